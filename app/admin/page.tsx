@@ -1,0 +1,48 @@
+import { AppHeader } from "@/components/AppHeader";
+import { AdminUsers } from "@/components/admin/AdminUsers";
+import { db } from "@/lib/db/client";
+import { listDestinations } from "@/lib/db/admin";
+import { requirePageUser } from "@/lib/server/auth";
+
+export const dynamic = "force-dynamic";
+
+export default async function AdminHome() {
+  const user = await requirePageUser("ADMIN");
+  const destinations = await listDestinations(db());
+  return (
+    <>
+      <AppHeader user={user} />
+      <main className="page">
+        <h1>Admin</h1>
+        <AdminUsers currentUserId={user.id} />
+        <section className="card">
+          <h2>Destinations</h2>
+          <table className="table" aria-label="Destinations">
+            <thead>
+              <tr>
+                <th>Destination</th>
+                <th className="num">Experts</th>
+                <th className="num">Requests</th>
+                <th className="num">Pairs</th>
+                <th className="num">Complete</th>
+              </tr>
+            </thead>
+            <tbody>
+              {destinations.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    {d.name}, <span className="muted">{d.country}</span>
+                  </td>
+                  <td className="num">{d.experts}</td>
+                  <td className="num">{d.queries}</td>
+                  <td className="num">{d.pairs}</td>
+                  <td className="num">{d.completePairs}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      </main>
+    </>
+  );
+}

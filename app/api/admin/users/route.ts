@@ -1,0 +1,20 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { listUsers } from "@/lib/db/admin";
+import { createExpert } from "@/lib/db/users";
+import { parseBody, withRole } from "@/lib/server/api";
+import { inviteUrl } from "@/lib/server/urls";
+
+export const GET = withRole("ADMIN", async () => NextResponse.json({ users: await listUsers(db()) }));
+
+const createInput = z.object({
+  email: z.string().trim().toLowerCase().email("Enter a valid email address.").max(320),
+  name: z.string().trim().min(1, "Enter a name.").max(120),
+});
+
+export const POST = withRole("ADMIN", async (req, { user }) => {
+  const input = await parseBody(req, createInput);
+  const { userId, token } = await createExpert(db(), input, user.id);
+  return NextResponse.json({ userId, inviteUrl: inviteUrl(req, token) }, { status: 201 });
+});

@@ -1,0 +1,6 @@
+import { NextResponse } from "next/server";
+import { db } from "@/lib/db/client";
+import { waitingPairsByDestination } from "@/lib/db/queue";
+import { withRole } from "@/lib/server/api";
+
+export const GET = withRole("EXPERT", async (_req, { user }) => NextResponse.json({ destinations: await waitingPairsByDestination(db(), user.id) }));

@@ -1,0 +1,13 @@
+import Link from "next/link";
+
+export default function Forbidden() {
+  return (
+    <main className="center-page">
+      <div className="card narrow">
+        <h1>403 — not for your role</h1>
+        <p>This page is for admins only.</p>
+        <Link href="/">Back to your home page</Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,22 @@
+import Link from "next/link";
+import type { SessionUser } from "@/lib/db/users";
+import { SignOutButton } from "./SignOutButton";
+
+export function AppHeader({ user }: { user: SessionUser }) {
+  return (
+    <header className="app-header">
+      <Link href="/" className="brand">
+        TripJudge
+      </Link>
+      <nav>
+        {user.role === "ADMIN" ? <Link href="/admin">Admin</Link> : <Link href="/expert">My pairs</Link>}
+      </nav>
+      <div className="who">
+        <span>
+          {user.name} <span className="role">{user.role === "ADMIN" ? "Admin" : "Expert"}</span>
+        </span>
+        <SignOutButton />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,133 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+
+interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  role: "ADMIN" | "EXPERT";
+  active: boolean;
+  hasPassword: boolean;
+  pendingInvite: boolean;
+  judgments: number;
+  destinations: { name: string; familiarity: number }[];
+}
+
+async function api<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, { ...init, headers: { "content-type": "application/json" } });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(body.error ?? `Request failed (${res.status})`);
+  return body as T;
+}
+
+export function AdminUsers({ currentUserId }: { currentUserId: string }) {
+  const qc = useQueryClient();
+  const users = useQuery({ queryKey: ["admin-users"], queryFn: () => api<{ users: UserRow[] }>("/api/admin/users") });
+  const [invite, setInvite] = useState<{ email: string; link: string } | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const create = useMutation({
+    mutationFn: (input: { email: string; name: string }) => api<{ inviteUrl: string }>("/api/admin/users", { method: "POST", body: JSON.stringify(input) }),
+    onSuccess: (r, input) => {
+      setInvite({ email: input.email, link: r.inviteUrl });
+      setFormError(null);
+      qc.invalidateQueries({ queryKey: ["admin-users"] });
+    },
+    onError: (e: Error) => setFormError(e.message),
+  });
+  const setActive = useMutation({
+    mutationFn: (v: { id: string; active: boolean }) => api(`/api/admin/users/${v.id}`, { method: "PATCH", body: JSON.stringify({ active: v.active }) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["admin-users"] }),
+  });
+  const reinvite = useMutation({
+    mutationFn: (u: UserRow) => api<{ inviteUrl: string }>(`/api/admin/users/${u.id}/invite`, { method: "POST", body: "{}" }),
+    onSuccess: (r, u) => {
+      setInvite({ email: u.email, link: r.inviteUrl });
+      qc.invalidateQueries({ queryKey: ["admin-users"] });
+    },
+  });
+
+  return (
+    <section className="card">
+      <h2>Users</h2>
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const f = new FormData(e.currentTarget);
+          create.mutate({ email: String(f.get("email")), name: String(f.get("name")) });
+          e.currentTarget.reset();
+        }}
+      >
+        <label>
+          Name
+          <input name="name" required maxLength={120} placeholder="Full name" />
+        </label>
+        <label>
+          Email
+          <input name="email" type="email" required maxLength={320} placeholder="expert@example.org" />
+        </label>
+        <button className="btn primary" type="submit" disabled={create.isPending}>
+          Create expert
+        </button>
+      </form>
+      {formError && (
+        <p role="alert" className="error">
+          {formError}
+        </p>
+      )}
+      {invite && (
+        <div className="notice" data-testid="invite">
+          <p>
+            One-time invite link for <strong>{invite.email}</strong> (valid 7 days; shown only now):
+          </p>
+          <code data-testid="invite-link" className="copyable">
+            {invite.link}
+          </code>
+          <button type="button" className="btn-link" onClick={() => navigator.clipboard?.writeText(invite.link)}>
+            Copy
+          </button>
+        </div>
+      )}
+      {users.isError && <p className="error">{(users.error as Error).message}</p>}
+      <table className="table" aria-label="Users">
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Email</th>
+            <th>Role</th>
+            <th>Destinations</th>
+            <th className="num">Judgments</th>
+            <th>Status</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {users.data?.users.map((u) => (
+            <tr key={u.id} data-testid={`user-${u.email}`} className={u.active ? "" : "inactive"}>
+              <td>{u.name}</td>
+              <td>{u.email}</td>
+              <td>{u.role === "ADMIN" ? "Admin" : "Expert"}</td>
+              <td>{u.destinations.map((d) => `${d.name} (${d.familiarity})`).join(", ") || <span className="muted">—</span>}</td>
+              <td className="num">{u.judgments}</td>
+              <td>{!u.active ? "Deactivated" : u.hasPassword ? "Active" : u.pendingInvite ? "Invited" : "No password"}</td>
+              <td className="actions">
+                {u.id !== currentUserId && (
+                  <button type="button" className="btn small" onClick={() => setActive.mutate({ id: u.id, active: !u.active })}>
+                    {u.active ? "Deactivate" : "Reactivate"}
+                  </button>
+                )}
+                {u.active && !u.hasPassword && (
+                  <button type="button" className="btn small" onClick={() => reinvite.mutate(u)}>
+                    New invite link
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

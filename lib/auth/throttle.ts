@@ -1,0 +1,45 @@
+/**
+ * Sign-in throttling policy (pure): after a few failures each attempt is slowed down, after
+ * more the key is locked for a while. Keys are per account and per client address.
+ */
+export interface ThrottleState {
+  failures: number;
+  lastFailureAt: Date | null;
+  lockedUntil: Date | null;
+}
+
+export const THROTTLE = {
+  freeFailures: 3,
+  delayStepMs: 500,
+  maxDelayMs: 3000,
+  lockAfter: 8,
+  lockMs: 15 * 60_000,
+  /** Failures older than this are forgotten. */
+  windowMs: 60 * 60_000,
+};
+
+export function currentFailures(s: ThrottleState | null, now: Date): number {
+  if (!s || !s.lastFailureAt) return 0;
+  return now.getTime() - s.lastFailureAt.getTime() > THROTTLE.windowMs ? 0 : s.failures;
+}
+
+/** null when the attempt may proceed; otherwise how long the key stays locked. */
+export function lockedFor(s: ThrottleState | null, now: Date): number | null {
+  if (!s?.lockedUntil) return null;
+  const ms = s.lockedUntil.getTime() - now.getTime();
+  return ms > 0 ? ms : null;
+}
+
+export function delayFor(failures: number): number {
+  if (failures < THROTTLE.freeFailures) return 0;
+  return Math.min(THROTTLE.maxDelayMs, (failures - THROTTLE.freeFailures + 1) * THROTTLE.delayStepMs);
+}
+
+export function afterFailure(s: ThrottleState | null, now: Date): ThrottleState {
+  const failures = currentFailures(s, now) + 1;
+  return {
+    failures,
+    lastFailureAt: now,
+    lockedUntil: failures >= THROTTLE.lockAfter ? new Date(now.getTime() + THROTTLE.lockMs) : null,
+  };
+}

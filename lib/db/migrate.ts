@@ -1,0 +1,89 @@
+/**
+ * Applies prisma/migrations/<name>/migration.sql in name order, recording them in Prisma's own
+ * `_prisma_migrations` table (same columns, checksum = sha256 of the file) so that the official
+ * `prisma migrate deploy` sees the same history. Each migration runs as one script inside one
+ * transaction: a failing migration leaves nothing behind. An advisory lock serializes runners.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+export interface MigrationResult {
+  applied: string[];
+  alreadyApplied: number;
+}
+
+const LOCK_ID = 72707; // arbitrary, constant: one migration runner at a time per database
+
+export class MigrationError extends Error {
+  constructor(
+    public migration: string,
+    cause: unknown,
+  ) {
+    super(`Migration ${migration} failed and was rolled back: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+export function listMigrations(dir: string): { name: string; sql: string; checksum: string }[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, "migration.sql")))
+    .map((d) => d.name)
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    });
+}
+
+export async function migrate(databaseUrl: string, dir = path.resolve("prisma/migrations")): Promise<MigrationResult> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [LOCK_ID]);
+    await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+      "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+      "checksum" VARCHAR(64) NOT NULL,
+      "finished_at" TIMESTAMPTZ,
+      "migration_name" VARCHAR(255) NOT NULL,
+      "logs" TEXT,
+      "rolled_back_at" TIMESTAMPTZ,
+      "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+      "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
+    const done = await client.query<{ migration_name: string; checksum: string }>(
+      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    const appliedNames = new Map(done.rows.map((r) => [r.migration_name, r.checksum]));
+    const result: MigrationResult = { applied: [], alreadyApplied: 0 };
+    for (const m of listMigrations(dir)) {
+      const previous = appliedNames.get(m.name);
+      if (previous !== undefined) {
+        if (previous !== m.checksum) {
+          console.warn(`warning: migration ${m.name} was edited after it was applied (checksum differs)`);
+        }
+        result.alreadyApplied++;
+        continue;
+      }
+      try {
+        await client.query("BEGIN");
+        // Sent whole (not split on ';') so functions and strings in migrations stay intact.
+        await client.query(m.sql);
+        await client.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count)
+           VALUES ($1, $2, now(), $3, now(), 1)`,
+          [randomUUID(), m.checksum, m.name],
+        );
+        await client.query("COMMIT");
+        result.applied.push(m.name);
+      } catch (e) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw new MigrationError(m.name, e);
+      }
+    }
+    return result;
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [LOCK_ID]).catch(() => {});
+    await client.end();
+  }
+}

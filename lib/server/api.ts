@@ -1,0 +1,41 @@
+/** Route-handler glue: authorize by role, parse with zod, map domain errors to clear HTTP answers. */
+import { NextResponse } from "next/server";
+import { z, ZodError } from "zod";
+import type { Role } from "../db/generated/enums";
+import { UserError, type SessionUser } from "../db/users";
+import { currentUser } from "./auth";
+
+export function jsonError(status: number, message: string, details?: unknown) {
+  return NextResponse.json({ error: message, ...(details ? { details } : {}) }, { status });
+}
+
+type Handler<C> = (req: Request, ctx: C & { user: SessionUser }) => Promise<Response>;
+
+export function withRole<C extends object>(role: Role | "ANY", handler: Handler<C>) {
+  return async (req: Request, ctx: C): Promise<Response> => {
+    try {
+      const user = await currentUser();
+      if (!user) return jsonError(401, "Sign in first.");
+      if (role !== "ANY" && user.role !== role) return jsonError(403, "You do not have access to this.");
+      return await handler(req, { ...ctx, user });
+    } catch (e) {
+      if (e instanceof ZodError) return jsonError(400, "The request is not valid.", z.flattenError(e));
+      if (e instanceof UserError) return jsonError(e.status, e.message);
+      console.error(e);
+      return jsonError(500, "Something went wrong on the server. Nothing was changed.");
+    }
+  };
+}
+
+/** Reads a JSON body of bounded size and parses it with the schema. */
+export async function parseBody<T extends z.ZodType>(req: Request, schema: T, maxBytes = 64 * 1024): Promise<z.infer<T>> {
+  const text = await req.text();
+  if (text.length > maxBytes) throw new UserError(`The request body is larger than ${maxBytes} bytes.`, 413);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new UserError("The request body is not valid JSON.", 400);
+  }
+  return schema.parse(data);
+}

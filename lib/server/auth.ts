@@ -1,0 +1,76 @@
+/** next-auth wiring: email + password sign-in, JWT sessions re-checked against the account on every request. */
+import type { NextAuthOptions } from "next-auth";
+import { getServerSession } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { config } from "../config";
+import { db } from "../db/client";
+import type { Role } from "../db/generated/enums";
+import { sessionUser, UserError, verifySignIn, type SessionUser } from "../db/users";
+
+const signInInput = z.object({
+  email: z.string().trim().email().max(320),
+  password: z.string().min(1).max(1000),
+});
+
+function clientAddress(headers: unknown): string {
+  const h = (headers ?? {}) as Record<string, string | string[] | undefined>;
+  const fwd = h["x-forwarded-for"];
+  const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(",")[0]?.trim();
+  return first || (h["x-real-ip"] as string | undefined) || "local";
+}
+
+export const authOptions: NextAuthOptions = {
+  session: { strategy: "jwt", maxAge: config().SESSION_MAX_AGE_HOURS * 3600 },
+  pages: { signIn: "/signin", error: "/signin" },
+  providers: [
+    CredentialsProvider({
+      name: "Email and password",
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      async authorize(credentials, req) {
+        const parsed = signInInput.safeParse(credentials ?? {});
+        if (!parsed.success) throw new Error("Enter a valid email address and your password.");
+        try {
+          const u = await verifySignIn(db(), parsed.data.email, parsed.data.password, clientAddress(req?.headers));
+          return { id: u.id, email: u.email, name: u.name, role: u.role, sessionVersion: u.sessionVersion };
+        } catch (e) {
+          if (e instanceof UserError) throw new Error(e.message);
+          console.error("sign-in failed:", e);
+          throw new Error("Sign-in is unavailable right now. Try again shortly.");
+        }
+      },
+    }),
+  ],
+  callbacks: {
+    jwt({ token, user }) {
+      if (user) {
+        const u = user as unknown as SessionUser;
+        token.uid = u.id;
+        token.role = u.role;
+        token.sv = u.sessionVersion;
+      }
+      return token;
+    },
+    session({ session, token }) {
+      session.user = { ...session.user, id: token.uid as string, role: token.role as Role } as typeof session.user;
+      return { ...session, sv: token.sv };
+    },
+  },
+};
+
+/** The signed-in, still-active account, or null. */
+export async function currentUser(): Promise<SessionUser | null> {
+  const session = (await getServerSession(authOptions)) as { user?: { id?: string }; sv?: number } | null;
+  if (!session?.user?.id || typeof session.sv !== "number") return null;
+  // The JWT alone is not trusted: deactivation or revocation must end the session at once.
+  return sessionUser(db(), session.user.id, session.sv);
+}
+
+/** For pages: the account, or a redirect to sign-in (or to /forbidden for the wrong role). */
+export async function requirePageUser(role?: Role): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user) redirect("/signin");
+  if (role && user.role !== role) redirect("/forbidden");
+  return user;
+}
