@@ -51,7 +51,11 @@ async function main() {
   if (await import("../lib/db/embedded").then((m) => m.portInUse(port))) {
     throw new Error(`Port ${port} is already in use. Stop the program using it or set PORT.`);
   }
-  const database = await openDatabase({ log: process.env.TRIPJUDGE_PG_LOG ? console.log : undefined });
+  const database = await openDatabase({
+    database: process.env.EMBEDDED_PG_DATABASE,
+    fresh: process.argv.includes("--fresh-db"),
+    log: process.env.TRIPJUDGE_PG_LOG ? console.log : undefined,
+  });
   console.log(database.embedded ? `Embedded PostgreSQL running (${database.url.replace(/:[^:@]*@/, ":***@")})` : "Using DATABASE_URL");
   let child: ReturnType<typeof spawn> | null = null;
   let stopping = false;

@@ -112,7 +112,8 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
               <td>{u.destinations.map((d) => `${d.name} (${d.familiarity})`).join(", ") || <span className="muted">—</span>}</td>
               <td className="num">{u.judgments}</td>
               <td>{!u.active ? "Deactivated" : u.hasPassword ? "Active" : u.pendingInvite ? "Invited" : "No password"}</td>
-              <td className="actions">
+              <td>
+                <div className="actions">
                 {u.id !== currentUserId && (
                   <button type="button" className="btn small" onClick={() => setActive.mutate({ id: u.id, active: !u.active })}>
                     {u.active ? "Deactivate" : "Reactivate"}
@@ -123,6 +124,7 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
                     New invite link
                   </button>
                 )}
+                </div>
               </td>
             </tr>
           ))}

@@ -13,6 +13,8 @@ export const THROTTLE = {
   delayStepMs: 500,
   maxDelayMs: 3000,
   lockAfter: 8,
+  /** A client address is shared by many people (offices, proxies): it locks later than an account. */
+  lockAfterForAddress: 30,
   lockMs: 15 * 60_000,
   /** Failures older than this are forgotten. */
   windowMs: 60 * 60_000,
@@ -35,11 +37,11 @@ export function delayFor(failures: number): number {
   return Math.min(THROTTLE.maxDelayMs, (failures - THROTTLE.freeFailures + 1) * THROTTLE.delayStepMs);
 }
 
-export function afterFailure(s: ThrottleState | null, now: Date): ThrottleState {
+export function afterFailure(s: ThrottleState | null, now: Date, lockAfter = THROTTLE.lockAfter): ThrottleState {
   const failures = currentFailures(s, now) + 1;
   return {
     failures,
     lastFailureAt: now,
-    lockedUntil: failures >= THROTTLE.lockAfter ? new Date(now.getTime() + THROTTLE.lockMs) : null,
+    lockedUntil: failures >= lockAfter ? new Date(now.getTime() + THROTTLE.lockMs) : null,
   };
 }

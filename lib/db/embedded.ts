@@ -17,6 +17,8 @@ export interface EmbeddedOptions {
   dataDir?: string;
   port?: number;
   database?: string;
+  /** Drop and recreate the database (tests). */
+  fresh?: boolean;
   log?: (line: string) => void;
 }
 
@@ -66,8 +68,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
   const client = server.getPgClient("postgres", "127.0.0.1");
   await client.connect();
   try {
+    const quoted = `"${database.replace(/"/g, '""')}"`;
+    if (opts.fresh) await client.query(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`);
     const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${quoted}`);
   } finally {
     await client.end();
   }

@@ -25,6 +25,25 @@ export class MigrationError extends Error {
   }
 }
 
+/** Connects, turning driver errors into a message that says what to check. */
+export async function connect(databaseUrl: string): Promise<pg.Client> {
+  let where = "the configured server";
+  try {
+    const u = new URL(databaseUrl);
+    where = `${u.hostname}:${u.port || 5432}/${u.pathname.slice(1)}`;
+  } catch {
+    throw new Error("DATABASE_URL is not a valid URL (expected postgresql://user:password@host:port/database).");
+  }
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  try {
+    await client.connect();
+    return client;
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    throw new Error(`Cannot connect to PostgreSQL at ${where}: ${reason}. Is the server running, and is DATABASE_URL right?`);
+  }
+}
+
 export function listMigrations(dir: string): { name: string; sql: string; checksum: string }[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
@@ -38,8 +57,7 @@ export function listMigrations(dir: string): { name: string; sql: string; checks
 }
 
 export async function migrate(databaseUrl: string, dir = path.resolve("prisma/migrations")): Promise<MigrationResult> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await connect(databaseUrl);
   try {
     await client.query("SELECT pg_advisory_lock($1)", [LOCK_ID]);
     await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (

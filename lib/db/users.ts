@@ -1,6 +1,6 @@
 /** Accounts: creation, invites, activation, sign-in checks with throttling. */
 import { hashPassword, randomToken, sha256, verifyPassword } from "../auth/password";
-import { afterFailure, currentFailures, delayFor, lockedFor, type ThrottleState } from "../auth/throttle";
+import { afterFailure, currentFailures, delayFor, lockedFor, THROTTLE, type ThrottleState } from "../auth/throttle";
 import type { Db } from "./client";
 import type { Role } from "./generated/client";
 
@@ -92,21 +92,22 @@ async function readThrottle(db: Db, key: string): Promise<ThrottleState | null> 
 }
 
 async function recordFailure(db: Db, key: string, now: Date) {
-  const next = afterFailure(await readThrottle(db, key), now);
+  const next = afterFailure(await readThrottle(db, key), now, key.startsWith("ip:") ? THROTTLE.lockAfterForAddress : THROTTLE.lockAfter);
   await db.loginThrottle.upsert({ where: { key }, create: { key, ...next }, update: next });
 }
 
 /** Verifies a sign-in. Throws UserError with a message safe to show; slows down and locks out guessing. */
-export async function verifySignIn(db: Db, emailRaw: string, password: string, clientAddress: string): Promise<SessionUser> {
+export async function verifySignIn(db: Db, emailRaw: string, password: string, clientAddress: string | null): Promise<SessionUser> {
   const email = emailRaw.trim().toLowerCase();
   const now = new Date();
-  const keys = [`email:${email}`, `ip:${clientAddress}`];
+  // Addresses are known only behind a proxy that sets X-Forwarded-For; otherwise only the account is throttled.
+  const keys = [`email:${email}`, ...(clientAddress ? [`ip:${clientAddress}`] : [])];
   const states = await Promise.all(keys.map((k) => readThrottle(db, k)));
-  const locked = Math.max(...states.map((s) => lockedFor(s, now) ?? 0));
+  const locked = Math.max(0, ...states.map((s) => lockedFor(s, now) ?? 0));
   if (locked > 0) {
     throw new UserError(`Too many failed sign-ins. Try again in ${Math.ceil(locked / 60_000)} minute(s).`, 429);
   }
-  const wait = Math.max(...states.map((s) => delayFor(currentFailures(s, now))));
+  const wait = Math.max(0, ...states.map((s) => delayFor(currentFailures(s, now))));
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 
   const user = await db.user.findUnique({ where: { email } });

@@ -56,11 +56,11 @@ function isOpen(poi: DemoPoi, wd: number): boolean {
 
 function chooseAttractions(city: DemoCity, req: TripRequest, flaw: Flaw, rng: () => number): DemoPoi[][] {
   const centre = { lat: city.lat, lon: city.lon };
-  const perDay = flaw === "overpacked" ? 6 : PER_DAY[req.pace];
+  const perDay = flaw === "overpacked" ? 6 : flaw === "backtrack" ? Math.max(3, PER_DAY[req.pace]) : PER_DAY[req.pace];
   const interest = (p: DemoPoi) => p.tags.filter((t) => req.interests.includes(t)).length + rng() * 0.5;
-  let pool = city.pois.filter((p) => p.kind === "ATTRACTION");
-  if (flaw !== "backtrack") pool = pool.filter((p) => dist(p, centre) < OUT_OF_TOWN_KM);
-  pool.sort((a, b) => interest(b) - interest(a));
+  const all = city.pois.filter((p) => p.kind === "ATTRACTION").sort((a, b) => interest(b) - interest(a));
+  const pool = flaw === "backtrack" ? all : all.filter((p) => dist(p, centre) < OUT_OF_TOWN_KM);
+  const dayTrips = all.filter((p) => !pool.includes(p));
   const days: DemoPoi[][] = Array.from({ length: req.days }, () => []);
   const used = new Set<string>();
   const take = (p: DemoPoi, d: number) => {
@@ -68,6 +68,11 @@ function chooseAttractions(city: DemoCity, req: TripRequest, flaw: Flaw, rng: ()
     used.add(p.id);
   };
 
+  if (flaw === "backtrack") {
+    // A far-away site squeezed into a city day: the long detour a local would never plan.
+    const far = pool.reduce((b, p) => (dist(p, centre) > dist(b, centre) ? p : b));
+    take(far, Math.floor(req.days / 2));
+  }
   if (flaw === "closed") {
     // A museum on its closing day: the classic mistake a local expert spots at once.
     for (let d = 0; d < req.days && used.size === 0; d++) {
@@ -77,11 +82,16 @@ function chooseAttractions(city: DemoCity, req: TripRequest, flaw: Flaw, rng: ()
   }
   for (let d = 0; d < req.days; d++) {
     const wd = weekday(req.startDate, d);
-    const quota = d === 0 || d === req.days - 1 ? Math.max(1, perDay - 1) : perDay;
+    const quota = d === req.days - 1 ? Math.max(2, perDay - 1) : perDay;
     const open = () => pool.filter((p) => !used.has(p.id) && (isOpen(p, wd) || flaw === "backtrack"));
     if (days[d].length === 0) {
       const seed = open()[0];
-      if (!seed) break;
+      if (!seed) {
+        // The town is seen: a careful planner makes it a day trip out of town.
+        const trip = dayTrips.find((p) => !used.has(p.id) && isOpen(p, wd));
+        if (trip) take(trip, d);
+        continue;
+      }
       take(seed, d);
     }
     while (days[d].length < quota) {

@@ -14,11 +14,11 @@ const signInInput = z.object({
   password: z.string().min(1).max(1000),
 });
 
-function clientAddress(headers: unknown): string {
+function clientAddress(headers: unknown): string | null {
   const h = (headers ?? {}) as Record<string, string | string[] | undefined>;
   const fwd = h["x-forwarded-for"];
   const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(",")[0]?.trim();
-  return first || (h["x-real-ip"] as string | undefined) || "local";
+  return first || (h["x-real-ip"] as string | undefined) || null;
 }
 
 export const authOptions: NextAuthOptions = {

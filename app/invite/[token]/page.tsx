@@ -45,7 +45,8 @@ export default async function InvitePage({ params, searchParams }: { params: Pro
             </p>
             <label>
               New password
-              <input name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required autoFocus />
+              <input name="password" type="password" autoComplete="new-password" required autoFocus aria-describedby="pw-hint" />
+              <span id="pw-hint" className="muted small">At least {MIN_PASSWORD_LENGTH} characters.</span>
             </label>
             <label>
               Repeat it

@@ -1,0 +1,48 @@
+/**
+ * Integration-test databases: a fresh database per test file on a real PostgreSQL server —
+ * the server behind DATABASE_URL when set (CI runs this against Debian's PostgreSQL), else
+ * the embedded one (started once by the test runner, or here on demand).
+ */
+import path from "node:path";
+import { connect, migrate } from "./migrate";
+import { createDb, type Db } from "./client";
+import { startEmbeddedPostgres } from "./embedded";
+
+export interface TestDatabase {
+  url: string;
+  db: Db;
+  drop(): Promise<void>;
+}
+
+export const TEST_PG_PORT = 54339;
+
+async function serverUrl(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const given = process.env.DATABASE_URL || process.env.TRIPJUDGE_TEST_PG_URL;
+  if (given) return { url: given, stop: async () => {} };
+  const pg = await startEmbeddedPostgres({ dataDir: ".data/test-postgres", port: TEST_PG_PORT, database: "postgres" });
+  return { url: pg.url, stop: pg.stop };
+}
+
+export async function createTestDatabase(opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const server = await serverUrl();
+  const name = `tj_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = await connect(server.url);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const u = new URL(server.url);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  if (opts.migrate !== false) await migrate(url, path.resolve("prisma/migrations"));
+  const db = createDb(url);
+  return {
+    url,
+    db,
+    async drop() {
+      await db.$disconnect();
+      const c = await connect(server.url);
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+      await server.stop();
+    },
+  };
+}
