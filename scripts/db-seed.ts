@@ -1,0 +1,29 @@
+/** npm run db:seed — creates the first admin and (unless TRIPJUDGE_DEMO=0) the demo; idempotent. */
+import { createDb } from "../lib/db/client";
+import { openDatabase } from "../lib/db/embedded";
+import { migrate } from "../lib/db/migrate";
+import { seed } from "../lib/db/seed";
+
+async function main() {
+  const database = await openDatabase();
+  try {
+    await migrate(database.url);
+    const db = createDb(database.url);
+    const created = await seed(db, {
+      demo: process.env.TRIPJUDGE_DEMO !== "0",
+      adminEmail: process.env.ADMIN_EMAIL,
+      adminPassword: process.env.ADMIN_PASSWORD,
+      demoPassword: process.env.DEMO_PASSWORD,
+    });
+    await db.$disconnect();
+    if (!created.length) console.log("Nothing to seed: the accounts and data exist already.");
+    for (const c of created) console.log(`${c.role.padEnd(6)} ${c.email.padEnd(28)} password: ${c.password}`);
+  } finally {
+    await database.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(`db:seed: ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
+});
