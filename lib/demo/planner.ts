@@ -3,6 +3,7 @@
  * flawed variants a judge should catch (backtracking across town, a hotel change every night,
  * a museum on its closing day, an overpacked schedule).
  */
+import { weekdayOf } from "../dates";
 import { haversineKm } from "../geo";
 import { clockOf, emptyItem, minutesOf, type Day, type Item, type Itinerary, type TransportLeg } from "../itinerary/model";
 import { shuffle } from "../random";
@@ -26,8 +27,9 @@ const STARS: Record<Budget, number[]> = { economy: [1, 2], comfortable: [3, 4], 
 const PER_DAY: Record<Pace, number> = { relaxed: 2, moderate: 3, intense: 4 };
 const OUT_OF_TOWN_KM = 12;
 
+/** Weekday of a trip day; demo dates are always valid ISO dates. */
 export function weekday(startDate: string, dayIndex: number): number {
-  return (new Date(`${startDate}T12:00:00Z`).getUTCDay() + dayIndex) % 7;
+  return weekdayOf(startDate, dayIndex) ?? 0;
 }
 
 const dist = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => haversineKm(a.lat, a.lon, b.lat, b.lon);

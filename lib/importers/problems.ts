@@ -1,0 +1,53 @@
+/**
+ * Import problems: every one is reported with its file, record (line of a JSONL file, or
+ * element of a JSON array) and JSON path — all of them at once, not only the first.
+ */
+import type { z } from "zod";
+
+export interface ImportProblem {
+  file: string;
+  /** 1-based line in JSONL files, 1-based element in JSON arrays; null for whole-file problems. */
+  record: number | null;
+  path: string;
+  message: string;
+}
+
+export function formatProblem(p: ImportProblem): string {
+  return `${p.file}${p.record !== null ? `:${p.record}` : ""} ${p.path}: ${p.message}`;
+}
+
+/** "$.dayInfos[2].scheduleDetail[0].period" from a zod issue path. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((s, k) => (typeof k === "number" ? `${s}[${k}]` : /^[A-Za-z_$][\w$]*$/.test(String(k)) ? `${s}.${String(k)}` : `${s}[${JSON.stringify(String(k))}]`), "$");
+}
+
+export class Problems {
+  readonly list: ImportProblem[] = [];
+  /** Stops collecting after this many, so a thoroughly broken file cannot exhaust memory. */
+  constructor(readonly limit = 1000) {}
+
+  add(file: string, record: number | null, path: string, message: string) {
+    if (this.list.length < this.limit) this.list.push({ file, record, path, message });
+  }
+
+  fromZod(file: string, record: number | null, error: z.ZodError, prefix: readonly PropertyKey[] = []) {
+    for (const issue of error.issues) this.add(file, record, jsonPath([...prefix, ...issue.path]), issue.message);
+  }
+
+  get ok() {
+    return this.list.length === 0;
+  }
+
+  get truncated() {
+    return this.list.length >= this.limit;
+  }
+}
+
+export class ImportRefused extends Error {
+  constructor(
+    message: string,
+    readonly problems: ImportProblem[] = [],
+  ) {
+    super(message);
+  }
+}
