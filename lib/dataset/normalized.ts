@@ -58,6 +58,11 @@ export const normalizedDatasetSchema = z.object({
       model: z.string().min(1),
       raw: z.unknown(),
       itinerary: itinerarySchema,
+      /** Computed at import (plan features and the gate violations behind them). */
+      features: z.record(z.string(), z.number().nullable()).optional(),
+      violations: z.array(z.string()).optional(),
+      /** False when the plan fails a feasibility gate; such plans may be left out of pairing. */
+      feasible: z.boolean().optional(),
     }),
   ),
   /** Pairs by plan source id; when absent, every two plans of a query form a pair. */

@@ -1,6 +1,8 @@
 /** First-start data: the admin from ADMIN_EMAIL/ADMIN_PASSWORD and, in demo mode, experts and the demo dataset. */
 import { hashPassword, randomToken } from "../auth/password";
-import { buildDemoDataset } from "../demo/dataset";
+import { demoBundleFiles } from "../demo/bundle";
+import { bundleHash } from "../importers/bundle";
+import { parseBundle } from "../importers";
 import type { Db } from "./client";
 import { writeDataset } from "./datasets";
 import { ensureAdmin } from "./users";
@@ -28,9 +30,11 @@ export async function seed(db: Db, opts: { demo: boolean; adminEmail?: string; a
   }
   if (!opts.demo) return created;
 
-  const { datasetId } = await writeDataset(db, buildDemoDataset());
   const admin = adminEmail ? await db.user.findUnique({ where: { email: adminEmail.toLowerCase() } }) : null;
-  await db.dataset.update({ where: { id: datasetId }, data: { createdById: admin?.id ?? null } });
+  const files = demoBundleFiles();
+  const parsed = parseBundle(files);
+  if (!parsed.ok) throw new Error(`the demo bundle is invalid: ${parsed.problems.slice(0, 3).map((p) => p.message).join("; ")}`);
+  await writeDataset(db, parsed.dataset, { actorId: admin?.id ?? null, contentHash: bundleHash(files), requiredRaters: parsed.requiredRaters });
 
   for (const e of DEMO_EXPERTS) {
     let user = await db.user.findUnique({ where: { email: e.email } });

@@ -2,6 +2,7 @@
  * A dataset bundle: one folder or .zip archive holding a manifest, the POI table, the queries,
  * the plans and optionally the pairs (JSON or JSONL). See README "Dataset bundles".
  */
+import { createHash } from "node:crypto";
 import { unzipSync } from "fflate";
 import { z } from "zod";
 import { ImportRefused, Problems } from "./problems";
@@ -91,4 +92,19 @@ export function readBundle(files: BundleFiles, problems: Problems, maxBytes = DE
   if (!out.plans.length && !problems.list.some((p) => p.file.startsWith("plans"))) problems.add("plans.json", null, "$", "the bundle has no plans (plans.json or plans.jsonl)");
   if (parsed.data.pairs === "listed" && !out.pairs.length) problems.add("manifest.json", null, "$.pairs", `"listed" needs a pairs.json or pairs.jsonl file`);
   return out;
+}
+
+/** Content hash of a bundle: its files by name and bytes (so a re-import is recognized before parsing). */
+export function bundleHash(files: BundleFiles): string {
+  const h = createHash("sha256");
+  for (const name of [...files.keys()].sort()) {
+    h.update(`${name}\0${files.get(name)!.byteLength}\0`);
+    h.update(files.get(name)!);
+  }
+  return h.digest("hex");
+}
+
+export function textFiles(entries: Record<string, string>): BundleFiles {
+  const enc = new TextEncoder();
+  return new Map(Object.entries(entries).map(([k, v]) => [k, enc.encode(v)]));
 }

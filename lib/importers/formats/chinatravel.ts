@@ -107,7 +107,8 @@ export const chinatravel: FormatModule = {
       items: d.activities.map((a): Item => {
         const common = { startTime: a.start_time ?? null, endTime: a.end_time ?? null, price: a.price ?? null, cost: a.cost ?? null, legs: a.transports.map(legOf) };
         if (a.type === "airplane" || a.type === "train") {
-          const arrival = ctx.places.byNameIn(city, a.end!);
+          // The station in the target city: arrival on the way in, departure on the way out.
+          const arrival = ctx.places.byNameIn(city, a.end!) ?? ctx.places.byNameIn(city, a.start!);
           return ctx.places.place(
             { ...emptyItem("transport", `${a.type === "train" ? "Train" : "Flight"} ${a.TrainID ?? a.FlightID ?? ""}`.trim()), ...common, tickets: a.tickets ?? null,
               transport: { mode: a.type, number: a.TrainID ?? a.FlightID ?? null, from: a.start!, to: a.end!, distanceKm: null } },

@@ -126,7 +126,11 @@ export const tripcraft: FormatModule = {
         const kind = v.stay || lower === hotel ? "hotel" : mealType ? "meal" : lower === event ? "event" : "attraction";
         items.push(ctx.places.place({ ...emptyItem(kind, v.name), startTime: v.start, endTime: v.end, mealType }, ctx.places.byNameIn(city, v.name), city));
       }
-      return { day: d.days, title: d.current_city, items };
+      // The record lists transport apart from the visits: put everything in time order, except that a
+      // first-day arrival (often an overnight flight) opens the day.
+      const arrival = di === 0 && /^from /i.test(d.current_city) && items[0]?.kind === "transport" ? [items.shift()!] : [];
+      const ordered = items.map((item, i) => ({ item, i })).sort((x, y) => (x.item.startTime ?? "99").localeCompare(y.item.startTime ?? "99") || x.i - y.i);
+      return { day: d.days, title: d.current_city, items: [...arrival, ...ordered.map((x) => x.item)] };
     });
     return {
       sourceId: p.id, query: query.sourceId, model: p.model, raw: { plan: p.plan, persona: p.persona ?? null },
