@@ -9,7 +9,14 @@ export function AppHeader({ user }: { user: SessionUser }) {
         TripJudge
       </Link>
       <nav>
-        {user.role === "ADMIN" ? <Link href="/admin">Admin</Link> : <Link href="/expert">My pairs</Link>}
+        {user.role === "ADMIN" ? (
+          <>
+            <Link href="/admin">Users &amp; destinations</Link>
+            <Link href="/admin/import">Import</Link>
+          </>
+        ) : (
+          <Link href="/expert">My pairs</Link>
+        )}
       </nav>
       <div className="who">
         <span>

@@ -41,12 +41,14 @@ export function parseBundle(files: BundleFiles, opts: ImportOptions = {}): Parse
     if (queries.has(q.sourceId)) problems.add(r.file, r.record, "$", `duplicate query id "${q.sourceId}"`);
     else queries.set(q.sourceId, q);
   }
+  // When the queries themselves have problems, plans of the broken ones are not reported again.
+  const queriesClean = !problems.list.some((p) => p.file.startsWith("queries"));
   const plans = new Map<string, NormalizedPlan>();
   for (const r of records.plans) {
     const qid = format.planQueryId(r.value);
     const query = qid ? queries.get(qid) : undefined;
     if (!query) {
-      problems.add(r.file, r.record, "$", qid ? `unknown or invalid query "${qid}"` : "the plan does not name its query");
+      if (!qid || queriesClean) problems.add(r.file, r.record, "$", qid ? `unknown query "${qid}"` : "the plan does not name its query");
       continue;
     }
     const plan = format.plan(r, query, ctx);

@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { z, ZodError } from "zod";
 import type { Role } from "../db/generated/enums";
 import { UserError, type SessionUser } from "../db/users";
+import { ImportRefused } from "../importers/problems";
 import { currentUser } from "./auth";
 
 export function jsonError(status: number, message: string, details?: unknown) {
@@ -21,6 +22,7 @@ export function withRole<C extends object>(role: Role | "ANY", handler: Handler<
     } catch (e) {
       if (e instanceof ZodError) return jsonError(400, "The request is not valid.", z.flattenError(e));
       if (e instanceof UserError) return jsonError(e.status, e.message);
+      if (e instanceof ImportRefused) return NextResponse.json({ ok: false, message: e.message, problems: e.problems, truncated: false }, { status: 422 });
       console.error(e);
       return jsonError(500, "Something went wrong on the server. Nothing was changed.");
     }

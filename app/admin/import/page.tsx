@@ -1,0 +1,26 @@
+import { AppHeader } from "@/components/AppHeader";
+import { ImportPanel } from "@/components/admin/ImportPanel";
+import { requirePageUser } from "@/lib/server/auth";
+
+export const dynamic = "force-dynamic";
+
+export default async function ImportPage() {
+  const user = await requirePageUser("ADMIN");
+  const maxMiB = Math.round(Number(process.env.IMPORT_MAX_BYTES ?? 256 * 1024 * 1024) / 1048576);
+  return (
+    <>
+      <AppHeader user={user} />
+      <main className="page">
+        <h1>Import a dataset</h1>
+        <p className="muted">
+          A bundle is a folder or .zip with <code>manifest.json</code> (format, name, destinations), <code>pois</code>, <code>queries</code> and <code>plans</code> as
+          JSON or JSONL, and optionally <code>pairs</code> and (TripScore) <code>transports</code>. Formats: TripScore, ChinaTravel, TripCraft. Everything is checked
+          first; nothing is written unless the whole bundle is valid. Examples:{" "}
+          <a href="/examples/tripscore-beijing/manifest.json">TripScore</a>, <a href="/examples/chinatravel-nanjing/manifest.json">ChinaTravel</a>,{" "}
+          <a href="/examples/tripcraft-fortwayne/manifest.json">TripCraft</a> (see the README for the layout). Limit: {maxMiB} MiB.
+        </p>
+        <ImportPanel />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,212 @@
+"use client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+
+interface Problem {
+  file: string;
+  record: number | null;
+  path: string;
+  message: string;
+}
+type Outcome =
+  | { ok: true; datasetId: string; created: boolean; name: string; counts: Record<string, number> }
+  | { ok: false; message: string; problems: Problem[]; truncated: boolean };
+interface DatasetRow {
+  id: string;
+  name: string;
+  format: string;
+  counts: Record<string, number>;
+  createdAt: string;
+  createdBy: string | null;
+}
+
+const COUNT_LABELS: [string, string][] = [
+  ["destinations", "Destinations"],
+  ["pois", "POIs"],
+  ["queries", "Requests"],
+  ["plans", "Plans"],
+  ["pairs", "Pairs"],
+  ["unresolvedPlaces", "Unresolved places"],
+  ["infeasiblePlans", "Plans failing a gate"],
+];
+
+/** Uploads with XMLHttpRequest, the one browser API that reports upload progress. */
+function upload(form: FormData, onProgress: (share: number) => void): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/admin/datasets");
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* not JSON */
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => reject(new Error("The upload failed: the server could not be reached."));
+    xhr.send(form);
+  });
+}
+
+export function ImportPanel() {
+  const qc = useQueryClient();
+  const datasets = useQuery({
+    queryKey: ["datasets"],
+    queryFn: async () => ((await (await fetch("/api/admin/datasets")).json()) as { datasets: DatasetRow[] }).datasets,
+  });
+  const [phase, setPhase] = useState<"idle" | "uploading" | "importing">("idle");
+  const [progress, setProgress] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData();
+    const el = e.currentTarget;
+    const picked = [...((el.elements.namedItem("files") as HTMLInputElement).files ?? []), ...((el.elements.namedItem("folder") as HTMLInputElement).files ?? [])];
+    if (!picked.length) {
+      setError("Choose a .zip, the bundle's files, or its folder.");
+      return;
+    }
+    for (const f of picked) data.append("files", f, f.name);
+    if ((el.elements.namedItem("excludeInfeasible") as HTMLInputElement).checked) data.set("excludeInfeasible", "on");
+    setError(null);
+    setOutcome(null);
+    setPhase("uploading");
+    setProgress(0);
+    try {
+      const res = await upload(data, (share) => {
+        setProgress(share);
+        if (share >= 1) setPhase("importing");
+      });
+      const body = res.body as Partial<Outcome> & { error?: string };
+      if (body && typeof body.ok === "boolean") {
+        setOutcome(body as Outcome);
+        if (body.ok) qc.invalidateQueries({ queryKey: ["datasets"] });
+      } else setError(body?.error ?? `The server answered ${res.status}.`);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setPhase("idle");
+    }
+  }
+
+  return (
+    <>
+      <section className="card">
+        <form ref={formRef} onSubmit={onSubmit} className="stack">
+          <div className="inline-form">
+            <label>
+              Bundle files (.zip, or .json/.jsonl)
+              <input type="file" name="files" multiple accept=".zip,.json,.jsonl,.ndjson" data-testid="bundle-files" />
+            </label>
+            <label>
+              …or a bundle folder
+              <input type="file" name="folder" multiple {...{ webkitdirectory: "" }} />
+            </label>
+          </div>
+          <label className="checkbox">
+            <input type="checkbox" name="excludeInfeasible" /> Leave plans that fail the format or commonsense gate out of pairing
+          </label>
+          <div>
+            <button className="btn primary" type="submit" disabled={phase !== "idle"}>
+              {phase === "idle" ? "Check and import" : phase === "uploading" ? "Uploading…" : "Checking and importing…"}
+            </button>
+          </div>
+          {phase !== "idle" && (
+            <div className="progress" role="progressbar" aria-label="Import progress" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+              <div className={phase === "importing" ? "bar indeterminate" : "bar"} style={{ width: `${Math.max(4, progress * 100)}%` }} />
+              <span>{phase === "uploading" ? `Uploading ${Math.round(progress * 100)} %` : "Validating, computing plan features, writing…"}</span>
+            </div>
+          )}
+          {error && (
+            <p role="alert" className="error">
+              {error}
+            </p>
+          )}
+        </form>
+      </section>
+
+      {outcome && !outcome.ok && (
+        <section className="card problems" data-testid="import-problems">
+          <h2>Nothing was imported</h2>
+          <p className="error">{outcome.message}</p>
+          {outcome.problems.length > 0 && (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>File</th>
+                  <th className="num">Record</th>
+                  <th>Where</th>
+                  <th>Problem</th>
+                </tr>
+              </thead>
+              <tbody>
+                {outcome.problems.map((p, i) => (
+                  <tr key={i}>
+                    <td>{p.file}</td>
+                    <td className="num">{p.record ?? "—"}</td>
+                    <td>
+                      <code>{p.path}</code>
+                    </td>
+                    <td>{p.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {outcome.truncated && <p className="muted">Only the first {outcome.problems.length} problems are listed.</p>}
+        </section>
+      )}
+
+      {outcome && outcome.ok && (
+        <section className="card" data-testid="import-summary">
+          <h2>{outcome.created ? `Imported “${outcome.name}”` : `“${outcome.name}” was imported before — nothing changed`}</h2>
+          <dl className="counts">
+            {COUNT_LABELS.map(([k, label]) => (
+              <div key={k}>
+                <dt>{label}</dt>
+                <dd data-testid={`count-${k}`}>{outcome.counts[k] ?? 0}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+
+      <section className="card">
+        <h2>Datasets</h2>
+        <table className="table" aria-label="Datasets">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Format</th>
+              <th className="num">Requests</th>
+              <th className="num">Plans</th>
+              <th className="num">Pairs</th>
+              <th className="num">Unresolved places</th>
+              <th>Imported</th>
+            </tr>
+          </thead>
+          <tbody>
+            {datasets.data?.map((d) => (
+              <tr key={d.id}>
+                <td>{d.name}</td>
+                <td>{d.format.toLowerCase()}</td>
+                <td className="num">{d.counts.queries}</td>
+                <td className="num">{d.counts.plans}</td>
+                <td className="num">{d.counts.pairs}</td>
+                <td className="num">{d.counts.unresolvedPlaces}</td>
+                <td>
+                  {new Date(d.createdAt).toLocaleString()} {d.createdBy && <span className="muted">by {d.createdBy}</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { itinerarySchema } from "../itinerary/model";
+import { parseBundle } from ".";
+import { textFiles } from "./bundle";
+import { parsePoiList } from "./formats/tripcraft";
+import { formatProblem } from "./problems";
+import { exampleBundle, fileText, withFile } from "./testing";
+
+function ok(files: Parameters<typeof parseBundle>[0]) {
+  const r = parseBundle(files);
+  if (!r.ok) assert.fail(r.problems.map(formatProblem).join("\n"));
+  return r.dataset;
+}
+
+function problems(files: Parameters<typeof parseBundle>[0], opts = {}) {
+  const r = parseBundle(files, opts);
+  assert.equal(r.ok, false, "expected problems");
+  return (r as { problems: Parameters<typeof formatProblem>[0][] }).problems.map(formatProblem);
+}
+
+test("TripScore: dayInfos → canonical days with periods, resolved POIs, timed transport, flagged outside attractions", () => {
+  const ds = ok(exampleBundle("tripscore-beijing"));
+  assert.equal(ds.format, "TRIPSCORE");
+  assert.deepEqual(ds.queries.map((q) => [q.sourceId, q.destination, q.days, q.people]), [["bj-001", "Beijing", 3, 2]]);
+  const [a, b] = ds.plans;
+  assert.equal(a.itinerary.days.length, 3);
+  const d1 = a.itinerary.days[0].items;
+  assert.deepEqual(d1.map((i) => [i.kind, i.name, i.period]), [
+    ["transport", "G2", "Morning"],
+    ["attraction", "Temple of Heaven", "Afternoon"],
+    ["meal", "Quanjude Roast Duck (Qianmen)", "Evening"],
+    ["hotel", "Qianmen Jianguo Hotel", "Evening"],
+  ]);
+  assert.deepEqual([d1[0].startTime, d1[0].endTime, d1[0].transport?.number, d1[0].cost], ["07:00", "11:38", "G2", 1106]);
+  assert.deepEqual([d1[1].lat, d1[1].lon, d1[1].poiId], [39.8822, 116.4066, "0002"]);
+  assert.deepEqual(a.itinerary.judgedScores, { iconic_landmarks: 1, attraction_diversity: 0.75, user_request: 0.75 });
+  const outside = b.itinerary.days[1].items.find((i) => i.name === "Nanluoguxiang")!;
+  assert.deepEqual([outside.lat, outside.lon, outside.poiId], [null, null, null]);
+  for (const p of ds.plans) assert.ok(itinerarySchema.safeParse(p.itinerary).success);
+});
+
+test("ChinaTravel: positions resolve by name within the target city; legs, meals, rooms and DSL drafts come along", () => {
+  const ds = ok(exampleBundle("chinatravel-nanjing"));
+  const q = ds.queries[0];
+  assert.equal(q.destination, "Nanjing"); // "南京" through the manifest alias
+  assert.equal(q.dsl?.length, 5);
+  assert.match(q.dsl![0].code, /day_count\(plan\)==2/);
+  const a = ds.plans[0].itinerary;
+  const museum = a.days[0].items[1];
+  assert.deepEqual([museum.kind, museum.name, museum.lat, museum.lon, museum.startTime, museum.endTime], ["attraction", "南京博物院", 32.0413, 118.8254, "09:40", "12:30"]);
+  assert.deepEqual(museum.legs.map((l) => [l.mode, l.distanceKm, l.cost]), [["walk", 0.2, 0], ["metro", 6.1, 3], ["walk", 0.7, 0]]);
+  assert.equal(a.days[0].items[2].mealType, "lunch");
+  assert.equal(a.days[0].items[5].kind, "hotel");
+  assert.equal(a.days[0].items[0].transport?.number, "G7001");
+  // The raw ChinaTravel plan is kept for the DSL.
+  assert.equal((ds.plans[0].raw as { target_city: string }).target_city, "南京");
+  const unresolved = ds.plans[1].itinerary.days[0].items.find((i) => i.name === "老门东小吃街")!;
+  assert.equal(unresolved.lat, null);
+});
+
+test("TripCraft: point_of_interest_list entries (names with commas) become timed items of the right kind, in time order", () => {
+  const { visits, unreadable } = parsePoiList(
+    "Arcade House - Hot Tub, Games, Grill, FirePit, FUN, stay from 07:00 to 08:30, nearest transit: Main St, 46.71m away; Tia Sophia's, visit from 9:00 to 09:50 , nearest transit: Sandoval @ San Francisco OB, 104.85m away.",
+  );
+  assert.deepEqual(unreadable, []);
+  assert.deepEqual(visits, [
+    { name: "Arcade House - Hot Tub, Games, Grill, FirePit, FUN", stay: true, start: "07:00", end: "08:30", transitStop: "Main St", transitMeters: 46.71 },
+    { name: "Tia Sophia's", stay: false, start: "09:00", end: "09:50", transitStop: "Sandoval @ San Francisco OB", transitMeters: 104.85 },
+  ]);
+  const ds = ok(exampleBundle("tripcraft-fortwayne"));
+  const day2 = ds.plans[0].itinerary.days[1].items;
+  assert.deepEqual(day2.map((i) => [i.kind, i.startTime, i.mealType]), [
+    ["hotel", "07:00", null],
+    ["meal", "09:00", "breakfast"],
+    ["attraction", "10:30", null],
+    ["meal", "14:00", "lunch"],
+    ["attraction", "15:30", null],
+    ["meal", "19:00", "dinner"],
+    ["hotel", "21:00", null],
+  ]);
+  const day1 = ds.plans[0].itinerary.days[0].items;
+  assert.deepEqual([day1[0].kind, day1[0].transport?.number, day1[0].startTime], ["transport", "F0373120", "23:24"]);
+  const day3 = ds.plans[0].itinerary.days[2].items;
+  assert.equal(day3[day3.length - 1].transport?.number, "F2558843");
+});
+
+test("round trip: a dataset written as a canonical bundle imports to the same itineraries", () => {
+  const ds = ok(exampleBundle("tripscore-beijing"));
+  const files = textFiles({
+    "manifest.json": JSON.stringify({ format: "canonical", name: "round trip", destinations: [{ name: "Beijing", country: "China", lat: 39.9, lon: 116.4 }] }),
+    "pois.json": fileText(exampleBundle("tripscore-beijing"), "pois.json"),
+    "queries.json": JSON.stringify(ds.queries.map((q) => ({ id: q.sourceId, destination: q.destination, text: q.text, origin: q.origin, days: q.days, people: q.people, startDate: q.startDate, preferences: q.preferences }))),
+    "plans.json": JSON.stringify(ds.plans.map((p) => ({ id: p.sourceId, queryId: p.query, model: p.model, itinerary: p.itinerary }))),
+  });
+  const again = ok(files);
+  assert.deepEqual(again.plans.map((p) => p.itinerary), ds.plans.map((p) => p.itinerary));
+  assert.deepEqual(again.plans.map((p) => p.features), ds.plans.map((p) => p.features));
+});
+
+test("broken JSON is reported with its file and line", () => {
+  const jsonl = fileText(exampleBundle("chinatravel-nanjing"), "plans.jsonl").split("\n");
+  jsonl.splice(1, 0, '{"id": "x", "uid": ');
+  const p = problems(withFile(exampleBundle("chinatravel-nanjing"), "plans.jsonl", jsonl.join("\n")));
+  assert.equal(p.length, 1);
+  assert.match(p[0], /^plans\.jsonl:2 \$: broken JSON/);
+  const arr = fileText(exampleBundle("tripscore-beijing"), "queries.json").replace('"days": 3,', '"days": 3,,');
+  const q = problems(withFile(exampleBundle("tripscore-beijing"), "queries.json", arr));
+  assert.match(q[0], /^queries\.json:7 \$: broken JSON at line 7/);
+});
+
+test("a wrong period, a duplicate plan id and an unknown POI are all reported at once, with JSON paths", () => {
+  const files = exampleBundle("tripscore-beijing");
+  const plans = JSON.parse(fileText(files, "plans.json"));
+  plans[0].plan.dayInfos[2].scheduleDetail[0].period = "Noon";
+  plans[1].id = plans[0].id;
+  plans[1].plan.dayInfos[0].scheduleDetail[1].detailList[0].id = "9999";
+  const p = problems(withFile(files, "plans.json", JSON.stringify(plans)));
+  assert.deepEqual(p, [
+    "plans.json:1 $.plan.dayInfos[2].scheduleDetail[0].period: expected Morning|Afternoon|Evening",
+    'plans.json:2 $.plan.dayInfos[0].scheduleDetail[1].detailList[0].id: unknown poi id "9999" (Summer Palace): not in pois.json(l)',
+  ]);
+  // The duplicate shows once the first plan is valid again.
+  plans[0].plan.dayInfos[2].scheduleDetail[0].period = "Morning";
+  plans[1].plan.dayInfos[0].scheduleDetail[1].detailList[0].id = "0003";
+  assert.deepEqual(problems(withFile(files, "plans.json", JSON.stringify(plans))), ['plans.json:2 $.id: duplicate plan id "bj-001-a"']);
+});
+
+test("oversized bundles, wrong encodings, unknown formats and missing parts are refused clearly", () => {
+  assert.throws(() => parseBundle(exampleBundle("tripscore-beijing"), { maxBytes: 1000 }), /over the 0 MiB limit|over the/);
+  const latin1 = new Map(exampleBundle("tripscore-beijing"));
+  latin1.set("queries.json", new Uint8Array([0x5b, 0x22, 0xe9, 0x22, 0x5d]));
+  assert.deepEqual(problems(latin1), ["queries.json $: the file is not valid UTF-8 text (save it as UTF-8)"]);
+  const unknown = withFile(exampleBundle("tripscore-beijing"), "manifest.json", JSON.stringify({ format: "gpx", name: "x", destinations: [{ name: "B", country: "C", lat: 0, lon: 0 }] }));
+  assert.deepEqual(problems(unknown), ["manifest.json $.format: expected one of tripscore, chinatravel, tripcraft, canonical"]);
+  const noPlans = new Map(exampleBundle("tripscore-beijing"));
+  noPlans.delete("plans.json");
+  assert.deepEqual(problems(noPlans), ["plans.json $: the bundle has no plans (plans.json or plans.jsonl)"]);
+  const noManifest = new Map(exampleBundle("tripscore-beijing"));
+  noManifest.delete("manifest.json");
+  assert.throws(() => parseBundle(noManifest), /no manifest\.json/);
+});
+
+test("an unknown destination and a plan of an unknown query are problems, not silent drops", () => {
+  const files = exampleBundle("tripcraft-fortwayne");
+  const q = JSON.parse(fileText(files, "queries.json"));
+  q[0].dest = "Atlantis";
+  const p = problems(withFile(files, "queries.json", JSON.stringify(q)));
+  assert.deepEqual(p, ['queries.json:1 $.dest: unknown destination "Atlantis": add it (or an alias) to manifest.destinations']);
+  const plans = JSON.parse(fileText(files, "plans.json"));
+  plans[1].queryId = "fw-999";
+  assert.deepEqual(problems(withFile(files, "plans.json", JSON.stringify(plans))), ['plans.json:2 $: unknown query "fw-999"']);
+});
+
+test("pairs: all pairs of a query by default, listed pairs when the manifest says so, infeasible plans excluded on request", () => {
+  const ds = ok(exampleBundle("tripscore-beijing"));
+  assert.equal(ds.pairs, null);
+  const files = exampleBundle("chinatravel-nanjing");
+  const manifest = JSON.parse(fileText(files, "manifest.json"));
+  const listed = withFile(withFile(files, "manifest.json", JSON.stringify({ ...manifest, pairs: "listed" })), "pairs.json", JSON.stringify([{ a: "nj-2d-001-b", b: "nj-2d-001-a" }]));
+  assert.deepEqual(ok(listed).pairs, [["nj-2d-001-b", "nj-2d-001-a"]]);
+  const bad = withFile(listed, "pairs.json", JSON.stringify([{ a: "nj-2d-001-b", b: "nope" }]));
+  assert.deepEqual(problems(bad), ['pairs.json:1 $.b: unknown plan "nope"']);
+  // A plan that fails the commonsense gate is left out of pairing when asked.
+  const plans = fileText(files, "plans.jsonl").replace('"start_time": "09:40", "end_time": "12:30"', '"start_time": "08:30", "end_time": "12:30"');
+  const r = parseBundle(withFile(files, "plans.jsonl", plans), { excludeInfeasible: true });
+  assert.ok(r.ok);
+  assert.equal(r.dataset.plans[0].feasible, false);
+  assert.deepEqual(r.dataset.pairs, []);
+});
