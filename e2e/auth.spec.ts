@@ -100,7 +100,7 @@ test("a deactivated expert is signed out at once and cannot sign in", async ({ p
 test("an expert gets 403 or a redirect on every admin page and admin API route", async ({ page }) => {
   await signIn(page, EXPERT.email, EXPERT.password);
   await expect(page).toHaveURL(/\/expert/);
-  for (const path of ["/admin"]) {
+  for (const path of ["/admin", "/admin/import"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/forbidden/);
     await expect(page.getByRole("heading", { name: /403/ })).toBeVisible();
@@ -112,6 +112,8 @@ test("an expert gets 403 or a redirect on every admin page and admin API route",
     ["PATCH", "/api/admin/users/some-id"],
     ["POST", "/api/admin/users/some-id/invite"],
     ["GET", "/api/admin/destinations"],
+    ["GET", "/api/admin/datasets"],
+    ["POST", "/api/admin/datasets"],
   ];
   for (const [method, url] of calls) {
     const res = await api.fetch(url, { method, data: method === "GET" ? undefined : {} });

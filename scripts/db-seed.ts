@@ -1,5 +1,5 @@
 /** npm run db:seed — creates the first admin and (unless TRIPJUDGE_DEMO=0) the demo; idempotent. */
-import { createDb } from "../lib/db/client";
+import { closeDb, createDb } from "../lib/db/client";
 import { openDatabase } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
 import { seed } from "../lib/db/seed";
@@ -15,7 +15,7 @@ async function main() {
       adminPassword: process.env.ADMIN_PASSWORD,
       demoPassword: process.env.DEMO_PASSWORD,
     });
-    await db.$disconnect();
+    await closeDb(db);
     if (!created.length) console.log("Nothing to seed: the accounts and data exist already.");
     for (const c of created) console.log(`${c.role.padEnd(6)} ${c.email.padEnd(28)} password: ${c.password}`);
   } finally {

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import path from "node:path";
 import { openDatabase } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
-import { createDb } from "../lib/db/client";
+import { closeDb, createDb } from "../lib/db/client";
 import { seed } from "../lib/db/seed";
 import { randomToken } from "../lib/auth/password";
 
@@ -83,7 +83,7 @@ async function main() {
       adminPassword: process.env.ADMIN_PASSWORD,
       demoPassword: process.env.DEMO_PASSWORD,
     });
-    await client.$disconnect();
+    await closeDb(client);
     if (created.length) {
       console.log("\nAccounts created on this first start (shown once):");
       for (const c of created) console.log(`  ${c.role.padEnd(6)} ${c.email.padEnd(28)} password: ${c.password}`);

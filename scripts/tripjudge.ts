@@ -44,14 +44,14 @@ async function main(argv: string[]): Promise<number> {
   }
   const { openDatabase } = await import("../lib/db/embedded");
   const { migrate } = await import("../lib/db/migrate");
-  const { createDb } = await import("../lib/db/client");
+  const { closeDb, createDb } = await import("../lib/db/client");
   const { importBundle } = await import("../lib/db/imports");
   const database = await openDatabase();
   try {
     await migrate(database.url);
     const db = createDb(database.url);
     const r = await importBundle(db, files, { excludeInfeasible: values["exclude-infeasible"] });
-    await db.$disconnect();
+    await closeDb(db);
     if (!r.ok) {
       out(json, r, [r.message, ...r.problems.map(formatProblem)].join("\n"));
       return 1;

@@ -1,13 +1,30 @@
-/** The one Prisma client of a process (PostgreSQL through the pg driver adapter). */
+/** The one Prisma client of a process (PostgreSQL through the pg driver adapter), and its pool. */
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "./generated/client";
 
 export type Db = PrismaClient;
 
 const globalForDb = globalThis as unknown as { tripjudgeDb?: PrismaClient };
+const pools = new WeakMap<PrismaClient, pg.Pool>();
 
 export function createDb(url: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection dropped by the server (restart, shutdown) must not crash the process.
+  pool.on("error", (e) => console.error(`database connection lost: ${e.message}`));
+  const client = new PrismaClient({ adapter: new PrismaPg(pool) });
+  pools.set(client, pool);
+  return client;
+}
+
+/**
+ * The pg pool behind a client, for the few bulk paths (imports, exports) that stream large
+ * values: Prisma keeps large query parameters alive, the plain driver does not.
+ */
+export function poolOf(db: PrismaClient): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error("this Prisma client was not made by createDb()");
+  return pool;
 }
 
 export function db(): PrismaClient {
@@ -17,4 +34,10 @@ export function db(): PrismaClient {
     globalForDb.tripjudgeDb = createDb(url);
   }
   return globalForDb.tripjudgeDb;
+}
+
+/** Disconnects a client made by createDb and closes its pool. */
+export async function closeDb(client: PrismaClient): Promise<void> {
+  await client.$disconnect();
+  await pools.get(client)?.end();
 }

@@ -1,13 +1,13 @@
 /**
- * Writes a validated dataset in one transaction (all or nothing), in batches so that large
- * imports stay fast. The same content imported again (same content hash) changes nothing.
+ * Writes a validated dataset in one transaction (all or nothing), in batches over a plain pg
+ * connection so that large imports stay fast and memory stays flat. The same content imported again (same content hash) changes nothing.
  */
 import { randomUUID } from "node:crypto";
 import type { NormalizedDataset } from "../dataset/normalized";
 import { pairsOf } from "../dataset/normalized";
 import { contentHash } from "../hash";
-import type { Db } from "./client";
-import { Prisma } from "./generated/client";
+import { insertRows, type Column } from "./bulk";
+import { poolOf, type Db } from "./client";
 
 export interface DatasetCounts {
   destinations: number;
@@ -25,13 +25,12 @@ export interface WriteResult {
   counts: DatasetCounts;
 }
 
-const json = (v: unknown) => (v === null || v === undefined ? Prisma.JsonNull : (v as Prisma.InputJsonValue));
 
-function chunks<T>(rows: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
+const POI_COLUMNS: Column[] = [["id", "text"], ["datasetId", "text"], ["destinationId", "text"], ["sourceId", "text"], ["name", "text"], ["kind", '"PoiKind"'], ["lat", "double precision"], ["lon", "double precision"], ["tags", "text[]"], ["openingHours", "jsonb"], ["price", "double precision"], ["stars", "integer"], ["recommendedMinutes", "integer"]];
+const QUERY_COLUMNS: Column[] = [["id", "text"], ["datasetId", "text"], ["destinationId", "text"], ["sourceId", "text"], ["text", "text"], ["origin", "text"], ["days", "integer"], ["people", "integer"], ["startDate", "text"], ["preferences", "jsonb"], ["split", "text"], ["raw", "jsonb"]];
+const DSL_COLUMNS: Column[] = [["id", "text"], ["queryId", "text"], ["version", "integer"], ["stage", '"DslStage"'], ["constraints", "jsonb"], ["note", "text"]];
+const PLAN_COLUMNS: Column[] = [["id", "text"], ["queryId", "text"], ["sourceId", "text"], ["model", "text"], ["raw", "jsonb"], ["itinerary", "jsonb"], ["features", "jsonb"], ["feasible", "boolean"], ["contentHash", "text"]];
+const PAIR_COLUMNS: Column[] = [["id", "text"], ["queryId", "text"], ["planAId", "text"], ["planBId", "text"], ["requiredRaters", "integer"]];
 
 export function countsOf(ds: NormalizedDataset): DatasetCounts {
   let unresolvedPlaces = 0;
@@ -53,78 +52,64 @@ export async function writeDataset(
   const counts = countsOf(ds);
   const pairs = pairsOf(ds);
   const progress = opts.onProgress ?? (() => {});
+  const client = await poolOf(db).connect();
   try {
-    return await db.$transaction(
-      async (tx) => {
-        const destIds = new Map<string, string>();
-        for (const d of ds.destinations) {
-          const row = await tx.destination.upsert({
-            where: { name_country: { name: d.name, country: d.country } },
-            create: { name: d.name, country: d.country, lat: d.lat, lon: d.lon },
-            update: {},
-          });
-          destIds.set(d.key, row.id);
-        }
-        const dest = (key: string) => destIds.get(key) ?? (() => { throw new Error(`unknown destination "${key}"`); })();
-        const dataset = await tx.dataset.create({
-          data: { name: ds.name, format: ds.format, contentHash: hash, counts: json(counts), createdById: opts.actorId ?? null },
-        });
-        for (const batch of chunks(ds.pois, 2000)) {
-          await tx.poi.createMany({
-            data: batch.map((p) => ({
-              datasetId: dataset.id, destinationId: dest(p.destination), sourceId: p.sourceId, name: p.name, kind: p.kind, lat: p.lat, lon: p.lon,
-              tags: p.tags, openingHours: json(p.openingHours), price: p.price, stars: p.stars, recommendedMinutes: p.recommendedMinutes,
-            })),
-          });
-        }
-        const queryIds = new Map(ds.queries.map((q) => [q.sourceId, randomUUID()]));
-        for (const batch of chunks(ds.queries, 1000)) {
-          await tx.query.createMany({
-            data: batch.map((q) => ({
-              id: queryIds.get(q.sourceId)!, datasetId: dataset.id, destinationId: dest(q.destination), sourceId: q.sourceId, text: q.text,
-              origin: q.origin, days: q.days, people: q.people, startDate: q.startDate, preferences: json(q.preferences), split: q.split, raw: json(q.raw),
-            })),
-          });
-        }
-        const dsl = ds.queries.filter((q) => q.dsl?.length);
-        for (const batch of chunks(dsl, 1000)) {
-          await tx.dslVersion.createMany({
-            data: batch.map((q) => ({ queryId: queryIds.get(q.sourceId)!, version: 1, stage: "DRAFT" as const, constraints: json(q.dsl), note: "Imported" })),
-          });
-        }
-        progress(0.2);
-        const planIds = new Map(ds.plans.map((p) => [p.sourceId, randomUUID()]));
-        const planBatches = chunks(ds.plans, 250);
-        for (const [i, batch] of planBatches.entries()) {
-          await tx.plan.createMany({
-            data: batch.map((p) => ({
-              id: planIds.get(p.sourceId)!, queryId: queryIds.get(p.query)!, sourceId: p.sourceId, model: p.model, raw: json(p.raw), itinerary: json(p.itinerary),
-              features: p.features ? json({ ...p.features, violations: p.violations ?? [] }) : Prisma.JsonNull, feasible: p.feasible !== false,
-              contentHash: contentHash(p.itinerary),
-            })),
-          });
-          progress(0.2 + (0.7 * (i + 1)) / planBatches.length);
-        }
-        const planQuery = new Map(ds.plans.map((p) => [p.sourceId, p.query]));
-        for (const batch of chunks(pairs, 2000)) {
-          await tx.pair.createMany({
-            data: batch.map(([a, b]) => ({ queryId: queryIds.get(planQuery.get(a)!)!, planAId: planIds.get(a)!, planBId: planIds.get(b)!, requiredRaters: opts.requiredRaters ?? 3 })),
-          });
-        }
-        await tx.auditEvent.create({
-          data: { actorId: opts.actorId ?? null, action: "dataset.import", targetType: "Dataset", targetId: dataset.id, data: json({ name: ds.name, format: ds.format, counts }) },
-        });
-        progress(1);
-        return { datasetId: dataset.id, created: true, counts };
-      },
-      { timeout: 30 * 60_000, maxWait: 30_000 },
-    );
+    await client.query("BEGIN");
+    const destIds = new Map<string, string>();
+    for (const d of ds.destinations) {
+      const row = await client.query<{ id: string }>(
+        `INSERT INTO "Destination" (id, name, country, lat, lon) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (name, country) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
+        [randomUUID(), d.name, d.country, d.lat, d.lon],
+      );
+      destIds.set(d.key, row.rows[0].id);
+    }
+    const dest = (key: string) => destIds.get(key) ?? (() => { throw new Error(`unknown destination "${key}"`); })();
+    const datasetId = randomUUID();
+    await client.query(`INSERT INTO "Dataset" (id, name, format, "contentHash", counts, "createdById") VALUES ($1, $2, $3::"DatasetFormat", $4, $5::jsonb, $6)`, [
+      datasetId, ds.name, ds.format, hash, JSON.stringify(counts), opts.actorId ?? null,
+    ]);
+    await insertRows(client, "Poi", POI_COLUMNS, ds.pois.map((p) => ({
+      id: randomUUID(), datasetId, destinationId: dest(p.destination), sourceId: p.sourceId, name: p.name, kind: p.kind, lat: p.lat, lon: p.lon,
+      tags: p.tags, openingHours: p.openingHours, price: p.price, stars: p.stars, recommendedMinutes: p.recommendedMinutes,
+    })));
+    const queryIds = new Map(ds.queries.map((q) => [q.sourceId, randomUUID()]));
+    await insertRows(client, "Query", QUERY_COLUMNS, ds.queries.map((q) => ({
+      id: queryIds.get(q.sourceId)!, datasetId, destinationId: dest(q.destination), sourceId: q.sourceId, text: q.text,
+      origin: q.origin, days: q.days, people: q.people, startDate: q.startDate, preferences: q.preferences, split: q.split, raw: q.raw ?? {},
+    })));
+    await insertRows(client, "DslVersion", DSL_COLUMNS, ds.queries.filter((q) => q.dsl?.length).map((q) => ({
+      id: randomUUID(), queryId: queryIds.get(q.sourceId)!, version: 1, stage: "DRAFT", constraints: q.dsl, note: "Imported",
+    })));
+    progress(0.2);
+    const planIds = new Map(ds.plans.map((p) => [p.sourceId, randomUUID()]));
+    const planBatch = 250;
+    for (let i = 0; i < ds.plans.length; i += planBatch) {
+      await insertRows(client, "Plan", PLAN_COLUMNS, ds.plans.slice(i, i + planBatch).map((p) => ({
+        id: planIds.get(p.sourceId)!, queryId: queryIds.get(p.query)!, sourceId: p.sourceId, model: p.model, raw: p.raw ?? {}, itinerary: p.itinerary,
+        features: p.features ? { ...p.features, violations: p.violations ?? [] } : null, feasible: p.feasible !== false, contentHash: contentHash(p.itinerary),
+      })), planBatch);
+      progress(0.2 + (0.7 * Math.min(ds.plans.length, i + planBatch)) / ds.plans.length);
+    }
+    const planQuery = new Map(ds.plans.map((p) => [p.sourceId, p.query]));
+    await insertRows(client, "Pair", PAIR_COLUMNS, pairs.map(([a, b]) => ({
+      id: randomUUID(), queryId: queryIds.get(planQuery.get(a)!)!, planAId: planIds.get(a)!, planBId: planIds.get(b)!, requiredRaters: opts.requiredRaters ?? 3,
+    })), 5000);
+    await client.query(`INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data) VALUES ($1, $2, 'dataset.import', 'Dataset', $3, $4::jsonb)`, [
+      randomUUID(), opts.actorId ?? null, datasetId, JSON.stringify({ name: ds.name, format: ds.format, counts }),
+    ]);
+    await client.query("COMMIT");
+    progress(1);
+    return { datasetId, created: true, counts };
   } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
     // A concurrent import of the same content won the race: that import is this one.
-    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") {
+    if ((e as { code?: string }).code === "23505" && /contentHash/.test(String((e as { constraint?: string }).constraint ?? (e as Error).message))) {
       const winner = await db.dataset.findUnique({ where: { contentHash: hash } });
       if (winner) return { datasetId: winner.id, created: false, counts: winner.counts as unknown as DatasetCounts };
     }
     throw e;
+  } finally {
+    client.release();
   }
 }

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { connect, migrate } from "./migrate";
-import { createDb, type Db } from "./client";
+import { closeDb, createDb, type Db } from "./client";
 import { startEmbeddedPostgres } from "./embedded";
 
 export interface TestDatabase {
@@ -38,7 +38,7 @@ export async function createTestDatabase(opts: { migrate?: boolean } = {}): Prom
     url,
     db,
     async drop() {
-      await db.$disconnect();
+      await closeDb(db);
       const c = await connect(server.url);
       await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await c.end();

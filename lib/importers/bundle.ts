@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { unzipSync } from "fflate";
 import { z } from "zod";
 import { ImportRefused, Problems } from "./problems";
-import { decodeUtf8, readRecords, type SourceRecord } from "./records";
+import { decodeUtf8, readJsonLines, readRecords, type SourceRecord } from "./records";
 
 export const BUNDLE_FORMATS = ["tripscore", "chinatravel", "tripcraft", "canonical"] as const;
 export type BundleFormat = (typeof BUNDLE_FORMATS)[number];
@@ -85,6 +85,10 @@ export function readBundle(files: BundleFiles, problems: Problems, maxBytes = DE
     if (names.length > 1) problems.add(names[1], null, "$", `both ${names.join(" and ")} are present; keep one`);
     const name = names[0];
     if (!name) continue;
+    if (/\.(jsonl|ndjson)$/.test(name)) {
+      out[part] = readJsonLines(name, files.get(name)!, problems);
+      continue;
+    }
     const text = decodeUtf8(name, files.get(name)!, problems);
     if (text !== null) out[part] = readRecords(name, text, problems);
   }

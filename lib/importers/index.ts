@@ -52,6 +52,8 @@ export function parseBundle(files: BundleFiles, opts: ImportOptions = {}): Parse
       continue;
     }
     const plan = format.plan(r, query, ctx);
+    // The source object is no longer needed (the plan keeps its own copy as raw): let it go.
+    (r as { value: unknown }).value = null;
     if (!plan) continue;
     if (plans.has(plan.sourceId)) problems.add(r.file, r.record, "$.id", `duplicate plan id "${plan.sourceId}"`);
     else plans.set(plan.sourceId, plan);

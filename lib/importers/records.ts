@@ -1,4 +1,5 @@
 /** Reading the records of a bundle file (JSON array, single JSON object, or JSONL), keeping line numbers. */
+// Records are read once and released (value set to null) as soon as they are converted.
 import { Problems } from "./problems";
 
 export interface SourceRecord {
@@ -32,21 +33,39 @@ export function decodeUtf8(file: string, bytes: Uint8Array, problems: Problems):
   }
 }
 
+/** JSONL read line by line from the bytes, so no single giant string is ever held. */
+export function readJsonLines(file: string, bytes: Uint8Array, problems: Problems): SourceRecord[] {
+  const out: SourceRecord[] = [];
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  let line = 0;
+  while (start <= bytes.length) {
+    let end = bytes.indexOf(10, start);
+    if (end < 0) end = bytes.length;
+    line++;
+    let text: string;
+    try {
+      text = decoder.decode(bytes.subarray(start, end)).trim();
+    } catch {
+      problems.add(file, line, "$", "this line is not valid UTF-8 text (save the file as UTF-8)");
+      start = end + 1;
+      continue;
+    }
+    if (text) {
+      try {
+        out.push({ file, record: line, value: JSON.parse(text) });
+      } catch (e) {
+        problems.add(file, line, "$", `broken JSON: ${(e as Error).message}`);
+      }
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+/** A JSON file: an array of records, or one object. */
 export function readRecords(file: string, text: string, problems: Problems): SourceRecord[] {
   const out: SourceRecord[] = [];
-  if (file.endsWith(".jsonl") || file.endsWith(".ndjson")) {
-    const lines = text.split("\n");
-    lines.forEach((raw, i) => {
-      const line = raw.trim();
-      if (!line) return;
-      try {
-        out.push({ file, record: i + 1, value: JSON.parse(line) });
-      } catch (e) {
-        problems.add(file, i + 1, "$", `broken JSON: ${(e as Error).message}`);
-      }
-    });
-    return out;
-  }
   let value: unknown;
   try {
     value = JSON.parse(text);

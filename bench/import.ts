@@ -1,0 +1,52 @@
+/**
+ * Import benchmark: a synthetic bundle of 10,000 five-day plans (~25 items each) imported end to end
+ * (read, validate, resolve places, compute features, write in one transaction) into a fresh
+ * embedded PostgreSQL. Reports plans per second and peak RSS. Usage: npm run bench:import [-- PLANS]
+ */
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { closeDb, createDb } from "../lib/db/client";
+import { startEmbeddedPostgres } from "../lib/db/embedded";
+import { importBundle } from "../lib/db/imports";
+import { migrate } from "../lib/db/migrate";
+import { readBundleFromPath } from "../lib/importers/fs";
+import { generateBundle } from "./generate-bundle";
+
+async function main() {
+  const plans = Number(process.argv[2] ?? 10_000);
+  const dir = path.resolve(".data/bench/bundle");
+  rmSync(dir, { recursive: true, force: true });
+  await generateBundle(dir, plans);
+  const pg = await startEmbeddedPostgres({ dataDir: ".data/bench/postgres", port: 54371, database: "bench", fresh: true });
+  try {
+    await migrate(pg.url);
+    const db = createDb(pg.url);
+    const rssBefore = process.memoryUsage().rss;
+    const t0 = performance.now();
+    const files = readBundleFromPath(dir);
+    const bytes = [...files.values()].reduce((n, f) => n + f.byteLength, 0);
+    const r = await importBundle(db, files);
+    const seconds = (performance.now() - t0) / 1000;
+    if (!r.ok) throw new Error(`import failed: ${r.message} ${JSON.stringify(r.problems.slice(0, 3))}`);
+    const items = await db.$queryRaw<{ n: bigint }[]>`SELECT SUM(jsonb_array_length(d->'items'))::bigint AS n FROM "Plan", jsonb_array_elements(itinerary->'days') d`;
+    await closeDb(db);
+    const peak = process.resourceUsage().maxRSS / 1024; // KiB → MiB
+    console.log(
+      JSON.stringify(
+        {
+          plans: r.counts.plans, items: Number(items[0].n), pairs: r.counts.pairs, bundleMiB: +(bytes / 1048576).toFixed(1), seconds: +seconds.toFixed(2),
+          plansPerSecond: Math.round(r.counts.plans / seconds), peakRssMiB: Math.round(peak), rssBeforeMiB: Math.round(rssBefore / 1048576),
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await pg.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
