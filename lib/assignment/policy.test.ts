@@ -1,0 +1,30 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { freeSlot, leaseEnd, pickLeftPlan, settingsSchema, verdictFor } from "./policy";
+
+test("a choice of screen side maps to the pair's own A/B", () => {
+  assert.equal(verdictFor("left", "pA", "pA"), "A");
+  assert.equal(verdictFor("right", "pA", "pA"), "B");
+  assert.equal(verdictFor("left", "pB", "pA"), "B");
+  assert.equal(verdictFor("right", "pB", "pA"), "A");
+  assert.equal(verdictFor("neither", "pB", "pA"), "NEITHER");
+});
+
+test("the left plan is drawn at random, both sides occur", () => {
+  const sides = new Set(Array.from({ length: 50 }, () => pickLeftPlan("a", "b")));
+  assert.deepEqual([...sides].sort(), ["a", "b"]);
+  assert.equal(pickLeftPlan("a", "b", () => 0.1), "a");
+  assert.equal(pickLeftPlan("a", "b", () => 0.9), "b");
+});
+
+test("free slots fill from the lowest; a full pair has none", () => {
+  assert.equal(freeSlot([], 3), 1);
+  assert.equal(freeSlot([1, 3], 3), 2);
+  assert.equal(freeSlot([1, 2, 3], 3), null);
+});
+
+test("settings have defaults and bounds; leases end after the configured minutes", () => {
+  assert.deepEqual(settingsSchema.parse({}), { leaseMinutes: 30, rationaleMinLength: 20, queueOrder: "completion", maxClaimsPerExpert: 2 });
+  assert.ok(!settingsSchema.safeParse({ leaseMinutes: 0 }).success);
+  assert.equal(leaseEnd(new Date(0), { leaseMinutes: 30 }).getTime(), 30 * 60_000);
+});

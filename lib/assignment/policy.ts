@@ -1,0 +1,43 @@
+/**
+ * Assignment policy (pure): which pairs an expert may get, in what order, how leases and screen
+ * sides work. lib/db/judging.ts carries it out in SQL under row locks.
+ */
+import { z } from "zod";
+
+export const settingsSchema = z.object({
+  /** How long a claimed pair stays reserved for the expert. */
+  leaseMinutes: z.number().int().min(1).max(24 * 60).default(30),
+  /** Minimum rationale length, in characters. */
+  rationaleMinLength: z.number().int().min(0).max(2000).default(20),
+  /** "completion": pairs closest to completion first, then oldest; "oldest": oldest first. */
+  queueOrder: z.enum(["completion", "oldest"]).default("completion"),
+  /** Claims an expert may hold at once: the pair on screen and the one prefetched behind it. */
+  maxClaimsPerExpert: z.number().int().min(1).max(5).default(2),
+});
+export type JudgingSettings = z.infer<typeof settingsSchema>;
+export const DEFAULT_SETTINGS: JudgingSettings = settingsSchema.parse({});
+
+export type Side = "left" | "right";
+export type Choice = Side | "neither";
+export type Verdict = "A" | "B" | "NEITHER";
+
+/** The screen side is random per assignment; the verdict is stored in the pair's own A/B terms. */
+export function verdictFor(choice: Choice, leftPlanId: string, planAId: string): Verdict {
+  if (choice === "neither") return "NEITHER";
+  const leftIsA = leftPlanId === planAId;
+  return (choice === "left") === leftIsA ? "A" : "B";
+}
+
+export function pickLeftPlan(planAId: string, planBId: string, random: () => number = Math.random): string {
+  return random() < 0.5 ? planAId : planBId;
+}
+
+/** The lowest slot (1..required) that no live assignment holds, or null when the pair is full. */
+export function freeSlot(heldSlots: readonly number[], required: number): number | null {
+  for (let s = 1; s <= required; s++) if (!heldSlots.includes(s)) return s;
+  return null;
+}
+
+export function leaseEnd(now: Date, settings: Pick<JudgingSettings, "leaseMinutes">): Date {
+  return new Date(now.getTime() + settings.leaseMinutes * 60_000);
+}
