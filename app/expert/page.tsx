@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { AppHeader } from "@/components/AppHeader";
 import { db } from "@/lib/db/client";
 import { waitingPairsByDestination } from "@/lib/db/queue";
@@ -17,6 +18,13 @@ export default async function ExpertHome() {
         <p className="lead" data-testid="waiting-total">
           {total === 0 ? "No pairs are waiting for you right now." : `${total} pair${total === 1 ? "" : "s"} wait for your judgment.`}
         </p>
+        {total > 0 && (
+          <p>
+            <Link className="btn primary" href="/judge">
+              Start judging
+            </Link>
+          </p>
+        )}
         {rows.length === 0 ? (
           <p className="muted">No destinations are assigned to you yet. An admin assigns the destinations you know.</p>
         ) : (
@@ -26,6 +34,7 @@ export default async function ExpertHome() {
                 <th>Destination</th>
                 <th>Your familiarity</th>
                 <th className="num">Pairs waiting</th>
+                <th />
               </tr>
             </thead>
             <tbody>
@@ -41,6 +50,13 @@ export default async function ExpertHome() {
                     </span>
                   </td>
                   <td className="num">{r.waiting}</td>
+                  <td>
+                    {r.waiting > 0 && (
+                      <Link className="btn small" href={`/judge?destination=${r.destinationId}`}>
+                        Judge {r.name}
+                      </Link>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,22 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { claimNext } from "@/lib/db/judging";
+import { assignmentView } from "@/lib/db/judging-view";
+import { getSettings } from "@/lib/db/settings";
+import { withRole } from "@/lib/server/api";
+
+const params = z.object({
+  destination: z.string().max(64).optional(),
+  exclude: z.string().max(400).optional(),
+});
+
+/** The expert's current pair (resumed after a reload), or a new claim; `exclude` asks for the one behind it. */
+export const GET = withRole("EXPERT", async (req, { user }) => {
+  const url = new URL(req.url);
+  const p = params.parse(Object.fromEntries(url.searchParams));
+  const settings = await getSettings(db());
+  const claim = await claimNext(db(), user.id, settings, { destinationId: p.destination || null, exclude: p.exclude?.split(",").filter(Boolean) });
+  if (!claim) return NextResponse.json({ assignment: null, rationaleMinLength: settings.rationaleMinLength });
+  return NextResponse.json({ assignment: await assignmentView(db(), claim.assignmentId, user.id), rationaleMinLength: settings.rationaleMinLength });
+});

@@ -1,0 +1,116 @@
+"use client";
+/** One plan's days as a timeline: time or period, kind, name, duration, cost, travel legs, day totals. */
+import { useEffect, useRef } from "react";
+import { minutesOf, type Day, type Item, type Itinerary } from "@/lib/itinerary/model";
+import { KindIcon } from "./KindIcon";
+import { dayColor, itemKey, type ItemKey } from "./style";
+
+function duration(item: Item): number | null {
+  if (!item.startTime || !item.endTime) return null;
+  const d = minutesOf(item.endTime) - minutesOf(item.startTime);
+  return d >= 0 ? d : d + 24 * 60;
+}
+
+const fmtMinutes = (m: number) => (m >= 60 ? `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ""}` : `${m} min`);
+const fmtCost = (c: number | null) => (c === null ? null : Number.isInteger(c) ? String(c) : c.toFixed(2));
+
+function dayTotals(day: Day) {
+  let cost = 0;
+  let km = 0;
+  let activity = 0;
+  for (const i of day.items) {
+    cost += i.cost ?? 0;
+    for (const l of i.legs) {
+      cost += l.cost ?? 0;
+      km += l.distanceKm ?? 0;
+    }
+    if (i.kind !== "hotel" && i.kind !== "transport") activity += duration(i) ?? 0;
+  }
+  return { cost, km, activity };
+}
+
+export function Timeline(props: {
+  itinerary: Itinerary;
+  side: "left" | "right";
+  dayFilter: number | null;
+  highlighted: ItemKey | null;
+  selected: ItemKey | null;
+  onHover: (k: ItemKey | null) => void;
+  onSelect: (k: ItemKey) => void;
+}) {
+  const { itinerary, side, dayFilter, highlighted, selected, onHover, onSelect } = props;
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (selected?.startsWith(side)) listRef.current?.querySelector(`[data-key="${selected}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [selected, side]);
+  return (
+    <div className="timeline" ref={listRef}>
+      {itinerary.days.map((day, di) => {
+        if (dayFilter !== null && di !== dayFilter) return null;
+        const totals = dayTotals(day);
+        let n = 0;
+        return (
+          <section key={di} className="tl-day" style={{ "--c": dayColor(di) } as React.CSSProperties}>
+            <h3>
+              <span className="tl-daydot" aria-hidden /> Day {day.day}
+              {day.title && <span className="muted"> · {day.title}</span>}
+            </h3>
+            <ol>
+              {day.items.map((item, ii) => {
+                const key = itemKey(side, di, ii);
+                const located = item.lat !== null && item.lon !== null;
+                const number = located ? ++n : null;
+                const d = duration(item);
+                return (
+                  <li key={ii} data-key={key}>
+                    {item.legs.length > 0 && (
+                      <div className="tl-leg">
+                        {item.legs.map((l, li) => (
+                          <span key={li}>
+                            ↓ {l.mode}
+                            {l.distanceKm !== null && ` ${l.distanceKm.toFixed(1)} km`}
+                            {l.startTime && l.endTime && ` · ${fmtMinutes(Math.max(0, minutesOf(l.endTime) - minutesOf(l.startTime)))}`}
+                            {l.cost ? ` · ${fmtCost(l.cost)}` : ""}
+                          </span>
+                        ))}
+                      </div>
+                    )}
+                    <button
+                      type="button"
+                      className={`tl-item${highlighted === key ? " hl" : ""}${selected === key ? " sel" : ""}`}
+                      onMouseEnter={() => onHover(key)}
+                      onMouseLeave={() => onHover(null)}
+                      onFocus={() => onHover(key)}
+                      onBlur={() => onHover(null)}
+                      onClick={() => onSelect(key)}
+                      tabIndex={-1}
+                    >
+                      <span className="tl-time">{item.startTime ? `${item.startTime}${item.endTime ? `–${item.endTime}` : ""}` : (item.period ?? "—")}</span>
+                      <span className="tl-kind">
+                        <KindIcon kind={item.kind} />
+                      </span>
+                      <span className="tl-name">
+                        {number !== null && item.kind !== "hotel" && item.kind !== "transport" && <span className="tl-num">{number}</span>}
+                        {item.name}
+                        {item.mealType && <span className="muted"> ({item.mealType})</span>}
+                        {item.transport && <span className="muted"> {[item.transport.from, item.transport.to].filter(Boolean).join(" → ")}</span>}
+                        {!located && item.kind !== "transport" && <span className="tl-unknown">location unknown</span>}
+                      </span>
+                      <span className="tl-meta">
+                        {d !== null && <span>{fmtMinutes(d)}</span>}
+                        {item.cost !== null && item.cost > 0 && <span>{fmtCost(item.cost)}</span>}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+            <p className="tl-totals">
+              Day total: {fmtMinutes(Math.round(totals.activity))} of activities · {totals.km.toFixed(1)} km travelled · cost {fmtCost(Math.round(totals.cost * 100) / 100)}
+            </p>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
