@@ -12,6 +12,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
         {user.role === "ADMIN" ? (
           <>
             <Link href="/admin">Users &amp; destinations</Link>
+            <Link href="/admin/assign">Assignments</Link>
             <Link href="/admin/import">Import</Link>
           </>
         ) : (

@@ -106,7 +106,14 @@ export function Timeline(props: {
               })}
             </ol>
             <p className="tl-totals">
-              Day total: {fmtMinutes(Math.round(totals.activity))} of activities · {totals.km.toFixed(1)} km travelled · cost {fmtCost(Math.round(totals.cost * 100) / 100)}
+              Day total:{" "}
+              {[
+                totals.activity > 0 && `${fmtMinutes(Math.round(totals.activity))} of activities`,
+                totals.km > 0 && `${totals.km.toFixed(1)} km travelled`,
+                `cost ${fmtCost(Math.round(totals.cost * 100) / 100)}`,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
             </p>
           </section>
         );

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { freeSlot, leaseEnd, pickLeftPlan, settingsSchema, verdictFor } from "./policy";
+import { freeSlot, leaseEnd, pickLeftPlan, settingsPatchSchema, settingsSchema, verdictFor } from "./policy";
 
 test("a choice of screen side maps to the pair's own A/B", () => {
   assert.equal(verdictFor("left", "pA", "pA"), "A");
@@ -26,5 +26,7 @@ test("free slots fill from the lowest; a full pair has none", () => {
 test("settings have defaults and bounds; leases end after the configured minutes", () => {
   assert.deepEqual(settingsSchema.parse({}), { leaseMinutes: 30, rationaleMinLength: 20, queueOrder: "completion", maxClaimsPerExpert: 2 });
   assert.ok(!settingsSchema.safeParse({ leaseMinutes: 0 }).success);
+  assert.deepEqual(settingsPatchSchema.parse({ leaseMinutes: 5 }), { leaseMinutes: 5 });
+  assert.ok(!settingsPatchSchema.safeParse({ leaseMinutes: 5, extra: 1 }).success);
   assert.equal(leaseEnd(new Date(0), { leaseMinutes: 30 }).getTime(), 30 * 60_000);
 });

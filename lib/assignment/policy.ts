@@ -4,16 +4,25 @@
  */
 import { z } from "zod";
 
-export const settingsSchema = z.object({
+const fields = {
   /** How long a claimed pair stays reserved for the expert. */
-  leaseMinutes: z.number().int().min(1).max(24 * 60).default(30),
+  leaseMinutes: z.number().int().min(1).max(24 * 60),
   /** Minimum rationale length, in characters. */
-  rationaleMinLength: z.number().int().min(0).max(2000).default(20),
+  rationaleMinLength: z.number().int().min(0).max(2000),
   /** "completion": pairs closest to completion first, then oldest; "oldest": oldest first. */
-  queueOrder: z.enum(["completion", "oldest"]).default("completion"),
+  queueOrder: z.enum(["completion", "oldest"]),
   /** Claims an expert may hold at once: the pair on screen and the one prefetched behind it. */
-  maxClaimsPerExpert: z.number().int().min(1).max(5).default(2),
+  maxClaimsPerExpert: z.number().int().min(1).max(5),
+};
+
+export const settingsSchema = z.object({
+  leaseMinutes: fields.leaseMinutes.default(30),
+  rationaleMinLength: fields.rationaleMinLength.default(20),
+  queueOrder: fields.queueOrder.default("completion"),
+  maxClaimsPerExpert: fields.maxClaimsPerExpert.default(2),
 });
+/** An admin's change to some settings (no defaults: what is not sent stays as it is). */
+export const settingsPatchSchema = z.object(fields).partial().strict();
 export type JudgingSettings = z.infer<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: JudgingSettings = settingsSchema.parse({});
 

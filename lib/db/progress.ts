@@ -1,0 +1,84 @@
+/** Read models for the admin's assignment page: who knows which destination, progress, live claims. */
+import type { Db } from "./client";
+
+export async function assignmentOverview(db: Db) {
+  const [experts, destinations, links, datasets, byDataset, byDestination, byExpert, claims] = await Promise.all([
+    db.user.findMany({ where: { role: "EXPERT" }, orderBy: { name: "asc" }, select: { id: true, name: true, email: true, active: true } }),
+    db.destination.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true, country: true } }),
+    db.expertDestination.findMany({ select: { userId: true, destinationId: true, familiarity: true } }),
+    db.dataset.findMany({ orderBy: { createdAt: "desc" }, select: { id: true, name: true, showDiagnostics: true } }),
+    db.$queryRaw<{ id: string; pairs: number; complete: number; judgments: number; needed: number; raters: number | null }[]>`
+      SELECT ds.id, COUNT(p.id)::int AS pairs, COUNT(p.id) FILTER (WHERE p.status = 'COMPLETE')::int AS complete,
+        COALESCE(SUM((SELECT COUNT(*) FROM "Judgment" j WHERE j."pairId" = p.id)), 0)::int AS judgments,
+        COALESCE(SUM(p."requiredRaters"), 0)::int AS needed, MAX(p."requiredRaters")::int AS raters
+      FROM "Dataset" ds LEFT JOIN "Query" q ON q."datasetId" = ds.id LEFT JOIN "Pair" p ON p."queryId" = q.id
+      GROUP BY ds.id`,
+    db.$queryRaw<{ id: string; pairs: number; complete: number; judgments: number; needed: number }[]>`
+      SELECT d.id, COUNT(p.id)::int AS pairs, COUNT(p.id) FILTER (WHERE p.status = 'COMPLETE')::int AS complete,
+        COALESCE(SUM((SELECT COUNT(*) FROM "Judgment" j WHERE j."pairId" = p.id)), 0)::int AS judgments, COALESCE(SUM(p."requiredRaters"), 0)::int AS needed
+      FROM "Destination" d LEFT JOIN "Query" q ON q."destinationId" = d.id LEFT JOIN "Pair" p ON p."queryId" = q.id
+      GROUP BY d.id`,
+    db.$queryRaw<{ id: string; judged: number; skipped: number; claimed: number; medianSeconds: number | null }[]>`
+      SELECT u.id,
+        (SELECT COUNT(*) FROM "Judgment" j WHERE j."userId" = u.id)::int AS judged,
+        (SELECT COUNT(*) FROM "Assignment" a WHERE a."userId" = u.id AND a.status = 'SKIPPED')::int AS skipped,
+        (SELECT COUNT(*) FROM "Assignment" a WHERE a."userId" = u.id AND a.status = 'CLAIMED' AND a."leaseExpiresAt" > now())::int AS claimed,
+        (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY j."timeOnTaskMs") / 1000 FROM "Judgment" j WHERE j."userId" = u.id)::float AS "medianSeconds"
+      FROM "User" u WHERE u.role = 'EXPERT'`,
+    db.assignment.findMany({
+      where: { status: "CLAIMED" },
+      orderBy: { claimedAt: "asc" },
+      take: 500,
+      select: {
+        id: true, slot: true, claimedAt: true, leaseExpiresAt: true, pairId: true,
+        user: { select: { id: true, name: true } },
+        pair: { select: { query: { select: { destinationId: true, destination: { select: { name: true } } } } } },
+      },
+    }),
+  ]);
+  const statsOf = <T extends { id: string }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+  const dsStats = statsOf(byDataset);
+  const destStats = statsOf(byDestination);
+  const expertStats = statsOf(byExpert);
+  return {
+    experts: experts.map((e) => ({ ...e, ...(expertStats.get(e.id) ?? { judged: 0, skipped: 0, claimed: 0, medianSeconds: null }) })),
+    destinations: destinations.map((d) => ({ ...d, ...(destStats.get(d.id) ?? { pairs: 0, complete: 0, judgments: 0, needed: 0 }) })),
+    familiarity: links,
+    datasets: datasets.map((d) => ({ ...d, ...(dsStats.get(d.id) ?? { pairs: 0, complete: 0, judgments: 0, needed: 0, raters: null }) })),
+    claims: claims.map((c) => ({
+      id: c.id, slot: c.slot, pairId: c.pairId, claimedAt: c.claimedAt.toISOString(), leaseExpiresAt: c.leaseExpiresAt.toISOString(),
+      expired: c.leaseExpiresAt < new Date(), expert: c.user, destination: c.pair.query.destination.name, destinationId: c.pair.query.destinationId,
+    })),
+  };
+}
+
+/** Sets the familiarity of many experts × many destinations at once (0 removes the link). */
+export async function setFamiliarity(db: Db, userIds: string[], destinationIds: string[], familiarity: number, actorId: string) {
+  const experts = await db.user.count({ where: { id: { in: userIds }, role: "EXPERT" } });
+  if (experts !== new Set(userIds).size) throw new Error("Only experts can be given destinations.");
+  await db.$transaction(async (tx) => {
+    for (const userId of userIds) {
+      for (const destinationId of destinationIds) {
+        if (familiarity === 0) await tx.expertDestination.deleteMany({ where: { userId, destinationId } });
+        else await tx.expertDestination.upsert({ where: { userId_destinationId: { userId, destinationId } }, create: { userId, destinationId, familiarity }, update: { familiarity } });
+      }
+    }
+    await tx.auditEvent.create({ data: { actorId, action: familiarity === 0 ? "destination.unassign" : "destination.assign", targetType: "ExpertDestination", targetId: `${userIds.length}x${destinationIds.length}`, data: { userIds, destinationIds, familiarity } } });
+  });
+}
+
+/** Raters per pair for a dataset's pairs that are still open; never below the judgments a pair already has. */
+export async function setRequiredRaters(db: Db, datasetId: string, raters: number, actorId: string) {
+  const changed = await db.$executeRaw`
+    UPDATE "Pair" p SET "requiredRaters" = x.req, status = (CASE WHEN x.submitted >= x.req THEN 'COMPLETE' ELSE 'OPEN' END)::"PairStatus"
+    FROM (
+      SELECT p2.id,
+        GREATEST(${raters}, COUNT(a.id) FILTER (WHERE a.status IN ('CLAIMED', 'SUBMITTED')))::int AS req,
+        COUNT(a.id) FILTER (WHERE a.status = 'SUBMITTED')::int AS submitted
+      FROM "Pair" p2 JOIN "Query" q ON q.id = p2."queryId" LEFT JOIN "Assignment" a ON a."pairId" = p2.id
+      WHERE q."datasetId" = ${datasetId} GROUP BY p2.id
+    ) x
+    WHERE p.id = x.id`;
+  await db.auditEvent.create({ data: { actorId, action: "dataset.raters", targetType: "Dataset", targetId: datasetId, data: { raters } } });
+  return changed;
+}
