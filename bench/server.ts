@@ -1,0 +1,66 @@
+/** Shared by the HTTP benchmarks: a fresh embedded database, a production server on it, signed-in sessions. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { startEmbeddedPostgres, type RunningDatabase } from "../lib/db/embedded";
+import { migrate } from "../lib/db/migrate";
+
+export async function freshDatabase(name: string, port: number): Promise<RunningDatabase> {
+  const pg = await startEmbeddedPostgres({ dataDir: `.data/bench/${name}-pg`, port, database: name, fresh: true });
+  await migrate(pg.url);
+  return pg;
+}
+
+/** Starts the app exactly like `npm start` (building if needed) against the given database. */
+export async function startServer(databaseUrl: string, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), TRIPJUDGE_DEMO: "0", NEXTAUTH_SECRET: "bench-secret", NEXTAUTH_URL: `http://localhost:${port}` },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = `http://localhost:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null) throw new Error("the server exited during start-up");
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Signs in through next-auth's credentials flow; returns the Cookie header of the session. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const csrfRes = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair.indexOf("=");
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+  };
+  keep(csrfRes);
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie() },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  keep(res);
+  if (![...jar.keys()].some((k) => k.includes("session-token"))) throw new Error(`sign-in failed for ${email}: ${res.status}`);
+  return cookie();
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
