@@ -9,7 +9,7 @@ const globalForDb = globalThis as unknown as { tripjudgeDb?: PrismaClient };
 const pools = new WeakMap<PrismaClient, pg.Pool>();
 
 export function createDb(url: string): PrismaClient {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
   // An idle connection dropped by the server (restart, shutdown) must not crash the process.
   pool.on("error", (e) => console.error(`database connection lost: ${e.message}`));
   const client = new PrismaClient({ adapter: new PrismaPg(pool) });

@@ -43,50 +43,76 @@ export async function claimNext(
   if (resumable) return { assignmentId: resumable.id, pairId: resumable.pairId, resumed: true };
   if (live.length >= settings.maxClaimsPerExpert) return null;
 
+  await sweepExpiredLeases(db);
   const tried: string[] = [];
   for (let attempt = 0; attempt < 20; attempt++) {
-    const result = await db.$transaction(async (tx) => {
-      const order = settings.queueOrder === "completion" ? Prisma.sql`submitted DESC, held DESC, p."createdAt" ASC, p.id` : Prisma.sql`p."createdAt" ASC, p.id`;
-      const destination = opts.destinationId ? Prisma.sql`AND q."destinationId" = ${opts.destinationId}` : Prisma.empty;
-      const skip = tried.length ? Prisma.sql`AND p.id NOT IN (${Prisma.join(tried)})` : Prisma.empty;
-      // Candidates: open pairs of the expert's destinations that they never had, with a free slot.
-      // SKIP LOCKED lets concurrent claimers pass each other instead of queueing on one pair.
-      const rows = await tx.$queryRaw<{ id: string; planAId: string; planBId: string; requiredRaters: number }[]>`
-        SELECT p.id, p."planAId", p."planBId", p."requiredRaters"
-        FROM (
-          SELECT p.id, p."planAId", p."planBId", p."requiredRaters", p."createdAt",
-            (SELECT COUNT(*) FROM "Assignment" a WHERE a."pairId" = p.id AND a.status = 'SUBMITTED') AS submitted,
-            (SELECT COUNT(*) FROM "Assignment" a WHERE a."pairId" = p.id AND (a.status = 'SUBMITTED' OR (a.status = 'CLAIMED' AND a."leaseExpiresAt" > now()))) AS held
+    const result = await db.$transaction(
+      async (tx) => {
+        const order =
+          settings.queueOrder === "completion"
+            ? Prisma.sql`p.status, p."submittedCount" DESC, p."claimedCount" DESC, p."createdAt" ASC`
+            : Prisma.sql`p.status, p."createdAt" ASC`;
+        const destination = opts.destinationId ? Prisma.sql`AND q."destinationId" = ${opts.destinationId}` : Prisma.empty;
+        const skip = tried.length ? Prisma.sql`AND p.id NOT IN (${Prisma.join(tried)})` : Prisma.empty;
+        // Open pairs of the expert's destinations that they never had, with a free slot, best first.
+        // SKIP LOCKED lets concurrent claimers pass each other instead of queueing on one pair.
+        const rows = await tx.$queryRaw<{ id: string; planAId: string; planBId: string; requiredRaters: number }[]>`
+          SELECT p.id, p."planAId", p."planBId", p."requiredRaters"
           FROM "Pair" p
           JOIN "Query" q ON q.id = p."queryId"
           JOIN "ExpertDestination" ed ON ed."destinationId" = q."destinationId" AND ed."userId" = ${userId}
-          WHERE p.status = 'OPEN' ${destination} ${skip}
+          WHERE p.status = 'OPEN' AND p."submittedCount" + p."claimedCount" < p."requiredRaters" ${destination} ${skip}
             AND NOT EXISTS (SELECT 1 FROM "Assignment" m WHERE m."pairId" = p.id AND m."userId" = ${userId})
-        ) p
-        JOIN "Pair" locked ON locked.id = p.id
-        WHERE p.held < p."requiredRaters"
-        ORDER BY ${order}
-        LIMIT 1
-        FOR UPDATE OF locked SKIP LOCKED`;
-      const pair = rows[0];
-      if (!pair) return { done: true as const };
-      // Under the pair's lock, with a fresh snapshot: free expired leases, then find a slot.
-      await tx.$executeRaw`UPDATE "Assignment" SET status = 'EXPIRED', "completedAt" = now()
-        WHERE "pairId" = ${pair.id} AND status = 'CLAIMED' AND "leaseExpiresAt" <= now()`;
-      const held = await tx.$queryRaw<{ slot: number; userId: string }[]>`
-        SELECT slot, "userId" FROM "Assignment" WHERE "pairId" = ${pair.id} AND status IN ('CLAIMED', 'SUBMITTED')`;
-      const slot = freeSlot(held.map((h) => h.slot), pair.requiredRaters);
-      if (slot === null || held.some((h) => h.userId === userId)) return { done: false as const, retry: pair.id };
-      const id = randomUUID();
-      await tx.assignment.create({
-        data: { id, pairId: pair.id, userId, slot, status: "CLAIMED", leftPlanId: pickLeftPlan(pair.planAId, pair.planBId), leaseExpiresAt: leaseEnd(new Date(), settings) },
-      });
-      return { done: true as const, claim: { assignmentId: id, pairId: pair.id, resumed: false } };
-    });
+          ORDER BY ${order}
+          LIMIT 1
+          FOR UPDATE OF p SKIP LOCKED`;
+        const pair = rows[0];
+        if (!pair) return { done: true as const };
+        // Under the pair's lock, with a fresh snapshot: the slots actually held.
+        const held = await tx.$queryRaw<{ slot: number; userId: string }[]>`
+          SELECT slot, "userId" FROM "Assignment" WHERE "pairId" = ${pair.id} AND status IN ('CLAIMED', 'SUBMITTED')`;
+        const slot = freeSlot(held.map((h) => h.slot), pair.requiredRaters);
+        if (slot === null || held.some((h) => h.userId === userId)) return { done: false as const, retry: pair.id };
+        const id = randomUUID();
+        await tx.$executeRaw`INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt")
+          VALUES (${id}, ${pair.id}, ${userId}, ${slot}, 'CLAIMED', ${pickLeftPlan(pair.planAId, pair.planBId)}, ${leaseEnd(new Date(), settings)})`;
+        await tx.$executeRaw`UPDATE "Pair" SET "claimedCount" = "claimedCount" + 1 WHERE id = ${pair.id}`;
+        return { done: true as const, claim: { assignmentId: id, pairId: pair.id, resumed: false } };
+      },
+      { maxWait: 10_000, timeout: 20_000 },
+    );
     if (result.done) return "claim" in result && result.claim ? result.claim : null;
     tried.push(result.retry);
   }
   return null;
+}
+
+/** Leases that ran out return their slots: CLAIMED → EXPIRED, and the pairs' counters follow. */
+export async function sweepExpiredLeases(db: Db | Tx): Promise<number> {
+  const n = await db.$executeRaw`
+    WITH expired AS (
+      UPDATE "Assignment" SET status = 'EXPIRED', "completedAt" = now()
+      WHERE status = 'CLAIMED' AND "leaseExpiresAt" <= now()
+      RETURNING "pairId"
+    ), per_pair AS (SELECT "pairId", COUNT(*)::int AS n FROM expired GROUP BY "pairId")
+    UPDATE "Pair" p SET "claimedCount" = GREATEST(0, p."claimedCount" - per_pair.n) FROM per_pair WHERE p.id = per_pair."pairId"`;
+  return n;
+}
+
+/** Moves an assignment from one status to another under lock, keeping the pair's counters in step. */
+async function transition(tx: Tx, assignment: { id: string; pairId: string; status: string }, to: "SUBMITTED" | "SKIPPED" | "RELEASED") {
+  await tx.$executeRaw`UPDATE "Assignment" SET status = ${to}::"AssignmentStatus", "completedAt" = now() WHERE id = ${assignment.id}`;
+  const claimed = assignment.status === "CLAIMED" ? -1 : 0;
+  const submitted = to === "SUBMITTED" ? 1 : 0;
+  await tx.$executeRaw`UPDATE "Pair" SET "claimedCount" = GREATEST(0, "claimedCount" + ${claimed}), "submittedCount" = "submittedCount" + ${submitted},
+    status = (CASE WHEN "submittedCount" + ${submitted} >= "requiredRaters" THEN 'COMPLETE' ELSE status END)::"PairStatus"
+    WHERE id = ${assignment.pairId}`;
+}
+
+async function lockAssignment(tx: Tx, id: string) {
+  const rows = await tx.$queryRaw<{ id: string; userId: string; pairId: string; status: string; slot: number; leftPlanId: string }[]>`
+    SELECT id, "userId", "pairId", status, slot, "leftPlanId" FROM "Assignment" WHERE id = ${id} FOR UPDATE`;
+  return rows[0] ?? null;
 }
 
 export interface SubmitInput {
@@ -107,35 +133,32 @@ export async function submitJudgment(db: Db, userId: string, input: SubmitInput,
     return { judgmentId: earlier.id, duplicate: true };
   }
   try {
-    return await db.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ id: string; userId: string; pairId: string; status: string; slot: number; leftPlanId: string }[]>`
-        SELECT id, "userId", "pairId", status, slot, "leftPlanId" FROM "Assignment" WHERE id = ${input.assignmentId} FOR UPDATE`;
-      const a = rows[0];
-      if (!a || a.userId !== userId) throw new UserError("This pair is not assigned to you.", 404);
-      const existing = await tx.judgment.findUnique({ where: { assignmentId: a.id } });
-      if (existing) return { judgmentId: existing.id, duplicate: true };
-      const pair = await tx.pair.findUniqueOrThrow({ where: { id: a.pairId } });
-      await tx.$queryRaw`SELECT id FROM "Pair" WHERE id = ${pair.id} FOR UPDATE`;
-      if (a.status === "SKIPPED" || a.status === "RELEASED") throw new UserError("This pair was skipped or taken back by an admin; your judgment was not stored.", 409);
-      if (a.status === "EXPIRED" || a.status === "CLAIMED") {
-        // A claim whose lease ran out may still be submitted while its slot is free.
-        const taken = await tx.assignment.count({ where: { pairId: a.pairId, slot: a.slot, status: { in: ["CLAIMED", "SUBMITTED"] }, NOT: { id: a.id } } });
-        const full = (await tx.assignment.count({ where: { pairId: a.pairId, status: "SUBMITTED" } })) >= pair.requiredRaters;
-        if (taken > 0 || full || pair.status === "COMPLETE") {
-          throw new UserError("Your claim on this pair expired and its slot went to another expert. Your draft is kept; take the next pair.", 409);
+    return await db.$transaction(
+      async (tx) => {
+        const a = await lockAssignment(tx, input.assignmentId);
+        if (!a || a.userId !== userId) throw new UserError("This pair is not assigned to you.", 404);
+        const existing = await tx.judgment.findUnique({ where: { assignmentId: a.id } });
+        if (existing) return { judgmentId: existing.id, duplicate: true };
+        if (a.status === "SKIPPED" || a.status === "RELEASED") throw new UserError("This pair was skipped or taken back by an admin; your judgment was not stored.", 409);
+        const pairs = await tx.$queryRaw<{ id: string; planAId: string; requiredRaters: number; status: string; submittedCount: number }[]>`
+          SELECT id, "planAId", "requiredRaters", status, "submittedCount" FROM "Pair" WHERE id = ${a.pairId} FOR UPDATE`;
+        const pair = pairs[0];
+        if (a.status === "EXPIRED") {
+          // A claim whose lease ran out may still be submitted while its slot is free.
+          const taken = await tx.assignment.count({ where: { pairId: a.pairId, slot: a.slot, status: { in: ["CLAIMED", "SUBMITTED"] }, NOT: { id: a.id } } });
+          if (taken > 0 || pair.submittedCount >= pair.requiredRaters || pair.status === "COMPLETE") {
+            throw new UserError("Your claim on this pair expired and its slot went to another expert. Your draft is kept; take the next pair.", 409);
+          }
         }
-      }
-      const judgment = await tx.judgment.create({
-        data: {
-          assignmentId: a.id, pairId: a.pairId, userId, verdict: verdictFor(input.choice, a.leftPlanId, pair.planAId), rationale,
-          timeOnTaskMs: Math.max(0, Math.round(input.timeOnTaskMs)), clientRequestId: input.clientRequestId,
-        },
-      });
-      await tx.assignment.update({ where: { id: a.id }, data: { status: "SUBMITTED", completedAt: new Date() } });
-      const submitted = await tx.assignment.count({ where: { pairId: a.pairId, status: "SUBMITTED" } });
-      if (submitted >= pair.requiredRaters) await tx.pair.update({ where: { id: pair.id }, data: { status: "COMPLETE" } });
-      return { judgmentId: judgment.id, duplicate: false };
-    });
+        const id = randomUUID();
+        await tx.$executeRaw`INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId")
+          VALUES (${id}, ${a.id}, ${a.pairId}, ${userId}, ${verdictFor(input.choice, a.leftPlanId, pair.planAId)}::"Verdict", ${rationale},
+                  ${Math.max(0, Math.round(input.timeOnTaskMs))}, ${input.clientRequestId})`;
+        await transition(tx, a, "SUBMITTED");
+        return { judgmentId: id, duplicate: false };
+      },
+      { maxWait: 10_000, timeout: 20_000 },
+    );
   } catch (e) {
     // Two concurrent submits of the same request: the loser finds the winner's row.
     if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") {
@@ -147,29 +170,37 @@ export async function submitJudgment(db: Db, userId: string, input: SubmitInput,
 }
 
 export async function skipAssignment(db: Db, userId: string, assignmentId: string, reason: string) {
-  const n = await db.assignment.updateMany({
-    where: { id: assignmentId, userId, status: { in: ["CLAIMED", "EXPIRED"] } },
-    data: { status: "SKIPPED", skipReason: reason.trim().slice(0, 500), completedAt: new Date() },
+  await db.$transaction(async (tx) => {
+    const a = await lockAssignment(tx, assignmentId);
+    if (!a || a.userId !== userId || (a.status !== "CLAIMED" && a.status !== "EXPIRED")) {
+      throw new UserError("This pair is not claimed by you (already submitted, skipped or released).", 409);
+    }
+    await transition(tx, a, "SKIPPED");
+    await tx.assignment.update({ where: { id: a.id }, data: { skipReason: reason.trim().slice(0, 500) } });
   });
-  if (n.count !== 1) throw new UserError("This pair is not claimed by you (already submitted, skipped or released).", 409);
 }
 
 /** Admin: take a claim back; the slot returns to the pool (that expert will not be offered the pair again). */
 export async function releaseAssignment(db: Db, assignmentId: string, actorId: string) {
-  const n = await db.assignment.updateMany({ where: { id: assignmentId, status: "CLAIMED" }, data: { status: "RELEASED", completedAt: new Date() } });
-  if (n.count !== 1) throw new UserError("Only a claimed (not yet submitted) assignment can be released.", 409);
-  await db.auditEvent.create({ data: { actorId, action: "assignment.release", targetType: "Assignment", targetId: assignmentId } });
+  await db.$transaction(async (tx) => {
+    const a = await lockAssignment(tx, assignmentId);
+    if (!a || a.status !== "CLAIMED") throw new UserError("Only a claimed (not yet submitted) assignment can be released.", 409);
+    await transition(tx, a, "RELEASED");
+    await tx.auditEvent.create({ data: { actorId, action: "assignment.release", targetType: "Assignment", targetId: assignmentId } });
+  });
 }
 
 /** Admin: give a claimed slot to another expert of the destination (fresh lease, same slot). */
 export async function reassignAssignment(db: Db, assignmentId: string, toUserId: string, actorId: string, settings: JudgingSettings) {
   return db.$transaction(async (tx) => {
-    const a = await tx.assignment.findUnique({ where: { id: assignmentId }, include: { pair: { include: { query: true } } } });
+    const locked = await lockAssignment(tx, assignmentId);
+    const a = locked && (await tx.assignment.findUnique({ where: { id: assignmentId }, include: { pair: { include: { query: true } } } }));
     if (!a || a.status !== "CLAIMED") throw new UserError("Only a claimed (not yet submitted) assignment can be reassigned.", 409);
     const knows = await tx.expertDestination.findUnique({ where: { userId_destinationId: { userId: toUserId, destinationId: a.pair.query.destinationId } } });
     if (!knows) throw new UserError("That expert does not have this pair's destination.", 400);
     if (await tx.assignment.findUnique({ where: { pairId_userId: { pairId: a.pairId, userId: toUserId } } })) throw new UserError("That expert already had this pair.", 409);
-    await tx.assignment.update({ where: { id: a.id }, data: { status: "RELEASED", completedAt: new Date() } });
+    await transition(tx, a, "RELEASED");
+    await tx.$executeRaw`UPDATE "Pair" SET "claimedCount" = "claimedCount" + 1 WHERE id = ${a.pairId}`;
     const created = await tx.assignment.create({
       data: { pairId: a.pairId, userId: toUserId, slot: a.slot, status: "CLAIMED", leftPlanId: pickLeftPlan(a.pair.planAId, a.pair.planBId), leaseExpiresAt: leaseEnd(new Date(), settings) },
     });

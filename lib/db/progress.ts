@@ -70,15 +70,9 @@ export async function setFamiliarity(db: Db, userIds: string[], destinationIds: 
 /** Raters per pair for a dataset's pairs that are still open; never below the judgments a pair already has. */
 export async function setRequiredRaters(db: Db, datasetId: string, raters: number, actorId: string) {
   const changed = await db.$executeRaw`
-    UPDATE "Pair" p SET "requiredRaters" = x.req, status = (CASE WHEN x.submitted >= x.req THEN 'COMPLETE' ELSE 'OPEN' END)::"PairStatus"
-    FROM (
-      SELECT p2.id,
-        GREATEST(${raters}, COUNT(a.id) FILTER (WHERE a.status IN ('CLAIMED', 'SUBMITTED')))::int AS req,
-        COUNT(a.id) FILTER (WHERE a.status = 'SUBMITTED')::int AS submitted
-      FROM "Pair" p2 JOIN "Query" q ON q.id = p2."queryId" LEFT JOIN "Assignment" a ON a."pairId" = p2.id
-      WHERE q."datasetId" = ${datasetId} GROUP BY p2.id
-    ) x
-    WHERE p.id = x.id`;
+    UPDATE "Pair" p SET "requiredRaters" = GREATEST(${raters}, p."claimedCount" + p."submittedCount"),
+      status = (CASE WHEN p."submittedCount" >= GREATEST(${raters}, p."claimedCount" + p."submittedCount") THEN 'COMPLETE' ELSE 'OPEN' END)::"PairStatus"
+    FROM "Query" q WHERE q.id = p."queryId" AND q."datasetId" = ${datasetId}`;
   await db.auditEvent.create({ data: { actorId, action: "dataset.raters", targetType: "Dataset", targetId: datasetId, data: { raters } } });
   return changed;
 }

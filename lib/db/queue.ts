@@ -1,5 +1,6 @@
 /** What waits for an expert: pairs of their destinations with an open slot that they have not taken. */
 import type { Db } from "./client";
+import { sweepExpiredLeases } from "./judging";
 
 export interface WaitingByDestination {
   destinationId: string;
@@ -10,6 +11,7 @@ export interface WaitingByDestination {
 }
 
 export async function waitingPairsByDestination(db: Db, userId: string): Promise<WaitingByDestination[]> {
+  await sweepExpiredLeases(db);
   return db.$queryRaw<WaitingByDestination[]>`
     SELECT d.id AS "destinationId", d.name, d.country, ed.familiarity,
            COUNT(p.id)::int AS waiting
@@ -18,8 +20,7 @@ export async function waitingPairsByDestination(db: Db, userId: string): Promise
     LEFT JOIN "Query" q ON q."destinationId" = d.id
     LEFT JOIN "Pair" p ON p."queryId" = q.id AND p.status = 'OPEN'
       AND NOT EXISTS (SELECT 1 FROM "Assignment" mine WHERE mine."pairId" = p.id AND mine."userId" = ${userId})
-      AND (SELECT COUNT(*) FROM "Assignment" live WHERE live."pairId" = p.id
-             AND (live.status = 'SUBMITTED' OR (live.status = 'CLAIMED' AND live."leaseExpiresAt" > now()))) < p."requiredRaters"
+      AND p."submittedCount" + p."claimedCount" < p."requiredRaters"
     WHERE ed."userId" = ${userId}
     GROUP BY d.id, d.name, d.country, ed.familiarity
     ORDER BY d.name`;

@@ -55,6 +55,8 @@ test("an expert's waiting pairs are the open pairs of their destinations", async
   for (const [i, u] of others.entries()) {
     await t.db.assignment.create({ data: { pairId: pair.id, userId: u.id, slot: i + 1, leftPlanId: pair.planAId, leaseExpiresAt: new Date(Date.now() + 60_000) } });
   }
+  // (Claims normally go through claimNext, which keeps this counter.)
+  await t.db.pair.update({ where: { id: pair.id }, data: { claimedCount: 3 } });
   const after = await waitingPairsByDestination(t.db, amelie.id);
   assert.equal(after.find((w) => w.name === "Paris")!.waiting, paris.waiting - 1);
 });

@@ -2,15 +2,24 @@
 import { settingsSchema, type JudgingSettings } from "../assignment/policy";
 import type { Db } from "./client";
 
+// Read on every claim and submit: cached briefly per process (changes apply within CACHE_MS).
+const CACHE_MS = 5000;
+const cache = new WeakMap<Db, { at: number; value: JudgingSettings }>();
+
 export async function getSettings(db: Db): Promise<JudgingSettings> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
   const row = await db.setting.findUnique({ where: { key: "judging" } });
   const parsed = settingsSchema.safeParse(row?.value ?? {});
-  return parsed.success ? parsed.data : settingsSchema.parse({});
+  const value = parsed.success ? parsed.data : settingsSchema.parse({});
+  cache.set(db, { at: Date.now(), value });
+  return value;
 }
 
 export async function updateSettings(db: Db, patch: Partial<JudgingSettings>, actorId: string): Promise<JudgingSettings> {
   const next = settingsSchema.parse({ ...(await getSettings(db)), ...patch });
   await db.setting.upsert({ where: { key: "judging" }, create: { key: "judging", value: next }, update: { value: next } });
+  cache.set(db, { at: Date.now(), value: next });
   await db.auditEvent.create({ data: { actorId, action: "settings.update", targetType: "Setting", targetId: "judging", data: patch } });
   return next;
 }
