@@ -13,6 +13,9 @@ import { readBundleFromPath } from "../lib/importers/fs";
 import { generateBundle } from "./generate-bundle";
 import { freshDatabase, percentile, signIn, startServer } from "./server";
 
+/** How long a simulated expert "reads" a pair between claim and submit (ms); BENCH_THINK_MS=lo,hi. */
+const THINK_MS = (process.env.BENCH_THINK_MS ?? "250,750").split(",").map(Number);
+
 async function main() {
   const experts = Number(process.argv[2] ?? 200);
   const pairsWanted = Number(process.argv[3] ?? 3000);
@@ -52,7 +55,7 @@ async function main() {
             continue;
           }
           if (!body.assignment) return;
-          await new Promise((r) => setTimeout(r, 20 + Math.random() * 80)); // reading, briefly
+          await new Promise((r) => setTimeout(r, THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0]))); // reading, briefly
           const requestId = randomUUID();
           t = performance.now();
           const sub = await fetch(`${server.url}/api/judge/${body.assignment.assignmentId}/submit`, {
@@ -81,7 +84,7 @@ async function main() {
     console.log(
       JSON.stringify(
         {
-          experts, pairs, judgments: stored, seconds: +seconds.toFixed(1), judgmentsPerSecond: +(stored / seconds).toFixed(1), httpErrors: errors,
+          experts, pairs, thinkMs: THINK_MS, judgments: stored, seconds: +seconds.toFixed(1), judgmentsPerSecond: +(stored / seconds).toFixed(1), httpErrors: errors,
           claim: { n: claimMs.length, p50: ms(percentile(claimMs, 50)), p95: ms(percentile(claimMs, 95)), p99: ms(percentile(claimMs, 99)) },
           submit: { n: submitMs.length, p50: ms(percentile(submitMs, 50)), p95: ms(percentile(submitMs, 95)), p99: ms(percentile(submitMs, 99)) },
           invariants: { pairsNotExactlyThreeDistinctExperts: invariant[0].bad, duplicateJudgments: stored - accepted.length, lostSubmits: lost },

@@ -10,6 +10,8 @@ import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Choice } from "@/lib/assignment/policy";
 import type { AssignmentView, PlanView } from "@/lib/db/judging-view";
+import { DEFAULT_WEIGHTS } from "@/lib/features/types";
+import { reward } from "@/lib/features/reward";
 import { RequestPanel } from "./RequestPanel";
 import { SIDE_LABEL, type ItemKey } from "./style";
 import { Timeline } from "./Timeline";
@@ -37,18 +39,19 @@ const fetchNext = (destination: string | null, exclude: string[] = []) =>
 function Diagnostics({ plan }: { plan: PlanView }) {
   if (!plan.diagnostics) return null;
   const d = plan.diagnostics;
+  const violations = d.violations ?? [];
   return (
     <details className="diagnostics">
-      <summary>Automatic diagnostics · reward {d.reward.toFixed(2)}</summary>
-      {d.violations.length > 0 && (
+      <summary>Automatic diagnostics · reward {reward(d, DEFAULT_WEIGHTS).toFixed(2)}</summary>
+      {violations.length > 0 && (
         <ul>
-          {d.violations.map((v, i) => (
+          {violations.map((v, i) => (
             <li key={i}>{v}</li>
           ))}
         </ul>
       )}
       <p className="muted small">
-        {Object.entries(d.features)
+        {Object.entries(d)
           .filter(([k, v]) => k !== "violations" && typeof v === "number")
           .map(([k, v]) => `${k.replace(/_/g, " ")} ${(v as number).toFixed(2)}`)
           .join(" · ")}

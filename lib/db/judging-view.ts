@@ -2,14 +2,15 @@
  * What an expert sees of an assignment: the request and the two plans as left and right —
  * never model names, plan ids or A/B identity. Diagnostics only where the dataset allows.
  */
-import { DEFAULT_WEIGHTS, reward, type PlanFeatures } from "../features";
+import type { PlanFeatures } from "../features";
 import type { Itinerary } from "../itinerary/model";
-import type { Db } from "./client";
+import { poolOf, type Db } from "./client";
 import { UserError } from "./users";
 
 export interface PlanView {
   itinerary: Itinerary;
-  diagnostics: { features: PlanFeatures; reward: number; violations: string[] } | null;
+  /** Stored plan features and gate violations; only where the dataset shows diagnostics to experts. */
+  diagnostics: (PlanFeatures & { violations?: string[] }) | null;
 }
 
 export interface AssignmentView {
@@ -31,34 +32,34 @@ export interface AssignmentView {
   right: PlanView;
 }
 
-function planView(plan: { itinerary: unknown; features: unknown }, show: boolean): PlanView {
-  const stored = plan.features as (PlanFeatures & { violations?: string[] }) | null;
-  return {
-    itinerary: plan.itinerary as Itinerary,
-    diagnostics: show && stored ? { features: stored, reward: reward(stored, DEFAULT_WEIGHTS), violations: stored.violations ?? [] } : null,
-  };
-}
-
-export async function assignmentView(db: Db, assignmentId: string, userId: string): Promise<AssignmentView> {
-  const a = await db.assignment.findUnique({
-    where: { id: assignmentId },
-    include: { pair: { include: { planA: true, planB: true, query: { include: { destination: true, dataset: { select: { showDiagnostics: true } } } } } } },
-  });
-  if (!a || a.userId !== userId) throw new UserError("This pair is not assigned to you.", 404);
-  if (a.status !== "CLAIMED" && a.status !== "EXPIRED") throw new UserError("This pair is no longer open for you (submitted, skipped or released).", 410);
-  const q = a.pair.query;
-  const show = q.dataset.showDiagnostics;
-  const [left, right] = a.leftPlanId === a.pair.planAId ? [a.pair.planA, a.pair.planB] : [a.pair.planB, a.pair.planA];
-  return {
-    assignmentId: a.id,
-    pairId: a.pairId,
-    leaseExpiresAt: a.leaseExpiresAt.toISOString(),
-    expired: a.status === "EXPIRED" || a.leaseExpiresAt < new Date(),
-    query: {
-      text: q.text, origin: q.origin, days: q.days, people: q.people, startDate: q.startDate, preferences: q.preferences as Record<string, unknown>,
-      destination: { name: q.destination.name, country: q.destination.country, lat: q.destination.lat, lon: q.destination.lon },
-    },
-    left: planView(left, show),
-    right: planView(right, show),
-  };
+/**
+ * The view as JSON text, built by PostgreSQL in one query and passed through untouched: the two
+ * itineraries are the bulk of every claim response, and parsing and re-serializing them per request
+ * would cost the server more than the query itself.
+ */
+export async function assignmentViewJson(db: Db, assignmentId: string, userId: string): Promise<string> {
+  const { rows } = await poolOf(db).query<{ view: string; userId: string; status: string }>(
+    `SELECT json_build_object(
+        'assignmentId', a.id, 'pairId', a."pairId",
+        'leaseExpiresAt', to_char(a."leaseExpiresAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'expired', (a.status = 'EXPIRED' OR a."leaseExpiresAt" < now()),
+        'query', json_build_object('text', q.text, 'origin', q.origin, 'days', q.days, 'people', q.people, 'startDate', q."startDate",
+                   'preferences', q.preferences, 'destination', json_build_object('name', d.name, 'country', d.country, 'lat', d.lat, 'lon', d.lon)),
+        'left', json_build_object('itinerary', l.itinerary, 'diagnostics', CASE WHEN ds."showDiagnostics" THEN l.features END),
+        'right', json_build_object('itinerary', r.itinerary, 'diagnostics', CASE WHEN ds."showDiagnostics" THEN r.features END)
+      )::text AS view, a."userId", a.status
+     FROM "Assignment" a
+     JOIN "Pair" p ON p.id = a."pairId"
+     JOIN "Query" q ON q.id = p."queryId"
+     JOIN "Destination" d ON d.id = q."destinationId"
+     JOIN "Dataset" ds ON ds.id = q."datasetId"
+     JOIN "Plan" l ON l.id = a."leftPlanId"
+     JOIN "Plan" r ON r.id = CASE WHEN a."leftPlanId" = p."planAId" THEN p."planBId" ELSE p."planAId" END
+     WHERE a.id = $1`,
+    [assignmentId],
+  );
+  const row = rows[0];
+  if (!row || row.userId !== userId) throw new UserError("This pair is not assigned to you.", 404);
+  if (row.status !== "CLAIMED" && row.status !== "EXPIRED") throw new UserError("This pair is no longer open for you (submitted, skipped or released).", 410);
+  return row.view;
 }

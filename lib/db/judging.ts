@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { freeSlot, leaseEnd, pickLeftPlan, verdictFor, type Choice, type JudgingSettings } from "../assignment/policy";
-import type { Db } from "./client";
+import { poolOf, type Db } from "./client";
 import { Prisma } from "./generated/client";
 import { UserError } from "./users";
 
@@ -44,47 +44,63 @@ export async function claimNext(
   if (live.length >= settings.maxClaimsPerExpert) return null;
 
   await sweepExpiredLeases(db);
-  const tried: string[] = [];
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const result = await db.$transaction(
-      async (tx) => {
-        const order =
-          settings.queueOrder === "completion"
-            ? Prisma.sql`p.status, p."submittedCount" DESC, p."claimedCount" DESC, p."createdAt" ASC`
-            : Prisma.sql`p.status, p."createdAt" ASC`;
-        const destination = opts.destinationId ? Prisma.sql`AND q."destinationId" = ${opts.destinationId}` : Prisma.empty;
-        const skip = tried.length ? Prisma.sql`AND p.id NOT IN (${Prisma.join(tried)})` : Prisma.empty;
+  // The hot path of the queue runs on the plain driver: one connection, few round trips.
+  const client = await poolOf(db).connect();
+  try {
+    const tried: string[] = [];
+    const order = settings.queueOrder === "completion" ? `p."submittedCount" DESC, p."claimedCount" DESC, p."createdAt" ASC` : `p."createdAt" ASC`;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await client.query("BEGIN");
+      try {
         // Open pairs of the expert's destinations that they never had, with a free slot, best first.
         // SKIP LOCKED lets concurrent claimers pass each other instead of queueing on one pair.
-        const rows = await tx.$queryRaw<{ id: string; planAId: string; planBId: string; requiredRaters: number }[]>`
-          SELECT p.id, p."planAId", p."planBId", p."requiredRaters"
-          FROM "Pair" p
-          JOIN "Query" q ON q.id = p."queryId"
-          JOIN "ExpertDestination" ed ON ed."destinationId" = q."destinationId" AND ed."userId" = ${userId}
-          WHERE p.status = 'OPEN' AND p."submittedCount" + p."claimedCount" < p."requiredRaters" ${destination} ${skip}
-            AND NOT EXISTS (SELECT 1 FROM "Assignment" m WHERE m."pairId" = p.id AND m."userId" = ${userId})
-          ORDER BY ${order}
-          LIMIT 1
-          FOR UPDATE OF p SKIP LOCKED`;
+        const { rows } = await client.query<{ id: string; planAId: string; planBId: string; requiredRaters: number }>(
+          `SELECT p.id, p."planAId", p."planBId", p."requiredRaters"
+           FROM "Pair" p
+           JOIN "Query" q ON q.id = p."queryId"
+           JOIN "ExpertDestination" ed ON ed."destinationId" = q."destinationId" AND ed."userId" = $1
+           WHERE p.status = 'OPEN' AND p."submittedCount" + p."claimedCount" < p."requiredRaters"
+             AND ($2::text IS NULL OR q."destinationId" = $2) AND NOT (p.id = ANY($3::text[]))
+             AND NOT EXISTS (SELECT 1 FROM "Assignment" m WHERE m."pairId" = p.id AND m."userId" = $1)
+           ORDER BY ${order}
+           LIMIT 1
+           FOR UPDATE OF p SKIP LOCKED`,
+          [userId, opts.destinationId ?? null, tried],
+        );
         const pair = rows[0];
-        if (!pair) return { done: true as const };
+        if (!pair) {
+          await client.query("COMMIT");
+          return null;
+        }
         // Under the pair's lock, with a fresh snapshot: the slots actually held.
-        const held = await tx.$queryRaw<{ slot: number; userId: string }[]>`
-          SELECT slot, "userId" FROM "Assignment" WHERE "pairId" = ${pair.id} AND status IN ('CLAIMED', 'SUBMITTED')`;
-        const slot = freeSlot(held.map((h) => h.slot), pair.requiredRaters);
-        if (slot === null || held.some((h) => h.userId === userId)) return { done: false as const, retry: pair.id };
+        const held = await client.query<{ slot: number; userId: string }>(
+          `SELECT slot, "userId" FROM "Assignment" WHERE "pairId" = $1 AND status IN ('CLAIMED', 'SUBMITTED')`,
+          [pair.id],
+        );
+        const slot = freeSlot(held.rows.map((h) => h.slot), pair.requiredRaters);
+        if (slot === null || held.rows.some((h) => h.userId === userId)) {
+          await client.query("COMMIT");
+          tried.push(pair.id);
+          continue;
+        }
         const id = randomUUID();
-        await tx.$executeRaw`INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt")
-          VALUES (${id}, ${pair.id}, ${userId}, ${slot}, 'CLAIMED', ${pickLeftPlan(pair.planAId, pair.planBId)}, ${leaseEnd(new Date(), settings)})`;
-        await tx.$executeRaw`UPDATE "Pair" SET "claimedCount" = "claimedCount" + 1 WHERE id = ${pair.id}`;
-        return { done: true as const, claim: { assignmentId: id, pairId: pair.id, resumed: false } };
-      },
-      { maxWait: 10_000, timeout: 20_000 },
-    );
-    if (result.done) return "claim" in result && result.claim ? result.claim : null;
-    tried.push(result.retry);
+        await client.query(
+          `WITH a AS (INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt")
+                      VALUES ($1, $2, $3, $4, 'CLAIMED', $5, $6) RETURNING "pairId")
+           UPDATE "Pair" SET "claimedCount" = "claimedCount" + 1 WHERE id = (SELECT "pairId" FROM a)`,
+          [id, pair.id, userId, slot, pickLeftPlan(pair.planAId, pair.planBId), leaseEnd(new Date(), settings)],
+        );
+        await client.query("COMMIT");
+        return { assignmentId: id, pairId: pair.id, resumed: false };
+      } catch (e) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw e;
+      }
+    }
+    return null;
+  } finally {
+    client.release();
   }
-  return null;
 }
 
 /** Leases that ran out return their slots: CLAIMED → EXPIRED, and the pairs' counters follow. */

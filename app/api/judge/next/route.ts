@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { claimNext } from "@/lib/db/judging";
-import { assignmentView } from "@/lib/db/judging-view";
+import { assignmentViewJson } from "@/lib/db/judging-view";
 import { getSettings } from "@/lib/db/settings";
 import { withRole } from "@/lib/server/api";
 
@@ -18,5 +18,6 @@ export const GET = withRole("EXPERT", async (req, { user }) => {
   const settings = await getSettings(db());
   const claim = await claimNext(db(), user.id, settings, { destinationId: p.destination || null, exclude: p.exclude?.split(",").filter(Boolean) });
   if (!claim) return NextResponse.json({ assignment: null, rationaleMinLength: settings.rationaleMinLength });
-  return NextResponse.json({ assignment: await assignmentView(db(), claim.assignmentId, user.id), rationaleMinLength: settings.rationaleMinLength });
+  const view = await assignmentViewJson(db(), claim.assignmentId, user.id);
+  return new Response(`{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength}}`, { headers: { "content-type": "application/json" } });
 });
