@@ -6,7 +6,8 @@ import { allAgree, cohenFromTable, cohenKappa, fleissFromCounts, fleissKappa, kr
 
 // Reference values from scikit-learn 1.2.1 / statsmodels 0.13.5 (copied from shared/fixtures; numbers are facts).
 const oracles = JSON.parse(readFileSync(path.resolve("lib/agreement/agreement-oracles.json"), "utf8")) as { cases: Record<string, unknown>[] };
-const oracle = (id: string) => oracles.cases.find((c) => c.id === id)! as Record<string, never>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- fixture JSON of several shapes
+const oracle = (id: string): any => oracles.cases.find((c) => c.id === id)!;
 const close = (actual: number | null, expected: number, what: string) => {
   assert.ok(actual !== null, `${what}: null`);
   assert.ok(Math.abs(actual - expected) <= 1e-9, `${what}: ${actual} vs ${expected}`);
@@ -28,9 +29,9 @@ test("Fleiss' kappa and Light's kappa match statsmodels / scikit-learn on Fleiss
 });
 
 test("three raters: Fleiss, Light, Cohen per column pair, pairwise and all-agree", () => {
-  const c = oracle("three-raters") as { ratings: number[][]; expected: Record<string, never> };
+  const c = oracle("three-raters");
   const ratings = zeroBased(c.ratings, 1);
-  const e = c.expected as { fleiss_kappa: number; light_kappa: number; cohen_by_column_pair: Record<string, number>; raw_pairwise_agreement: number; all_agree: number };
+  const e: { fleiss_kappa: number; light_kappa: number; cohen_by_column_pair: Record<string, number>; raw_pairwise_agreement: number; all_agree: number } = c.expected;
   close(fleissKappa(ratings).value, e.fleiss_kappa, "fleiss");
   const light = lightKappa(ratings);
   close(light.value, e.light_kappa, "light");
@@ -44,7 +45,7 @@ test("Krippendorff's alpha (nominal) with missing ratings matches the canonical 
 });
 
 test("the noise-adjusted ceiling of TripScore E.4", () => {
-  const c = oracle("tripscore-noise-model") as { input: { K: number; A_pair: number; A_model: number }; expected: { r: number; r_model: number; ratio: number; A_all: number } };
+  const c = oracle("tripscore-noise-model");
   const n = noiseCeiling(c.input.K, c.input.A_pair, c.input.A_model);
   close(n.r, c.expected.r, "r");
   close(n.rModel, c.expected.r_model, "r_model");
