@@ -48,6 +48,7 @@ export async function claimNext(
   const client = await poolOf(db).connect();
   try {
     const tried: string[] = [];
+    let swept = false;
     const order = settings.queueOrder === "completion" ? `p."submittedCount" DESC, p."claimedCount" DESC, p."createdAt" ASC` : `p."createdAt" ASC`;
     for (let attempt = 0; attempt < 20; attempt++) {
       await client.query("BEGIN");
@@ -70,6 +71,12 @@ export async function claimNext(
         const pair = rows[0];
         if (!pair) {
           await client.query("COMMIT");
+          // Before saying "nothing left", return the slots of leases that ran out since the last sweep.
+          // (On this connection: asking the pool for another could wait on claims that wait on us.)
+          if (!swept && ((await client.query(SWEEP_SQL)).rowCount ?? 0) > 0) {
+            swept = true;
+            continue;
+          }
           return null;
         }
         // Under the pair's lock, with a fresh snapshot: the slots actually held.
@@ -103,16 +110,24 @@ export async function claimNext(
   }
 }
 
-/** Leases that ran out return their slots: CLAIMED → EXPIRED, and the pairs' counters follow. */
-export async function sweepExpiredLeases(db: Db | Tx): Promise<number> {
-  const n = await db.$executeRaw`
-    WITH expired AS (
-      UPDATE "Assignment" SET status = 'EXPIRED', "completedAt" = now()
-      WHERE status = 'CLAIMED' AND "leaseExpiresAt" <= now()
-      RETURNING "pairId"
-    ), per_pair AS (SELECT "pairId", COUNT(*)::int AS n FROM expired GROUP BY "pairId")
-    UPDATE "Pair" p SET "claimedCount" = GREATEST(0, p."claimedCount" - per_pair.n) FROM per_pair WHERE p.id = per_pair."pairId"`;
-  return n;
+const SWEEP_SQL = `
+  WITH expired AS (
+    UPDATE "Assignment" SET status = 'EXPIRED', "completedAt" = now()
+    WHERE status = 'CLAIMED' AND "leaseExpiresAt" <= now()
+    RETURNING "pairId"
+  ), per_pair AS (SELECT "pairId", COUNT(*)::int AS n FROM expired GROUP BY "pairId")
+  UPDATE "Pair" p SET "claimedCount" = GREATEST(0, p."claimedCount" - per_pair.n) FROM per_pair WHERE p.id = per_pair."pairId"`;
+
+let lastSweep = 0;
+
+/**
+ * Leases that ran out return their slots: CLAIMED → EXPIRED, and the pairs' counters follow.
+ * Claims call it at most once a second per process (`force` for callers that must see it now).
+ */
+export async function sweepExpiredLeases(db: Db, force = false): Promise<number> {
+  if (!force && Date.now() - lastSweep < 1000) return 0;
+  lastSweep = Date.now();
+  return (await poolOf(db).query(SWEEP_SQL)).rowCount ?? 0;
 }
 
 /** Moves an assignment from one status to another under lock, keeping the pair's counters in step. */

@@ -1,6 +1,7 @@
 /** next-auth wiring: email + password sign-in, JWT sessions re-checked against the account on every request. */
 import type { NextAuthOptions } from "next-auth";
-import { getServerSession } from "next-auth";
+import { decode, type JWT } from "next-auth/jwt";
+import { cookies } from "next/headers";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { redirect } from "next/navigation";
 import { z } from "zod";
@@ -59,12 +60,24 @@ export const authOptions: NextAuthOptions = {
   },
 };
 
-/** The signed-in, still-active account, or null. */
+/**
+ * The signed-in, still-active account, or null. Reads next-auth's session cookie directly (the
+ * same decoder next-auth uses, which rejects expired tokens): this runs on every request, and
+ * getServerSession would run the whole next-auth handler each time.
+ */
 export async function currentUser(): Promise<SessionUser | null> {
-  const session = (await getServerSession(authOptions)) as { user?: { id?: string }; sv?: number } | null;
-  if (!session?.user?.id || typeof session.sv !== "number") return null;
+  const jar = await cookies();
+  const raw = jar.get("__Secure-next-auth.session-token")?.value ?? jar.get("next-auth.session-token")?.value;
+  if (!raw) return null;
+  let token: JWT | null = null;
+  try {
+    token = await decode({ token: raw, secret: process.env.NEXTAUTH_SECRET ?? "" });
+  } catch {
+    return null; // expired, tampered with, or signed with another secret
+  }
+  if (!token || typeof token.uid !== "string" || typeof token.sv !== "number") return null;
   // The JWT alone is not trusted: deactivation or revocation must end the session at once.
-  return sessionUser(db(), session.user.id, session.sv);
+  return sessionUser(db(), token.uid, token.sv);
 }
 
 /** For pages: the account, or a redirect to sign-in (or to /forbidden for the wrong role). */
