@@ -5,8 +5,10 @@ import { PrismaClient } from "./generated/client";
 
 export type Db = PrismaClient;
 
-const globalForDb = globalThis as unknown as { tripjudgeDb?: PrismaClient };
-const pools = new WeakMap<PrismaClient, pg.Pool>();
+// On globalThis: Next.js may load this module once per bundle (pages, route handlers), and all
+// copies must see the same client and pools.
+const globalForDb = globalThis as unknown as { tripjudgeDb?: PrismaClient; tripjudgePools?: WeakMap<PrismaClient, pg.Pool> };
+const pools = (globalForDb.tripjudgePools ??= new WeakMap<PrismaClient, pg.Pool>());
 
 export function createDb(url: string): PrismaClient {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
