@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { DEFAULT_SETTINGS } from "../assignment/policy";
-import { createTestDatabase, type TestDatabase } from "./testing";
+import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
 import { claimNext, submitJudgment } from "./judging";
 import { seed } from "./seed";
 
@@ -13,14 +13,7 @@ before(async () => {
 });
 after(async () => t.drop());
 
-async function expert(email: string, destinations: string[]) {
-  const u = await t.db.user.create({ data: { email, name: email, role: "EXPERT" } });
-  for (const name of destinations) {
-    const d = await t.db.destination.findFirstOrThrow({ where: { name } });
-    await t.db.expertDestination.create({ data: { userId: u.id, destinationId: d.id, familiarity: 3 } });
-  }
-  return u.id;
-}
+const expert = (email: string, destinations: string[]) => createTestExpert(t.db, email, destinations);
 
 let n = 0;
 const submit = (userId: string, assignmentId: string, choice: "left" | "right" | "neither") =>

@@ -46,3 +46,13 @@ export async function createTestDatabase(opts: { migrate?: boolean } = {}): Prom
     },
   };
 }
+
+/** An expert with the named destinations (familiarity 3), for tests. */
+export async function createTestExpert(db: Db, email: string, destinations: string[]): Promise<string> {
+  const u = await db.user.create({ data: { email, name: email, role: "EXPERT" } });
+  for (const name of destinations) {
+    const d = await db.destination.findFirstOrThrow({ where: { name } });
+    await db.expertDestination.create({ data: { userId: u.id, destinationId: d.id, familiarity: 3 } });
+  }
+  return u.id;
+}

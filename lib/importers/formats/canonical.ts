@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { NormalizedQuery } from "../../dataset/normalized";
 import { itinerarySchema } from "../../itinerary/model";
-import { id, parseRecord, queryIdOf, type FormatModule } from "./context";
+import { id, queryDestination, parseRecord, queryIdOf, type FormatModule } from "./context";
 
 const queryRecord = z.object({
   id,
@@ -25,11 +25,8 @@ export const canonical: FormatModule = {
   query(r, ctx) {
     const q = parseRecord(queryRecord, r, ctx);
     if (!q) return null;
-    const destination = ctx.destinations.resolve(q.destination);
-    if (!destination) {
-      ctx.problems.add(r.file, r.record, "$.destination", `unknown destination "${q.destination}": add it to manifest.destinations`);
-      return null;
-    }
+    const destination = queryDestination(ctx, r, "destination", q.destination);
+    if (!destination) return null;
     return {
       sourceId: q.id, destination, text: q.text, origin: q.origin ?? null, days: q.days, people: q.people, startDate: q.startDate ?? null,
       preferences: q.preferences, split: q.split ?? null, raw: r.value, dsl: q.dsl,

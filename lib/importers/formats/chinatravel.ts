@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { NormalizedQuery } from "../../dataset/normalized";
 import { clockTime, emptyItem, type Item, type TransportLeg } from "../../itinerary/model";
-import { id, parseRecord, queryIdOf, type FormatModule } from "./context";
+import { id, queryDestination, parseRecord, queryIdOf, type FormatModule } from "./context";
 
 const num = z.number().nonnegative();
 const leg = z.object({
@@ -84,11 +84,8 @@ export const chinatravel: FormatModule = {
   query(r, ctx) {
     const q = parseRecord(queryRecord, r, ctx);
     if (!q) return null;
-    const destination = ctx.destinations.resolve(q.target_city);
-    if (!destination) {
-      ctx.problems.add(r.file, r.record, "$.target_city", `unknown destination "${q.target_city}": add it (or an alias) to manifest.destinations`);
-      return null;
-    }
+    const destination = queryDestination(ctx, r, "target_city", q.target_city);
+    if (!destination) return null;
     const hard = q.hard_logic_py;
     return {
       sourceId: q.uid, destination, text: q.nature_language, origin: q.start_city, days: q.days, people: q.people_number, startDate: null,

@@ -32,6 +32,13 @@ export function parseRecord<T extends z.ZodType>(schema: T, r: SourceRecord, ctx
   return parsed.data;
 }
 
+/** The destination a query's city names, or null with a problem at `field` of the record. */
+export function queryDestination(ctx: FormatContext, r: SourceRecord, field: string, city: string): string | null {
+  const destination = ctx.destinations.resolve(city);
+  if (!destination) ctx.problems.add(r.file, r.record, `$.${field}`, `unknown destination "${city}": add it (or an alias) to manifest.destinations`);
+  return destination;
+}
+
 export function queryIdOf(value: unknown, ...keys: string[]): string | null {
   if (!value || typeof value !== "object") return null;
   for (const k of keys) {

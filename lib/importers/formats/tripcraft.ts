@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { NormalizedQuery } from "../../dataset/normalized";
 import { emptyItem, type Item } from "../../itinerary/model";
-import { id, parseRecord, queryIdOf, type FormatModule } from "./context";
+import { id, queryDestination, parseRecord, queryIdOf, type FormatModule } from "./context";
 
 const text = z.string().default("-");
 export const tripCraftDaySchema = z.object({
@@ -84,11 +84,8 @@ export const tripcraft: FormatModule = {
   query(r, ctx) {
     const q = parseRecord(queryRecord, r, ctx);
     if (!q) return null;
-    const destination = ctx.destinations.resolve(q.dest);
-    if (!destination) {
-      ctx.problems.add(r.file, r.record, "$.dest", `unknown destination "${q.dest}": add it (or an alias) to manifest.destinations`);
-      return null;
-    }
+    const destination = queryDestination(ctx, r, "dest", q.dest);
+    if (!destination) return null;
     return {
       sourceId: q.id, destination, text: q.query, origin: q.org, days: q.days, people: q.people_number, startDate: q.date?.[0] ?? null,
       preferences: { budget: q.budget ?? undefined, persona: q.persona ?? undefined }, split: q.split ?? null, raw: r.value,

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { NormalizedQuery } from "../../dataset/normalized";
 import { clockTime, emptyItem, PERIODS, type Day, type Item } from "../../itinerary/model";
-import { id, likert, likertSchema, parseRecord, queryIdOf, type FormatContext, type FormatModule } from "./context";
+import { id, queryDestination, likert, likertSchema, parseRecord, queryIdOf, type FormatContext, type FormatModule } from "./context";
 
 const detail = z.object({
   type: z.enum(["transportation", "poi", "hotel"], { message: "expected transportation|poi|hotel" }),
@@ -95,11 +95,8 @@ export const tripscore: FormatModule = {
   query(r, ctx) {
     const q = parseRecord(queryRecord, r, ctx);
     if (!q) return null;
-    const destination = ctx.destinations.resolve(q.destination);
-    if (!destination) {
-      ctx.problems.add(r.file, r.record, "$.destination", `unknown destination "${q.destination}": add it to manifest.destinations`);
-      return null;
-    }
+    const destination = queryDestination(ctx, r, "destination", q.destination);
+    if (!destination) return null;
     const attraction = q.preferences.attraction;
     return {
       sourceId: q.id, destination, text: q.query, origin: q.origin ?? null, days: q.days, people: q.people, startDate: q.startDate ?? null,
