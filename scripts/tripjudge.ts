@@ -3,6 +3,7 @@
  * tripjudge — the command line. Reuses lib/ exactly as the app does.
  *   tripjudge validate BUNDLE [--exclude-infeasible] [--json]
  *   tripjudge import BUNDLE [--exclude-infeasible] [--json]     (DATABASE_URL, or the embedded server)
+ *   tripjudge export training-pairs [--format jsonl|csv] [--dataset ID] [--destination ID] [--out FILE]
  */
 import { parseArgs } from "node:util";
 import { formatProblem, ImportRefused } from "../lib/importers/problems";
@@ -10,6 +11,7 @@ import { formatProblem, ImportRefused } from "../lib/importers/problems";
 const USAGE = `usage:
   tripjudge validate BUNDLE [--exclude-infeasible] [--json]
   tripjudge import BUNDLE [--exclude-infeasible] [--json]
+  tripjudge export training-pairs [--format jsonl|csv] [--dataset ID] [--destination ID] [--out FILE]
 BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSONL).`;
 
 function out(json: boolean, value: unknown, text: string) {
@@ -21,12 +23,21 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { json: { type: "boolean", default: false }, "exclude-infeasible": { type: "boolean", default: false }, help: { type: "boolean", short: "h" } },
+    options: {
+      json: { type: "boolean", default: false },
+      "exclude-infeasible": { type: "boolean", default: false },
+      format: { type: "string", default: "jsonl" },
+      dataset: { type: "string" },
+      destination: { type: "string" },
+      out: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
   });
-  if (!command || values.help || !["validate", "import"].includes(command) || positionals.length !== 1) {
+  if (!command || values.help || !["validate", "import", "export"].includes(command) || positionals.length !== 1) {
     console.error(USAGE);
     return 2;
   }
+  if (command === "export") return exportCommand(positionals[0], values);
   const { readBundleFromPath } = await import("../lib/importers/fs");
   const files = readBundleFromPath(positionals[0]);
   const json = values.json ?? false;
@@ -59,6 +70,38 @@ async function main(argv: string[]): Promise<number> {
     out(json, r, `${r.created ? "imported" : "already imported, nothing changed"}: ${r.name} (${Object.entries(r.counts).map(([k, v]) => `${k} ${v}`).join(", ")})`);
     return 0;
   } finally {
+    await database.stop();
+  }
+}
+
+async function exportCommand(what: string, v: { format?: string; dataset?: string; destination?: string; out?: string }): Promise<number> {
+  if (what !== "training-pairs" || (v.format !== "jsonl" && v.format !== "csv")) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { createWriteStream } = await import("node:fs");
+  const { openDatabase } = await import("../lib/db/embedded");
+  const { closeDb, createDb } = await import("../lib/db/client");
+  const { trainingPairs } = await import("../lib/db/exports");
+  const { TRAINING_CSV_COLUMNS, csvLine, trainingCsvRow } = await import("../lib/export/training");
+  const database = await openDatabase();
+  const db = createDb(database.url);
+  const out = v.out ? createWriteStream(v.out) : process.stdout;
+  const write = (s: string) => new Promise<void>((resolve) => (out.write(s) ? resolve() : out.once("drain", () => resolve())));
+  try {
+    if (v.format === "csv") await write(csvLine(TRAINING_CSV_COLUMNS));
+    let n = 0;
+    for await (const t of trainingPairs(db, { datasetId: v.dataset, destinationId: v.destination })) {
+      await write(v.format === "csv" ? trainingCsvRow(t) : JSON.stringify(t) + "\n");
+      n++;
+    }
+    if (v.out) {
+      await new Promise<void>((resolve) => out.end(resolve));
+      console.error(`wrote ${n} training pairs to ${v.out}`);
+    }
+    return 0;
+  } finally {
+    await closeDb(db);
     await database.stop();
   }
 }

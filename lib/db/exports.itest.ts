@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { DEFAULT_SETTINGS } from "../assignment/policy";
+import { majority, type Verdict } from "../agreement/labels";
+import { claimNext, submitJudgment } from "./judging";
+import { trainingPairs, labelledPairRows } from "./exports";
+import { seed } from "./seed";
+import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
+
+let t: TestDatabase;
+const S = { ...DEFAULT_SETTINGS, rationaleMinLength: 1 };
+let n = 0;
+
+async function judgeAll(experts: string[], pick: (pairId: string, expert: number) => "left" | "right" | "neither", limit = Infinity) {
+  let done = 0;
+  for (;;) {
+    let progressed = false;
+    for (const [i, u] of experts.entries()) {
+      if (done >= limit) return;
+      const c = await claimNext(t.db, u, S);
+      if (!c) continue;
+      await submitJudgment(t.db, u, { assignmentId: c.assignmentId, choice: pick(c.pairId, i), rationale: "r", timeOnTaskMs: 1, clientRequestId: `x-${++n}` }, S);
+      progressed = true;
+      done++;
+    }
+    if (!progressed) return;
+  }
+}
+
+before(async () => {
+  t = await createTestDatabase();
+  await seed(t.db, { demo: true, demoPassword: "pw-for-tests-1" });
+});
+after(async () => t.drop());
+
+test("training pairs: one per complete pair with a majority; 1-1-1 splits wait for adjudication", async () => {
+  const experts = await Promise.all([0, 1, 2].map((i) => createTestExpert(t.db, `x${i}@t.test`, ["Paris"])));
+  // Expert i picks by a hash of the pair, so some pairs split 1-1-1.
+  await judgeAll(experts, (pairId, i) => (["left", "right", "neither"] as const)[(pairId.charCodeAt(3) + i * (pairId.charCodeAt(5) % 2)) % 3]);
+  const rows = [];
+  for await (const r of labelledPairRows(t.db)) rows.push(r);
+  const paris = await t.db.pair.count({ where: { query: { destination: { name: "Paris" } } } });
+  assert.equal(rows.length, paris);
+  const split = rows.filter((r) => majority(r.verdicts as Verdict[]).label === null);
+  const out = [];
+  for await (const p of trainingPairs(t.db)) out.push(p);
+  assert.equal(out.length, rows.length - split.length);
+  for (const p of out) assert.ok([1, -1, 0].includes(p.label) && typeof p.plan_a.reward === "number" && p.plan_a.features.format !== undefined);
+  if (split.length) {
+    await t.db.adjudication.create({ data: { pairId: split[0].pairId, label: "A" } });
+    const again = [];
+    for await (const p of trainingPairs(t.db)) again.push(p);
+    assert.equal(again.length, out.length + 1);
+    assert.equal(again.find((p) => p.pair_id === split[0].pairId)?.label, 1);
+  }
+});
+
+test("an export taken while experts keep judging reads one consistent snapshot", async () => {
+  const experts = await Promise.all([0, 1, 2].map((i) => createTestExpert(t.db, `y${i}@t.test`, ["Rome"])));
+  await judgeAll(experts, () => "left", 30);
+  const before = await t.db.pair.count({ where: { status: "COMPLETE" } });
+  const it = labelledPairRows(t.db);
+  const first = await it.next(); // the snapshot is taken here
+  assert.ok(!first.done);
+  await judgeAll(experts, () => "right"); // more pairs complete meanwhile
+  let count = 1;
+  while (!(await it.next()).done) count++;
+  assert.equal(count, before);
+  assert.ok((await t.db.pair.count({ where: { status: "COMPLETE" } })) > before);
+});

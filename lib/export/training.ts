@@ -1,0 +1,62 @@
+/**
+ * Training pairs for weight fitting: one record per labelled pair, JSONL as the fitting tools read it,
+ * or CSV flattened to plan_a.<feature> columns.
+ */
+import { FEATURE_NAMES, reward, type PlanFeatures, type Weights } from "../features";
+import { trainingLabel, type Verdict } from "../agreement/labels";
+
+export interface TrainingPlan {
+  plan_id: string;
+  features: Record<(typeof FEATURE_NAMES)[number], number | null>;
+  reward: number;
+}
+
+export interface TrainingPair {
+  pair_id: string;
+  query_id: string;
+  destination: string;
+  split: string | null;
+  label: 1 | -1 | 0;
+  plan_a: TrainingPlan;
+  plan_b: TrainingPlan;
+}
+
+function plan(id: string, stored: Partial<PlanFeatures> | null, weights: Weights): TrainingPlan {
+  const features = Object.fromEntries(FEATURE_NAMES.map((f) => [f, stored?.[f] ?? null])) as TrainingPlan["features"];
+  // A plan imported without features has passed no gate: it scores as a format failure.
+  const full = { ...features, format: features.format ?? -3, commonsense: features.commonsense ?? -1 } as PlanFeatures;
+  return { plan_id: id, features, reward: reward(full, weights) };
+}
+
+export function trainingPair(
+  row: { pairId: string; queryId: string; destination: string; split: string | null; planAId: string; planBId: string; featuresA: unknown; featuresB: unknown },
+  label: Verdict,
+  weights: Weights,
+): TrainingPair {
+  return {
+    pair_id: row.pairId, query_id: row.queryId, destination: row.destination, split: row.split, label: trainingLabel(label),
+    plan_a: plan(row.planAId, row.featuresA as Partial<PlanFeatures> | null, weights),
+    plan_b: plan(row.planBId, row.featuresB as Partial<PlanFeatures> | null, weights),
+  };
+}
+
+export const TRAINING_CSV_COLUMNS = [
+  "pair_id", "query_id", "destination", "split", "label",
+  ...(["plan_a", "plan_b"] as const).flatMap((p) => [`${p}.plan_id`, ...FEATURE_NAMES.map((f) => `${p}.${f}`), `${p}.reward`]),
+];
+
+/** RFC 4180: quote fields holding quotes, commas or line breaks; double the quotes. */
+export function csvField(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  const s = typeof v === "string" ? v : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function csvLine(values: readonly unknown[]): string {
+  return values.map(csvField).join(",") + "\r\n";
+}
+
+export function trainingCsvRow(t: TrainingPair): string {
+  const planCells = (p: TrainingPlan) => [p.plan_id, ...FEATURE_NAMES.map((f) => p.features[f]), p.reward];
+  return csvLine([t.pair_id, t.query_id, t.destination, t.split, t.label, ...planCells(t.plan_a), ...planCells(t.plan_b)]);
+}
