@@ -100,7 +100,9 @@ async function main() {
         writeFileSync(stampFile, stamp);
       }
     }
-    child = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(port)], { stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1" } });
+    // TRIPJUDGE_NODE_ARGS: extra flags for the server's Node (e.g. --cpu-prof when profiling).
+    const nodeArgs = (process.env.TRIPJUDGE_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    child = spawn(process.execPath, [...nodeArgs, nextBin, dev ? "dev" : "start", "-p", String(port)], { stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1" } });
     console.log(`TripJudge on http://localhost:${port}`);
     child.on("exit", (code) => void shutdown(code ?? 0));
   } catch (e) {

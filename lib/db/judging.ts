@@ -19,12 +19,12 @@ export interface ClaimResult {
 }
 
 /** Live claims of an expert (not expired), oldest first. */
-async function liveClaims(tx: Tx | Db, userId: string) {
-  return tx.assignment.findMany({
-    where: { userId, status: "CLAIMED", leaseExpiresAt: { gt: new Date() } },
-    orderBy: { claimedAt: "asc" },
-    select: { id: true, pairId: true },
-  });
+async function liveClaims(db: Db, userId: string) {
+  const { rows } = await poolOf(db).query<{ id: string; pairId: string }>(
+    `SELECT id, "pairId" FROM "Assignment" WHERE "userId" = $1 AND status = 'CLAIMED' AND "leaseExpiresAt" > now() ORDER BY "claimedAt"`,
+    [userId],
+  );
+  return rows;
 }
 
 /**
@@ -130,14 +130,16 @@ export async function sweepExpiredLeases(db: Db, force = false): Promise<number>
   return (await poolOf(db).query(SWEEP_SQL)).rowCount ?? 0;
 }
 
+/** $1 assignment, $2 new status, $3 change of claimedCount, $4 change of submittedCount, $5 pair. */
+const TRANSITION_SQL = `
+  WITH moved AS (UPDATE "Assignment" SET status = $2::"AssignmentStatus", "completedAt" = now() WHERE id = $1 RETURNING id)
+  UPDATE "Pair" SET "claimedCount" = GREATEST(0, "claimedCount" + $3::int), "submittedCount" = "submittedCount" + $4::int,
+    status = (CASE WHEN "submittedCount" + $4::int >= "requiredRaters" THEN 'COMPLETE' ELSE status END)::"PairStatus"
+  WHERE id = $5 AND EXISTS (SELECT 1 FROM moved)`;
+
 /** Moves an assignment from one status to another under lock, keeping the pair's counters in step. */
 async function transition(tx: Tx, assignment: { id: string; pairId: string; status: string }, to: "SUBMITTED" | "SKIPPED" | "RELEASED") {
-  await tx.$executeRaw`UPDATE "Assignment" SET status = ${to}::"AssignmentStatus", "completedAt" = now() WHERE id = ${assignment.id}`;
-  const claimed = assignment.status === "CLAIMED" ? -1 : 0;
-  const submitted = to === "SUBMITTED" ? 1 : 0;
-  await tx.$executeRaw`UPDATE "Pair" SET "claimedCount" = GREATEST(0, "claimedCount" + ${claimed}), "submittedCount" = "submittedCount" + ${submitted},
-    status = (CASE WHEN "submittedCount" + ${submitted} >= "requiredRaters" THEN 'COMPLETE' ELSE status END)::"PairStatus"
-    WHERE id = ${assignment.pairId}`;
+  await tx.$executeRawUnsafe(TRANSITION_SQL, assignment.id, to, assignment.status === "CLAIMED" ? -1 : 0, to === "SUBMITTED" ? 1 : 0, assignment.pairId);
 }
 
 async function lockAssignment(tx: Tx, id: string) {
@@ -158,45 +160,71 @@ export interface SubmitInput {
 export async function submitJudgment(db: Db, userId: string, input: SubmitInput, settings: JudgingSettings) {
   const rationale = input.rationale.trim();
   if (rationale.length < settings.rationaleMinLength) throw new UserError(`Write a rationale of at least ${settings.rationaleMinLength} characters.`, 400);
-  const earlier = await db.judgment.findUnique({ where: { clientRequestId: input.clientRequestId } });
-  if (earlier) {
-    if (earlier.userId !== userId || earlier.assignmentId !== input.assignmentId) throw new UserError("This request id was used for another judgment.", 409);
-    return { judgmentId: earlier.id, duplicate: true };
-  }
-  try {
-    return await db.$transaction(
-      async (tx) => {
-        const a = await lockAssignment(tx, input.assignmentId);
-        if (!a || a.userId !== userId) throw new UserError("This pair is not assigned to you.", 404);
-        const existing = await tx.judgment.findUnique({ where: { assignmentId: a.id } });
-        if (existing) return { judgmentId: existing.id, duplicate: true };
-        if (a.status === "SKIPPED" || a.status === "RELEASED") throw new UserError("This pair was skipped or taken back by an admin; your judgment was not stored.", 409);
-        const pairs = await tx.$queryRaw<{ id: string; planAId: string; requiredRaters: number; status: string; submittedCount: number }[]>`
-          SELECT id, "planAId", "requiredRaters", status, "submittedCount" FROM "Pair" WHERE id = ${a.pairId} FOR UPDATE`;
-        const pair = pairs[0];
-        if (a.status === "EXPIRED") {
-          // A claim whose lease ran out may still be submitted while its slot is free.
-          const taken = await tx.assignment.count({ where: { pairId: a.pairId, slot: a.slot, status: { in: ["CLAIMED", "SUBMITTED"] }, NOT: { id: a.id } } });
-          if (taken > 0 || pair.submittedCount >= pair.requiredRaters || pair.status === "COMPLETE") {
-            throw new UserError("Your claim on this pair expired and its slot went to another expert. Your draft is kept; take the next pair.", 409);
-          }
-        }
-        const id = randomUUID();
-        await tx.$executeRaw`INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId")
-          VALUES (${id}, ${a.id}, ${a.pairId}, ${userId}, ${verdictFor(input.choice, a.leftPlanId, pair.planAId)}::"Verdict", ${rationale},
-                  ${Math.max(0, Math.round(input.timeOnTaskMs))}, ${input.clientRequestId})`;
-        await transition(tx, a, "SUBMITTED");
-        return { judgmentId: id, duplicate: false };
-      },
-      { maxWait: 10_000, timeout: 20_000 },
+  const client = await poolOf(db).connect();
+  const earlierFor = async () => {
+    const { rows } = await client.query<{ id: string; userId: string; assignmentId: string }>(
+      `SELECT id, "userId", "assignmentId" FROM "Judgment" WHERE "clientRequestId" = $1`,
+      [input.clientRequestId],
     );
-  } catch (e) {
-    // Two concurrent submits of the same request: the loser finds the winner's row.
-    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") {
-      const winner = await db.judgment.findUnique({ where: { clientRequestId: input.clientRequestId } });
-      if (winner && winner.userId === userId) return { judgmentId: winner.id, duplicate: true };
+    return rows[0] ?? null;
+  };
+  try {
+    const earlier = await earlierFor();
+    if (earlier) {
+      if (earlier.userId !== userId || earlier.assignmentId !== input.assignmentId) throw new UserError("This request id was used for another judgment.", 409);
+      return { judgmentId: earlier.id, duplicate: true };
     }
-    throw e;
+    await client.query("BEGIN");
+    try {
+      const { rows: arows } = await client.query<{ id: string; userId: string; pairId: string; status: string; slot: number; leftPlanId: string; judgmentId: string | null }>(
+        `SELECT a.id, a."userId", a."pairId", a.status, a.slot, a."leftPlanId", j.id AS "judgmentId"
+         FROM "Assignment" a LEFT JOIN "Judgment" j ON j."assignmentId" = a.id WHERE a.id = $1 FOR UPDATE OF a`,
+        [input.assignmentId],
+      );
+      const a = arows[0];
+      if (!a || a.userId !== userId) throw new UserError("This pair is not assigned to you.", 404);
+      if (a.judgmentId) {
+        await client.query("COMMIT");
+        return { judgmentId: a.judgmentId, duplicate: true };
+      }
+      if (a.status === "SKIPPED" || a.status === "RELEASED") throw new UserError("This pair was skipped or taken back by an admin; your judgment was not stored.", 409);
+      const { rows: prows } = await client.query<{ planAId: string; requiredRaters: number; status: string; submittedCount: number }>(
+        `SELECT "planAId", "requiredRaters", status, "submittedCount" FROM "Pair" WHERE id = $1 FOR UPDATE`,
+        [a.pairId],
+      );
+      const pair = prows[0];
+      if (a.status === "EXPIRED") {
+        // A claim whose lease ran out may still be submitted while its slot is free.
+        const { rows: taken } = await client.query(
+          `SELECT 1 FROM "Assignment" WHERE "pairId" = $1 AND slot = $2 AND status IN ('CLAIMED', 'SUBMITTED') AND id <> $3`,
+          [a.pairId, a.slot, a.id],
+        );
+        if (taken.length > 0 || pair.submittedCount >= pair.requiredRaters || pair.status === "COMPLETE") {
+          throw new UserError("Your claim on this pair expired and its slot went to another expert. Your draft is kept; take the next pair.", 409);
+        }
+      }
+      const id = randomUUID();
+      await client.query(
+        `INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId")
+         VALUES ($1, $2, $3, $4, $5::"Verdict", $6, $7, $8)`,
+        [id, a.id, a.pairId, userId, verdictFor(input.choice, a.leftPlanId, pair.planAId), rationale, Math.max(0, Math.round(input.timeOnTaskMs)), input.clientRequestId],
+      );
+      await client.query(TRANSITION_SQL, [a.id, "SUBMITTED", a.status === "CLAIMED" ? -1 : 0, 1, a.pairId]);
+      await client.query("COMMIT");
+      return { judgmentId: id, duplicate: false };
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => {});
+      // Two concurrent submits of the same request: the loser finds the winner's row.
+      if ((e as { code?: string }).code === "23505") {
+        const winner = await earlierFor();
+        if (winner && winner.userId === userId) return { judgmentId: winner.id, duplicate: true };
+        const { rows } = await client.query<{ id: string }>(`SELECT id FROM "Judgment" WHERE "assignmentId" = $1 AND "userId" = $2`, [input.assignmentId, userId]);
+        if (rows[0]) return { judgmentId: rows[0].id, duplicate: true };
+      }
+      throw e;
+    }
+  } finally {
+    client.release();
   }
 }
 
