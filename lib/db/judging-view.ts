@@ -38,8 +38,7 @@ export interface AssignmentView {
  * would cost the server more than the query itself.
  */
 export async function assignmentViewJson(db: Db, assignmentId: string, userId: string): Promise<string> {
-  const { rows } = await poolOf(db).query<{ view: string; userId: string; status: string }>(
-    `SELECT json_build_object(
+  const { rows } = await poolOf(db).query<{ view: string; userId: string; status: string }>({ name: "tj_assignment_view", text: `SELECT json_build_object(
         'assignmentId', a.id, 'pairId', a."pairId",
         'leaseExpiresAt', to_char(a."leaseExpiresAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'expired', (a.status = 'EXPIRED' OR a."leaseExpiresAt" < now()),
@@ -55,8 +54,7 @@ export async function assignmentViewJson(db: Db, assignmentId: string, userId: s
      JOIN "Dataset" ds ON ds.id = q."datasetId"
      JOIN "Plan" l ON l.id = a."leftPlanId"
      JOIN "Plan" r ON r.id = CASE WHEN a."leftPlanId" = p."planAId" THEN p."planBId" ELSE p."planAId" END
-     WHERE a.id = $1`,
-    [assignmentId],
+     WHERE a.id = $1`, values: [assignmentId] },
   );
   const row = rows[0];
   if (!row || row.userId !== userId) throw new UserError("This pair is not assigned to you.", 404);

@@ -20,9 +20,7 @@ export interface ClaimResult {
 
 /** Live claims of an expert (not expired), oldest first. */
 async function liveClaims(db: Db, userId: string) {
-  const { rows } = await poolOf(db).query<{ id: string; pairId: string }>(
-    `SELECT id, "pairId" FROM "Assignment" WHERE "userId" = $1 AND status = 'CLAIMED' AND "leaseExpiresAt" > now() ORDER BY "claimedAt"`,
-    [userId],
+  const { rows } = await poolOf(db).query<{ id: string; pairId: string }>({ name: "tj_live_claims", text: `SELECT id, "pairId" FROM "Assignment" WHERE "userId" = $1 AND status = 'CLAIMED' AND "leaseExpiresAt" > now() ORDER BY "claimedAt"`, values: [userId] },
   );
   return rows;
 }
@@ -55,8 +53,7 @@ export async function claimNext(
       try {
         // Open pairs of the expert's destinations that they never had, with a free slot, best first.
         // SKIP LOCKED lets concurrent claimers pass each other instead of queueing on one pair.
-        const { rows } = await client.query<{ id: string; planAId: string; planBId: string; requiredRaters: number }>(
-          `SELECT p.id, p."planAId", p."planBId", p."requiredRaters"
+        const { rows } = await client.query<{ id: string; planAId: string; planBId: string; requiredRaters: number }>({ name: `tj_claim_candidate_${settings.queueOrder}`, text: `SELECT p.id, p."planAId", p."planBId", p."requiredRaters"
            FROM "Pair" p
            JOIN "Query" q ON q.id = p."queryId"
            JOIN "ExpertDestination" ed ON ed."destinationId" = q."destinationId" AND ed."userId" = $1
@@ -65,8 +62,7 @@ export async function claimNext(
              AND NOT EXISTS (SELECT 1 FROM "Assignment" m WHERE m."pairId" = p.id AND m."userId" = $1)
            ORDER BY ${order}
            LIMIT 1
-           FOR UPDATE OF p SKIP LOCKED`,
-          [userId, opts.destinationId ?? null, tried],
+           FOR UPDATE OF p SKIP LOCKED`, values: [userId, opts.destinationId ?? null, tried] },
         );
         const pair = rows[0];
         if (!pair) {
@@ -80,9 +76,7 @@ export async function claimNext(
           return null;
         }
         // Under the pair's lock, with a fresh snapshot: the slots actually held.
-        const held = await client.query<{ slot: number; userId: string }>(
-          `SELECT slot, "userId" FROM "Assignment" WHERE "pairId" = $1 AND status IN ('CLAIMED', 'SUBMITTED')`,
-          [pair.id],
+        const held = await client.query<{ slot: number; userId: string }>({ name: "tj_claim_held", text: `SELECT slot, "userId" FROM "Assignment" WHERE "pairId" = $1 AND status IN ('CLAIMED', 'SUBMITTED')`, values: [pair.id] },
         );
         const slot = freeSlot(held.rows.map((h) => h.slot), pair.requiredRaters);
         if (slot === null || held.rows.some((h) => h.userId === userId)) {
@@ -91,11 +85,9 @@ export async function claimNext(
           continue;
         }
         const id = randomUUID();
-        await client.query(
-          `WITH a AS (INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt")
+        await client.query({ name: "tj_claim_insert", text: `WITH a AS (INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt")
                       VALUES ($1, $2, $3, $4, 'CLAIMED', $5, $6) RETURNING "pairId")
-           UPDATE "Pair" SET "claimedCount" = "claimedCount" + 1 WHERE id = (SELECT "pairId" FROM a)`,
-          [id, pair.id, userId, slot, pickLeftPlan(pair.planAId, pair.planBId), leaseEnd(new Date(), settings)],
+           UPDATE "Pair" SET "claimedCount" = "claimedCount" + 1 WHERE id = (SELECT "pairId" FROM a)`, values: [id, pair.id, userId, slot, pickLeftPlan(pair.planAId, pair.planBId), leaseEnd(new Date(), settings)] },
         );
         await client.query("COMMIT");
         return { assignmentId: id, pairId: pair.id, resumed: false };
@@ -176,10 +168,8 @@ export async function submitJudgment(db: Db, userId: string, input: SubmitInput,
     }
     await client.query("BEGIN");
     try {
-      const { rows: arows } = await client.query<{ id: string; userId: string; pairId: string; status: string; slot: number; leftPlanId: string; judgmentId: string | null }>(
-        `SELECT a.id, a."userId", a."pairId", a.status, a.slot, a."leftPlanId", j.id AS "judgmentId"
-         FROM "Assignment" a LEFT JOIN "Judgment" j ON j."assignmentId" = a.id WHERE a.id = $1 FOR UPDATE OF a`,
-        [input.assignmentId],
+      const { rows: arows } = await client.query<{ id: string; userId: string; pairId: string; status: string; slot: number; leftPlanId: string; judgmentId: string | null }>({ name: "tj_submit_lock", text: `SELECT a.id, a."userId", a."pairId", a.status, a.slot, a."leftPlanId", j.id AS "judgmentId"
+         FROM "Assignment" a LEFT JOIN "Judgment" j ON j."assignmentId" = a.id WHERE a.id = $1 FOR UPDATE OF a`, values: [input.assignmentId] },
       );
       const a = arows[0];
       if (!a || a.userId !== userId) throw new UserError("This pair is not assigned to you.", 404);
@@ -188,9 +178,7 @@ export async function submitJudgment(db: Db, userId: string, input: SubmitInput,
         return { judgmentId: a.judgmentId, duplicate: true };
       }
       if (a.status === "SKIPPED" || a.status === "RELEASED") throw new UserError("This pair was skipped or taken back by an admin; your judgment was not stored.", 409);
-      const { rows: prows } = await client.query<{ planAId: string; requiredRaters: number; status: string; submittedCount: number }>(
-        `SELECT "planAId", "requiredRaters", status, "submittedCount" FROM "Pair" WHERE id = $1 FOR UPDATE`,
-        [a.pairId],
+      const { rows: prows } = await client.query<{ planAId: string; requiredRaters: number; status: string; submittedCount: number }>({ name: "tj_submit_pair", text: `SELECT "planAId", "requiredRaters", status, "submittedCount" FROM "Pair" WHERE id = $1 FOR UPDATE`, values: [a.pairId] },
       );
       const pair = prows[0];
       if (a.status === "EXPIRED") {
@@ -204,10 +192,8 @@ export async function submitJudgment(db: Db, userId: string, input: SubmitInput,
         }
       }
       const id = randomUUID();
-      await client.query(
-        `INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId")
-         VALUES ($1, $2, $3, $4, $5::"Verdict", $6, $7, $8)`,
-        [id, a.id, a.pairId, userId, verdictFor(input.choice, a.leftPlanId, pair.planAId), rationale, Math.max(0, Math.round(input.timeOnTaskMs)), input.clientRequestId],
+      await client.query({ name: "tj_submit_insert", text: `INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId")
+         VALUES ($1, $2, $3, $4, $5::"Verdict", $6, $7, $8)`, values: [id, a.id, a.pairId, userId, verdictFor(input.choice, a.leftPlanId, pair.planAId), rationale, Math.max(0, Math.round(input.timeOnTaskMs)), input.clientRequestId] },
       );
       await client.query(TRANSITION_SQL, [a.id, "SUBMITTED", a.status === "CLAIMED" ? -1 : 0, 1, a.pairId]);
       await client.query("COMMIT");

@@ -124,9 +124,7 @@ export async function verifySignIn(db: Db, emailRaw: string, password: string, c
 /** The account behind a session, or null when it was deactivated or its sessions were revoked. */
 export async function sessionUser(db: Db, id: string, sessionVersion: number): Promise<SessionUser | null> {
   // Every request asks this: one indexed row over the plain driver.
-  const { rows } = await poolOf(db).query<SessionUser & { active: boolean }>(
-    `SELECT id, email, name, role::text AS role, "sessionVersion", active FROM "User" WHERE id = $1`,
-    [id],
+  const { rows } = await poolOf(db).query<SessionUser & { active: boolean }>({ name: "tj_session_user", text: `SELECT id, email, name, role::text AS role, "sessionVersion", active FROM "User" WHERE id = $1`, values: [id] },
   );
   const user = rows[0];
   if (!user || !user.active || user.sessionVersion !== sessionVersion) return null;
