@@ -1,0 +1,18 @@
+import { NextResponse } from "next/server";
+import { expertTable, groupBy, groupStats, slotConfusion } from "@/lib/agreement/report";
+import { ratedPairs } from "@/lib/db/analytics";
+import { db } from "@/lib/db/client";
+import { withRole } from "@/lib/server/api";
+
+/** Agreement overall, per destination and per dataset (bootstrap 95 % intervals), confusion per slot pair, experts. */
+export const GET = withRole("ADMIN", async () => {
+  const pairs = await ratedPairs(db());
+  const groups = (key: (p: (typeof pairs)[number]) => string) => Object.fromEntries([...groupBy(pairs, key)].map(([k, v]) => [k, groupStats(v)]));
+  return NextResponse.json({
+    overall: groupStats(pairs),
+    byDestination: groups((p) => p.destination),
+    byDataset: groups((p) => p.dataset),
+    confusion: slotConfusion(pairs),
+    experts: expertTable(pairs),
+  });
+});

@@ -1,0 +1,66 @@
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { ADMIN, shot, signIn } from "./helpers";
+
+const E2E_DB = "postgresql://tripjudge:tripjudge@127.0.0.1:54349/tripjudge_e2e";
+
+/** Two complete Paris pairs judged by the three Paris experts: one 1-1-1 split, one 2-1 majority for A. */
+async function judgedPairs(): Promise<{ split: string; majority: string }> {
+  const c = new pg.Client({ connectionString: E2E_DB });
+  await c.connect();
+  try {
+    const pairs = (await c.query<{ id: string; planAId: string }>(
+      `SELECT p.id, p."planAId" FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
+       WHERE d.name = 'Paris' AND p.status = 'OPEN' AND p."claimedCount" = 0 AND p."submittedCount" = 0 ORDER BY p.id DESC LIMIT 2`,
+    )).rows;
+    const experts = (await c.query<{ id: string }>(
+      `SELECT id FROM "User" WHERE email IN ('amelie@demo.tripjudge', 'kenji@demo.tripjudge', 'giulia@demo.tripjudge') ORDER BY email`,
+    )).rows;
+    const verdicts = [["A", "B", "NEITHER"], ["A", "A", "B"]];
+    for (const [pi, pair] of pairs.entries()) {
+      for (const [slot, expert] of experts.entries()) {
+        const a = await c.query<{ id: string }>(
+          `INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt", "completedAt")
+           VALUES (gen_random_uuid()::text, $1, $2, $3, 'SUBMITTED', $4, now(), now()) RETURNING id`,
+          [pair.id, expert.id, slot + 1, pair.planAId],
+        );
+        await c.query(
+          `INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId")
+           VALUES (gen_random_uuid()::text, $1, $2, $3, $4::"Verdict", $5, 60000, gen_random_uuid()::text)`,
+          [a.rows[0].id, pair.id, expert.id, verdicts[pi][slot], `Rationale "${verdicts[pi][slot]}", with a comma — and 南京 text`],
+        );
+      }
+      await c.query(`UPDATE "Pair" SET status = 'COMPLETE', "submittedCount" = 3 WHERE id = $1`, [pair.id]);
+    }
+    return { split: pairs[0].id, majority: pairs[1].id };
+  } finally {
+    await c.end();
+  }
+}
+
+test("an admin reads agreement, adjudicates a 1-1-1 pair and downloads training pairs", async ({ page }) => {
+  const { split, majority } = await judgedPairs();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  await page.getByRole("link", { name: "Agreement" }).click();
+  const overall = page.getByRole("table", { name: "Overall" });
+  await expect(overall).toContainText("All complete pairs");
+  await expect(overall.locator("tbody td").nth(1)).toHaveText("2");
+  // Pairwise agreement: split 0/3, majority 1/3 → 1/6.
+  await expect(overall.locator("tbody td").nth(5)).toContainText("0.167");
+  const splitCard = page.locator(`article.split[data-pair="${split}"]`);
+  await expect(splitCard).toContainText("Neither");
+  await expect(page.locator(`article.split[data-pair="${majority}"]`)).toHaveCount(0);
+  await shot(page, "analytics");
+  await splitCard.getByRole("button", { name: "Label B" }).click();
+  await expect(page.getByTestId("adjudication")).toContainText("No pair waits for a decision.");
+
+  const res = await page.request.get("/api/admin/exports/training-pairs?format=jsonl");
+  expect(res.status()).toBe(200);
+  const lines = (await res.text()).trim().split("\n").map((l) => JSON.parse(l));
+  expect(lines.map((l) => [l.pair_id, l.label]).sort()).toEqual([[majority, 1], [split, -1]].sort());
+  expect(Object.keys(lines[0])).toEqual(["pair_id", "query_id", "destination", "split", "label", "plan_a", "plan_b"]);
+  const csv = await (await page.request.get("/api/admin/exports/training-pairs?format=csv")).text();
+  expect(csv.split("\r\n")[0]).toContain("plan_a.schedule_density");
+  expect(csv.trim().split("\r\n")).toHaveLength(3);
+});

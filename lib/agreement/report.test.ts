@@ -1,0 +1,38 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { expertTable, groupStats, slotConfusion, type RatedPair } from "./report";
+
+const pair = (id: string, verdicts: RatedPair["verdicts"], choseLeft: RatedPair["choseLeft"]): RatedPair => ({
+  pairId: id, destination: "Paris", dataset: "d", verdicts, experts: ["ann", "bo", "cy"], choseLeft, timeOnTaskMs: [60_000, 30_000, 90_000],
+});
+
+const pairs = [
+  pair("p1", ["A", "A", "A"], [true, false, true]),
+  pair("p2", ["A", "B", "NEITHER"], [true, true, null]),
+  pair("p3", ["B", "B", "A"], [true, true, false]),
+  pair("p4", ["NEITHER", "NEITHER", "NEITHER"], [null, null, null]),
+];
+
+test("group figures: pairwise and all-agree by hand, splits counted, intervals around the estimates", () => {
+  const s = groupStats(pairs, 200, 7);
+  assert.equal(s.items, 4);
+  assert.equal(s.pairwise.value, (3 + 0 + 1 + 3) / 12);
+  assert.equal(s.allAgree.value, 2 / 4);
+  assert.equal(s.unresolved, 1);
+  assert.ok(s.fleiss.value !== null && s.fleiss.ci !== null && s.fleiss.ci.lo <= s.fleiss.value && s.fleiss.value <= s.fleiss.ci.hi);
+  assert.ok(s.ceiling.r !== null && s.ceiling.r > 0 && s.ceiling.r <= 1);
+  assert.equal(groupStats([], 0).fleiss.value, null);
+});
+
+test("confusion per slot pair and the expert table", () => {
+  const c = slotConfusion(pairs);
+  assert.deepEqual(Object.keys(c), ["1-2", "1-3", "2-3"]);
+  assert.deepEqual(c["1-2"], [[1, 1, 0], [0, 1, 0], [0, 0, 1]]);
+  const ann = expertTable(pairs, 1).find((e) => e.expert === "ann")!;
+  assert.equal(ann.pairs, 4);
+  // Others agree on p1 (A,A), p3 (B,A → no), p4 (N,N): ann matches on p1 and p4.
+  assert.equal(ann.agreementWithOthers, 1);
+  assert.equal(ann.leftShare, 1);
+  assert.equal(ann.medianSeconds, 60);
+  assert.ok(ann.cohenWithPeers !== null);
+});
