@@ -2,6 +2,39 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { ADMIN, shot, signIn } from "./helpers";
 
+/** RFC 4180 parser for the test (quotes, doubled quotes, commas and line breaks inside fields). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  const endField = () => {
+    row.push(field);
+    field = "";
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") endField();
+    else if (ch === "\n") {
+      endField();
+      rows.push(row);
+      row = [];
+    } else if (ch !== "\r") field += ch;
+  }
+  if (field || row.length) {
+    endField();
+    rows.push(row);
+  }
+  return rows;
+}
+
 const E2E_DB = "postgresql://tripjudge:tripjudge@127.0.0.1:54349/tripjudge_e2e";
 
 /** Two complete Paris pairs judged by the three Paris experts: one 1-1-1 split, one 2-1 majority for A. */
@@ -63,4 +96,16 @@ test("an admin reads agreement, adjudicates a 1-1-1 pair and downloads training 
   const csv = await (await page.request.get("/api/admin/exports/training-pairs?format=csv")).text();
   expect(csv.split("\r\n")[0]).toContain("plan_a.schedule_density");
   expect(csv.trim().split("\r\n")).toHaveLength(3);
+
+  // Raw judgments: pseudonymous experts, and rationales with quotes, commas and CJK survive CSV.
+  const judgments = parseCsv(await (await page.request.get("/api/admin/exports/judgments?format=csv")).text());
+  const header = judgments[0];
+  const mine = judgments.slice(1).filter((r) => r[header.indexOf("pair_id")] === split);
+  expect(mine).toHaveLength(3);
+  expect(mine.map((r) => r[header.indexOf("rationale")]).sort()).toEqual(['Rationale "A", with a comma — and 南京 text', 'Rationale "B", with a comma — and 南京 text', 'Rationale "NEITHER", with a comma — and 南京 text']);
+  expect(mine.every((r) => /^expert-[0-9a-f]{10}$/.test(r[header.indexOf("expert")]))).toBe(true);
+  const labelled = (await (await page.request.get("/api/admin/exports/labelled-pairs")).text()).trim().split("\n").map((l) => JSON.parse(l));
+  expect(labelled.find((l) => l.pair_id === split)).toMatchObject({ label: "B", label_source: "adjudication", verdicts: ["A", "B", "NEITHER"], agreement: 0 });
+  const card = await (await page.request.get("/api/admin/exports/training-pairs/card")).json();
+  expect(card).toMatchObject({ kind: "training-pairs", schema_version: 1, records: 2, agreement: { pairs: 2 } });
 });

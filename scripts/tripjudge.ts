@@ -3,7 +3,7 @@
  * tripjudge — the command line. Reuses lib/ exactly as the app does.
  *   tripjudge validate BUNDLE [--exclude-infeasible] [--json]
  *   tripjudge import BUNDLE [--exclude-infeasible] [--json]     (DATABASE_URL, or the embedded server)
- *   tripjudge export training-pairs [--format jsonl|csv] [--dataset ID] [--destination ID] [--out FILE]
+ *   tripjudge export judgments|labelled-pairs|training-pairs [--format jsonl|csv] [--dataset ID] [--destination ID] [--names] [--out FILE]
  */
 import { parseArgs } from "node:util";
 import { formatProblem, ImportRefused } from "../lib/importers/problems";
@@ -30,6 +30,7 @@ async function main(argv: string[]): Promise<number> {
       dataset: { type: "string" },
       destination: { type: "string" },
       out: { type: "string" },
+      names: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -74,30 +75,31 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function exportCommand(what: string, v: { format?: string; dataset?: string; destination?: string; out?: string }): Promise<number> {
-  if (what !== "training-pairs" || (v.format !== "jsonl" && v.format !== "csv")) {
+async function exportCommand(what: string, v: { format?: string; dataset?: string; destination?: string; out?: string; names?: boolean }): Promise<number> {
+  const { EXPORT_KINDS, csvHeader, records, serialize } = await import("../lib/export/kinds");
+  const kind = EXPORT_KINDS.find((k) => k === what);
+  if (!kind || (v.format !== "jsonl" && v.format !== "csv")) {
     console.error(USAGE);
     return 2;
   }
+  const format = v.format;
   const { createWriteStream } = await import("node:fs");
   const { openDatabase } = await import("../lib/db/embedded");
   const { closeDb, createDb } = await import("../lib/db/client");
-  const { trainingPairs } = await import("../lib/db/exports");
-  const { TRAINING_CSV_COLUMNS, csvLine, trainingCsvRow } = await import("../lib/export/training");
   const database = await openDatabase();
   const db = createDb(database.url);
   const out = v.out ? createWriteStream(v.out) : process.stdout;
   const write = (s: string) => new Promise<void>((resolve) => (out.write(s) ? resolve() : out.once("drain", () => resolve())));
   try {
-    if (v.format === "csv") await write(csvLine(TRAINING_CSV_COLUMNS));
+    if (format === "csv") await write(csvHeader(kind));
     let n = 0;
-    for await (const t of trainingPairs(db, { datasetId: v.dataset, destinationId: v.destination })) {
-      await write(v.format === "csv" ? trainingCsvRow(t) : JSON.stringify(t) + "\n");
+    for await (const r of records(kind, db, { datasetId: v.dataset, destinationId: v.destination }, { names: v.names })) {
+      await write(serialize(kind, format, r));
       n++;
     }
     if (v.out) {
       await new Promise<void>((resolve) => out.end(resolve));
-      console.error(`wrote ${n} training pairs to ${v.out}`);
+      console.error(`wrote ${n} ${kind} records to ${v.out}`);
     }
     return 0;
   } finally {

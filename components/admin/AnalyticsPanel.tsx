@@ -193,16 +193,34 @@ export function AnalyticsPanel() {
       </section>
       <section className="card">
         <h2>Downloads</h2>
-        <p>
-          Training pairs for weight fitting (labelled pairs, plan features and rewards):{" "}
-          <a href="/api/admin/exports/training-pairs?format=jsonl" download>
-            JSONL
-          </a>{" "}
-          ·{" "}
-          <a href="/api/admin/exports/training-pairs?format=csv" download>
-            CSV
-          </a>
-        </p>
+        <table className="table" aria-label="Exports">
+          <tbody>
+            {[
+              ["judgments", "Raw judgments", "pair, query, destination, expert (pseudonymous), slot, verdict, rationale, time on task, left plan, timestamps"],
+              ["labelled-pairs", "Labelled pairs", "the two plans, the verdicts, the majority or adjudicated label, the pair's agreement"],
+              ["training-pairs", "Training pairs", "labelled pairs with plan features and rewards, for weight fitting"],
+            ].map(([kind, label, what]) => (
+              <tr key={kind}>
+                <td>
+                  <strong>{label}</strong>
+                  <br />
+                  <span className="muted small">{what}</span>
+                </td>
+                <td className="actions">
+                  <a className="btn small" href={`/api/admin/exports/${kind}?format=jsonl`} download>
+                    JSONL
+                  </a>
+                  <a className="btn small" href={`/api/admin/exports/${kind}?format=csv`} download>
+                    CSV
+                  </a>
+                  <a className="btn small" href={`/api/admin/exports/${kind}/card`} download={`${kind}-card.json`}>
+                    Dataset card
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </section>
     </>
   );

@@ -11,6 +11,8 @@ export interface RatedPair {
   pairId: string;
   destination: string;
   dataset: string;
+  destinationId?: string;
+  datasetId?: string;
   /** Verdicts by slot (index 0 = slot 1). */
   verdicts: Verdict[];
   experts: string[];

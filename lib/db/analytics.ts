@@ -6,9 +6,9 @@ import { UserError } from "./users";
 
 export async function ratedPairs(db: Db): Promise<RatedPair[]> {
   const { rows } = await poolOf(db).query<{
-    pairId: string; destination: string; dataset: string; verdicts: Verdict[]; experts: string[]; lefts: boolean[]; times: number[]; planA: string;
+    pairId: string; destination: string; dataset: string; destinationId: string; datasetId: string; verdicts: Verdict[]; experts: string[]; lefts: boolean[]; times: number[]; planA: string;
   }>(
-    `SELECT p.id AS "pairId", d.name AS destination, ds.name AS dataset,
+    `SELECT p.id AS "pairId", d.name AS destination, ds.name AS dataset, d.id AS "destinationId", ds.id AS "datasetId",
             array_agg(j.verdict::text ORDER BY a.slot) AS verdicts,
             array_agg(u.name ORDER BY a.slot) AS experts,
             array_agg(a."leftPlanId" = p."planAId" ORDER BY a.slot) AS lefts,
@@ -16,10 +16,10 @@ export async function ratedPairs(db: Db): Promise<RatedPair[]> {
      FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "Dataset" ds ON ds.id = q."datasetId"
      JOIN "Judgment" j ON j."pairId" = p.id JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "User" u ON u.id = j."userId"
      WHERE p.status = 'COMPLETE'
-     GROUP BY p.id, d.name, ds.name`,
+     GROUP BY p.id, d.name, ds.name, d.id, ds.id`,
   );
   return rows.map((r) => ({
-    pairId: r.pairId, destination: r.destination, dataset: r.dataset, verdicts: r.verdicts, experts: r.experts, timeOnTaskMs: r.times,
+    pairId: r.pairId, destination: r.destination, dataset: r.dataset, destinationId: r.destinationId, datasetId: r.datasetId, verdicts: r.verdicts, experts: r.experts, timeOnTaskMs: r.times,
     // A verdict for A with A on the left (or B with B on the left) chose the left plan.
     choseLeft: r.verdicts.map((v, i) => (v === "NEITHER" ? null : (v === "A") === r.lefts[i])),
   }));

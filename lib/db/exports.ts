@@ -2,7 +2,8 @@
  * Exports read one consistent snapshot (a REPEATABLE READ, READ ONLY transaction) in keyset pages,
  * so memory stays flat and experts may keep judging while an export runs.
  */
-import { labelOf, type Verdict } from "../agreement/labels";
+import { createHash } from "node:crypto";
+import { labelOf, pairAgreement, type Verdict } from "../agreement/labels";
 import { DEFAULT_WEIGHTS, type Weights } from "../features";
 import { trainingPair, type TrainingPair } from "../export/training";
 import { poolOf, type Db } from "./client";
@@ -76,5 +77,85 @@ export async function* trainingPairs(db: Db, f: ExportFilters = {}, weights: Wei
   for await (const row of labelledPairRows(db, f)) {
     const label = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
     if (label.label !== null) yield trainingPair(row, label.label, weights);
+  }
+}
+
+export interface JudgmentRecord {
+  pair_id: string;
+  query_id: string;
+  destination: string;
+  expert: string;
+  slot: number;
+  verdict: Verdict;
+  rationale: string;
+  time_on_task_ms: number;
+  /** Which of the pair's plans the expert saw on the left. */
+  left_plan: "A" | "B";
+  claimed_at: string;
+  submitted_at: string;
+}
+
+/** A stable pseudonym: the same expert gets the same id in every export, and it reveals nothing. */
+export function pseudonym(userId: string, salt: string): string {
+  return `expert-${createHash("sha256").update(`${salt}:${userId}`).digest("hex").slice(0, 10)}`;
+}
+
+/** Raw judgments, one per row, from one snapshot. */
+export async function* judgmentRecords(db: Db, f: ExportFilters = {}, opts: { names?: boolean; salt?: string } = {}): AsyncGenerator<JudgmentRecord> {
+  const client = await poolOf(db).connect();
+  const salt = opts.salt ?? process.env.NEXTAUTH_SECRET ?? "tripjudge";
+  try {
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    let after = "";
+    for (;;) {
+      const { rows } = await client.query<{ id: string; pairId: string; queryId: string; destination: string; userId: string; email: string; slot: number; verdict: Verdict; rationale: string; timeOnTaskMs: number; leftIsA: boolean; claimedAt: Date; createdAt: Date }>(
+        `SELECT j.id, j."pairId", p."queryId", d.name AS destination, j."userId", u.email, a.slot, j.verdict, j.rationale, j."timeOnTaskMs",
+                a."leftPlanId" = p."planAId" AS "leftIsA", a."claimedAt", j."createdAt"
+         FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
+         JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = j."userId"
+         WHERE j.id > $1 AND ($2::text IS NULL OR q."datasetId" = $2) AND ($3::text IS NULL OR q."destinationId" = $3)
+           AND ($4::timestamptz IS NULL OR j."createdAt" >= $4) AND ($5::timestamptz IS NULL OR j."createdAt" < $5)
+         ORDER BY j.id LIMIT ${PAGE}`,
+        [after, f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null],
+      );
+      for (const r of rows) {
+        yield {
+          pair_id: r.pairId, query_id: r.queryId, destination: r.destination, expert: opts.names ? r.email : pseudonym(r.userId, salt), slot: r.slot,
+          verdict: r.verdict, rationale: r.rationale, time_on_task_ms: r.timeOnTaskMs, left_plan: r.leftIsA ? "A" : "B",
+          claimed_at: r.claimedAt.toISOString(), submitted_at: r.createdAt.toISOString(),
+        };
+      }
+      if (rows.length < PAGE) break;
+      after = rows[rows.length - 1].id;
+    }
+    await client.query("COMMIT");
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+export interface LabelledPairRecord {
+  pair_id: string;
+  query_id: string;
+  destination: string;
+  plan_a: string;
+  plan_b: string;
+  verdicts: Verdict[];
+  label: Verdict | null;
+  label_source: "majority" | "adjudication" | "unresolved" | "incomplete";
+  agreement: number | null;
+}
+
+/** Complete pairs with their verdicts, label (majority, adjudicated, or unresolved) and agreement. */
+export async function* labelledPairRecords(db: Db, f: ExportFilters = {}): AsyncGenerator<LabelledPairRecord> {
+  for await (const row of labelledPairRows(db, f)) {
+    const l = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
+    yield {
+      pair_id: row.pairId, query_id: row.queryId, destination: row.destination, plan_a: row.planAId, plan_b: row.planBId, verdicts: row.verdicts,
+      label: l.label, label_source: l.source, agreement: pairAgreement(row.verdicts),
+    };
   }
 }

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { EXPORT_KINDS, csvHeader, exportQuery, records, serialize } from "@/lib/export/kinds";
+import { withRole } from "@/lib/server/api";
+
+/** Streams an export (raw judgments, labelled pairs or training pairs) as JSONL or CSV from one snapshot. */
+export const GET = withRole("ADMIN", async (req, { user, params }: { user: { id: string }; params: Promise<{ kind: string }> }) => {
+  const kind = z.enum(EXPORT_KINDS).parse((await params).kind);
+  const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
+  const rows = records(kind, db(), { datasetId: q.dataset, destinationId: q.destination, from: q.from, to: q.to }, { names: q.names === "1" });
+  const enc = new TextEncoder();
+  let count = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (q.format === "csv") controller.enqueue(enc.encode(csvHeader(kind)));
+    },
+    async pull(controller) {
+      const next = await rows.next();
+      if (next.done) {
+        controller.close();
+        await db().auditEvent.create({ data: { actorId: user.id, action: `export.${kind}`, data: { ...q, count } } });
+        return;
+      }
+      count++;
+      controller.enqueue(enc.encode(serialize(kind, q.format, next.value)));
+    },
+    async cancel() {
+      await rows.return(undefined);
+    },
+  });
+  const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, "");
+  return new Response(stream, {
+    headers: {
+      "content-type": q.format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8",
+      "content-disposition": `attachment; filename="${kind}-${stamp}.${q.format}"`,
+    },
+  });
+});

@@ -1,0 +1,50 @@
+/** The export kinds: how each streams from the database and how it flattens to CSV. */
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { judgmentRecords, labelledPairRecords, trainingPairs, type ExportFilters, type JudgmentRecord, type LabelledPairRecord } from "../db/exports";
+import { TRAINING_CSV_COLUMNS, trainingCsvRow, csvLine, type TrainingPair } from "./training";
+
+export const EXPORT_SCHEMA_VERSION = 1;
+export const EXPORT_KINDS = ["judgments", "labelled-pairs", "training-pairs"] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** Query parameters of every export and its card. */
+export const exportQuery = z.object({
+  format: z.enum(["jsonl", "csv"]).default("jsonl"),
+  dataset: z.string().max(64).optional(),
+  destination: z.string().max(64).optional(),
+  from: z.coerce.date().optional(),
+  to: z.coerce.date().optional(),
+  names: z.enum(["0", "1"]).optional(),
+});
+
+export interface ExportOptions {
+  /** Real e-mail addresses instead of pseudonymous expert ids (judgments only). */
+  names?: boolean;
+}
+
+const JUDGMENT_COLUMNS: (keyof JudgmentRecord)[] = ["pair_id", "query_id", "destination", "expert", "slot", "verdict", "rationale", "time_on_task_ms", "left_plan", "claimed_at", "submitted_at"];
+const LABELLED_COLUMNS: (keyof LabelledPairRecord)[] = ["pair_id", "query_id", "destination", "plan_a", "plan_b", "verdicts", "label", "label_source", "agreement"];
+
+export function records(kind: ExportKind, db: Db, f: ExportFilters, o: ExportOptions = {}): AsyncGenerator<JudgmentRecord | LabelledPairRecord | TrainingPair> {
+  if (kind === "judgments") return judgmentRecords(db, f, { names: o.names });
+  if (kind === "labelled-pairs") return labelledPairRecords(db, f);
+  return trainingPairs(db, f);
+}
+
+export function csvHeader(kind: ExportKind): string {
+  return csvLine(kind === "judgments" ? JUDGMENT_COLUMNS : kind === "labelled-pairs" ? LABELLED_COLUMNS : TRAINING_CSV_COLUMNS);
+}
+
+export function csvRow(kind: ExportKind, r: JudgmentRecord | LabelledPairRecord | TrainingPair): string {
+  if (kind === "training-pairs") return trainingCsvRow(r as TrainingPair);
+  const cols = (kind === "judgments" ? JUDGMENT_COLUMNS : LABELLED_COLUMNS) as string[];
+  return csvLine(cols.map((c) => {
+    const v = (r as unknown as Record<string, unknown>)[c];
+    return Array.isArray(v) ? v.join("|") : v;
+  }));
+}
+
+export function serialize(kind: ExportKind, format: "jsonl" | "csv", r: JudgmentRecord | LabelledPairRecord | TrainingPair): string {
+  return format === "csv" ? csvRow(kind, r) : JSON.stringify(r) + "\n";
+}
