@@ -76,7 +76,8 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function exportCommand(what: string, v: { format?: string; dataset?: string; destination?: string; out?: string; names?: boolean }): Promise<number> {
-  const { EXPORT_KINDS, csvHeader, records, serialize } = await import("../lib/export/kinds");
+  const { EXPORT_KINDS, csvHeader, serialize } = await import("../lib/export/kinds");
+  const { records } = await import("../lib/db/exports");
   const kind = EXPORT_KINDS.find((k) => k === what);
   if (!kind || (v.format !== "jsonl" && v.format !== "csv")) {
     console.error(USAGE);

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { labelOf, pairAgreement, type Verdict } from "../agreement/labels";
 import { DEFAULT_WEIGHTS, type Weights } from "../features";
+import type { ExportKind, ExportOptions } from "../export/kinds";
 import { trainingPair, type TrainingPair } from "../export/training";
 import { poolOf, type Db } from "./client";
 
@@ -158,4 +159,11 @@ export async function* labelledPairRecords(db: Db, f: ExportFilters = {}): Async
       label: l.label, label_source: l.source, agreement: pairAgreement(row.verdicts),
     };
   }
+}
+
+/** The records of one export kind. */
+export function records(kind: ExportKind, db: Db, f: ExportFilters, o: ExportOptions = {}): AsyncGenerator<JudgmentRecord | LabelledPairRecord | TrainingPair> {
+  if (kind === "judgments") return judgmentRecords(db, f, { names: o.names });
+  if (kind === "labelled-pairs") return labelledPairRecords(db, f);
+  return trainingPairs(db, f);
 }

@@ -1,7 +1,6 @@
-/** The export kinds: how each streams from the database and how it flattens to CSV. */
+/** The export kinds and how each flattens to CSV (lib/db/exports.ts streams their records). */
 import { z } from "zod";
-import type { Db } from "../db/client";
-import { judgmentRecords, labelledPairRecords, trainingPairs, type ExportFilters, type JudgmentRecord, type LabelledPairRecord } from "../db/exports";
+import type { JudgmentRecord, LabelledPairRecord } from "../db/exports";
 import { TRAINING_CSV_COLUMNS, trainingCsvRow, csvLine, type TrainingPair } from "./training";
 
 export const EXPORT_SCHEMA_VERSION = 1;
@@ -25,12 +24,6 @@ export interface ExportOptions {
 
 const JUDGMENT_COLUMNS: (keyof JudgmentRecord)[] = ["pair_id", "query_id", "destination", "expert", "slot", "verdict", "rationale", "time_on_task_ms", "left_plan", "claimed_at", "submitted_at"];
 const LABELLED_COLUMNS: (keyof LabelledPairRecord)[] = ["pair_id", "query_id", "destination", "plan_a", "plan_b", "verdicts", "label", "label_source", "agreement"];
-
-export function records(kind: ExportKind, db: Db, f: ExportFilters, o: ExportOptions = {}): AsyncGenerator<JudgmentRecord | LabelledPairRecord | TrainingPair> {
-  if (kind === "judgments") return judgmentRecords(db, f, { names: o.names });
-  if (kind === "labelled-pairs") return labelledPairRecords(db, f);
-  return trainingPairs(db, f);
-}
 
 export function csvHeader(kind: ExportKind): string {
   return csvLine(kind === "judgments" ? JUDGMENT_COLUMNS : kind === "labelled-pairs" ? LABELLED_COLUMNS : TRAINING_CSV_COLUMNS);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { EXPORT_KINDS, csvHeader, exportQuery, records, serialize } from "@/lib/export/kinds";
+import { EXPORT_KINDS, csvHeader, exportQuery, serialize } from "@/lib/export/kinds";
+import { records } from "@/lib/db/exports";
 import { withRole } from "@/lib/server/api";
 
 /** Streams an export (raw judgments, labelled pairs or training pairs) as JSONL or CSV from one snapshot. */

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { groupStats } from "@/lib/agreement/report";
 import { ratedPairs } from "@/lib/db/analytics";
 import { db } from "@/lib/db/client";
-import { EXPORT_KINDS, EXPORT_SCHEMA_VERSION, exportQuery, records } from "@/lib/export/kinds";
+import { EXPORT_KINDS, EXPORT_SCHEMA_VERSION, exportQuery } from "@/lib/export/kinds";
+import { records } from "@/lib/db/exports";
 import { withRole } from "@/lib/server/api";
 
 /** The machine-readable dataset card of an export: counts, agreement, filters, time, schema version. */
