@@ -87,7 +87,9 @@ async function exportCommand(what: string, v: { format?: string; dataset?: strin
   const { createWriteStream } = await import("node:fs");
   const { openDatabase } = await import("../lib/db/embedded");
   const { closeDb, createDb } = await import("../lib/db/client");
+  const { migrate } = await import("../lib/db/migrate");
   const database = await openDatabase();
+  await migrate(database.url);
   const db = createDb(database.url);
   const out = v.out ? createWriteStream(v.out) : process.stdout;
   const write = (s: string) => new Promise<void>((resolve) => (out.write(s) ? resolve() : out.once("drain", () => resolve())));
