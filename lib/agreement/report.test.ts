@@ -36,3 +36,12 @@ test("confusion per slot pair and the expert table", () => {
   assert.equal(ann.medianSeconds, 60);
   assert.ok(ann.cohenWithPeers !== null);
 });
+
+test("pairs with a fourth rater (after 'ask one more expert') go through the general functions", () => {
+  const four = [...pairs, { ...pairs[1], pairId: "p5", verdicts: ["A", "B", "NEITHER", "A"] as RatedPair["verdicts"], experts: ["ann", "bo", "cy", "di"], choseLeft: [true, true, null, true], timeOnTaskMs: [1, 2, 3, 4] }];
+  const s = groupStats(four, 0);
+  assert.equal(s.items, 5);
+  assert.equal(s.pairwise.value, (3 + 0 + 1 + 3 + 1) / (12 + 6));
+  assert.equal(s.unresolved, 2); // p2, and p5: 2 of 4 is no strict majority
+  assert.ok(s.fleiss.value !== null); // over the four complete three-rater pairs
+});
