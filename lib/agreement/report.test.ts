@@ -43,5 +43,5 @@ test("pairs with a fourth rater (after 'ask one more expert') go through the gen
   assert.equal(s.items, 5);
   assert.equal(s.pairwise.value, (3 + 0 + 1 + 3 + 1) / (12 + 6));
   assert.equal(s.unresolved, 2); // p2, and p5: 2 of 4 is no strict majority
-  assert.ok(s.fleiss.value !== null); // over the four complete three-rater pairs
+  assert.ok(s.fleiss.value !== null); // over the pairs with every rating: here p5 alone
 });

@@ -44,7 +44,13 @@ export async function* labelledPairRows(db: Db, f: ExportFilters = {}): AsyncGen
         `SELECT p.id AS "pairId", p."queryId", d.name AS destination, q.split, p."planAId", p."planBId",
                 pa.features AS "featuresA", pb.features AS "featuresB", p."requiredRaters", adj.label AS adjudicated,
                 array_agg(j.verdict::text ORDER BY a.slot) AS verdicts
-         FROM "Pair" p
+         FROM (
+           -- The page's pairs first (keyset on the primary key), so each page costs only its own rows.
+           SELECT p.* FROM "Pair" p JOIN "Query" q ON q.id = p."queryId"
+           WHERE p.status = 'COMPLETE' AND p.id > $1
+             AND ($2::text IS NULL OR q."datasetId" = $2) AND ($3::text IS NULL OR q."destinationId" = $3)
+           ORDER BY p.id LIMIT ${PAGE}
+         ) p
          JOIN "Query" q ON q.id = p."queryId"
          JOIN "Destination" d ON d.id = q."destinationId"
          JOIN "Plan" pa ON pa.id = p."planAId"
@@ -52,17 +58,21 @@ export async function* labelledPairRows(db: Db, f: ExportFilters = {}): AsyncGen
          JOIN "Judgment" j ON j."pairId" = p.id
          JOIN "Assignment" a ON a.id = j."assignmentId"
          LEFT JOIN "Adjudication" adj ON adj."pairId" = p.id
-         WHERE p.status = 'COMPLETE' AND p.id > $1
-           AND ($2::text IS NULL OR q."datasetId" = $2) AND ($3::text IS NULL OR q."destinationId" = $3)
-           AND ($4::timestamptz IS NULL OR j."createdAt" >= $4) AND ($5::timestamptz IS NULL OR j."createdAt" < $5)
-         GROUP BY p.id, d.name, q.split, pa.features, pb.features, adj.label
-         ORDER BY p.id
-         LIMIT ${PAGE}`,
+         WHERE ($4::timestamptz IS NULL OR j."createdAt" >= $4) AND ($5::timestamptz IS NULL OR j."createdAt" < $5)
+         GROUP BY p.id, p."queryId", p."planAId", p."planBId", p."requiredRaters", d.name, q.split, pa.features, pb.features, adj.label
+         ORDER BY p.id`,
         [after, f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null],
       );
       for (const r of rows) yield r;
-      if (rows.length < PAGE) break;
-      after = rows[rows.length - 1].pairId;
+      // The last pair id of the inner page moves the keyset on (date filters may drop some pairs of a page).
+      const { rows: last } = await client.query<{ id: string }>(
+        `SELECT p.id FROM "Pair" p JOIN "Query" q ON q.id = p."queryId"
+         WHERE p.status = 'COMPLETE' AND p.id > $1 AND ($2::text IS NULL OR q."datasetId" = $2) AND ($3::text IS NULL OR q."destinationId" = $3)
+         ORDER BY p.id OFFSET ${PAGE - 1} LIMIT 1`,
+        [after, f.datasetId ?? null, f.destinationId ?? null],
+      );
+      if (!last.length) break;
+      after = last[0].id;
     }
     await client.query("COMMIT");
   } catch (e) {
