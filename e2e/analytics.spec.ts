@@ -88,6 +88,21 @@ test("an admin reads agreement, adjudicates a 1-1-1 pair and downloads training 
   await splitCard.getByRole("button", { name: "Label B" }).click();
   await expect(page.getByTestId("adjudication")).toContainText("No pair waits for a decision.");
 
+  // Downloads from the page, with a progress line, and filters.
+  await expect(page.getByRole("img", { name: /Cumulative judgments: 6/ })).toBeVisible();
+  await page.getByLabel("Minimum shared pairs").fill("2");
+  await expect(page.getByRole("table", { name: "Cohen per expert pair" })).toContainText("Amélie Laurent · Giulia Romano");
+  const exports = page.getByRole("table", { name: "Exports" });
+  const downloadPromise = page.waitForEvent("download");
+  await exports.getByRole("row", { name: /Training pairs/ }).getByRole("button", { name: "JSONL" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^training-pairs-.*\.jsonl$/);
+  await expect(page.getByTestId("export-progress")).toContainText("Saved 2 training-pairs records");
+  await page.getByRole("combobox", { name: "Destination" }).selectOption({ label: "Tokyo" });
+  await exports.getByRole("row", { name: /Training pairs/ }).getByRole("button", { name: "JSONL" }).click();
+  await expect(page.getByTestId("export-progress")).toContainText("Saved 0 training-pairs records");
+  await shot(page, "analytics-exports");
+
   const res = await page.request.get("/api/admin/exports/training-pairs?format=jsonl");
   expect(res.status()).toBe(200);
   const lines = (await res.text()).trim().split("\n").map((l) => JSON.parse(l));

@@ -1,7 +1,9 @@
 "use client";
 /** Agreement figures with their intervals and explanations, the adjudication list, and downloads. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { GroupStats, ExpertRow } from "@/lib/agreement/report";
+import { useState } from "react";
+import type { ExpertPairKappa, ExpertRow, GroupStats } from "@/lib/agreement/report";
+import { ExportPanel } from "./ExportPanel";
 
 interface Report {
   overall: GroupStats;
@@ -9,6 +11,33 @@ interface Report {
   byDataset: Record<string, GroupStats>;
   confusion: Record<string, number[][]>;
   experts: ExpertRow[];
+  expertPairs: ExpertPairKappa[];
+  minShared: number;
+  progress: { day: string; judgments: number; cumulative: number }[];
+}
+
+/** Cumulative judgments per day as bars (plain SVG). */
+function ProgressChart({ days }: { days: Report["progress"] }) {
+  if (!days.length) return <p className="muted">No judgments yet.</p>;
+  const max = days[days.length - 1].cumulative;
+  const w = Math.max(240, days.length * 28);
+  return (
+    <svg className="progress-chart" viewBox={`0 0 ${w} 130`} role="img" aria-label={`Cumulative judgments: ${max} after ${days.length} day(s)`}>
+      {days.map((d, i) => {
+        const h = (100 * d.cumulative) / max;
+        return (
+          <g key={d.day}>
+            <rect x={i * 28 + 4} y={110 - h} width={20} height={h} fill="#0072B2">
+              <title>{`${d.day}: ${d.judgments} judgment(s), ${d.cumulative} in all`}</title>
+            </rect>
+            <text x={i * 28 + 14} y={124} fontSize="8" textAnchor="middle" fill="#5f6b7a">
+              {d.day.slice(5)}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
 }
 interface SplitPair {
   pairId: string;
@@ -73,7 +102,8 @@ function StatsTable({ rows, label }: { rows: [string, GroupStats][]; label: stri
 
 export function AnalyticsPanel() {
   const qc = useQueryClient();
-  const report = useQuery({ queryKey: ["analytics"], queryFn: async () => (await (await fetch("/api/admin/analytics")).json()) as Report });
+  const [minShared, setMinShared] = useState(5);
+  const report = useQuery({ queryKey: ["analytics", minShared], queryFn: async () => (await (await fetch(`/api/admin/analytics?minShared=${minShared}`)).json()) as Report });
   const splits = useQuery({ queryKey: ["adjudication"], queryFn: async () => ((await (await fetch("/api/admin/adjudication")).json()) as { pairs: SplitPair[] }).pairs });
   const decide = useMutation({
     mutationFn: async (v: { pairId: string; body: object }) => {
@@ -100,6 +130,12 @@ export function AnalyticsPanel() {
           </>
         )}
       </section>
+      {r && (
+        <section className="card">
+          <h2>Progress</h2>
+          <ProgressChart days={r.progress} />
+        </section>
+      )}
       {r && (
         <section className="card">
           <h2>Raters</h2>
@@ -153,6 +189,36 @@ export function AnalyticsPanel() {
               ))}
             </tbody>
           </table>
+          <h3>Cohen&apos;s κ per pair of experts</h3>
+          <label className="checkbox small">
+            Only experts sharing at least
+            <input type="number" min={1} max={10000} value={minShared} className="narrow-input" onChange={(e) => setMinShared(Math.max(1, Number(e.target.value) || 1))} aria-label="Minimum shared pairs" />
+            pairs
+          </label>
+          {r.expertPairs.length === 0 ? (
+            <p className="muted">No two experts share {r.minShared} pairs yet.</p>
+          ) : (
+            <table className="table" aria-label="Cohen per expert pair">
+              <thead>
+                <tr>
+                  <th>Experts</th>
+                  <th className="num">Shared pairs</th>
+                  <th className="num">Cohen&apos;s κ</th>
+                </tr>
+              </thead>
+              <tbody>
+                {r.expertPairs.map((p) => (
+                  <tr key={`${p.a}|${p.b}`}>
+                    <td>
+                      {p.a} · {p.b}
+                    </td>
+                    <td className="num">{p.shared}</td>
+                    <td className="num">{f3(p.kappa)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </section>
       )}
       <section className="card" data-testid="adjudication">
@@ -191,37 +257,7 @@ export function AnalyticsPanel() {
           ))
         )}
       </section>
-      <section className="card">
-        <h2>Downloads</h2>
-        <table className="table" aria-label="Exports">
-          <tbody>
-            {[
-              ["judgments", "Raw judgments", "pair, query, destination, expert (pseudonymous), slot, verdict, rationale, time on task, left plan, timestamps"],
-              ["labelled-pairs", "Labelled pairs", "the two plans, the verdicts, the majority or adjudicated label, the pair's agreement"],
-              ["training-pairs", "Training pairs", "labelled pairs with plan features and rewards, for weight fitting"],
-            ].map(([kind, label, what]) => (
-              <tr key={kind}>
-                <td>
-                  <strong>{label}</strong>
-                  <br />
-                  <span className="muted small">{what}</span>
-                </td>
-                <td className="actions">
-                  <a className="btn small" href={`/api/admin/exports/${kind}?format=jsonl`} download>
-                    JSONL
-                  </a>
-                  <a className="btn small" href={`/api/admin/exports/${kind}?format=csv`} download>
-                    CSV
-                  </a>
-                  <a className="btn small" href={`/api/admin/exports/${kind}/card`} download={`${kind}-card.json`}>
-                    Dataset card
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <ExportPanel />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { expertTable, groupStats, slotConfusion, type RatedPair } from "./report";
+import { expertPairKappas, expertTable, groupStats, judgmentsPerDay, slotConfusion, type RatedPair } from "./report";
 
 const pair = (id: string, verdicts: RatedPair["verdicts"], choseLeft: RatedPair["choseLeft"]): RatedPair => ({
   pairId: id, destination: "Paris", dataset: "d", verdicts, experts: ["ann", "bo", "cy"], choseLeft, timeOnTaskMs: [60_000, 30_000, 90_000],
@@ -44,4 +44,14 @@ test("pairs with a fourth rater (after 'ask one more expert') go through the gen
   assert.equal(s.pairwise.value, (3 + 0 + 1 + 3 + 1) / (12 + 6));
   assert.equal(s.unresolved, 2); // p2, and p5: 2 of 4 is no strict majority
   assert.ok(s.fleiss.value !== null); // over the pairs with every rating: here p5 alone
+});
+
+test("Cohen per expert pair, only for pairs of experts sharing enough items; judgments per day accumulate", () => {
+  const k = expertPairKappas(pairs, 4);
+  assert.deepEqual(k.map((x) => [x.a, x.b, x.shared]), [["ann", "bo", 4], ["ann", "cy", 4], ["bo", "cy", 4]]);
+  assert.equal(expertPairKappas(pairs, 5).length, 0);
+  assert.deepEqual(judgmentsPerDay([{ day: "2026-01-02", judgments: 3 }, { day: "2026-01-01", judgments: 2 }]), [
+    { day: "2026-01-01", judgments: 2, cumulative: 2 },
+    { day: "2026-01-02", judgments: 3, cumulative: 5 },
+  ]);
 });

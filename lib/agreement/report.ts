@@ -144,3 +144,34 @@ function fastGroupStats(pairs: readonly RatedPair[], replicates: number, seed: n
     unresolved: pairs.filter((p) => majority(p.verdicts).label === null).length,
   };
 }
+
+export interface ExpertPairKappa {
+  a: string;
+  b: string;
+  shared: number;
+  kappa: number | null;
+}
+
+/** Cohen's kappa for every two experts who judged at least `minShared` of the same pairs. */
+export function expertPairKappas(pairs: readonly RatedPair[], minShared = 5): ExpertPairKappa[] {
+  const byExpert = new Map<string, Map<string, number>>();
+  for (const p of pairs) p.experts.forEach((e, s) => byExpert.set(e, (byExpert.get(e) ?? new Map()).set(p.pairId, code(p.verdicts[s]))));
+  const names = [...byExpert.keys()].sort();
+  const out: ExpertPairKappa[] = [];
+  for (let i = 0; i < names.length; i++) {
+    for (let j = i + 1; j < names.length; j++) {
+      const a = byExpert.get(names[i])!;
+      const b = byExpert.get(names[j])!;
+      const shared = [...a.keys()].filter((k) => b.has(k));
+      if (shared.length < minShared) continue;
+      out.push({ a: names[i], b: names[j], shared: shared.length, kappa: cohenKappa(shared.map((k) => a.get(k)!), shared.map((k) => b.get(k)!), 3).value });
+    }
+  }
+  return out;
+}
+
+/** Judgments per day (UTC), for the progress chart. */
+export function judgmentsPerDay(days: readonly { day: string; judgments: number }[]): { day: string; judgments: number; cumulative: number }[] {
+  let total = 0;
+  return [...days].sort((x, y) => x.day.localeCompare(y.day)).map((d) => ({ ...d, cumulative: (total += d.judgments) }));
+}

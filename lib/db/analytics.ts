@@ -56,3 +56,11 @@ export async function requestExtraRater(db: Db, pairId: string, adminId: string)
   if (n !== 1) throw new UserError("Only a complete pair can get one more rater.", 409);
   await db.auditEvent.create({ data: { actorId: adminId, action: "pair.extra-rater", targetType: "Pair", targetId: pairId } });
 }
+
+/** Judgments submitted per UTC day. */
+export async function judgmentDays(db: Db): Promise<{ day: string; judgments: number }[]> {
+  const { rows } = await poolOf(db).query<{ day: string; judgments: number }>(
+    `SELECT to_char("createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, COUNT(*)::int AS judgments FROM "Judgment" GROUP BY 1 ORDER BY 1`,
+  );
+  return rows;
+}

@@ -1,11 +1,13 @@
 import { NextResponse } from "next/server";
-import { expertTable, groupBy, groupStats, slotConfusion } from "@/lib/agreement/report";
-import { ratedPairs } from "@/lib/db/analytics";
+import { z } from "zod";
+import { expertPairKappas, expertTable, groupBy, groupStats, judgmentsPerDay, slotConfusion } from "@/lib/agreement/report";
+import { judgmentDays, ratedPairs } from "@/lib/db/analytics";
 import { db } from "@/lib/db/client";
 import { withRole } from "@/lib/server/api";
 
 /** Agreement overall, per destination and per dataset (bootstrap 95 % intervals), confusion per slot pair, experts. */
-export const GET = withRole("ADMIN", async () => {
+export const GET = withRole("ADMIN", async (req) => {
+  const { minShared } = z.object({ minShared: z.coerce.number().int().min(1).max(10_000).default(5) }).parse(Object.fromEntries(new URL(req.url).searchParams));
   const pairs = await ratedPairs(db());
   const groups = (key: (p: (typeof pairs)[number]) => string) => Object.fromEntries([...groupBy(pairs, key)].map(([k, v]) => [k, groupStats(v)]));
   return NextResponse.json({
@@ -13,6 +15,9 @@ export const GET = withRole("ADMIN", async () => {
     byDestination: groups((p) => p.destination),
     byDataset: groups((p) => p.dataset),
     confusion: slotConfusion(pairs),
-    experts: expertTable(pairs),
+    experts: expertTable(pairs, minShared),
+    expertPairs: expertPairKappas(pairs, minShared),
+    minShared,
+    progress: judgmentsPerDay(await judgmentDays(db())),
   });
 });
