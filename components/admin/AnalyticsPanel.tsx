@@ -174,6 +174,7 @@ export function AnalyticsPanel() {
                 <th className="num" title="Cohen's kappa with each peer sharing at least 5 pairs, averaged">Cohen with peers <span className="help">?</span></th>
                 <th className="num">Median time</th>
                 <th className="num" title="Of the expert's A/B choices, the share that picked the plan shown on the left; far from 0.5 suggests position bias">Left wins <span className="help">?</span></th>
+                <th className="num" title="Pairs the expert skipped (e.g. area not known)">Skips</th>
               </tr>
             </thead>
             <tbody>
@@ -185,6 +186,7 @@ export function AnalyticsPanel() {
                   <td className="num">{f3(e.cohenWithPeers)}</td>
                   <td className="num">{e.medianSeconds === null ? "—" : `${Math.round(e.medianSeconds)} s`}</td>
                   <td className="num">{f3(e.leftShare)}</td>
+                  <td className="num">{e.skips ?? 0}</td>
                 </tr>
               ))}
             </tbody>

@@ -16,7 +16,7 @@ interface Options {
 
 export function ExportPanel() {
   const options = useQuery({ queryKey: ["overview"], queryFn: async () => (await (await fetch("/api/admin/overview")).json()) as Options });
-  const [filters, setFilters] = useState({ dataset: "", destination: "", from: "", to: "" });
+  const [filters, setFilters] = useState({ dataset: "", destination: "", from: "", to: "", complete: "" });
   const [progress, setProgress] = useState<{ kind: string; records: number; bytes: number; done: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const query = (format: string) => new URLSearchParams({ format, ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) }).toString();
@@ -85,6 +85,10 @@ export function ExportPanel() {
         <label>
           to (exclusive)
           <input type="date" value={filters.to} onChange={(e) => setFilters({ ...filters, to: e.target.value })} />
+        </label>
+        <label className="checkbox small">
+          <input type="checkbox" checked={filters.complete === "1"} onChange={(e) => setFilters({ ...filters, complete: e.target.checked ? "1" : "" })} />
+          Raw judgments of complete pairs only
         </label>
       </div>
       <p className="muted small">Labelled and training pairs include complete pairs only; each export reads one consistent snapshot.</p>

@@ -70,6 +70,8 @@ export interface ExpertRow {
   medianSeconds: number | null;
   /** Of the expert's A/B choices, the share that picked the left plan (0.5 = no position bias). */
   leftShare: number | null;
+  /** Pairs the expert skipped (filled in by the database layer). */
+  skips?: number;
 }
 
 export function expertTable(pairs: readonly RatedPair[], minShared = 5): ExpertRow[] {

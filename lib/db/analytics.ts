@@ -64,3 +64,11 @@ export async function judgmentDays(db: Db): Promise<{ day: string; judgments: nu
   );
   return rows;
 }
+
+/** Skipped assignments per expert name. */
+export async function skipsByExpert(db: Db): Promise<Map<string, number>> {
+  const { rows } = await poolOf(db).query<{ name: string; skips: number }>(
+    `SELECT u.name, COUNT(*)::int AS skips FROM "Assignment" a JOIN "User" u ON u.id = a."userId" WHERE a.status = 'SKIPPED' GROUP BY u.name`,
+  );
+  return new Map(rows.map((r) => [r.name, r.skips]));
+}

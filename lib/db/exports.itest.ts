@@ -3,7 +3,7 @@ import { after, before, test } from "node:test";
 import { DEFAULT_SETTINGS } from "../assignment/policy";
 import { majority, type Verdict } from "../agreement/labels";
 import { claimNext, submitJudgment } from "./judging";
-import { trainingPairs, labelledPairRows } from "./exports";
+import { judgmentRecords, trainingPairs, labelledPairRows } from "./exports";
 import { seed } from "./seed";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
 
@@ -67,4 +67,19 @@ test("an export taken while experts keep judging reads one consistent snapshot",
   while (!(await it.next()).done) count++;
   assert.equal(count, before);
   assert.ok((await t.db.pair.count({ where: { status: "COMPLETE" } })) > before);
+});
+
+test("raw judgments export every judgment once (all, or of complete pairs only), with pseudonymous experts", async () => {
+  const all = [];
+  for await (const j of judgmentRecords(t.db)) all.push(j);
+  assert.equal(all.length, await t.db.judgment.count());
+  assert.equal(new Set(all.map((j) => `${j.pair_id}|${j.slot}`)).size, all.length);
+  assert.ok(all.every((j) => /^expert-[0-9a-f]{10}$/.test(j.expert)));
+  const complete = [];
+  for await (const j of judgmentRecords(t.db, { completeOnly: true })) complete.push(j);
+  assert.equal(complete.length, await t.db.judgment.count({ where: { pair: { status: "COMPLETE" } } }));
+  const named = judgmentRecords(t.db, {}, { names: true });
+  const one = await named.next();
+  await named.return(undefined); // releases the snapshot's connection
+  assert.match((one.value as { expert: string }).expert, /@t\.test$/);
 });

@@ -15,6 +15,8 @@ export interface ExportFilters {
   /** Judgments submitted in [from, to). */
   from?: Date | null;
   to?: Date | null;
+  /** Raw judgments of complete pairs only (labelled and training pairs are always complete). */
+  completeOnly?: boolean;
 }
 
 export interface LabelledPairRow {
@@ -126,8 +128,9 @@ export async function* judgmentRecords(db: Db, f: ExportFilters = {}, opts: { na
          JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = j."userId"
          WHERE j.id > $1 AND ($2::text IS NULL OR q."datasetId" = $2) AND ($3::text IS NULL OR q."destinationId" = $3)
            AND ($4::timestamptz IS NULL OR j."createdAt" >= $4) AND ($5::timestamptz IS NULL OR j."createdAt" < $5)
+           AND (NOT $6::boolean OR p.status = 'COMPLETE')
          ORDER BY j.id LIMIT ${PAGE}`,
-        [after, f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null],
+        [after, f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.completeOnly ?? false],
       );
       for (const r of rows) {
         yield {

@@ -15,6 +15,7 @@ export const exportQuery = z.object({
   from: z.coerce.date().optional(),
   to: z.coerce.date().optional(),
   names: z.enum(["0", "1"]).optional(),
+  complete: z.enum(["0", "1"]).optional(),
 });
 
 export interface ExportOptions {
