@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import pg from "pg";
-import { ADMIN, shot, signIn } from "./helpers";
+import { ADMIN, judgeInDatabase, shot, signIn } from "./helpers";
 
 /** RFC 4180 parser for the test (quotes, doubled quotes, commas and line breaks inside fields). */
 function parseCsv(text: string): string[][] {
@@ -35,40 +34,10 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const E2E_DB = "postgresql://tripjudge:tripjudge@127.0.0.1:54349/tripjudge_e2e";
-
 /** Two complete Paris pairs judged by the three Paris experts: one 1-1-1 split, one 2-1 majority for A. */
 async function judgedPairs(): Promise<{ split: string; majority: string }> {
-  const c = new pg.Client({ connectionString: E2E_DB });
-  await c.connect();
-  try {
-    const pairs = (await c.query<{ id: string; planAId: string }>(
-      `SELECT p.id, p."planAId" FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
-       WHERE d.name = 'Paris' AND p.status = 'OPEN' AND p."claimedCount" = 0 AND p."submittedCount" = 0 ORDER BY p.id DESC LIMIT 2`,
-    )).rows;
-    const experts = (await c.query<{ id: string }>(
-      `SELECT id FROM "User" WHERE email IN ('amelie@demo.tripjudge', 'kenji@demo.tripjudge', 'giulia@demo.tripjudge') ORDER BY email`,
-    )).rows;
-    const verdicts = [["A", "B", "NEITHER"], ["A", "A", "B"]];
-    for (const [pi, pair] of pairs.entries()) {
-      for (const [slot, expert] of experts.entries()) {
-        const a = await c.query<{ id: string }>(
-          `INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt", "completedAt")
-           VALUES (gen_random_uuid()::text, $1, $2, $3, 'SUBMITTED', $4, now(), now()) RETURNING id`,
-          [pair.id, expert.id, slot + 1, pair.planAId],
-        );
-        await c.query(
-          `INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId")
-           VALUES (gen_random_uuid()::text, $1, $2, $3, $4::"Verdict", $5, 60000, gen_random_uuid()::text)`,
-          [a.rows[0].id, pair.id, expert.id, verdicts[pi][slot], `Rationale "${verdicts[pi][slot]}", with a comma — and 南京 text`],
-        );
-      }
-      await c.query(`UPDATE "Pair" SET status = 'COMPLETE', "submittedCount" = 3 WHERE id = $1`, [pair.id]);
-    }
-    return { split: pairs[0].id, majority: pairs[1].id };
-  } finally {
-    await c.end();
-  }
+  const [split, majority] = await judgeInDatabase("Paris", [["A", "B", "NEITHER"], ["A", "A", "B"]], (v) => `Rationale "${v}", with a comma — and 南京 text`);
+  return { split, majority };
 }
 
 test("an admin reads agreement, adjudicates a 1-1-1 pair and downloads training pairs", async ({ page }) => {

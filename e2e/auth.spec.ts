@@ -100,7 +100,7 @@ test("a deactivated expert is signed out at once and cannot sign in", async ({ p
 test("an expert gets 403 or a redirect on every admin page and admin API route", async ({ page }) => {
   await signIn(page, EXPERT.email, EXPERT.password);
   await expect(page).toHaveURL(/\/expert/);
-  for (const path of ["/admin", "/admin/import"]) {
+  for (const path of ["/admin", "/admin/import", "/admin/assign", "/admin/analytics", "/admin/weights"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/forbidden/);
     await expect(page.getByRole("heading", { name: /403/ })).toBeVisible();
@@ -114,6 +114,13 @@ test("an expert gets 403 or a redirect on every admin page and admin API route",
     ["GET", "/api/admin/destinations"],
     ["GET", "/api/admin/datasets"],
     ["POST", "/api/admin/datasets"],
+    ["GET", "/api/admin/analytics"],
+    ["GET", "/api/admin/exports/training-pairs"],
+    ["GET", "/api/admin/fits"],
+    ["POST", "/api/admin/fits"],
+    ["GET", "/api/admin/fits/some-id"],
+    ["POST", "/api/admin/fits/some-id/adopt"],
+    ["POST", "/api/admin/weights"],
   ];
   for (const [method, url] of calls) {
     const res = await api.fetch(url, { method, data: method === "GET" ? undefined : {} });

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import pg from "pg";
 
 export const DEMO_PASSWORD = "demo-password-e2e";
 export const ADMIN = { email: "admin@demo.tripjudge", password: "admin-password-e2e" };
@@ -18,4 +19,44 @@ export async function signOut(page: Page) {
 
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}
+
+export const E2E_DB = "postgresql://tripjudge:tripjudge@127.0.0.1:54349/tripjudge_e2e";
+
+/**
+ * Completes untouched pairs of a destination straight in the database, one row of verdicts (slots 1–3, by
+ * the three Paris experts) per pair: a fast way to have labelled pairs for pages that read them.
+ */
+export async function judgeInDatabase(destination: string, verdicts: ("A" | "B" | "NEITHER")[][], rationale = (v: string) => `Rationale ${v}`): Promise<string[]> {
+  const c = new pg.Client({ connectionString: E2E_DB });
+  await c.connect();
+  try {
+    const pairs = (await c.query<{ id: string; planAId: string }>(
+      `SELECT p.id, p."planAId" FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
+       WHERE d.name = $1 AND p.status = 'OPEN' AND p."claimedCount" = 0 AND p."submittedCount" = 0 ORDER BY p.id DESC LIMIT $2`,
+      [destination, verdicts.length],
+    )).rows;
+    if (pairs.length < verdicts.length) throw new Error(`only ${pairs.length} untouched ${destination} pairs`);
+    const experts = (await c.query<{ id: string }>(
+      `SELECT id FROM "User" WHERE email IN ('amelie@demo.tripjudge', 'kenji@demo.tripjudge', 'giulia@demo.tripjudge') ORDER BY email`,
+    )).rows;
+    for (const [pi, pair] of pairs.entries()) {
+      for (const [slot, expert] of experts.entries()) {
+        const a = await c.query<{ id: string }>(
+          `INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt", "completedAt")
+           VALUES (gen_random_uuid()::text, $1, $2, $3, 'SUBMITTED', $4, now(), now()) RETURNING id`,
+          [pair.id, expert.id, slot + 1, pair.planAId],
+        );
+        await c.query(
+          `INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId")
+           VALUES (gen_random_uuid()::text, $1, $2, $3, $4::"Verdict", $5, 60000, gen_random_uuid()::text)`,
+          [a.rows[0].id, pair.id, expert.id, verdicts[pi][slot], rationale(verdicts[pi][slot])],
+        );
+      }
+      await c.query(`UPDATE "Pair" SET status = 'COMPLETE', "submittedCount" = 3 WHERE id = $1`, [pair.id]);
+    }
+    return pairs.map((p) => p.id);
+  } finally {
+    await c.end();
+  }
 }

@@ -4,6 +4,7 @@
  *   tripjudge validate BUNDLE [--exclude-infeasible] [--json]
  *   tripjudge import BUNDLE [--exclude-infeasible] [--json]     (DATABASE_URL, or the embedded server)
  *   tripjudge export judgments|labelled-pairs|training-pairs [--format jsonl|csv] [--dataset ID] [--destination ID] [--names] [--out FILE]
+ *   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
  */
 import { parseArgs } from "node:util";
 import { formatProblem, ImportRefused } from "../lib/importers/problems";
@@ -11,7 +12,8 @@ import { formatProblem, ImportRefused } from "../lib/importers/problems";
 const USAGE = `usage:
   tripjudge validate BUNDLE [--exclude-infeasible] [--json]
   tripjudge import BUNDLE [--exclude-infeasible] [--json]
-  tripjudge export training-pairs [--format jsonl|csv] [--dataset ID] [--destination ID] [--out FILE]
+  tripjudge export judgments|labelled-pairs|training-pairs [--format jsonl|csv] [--dataset ID] [--destination ID] [--names] [--out FILE]
+  tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
 BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSONL).`;
 
 function out(json: boolean, value: unknown, text: string) {
@@ -31,9 +33,16 @@ async function main(argv: string[]): Promise<number> {
       destination: { type: "string" },
       out: { type: "string" },
       names: { type: "boolean", default: false },
+      pairs: { type: "string" },
+      grid: { type: "string" },
+      folds: { type: "string", default: "5" },
+      bootstrap: { type: "string", default: "1000" },
+      seed: { type: "string", default: "1" },
+      threads: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
+  if (command === "fit" && !values.help) return fitCommand(values);
   if (!command || values.help || !["validate", "import", "export"].includes(command) || positionals.length !== 1) {
     console.error(USAGE);
     return 2;
@@ -108,6 +117,48 @@ async function exportCommand(what: string, v: { format?: string; dataset?: strin
   } finally {
     await closeDb(db);
     await database.stop();
+  }
+}
+
+/** Whole numbers only: "--folds 2.5" or "--seed x" is refused rather than rounded. */
+function wholeNumber(name: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v)) throw new Error(`--${name} must be a whole number, not "${v}"`);
+  return Number(v);
+}
+
+async function fitCommand(v: { pairs?: string; grid?: string; folds?: string; bootstrap?: string; seed?: string; threads?: string; json?: boolean }): Promise<number> {
+  if (!v.pairs) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { readFileSync } = await import("node:fs");
+  const { fitWeights, gridFromFile, parseTrainingPairs, FitInputError, TRIPSCORE_GRID } = await import("../lib/fitting");
+  const { formatFitReport } = await import("../lib/fitting/text");
+  try {
+    const pairs = parseTrainingPairs(readFileSync(v.pairs, "utf8"), v.pairs);
+    const grid = v.grid ? gridFromFile(JSON.parse(readFileSync(v.grid, "utf8"))) : TRIPSCORE_GRID;
+    let last = -1;
+    const r = await fitWeights(pairs, {
+      grid,
+      folds: wholeNumber("folds", v.folds),
+      bootstrap: wholeNumber("bootstrap", v.bootstrap),
+      seed: wholeNumber("seed", v.seed),
+      threads: wholeNumber("threads", v.threads),
+      onProgress: (d) => {
+        const pct = Math.floor(d * 10) * 10;
+        if (!v.json && process.stderr.isTTY && pct !== last) process.stderr.write(`\rsearching the grid: ${(last = pct)} %`);
+      },
+    });
+    if (!v.json && process.stderr.isTTY) process.stderr.write("\r");
+    console.log(v.json ? JSON.stringify(r, null, 2) : formatFitReport(r));
+    return 0;
+  } catch (e) {
+    if (e instanceof FitInputError || (e instanceof Error && e.name === "ZodError") || e instanceof SyntaxError) {
+      console.error(`tripjudge fit: ${e instanceof SyntaxError ? `${v.grid}: ${e.message}` : e.message}`);
+      return 1;
+    }
+    throw e;
   }
 }
 

@@ -10,7 +10,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Choice } from "@/lib/assignment/policy";
 import type { AssignmentView, PlanView } from "@/lib/db/judging-view";
-import { DEFAULT_WEIGHTS } from "@/lib/features/types";
+import { DEFAULT_WEIGHTS, type Weights } from "@/lib/features/types";
 import { reward } from "@/lib/features/reward";
 import { RequestPanel } from "./RequestPanel";
 import { SIDE_LABEL, type ItemKey } from "./style";
@@ -24,6 +24,8 @@ const PlanMap = dynamic(() => import("./PlanMap"), { ssr: false, loading: () => 
 interface NextResponse {
   assignment: AssignmentView | null;
   rationaleMinLength: number;
+  /** The reward weights in use (an adopted fit, or TripScore's defaults), for the diagnostics. */
+  rewardWeights?: Weights;
 }
 
 async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
@@ -36,13 +38,13 @@ async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
 const fetchNext = (destination: string | null, exclude: string[] = []) =>
   getJson<NextResponse>(`/api/judge/next?${new URLSearchParams({ ...(destination ? { destination } : {}), ...(exclude.length ? { exclude: exclude.join(",") } : {}) })}`);
 
-function Diagnostics({ plan }: { plan: PlanView }) {
+function Diagnostics({ plan, weights }: { plan: PlanView; weights: Weights }) {
   if (!plan.diagnostics) return null;
   const d = plan.diagnostics;
   const violations = d.violations ?? [];
   return (
     <details className="diagnostics">
-      <summary>Automatic diagnostics · reward {reward(d, DEFAULT_WEIGHTS).toFixed(2)}</summary>
+      <summary>Automatic diagnostics · reward {reward(d, weights).toFixed(2)}</summary>
       {violations.length > 0 && (
         <ul>
           {violations.map((v, i) => (
@@ -265,7 +267,7 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
               onMap={onMap(side)}
               fitTo={sync ? [a.left.itinerary, a.right.itinerary] : undefined}
             />
-            <Diagnostics plan={a[side]} />
+            <Diagnostics plan={a[side]} weights={current.data?.rewardWeights ?? DEFAULT_WEIGHTS} />
             <Timeline itinerary={a[side].itinerary} side={side} dayFilter={dayFilter} highlighted={hover ?? selected} selected={selected} onHover={setHover} onSelect={setSelected} />
           </article>
         ))}

@@ -4,7 +4,8 @@
  */
 import { createHash } from "node:crypto";
 import { labelOf, pairAgreement, type Verdict } from "../agreement/labels";
-import { DEFAULT_WEIGHTS, type Weights } from "../features";
+import type { Weights } from "../features";
+import { currentWeights } from "./fits";
 import type { ExportKind, ExportOptions } from "../export/kinds";
 import { trainingPair, type TrainingPair } from "../export/training";
 import { poolOf, type Db } from "./client";
@@ -85,8 +86,12 @@ export async function* labelledPairRows(db: Db, f: ExportFilters = {}): AsyncGen
   }
 }
 
-/** Training pairs: the labelled pairs with a majority or adjudicated label (1-1-1 splits wait for adjudication). */
-export async function* trainingPairs(db: Db, f: ExportFilters = {}, weights: Weights = DEFAULT_WEIGHTS): AsyncGenerator<TrainingPair> {
+/**
+ * Training pairs: the labelled pairs with a majority or adjudicated label (1-1-1 splits wait for adjudication),
+ * rewards under the given weights or, by default, the weights in use.
+ */
+export async function* trainingPairs(db: Db, f: ExportFilters = {}, weights?: Weights): AsyncGenerator<TrainingPair> {
+  weights ??= (await currentWeights(db)).weights;
   for await (const row of labelledPairRows(db, f)) {
     const label = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
     if (label.label !== null) yield trainingPair(row, label.label, weights);

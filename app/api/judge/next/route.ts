@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
+import { cachedWeights } from "@/lib/db/fits";
 import { claimNext } from "@/lib/db/judging";
 import { assignmentViewJson } from "@/lib/db/judging-view";
 import { getSettings } from "@/lib/db/settings";
@@ -18,6 +19,6 @@ export const GET = withRole("EXPERT", async (req, { user }) => {
   const settings = await getSettings(db());
   const claim = await claimNext(db(), user.id, settings, { destinationId: p.destination || null, exclude: p.exclude?.split(",").filter(Boolean) });
   if (!claim) return NextResponse.json({ assignment: null, rationaleMinLength: settings.rationaleMinLength });
-  const view = await assignmentViewJson(db(), claim.assignmentId, user.id);
-  return new Response(`{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength}}`, { headers: { "content-type": "application/json" } });
+  const [view, weights] = await Promise.all([assignmentViewJson(db(), claim.assignmentId, user.id), cachedWeights(db())]);
+  return new Response(`{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${JSON.stringify(weights)}}`, { headers: { "content-type": "application/json" } });
 });

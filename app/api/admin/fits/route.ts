@@ -1,0 +1,31 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { createFit, currentWeights, listFits, weightsHistory } from "@/lib/db/fits";
+import { parseBody, withRole } from "@/lib/server/api";
+import { launchFit } from "@/lib/server/fits";
+
+const startSchema = z.object({
+  datasetId: z.string().min(1).max(100).optional(),
+  destinationId: z.string().min(1).max(100).optional(),
+  folds: z.union([z.literal(0), z.number().int().min(2).max(20)]).default(5),
+  bootstrap: z.number().int().min(0).max(10_000).default(1000),
+  seed: z.number().int().min(0).max(2 ** 31).default(1),
+});
+
+/** Fits (newest first, without their reports), the weights in use and the history of changes. */
+export const GET = withRole("ADMIN", async () => {
+  const [fits, inUse, history] = await Promise.all([listFits(db()), currentWeights(db()), weightsHistory(db())]);
+  return NextResponse.json({
+    fits: fits.map(({ report, ...f }) => ({ ...f, createdBy: f.createdBy?.name ?? null, trainAccuracy: (report as { train_accuracy?: number } | null)?.train_accuracy ?? null })),
+    inUse,
+    history: history.map((h) => ({ ...h, actor: h.actor?.name ?? null })),
+  });
+});
+
+export const POST = withRole("ADMIN", async (req, { user }) => {
+  const b = await parseBody(req, startSchema);
+  const fit = await createFit(db(), { datasetId: b.datasetId, destinationId: b.destinationId }, { folds: b.folds, bootstrap: b.bootstrap, seed: b.seed }, user.id);
+  launchFit(fit.id);
+  return NextResponse.json({ id: fit.id }, { status: 202 });
+});

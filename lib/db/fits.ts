@@ -1,0 +1,124 @@
+/**
+ * Weight fits run in the background and the reward weights in use. A fit row moves QUEUED → RUNNING →
+ * DONE | FAILED; the job writes progress and a heartbeat, so a fit whose process died (a restart) is
+ * marked failed instead of blocking its dataset forever. Adopting weights appends a RewardWeights row.
+ */
+import { DEFAULT_WEIGHTS, type Weights } from "../features/types";
+import { weightsSchema } from "../features/weights";
+import { weightsOf, type FitReport } from "../fitting/protocol";
+import type { Db } from "./client";
+import { UserError } from "./users";
+
+export interface FitFilters {
+  datasetId?: string;
+  destinationId?: string;
+}
+export interface FitParams {
+  folds: number;
+  bootstrap: number;
+  seed: number;
+}
+
+/** A running fit without a heartbeat for this long has died. */
+export const STALE_MS = 2 * 60_000;
+
+async function markStale(db: Db) {
+  await db.weightFit.updateMany({
+    where: { status: { in: ["QUEUED", "RUNNING"] }, heartbeatAt: { lt: new Date(Date.now() - STALE_MS) } },
+    data: { status: "FAILED", error: "The fit stopped without finishing (the server restarted?). Start it again.", finishedAt: new Date() },
+  });
+}
+
+export async function createFit(db: Db, filters: FitFilters, params: FitParams, actorId: string) {
+  await markStale(db);
+  const scope = filters.datasetId ?? "all";
+  try {
+    const fit = await db.weightFit.create({ data: { scope, filters: { ...filters }, options: { ...params }, createdById: actorId } });
+    await db.auditEvent.create({ data: { actorId, action: "fit.start", targetType: "WeightFit", targetId: fit.id, data: { ...filters, ...params } } });
+    return fit;
+  } catch (e) {
+    if ((e as { code?: string }).code === "P2002" || (e as { code?: string }).code === "23505") {
+      throw new UserError(scope === "all" ? "A fit on all datasets is already running. Wait for it to finish." : "A fit on this dataset is already running. Wait for it to finish.", 409);
+    }
+    throw e;
+  }
+}
+
+/** QUEUED → RUNNING; false when another process took it. */
+export async function startRunning(db: Db, id: string): Promise<boolean> {
+  const r = await db.weightFit.updateMany({ where: { id, status: "QUEUED" }, data: { status: "RUNNING", heartbeatAt: new Date() } });
+  return r.count === 1;
+}
+
+export async function reportProgress(db: Db, id: string, progress: number) {
+  await db.weightFit.update({ where: { id }, data: { progress, heartbeatAt: new Date() } });
+}
+
+export async function finishFit(db: Db, id: string, report: FitReport) {
+  await db.weightFit.update({ where: { id }, data: { status: "DONE", progress: 1, report: JSON.parse(JSON.stringify(report)), finishedAt: new Date() } });
+}
+
+export async function failFit(db: Db, id: string, message: string) {
+  await db.weightFit.update({ where: { id }, data: { status: "FAILED", error: message.slice(0, 2000), finishedAt: new Date() } });
+}
+
+export async function listFits(db: Db, take = 20) {
+  await markStale(db);
+  return db.weightFit.findMany({ orderBy: { createdAt: "desc" }, take, include: { createdBy: { select: { name: true } } } });
+}
+
+export async function getFit(db: Db, id: string) {
+  return db.weightFit.findUnique({ where: { id } });
+}
+
+export interface WeightsInUse {
+  weights: Weights;
+  /** The adoption in force; null = TripScore's defaults. */
+  adoption: { id: string; note: string; fitId: string | null; createdAt: Date } | null;
+}
+
+export async function currentWeights(db: Db): Promise<WeightsInUse> {
+  const row = await db.rewardWeights.findFirst({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const parsed = row ? weightsSchema.safeParse(row.weights) : null;
+  if (!row || !parsed?.success) return { weights: DEFAULT_WEIGHTS, adoption: null };
+  return { weights: parsed.data, adoption: { id: row.id, note: row.note, fitId: row.fitId, createdAt: row.createdAt } };
+}
+
+// Read on every claim (for the diagnostics): cached briefly per process, like the judging settings.
+const CACHE_MS = 5000;
+const cache = new WeakMap<Db, { at: number; value: Weights }>();
+
+export async function cachedWeights(db: Db): Promise<Weights> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+  const value = (await currentWeights(db)).weights;
+  cache.set(db, { at: Date.now(), value });
+  return value;
+}
+
+export async function weightsHistory(db: Db, take = 20) {
+  return db.rewardWeights.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, include: { actor: { select: { name: true } } } });
+}
+
+async function adopt(db: Db, weights: Weights, note: string, fitId: string | null, actorId: string) {
+  const row = await db.rewardWeights.create({ data: { weights: { ...weights }, note, fitId, actorId } });
+  cache.delete(db);
+  await db.auditEvent.create({ data: { actorId, action: "weights.adopt", targetType: "RewardWeights", targetId: row.id, data: { note, fitId, weights: { ...weights } } } });
+  return row;
+}
+
+export async function adoptFit(db: Db, fitId: string, actorId: string) {
+  const fit = await db.weightFit.findUnique({ where: { id: fitId } });
+  if (!fit) throw new UserError("There is no such fit.", 404);
+  if (fit.status !== "DONE" || !fit.report) throw new UserError("Only a finished fit can be adopted.", 409);
+  const report = fit.report as unknown as FitReport;
+  return adopt(db, weightsOf(report), `fit of ${fit.createdAt.toISOString().slice(0, 16).replace("T", " ")} (train ${(100 * report.train_accuracy).toFixed(1)} %)`, fit.id, actorId);
+}
+
+/** Restores earlier weights (an adoption's id) or TripScore's defaults ("defaults"), as a new recorded change. */
+export async function restoreWeights(db: Db, from: string, actorId: string) {
+  if (from === "defaults") return adopt(db, DEFAULT_WEIGHTS, "TripScore's published defaults", null, actorId);
+  const row = await db.rewardWeights.findUnique({ where: { id: from } });
+  if (!row) throw new UserError("There is no such weight change.", 404);
+  return adopt(db, weightsSchema.parse(row.weights), `restored: ${row.note}`, row.fitId, actorId);
+}

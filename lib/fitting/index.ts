@@ -1,0 +1,11 @@
+/** Reward weight fitting (TripScore E.2): grid, input, search, protocol. */
+export * from "./grid";
+export * from "./pairs";
+export * from "./protocol";
+export { kendallTauB } from "./kendall";
+export { plainSearch, predict, scoreDifference } from "./plain";
+export { prepare, TIE } from "./prepare";
+export { searchGrid } from "./search";
+export { parallelSearch } from "./parallel";
+export { syntheticPairs } from "./synthetic";
+export { formatFitReport } from "./text";
