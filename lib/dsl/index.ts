@@ -120,6 +120,12 @@ export interface EvaluateOptions {
 }
 
 export function evaluate(code: string, scope: PlanScope, o: EvaluateOptions = {}): DslResult {
+  const r = evaluateRaw(code, scope, o);
+  return { result: r.result, value: r.raw === undefined ? null : toJson(r.raw), error: r.error };
+}
+
+/** As evaluate(), with the outcome variable as a Python value (for the conformance tests). */
+export function evaluateRaw(code: string, scope: PlanScope, o: EvaluateOptions = {}): { result: boolean; raw: Py | undefined; error: DslError | null } {
   const limits = { ...DEFAULT_LIMITS, ...o.limits };
   const pref = o.preference !== undefined;
   try {
@@ -130,12 +136,12 @@ export function evaluate(code: string, scope: PlanScope, o: EvaluateOptions = {}
     const out = withBudget({ steps: 0, maxSteps: limits.maxSteps, timeMs: limits.timeMs, deadline: performance.now() + limits.timeMs }, () => program.run(globals));
     const name = o.preference ?? "result";
     if (!out.has(name)) {
-      return { result: false, value: null, error: { type: "NameError", message: `name '${name}' is not defined`, line: null, column: null, hint: pref ? `the preference snippet must set \`${name}\`` : "the constraint never sets `result`: end it with `result = …`" } };
+      return { result: false, raw: undefined, error: { type: "NameError", message: `name '${name}' is not defined`, line: null, column: null, hint: pref ? `the preference snippet must set \`${name}\`` : "the constraint never sets `result`: end it with `result = …`" } };
     }
     const v = out.get(name)!;
-    return { result: pref ? true : truthy(v), value: toJson(v), error: null };
+    return { result: pref ? true : truthy(v), raw: v, error: null };
   } catch (e) {
-    return { result: false, value: null, error: asError(e, pref) };
+    return { result: false, raw: undefined, error: asError(e, pref) };
   }
 }
 
@@ -154,7 +160,7 @@ export function check(code: string, o: { preference?: string; limits?: Partial<D
       const e = new PyError("NameError", `name '${f.name}' is not defined`, f.line, f.col);
       out.push({ ...asError(e, pref) });
     }
-    return out;
+    return out.sort((a, b) => a.line! - b.line! || a.column! - b.column!);
   } catch (e) {
     return [asError(e, pref)];
   }

@@ -1,7 +1,7 @@
 /** JSON ↔ Python values. Reading keeps Python's json distinction: `65` is an int, `65.0` a float. */
 import { PyError } from "./errors";
 import { normalizeInt } from "./lexer";
-import { PyDict, PyFloat, PySet, PyTuple, floatRepr, repr, type Py } from "./values";
+import { PyDict, PyFloat, PySet, PyTuple, PyView, floatRepr, repr, type Py } from "./values";
 
 /** Python's json.loads on text (numbers keep their int/float kind). */
 export function parseJsonPy(text: string): Py {
@@ -89,6 +89,7 @@ export function toJson(v: Py): unknown {
   if (Array.isArray(v)) return v.map(toJson);
   if (v instanceof PyTuple) return v.items.map(toJson);
   if (v instanceof PySet) return [...v.values()].map(toJson);
+  if (v instanceof PyView) return v.items().map(toJson);
   if (v instanceof PyDict) return Object.fromEntries([...v.map.values()].map(([k, x]) => [typeof k === "string" ? k : repr(k), toJson(x)]));
   return repr(v);
 }

@@ -1,7 +1,7 @@
 /** Attribute calls on the built-in types (`s.add(x)`, `d.get(k, 0)`, `t.split(':')` …), with Python's errors. */
 import { PyError } from "./errors";
 import {
-  PyDict, PyFloat, PyFunc, PySet, PyTuple, checkSize, contains, eq, hashKey, intOf, isInt, iterate, lt, repr, str, typeName, type Kwargs, type Py,
+  PyDict, PyFloat, PyFunc, PySet, PyTuple, PyView, checkSize, contains, eq, hashKey, intOf, isInt, iterate, lt, repr, str, typeName, type Kwargs, type Py,
 } from "./values";
 
 const typeError = (m: string) => new PyError("TypeError", m);
@@ -139,9 +139,9 @@ const SET: Record<string, Method> = {
 };
 const DICT: Record<string, Method> = {
   get: (d: PyDict, a) => { arity("get", a, 1, 2); const v = d.get(a[0]); return v === undefined ? (a.length > 1 ? a[1] : null) : v; },
-  keys: (d: PyDict) => new PySet([...d.map.values()].map((e) => e[0])),
-  values: (d: PyDict) => [...d.map.values()].map((e) => e[1]),
-  items: (d: PyDict) => [...d.map.values()].map((e) => new PyTuple([e[0], e[1]])),
+  keys: (d: PyDict) => new PyView(d, "keys"),
+  values: (d: PyDict) => new PyView(d, "values"),
+  items: (d: PyDict) => new PyView(d, "items"),
   setdefault: (d: PyDict, a) => { const v = d.get(a[0]); if (v !== undefined) return v; const dflt = a.length > 1 ? a[1] : null; d.set(a[0], dflt); return dflt; },
   update: (d: PyDict, a, kw) => {
     if (a[0] instanceof PyDict) for (const [k, v] of a[0].map.values()) d.set(k, v);

@@ -14,10 +14,11 @@ export class PyTuple {
 export class PySet {
   map = new Map<unknown, Py>();
   constructor(items?: Iterable<Py>) {
-    if (items) for (const x of items) this.map.set(hashKey(x), x);
+    if (items) for (const x of items) { const k = hashKey(x); if (!this.map.has(k)) this.map.set(k, x); }
   }
   has(x: Py) { return this.map.has(hashKey(x)); }
-  add(x: Py) { this.map.set(hashKey(x), x); checkSize(this.map.size); }
+  /** An equal element already present stays (as in Python: {3.0} | {3} is {3.0}). */
+  add(x: Py) { const k = hashKey(x); if (!this.map.has(k)) { this.map.set(k, x); checkSize(this.map.size); } }
   get size() { return this.map.size; }
   values() { return this.map.values(); }
 }
@@ -33,11 +34,22 @@ export class PyDict {
   has(k: Py) { return this.map.has(hashKey(k)); }
   get size() { return this.map.size; }
 }
+/** dict.keys() / values() / items(): live views; keys and items behave as sets in operators. */
+export class PyView {
+  constructor(public d: PyDict, public kind: "keys" | "values" | "items") {}
+  items(): Py[] {
+    const es = [...this.d.map.values()];
+    return this.kind === "keys" ? es.map((e) => e[0]) : this.kind === "values" ? es.map((e) => e[1]) : es.map((e) => new PyTuple([e[0], e[1]]));
+  }
+  asSet(): PySet | null {
+    return this.kind === "values" ? null : new PySet(this.items());
+  }
+}
 export type Kwargs = Record<string, Py> | null;
 export class PyFunc {
   constructor(public name: string, public call: (args: Py[], kw: Kwargs) => Py, public kind = "builtin_function_or_method") {}
 }
-export type Py = null | boolean | number | bigint | string | PyFloat | Py[] | PyTuple | PySet | PyDict | PyFunc;
+export type Py = null | boolean | number | bigint | string | PyFloat | Py[] | PyTuple | PySet | PyDict | PyFunc | PyView;
 
 /** Size limits: no honest annotation comes near them; a runaway one stops here. */
 export const LIMITS = { maxCollection: 1_000_000, maxString: 10_000_000, maxIntBits: 100_000 };
@@ -62,6 +74,7 @@ export function typeName(v: Py): string {
   if (v instanceof PySet) return "set";
   if (v instanceof PyDict) return "dict";
   if (v instanceof PyFunc) return v.kind;
+  if (v instanceof PyView) return `dict_${v.kind}`;
   return "object";
 }
 
@@ -96,6 +109,7 @@ export function truthy(v: Py): boolean {
   if (Array.isArray(v)) return v.length > 0;
   if (v instanceof PyTuple) return v.items.length > 0;
   if (v instanceof PySet || v instanceof PyDict) return v.size > 0;
+  if (v instanceof PyView) return v.d.size > 0;
   return true;
 }
 
@@ -225,6 +239,7 @@ function floatArith(op: string, a: number, b: number): Py {
 // ---- sequences and sets ---------------------------------------------------------------------
 
 function repeat<T>(items: T[], n: Py): T[] {
+  if (!isInt(n)) throw typeError(`can't multiply sequence by non-int of type '${typeName(n)}'`);
   const k = Number(intOf(n as number));
   if (k <= 0) return [];
   checkSize(items.length * k);
@@ -244,8 +259,15 @@ function setOp(op: string, a: PySet, b: PySet): PySet | null {
   return null;
 }
 
-export function binop(op: string, a: Py, b: Py): Py {
+export function binop(op: string, a0: Py, b0: Py): Py {
+  // Key and item views take part in set operators as sets, with any iterable on the other side.
+  let a = a0, b = b0;
+  if ((op === "|" || op === "&" || op === "-" || op === "^") && ((a0 instanceof PyView && a0.kind !== "values") || (b0 instanceof PyView && b0.kind !== "values"))) {
+    a = a0 instanceof PySet ? a0 : new PySet(iterate(a0));
+    b = b0 instanceof PySet ? b0 : new PySet(iterate(b0));
+  }
   if (isInt(a) && isInt(b)) {
+    if (typeof a === "boolean" && typeof b === "boolean" && (op === "&" || op === "|" || op === "^")) return op === "&" ? a && b : op === "|" ? a || b : a !== b;
     if (op === "/") {
       const x = toFloat(a), y = toFloat(b);
       if (y === 0) throw new PyError("ZeroDivisionError", "division by zero");
@@ -345,7 +367,9 @@ export function unary(op: string, v: Py): Py {
 
 // ---- comparison ------------------------------------------------------------------------------
 
-export function eq(a: Py, b: Py): boolean {
+export function eq(a0: Py, b0: Py): boolean {
+  const a = a0 instanceof PyView && a0.kind !== "values" && (b0 instanceof PySet || b0 instanceof PyView) ? a0.asSet()! : a0;
+  const b = b0 instanceof PyView && b0.kind !== "values" && (a instanceof PySet) ? b0.asSet()! : b0;
   if (a === b) return !(a instanceof PyFloat && Number.isNaN(a.v));
   if (isNumber(a) && isNumber(b)) {
     if (typeof a === "bigint" || typeof b === "bigint") {
@@ -378,7 +402,9 @@ function seqCompare(x: Py[], y: Py[]): number {
   return x.length - y.length;
 }
 
-function order(op: string, a: Py, b: Py): boolean {
+function order(op: string, a0: Py, b0: Py): boolean {
+  const a = a0 instanceof PyView && (b0 instanceof PySet || b0 instanceof PyView) ? a0.asSet() ?? a0 : a0;
+  const b = b0 instanceof PyView && a instanceof PySet ? b0.asSet() ?? b0 : b0;
   if (isNumber(a) && isNumber(b)) {
     if ((typeof a === "bigint" || typeof b === "bigint") && !(a instanceof PyFloat) && !(b instanceof PyFloat)) {
       const x = big(intOf(a as number)), y = big(intOf(b as number));
@@ -415,8 +441,10 @@ export function contains(container: Py, x: Py): boolean {
   }
   if (Array.isArray(container)) return container.some((y) => eq(x, y));
   if (container instanceof PyTuple) return container.items.some((y) => eq(x, y));
-  if (container instanceof PySet) return container.has(x);
+  // A set looked up in a set is tried as a frozenset (Python does this); ours hold no frozensets.
+  if (container instanceof PySet) return x instanceof PySet ? false : container.has(x);
   if (container instanceof PyDict) return container.has(x);
+  if (container instanceof PyView) return container.kind === "keys" ? container.d.has(x) : container.items().some((y) => eq(x, y));
   throw typeError(`argument of type '${typeName(container)}' is not iterable`);
 }
 
@@ -440,6 +468,7 @@ export function iterate(v: Py): Py[] {
   if (v instanceof PyTuple) return v.items;
   if (v instanceof PySet) return [...v.values()];
   if (v instanceof PyDict) return [...v.map.values()].map((e) => e[0]);
+  if (v instanceof PyView) return v.items();
   throw typeError(`'${typeName(v)}' object is not iterable`);
 }
 
@@ -577,6 +606,7 @@ export function repr(v: Py): string {
   if (v instanceof PySet) return v.size ? `{${[...v.values()].map(repr).join(", ")}}` : "set()";
   if (v instanceof PyDict) return `{${[...v.map.values()].map(([k, x]) => `${repr(k)}: ${repr(x)}`).join(", ")}}`;
   if (v instanceof PyFunc) return `<built-in function ${v.name}>`;
+  if (v instanceof PyView) return `dict_${v.kind}(${repr(v.items())})`;
   return "<object>";
 }
 export const str = (v: Py): string => (typeof v === "string" ? v : repr(v));
@@ -600,7 +630,8 @@ function formatPercent(fmt: string, args: Py): string {
     }
     return width ? s.padStart(Number(width)) : s;
   });
-  if (i < list.length) throw typeError("not all arguments converted during string formatting");
+  // A mapping argument may go unused (it serves %(name)s specs).
+  if (i < list.length && !(args instanceof PyDict || Array.isArray(args) || args instanceof PyView)) throw typeError("not all arguments converted during string formatting");
   return checkString(out);
 }
 
