@@ -5,6 +5,8 @@
  *   tripjudge import BUNDLE [--exclude-infeasible] [--json]     (DATABASE_URL, or the embedded server)
  *   tripjudge export judgments|labelled-pairs|training-pairs [--format jsonl|csv] [--dataset ID] [--destination ID] [--names] [--out FILE]
  *   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
+ *   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
+ *   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
  */
 import { parseArgs } from "node:util";
 import { formatProblem, ImportRefused } from "../lib/importers/problems";
@@ -14,6 +16,8 @@ const USAGE = `usage:
   tripjudge import BUNDLE [--exclude-infeasible] [--json]
   tripjudge export judgments|labelled-pairs|training-pairs [--format jsonl|csv] [--dataset ID] [--destination ID] [--names] [--out FILE]
   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
+  tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
+  tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
 BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSONL).`;
 
 function out(json: boolean, value: unknown, text: string) {
@@ -39,10 +43,15 @@ async function main(argv: string[]): Promise<number> {
       bootstrap: { type: "string", default: "1000" },
       seed: { type: "string", default: "1" },
       threads: { type: "string" },
+      plan: { type: "string" },
+      pois: { type: "string" },
+      code: { type: "string", multiple: true },
+      preference: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
   if (command === "fit" && !values.help) return fitCommand(values);
+  if (command === "dsl" && !values.help && (positionals[0] === "eval" || positionals[0] === "check")) return dslCommand(positionals[0], values);
   if (!command || values.help || !["validate", "import", "export"].includes(command) || positionals.length !== 1) {
     console.error(USAGE);
     return 2;
@@ -160,6 +169,30 @@ async function fitCommand(v: { pairs?: string; grid?: string; folds?: string; bo
     }
     throw e;
   }
+}
+
+async function dslCommand(what: "eval" | "check", v: { plan?: string; pois?: string; code?: string[]; preference?: string; json?: boolean }): Promise<number> {
+  const { readFileSync } = await import("node:fs");
+  const dsl = await import("../lib/dsl");
+  if (!v.code?.length || (what === "eval" && !v.plan)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const codes = v.code.map((f) => readFileSync(f, "utf8"));
+  const where = (e: { line: number | null; column: number | null }) => (e.line === null ? "" : `:${e.line}:${e.column}`);
+  if (what === "check") {
+    const files = codes.map((c, i) => ({ file: v.code![i], problems: dsl.check(c, { preference: v.preference }) }));
+    const n = files.reduce((a, f) => a + f.problems.length, 0);
+    console.log(v.json ? JSON.stringify({ files, problems: files.flatMap((f) => f.problems) }, null, 2) : files.flatMap((f) => f.problems.map((p) => `${f.file}${where(p)}: ${p.type}: ${p.message}${p.hint ? ` (${p.hint})` : ""}`)).join("\n") || "no problems");
+    return n ? 1 : 0;
+  }
+  const { planFromFile } = await import("../lib/dsl/files");
+  const plan = planFromFile(readFileSync(v.plan!, "utf8"), v.plan!);
+  const pois = v.pois ? JSON.parse(readFileSync(v.pois, "utf8")) : [];
+  const scope = dsl.planScope(plan, pois);
+  const results = codes.map((c) => dsl.evaluate(c, scope, { preference: v.preference }));
+  console.log(v.json ? JSON.stringify({ results }, null, 2) : results.map((r, i) => `${v.code![i]}: ${r.error ? `FAIL ${r.error.type}${where(r.error)}: ${r.error.message}` : r.result ? "PASS" : "FAIL"}${v.preference && !r.error ? ` ${v.preference} = ${JSON.stringify(r.value)}` : ""}`).join("\n"));
+  return 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -47,21 +47,15 @@ type Ev = () => Py;
 type Ex = () => number; // 0 = go on, 1 = break, 2 = continue
 const BREAK = 1, CONTINUE = 2;
 
-function at<T>(e: { line: number; col: number }, f: () => T): () => T {
-  return () => {
-    try {
-      return f();
-    } catch (err) {
-      if (err instanceof PyError) throw err.at(e.line, e.col);
-      if (err instanceof RangeError) throw new LimitError("the snippet nests too deeply").at(e.line, e.col);
-      throw err;
-    }
-  };
-}
+/**
+ * Where the operation that may raise is: set right before it runs (after its operands), read when an
+ * exception escapes. Cheaper than a try/catch around every node, and it names the same place.
+ */
+let cur: { line: number; col: number } = { line: 1, col: 1 };
 
 export interface Program {
-  /** Runs with these global bindings (concept functions, plan, builtins); returns the final globals. */
-  run(scope: Map<string, Py>): Map<string, Py>;
+  /** Runs with these global bindings (concept functions, plan, builtins); returns the named global's final value. */
+  run(scope: Map<string, Py>, name: string): Py | undefined;
   /** Names read somewhere that nothing assigns (to check against what the scope will provide). */
   freeNames: { name: string; line: number; col: number }[];
 }
@@ -101,6 +95,14 @@ export function compileProgram(body: Stmt[]): Program {
   const root: Scope = { slots: globalNames, frame: globals, parent: null };
   let outside = new Map<string, Py>();
   const freeNames: Program["freeNames"] = [];
+  // Names the snippet reads from its scope (concept functions, plan, built-ins): looked up once per scope.
+  const outsideNames: string[] = [];
+  const outsideVals: (Py | undefined)[] = [];
+  const outsideSlot = (name: string) => {
+    let j = outsideNames.indexOf(name);
+    if (j < 0) { j = outsideNames.length; outsideNames.push(name); outsideVals.push(undefined); }
+    return j;
+  };
 
   function lookup(name: string, scope: Scope, e: Expr): Ev {
     for (let s: Scope | null = scope; s; s = s.parent) {
@@ -108,10 +110,11 @@ export function compileProgram(body: Stmt[]): Program {
       if (i === undefined) continue;
       const frame = s.frame;
       if (s === root) {
+        const j = outsideSlot(name);
         return () => {
           const v = frame[i];
           if (v !== UNSET) return v;
-          const o = outside.get(name);
+          const o = outsideVals[j];
           if (o !== undefined) return o;
           throw new PyError("NameError", `name '${name}' is not defined`).at(e.line, e.col);
         };
@@ -123,8 +126,9 @@ export function compileProgram(body: Stmt[]): Program {
       };
     }
     freeNames.push({ name, line: e.line, col: e.col });
+    const j = outsideSlot(name);
     return () => {
-      const o = outside.get(name);
+      const o = outsideVals[j];
       if (o !== undefined) return o;
       throw new PyError("NameError", `name '${name}' is not defined`).at(e.line, e.col);
     };
@@ -154,11 +158,11 @@ export function compileProgram(body: Stmt[]): Program {
       case "sub": {
         const obj = expr(target.v, scope);
         const key = index(target.index, scope);
-        return (v) => at(target, () => setItem(obj(), key(), v))();
+        return (v) => { const o = obj(), k = key(); cur = target; setItem(o, k, v); };
       }
       case "attr": {
         const obj = expr(target.v, scope);
-        return () => at(target, () => { const o = obj(); getAttr(o, target.name); throw new PyError("AttributeError", `'${typeof o}' object attribute '${target.name}' is read-only`); })();
+        return () => { const o = obj(); cur = target; getAttr(o, target.name); throw new PyError("AttributeError", `'${typeof o}' object attribute '${target.name}' is read-only`); };
       }
     }
     throw new PyError("SyntaxError", "cannot assign to expression", target.line, target.col);
@@ -202,14 +206,16 @@ export function compileProgram(body: Stmt[]): Program {
           let ok = true;
           for (const c of gen.ifs) if (!truthy(c())) { ok = false; break; }
           if (!ok) continue;
-          if (g + 1 < gens.length) loop(g + 1, iterate(gens[g + 1].iter()));
+          if (g + 1 < gens.length) { const src = gens[g + 1].iter(); cur = e; loop(g + 1, iterate(src)); }
           else if (dict) dict.set(elt(), val!());
           else if (set) set.add(elt());
           else { list.push(elt()); checkSize(list.length); }
         }
       };
       try {
-        loop(0, [...iterate(gens[0].iter())]);
+        const src = gens[0].iter();
+        cur = e;
+        loop(0, [...iterate(src)]);
       } finally {
         local.frame.splice(0, local.frame.length, ...saved);
       }
@@ -226,29 +232,37 @@ export function compileProgram(body: Stmt[]): Program {
     if (e.fn.k === "attr") {
       const obj = expr(e.fn.v, scope);
       const name = e.fn.name;
-      return at(e, () => {
+      return () => {
         const o = obj();
-        const a = args.map((f) => f());
+        const a: Py[] = [];
+        for (let i = 0; i < args.length; i++) a.push(args[i]());
+        const k = kws.length ? kw() : null;
         tick();
-        return callMethod(o, name, a, kw());
-      });
+        cur = e;
+        return callMethod(o, name, a, k);
+      };
     }
     const fn = expr(e.fn, scope);
     if (args.length === 1 && !kws.length) {
       const a0 = args[0];
-      return at(e, () => {
+      return () => {
         const f = fn();
         const x = a0();
         tick();
-        return f instanceof PyFunc ? f.call([x], null) : callValue(f, [x], null);
-      });
+        cur = e;
+        if (f instanceof PyFunc) return f.call1 ? f.call1(x) : f.call([x], null);
+        return callValue(f, [x], null);
+      };
     }
-    return at(e, () => {
+    return () => {
       const f = fn();
-      const a = args.map((g) => g());
+      const a: Py[] = [];
+      for (let i = 0; i < args.length; i++) a.push(args[i]());
+      const k = kws.length ? kw() : null;
       tick();
-      return callValue(f, a, kw());
-    });
+      cur = e;
+      return callValue(f, a, k);
+    };
   }
 
   function expr(e: Expr, scope: Scope): Ev {
@@ -261,17 +275,18 @@ export function compileProgram(body: Stmt[]): Program {
         return lookup(e.id, scope, e);
       case "bin": {
         const l = expr(e.l, scope), r = expr(e.r, scope), op = e.op;
-        if (op === "+") return at(e, () => {
+        if (op === "+") return () => {
           const a = l(), b = r();
           if (typeof a === "number" && typeof b === "number") { const s = a + b; if (Number.isSafeInteger(s)) return s; }
+          cur = e;
           return binop(op, a, b);
-        });
-        return at(e, () => binop(op, l(), r()));
+        };
+        return () => { const a = l(), b = r(); cur = e; return binop(op, a, b); };
       }
       case "unary": {
         const v = expr(e.v, scope), op = e.op;
         if (op === "not") return () => !truthy(v());
-        return at(e, () => unary(op, v()));
+        return () => { const x = v(); cur = e; return unary(op, x); };
       }
       case "bool": {
         const vs = e.vs.map((x) => expr(x, scope));
@@ -284,17 +299,18 @@ export function compileProgram(body: Stmt[]): Program {
         const ops = e.ops;
         if (ops.length === 1) {
           const op = ops[0], r = rest[0];
-          return at(e, () => compare(op, first(), r()));
+          return () => { const a = first(), b = r(); cur = e; return compare(op, a, b); };
         }
-        return at(e, () => {
+        return () => {
           let a = first();
           for (let i = 0; i < ops.length; i++) {
             const b = rest[i]();
+            cur = e;
             if (!compare(ops[i], a, b)) return false;
             a = b;
           }
           return true;
-        });
+        };
       }
       case "ifexp": {
         const t = expr(e.test, scope), b = expr(e.body, scope), o = expr(e.orelse, scope);
@@ -304,32 +320,32 @@ export function compileProgram(body: Stmt[]): Program {
         return call(e, scope);
       case "attr": {
         const v = expr(e.v, scope), name = e.name;
-        return at(e, () => getAttr(v(), name));
+        return () => { const o = v(); cur = e; return getAttr(o, name); };
       }
       case "sub": {
         const v = expr(e.v, scope), i = index(e.index, scope);
-        return at(e, () => getItem(v(), i()));
+        return () => { const o = v(), k = i(); cur = e; return getItem(o, k); };
       }
       case "slice":
         throw new PyError("SyntaxError", "invalid syntax", e.line, e.col);
       case "list": {
         const elts = e.elts.map((x) => expr(x, scope));
-        return () => elts.map((f) => f());
+        return () => { const out: Py[] = []; for (let i = 0; i < elts.length; i++) out.push(elts[i]()); return out; };
       }
       case "tuple": {
         const elts = e.elts.map((x) => expr(x, scope));
-        return () => new PyTuple(elts.map((f) => f()));
+        return () => { const out: Py[] = []; for (let i = 0; i < elts.length; i++) out.push(elts[i]()); return new PyTuple(out); };
       }
       case "set": {
         const elts = e.elts.map((x) => expr(x, scope));
-        return at(e, () => { const s = new PySet(); for (const f of elts) s.add(f()); return s; });
+        return () => { const s = new PySet(); for (const f of elts) { const x = f(); cur = e; s.add(x); } return s; };
       }
       case "dict": {
         const ks = e.keys.map((x) => expr(x, scope)), vs = e.values.map((x) => expr(x, scope));
-        return at(e, () => { const d = new PyDict(); ks.forEach((k, i) => d.set(k(), vs[i]())); return d; });
+        return () => { const d = new PyDict(); for (let i = 0; i < ks.length; i++) { const k = ks[i](), x = vs[i](); cur = e; d.set(k, x); } return d; };
       }
       case "comp":
-        return at(e, comprehension(e, scope));
+        return comprehension(e, scope);
     }
   }
 
@@ -362,19 +378,20 @@ export function compileProgram(body: Stmt[]): Program {
         const value = expr(s.value, root);
         if (s.target.k === "sub") {
           const obj = expr(s.target.v, root), key = index(s.target.index, root);
-          return at(s, () => { const o = obj(), k = key(); setItem(o, k, inplace(op, getItem(o, k), value())); return 0; });
+          return () => { const o = obj(), k = key(); cur = s; const old = getItem(o, k); const x = value(); cur = s; setItem(o, k, inplace(op, old, x)); return 0; };
         }
         if (s.target.k === "attr") {
           const set = store(s.target, root);
           return () => { set(null); return 0; };
         }
         const read = expr(s.target, root), write = store(s.target, root);
-        return at(s, () => {
+        return () => {
           const a = read(), b = value();
+          cur = s;
           if (op === "+" && typeof a === "number" && typeof b === "number") { const r = a + b; if (Number.isSafeInteger(r)) { write(r); return 0; } }
           write(inplace(op, a, b));
           return 0;
-        });
+        };
       }
       case "if": {
         const t = expr(s.test, root), b = block(s.body), o = s.orelse.length ? block(s.orelse) : () => 0;
@@ -393,8 +410,9 @@ export function compileProgram(body: Stmt[]): Program {
       }
       case "for": {
         const it = expr(s.iter, root), target = store(s.target, root), b = block(s.body), o = block(s.orelse);
-        return at(s, () => {
+        return () => {
           const src = it();
+          cur = s;
           // Lists are read live (appending while iterating is seen, as in Python); others are snapshots.
           const items = Array.isArray(src) ? src : iterate(src);
           for (let i = 0; i < items.length; i++) {
@@ -404,7 +422,7 @@ export function compileProgram(body: Stmt[]): Program {
             if (r === BREAK) return 0;
           }
           return s.orelse.length ? o() : 0;
-        });
+        };
       }
       case "break":
         return () => BREAK;
@@ -419,7 +437,7 @@ export function compileProgram(body: Stmt[]): Program {
             const i = globalNames.get(t.id)!;
             return () => { if (globals[i] === UNSET) throw new PyError("NameError", `name '${t.id}' is not defined`).at(t.line, t.col); globals[i] = UNSET; };
           }
-          if (t.k === "sub") { const o = expr(t.v, root), k = index(t.index, root); return at(t, () => delItem(o(), k())); }
+          if (t.k === "sub") { const o = expr(t.v, root), k = index(t.index, root); return () => { const ov = o(), kv = k(); cur = t; delItem(ov, kv); }; }
           return () => { throw new PyError("SyntaxError", "cannot delete expression", t.line, t.col); };
         });
         return () => { for (const d of dels) d(); return 0; };
@@ -439,19 +457,22 @@ export function compileProgram(body: Stmt[]): Program {
   const main = block(body);
   return {
     freeNames,
-    run(scope) {
-      outside = scope;
+    run(scope, name) {
+      if (scope !== outside) {
+        outside = scope;
+        for (let j = 0; j < outsideNames.length; j++) outsideVals[j] = scope.get(outsideNames[j]);
+      }
       globals.fill(UNSET);
       try {
         const r = main();
         if (r) throw new PyError("SyntaxError", r === BREAK ? "'break' outside loop" : "'continue' not properly in loop");
       } catch (e) {
-        if (e instanceof RangeError) throw new LimitError("the snippet nests too deeply");
+        if (e instanceof RangeError) throw new LimitError("the snippet nests too deeply").at(cur.line, cur.col);
+        if (e instanceof PyError) throw e.at(cur.line, cur.col);
         throw e;
       }
-      const out = new Map<string, Py>();
-      for (const [name, i] of globalNames) if (globals[i] !== UNSET) out.set(name, globals[i] as Py);
-      return out;
+      const i = globalNames.get(name);
+      return i === undefined || globals[i] === UNSET ? undefined : (globals[i] as Py);
     },
   };
 }

@@ -24,15 +24,21 @@ export interface PoiIndex {
 }
 
 export function poiIndex(pois: readonly DslPoi[]): PoiIndex {
-  const byKey = new Map<string, DslPoi[]>();
+  const byCity = new Map<string, Map<string, DslPoi[]>>();
   for (const p of pois) {
-    const k = `${p.city}\u0000${p.name}`;
-    byKey.set(k, [...(byKey.get(k) ?? []), p]);
+    let names = byCity.get(p.city);
+    if (!names) byCity.set(p.city, (names = new Map()));
+    const list = names.get(p.name);
+    if (list) list.push(p);
+    else names.set(p.name, [p]);
   }
   return {
     find(city, name, kind) {
-      const all = byKey.get(`${city}\u0000${name}`) ?? [];
-      return kind ? all.find((p) => p.kind === kind) : all[0];
+      const all = byCity.get(city)?.get(name);
+      if (!all) return undefined;
+      if (!kind) return all[0];
+      for (const p of all) if (p.kind === kind) return p;
+      return undefined;
     },
   };
 }
@@ -170,13 +176,15 @@ export function conceptFunctions(pois: PoiIndex, cities: readonly string[] = CHI
   };
   const out = new Map<string, PyFunc>();
   for (const [name, [min, max, fn]] of Object.entries(fns)) {
-    out.set(name, new PyFunc(name, (args, kw) => {
+    const f = new PyFunc(name, (args, kw) => {
       if (kw && Object.keys(kw).length) throw new PyError("TypeError", `${name}() got an unexpected keyword argument '${Object.keys(kw)[0]}'`);
       if (args.length < min || args.length > max) {
         throw new PyError("TypeError", args.length < min ? `${name}() missing ${min - args.length} required positional argument${min - args.length > 1 ? "s" : ""}` : `${name}() takes ${max} positional argument${max > 1 ? "s" : ""} but ${args.length} were given`);
       }
       return fn(...args);
-    }, "function"));
+    }, "function");
+    if (min <= 1 && max >= 1) f.call1 = (a) => fn(a);
+    out.set(name, f);
   }
   return out;
 }

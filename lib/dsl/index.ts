@@ -48,6 +48,8 @@ const listFn = new PyFunc("list", (args, kw) => {
 /** A plan ready for evaluation: the plan as a Python value and the concept functions over its POI table. */
 export interface PlanScope {
   globals: Map<string, Py>;
+  /** The globals with the built-ins of constraints (set) and of preferences (set, list), made once per plan. */
+  withBuiltins?: { constraint: Map<string, Py>; preference: Map<string, Py> };
 }
 
 export function planScope(plan: Py | Record<string, unknown>, pois: readonly DslPoi[] | PoiIndex = [], cities?: readonly string[]): PlanScope {
@@ -130,15 +132,16 @@ export function evaluateRaw(code: string, scope: PlanScope, o: EvaluateOptions =
   const pref = o.preference !== undefined;
   try {
     const program = compiled(code, limits);
-    const globals = new Map(scope.globals);
-    globals.set("set", setFn);
-    if (pref) globals.set("list", listFn);
-    const out = withBudget({ steps: 0, maxSteps: limits.maxSteps, timeMs: limits.timeMs, deadline: performance.now() + limits.timeMs }, () => program.run(globals));
+    scope.withBuiltins ??= {
+      constraint: new Map([...scope.globals, ["set", setFn]]),
+      preference: new Map([...scope.globals, ["set", setFn], ["list", listFn]]),
+    };
+    const globals = pref ? scope.withBuiltins.preference : scope.withBuiltins.constraint;
     const name = o.preference ?? "result";
-    if (!out.has(name)) {
+    const v = withBudget({ steps: 0, maxSteps: limits.maxSteps, timeMs: limits.timeMs, deadline: performance.now() + limits.timeMs }, () => program.run(globals, name));
+    if (v === undefined) {
       return { result: false, raw: undefined, error: { type: "NameError", message: `name '${name}' is not defined`, line: null, column: null, hint: pref ? `the preference snippet must set \`${name}\`` : "the constraint never sets `result`: end it with `result = …`" } };
     }
-    const v = out.get(name)!;
     return { result: pref ? true : truthy(v), raw: v, error: null };
   } catch (e) {
     return { result: false, raw: undefined, error: asError(e, pref) };

@@ -24,7 +24,10 @@ export class PySet {
 }
 export class PyDict {
   map = new Map<unknown, [Py, Py]>();
-  get(k: Py): Py | undefined { return this.map.get(hashKey(k))?.[1]; }
+  get(k: Py): Py | undefined {
+    const e = this.map.get(typeof k === "string" && k.charCodeAt(0) !== 0 ? k : hashKey(k));
+    return e === undefined ? undefined : e[1];
+  }
   set(k: Py, v: Py) {
     const h = hashKey(k);
     const e = this.map.get(h);
@@ -47,6 +50,8 @@ export class PyView {
 }
 export type Kwargs = Record<string, Py> | null;
 export class PyFunc {
+  /** A direct one-argument entry (no argument array), for the concept functions most snippets call. */
+  call1: ((a: Py) => Py) | null = null;
   constructor(public name: string, public call: (args: Py[], kw: Kwargs) => Py, public kind = "builtin_function_or_method") {}
 }
 export type Py = null | boolean | number | bigint | string | PyFloat | Py[] | PyTuple | PySet | PyDict | PyFunc | PyView;
@@ -368,6 +373,8 @@ export function unary(op: string, v: Py): Py {
 // ---- comparison ------------------------------------------------------------------------------
 
 export function eq(a0: Py, b0: Py): boolean {
+  if (typeof a0 === "string") return a0 === b0;
+  if (typeof a0 === "number" && typeof b0 === "number") return a0 === b0;
   const a = a0 instanceof PyView && a0.kind !== "values" && (b0 instanceof PySet || b0 instanceof PyView) ? a0.asSet()! : a0;
   const b = b0 instanceof PyView && b0.kind !== "values" && (a instanceof PySet) ? b0.asSet()! : b0;
   if (a === b) return !(a instanceof PyFloat && Number.isNaN(a.v));
@@ -439,8 +446,11 @@ export function contains(container: Py, x: Py): boolean {
     if (typeof x !== "string") throw typeError(`'in <string>' requires string as left operand, not ${typeName(x)}`);
     return container.includes(x);
   }
-  if (Array.isArray(container)) return container.some((y) => eq(x, y));
-  if (container instanceof PyTuple) return container.items.some((y) => eq(x, y));
+  if (Array.isArray(container) || container instanceof PyTuple) {
+    const items = Array.isArray(container) ? container : container.items;
+    for (let i = 0; i < items.length; i++) if (eq(x, items[i])) return true;
+    return false;
+  }
   // A set looked up in a set is tried as a frozenset (Python does this); ours hold no frozensets.
   if (container instanceof PySet) return x instanceof PySet ? false : container.has(x);
   if (container instanceof PyDict) return container.has(x);
