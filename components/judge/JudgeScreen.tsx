@@ -243,6 +243,9 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
           <label className="checkbox small">
             <input type="checkbox" checked={sync} onChange={(e) => setSync(e.target.checked)} /> Keep both maps on the same view
           </label>
+          <a className="small" href={`/queries/${a.query.id}/constraints`} target="_blank" rel="noopener">
+            Constraints of this request ↗
+          </a>
           <span className={`lease small ${minutesLeft < 5 ? "error" : "muted"}`}>
             {a.expired || minutesLeft <= 0 ? "Your claim on this pair has expired; submit soon or take the next pair." : `Reserved for you for ${minutesLeft} more min`}
           </span>

@@ -20,6 +20,8 @@ export interface AssignmentView {
   leaseExpiresAt: string;
   expired: boolean;
   query: {
+    /** For the constraint editor's link; it says nothing about the plans. */
+    id: string;
     text: string;
     origin: string | null;
     destination: { name: string; country: string; lat: number; lon: number };
@@ -42,7 +44,7 @@ export async function assignmentViewJson(db: Db, assignmentId: string, userId: s
         'assignmentId', a.id, 'pairId', a."pairId",
         'leaseExpiresAt', to_char(a."leaseExpiresAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'expired', (a.status = 'EXPIRED' OR a."leaseExpiresAt" < now()),
-        'query', json_build_object('text', q.text, 'origin', q.origin, 'days', q.days, 'people', q.people, 'startDate', q."startDate",
+        'query', json_build_object('id', q.id, 'text', q.text, 'origin', q.origin, 'days', q.days, 'people', q.people, 'startDate', q."startDate",
                    'preferences', q.preferences, 'destination', json_build_object('name', d.name, 'country', d.country, 'lat', d.lat, 'lon', d.lon)),
         'left', json_build_object('itinerary', l.itinerary, 'diagnostics', CASE WHEN ds."showDiagnostics" THEN l.features END),
         'right', json_build_object('itinerary', r.itinerary, 'diagnostics', CASE WHEN ds."showDiagnostics" THEN r.features END)

@@ -26,7 +26,7 @@ export function demoBundleFiles(): BundleFiles {
       ),
     ),
     "queries.jsonl": jsonl(
-      ds.queries.map((q) => ({ id: q.sourceId, destination: cityName.get(q.destination), text: q.text, origin: q.origin, days: q.days, people: q.people, startDate: q.startDate, preferences: q.preferences, split: q.split })),
+      ds.queries.map((q) => ({ id: q.sourceId, destination: cityName.get(q.destination), text: q.text, origin: q.origin, days: q.days, people: q.people, startDate: q.startDate, preferences: q.preferences, split: q.split, ...(q.dsl ? { dsl: q.dsl } : {}) })),
     ),
     "plans.jsonl": jsonl(ds.plans.map((p) => ({ id: p.sourceId, queryId: p.query, model: p.model, itinerary: p.itinerary, meta: p.raw }))),
   });

@@ -9,6 +9,21 @@ const INTERESTS = [["museum", "art"], ["history", "archaeology"], ["nature", "pa
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const FLAWS: Flaw[] = ["backtrack", "hotelhop", "closed", "overpacked"];
 
+/** Machine-made DRAFT constraints (ChinaTravel's DSL) for each demo request, for experts to revise. */
+function demoConstraints(days: number): { code: string; note: string }[] {
+  return [
+    { note: `The plan covers the ${days} requested days`, code: `result = day_count(plan) == ${days}` },
+    {
+      note: "One hotel for the whole stay",
+      code: "hotels = set()\nfor activity in allactivities(plan):\n    if activity_type(activity) == 'accommodation':\n        hotels.add(activity_position(activity))\ncount = 0\nfor h in hotels:\n    count += 1\nresult = count <= 1",
+    },
+    {
+      note: "Lunch and dinner every day",
+      code: "result = True\nd = 1\nwhile d <= day_count(plan):\n    meals = set()\n    for activity in dayactivities(plan, d):\n        meals.add(activity_type(activity))\n    if not ({'lunch', 'dinner'} <= meals):\n        result = False\n    d += 1",
+    },
+  ];
+}
+
 function requestText(city: DemoCity, r: TripRequest): string {
   const who = r.people === 1 ? "I am travelling alone" : r.people === 2 ? "We are a couple" : `We are ${r.people} friends`;
   const pace = { relaxed: "a relaxed pace with time to breathe", moderate: "a balanced pace", intense: "to see as much as possible" }[r.pace];
@@ -48,6 +63,7 @@ export function buildDemoDataset(seed = 20261122, queriesPerCity = [8, 7, 8, 7])
         people: req.people, startDate: req.startDate,
         preferences: { budget: req.budget, pace: req.pace, attractionTypes: req.interests, currency: city.currency },
         split: "demo", raw: req,
+        dsl: demoConstraints(req.days),
       });
       // One careful plan and one or two flawed ones, under shuffled model names.
       const applicable = shuffle(rng, FLAWS).filter((f) => flawApplies(city, req, f));

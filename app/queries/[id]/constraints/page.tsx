@@ -1,0 +1,19 @@
+import { AppHeader } from "@/components/AppHeader";
+import { ConstraintEditor } from "@/components/dsl/ConstraintEditor";
+import { requirePageUser } from "@/lib/server/auth";
+
+export const dynamic = "force-dynamic";
+
+export default async function ConstraintsPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requirePageUser();
+  const { id } = await params;
+  return (
+    <>
+      <AppHeader user={user} />
+      <main className="page page-wide">
+        <h1>Constraints of a request</h1>
+        <ConstraintEditor queryId={id} role={user.role} />
+      </main>
+    </>
+  );
+}
