@@ -1,0 +1,102 @@
+import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
+import { ADMIN, E2E_DB, EXPERT, shot, signIn } from "./helpers";
+
+/** A Paris request whose constraints nobody has touched yet, and its requested days. */
+async function untouchedQuery(): Promise<{ id: string; days: number }> {
+  const c = new pg.Client({ connectionString: E2E_DB });
+  await c.connect();
+  try {
+    const r = await c.query<{ id: string; days: number }>(
+      `SELECT q.id, q.days FROM "Query" q JOIN "Destination" d ON d.id = q."destinationId"
+       WHERE d.name = 'Paris' AND (SELECT count(*) FROM "DslVersion" v WHERE v."queryId" = q.id) = 1 ORDER BY q."sourceId" LIMIT 1`,
+    );
+    return r.rows[0];
+  } finally {
+    await c.end();
+  }
+}
+
+async function replaceCode(page: Page, label: string, code: string) {
+  const editor = page.getByLabel(label, { exact: true });
+  await editor.click();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(code);
+}
+
+test("an expert edits a constraint and sees a plan flip; a stale save is refused and nothing is lost; an admin verifies and finalizes; history shows the diff", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const q = await untouchedQuery();
+  const url = `/queries/${q.id}/constraints`;
+
+  // The admin opens the same request first: their page starts from version 1.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, ADMIN.email, ADMIN.password);
+  await expect(admin).toHaveURL(/\/admin/);
+  await admin.goto(url);
+  await expect(admin.getByText("Version 1 · draft")).toBeVisible();
+
+  await signIn(page, EXPERT.email, EXPERT.password);
+  await expect(page).toHaveURL(/\/expert/);
+  await page.goto(url);
+  await expect(page.getByText("Version 1 · draft")).toBeVisible();
+  const results1 = page.getByRole("table", { name: "Results of constraint 1" });
+  await expect(results1.getByRole("row", { name: /Plan 1/ })).toContainText("pass");
+  await replaceCode(page, "Constraint 1", `result = day_count(plan) == ${q.days + 1}`);
+  await expect(results1.getByRole("row", { name: /Plan 1/ })).toContainText("fail");
+  // A name Python would not know: shown inline, and the plans show an error.
+  await replaceCode(page, "Constraint 1", `result = len(allactivities(plan)) == ${q.days + 1}`);
+  await expect(page.getByTestId("error-1")).toContainText("NameError: name 'len' is not defined (line 1)");
+  await expect(results1.getByRole("row", { name: /Plan 1/ })).toContainText("error");
+  await replaceCode(page, "Constraint 1", `result = day_count(plan) == ${q.days + 1}`);
+  await page.getByLabel("Note 1").fill("Exactly one day more than asked (a test)");
+  await shot(page, "constraints-editing");
+  await page.getByRole("button", { name: "Save version" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved as" })).toContainText("Saved as version 2.");
+  await expect(page.getByText("Version 2 · revised")).toBeVisible();
+
+  // The admin, still on version 1, edits another constraint; the draft survives a reload.
+  await replaceCode(admin, "Constraint 2", "result = True  # admin's change");
+  await admin.reload();
+  await expect(admin.getByText("unsaved changes")).toBeVisible();
+  await expect(admin.getByLabel("Constraint 2", { exact: true })).toContainText("admin's change");
+  await admin.getByRole("button", { name: "Save version" }).click();
+  const conflict = admin.getByRole("region", { name: "Conflict" });
+  await expect(conflict).toContainText("Someone saved first: version 2 by Amélie Laurent");
+  await expect(conflict).toContainText(`day_count(plan) == ${q.days + 1}`);
+  await expect(admin.getByRole("alert").filter({ hasText: "Your text is kept" })).toBeVisible();
+  await expect(admin.getByLabel("Constraint 2", { exact: true })).toContainText("admin's change");
+  await shot(admin, "constraints-conflict");
+  await conflict.getByRole("button", { name: "Keep mine, on top of theirs" }).click();
+  await admin.getByRole("button", { name: "Save version" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Saved as" })).toContainText("Saved as version 3.");
+
+  // Verify, then finalize (experts see no such buttons).
+  await expect(page.getByRole("button", { name: "Verify" })).toHaveCount(0);
+  await admin.getByRole("button", { name: "Verify" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Version 4" })).toContainText("Version 4 is verified.");
+  await admin.getByRole("button", { name: "Finalize" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Version 5" })).toContainText("Version 5 is final.");
+  await expect(admin.getByText("Version 5 · final")).toBeVisible();
+
+  // History: the expert's edit (v1 → v2), and the admin's, kept on top of it by choice (v2 → v3).
+  const history = admin.getByRole("region", { name: "History" });
+  await expect(history.getByRole("table", { name: "Versions" }).locator("tbody tr")).toHaveCount(5);
+  await history.getByLabel("Compare from").selectOption({ label: "v1" });
+  await history.getByLabel("Compare to").selectOption({ label: "v2" });
+  const diff = history.getByLabel("Diff");
+  await expect(diff).toContainText(`- result = day_count(plan) == ${q.days}`);
+  await expect(diff).toContainText(`+ result = day_count(plan) == ${q.days + 1}`);
+  await history.getByLabel("Compare from").selectOption({ label: "v2" });
+  await history.getByLabel("Compare to").selectOption({ label: "v3" });
+  await expect(diff).toContainText("+ result = True  # admin's change");
+  await expect(diff).toContainText("- hotels = set()");
+  await shot(admin, "constraints-history");
+
+  // The admin list shows the stage.
+  await admin.goto("/admin/queries");
+  await expect(admin.getByRole("table", { name: "Requests" })).toContainText("final");
+  await adminContext.close();
+});

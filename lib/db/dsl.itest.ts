@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { evaluate, fromJs, planScope } from "../dsl";
+import { dslEditorData, saveDslVersion, setDslStage, StaleVersion } from "./dsl";
+import { seed } from "./seed";
+import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
+import type { SessionUser } from "./users";
+
+let t: TestDatabase;
+let admin: SessionUser;
+let expert: SessionUser;
+let stranger: SessionUser;
+let queryId: string;
+
+const asUser = async (id: string): Promise<SessionUser> => {
+  const u = await t.db.user.findUniqueOrThrow({ where: { id } });
+  return { id: u.id, email: u.email, name: u.name, role: u.role, sessionVersion: u.sessionVersion } as SessionUser;
+};
+
+before(async () => {
+  t = await createTestDatabase();
+  await seed(t.db, { demo: true, demoPassword: "pw-for-tests-1" });
+  admin = await asUser((await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } })).id);
+  expert = await asUser(await createTestExpert(t.db, "dsl-expert@t.test", ["Rome"]));
+  stranger = await asUser(await createTestExpert(t.db, "dsl-stranger@t.test", ["Tokyo"]));
+  queryId = (await t.db.query.findFirstOrThrow({ where: { destination: { name: "Rome" } }, orderBy: { sourceId: "asc" } })).id;
+});
+after(async () => t.drop());
+
+test("demo requests come with a DRAFT version; the editor gets the plans in ChinaTravel's shape and the POI table", async () => {
+  const d = await dslEditorData(t.db, queryId, expert);
+  assert.equal(d.versions.length, 1);
+  assert.equal(d.versions[0].stage, "DRAFT");
+  assert.equal(d.versions[0].constraints.length, 3);
+  assert.ok(d.plans.length >= 2);
+  assert.ok(d.plans.every((p) => /^Plan \d$/.test(p.label)));
+  assert.ok(d.pois.length > 10);
+  // The day-count constraint passes on every plan: the demo plans have the requested days.
+  const results = d.plans.map((p) => evaluate(d.versions[0].constraints[0].code, planScope(fromJs(p.plan), d.pois)));
+  assert.ok(results.every((r) => r.error === null && r.result), JSON.stringify(results));
+  assert.deepEqual(d.canSetStages, []);
+  assert.deepEqual((await dslEditorData(t.db, queryId, admin)).canSetStages, ["VERIFIED"]);
+  await assert.rejects(dslEditorData(t.db, queryId, stranger), /not assigned to you/);
+});
+
+test("saves make new versions; a stale save is refused with the newer version; a retry does not duplicate", async () => {
+  const v1 = (await dslEditorData(t.db, queryId, expert)).versions[0];
+  const mine = [...v1.constraints, { code: "result = people_count(plan) >= 1", note: "travellers" }];
+  const saved = await saveDslVersion(t.db, queryId, { parentId: v1.id, constraints: mine, note: "added travellers" }, expert);
+  assert.deepEqual([saved.version.version, saved.version.stage, saved.version.parentId, saved.duplicate], [2, "REVISED", v1.id, false]);
+  const retry = await saveDslVersion(t.db, queryId, { parentId: v1.id, constraints: mine, note: "added travellers" }, expert);
+  assert.equal(retry.duplicate, true);
+  assert.equal(retry.version.id, saved.version.id);
+  const other = [{ code: "result = False", note: "" }];
+  await assert.rejects(saveDslVersion(t.db, queryId, { parentId: v1.id, constraints: other }, admin), (e: StaleVersion) => {
+    assert.ok(e instanceof StaleVersion);
+    assert.equal(e.latest.version, 2);
+    assert.match(e.message, /Your text is kept/);
+    return true;
+  });
+  assert.equal(await t.db.dslVersion.count({ where: { queryId } }), 2);
+  // Two saves on the same parent at once: one wins, one is refused.
+  const both = await Promise.allSettled([
+    saveDslVersion(t.db, queryId, { parentId: saved.version.id, constraints: [{ code: "result = 1", note: "" }] }, expert),
+    saveDslVersion(t.db, queryId, { parentId: saved.version.id, constraints: [{ code: "result = 2", note: "" }] }, admin),
+  ]);
+  assert.deepEqual(both.map((b) => b.status).sort(), ["fulfilled", "rejected"]);
+  assert.equal(await t.db.dslVersion.count({ where: { queryId } }), 3);
+});
+
+test("only admins verify and then finalize the latest version", async () => {
+  const versions = (await dslEditorData(t.db, queryId, admin)).versions;
+  const latest = versions[versions.length - 1];
+  await assert.rejects(setDslStage(t.db, queryId, { versionId: latest.id, stage: "VERIFIED" }, expert), /Only admins/);
+  await assert.rejects(setDslStage(t.db, queryId, { versionId: latest.id, stage: "FINAL" }, admin), /cannot become final/);
+  const verified = await setDslStage(t.db, queryId, { versionId: latest.id, stage: "VERIFIED" }, admin);
+  assert.deepEqual([verified.stage, verified.parentId], ["VERIFIED", latest.id]);
+  assert.deepEqual(verified.constraints, latest.constraints);
+  await assert.rejects(setDslStage(t.db, queryId, { versionId: latest.id, stage: "FINAL" }, admin), StaleVersion);
+  const final = await setDslStage(t.db, queryId, { versionId: verified.id, stage: "FINAL" }, admin);
+  assert.equal(final.stage, "FINAL");
+  assert.equal(await t.db.auditEvent.count({ where: { action: { in: ["dsl.verified", "dsl.final"] } } }), 2);
+});
