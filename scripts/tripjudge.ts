@@ -3,7 +3,7 @@
  * tripjudge — the command line. Reuses lib/ exactly as the app does.
  *   tripjudge validate BUNDLE [--exclude-infeasible] [--json]
  *   tripjudge import BUNDLE [--exclude-infeasible] [--json]     (DATABASE_URL, or the embedded server)
- *   tripjudge export judgments|labelled-pairs|training-pairs [--format jsonl|csv] [--dataset ID] [--destination ID] [--names] [--out FILE]
+ *   tripjudge export judgments|labelled-pairs|training-pairs|annotations [--format jsonl|csv] [--dataset ID] [--destination ID] [--final] [--names] [--out FILE]
  *   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
  *   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
  *   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
@@ -14,7 +14,7 @@ import { formatProblem, ImportRefused } from "../lib/importers/problems";
 const USAGE = `usage:
   tripjudge validate BUNDLE [--exclude-infeasible] [--json]
   tripjudge import BUNDLE [--exclude-infeasible] [--json]
-  tripjudge export judgments|labelled-pairs|training-pairs [--format jsonl|csv] [--dataset ID] [--destination ID] [--names] [--out FILE]
+  tripjudge export judgments|labelled-pairs|training-pairs|annotations [--format jsonl|csv] [--dataset ID] [--destination ID] [--final] [--names] [--out FILE]
   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
@@ -37,6 +37,7 @@ async function main(argv: string[]): Promise<number> {
       destination: { type: "string" },
       out: { type: "string" },
       names: { type: "boolean", default: false },
+      final: { type: "boolean", default: false },
       pairs: { type: "string" },
       grid: { type: "string" },
       folds: { type: "string", default: "5" },
@@ -93,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function exportCommand(what: string, v: { format?: string; dataset?: string; destination?: string; out?: string; names?: boolean }): Promise<number> {
+async function exportCommand(what: string, v: { format?: string; dataset?: string; destination?: string; out?: string; names?: boolean; final?: boolean }): Promise<number> {
   const { EXPORT_KINDS, csvHeader, serialize } = await import("../lib/export/kinds");
   const { records } = await import("../lib/db/exports");
   const kind = EXPORT_KINDS.find((k) => k === what);
@@ -114,7 +115,7 @@ async function exportCommand(what: string, v: { format?: string; dataset?: strin
   try {
     if (format === "csv") await write(csvHeader(kind));
     let n = 0;
-    for await (const r of records(kind, db, { datasetId: v.dataset, destinationId: v.destination }, { names: v.names })) {
+    for await (const r of records(kind, db, { datasetId: v.dataset, destinationId: v.destination, finalOnly: v.final }, { names: v.names })) {
       await write(serialize(kind, format, r));
       n++;
     }

@@ -7,6 +7,7 @@ const KINDS = [
   ["judgments", "Raw judgments", "pair, query, destination, expert (pseudonymous), slot, verdict, rationale, time on task, left plan, timestamps"],
   ["labelled-pairs", "Labelled pairs", "the two plans, the verdicts, the majority or adjudicated label, the pair's agreement"],
   ["training-pairs", "Training pairs", "labelled pairs with plan features and rewards, for weight fitting"],
+  ["annotations", "Constraint annotations", "every version of every request's DSL constraints (stage, parent, author, note), or only final versions"],
 ] as const;
 
 interface Options {
@@ -16,7 +17,7 @@ interface Options {
 
 export function ExportPanel() {
   const options = useQuery({ queryKey: ["overview"], queryFn: async () => (await (await fetch("/api/admin/overview")).json()) as Options });
-  const [filters, setFilters] = useState({ dataset: "", destination: "", from: "", to: "", complete: "" });
+  const [filters, setFilters] = useState({ dataset: "", destination: "", from: "", to: "", complete: "", final: "" });
   const [progress, setProgress] = useState<{ kind: string; records: number; bytes: number; done: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const query = (format: string) => new URLSearchParams({ format, ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) }).toString();
@@ -89,6 +90,10 @@ export function ExportPanel() {
         <label className="checkbox small">
           <input type="checkbox" checked={filters.complete === "1"} onChange={(e) => setFilters({ ...filters, complete: e.target.checked ? "1" : "" })} />
           Raw judgments of complete pairs only
+        </label>
+        <label className="checkbox small">
+          <input type="checkbox" checked={filters.final === "1"} onChange={(e) => setFilters({ ...filters, final: e.target.checked ? "1" : "" })} />
+          Final annotation versions only
         </label>
       </div>
       <p className="muted small">Labelled and training pairs include complete pairs only; each export reads one consistent snapshot.</p>

@@ -81,3 +81,19 @@ test("only admins verify and then finalize the latest version", async () => {
   assert.equal(final.stage, "FINAL");
   assert.equal(await t.db.auditEvent.count({ where: { action: { in: ["dsl.verified", "dsl.final"] } } }), 2);
 });
+
+test("annotation export: every version, or only the newest final one per request, authors pseudonymous", async () => {
+  const { annotationRecords } = await import("./exports");
+  const all = [];
+  for await (const r of annotationRecords(t.db, {})) all.push(r);
+  assert.equal(all.length, await t.db.dslVersion.count());
+  const mine = all.filter((r) => r.query_id === queryId);
+  assert.deepEqual(mine.map((r) => r.version), [1, 2, 3, 4, 5]);
+  assert.deepEqual(mine.map((r) => r.parent_version), [null, 1, 2, 3, 4]);
+  assert.equal(mine[0].author, null);
+  assert.match(mine[1].author!, /^expert-[0-9a-f]{10}$/);
+  const finals = [];
+  for await (const r of annotationRecords(t.db, { finalOnly: true })) finals.push(r);
+  assert.deepEqual(finals.map((r) => [r.query_id, r.version, r.stage]), [[queryId, 5, "FINAL"]]);
+  assert.equal(finals[0].constraints.length, mine[2].constraints.length);
+});

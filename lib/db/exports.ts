@@ -18,6 +18,8 @@ export interface ExportFilters {
   to?: Date | null;
   /** Raw judgments of complete pairs only (labelled and training pairs are always complete). */
   completeOnly?: boolean;
+  /** Annotations: only each request's newest FINAL version. */
+  finalOnly?: boolean;
 }
 
 export interface LabelledPairRow {
@@ -179,9 +181,56 @@ export async function* labelledPairRecords(db: Db, f: ExportFilters = {}): Async
   }
 }
 
+export interface AnnotationRecord {
+  query_id: string;
+  source_id: string;
+  dataset: string;
+  destination: string;
+  version: number;
+  stage: string;
+  parent_version: number | null;
+  /** Pseudonymous like experts in raw judgments; null for imported versions. */
+  author: string | null;
+  created_at: string;
+  note: string | null;
+  constraints: { code: string; note: string }[];
+}
+
+/** Constraint annotations: every version (or each request's newest FINAL one), from one snapshot. */
+export async function* annotationRecords(db: Db, f: ExportFilters = {}, opts: { names?: boolean; salt?: string } = {}): AsyncGenerator<AnnotationRecord> {
+  const client = await poolOf(db).connect();
+  const salt = opts.salt ?? process.env.NEXTAUTH_SECRET ?? "tripjudge";
+  try {
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const { rows } = await client.query<{ queryId: string; sourceId: string; dataset: string; destination: string; version: number; stage: string; parentVersion: number | null; authorId: string | null; email: string | null; createdAt: Date; note: string | null; constraints: { code: string; note: string }[] }>(
+      `SELECT v."queryId", q."sourceId", ds.name AS dataset, d.name AS destination, v.version, v.stage, p.version AS "parentVersion", v."authorId", u.email, v."createdAt", v.note, v.constraints
+       FROM "DslVersion" v JOIN "Query" q ON q.id = v."queryId" JOIN "Dataset" ds ON ds.id = q."datasetId" JOIN "Destination" d ON d.id = q."destinationId"
+       LEFT JOIN "DslVersion" p ON p.id = v."parentId" LEFT JOIN "User" u ON u.id = v."authorId"
+       WHERE ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
+         AND ($3::timestamptz IS NULL OR v."createdAt" >= $3) AND ($4::timestamptz IS NULL OR v."createdAt" < $4)
+         AND (NOT $5::boolean OR (v.stage = 'FINAL' AND v.version = (SELECT max(w.version) FROM "DslVersion" w WHERE w."queryId" = v."queryId" AND w.stage = 'FINAL')))
+       ORDER BY q."datasetId", q."sourceId", v.version`,
+      [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.finalOnly ?? false],
+    );
+    await client.query("COMMIT");
+    for (const r of rows) {
+      yield {
+        query_id: r.queryId, source_id: r.sourceId, dataset: r.dataset, destination: r.destination, version: r.version, stage: r.stage, parent_version: r.parentVersion,
+        author: r.authorId ? (opts.names ? r.email : pseudonym(r.authorId, salt)) : null, created_at: r.createdAt.toISOString(), note: r.note, constraints: r.constraints,
+      };
+    }
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
 /** The records of one export kind. */
-export function records(kind: ExportKind, db: Db, f: ExportFilters, o: ExportOptions = {}): AsyncGenerator<JudgmentRecord | LabelledPairRecord | TrainingPair> {
+export function records(kind: ExportKind, db: Db, f: ExportFilters, o: ExportOptions = {}): AsyncGenerator<JudgmentRecord | LabelledPairRecord | TrainingPair | AnnotationRecord> {
   if (kind === "judgments") return judgmentRecords(db, f, { names: o.names });
+  if (kind === "annotations") return annotationRecords(db, f, { names: o.names });
   if (kind === "labelled-pairs") return labelledPairRecords(db, f);
   return trainingPairs(db, f);
 }

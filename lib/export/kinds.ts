@@ -1,10 +1,10 @@
 /** The export kinds and how each flattens to CSV (lib/db/exports.ts streams their records). */
 import { z } from "zod";
-import type { JudgmentRecord, LabelledPairRecord } from "../db/exports";
+import type { AnnotationRecord, JudgmentRecord, LabelledPairRecord } from "../db/exports";
 import { TRAINING_CSV_COLUMNS, trainingCsvRow, csvLine, type TrainingPair } from "./training";
 
 export const EXPORT_SCHEMA_VERSION = 1;
-export const EXPORT_KINDS = ["judgments", "labelled-pairs", "training-pairs"] as const;
+export const EXPORT_KINDS = ["judgments", "labelled-pairs", "training-pairs", "annotations"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** Query parameters of every export and its card. */
@@ -16,6 +16,8 @@ export const exportQuery = z.object({
   to: z.coerce.date().optional(),
   names: z.enum(["0", "1"]).optional(),
   complete: z.enum(["0", "1"]).optional(),
+  /** Annotations: only each request's newest FINAL version. */
+  final: z.enum(["0", "1"]).optional(),
 });
 
 export interface ExportOptions {
@@ -25,20 +27,23 @@ export interface ExportOptions {
 
 const JUDGMENT_COLUMNS: (keyof JudgmentRecord)[] = ["pair_id", "query_id", "destination", "expert", "slot", "verdict", "rationale", "time_on_task_ms", "left_plan", "claimed_at", "submitted_at"];
 const LABELLED_COLUMNS: (keyof LabelledPairRecord)[] = ["pair_id", "query_id", "destination", "plan_a", "plan_b", "verdicts", "label", "label_source", "agreement"];
+const ANNOTATION_COLUMNS: (keyof AnnotationRecord)[] = ["query_id", "source_id", "dataset", "destination", "version", "stage", "parent_version", "author", "created_at", "note", "constraints"];
+type AnyRecord = JudgmentRecord | LabelledPairRecord | TrainingPair | AnnotationRecord;
+const COLUMNS = { judgments: JUDGMENT_COLUMNS, "labelled-pairs": LABELLED_COLUMNS, annotations: ANNOTATION_COLUMNS } as Record<string, string[]>;
 
 export function csvHeader(kind: ExportKind): string {
-  return csvLine(kind === "judgments" ? JUDGMENT_COLUMNS : kind === "labelled-pairs" ? LABELLED_COLUMNS : TRAINING_CSV_COLUMNS);
+  return csvLine(kind === "training-pairs" ? TRAINING_CSV_COLUMNS : COLUMNS[kind]);
 }
 
-export function csvRow(kind: ExportKind, r: JudgmentRecord | LabelledPairRecord | TrainingPair): string {
+export function csvRow(kind: ExportKind, r: AnyRecord): string {
   if (kind === "training-pairs") return trainingCsvRow(r as TrainingPair);
-  const cols = (kind === "judgments" ? JUDGMENT_COLUMNS : LABELLED_COLUMNS) as string[];
-  return csvLine(cols.map((c) => {
+  return csvLine(COLUMNS[kind].map((c) => {
     const v = (r as unknown as Record<string, unknown>)[c];
-    return Array.isArray(v) ? v.join("|") : v;
+    // Verdict lists join with |; the constraint list of an annotation stays JSON in its cell.
+    return c === "constraints" ? JSON.stringify(v) : Array.isArray(v) ? v.join("|") : v;
   }));
 }
 
-export function serialize(kind: ExportKind, format: "jsonl" | "csv", r: JudgmentRecord | LabelledPairRecord | TrainingPair): string {
+export function serialize(kind: ExportKind, format: "jsonl" | "csv", r: AnyRecord): string {
   return format === "csv" ? csvRow(kind, r) : JSON.stringify(r) + "\n";
 }

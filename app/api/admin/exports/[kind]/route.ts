@@ -8,7 +8,7 @@ import { withRole } from "@/lib/server/api";
 export const GET = withRole("ADMIN", async (req, { user, params }: { user: { id: string }; params: Promise<{ kind: string }> }) => {
   const kind = z.enum(EXPORT_KINDS).parse((await params).kind);
   const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
-  const rows = records(kind, db(), { datasetId: q.dataset, destinationId: q.destination, from: q.from, to: q.to, completeOnly: q.complete === "1" }, { names: q.names === "1" });
+  const rows = records(kind, db(), { datasetId: q.dataset, destinationId: q.destination, from: q.from, to: q.to, completeOnly: q.complete === "1", finalOnly: q.final === "1" }, { names: q.names === "1" });
   const enc = new TextEncoder();
   let count = 0;
   const stream = new ReadableStream<Uint8Array>({

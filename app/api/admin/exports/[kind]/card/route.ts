@@ -12,7 +12,7 @@ import { withRole } from "@/lib/server/api";
 export const GET = withRole("ADMIN", async (req, { params }: { params: Promise<{ kind: string }> }) => {
   const kind = z.enum(EXPORT_KINDS).parse((await params).kind);
   const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
-  const filters = { datasetId: q.dataset, destinationId: q.destination, from: q.from, to: q.to, completeOnly: q.complete === "1" };
+  const filters = { datasetId: q.dataset, destinationId: q.destination, from: q.from, to: q.to, completeOnly: q.complete === "1", finalOnly: q.final === "1" };
   let count = 0;
   const it = records(kind, db(), filters);
   while (!(await it.next()).done) count++;
