@@ -7,7 +7,7 @@ import type { Expr, Stmt } from "./ast";
 import { LimitError, PyError } from "./errors";
 import { callMethod, callValue, getAttr } from "./methods";
 import {
-  PyDict, PyFunc, PySet, PySlice, PyTuple, binop, checkSize, compare, delItem, getItem, inplace, iterate, setItem, truthy, unary, type Kwargs, type Py,
+  PyDict, PyFunc, PySet, PySlice, PyTuple, PyView, binop, checkSize, compare, delItem, getItem, hashKey, inplace, iterate, setItem, truthy, unary, type Kwargs, type Py,
 } from "./values";
 
 export interface Budget {
@@ -232,6 +232,19 @@ export function compileProgram(body: Stmt[]): Program {
     if (e.fn.k === "attr") {
       const obj = expr(e.fn.v, scope);
       const name = e.fn.name;
+      if (args.length === 1 && !kws.length && (name === "add" || name === "append")) {
+        // The two calls annotations make most: s.add(x), l.append(x).
+        const a0 = args[0];
+        return () => {
+          const o = obj();
+          const x = a0();
+          tick();
+          cur = e;
+          if (name === "add" && o instanceof PySet) { o.add(x); return null; }
+          if (name === "append" && Array.isArray(o)) { o.push(x); checkSize(o.length); return null; }
+          return callMethod(o, name, [x], null);
+        };
+      }
       return () => {
         const o = obj();
         const a: Py[] = [];
@@ -297,6 +310,25 @@ export function compileProgram(body: Stmt[]): Program {
         const first = expr(e.first, scope);
         const rest = e.rest.map((x) => expr(x, scope));
         const ops = e.ops;
+        if (ops.length === 1 && (ops[0] === "in" || ops[0] === "not in")) {
+          const lit = e.rest[0];
+          const scalars = (lit.k === "list" || lit.k === "tuple" || lit.k === "set") && lit.elts.every((x) => x.k === "const") ? lit.elts.map((x) => (x as { v: unknown }).v as Py) : null;
+          if (scalars) {
+            // `x in ['lunch', 'dinner']` with constants: one hashed lookup (CPython also folds these).
+            const keys = new Set(scalars.map(hashKey));
+            const negate = ops[0] === "not in", isSet = lit.k === "set";
+            return () => {
+              const x = first();
+              cur = e;
+              let found: boolean;
+              if (typeof x === "string" && x.charCodeAt(0) !== 0) found = keys.has(x);
+              else if (x instanceof PySet) found = false; // a set is looked up as a frozenset; never among scalars
+              else if (!isSet && (Array.isArray(x) || x instanceof PyDict || x instanceof PyTuple || x instanceof PyView)) found = x instanceof PyTuple && keys.has(hashKey(x)); // == against scalars
+              else found = keys.has(hashKey(x));
+              return negate ? !found : found;
+            };
+          }
+        }
         if (ops.length === 1) {
           const op = ops[0], r = rest[0];
           return () => { const a = first(), b = r(); cur = e; return compare(op, a, b); };

@@ -17,6 +17,8 @@ function compare(cases: { code: string; preference?: string }[]) {
   cases.forEach((c, i) => {
     const r = evaluateRaw(c.code, scope, { preference: c.preference });
     const got = { result: r.result, value: r.raw === undefined || r.error ? null : typed(r.raw), error: r.error?.type ?? null };
+    // Resource limits differ by design (TripJudge's are documented; CPython's are memory and a timer here).
+    if (got.error === "LimitExceeded" || ref[i].error === "LimitExceeded") return;
     try {
       assert.deepEqual(got, ref[i]);
     } catch {

@@ -2,7 +2,15 @@
 built-ins limited to set (preferences: set and list). Used by the differential tests and the benchmark.
 stdin: {"plan", "pois", "cases": [{"code", "preference"?}], "bench"?: seconds}
 stdout: {"results": [{"result", "value", "error"}], "bench"?: {...}}"""
-import json, math, sys, time
+import json, math, resource, signal, sys, time, warnings
+
+warnings.simplefilter("ignore")  # SyntaxWarnings on purpose-made odd snippets
+
+class Timeout(Exception):
+    pass
+
+def _alarm(signum, frame):
+    raise Timeout()
 
 CITIES = ["上海", "北京", "深圳", "广州", "重庆", "苏州", "成都", "杭州", "武汉", "南京"]
 
@@ -133,13 +141,14 @@ def run(code, plan, fns, preference=None):
     g = dict(fns)
     g["plan"] = plan
     g["__builtins__"] = {"set": set, "list": list} if preference else {"set": set}
+    signal.setitimer(signal.ITIMER_REAL, 2.0)  # TripJudge's limits stop runaway snippets; here a timer does
     try:
         exec(code, g)
         name = preference or "result"
         if name not in g: return {"result": False, "value": None, "error": "NameError"}
         v = g[name]
         return {"result": True if preference else bool(v), "value": typed(v), "error": None}
-    except RecursionError:
+    except (RecursionError, Timeout):
         return {"result": False, "value": None, "error": "LimitExceeded"}
     except MemoryError:
         return {"result": False, "value": None, "error": "LimitExceeded"}
@@ -147,8 +156,12 @@ def run(code, plan, fns, preference=None):
         return {"result": False, "value": None, "error": type(e).__name__ if type(e).__name__ != "IndentationError" and type(e).__name__ != "TabError" else "SyntaxError"}
     except Exception as e:
         return {"result": False, "value": None, "error": type(e).__name__}
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
 
 def main():
+    signal.signal(signal.SIGALRM, _alarm)
+    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))  # a runaway snippet gets MemoryError, not the OOM killer
     req = json.load(sys.stdin)
     plan, fns = req["plan"], concepts(req.get("pois", []))
     out = {"results": [run(c["code"], plan, fns, c.get("preference")) for c in req["cases"]]}
