@@ -42,7 +42,7 @@ test("an expert edits a constraint and sees a plan flip; a stale save is refused
   await expect(page).toHaveURL(/\/expert/);
   await page.goto(url);
   await expect(page.getByText("Version 1 · draft")).toBeVisible();
-  const results1 = page.getByRole("table", { name: "Results of constraint 1" });
+  const results1 = page.getByRole("table", { name: "Results of constraint 1", exact: true });
   await expect(results1.getByRole("row", { name: /Plan 1/ })).toContainText("pass");
   await replaceCode(page, "Constraint 1", `result = day_count(plan) == ${q.days + 1}`);
   await expect(results1.getByRole("row", { name: /Plan 1/ })).toContainText("fail");
