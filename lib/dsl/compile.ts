@@ -7,7 +7,7 @@ import type { Expr, Stmt } from "./ast";
 import { LimitError, PyError } from "./errors";
 import { callMethod, callValue, getAttr } from "./methods";
 import {
-  PyDict, PyFunc, PySet, PySlice, PyTuple, PyView, binop, checkSize, compare, delItem, getItem, hashKey, inplace, iterate, setItem, truthy, unary, type Kwargs, type Py,
+  PyDict, PyFunc, PySet, PySlice, PyTuple, PyView, binop, checkSize, compare, delItem, eq, getItem, hashKey, inplace, iterate, setItem, truthy, unary, type Kwargs, type Py,
 } from "./values";
 
 export interface Budget {
@@ -331,6 +331,8 @@ export function compileProgram(body: Stmt[]): Program {
         }
         if (ops.length === 1) {
           const op = ops[0], r = rest[0];
+          if (op === "==") return () => { const a = first(), b = r(); cur = e; return eq(a, b); };
+          if (op === "!=") return () => { const a = first(), b = r(); cur = e; return !eq(a, b); };
           return () => { const a = first(), b = r(); cur = e; return compare(op, a, b); };
         }
         return () => {

@@ -183,7 +183,8 @@ export function conceptFunctions(pois: PoiIndex, cities: readonly string[] = CHI
       }
       return fn(...args);
     }, "function");
-    if (min <= 1 && max >= 1) f.call1 = (a) => fn(a);
+    // One argument: called directly (default parameters fill the rest, as Python's do).
+    if (min <= 1 && max >= 1) f.call1 = fn as (a: Py) => Py;
     out.set(name, f);
   }
   return out;

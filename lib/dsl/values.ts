@@ -265,6 +265,10 @@ function setOp(op: string, a: PySet, b: PySet): PySet | null {
 }
 
 export function binop(op: string, a0: Py, b0: Py): Py {
+  // Sums of costs: float + float / int, the most common arithmetic in annotations.
+  if (op === "+" && (a0 instanceof PyFloat || typeof a0 === "number") && (b0 instanceof PyFloat || typeof b0 === "number") && (a0 instanceof PyFloat || b0 instanceof PyFloat)) {
+    return new PyFloat((typeof a0 === "number" ? a0 : a0.v) + (typeof b0 === "number" ? b0 : b0.v));
+  }
   // Key and item views take part in set operators as sets, with any iterable on the other side.
   let a = a0, b = b0;
   if ((op === "|" || op === "&" || op === "-" || op === "^") && ((a0 instanceof PyView && a0.kind !== "values") || (b0 instanceof PyView && b0.kind !== "values"))) {
@@ -292,7 +296,7 @@ export function binop(op: string, a0: Py, b0: Py): Py {
     return intArith(op, intOf(a), intOf(b));
   }
   if (isNumber(a) && isNumber(b)) {
-    if (["&", "|", "^", "<<", ">>"].includes(op)) throw typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
+    if (op === "&" || op === "|" || op === "^" || op === "<<" || op === ">>") throw typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
     return floatArith(op, toFloat(a), toFloat(b));
   }
   if (typeof a === "string" && typeof b === "string" && op === "+") return checkString(a + b);
@@ -331,6 +335,7 @@ export function binop(op: string, a0: Py, b0: Py): Py {
 
 /** In-place operators: lists, sets and dicts change in place (as `+=`, `|=` do in Python); others rebind. */
 export function inplace(op: string, a: Py, b: Py): Py {
+  if (typeof a === "number" || a instanceof PyFloat) return binop(op, a, b);
   if (Array.isArray(a) && op === "+") {
     const items = iterate(b);
     checkSize(a.length + items.length);
@@ -410,6 +415,10 @@ function seqCompare(x: Py[], y: Py[]): number {
 }
 
 function order(op: string, a0: Py, b0: Py): boolean {
+  if (typeof a0 === "string" && typeof b0 === "string") {
+    // "HH:MM" times compare as strings, as in Python.
+    return op === "<" ? a0 < b0 : op === "<=" ? a0 <= b0 : op === ">" ? a0 > b0 : a0 >= b0;
+  }
   const a = a0 instanceof PyView && (b0 instanceof PySet || b0 instanceof PyView) ? a0.asSet() ?? a0 : a0;
   const b = b0 instanceof PyView && a instanceof PySet ? b0.asSet() ?? b0 : b0;
   if (isNumber(a) && isNumber(b)) {
