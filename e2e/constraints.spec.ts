@@ -98,5 +98,6 @@ test("an expert edits a constraint and sees a plan flip; a stale save is refused
   // The admin list shows the stage.
   await admin.goto("/admin/queries");
   await expect(admin.getByRole("table", { name: "Requests" })).toContainText("final");
+  await shot(admin, "admin-queries");
   await adminContext.close();
 });
