@@ -99,5 +99,11 @@ test("an expert edits a constraint and sees a plan flip; a stale save is refused
   await admin.goto("/admin/queries");
   await expect(admin.getByRole("table", { name: "Requests" })).toContainText("final");
   await shot(admin, "admin-queries");
+  // The annotations export: this request's final version, with its constraints.
+  const finals = (await (await admin.request.get("/api/admin/exports/annotations?final=1")).text()).trim().split("\n").map((l) => JSON.parse(l));
+  expect(finals.map((f) => [f.query_id, f.version, f.stage])).toEqual([[q.id, 5, "FINAL"]]);
+  expect(finals[0].constraints[1].code).toBe("result = True  # admin's change");
+  const csv = await (await admin.request.get("/api/admin/exports/annotations?format=csv")).text();
+  expect(csv.split("\r\n")[0]).toBe("query_id,source_id,dataset,destination,version,stage,parent_version,author,created_at,note,constraints");
   await adminContext.close();
 });
