@@ -3,14 +3,8 @@
  * 4 five-day plans and 10 constraints; each edit replaces constraint 1 so that Plan 1 flips between pass
  * and fail, timed from the keystroke until the result cell shows the new outcome. Usage: npm run bench:editor
  */
-import { chromium } from "@playwright/test";
-import { browserLaunchOptions } from "../e2e/browser";
-import { hashPassword } from "../lib/auth/password";
-import { closeDb, createDb } from "../lib/db/client";
-import { importBundle } from "../lib/db/imports";
-import { textFiles } from "../lib/importers/bundle";
 import { emptyItem, type Itinerary } from "../lib/itinerary/model";
-import { freshDatabase, percentile, startServer } from "./server";
+import { percentile, withSignedInExpert } from "./server";
 
 const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 const plan = (seed: number): Itinerary => ({
@@ -38,29 +32,14 @@ const CONSTRAINTS = [
 ].map((code, i) => ({ code, note: `constraint ${i + 1}` }));
 
 async function main() {
-  const pg = await freshDatabase("editor", 54384);
-  const db = createDb(pg.url);
-  const files = textFiles({
+  const files = {
     "manifest.json": JSON.stringify({ format: "canonical", name: "editor bench", destinations: [{ name: "Benchville", country: "Nowhere", lat: 30.1, lon: 120.1 }] }),
     "queries.json": JSON.stringify([{ id: "q", destination: "Benchville", text: "Five days in Benchville for two.", origin: "Elsewhere", days: 5, people: 2, dsl: CONSTRAINTS }]),
     "plans.json": JSON.stringify([1, 2, 3, 4].map((s) => ({ id: `p${s}`, queryId: "q", model: `m${s}`, itinerary: plan(s) }))),
-  });
-  const r = await importBundle(db, files);
-  if (!r.ok) throw new Error(r.message);
-  const q = await db.query.findFirstOrThrow({ where: { sourceId: "q" } });
-  const dest = await db.destination.findFirstOrThrow({ where: { name: "Benchville" } });
-  const u = await db.user.create({ data: { email: "editor@bench.test", name: "Editor", role: "EXPERT", passwordHash: await hashPassword("bench-password-1") } });
-  await db.expertDestination.create({ data: { userId: u.id, destinationId: dest.id, familiarity: 5 } });
-  const server = await startServer(pg.url, 3402);
-  const browser = await chromium.launch(browserLaunchOptions());
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/signin`);
-    await page.getByLabel("Email").fill("editor@bench.test");
-    await page.getByLabel("Password").fill("bench-password-1");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/expert/);
-    await page.goto(`${server.url}/queries/${q.id}/constraints`);
+  };
+  await withSignedInExpert("editor", { pg: 54384, http: 3402 }, files, "Benchville", async (page, { db, url }) => {
+    const q = await db.query.findFirstOrThrow({ where: { sourceId: "q" } });
+    await page.goto(`${url}/queries/${q.id}/constraints`);
     const cell = page.getByRole("table", { name: "Results of constraint 1", exact: true }).getByRole("row", { name: /Plan 1/ });
     await cell.getByText("pass").waitFor();
     const editor = page.getByLabel("Constraint 1", { exact: true });
@@ -80,12 +59,7 @@ async function main() {
     }
     times.sort((a, b) => a - b);
     console.log(JSON.stringify({ constraints: CONSTRAINTS.length, plans: 4, edits: times.length, p50Ms: +percentile(times, 50).toFixed(1), p95Ms: +percentile(times, 95).toFixed(1), maxMs: +times[times.length - 1].toFixed(1) }, null, 2));
-  } finally {
-    await browser.close();
-    await server.stop();
-    await closeDb(db);
-    await pg.stop();
-  }
+  });
 }
 
 main().catch((e) => {

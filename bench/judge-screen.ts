@@ -4,15 +4,9 @@
  * are drawn and the "1" key selects plan A. Reports each of 5 loads and the median.
  * Usage: npm run bench:screen
  */
-import { chromium } from "@playwright/test";
-import { browserLaunchOptions } from "../e2e/browser";
-import { hashPassword } from "../lib/auth/password";
-import { closeDb, createDb } from "../lib/db/client";
-import { importBundle } from "../lib/db/imports";
-import { textFiles } from "../lib/importers/bundle";
 import { emptyItem, type Itinerary } from "../lib/itinerary/model";
 import { seededRandom } from "../lib/random";
-import { freshDatabase, startServer } from "./server";
+import { withSignedInExpert } from "./server";
 
 function plan(seed: number): Itinerary {
   const rng = seededRandom(seed);
@@ -32,32 +26,17 @@ function plan(seed: number): Itinerary {
 }
 
 async function main() {
-  const pg = await freshDatabase("screen", 54383);
-  const db = createDb(pg.url);
-  const files = textFiles({
+  const files = {
     "manifest.json": JSON.stringify({ format: "canonical", name: "screen bench", destinations: [{ name: "Benchville", country: "Nowhere", lat: 30.1, lon: 120.1 }] }),
     "queries.json": JSON.stringify([{ id: "q", destination: "Benchville", text: "Seven days in Benchville for two.", origin: "Elsewhere", days: 7, people: 2 }]),
     "plans.json": JSON.stringify([{ id: "a", queryId: "q", model: "m1", itinerary: plan(1) }, { id: "b", queryId: "q", model: "m2", itinerary: plan(2) }]),
-  });
-  const r = await importBundle(db, files);
-  if (!r.ok) throw new Error(r.message);
+  };
   const stops = (plan(1).days.flatMap((d) => d.items).length + plan(2).days.flatMap((d) => d.items).length);
-  const dest = await db.destination.findFirstOrThrow({ where: { name: "Benchville" } });
-  const u = await db.user.create({ data: { email: "screen@bench.test", name: "Screen", role: "EXPERT", passwordHash: await hashPassword("bench-password-1") } });
-  await db.expertDestination.create({ data: { userId: u.id, destinationId: dest.id, familiarity: 5 } });
-  const server = await startServer(pg.url, 3401);
-  const browser = await chromium.launch(browserLaunchOptions());
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/signin`);
-    await page.getByLabel("Email").fill("screen@bench.test");
-    await page.getByLabel("Password").fill("bench-password-1");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/expert/);
+  await withSignedInExpert("screen", { pg: 54383, http: 3401 }, files, "Benchville", async (page, { url }) => {
     const times: number[] = [];
     for (let i = 0; i < 6; i++) {
       const t0 = Date.now();
-      await page.goto(`${server.url}/judge`);
+      await page.goto(`${url}/judge`);
       await page.locator(".leaflet-marker-icon").nth(stops - 1).waitFor();
       await page.locator(".tl-item").nth(stops - 1).waitFor();
       await page.keyboard.press("1");
@@ -67,12 +46,7 @@ async function main() {
     }
     times.sort((a, b) => a - b);
     console.log(JSON.stringify({ stopsOnScreen: stops, loadsMs: times, medianMs: times[Math.floor(times.length / 2)] }, null, 2));
-  } finally {
-    await browser.close();
-    await server.stop();
-    await closeDb(db);
-    await pg.stop();
-  }
+  });
 }
 
 main().catch((e) => {

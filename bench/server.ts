@@ -1,7 +1,13 @@
 /** Shared by the HTTP benchmarks: a fresh embedded database, a production server on it, signed-in sessions. */
 import { spawn, type ChildProcess } from "node:child_process";
+import { chromium, type Page } from "@playwright/test";
+import { browserLaunchOptions } from "../e2e/browser";
+import { hashPassword } from "../lib/auth/password";
+import { closeDb, createDb, type Db } from "../lib/db/client";
 import { startEmbeddedPostgres, type RunningDatabase } from "../lib/db/embedded";
+import { importBundle } from "../lib/db/imports";
 import { migrate } from "../lib/db/migrate";
+import { textFiles } from "../lib/importers/bundle";
 
 export async function freshDatabase(name: string, port: number): Promise<RunningDatabase> {
   const pg = await startEmbeddedPostgres({ dataDir: `.data/bench/${name}-pg`, port, database: name, fresh: true });
@@ -63,4 +69,41 @@ export async function signIn(base: string, email: string, password: string): Pro
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * The browser benchmarks' set-up: a fresh database with `files` imported, an expert for `destination`
+ * signed in to the production server in Chromium (1280×800); `run` gets the page; everything stops after.
+ */
+export async function withSignedInExpert(
+  name: string,
+  ports: { pg: number; http: number },
+  files: Record<string, string>,
+  destination: string,
+  run: (page: Page, ctx: { db: Db; url: string }) => Promise<void>,
+): Promise<void> {
+  const pg = await freshDatabase(name, ports.pg);
+  const db = createDb(pg.url);
+  const r = await importBundle(db, textFiles(files));
+  if (!r.ok) throw new Error(r.message);
+  const dest = await db.destination.findFirstOrThrow({ where: { name: destination } });
+  const email = `${name}@bench.test`;
+  const u = await db.user.create({ data: { email, name, role: "EXPERT", passwordHash: await hashPassword("bench-password-1") } });
+  await db.expertDestination.create({ data: { userId: u.id, destinationId: dest.id, familiarity: 5 } });
+  const server = await startServer(pg.url, ports.http);
+  const browser = await chromium.launch(browserLaunchOptions());
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/signin`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("bench-password-1");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/expert/);
+    await run(page, { db, url: server.url });
+  } finally {
+    await browser.close();
+    await server.stop();
+    await closeDb(db);
+    await pg.stop();
+  }
 }

@@ -1,7 +1,7 @@
 "use client";
 /** Exports with filters and a progress bar: the stream is read here, counted, then saved as a file. */
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { ScopeSelects } from "./ScopeSelects";
 
 const KINDS = [
   ["judgments", "Raw judgments", "pair, query, destination, expert (pseudonymous), slot, verdict, rationale, time on task, left plan, timestamps"],
@@ -10,13 +10,7 @@ const KINDS = [
   ["annotations", "Constraint annotations", "every version of every request's DSL constraints (stage, parent, author, note), or only final versions"],
 ] as const;
 
-interface Options {
-  datasets: { id: string; name: string; judgments: number }[];
-  destinations: { id: string; name: string }[];
-}
-
 export function ExportPanel() {
-  const options = useQuery({ queryKey: ["overview"], queryFn: async () => (await (await fetch("/api/admin/overview")).json()) as Options });
   const [filters, setFilters] = useState({ dataset: "", destination: "", from: "", to: "", complete: "", final: "" });
   const [progress, setProgress] = useState<{ kind: string; records: number; bytes: number; done: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -57,28 +51,7 @@ export function ExportPanel() {
     <section className="card">
       <h2>Exports</h2>
       <div className="inline-form">
-        <label>
-          Dataset
-          <select value={filters.dataset} onChange={(e) => setFilters({ ...filters, dataset: e.target.value })}>
-            <option value="">All</option>
-            {options.data?.datasets.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Destination
-          <select value={filters.destination} onChange={(e) => setFilters({ ...filters, destination: e.target.value })}>
-            <option value="">All</option>
-            {options.data?.destinations.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ScopeSelects dataset={filters.dataset} destination={filters.destination} onChange={(patch) => setFilters({ ...filters, ...patch })} />
         <label>
           Judged from
           <input type="date" value={filters.from} onChange={(e) => setFilters({ ...filters, from: e.target.value })} />

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DEFAULT_WEIGHTS, PREFERENCE_FEATURES, SOFT_FEATURES, type Weights } from "@/lib/features/types";
 import type { FitReport } from "@/lib/fitting/protocol";
+import { ScopeSelects, useScopeOptions } from "./ScopeSelects";
 
 interface FitRow {
   id: string;
@@ -22,10 +23,6 @@ interface State {
   inUse: { weights: Weights; adoption: { id: string; note: string; fitId: string | null; createdAt: string } | null };
   history: { id: string; note: string; fitId: string | null; createdAt: string; actor: string | null }[];
 }
-interface Options {
-  datasets: { id: string; name: string }[];
-  destinations: { id: string; name: string }[];
-}
 
 async function call<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, init);
@@ -42,13 +39,13 @@ const label = (f: string) => f.replace(/_/g, " ");
 
 export function FitPanel() {
   const qc = useQueryClient();
-  const options = useQuery({ queryKey: ["overview"], queryFn: () => call<Options>("/api/admin/overview") });
+  const options = useScopeOptions();
   const state = useQuery({
     queryKey: ["fits"],
     queryFn: () => call<State>("/api/admin/fits"),
     refetchInterval: (q) => (q.state.data?.fits.some((f) => f.status === "QUEUED" || f.status === "RUNNING") ? 1000 : false),
   });
-  const [form, setForm] = useState({ datasetId: "", destinationId: "", folds: 5, bootstrap: 1000, seed: 1 });
+  const [form, setForm] = useState({ dataset: "", destination: "", folds: 5, bootstrap: 1000, seed: 1 });
   const [selected, setSelected] = useState<string | null>(null);
   const latestDone = state.data?.fits.find((f) => f.status === "DONE")?.id ?? null;
   const shown = selected ?? latestDone;
@@ -59,7 +56,7 @@ export function FitPanel() {
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ["fits"] });
   const start = useMutation({
-    mutationFn: () => post("/api/admin/fits", { ...form, datasetId: form.datasetId || undefined, destinationId: form.destinationId || undefined }),
+    mutationFn: () => post("/api/admin/fits", { folds: form.folds, bootstrap: form.bootstrap, seed: form.seed, datasetId: form.dataset || undefined, destinationId: form.destination || undefined }),
     onSuccess: () => { setSelected(null); refresh(); },
   });
   const adopt = useMutation({ mutationFn: (id: string) => post(`/api/admin/fits/${id}/adopt`, {}), onSuccess: refresh });
@@ -70,6 +67,7 @@ export function FitPanel() {
   const inUse = state.data?.inUse;
   const defaults: Record<string, number> = { ...DEFAULT_WEIGHTS.soft, ...DEFAULT_WEIGHTS.preference, w3: DEFAULT_WEIGHTS.w3, w4: DEFAULT_WEIGHTS.w4 };
   const current: Record<string, number> | null = inUse ? { ...inUse.weights.soft, ...inUse.weights.preference, w3: inUse.weights.w3, w4: inUse.weights.w4 } : null;
+  const usingDefaults = !current || Object.entries(defaults).every(([k, v]) => current[k] === v);
   const error = start.error ?? adopt.error ?? restore.error;
 
   return (
@@ -81,20 +79,7 @@ export function FitPanel() {
           did, checked by stratified cross-validation with a nested grid search, a bootstrap interval and Kendall&apos;s tau. It runs in the background; one fit per dataset at a time.
         </p>
         <div className="inline-form">
-          <label>
-            Dataset
-            <select value={form.datasetId} onChange={(e) => setForm({ ...form, datasetId: e.target.value })}>
-              <option value="">All</option>
-              {options.data?.datasets.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
-            </select>
-          </label>
-          <label>
-            Destination
-            <select value={form.destinationId} onChange={(e) => setForm({ ...form, destinationId: e.target.value })}>
-              <option value="">All</option>
-              {options.data?.destinations.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
-            </select>
-          </label>
+          <ScopeSelects dataset={form.dataset} destination={form.destination} onChange={(patch) => setForm({ ...form, ...patch })} />
           <label title="Outer folds of the cross-validation (0 = none)">
             Folds
             <input className="narrow-input" type="number" min={0} max={20} value={form.folds} onChange={(e) => setForm({ ...form, folds: Number(e.target.value) })} />
@@ -212,7 +197,7 @@ export function FitPanel() {
             ))}
             <tr>
               <td colSpan={3} className="muted">TripScore&apos;s published defaults</td>
-              <td>{inUse?.adoption && <button className="btn small" onClick={() => restore.mutate("defaults")} disabled={restore.isPending}>Restore</button>}</td>
+              <td>{!usingDefaults && <button className="btn small" onClick={() => restore.mutate("defaults")} disabled={restore.isPending}>Restore</button>}</td>
             </tr>
           </tbody>
         </table>

@@ -8,6 +8,7 @@ import type { Weights } from "../features";
 import { currentWeights } from "./fits";
 import type { ExportKind, ExportOptions } from "../export/kinds";
 import { trainingPair, type TrainingPair } from "../export/training";
+import type pg from "pg";
 import { poolOf, type Db } from "./client";
 
 export interface ExportFilters {
@@ -38,11 +39,30 @@ export interface LabelledPairRow {
 
 const PAGE = 1000;
 
-/** Complete pairs with their verdicts (slot order), page by page, from one snapshot. */
-export async function* labelledPairRows(db: Db, f: ExportFilters = {}): AsyncGenerator<LabelledPairRow> {
+/**
+ * Runs `pages` inside one read-only REPEATABLE READ transaction, so an export reads a single snapshot
+ * however long it streams. A consumer that stops early (return()) still ends the transaction before the
+ * connection goes back to the pool.
+ */
+async function* fromSnapshot<T>(db: Db, pages: (client: pg.PoolClient) => AsyncGenerator<T>): AsyncGenerator<T> {
   const client = await poolOf(db).connect();
+  let open = false;
   try {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    open = true;
+    yield* pages(client);
+    await client.query("COMMIT");
+    open = false;
+  } finally {
+    if (open) await client.query("ROLLBACK").catch(() => {});
+    client.release();
+  }
+}
+
+
+/** Complete pairs with their verdicts (slot order), page by page, from one snapshot. */
+export async function* labelledPairRows(db: Db, f: ExportFilters = {}): AsyncGenerator<LabelledPairRow> {
+  yield* fromSnapshot(db, async function* (client) {
     let after = "";
     for (;;) {
       const { rows } = await client.query<LabelledPairRow>(
@@ -79,13 +99,7 @@ export async function* labelledPairRows(db: Db, f: ExportFilters = {}): AsyncGen
       if (!last.length) break;
       after = last[0].id;
     }
-    await client.query("COMMIT");
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**
@@ -122,10 +136,8 @@ export function pseudonym(userId: string, salt: string): string {
 
 /** Raw judgments, one per row, from one snapshot. */
 export async function* judgmentRecords(db: Db, f: ExportFilters = {}, opts: { names?: boolean; salt?: string } = {}): AsyncGenerator<JudgmentRecord> {
-  const client = await poolOf(db).connect();
   const salt = opts.salt ?? process.env.NEXTAUTH_SECRET ?? "tripjudge";
-  try {
-    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  yield* fromSnapshot(db, async function* (client) {
     let after = "";
     for (;;) {
       const { rows } = await client.query<{ id: string; pairId: string; queryId: string; destination: string; userId: string; email: string; slot: number; verdict: Verdict; rationale: string; timeOnTaskMs: number; leftIsA: boolean; claimedAt: Date; createdAt: Date }>(
@@ -149,13 +161,7 @@ export async function* judgmentRecords(db: Db, f: ExportFilters = {}, opts: { na
       if (rows.length < PAGE) break;
       after = rows[rows.length - 1].id;
     }
-    await client.query("COMMIT");
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export interface LabelledPairRecord {
@@ -198,10 +204,8 @@ export interface AnnotationRecord {
 
 /** Constraint annotations: every version (or each request's newest FINAL one), from one snapshot. */
 export async function* annotationRecords(db: Db, f: ExportFilters = {}, opts: { names?: boolean; salt?: string } = {}): AsyncGenerator<AnnotationRecord> {
-  const client = await poolOf(db).connect();
   const salt = opts.salt ?? process.env.NEXTAUTH_SECRET ?? "tripjudge";
-  try {
-    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  yield* fromSnapshot(db, async function* (client) {
     const { rows } = await client.query<{ queryId: string; sourceId: string; dataset: string; destination: string; version: number; stage: string; parentVersion: number | null; authorId: string | null; email: string | null; createdAt: Date; note: string | null; constraints: { code: string; note: string }[] }>(
       `SELECT v."queryId", q."sourceId", ds.name AS dataset, d.name AS destination, v.version, v.stage, p.version AS "parentVersion", v."authorId", u.email, v."createdAt", v.note, v.constraints
        FROM "DslVersion" v JOIN "Query" q ON q.id = v."queryId" JOIN "Dataset" ds ON ds.id = q."datasetId" JOIN "Destination" d ON d.id = q."destinationId"
@@ -212,19 +216,13 @@ export async function* annotationRecords(db: Db, f: ExportFilters = {}, opts: { 
        ORDER BY q."datasetId", q."sourceId", v.version`,
       [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.finalOnly ?? false],
     );
-    await client.query("COMMIT");
     for (const r of rows) {
       yield {
         query_id: r.queryId, source_id: r.sourceId, dataset: r.dataset, destination: r.destination, version: r.version, stage: r.stage, parent_version: r.parentVersion,
         author: r.authorId ? (opts.names ? r.email : pseudonym(r.authorId, salt)) : null, created_at: r.createdAt.toISOString(), note: r.note, constraints: r.constraints,
       };
     }
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The records of one export kind. */

@@ -6,7 +6,7 @@
  * (ChinaTravel's sandbox returns a walking-route distance; straight-line is what a POI table can give).
  */
 import { PyError } from "./errors";
-import { PyDict, PyFloat, PyFunc, binop, contains, getItem, intOf, isNumber, iterate, typeName, type Py } from "./values";
+import { PyDict, PyFloat, PyFunc, binop, contains, getItem, iterate, typeName, type Py } from "./values";
 
 export interface DslPoi {
   name: string;
@@ -191,5 +191,3 @@ export function conceptFunctions(pois: PoiIndex, cities: readonly string[] = CHI
 }
 
 export const CONCEPT_NAMES = [...conceptFunctions(poiIndex([])).keys()];
-void intOf;
-void isNumber;

@@ -1,7 +1,7 @@
 /** Attribute calls on the built-in types (`s.add(x)`, `d.get(k, 0)`, `t.split(':')` …), with Python's errors. */
 import { PyError } from "./errors";
 import {
-  PyDict, PyFloat, PyFunc, PySet, PyTuple, PyView, checkSize, contains, eq, hashKey, intOf, isInt, iterate, lt, repr, str, typeName, type Kwargs, type Py,
+  PyDict, PyFloat, PyFunc, PySet, PyTuple, PyView, checkSize, eq, hashKey, intOf, isInt, iterate, lt, repr, str, typeName, type Kwargs, type Py,
 } from "./values";
 
 const typeError = (m: string) => new PyError("TypeError", m);
@@ -193,4 +193,3 @@ export function callValue(f: Py, args: Py[], kw: Kwargs): Py {
   throw typeError(`'${typeName(f)}' object is not callable`);
 }
 
-export { contains };

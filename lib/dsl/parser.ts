@@ -60,9 +60,7 @@ class Parser {
     return this.next();
   }
   fail(message: string, tok = this.peek()) {
-    if (tok.type === "indent") return syntaxError("unexpected indent", tok.line, tok.col);
-    if (tok.type === "dedent" || (tok.type === "newline" && message === "invalid syntax")) return syntaxError(message, tok.line, tok.col);
-    return syntaxError(message, tok.line, tok.col);
+    return syntaxError(tok.type === "indent" ? "unexpected indent" : message, tok.line, tok.col);
   }
   pos(t: Token): Pos {
     return { line: t.line, col: t.col };
@@ -195,7 +193,7 @@ class Parser {
       }
       if (t.value in UNSUPPORTED && (t.value === "yield" || t.value === "raise" || t.value === "nonlocal")) throw syntaxError(UNSUPPORTED[t.value], t.line, t.col);
     }
-    const first = this.exprListStar();
+    const first = this.exprList();
     const op = this.peek();
     if (op.type === "op" && AUG.has(op.value)) {
       this.next();
@@ -207,7 +205,7 @@ class Parser {
       const targets = [first];
       let value: Expr = first;
       while (this.eatOp("=")) {
-        value = this.exprListStar();
+        value = this.exprList();
         targets.push(value);
       }
       targets.pop();
@@ -276,10 +274,6 @@ class Parser {
     const e = this.bitor();
     this.checkTarget(e, false);
     return e;
-  }
-
-  exprListStar(): Expr {
-    return this.exprList();
   }
 
   /** a, b, c (a tuple) or a single expression. */
@@ -561,13 +555,10 @@ class Parser {
       const ifs: Expr[] = [];
       while (this.isKw("if")) {
         this.next();
-        ifs.push(this.orTestNoCond());
+        ifs.push(this.orTest());
       }
       gens.push({ target, iter, ifs });
     }
     return { ...p, k: "comp", kind, elt, value, gens };
-  }
-  orTestNoCond(): Expr {
-    return this.orTest();
   }
 }

@@ -280,10 +280,7 @@ export function binop(op: string, a0: Py, b0: Py): Py {
     if (op === "/") {
       const x = toFloat(a), y = toFloat(b);
       if (y === 0) throw new PyError("ZeroDivisionError", "division by zero");
-      if (typeof a === "bigint" || typeof b === "bigint") {
-        // Exact for big ints where it matters little; Python rounds correctly, we divide the floats.
-        return new PyFloat(x / y);
-      }
+      // Big ints divide as floats (Python rounds the exact quotient; the difference is in the last bit).
       return new PyFloat(x / y);
     }
     if (op === "**") {
@@ -500,20 +497,19 @@ function index(i: Py, len: number, what: string): number {
 }
 
 function sliceBounds(lo: Py, hi: Py, step: Py, len: number): [number, number, number] {
-  const num = (v: Py, name: string) => {
+  const num = (v: Py) => {
     if (v === null) return null;
     if (!isInt(v)) throw typeError("slice indices must be integers or None or have an __index__ method");
-    void name;
     return Number(intOf(v));
   };
-  const s = num(step, "step") ?? 1;
+  const s = num(step) ?? 1;
   if (s === 0) throw new PyError("ValueError", "slice step cannot be zero");
   const clamp = (v: number | null, dflt: number) => {
     if (v === null) return dflt;
     if (v < 0) v += len;
     return s > 0 ? Math.min(Math.max(v, 0), len) : Math.min(Math.max(v, -1), len - 1);
   };
-  return [clamp(num(lo, "start"), s > 0 ? 0 : len - 1), clamp(num(hi, "stop"), s > 0 ? len : -1), s];
+  return [clamp(num(lo), s > 0 ? 0 : len - 1), clamp(num(hi), s > 0 ? len : -1), s];
 }
 export class PySlice {
   constructor(public lo: Py, public hi: Py, public step: Py) {}
@@ -654,7 +650,4 @@ function formatPercent(fmt: string, args: Py): string {
   return checkString(out);
 }
 
-export function toFloatValue(v: Py): number {
-  return toFloat(v);
-}
 export { intOf, isInt };

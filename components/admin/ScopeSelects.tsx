@@ -1,0 +1,35 @@
+"use client";
+/** The dataset and destination filters shared by the admin panels (exports, weight fits), from /api/admin/overview. */
+import { useQuery } from "@tanstack/react-query";
+
+export interface ScopeOptions {
+  datasets: { id: string; name: string }[];
+  destinations: { id: string; name: string }[];
+}
+
+export function useScopeOptions() {
+  return useQuery({ queryKey: ["overview"], queryFn: async () => (await (await fetch("/api/admin/overview")).json()) as ScopeOptions });
+}
+
+export function ScopeSelects({ dataset, destination, onChange }: { dataset: string; destination: string; onChange: (patch: { dataset?: string; destination?: string }) => void }) {
+  const options = useScopeOptions();
+  const select = (label: string, value: string, items: { id: string; name: string }[] | undefined, set: (v: string) => void) => (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => set(e.target.value)}>
+        <option value="">All</option>
+        {items?.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <>
+      {select("Dataset", dataset, options.data?.datasets, (v) => onChange({ dataset: v }))}
+      {select("Destination", destination, options.data?.destinations, (v) => onChange({ destination: v }))}
+    </>
+  );
+}
