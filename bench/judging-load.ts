@@ -5,21 +5,44 @@
  * Usage: npm run bench:judging [-- EXPERTS PAIRS]
  */
 import { randomUUID } from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { hashPassword } from "../lib/auth/password";
 import { closeDb, createDb } from "../lib/db/client";
 import { importBundle } from "../lib/db/imports";
 import { readBundleFromPath } from "../lib/importers/fs";
 import { generateBundle } from "./generate-bundle";
-import { freshDatabase, percentile, signIn, startServer } from "./server";
+import { cpuByRole, freshDatabase, percentile, signIn, startServer } from "./server";
 
 /** How long a simulated expert "reads" a pair between claim and submit (ms); BENCH_THINK_MS=lo,hi. */
 const THINK_MS = (process.env.BENCH_THINK_MS ?? "250,750").split(",").map(Number);
 
+// node:http with keep-alive rather than fetch: the load generator shares the machine's two cores
+// with the server and the database, and fetch's streams cost it several times more per request.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
+
+/** One request; resolves when the whole response body has arrived. */
+function call(base: string, method: string, route: string, cookie: string, body?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: http.OutgoingHttpHeaders = { cookie };
+    if (body !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+    const req = http.request(`${base}${route}`, { method, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 async function main() {
   const experts = Number(process.argv[2] ?? 200);
   const pairsWanted = Number(process.argv[3] ?? 3000);
-  const pg = await freshDatabase("judging", 54381);
+  // BENCH_PG_STATS=1: also report the statements that cost PostgreSQL the most (pg_stat_statements).
+  const pgStats = process.env.BENCH_PG_STATS === "1";
+  const pg = await freshDatabase("judging", 54381, pgStats ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"] : undefined);
   const db = createDb(pg.url);
   // 4 plans per query → 6 pairs per query.
   const dir = path.resolve(".data/bench/judging-bundle");
@@ -42,34 +65,38 @@ async function main() {
     const submitMs: number[] = [];
     const accepted: string[] = [];
     let errors = 0;
+    if (pgStats) {
+      await db.$executeRawUnsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+      await db.$queryRawUnsafe("SELECT pg_stat_statements_reset()::text");
+    }
+    const cpu0 = cpuByRole();
     const t0 = performance.now();
     await Promise.all(
       cookies.map(async (cookie) => {
         for (;;) {
           let t = performance.now();
-          const res = await fetch(`${server.url}/api/judge/next`, { headers: { cookie } });
-          const body = (await res.json()) as { assignment: { assignmentId: string } | null };
+          const res = await call(server.url, "GET", "/api/judge/next", cookie);
           claimMs.push(performance.now() - t);
-          if (!res.ok) {
+          if (res.status !== 200) {
             errors++;
             continue;
           }
-          if (!body.assignment) return;
+          // The simulated browser needs only the assignment id; it is the first field.
+          const assignmentId = /^\{"assignment":\{"assignmentId"\s*:\s*"([^"]+)"/.exec(res.body)?.[1];
+          if (!assignmentId) return;
           await new Promise((r) => setTimeout(r, THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0]))); // reading, briefly
           const requestId = randomUUID();
           t = performance.now();
-          const sub = await fetch(`${server.url}/api/judge/${body.assignment.assignmentId}/submit`, {
-            method: "POST",
-            headers: { cookie, "content-type": "application/json" },
-            body: JSON.stringify({ choice: ["left", "right", "neither"][Math.floor(Math.random() * 3)], rationale: "bench rationale text", timeOnTaskMs: 1000, clientRequestId: requestId }),
-          });
+          const body = JSON.stringify({ choice: ["left", "right", "neither"][Math.floor(Math.random() * 3)], rationale: "bench rationale text", timeOnTaskMs: 1000, clientRequestId: requestId });
+          const sub = await call(server.url, "POST", `/api/judge/${assignmentId}/submit`, cookie, body);
           submitMs.push(performance.now() - t);
-          if (sub.ok) accepted.push(requestId);
+          if (sub.status === 201) accepted.push(requestId);
           else errors++;
         }
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
+    const cpu1 = cpuByRole();
     claimMs.sort((a, b) => a - b);
     submitMs.sort((a, b) => a - b);
     const pairs = await db.pair.count();
@@ -81,12 +108,21 @@ async function main() {
     const stored = await db.judgment.count();
     const lost = accepted.length - (await db.judgment.count({ where: { clientRequestId: { in: accepted } } }));
     const ms = (v: number) => +v.toFixed(1);
+    if (pgStats) {
+      const top = await db.$queryRawUnsafe<{ calls: number; total_ms: number; mean_ms: number; query: string }[]>(
+        `SELECT calls::int, round(total_exec_time::numeric, 1)::float AS total_ms, round(mean_exec_time::numeric, 3)::float AS mean_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query
+         FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`,
+      );
+      console.table(top);
+    }
     console.log(
       JSON.stringify(
         {
           experts, pairs, thinkMs: THINK_MS, judgments: stored, seconds: +seconds.toFixed(1), judgmentsPerSecond: +(stored / seconds).toFixed(1), httpErrors: errors,
           claim: { n: claimMs.length, p50: ms(percentile(claimMs, 50)), p95: ms(percentile(claimMs, 95)), p99: ms(percentile(claimMs, 99)) },
           submit: { n: submitMs.length, p50: ms(percentile(submitMs, 50)), p95: ms(percentile(submitMs, 95)), p99: ms(percentile(submitMs, 99)) },
+          // CPU milliseconds per judgment (one claim + one submit) by process, over the load phase.
+          cpuMsPerJudgment: Object.fromEntries(Object.entries(cpu1).map(([k, v]) => [k, +(((v - cpu0[k as keyof typeof cpu0]) * 1000) / stored).toFixed(2)])),
           invariants: { pairsNotExactlyThreeDistinctExperts: invariant[0].bad, duplicateJudgments: stored - accepted.length, lostSubmits: lost },
         },
         null,

@@ -1,5 +1,6 @@
 /** Shared by the HTTP benchmarks: a fresh embedded database, a production server on it, signed-in sessions. */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
 import { browserLaunchOptions } from "../e2e/browser";
 import { hashPassword } from "../lib/auth/password";
@@ -9,8 +10,8 @@ import { importBundle } from "../lib/db/imports";
 import { migrate } from "../lib/db/migrate";
 import { textFiles } from "../lib/importers/bundle";
 
-export async function freshDatabase(name: string, port: number): Promise<RunningDatabase> {
-  const pg = await startEmbeddedPostgres({ dataDir: `.data/bench/${name}-pg`, port, database: name, fresh: true });
+export async function freshDatabase(name: string, port: number, postgresFlags?: string[]): Promise<RunningDatabase> {
+  const pg = await startEmbeddedPostgres({ dataDir: `.data/bench/${name}-pg`, port, database: name, fresh: true, postgresFlags });
   await migrate(pg.url);
   return pg;
 }
@@ -64,6 +65,27 @@ export async function signIn(base: string, email: string, password: string): Pro
   keep(res);
   if (![...jar.keys()].some((k) => k.includes("session-token"))) throw new Error(`sign-in failed for ${email}: ${res.status}`);
   return cookie();
+}
+
+/** CPU seconds used so far by every process, grouped: PostgreSQL, this process (the load generator), other Node processes (the server). */
+export function cpuByRole(): { postgres: number; loadGenerator: number; server: number } {
+  const tick = 100; // USER_HZ on Linux
+  const out = { postgres: 0, loadGenerator: 0, server: 0 };
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // exited meanwhile
+    }
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const seconds = (Number(f[11]) + Number(f[12])) / tick; // utime + stime
+    if (Number(pid) === process.pid) out.loadGenerator += seconds;
+    else if (comm === "postgres") out.postgres += seconds;
+    else if (comm.startsWith("node") || comm.startsWith("next")) out.server += seconds;
+  }
+  return out;
 }
 
 export function percentile(sorted: number[], p: number): number {

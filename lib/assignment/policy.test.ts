@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { freeSlot, leaseEnd, pickLeftPlan, settingsPatchSchema, settingsSchema, verdictFor } from "./policy";
+import { leaseEnd, pickLeftPlan, settingsPatchSchema, settingsSchema, verdictFor, verdictsBySide } from "./policy";
 
 test("a choice of screen side maps to the pair's own A/B", () => {
   assert.equal(verdictFor("left", "pA", "pA"), "A");
@@ -17,10 +17,13 @@ test("the left plan is drawn at random, both sides occur", () => {
   assert.equal(pickLeftPlan("a", "b", () => 0.9), "b");
 });
 
-test("free slots fill from the lowest; a full pair has none", () => {
-  assert.equal(freeSlot([], 3), 1);
-  assert.equal(freeSlot([1, 3], 3), 2);
-  assert.equal(freeSlot([1, 2, 3], 3), null);
+test("the verdict for each screen arrangement agrees with verdictFor", () => {
+  for (const choice of ["left", "right", "neither"] as const) {
+    const v = verdictsBySide(choice);
+    assert.equal(v.leftIsA, verdictFor(choice, "pA", "pA"));
+    assert.equal(v.leftIsB, verdictFor(choice, "pB", "pA"));
+  }
+  assert.deepEqual(verdictsBySide("left"), { leftIsA: "A", leftIsB: "B" });
 });
 
 test("settings have defaults and bounds; leases end after the configured minutes", () => {

@@ -1,6 +1,7 @@
 /**
  * Assignment policy (pure): which pairs an expert may get, in what order, how leases and screen
- * sides work. lib/db/judging.ts carries it out in SQL under row locks.
+ * sides work. lib/db/judging.ts carries it out in SQL under row locks; a pair's slots are
+ * numbered 1..required and a claim takes the lowest one no live assignment holds.
  */
 import { z } from "zod";
 
@@ -37,14 +38,13 @@ export function verdictFor(choice: Choice, leftPlanId: string, planAId: string):
   return (choice === "left") === leftIsA ? "A" : "B";
 }
 
-export function pickLeftPlan(planAId: string, planBId: string, random: () => number = Math.random): string {
-  return random() < 0.5 ? planAId : planBId;
+/** The verdict for a choice in both screen arrangements (the database picks the one that applies). */
+export function verdictsBySide(choice: Choice): { leftIsA: Verdict; leftIsB: Verdict } {
+  return { leftIsA: verdictFor(choice, "A", "A"), leftIsB: verdictFor(choice, "B", "A") };
 }
 
-/** The lowest slot (1..required) that no live assignment holds, or null when the pair is full. */
-export function freeSlot(heldSlots: readonly number[], required: number): number | null {
-  for (let s = 1; s <= required; s++) if (!heldSlots.includes(s)) return s;
-  return null;
+export function pickLeftPlan(planAId: string, planBId: string, random: () => number = Math.random): string {
+  return random() < 0.5 ? planAId : planBId;
 }
 
 export function leaseEnd(now: Date, settings: Pick<JudgingSettings, "leaseMinutes">): Date {

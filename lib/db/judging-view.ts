@@ -34,32 +34,92 @@ export interface AssignmentView {
   right: PlanView;
 }
 
+/** An assignment's view as the database gives it: everything but the two itineraries. */
+export interface ViewParts {
+  /** JSON object text: assignmentId, pairId, leaseExpiresAt, expired, query. */
+  head: string;
+  leftPlanId: string;
+  rightPlanId: string;
+  /** JSON text of the plan's features, or null where the dataset hides diagnostics. */
+  leftDiagnostics: string | null;
+  rightDiagnostics: string | null;
+}
+
 /**
- * The view as JSON text, built by PostgreSQL in one query and passed through untouched: the two
- * itineraries are the bulk of every claim response, and parsing and re-serializing them per request
- * would cost the server more than the query itself.
+ * Itineraries as JSON text, by plan id. Plans never change once imported, and every pair is seen by
+ * three experts and every plan sits in several pairs, so each process keeps the texts it served:
+ * the bulk of every claim response then costs neither the database nor a re-serialization.
  */
+const CACHE_CHARS = 32 * 1024 * 1024;
+const globalCache = globalThis as unknown as { tripjudgeItineraries?: { texts: Map<string, string>; chars: number } };
+const cache = (globalCache.tripjudgeItineraries ??= { texts: new Map(), chars: 0 });
+
+const inflight = new Map<string, Promise<string | undefined>>();
+
+async function fetchTexts(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const { rows } = await poolOf(db).query<{ id: string; text: string }>({ name: "tj_itinerary_texts", text: `SELECT id, itinerary::text AS text FROM "Plan" WHERE id = ANY($1)`, values: [ids] });
+  for (const r of rows) {
+    cache.chars += r.text.length - (cache.texts.get(r.id)?.length ?? 0);
+    cache.texts.set(r.id, r.text);
+  }
+  for (const [id, text] of cache.texts) {
+    if (cache.chars <= CACHE_CHARS) break;
+    cache.texts.delete(id);
+    cache.chars -= text.length;
+  }
+  return new Map(rows.map((r) => [r.id, r.text]));
+}
+
+async function itineraryTexts(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const hit = cache.texts.get(id);
+    if (hit === undefined) missing.push(id);
+    else {
+      cache.texts.delete(id); // least recently used goes first
+      cache.texts.set(id, hit);
+      out.set(id, hit);
+    }
+  }
+  // The three experts of a pair often claim it at the same moment: one fetch serves them all.
+  const toFetch = missing.filter((id) => !inflight.has(id));
+  if (toFetch.length) {
+    const fetched = fetchTexts(db, toFetch);
+    for (const id of toFetch) {
+      const one = fetched.then((m) => m.get(id));
+      inflight.set(id, one);
+      void one.finally(() => inflight.delete(id)).catch(() => {});
+    }
+  }
+  const pending = missing.map((id) => [id, inflight.get(id)] as const);
+  for (const [id, promise] of pending) {
+    const text = await promise;
+    if (text !== undefined) out.set(id, text);
+  }
+  return out;
+}
+
+/** The whole view as JSON text (an AssignmentView): the parts with the itineraries spliced in, never re-parsed. */
+export async function renderView(db: Db, v: ViewParts): Promise<string> {
+  const texts = await itineraryTexts(db, [v.leftPlanId, v.rightPlanId]);
+  const plan = (id: string, diagnostics: string | null) => {
+    const itinerary = texts.get(id);
+    if (itinerary === undefined) throw new Error(`plan ${id} is gone`);
+    return `{"itinerary":${itinerary},"diagnostics":${diagnostics ?? "null"}}`;
+  };
+  return `${v.head.slice(0, -1)},"left":${plan(v.leftPlanId, v.leftDiagnostics)},"right":${plan(v.rightPlanId, v.rightDiagnostics)}}`;
+}
+
+/** The expert's own assignment as JSON text; refused when it is not theirs or no longer open. */
 export async function assignmentViewJson(db: Db, assignmentId: string, userId: string): Promise<string> {
-  const { rows } = await poolOf(db).query<{ view: string; userId: string; status: string }>({ name: "tj_assignment_view", text: `SELECT json_build_object(
-        'assignmentId', a.id, 'pairId', a."pairId",
-        'leaseExpiresAt', to_char(a."leaseExpiresAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'expired', (a.status = 'EXPIRED' OR a."leaseExpiresAt" < now()),
-        'query', json_build_object('id', q.id, 'text', q.text, 'origin', q.origin, 'days', q.days, 'people', q.people, 'startDate', q."startDate",
-                   'preferences', q.preferences, 'destination', json_build_object('name', d.name, 'country', d.country, 'lat', d.lat, 'lon', d.lon)),
-        'left', json_build_object('itinerary', l.itinerary, 'diagnostics', CASE WHEN ds."showDiagnostics" THEN l.features END),
-        'right', json_build_object('itinerary', r.itinerary, 'diagnostics', CASE WHEN ds."showDiagnostics" THEN r.features END)
-      )::text AS view, a."userId", a.status
-     FROM "Assignment" a
-     JOIN "Pair" p ON p.id = a."pairId"
-     JOIN "Query" q ON q.id = p."queryId"
-     JOIN "Destination" d ON d.id = q."destinationId"
-     JOIN "Dataset" ds ON ds.id = q."datasetId"
-     JOIN "Plan" l ON l.id = a."leftPlanId"
-     JOIN "Plan" r ON r.id = CASE WHEN a."leftPlanId" = p."planAId" THEN p."planBId" ELSE p."planAId" END
-     WHERE a.id = $1`, values: [assignmentId] },
-  );
+  const { rows } = await poolOf(db).query<{ user_id: string; status: string; head: string; left_plan_id: string; right_plan_id: string; left_diagnostics: string | null; right_diagnostics: string | null }>({
+    name: "tj_view_parts",
+    text: "SELECT * FROM tj_view_parts($1)",
+    values: [assignmentId],
+  });
   const row = rows[0];
-  if (!row || row.userId !== userId) throw new UserError("This pair is not assigned to you.", 404);
+  if (!row || row.user_id !== userId) throw new UserError("This pair is not assigned to you.", 404);
   if (row.status !== "CLAIMED" && row.status !== "EXPIRED") throw new UserError("This pair is no longer open for you (submitted, skipped or released).", 410);
-  return row.view;
+  return renderView(db, { head: row.head, leftPlanId: row.left_plan_id, rightPlanId: row.right_plan_id, leftDiagnostics: row.left_diagnostics, rightDiagnostics: row.right_diagnostics });
 }

@@ -5,9 +5,10 @@
  * from distinct experts who have the pair's destination, and an expert never gets a pair twice.
  */
 import { randomUUID } from "node:crypto";
-import { freeSlot, leaseEnd, pickLeftPlan, verdictFor, type Choice, type JudgingSettings } from "../assignment/policy";
+import { leaseEnd, pickLeftPlan, verdictsBySide, type Choice, type JudgingSettings } from "../assignment/policy";
 import { poolOf, type Db } from "./client";
 import { Prisma } from "./generated/client";
+import type { ViewParts } from "./judging-view";
 import { UserError } from "./users";
 
 type Tx = Prisma.TransactionClient;
@@ -16,110 +17,69 @@ export interface ClaimResult {
   assignmentId: string;
   pairId: string;
   resumed: boolean;
+  /** What the expert will see, less the itineraries (see judging-view.ts). */
+  view: ViewParts;
 }
 
-/** Live claims of an expert (not expired), oldest first. */
-async function liveClaims(db: Db, userId: string) {
-  const { rows } = await poolOf(db).query<{ id: string; pairId: string }>({ name: "tj_live_claims", text: `SELECT id, "pairId" FROM "Assignment" WHERE "userId" = $1 AND status = 'CLAIMED' AND "leaseExpiresAt" > now() ORDER BY "claimedAt"`, values: [userId] },
-  );
-  return rows;
+/** Who is asking, as their session token says; the statement itself checks that the account still stands. */
+export interface SessionCheck {
+  sessionVersion: number;
+}
+
+const signInFirst = () => new UserError("Sign in first.", 401);
+
+let lastSweep = 0;
+/** Claims sweep expired leases at most once a second per process (and always before saying "nothing left"). */
+function sweepDue(): boolean {
+  if (Date.now() - lastSweep < 1000) return false;
+  lastSweep = Date.now();
+  return true;
 }
 
 /**
  * The expert's next pair: a live claim not in `exclude` if there is one (resume after reload),
  * else a new claim on the best open pair of their destinations. null when nothing waits.
+ * One round trip: the function tj_claim (prisma/migrations/*_judging_functions) does the work under
+ * row locks; with `session`, the same statement checks the account (active, not signed out, expert).
  */
 export async function claimNext(
   db: Db,
   userId: string,
   settings: JudgingSettings,
-  opts: { destinationId?: string | null; exclude?: string[] } = {},
+  opts: { destinationId?: string | null; exclude?: string[]; session?: SessionCheck } = {},
 ): Promise<ClaimResult | null> {
-  const exclude = new Set(opts.exclude ?? []);
-  const live = await liveClaims(db, userId);
-  const resumable = live.find((a) => !exclude.has(a.id));
-  if (resumable) return { assignmentId: resumable.id, pairId: resumable.pairId, resumed: true };
-  if (live.length >= settings.maxClaimsPerExpert) return null;
-
-  await sweepExpiredLeases(db);
-  // The hot path of the queue runs on the plain driver: one connection, few round trips.
-  const client = await poolOf(db).connect();
-  try {
-    const tried: string[] = [];
-    let swept = false;
-    const order = settings.queueOrder === "completion" ? `p."submittedCount" DESC, p."claimedCount" DESC, p."createdAt" ASC` : `p."createdAt" ASC`;
-    for (let attempt = 0; attempt < 20; attempt++) {
-      await client.query("BEGIN");
-      try {
-        // Open pairs of the expert's destinations that they never had, with a free slot, best first.
-        // SKIP LOCKED lets concurrent claimers pass each other instead of queueing on one pair.
-        const { rows } = await client.query<{ id: string; planAId: string; planBId: string; requiredRaters: number }>({ name: `tj_claim_candidate_${settings.queueOrder}`, text: `SELECT p.id, p."planAId", p."planBId", p."requiredRaters"
-           FROM "Pair" p
-           JOIN "Query" q ON q.id = p."queryId"
-           JOIN "ExpertDestination" ed ON ed."destinationId" = q."destinationId" AND ed."userId" = $1
-           WHERE p.status = 'OPEN' AND p."submittedCount" + p."claimedCount" < p."requiredRaters"
-             AND ($2::text IS NULL OR q."destinationId" = $2) AND NOT (p.id = ANY($3::text[]))
-             AND NOT EXISTS (SELECT 1 FROM "Assignment" m WHERE m."pairId" = p.id AND m."userId" = $1)
-           ORDER BY ${order}
-           LIMIT 1
-           FOR UPDATE OF p SKIP LOCKED`, values: [userId, opts.destinationId ?? null, tried] },
-        );
-        const pair = rows[0];
-        if (!pair) {
-          await client.query("COMMIT");
-          // Before saying "nothing left", return the slots of leases that ran out since the last sweep.
-          // (On this connection: asking the pool for another could wait on claims that wait on us.)
-          if (!swept && ((await client.query(SWEEP_SQL)).rowCount ?? 0) > 0) {
-            swept = true;
-            continue;
-          }
-          return null;
-        }
-        // Under the pair's lock, with a fresh snapshot: the slots actually held.
-        const held = await client.query<{ slot: number; userId: string }>({ name: "tj_claim_held", text: `SELECT slot, "userId" FROM "Assignment" WHERE "pairId" = $1 AND status IN ('CLAIMED', 'SUBMITTED')`, values: [pair.id] },
-        );
-        const slot = freeSlot(held.rows.map((h) => h.slot), pair.requiredRaters);
-        if (slot === null || held.rows.some((h) => h.userId === userId)) {
-          await client.query("COMMIT");
-          tried.push(pair.id);
-          continue;
-        }
-        const id = randomUUID();
-        await client.query({ name: "tj_claim_insert", text: `WITH a AS (INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt")
-                      VALUES ($1, $2, $3, $4, 'CLAIMED', $5, $6) RETURNING "pairId")
-           UPDATE "Pair" SET "claimedCount" = "claimedCount" + 1 WHERE id = (SELECT "pairId" FROM a)`, values: [id, pair.id, userId, slot, pickLeftPlan(pair.planAId, pair.planBId), leaseEnd(new Date(), settings)] },
-        );
-        await client.query("COMMIT");
-        return { assignmentId: id, pairId: pair.id, resumed: false };
-      } catch (e) {
-        await client.query("ROLLBACK").catch(() => {});
-        throw e;
-      }
-    }
-    return null;
-  } finally {
-    client.release();
-  }
+  const { rows } = await poolOf(db).query<{ outcome: string; assignment_id: string; pair_id: string; head: string; left_plan_id: string; right_plan_id: string; left_diagnostics: string | null; right_diagnostics: string | null }>({
+    name: "tj_claim",
+    text: "SELECT * FROM tj_claim($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    values: [
+      userId,
+      opts.session?.sessionVersion ?? null,
+      opts.destinationId ?? null,
+      opts.exclude ?? [],
+      settings.queueOrder === "completion",
+      settings.maxClaimsPerExpert,
+      leaseEnd(new Date(), settings),
+      pickLeftPlan("A", "B") === "A",
+      randomUUID(),
+      sweepDue(),
+    ],
+  });
+  const r = rows[0];
+  if (r.outcome === "unauthorized") throw signInFirst();
+  if (r.outcome === "none") return null;
+  return {
+    assignmentId: r.assignment_id,
+    pairId: r.pair_id,
+    resumed: r.outcome === "resumed",
+    view: { head: r.head, leftPlanId: r.left_plan_id, rightPlanId: r.right_plan_id, leftDiagnostics: r.left_diagnostics, rightDiagnostics: r.right_diagnostics },
+  };
 }
 
-const SWEEP_SQL = `
-  WITH expired AS (
-    UPDATE "Assignment" SET status = 'EXPIRED', "completedAt" = now()
-    WHERE status = 'CLAIMED' AND "leaseExpiresAt" <= now()
-    RETURNING "pairId"
-  ), per_pair AS (SELECT "pairId", COUNT(*)::int AS n FROM expired GROUP BY "pairId")
-  UPDATE "Pair" p SET "claimedCount" = GREATEST(0, p."claimedCount" - per_pair.n) FROM per_pair WHERE p.id = per_pair."pairId"`;
-
-let lastSweep = 0;
-
-/**
- * Leases that ran out return their slots: CLAIMED → EXPIRED, and the pairs' counters follow.
- * Claims call it at most once a second per process (`force` for callers that must see it now).
- */
-export async function sweepExpiredLeases(db: Db, force = false): Promise<number> {
-  if (!force && Date.now() - lastSweep < 1000) return 0;
+/** Leases that ran out return their slots: CLAIMED → EXPIRED, and the pairs' counters follow. */
+export async function sweepExpiredLeases(db: Db): Promise<number> {
   lastSweep = Date.now();
-  return (await poolOf(db).query(SWEEP_SQL)).rowCount ?? 0;
+  const { rows } = await poolOf(db).query<{ n: number }>("SELECT tj_sweep_expired_leases() AS n");
+  return rows[0].n;
 }
 
 /** $1 assignment, $2 new status, $3 change of claimedCount, $4 change of submittedCount, $5 pair. */
@@ -148,70 +108,32 @@ export interface SubmitInput {
   clientRequestId: string;
 }
 
-/** Stores one judgment per assignment; a retry with the same request id returns the stored one. */
-export async function submitJudgment(db: Db, userId: string, input: SubmitInput, settings: JudgingSettings) {
+const SUBMIT_REFUSALS: Record<string, [string, number]> = {
+  request_reused: ["This request id was used for another judgment.", 409],
+  not_yours: ["This pair is not assigned to you.", 404],
+  withdrawn: ["This pair was skipped or taken back by an admin; your judgment was not stored.", 409],
+  slot_taken: ["Your claim on this pair expired and its slot went to another expert. Your draft is kept; take the next pair.", 409],
+};
+
+/**
+ * Stores one judgment per assignment; a retry with the same request id returns the stored one.
+ * One round trip (the function tj_submit); with `session`, the statement also checks the account.
+ */
+export async function submitJudgment(db: Db, userId: string, input: SubmitInput, settings: JudgingSettings, session?: SessionCheck) {
   const rationale = input.rationale.trim();
   if (rationale.length < settings.rationaleMinLength) throw new UserError(`Write a rationale of at least ${settings.rationaleMinLength} characters.`, 400);
-  const client = await poolOf(db).connect();
-  const earlierFor = async () => {
-    const { rows } = await client.query<{ id: string; userId: string; assignmentId: string }>(
-      `SELECT id, "userId", "assignmentId" FROM "Judgment" WHERE "clientRequestId" = $1`,
-      [input.clientRequestId],
-    );
-    return rows[0] ?? null;
-  };
-  try {
-    const earlier = await earlierFor();
-    if (earlier) {
-      if (earlier.userId !== userId || earlier.assignmentId !== input.assignmentId) throw new UserError("This request id was used for another judgment.", 409);
-      return { judgmentId: earlier.id, duplicate: true };
-    }
-    await client.query("BEGIN");
-    try {
-      const { rows: arows } = await client.query<{ id: string; userId: string; pairId: string; status: string; slot: number; leftPlanId: string; judgmentId: string | null }>({ name: "tj_submit_lock", text: `SELECT a.id, a."userId", a."pairId", a.status, a.slot, a."leftPlanId", j.id AS "judgmentId"
-         FROM "Assignment" a LEFT JOIN "Judgment" j ON j."assignmentId" = a.id WHERE a.id = $1 FOR UPDATE OF a`, values: [input.assignmentId] },
-      );
-      const a = arows[0];
-      if (!a || a.userId !== userId) throw new UserError("This pair is not assigned to you.", 404);
-      if (a.judgmentId) {
-        await client.query("COMMIT");
-        return { judgmentId: a.judgmentId, duplicate: true };
-      }
-      if (a.status === "SKIPPED" || a.status === "RELEASED") throw new UserError("This pair was skipped or taken back by an admin; your judgment was not stored.", 409);
-      const { rows: prows } = await client.query<{ planAId: string; requiredRaters: number; status: string; submittedCount: number }>({ name: "tj_submit_pair", text: `SELECT "planAId", "requiredRaters", status, "submittedCount" FROM "Pair" WHERE id = $1 FOR UPDATE`, values: [a.pairId] },
-      );
-      const pair = prows[0];
-      if (a.status === "EXPIRED") {
-        // A claim whose lease ran out may still be submitted while its slot is free.
-        const { rows: taken } = await client.query(
-          `SELECT 1 FROM "Assignment" WHERE "pairId" = $1 AND slot = $2 AND status IN ('CLAIMED', 'SUBMITTED') AND id <> $3`,
-          [a.pairId, a.slot, a.id],
-        );
-        if (taken.length > 0 || pair.submittedCount >= pair.requiredRaters || pair.status === "COMPLETE") {
-          throw new UserError("Your claim on this pair expired and its slot went to another expert. Your draft is kept; take the next pair.", 409);
-        }
-      }
-      const id = randomUUID();
-      await client.query({ name: "tj_submit_insert", text: `INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId")
-         VALUES ($1, $2, $3, $4, $5::"Verdict", $6, $7, $8)`, values: [id, a.id, a.pairId, userId, verdictFor(input.choice, a.leftPlanId, pair.planAId), rationale, Math.max(0, Math.round(input.timeOnTaskMs)), input.clientRequestId] },
-      );
-      await client.query(TRANSITION_SQL, [a.id, "SUBMITTED", a.status === "CLAIMED" ? -1 : 0, 1, a.pairId]);
-      await client.query("COMMIT");
-      return { judgmentId: id, duplicate: false };
-    } catch (e) {
-      await client.query("ROLLBACK").catch(() => {});
-      // Two concurrent submits of the same request: the loser finds the winner's row.
-      if ((e as { code?: string }).code === "23505") {
-        const winner = await earlierFor();
-        if (winner && winner.userId === userId) return { judgmentId: winner.id, duplicate: true };
-        const { rows } = await client.query<{ id: string }>(`SELECT id FROM "Judgment" WHERE "assignmentId" = $1 AND "userId" = $2`, [input.assignmentId, userId]);
-        if (rows[0]) return { judgmentId: rows[0].id, duplicate: true };
-      }
-      throw e;
-    }
-  } finally {
-    client.release();
-  }
+  const verdicts = verdictsBySide(input.choice);
+  const { rows } = await poolOf(db).query<{ outcome: string; judgment_id: string | null }>({
+    name: "tj_submit",
+    text: "SELECT * FROM tj_submit($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    values: [userId, session?.sessionVersion ?? null, input.assignmentId, verdicts.leftIsA, verdicts.leftIsB, rationale, Math.max(0, Math.round(input.timeOnTaskMs)), input.clientRequestId, randomUUID()],
+  });
+  const { outcome, judgment_id } = rows[0];
+  if (outcome === "unauthorized") throw signInFirst();
+  if (outcome === "stored" || outcome === "duplicate") return { judgmentId: judgment_id as string, duplicate: outcome === "duplicate" };
+  const refusal = SUBMIT_REFUSALS[outcome];
+  if (!refusal) throw new Error(`unexpected submit outcome ${outcome}`);
+  throw new UserError(...refusal);
 }
 
 export async function skipAssignment(db: Db, userId: string, assignmentId: string, reason: string) {

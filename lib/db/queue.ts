@@ -11,7 +11,7 @@ export interface WaitingByDestination {
 }
 
 export async function waitingPairsByDestination(db: Db, userId: string): Promise<WaitingByDestination[]> {
-  await sweepExpiredLeases(db, true);
+  await sweepExpiredLeases(db);
   return db.$queryRaw<WaitingByDestination[]>`
     SELECT d.id AS "destinationId", d.name, d.country, ed.familiarity,
            COUNT(p.id)::int AS waiting

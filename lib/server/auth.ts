@@ -60,24 +60,55 @@ export const authOptions: NextAuthOptions = {
   },
 };
 
-/**
- * The signed-in, still-active account, or null. Reads next-auth's session cookie directly (the
- * same decoder next-auth uses, which rejects expired tokens): this runs on every request, and
- * getServerSession would run the whole next-auth handler each time.
- */
-export async function currentUser(): Promise<SessionUser | null> {
-  const jar = await cookies();
-  const raw = jar.get("__Secure-next-auth.session-token")?.value ?? jar.get("next-auth.session-token")?.value;
-  if (!raw) return null;
+/** What a session token says: who, which role, which session version. Not yet checked against the account. */
+export interface SessionClaims {
+  userId: string;
+  role: Role;
+  sessionVersion: number;
+}
+
+// Decoding a token (key derivation + decryption) costs more than the rest of a judging request;
+// the same token always decodes to the same claims, so each process keeps recent ones until they expire.
+const DECODED_MAX = 10_000;
+const globalDecoded = globalThis as unknown as { tripjudgeTokens?: Map<string, (SessionClaims & { exp: number }) | null> };
+const decoded = (globalDecoded.tripjudgeTokens ??= new Map());
+
+async function decodeClaims(raw: string): Promise<(SessionClaims & { exp: number }) | null> {
   let token: JWT | null = null;
   try {
     token = await decode({ token: raw, secret: process.env.NEXTAUTH_SECRET ?? "" });
   } catch {
     return null; // expired, tampered with, or signed with another secret
   }
-  if (!token || typeof token.uid !== "string" || typeof token.sv !== "number") return null;
-  // The JWT alone is not trusted: deactivation or revocation must end the session at once.
-  return sessionUser(db(), token.uid, token.sv);
+  if (!token || typeof token.uid !== "string" || typeof token.sv !== "number" || typeof token.exp !== "number") return null;
+  return { userId: token.uid, role: token.role as Role, sessionVersion: token.sv, exp: token.exp };
+}
+
+/** The claims of the request's session cookie (the same decoder next-auth uses), or null. */
+export async function sessionClaims(): Promise<SessionClaims | null> {
+  const jar = await cookies();
+  const raw = jar.get("__Secure-next-auth.session-token")?.value ?? jar.get("next-auth.session-token")?.value;
+  if (!raw) return null;
+  let claims = decoded.get(raw);
+  if (claims === undefined) {
+    claims = await decodeClaims(raw);
+    if (claims) {
+      if (decoded.size >= DECODED_MAX) decoded.delete(decoded.keys().next().value as string);
+      decoded.set(raw, claims);
+    }
+  }
+  if (!claims || claims.exp * 1000 <= Date.now()) return null;
+  return { userId: claims.userId, role: claims.role, sessionVersion: claims.sessionVersion };
+}
+
+/**
+ * The signed-in, still-active account, or null. Reads next-auth's session cookie directly: this
+ * runs on every request, and getServerSession would run the whole next-auth handler each time.
+ */
+export async function currentUser(): Promise<SessionUser | null> {
+  const claims = await sessionClaims();
+  // The token alone is not trusted: deactivation or revocation must end the session at once.
+  return claims && sessionUser(db(), claims.userId, claims.sessionVersion);
 }
 
 /** For pages: the account, or a redirect to sign-in (or to /forbidden for the wrong role). */

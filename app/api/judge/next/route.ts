@@ -3,9 +3,9 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { cachedWeights } from "@/lib/db/fits";
 import { claimNext } from "@/lib/db/judging";
-import { assignmentViewJson } from "@/lib/db/judging-view";
+import { renderView } from "@/lib/db/judging-view";
 import { getSettings } from "@/lib/db/settings";
-import { withRole } from "@/lib/server/api";
+import { withSession } from "@/lib/server/api";
 
 const params = z.object({
   destination: z.string().max(64).optional(),
@@ -13,12 +13,12 @@ const params = z.object({
 });
 
 /** The expert's current pair (resumed after a reload), or a new claim; `exclude` asks for the one behind it. */
-export const GET = withRole("EXPERT", async (req, { user }) => {
+export const GET = withSession("EXPERT", async (req, { session }) => {
   const url = new URL(req.url);
   const p = params.parse(Object.fromEntries(url.searchParams));
   const settings = await getSettings(db());
-  const claim = await claimNext(db(), user.id, settings, { destinationId: p.destination || null, exclude: p.exclude?.split(",").filter(Boolean) });
+  const claim = await claimNext(db(), session.userId, settings, { destinationId: p.destination || null, exclude: p.exclude?.split(",").filter(Boolean), session });
   if (!claim) return NextResponse.json({ assignment: null, rationaleMinLength: settings.rationaleMinLength });
-  const [view, weights] = await Promise.all([assignmentViewJson(db(), claim.assignmentId, user.id), cachedWeights(db())]);
+  const [view, weights] = await Promise.all([renderView(db(), claim.view), cachedWeights(db())]);
   return new Response(`{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${JSON.stringify(weights)}}`, { headers: { "content-type": "application/json" } });
 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { submitJudgment } from "@/lib/db/judging";
 import { getSettings } from "@/lib/db/settings";
-import { parseBody, withRole } from "@/lib/server/api";
+import { parseBody, withSession } from "@/lib/server/api";
 
 const input = z.object({
   choice: z.enum(["left", "right", "neither"]),
@@ -12,9 +12,9 @@ const input = z.object({
   clientRequestId: z.string().min(8).max(100),
 });
 
-export const POST = withRole("EXPERT", async (req, { user, params }: { user: { id: string }; params: Promise<{ id: string }> }) => {
+export const POST = withSession("EXPERT", async (req, { session, params }: { session: { userId: string; sessionVersion: number }; params: Promise<{ id: string }> }) => {
   const assignmentId = z.string().min(1).max(64).parse((await params).id);
   const body = await parseBody(req, input);
-  const r = await submitJudgment(db(), user.id, { assignmentId, ...body }, await getSettings(db()));
+  const r = await submitJudgment(db(), session.userId, { assignmentId, ...body }, await getSettings(db()), session);
   return NextResponse.json(r, { status: r.duplicate ? 200 : 201 });
 });
