@@ -102,7 +102,8 @@ async function main() {
     }
     // TRIPJUDGE_NODE_ARGS: extra flags for the server's Node (e.g. --cpu-prof when profiling).
     const nodeArgs = (process.env.TRIPJUDGE_NODE_ARGS ?? "").split(" ").filter(Boolean);
-    child = spawn(process.execPath, [...nodeArgs, nextBin, dev ? "dev" : "start", "-p", String(port)], { stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const serve = dev ? [nextBin, "dev", "-p", String(port)] : ["--import", "tsx", path.join(root, "scripts", "serve.ts")];
+    child = spawn(process.execPath, [...nodeArgs, ...serve], { stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1", ...(dev ? {} : { NODE_ENV: "production" }) } });
     console.log(`TripJudge on http://localhost:${port}`);
     child.on("exit", (code) => void shutdown(code ?? 0));
   } catch (e) {

@@ -3,6 +3,7 @@ import { after, before, test } from "node:test";
 import { DEFAULT_SETTINGS } from "../assignment/policy";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
 import { claimNext, reassignAssignment, releaseAssignment, skipAssignment, submitJudgment } from "./judging";
+import { renderView } from "./judging-view";
 import { seed } from "./seed";
 
 let t: TestDatabase;
@@ -144,3 +145,51 @@ test("admins release and reassign claimed slots", async () => {
   await assert.rejects(releaseAssignment(t.db, moved, admin.id), /Only a claimed/);
 });
 
+
+test("with a session, claim and submit check the account in the same statement", async () => {
+  const u = await expert("session@t.test", ["Rome"]);
+  const { sessionVersion } = await t.db.user.findUniqueOrThrow({ where: { id: u } });
+  const session = { sessionVersion };
+  const c = await claimNext(t.db, u, S, { session });
+  assert.ok(c, "a standing session claims");
+  // Signed out everywhere (the version moved on): refused before anything changes.
+  await assert.rejects(claimNext(t.db, u, S, { session: { sessionVersion: sessionVersion + 1 } }), (e: Error & { status?: number }) => e.status === 401);
+  await assert.rejects(submitJudgment(t.db, u, { assignmentId: c!.assignmentId, choice: "left", rationale: "a fine reason", timeOnTaskMs: 1, clientRequestId: "sess-1" }, S, { sessionVersion: sessionVersion + 1 }), /Sign in first/);
+  assert.equal(await t.db.judgment.count({ where: { assignmentId: c!.assignmentId } }), 0);
+  // Deactivated: refused at once, with the token still unexpired.
+  await t.db.user.update({ where: { id: u }, data: { active: false } });
+  await assert.rejects(claimNext(t.db, u, S, { session }), /Sign in first/);
+  await assert.rejects(submitJudgment(t.db, u, { assignmentId: c!.assignmentId, choice: "left", rationale: "a fine reason", timeOnTaskMs: 1, clientRequestId: "sess-2" }, S, session), /Sign in first/);
+  // An admin's session is not an expert's.
+  await t.db.user.update({ where: { id: u }, data: { active: true, role: "ADMIN" } });
+  await assert.rejects(claimNext(t.db, u, S, { session }), /Sign in first/);
+  await t.db.user.update({ where: { id: u }, data: { role: "EXPERT" } });
+  const stored = await submitJudgment(t.db, u, { assignmentId: c!.assignmentId, choice: "left", rationale: "a fine reason", timeOnTaskMs: 1, clientRequestId: "sess-3" }, S, session);
+  assert.equal(stored.duplicate, false);
+  assert.equal(await t.db.judgment.count({ where: { assignmentId: c!.assignmentId } }), 1);
+});
+
+test("a claim returns the view's parts: the request, the sides, no itineraries or model names", async () => {
+  const u = await expert("parts@t.test", ["Paris"]);
+  const c = await claimNext(t.db, u, S);
+  const head = JSON.parse(c!.view.head);
+  assert.equal(head.assignmentId, c!.assignmentId);
+  assert.equal(head.query.destination.name, "Paris");
+  assert.equal(head.expired, false);
+  const a = await t.db.assignment.findUniqueOrThrow({ where: { id: c!.assignmentId }, include: { pair: true } });
+  assert.equal(c!.view.leftPlanId, a.leftPlanId);
+  assert.deepEqual(new Set([c!.view.leftPlanId, c!.view.rightPlanId]), new Set([a.pair.planAId, a.pair.planBId]));
+  assert.equal(c!.view.leftDiagnostics, null, "diagnostics are hidden by default");
+  // The rendered view splices the stored itineraries in, whole (twice: the second from the cache).
+  const left = await t.db.plan.findUniqueOrThrow({ where: { id: c!.view.leftPlanId } });
+  for (let i = 0; i < 2; i++) {
+    const view = JSON.parse(await renderView(t.db, c!.view));
+    assert.deepEqual(view.left.itinerary, left.itinerary);
+    assert.equal(view.assignmentId, c!.assignmentId);
+    assert.equal(JSON.stringify(view).includes(`"${left.model}"`), false, "no model name");
+  }
+  // Resuming gives the same assignment and the same sides.
+  const again = await claimNext(t.db, u, S);
+  assert.equal(again!.resumed, true);
+  assert.equal(again!.view.leftPlanId, c!.view.leftPlanId);
+});

@@ -1,6 +1,5 @@
 /** next-auth wiring: email + password sign-in, JWT sessions re-checked against the account on every request. */
 import type { NextAuthOptions } from "next-auth";
-import { decode, type JWT } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { redirect } from "next/navigation";
@@ -9,6 +8,7 @@ import { config } from "../config";
 import { db } from "../db/client";
 import type { Role } from "../db/generated/enums";
 import { sessionUser, UserError, verifySignIn, type SessionUser } from "../db/users";
+import { claimsOfToken, SESSION_COOKIES, type SessionClaims } from "./session";
 
 const signInInput = z.object({
   email: z.string().trim().email().max(320),
@@ -60,45 +60,10 @@ export const authOptions: NextAuthOptions = {
   },
 };
 
-/** What a session token says: who, which role, which session version. Not yet checked against the account. */
-export interface SessionClaims {
-  userId: string;
-  role: Role;
-  sessionVersion: number;
-}
-
-// Decoding a token (key derivation + decryption) costs more than the rest of a judging request;
-// the same token always decodes to the same claims, so each process keeps recent ones until they expire.
-const DECODED_MAX = 10_000;
-const globalDecoded = globalThis as unknown as { tripjudgeTokens?: Map<string, (SessionClaims & { exp: number }) | null> };
-const decoded = (globalDecoded.tripjudgeTokens ??= new Map());
-
-async function decodeClaims(raw: string): Promise<(SessionClaims & { exp: number }) | null> {
-  let token: JWT | null = null;
-  try {
-    token = await decode({ token: raw, secret: process.env.NEXTAUTH_SECRET ?? "" });
-  } catch {
-    return null; // expired, tampered with, or signed with another secret
-  }
-  if (!token || typeof token.uid !== "string" || typeof token.sv !== "number" || typeof token.exp !== "number") return null;
-  return { userId: token.uid, role: token.role as Role, sessionVersion: token.sv, exp: token.exp };
-}
-
-/** The claims of the request's session cookie (the same decoder next-auth uses), or null. */
+/** The claims of the request's session cookie, or null. */
 export async function sessionClaims(): Promise<SessionClaims | null> {
   const jar = await cookies();
-  const raw = jar.get("__Secure-next-auth.session-token")?.value ?? jar.get("next-auth.session-token")?.value;
-  if (!raw) return null;
-  let claims = decoded.get(raw);
-  if (claims === undefined) {
-    claims = await decodeClaims(raw);
-    if (claims) {
-      if (decoded.size >= DECODED_MAX) decoded.delete(decoded.keys().next().value as string);
-      decoded.set(raw, claims);
-    }
-  }
-  if (!claims || claims.exp * 1000 <= Date.now()) return null;
-  return { userId: claims.userId, role: claims.role, sessionVersion: claims.sessionVersion };
+  return claimsOfToken(SESSION_COOKIES.map((name) => jar.get(name)?.value).find(Boolean));
 }
 
 /**

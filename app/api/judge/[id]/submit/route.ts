@@ -1,20 +1,9 @@
-import { NextResponse } from "next/server";
-import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { submitJudgment } from "@/lib/db/judging";
-import { getSettings } from "@/lib/db/settings";
-import { parseBody, withSession } from "@/lib/server/api";
+import { respond } from "@/lib/server/api";
+import { errorAnswer } from "@/lib/server/answers";
+import { SUBMIT_MAX_BYTES, submitCall } from "@/lib/server/judging-api";
 
-const input = z.object({
-  choice: z.enum(["left", "right", "neither"]),
-  rationale: z.string().max(10_000, "Keep the rationale under 10,000 characters."),
-  timeOnTaskMs: z.number().int().min(0).max(7 * 24 * 3600_000),
-  clientRequestId: z.string().min(8).max(100),
-});
-
-export const POST = withSession("EXPERT", async (req, { session, params }: { session: { userId: string; sessionVersion: number }; params: Promise<{ id: string }> }) => {
-  const assignmentId = z.string().min(1).max(64).parse((await params).id);
-  const body = await parseBody(req, input);
-  const r = await submitJudgment(db(), session.userId, { assignmentId, ...body }, await getSettings(db()), session);
-  return NextResponse.json(r, { status: r.duplicate ? 200 : 201 });
-});
+/** Submits a judgment (lib/server/judging-api.ts; also served by the fast path in scripts/serve.ts). */
+export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  if (Number(req.headers.get("content-length") ?? 0) > SUBMIT_MAX_BYTES) return respond(errorAnswer(413, `The request body is larger than ${SUBMIT_MAX_BYTES} bytes.`));
+  return respond(await submitCall(req.headers.get("cookie"), (await params).id, await req.text()));
+}

@@ -1,0 +1,66 @@
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { ADMIN, DEMO_PASSWORD, E2E_DB, signIn } from "./helpers";
+
+// The judging API's hot calls are answered by the production server's fast path
+// (lib/server/fast-path.ts): these are the answers a client must get from it. Nothing here claims a pair.
+const WEI = "wei@demo.tripjudge";
+
+async function setActive(email: string, active: boolean) {
+  const c = new pg.Client({ connectionString: E2E_DB });
+  await c.connect();
+  try {
+    await c.query(`UPDATE "User" SET active = $2 WHERE email = $1`, [email, active]);
+  } finally {
+    await c.end();
+  }
+}
+
+test("the judging API refuses strangers, admins, bad bodies and unknown pairs with clear errors", async ({ page, browser }) => {
+  const anon = await browser.newContext();
+  const res = await anon.request.get(`${test.info().project.use.baseURL}/api/judge/next`);
+  expect(res.status()).toBe(401);
+  expect(await res.json()).toEqual({ error: "Sign in first." });
+  // The app's security headers come with these answers too.
+  expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(res.headers()["x-frame-options"]).toBe("DENY");
+  expect(res.headers()["content-type"]).toContain("application/json");
+  const forged = await anon.request.post(`${test.info().project.use.baseURL}/api/judge/x/submit`, { headers: { cookie: "next-auth.session-token=forged" }, data: {} });
+  expect(forged.status()).toBe(401);
+  await anon.close();
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  expect((await page.request.get("/api/judge/next")).status()).toBe(403);
+  await page.context().clearCookies();
+
+  await signIn(page, WEI, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/expert/);
+  const api = page.request;
+  const valid = { choice: "left", rationale: "A valid rationale of some length.", timeOnTaskMs: 1000, clientRequestId: "e2e-api-0001" };
+  const unknown = await api.post("/api/judge/no-such-assignment/submit", { data: valid });
+  expect(unknown.status()).toBe(404);
+  expect((await unknown.json()).error).toBe("This pair is not assigned to you.");
+  const notJson = await api.post("/api/judge/no-such-assignment/submit", { headers: { "content-type": "application/json" }, data: Buffer.from("{choice: left") });
+  expect(notJson.status()).toBe(400);
+  expect((await notJson.json()).error).toContain("not valid JSON");
+  const wrongType = await api.post("/api/judge/no-such-assignment/submit", { data: { ...valid, choice: "maybe", timeOnTaskMs: "soon" } });
+  expect(wrongType.status()).toBe(400);
+  expect(Object.keys((await wrongType.json()).details.fieldErrors).sort()).toEqual(["choice", "timeOnTaskMs"]);
+  const huge = await api.post("/api/judge/no-such-assignment/submit", { data: { ...valid, rationale: "x".repeat(200_000) } });
+  expect(huge.status()).toBe(413);
+  const badQuery = await api.get(`/api/judge/next?exclude=${"a,".repeat(300)}`);
+  expect(badQuery.status()).toBe(400);
+  const badEscape = await api.post("/api/judge/%E0%A4%A/submit", { data: valid });
+  expect(badEscape.status()).toBe(404);
+
+  // Deactivation ends the session at once, even though its token has not expired.
+  await setActive(WEI, false);
+  try {
+    expect((await api.post("/api/judge/no-such-assignment/submit", { data: valid })).status()).toBe(401);
+    expect((await api.get("/api/judge/next?destination=none")).status()).toBe(401);
+  } finally {
+    await setActive(WEI, true);
+  }
+  expect((await api.post("/api/judge/no-such-assignment/submit", { data: valid })).status()).toBe(404);
+});

@@ -1,0 +1,38 @@
+/**
+ * HTTP answers without the framework: what an error becomes (status and JSON body), and a bounded
+ * JSON body parsed with its zod schema. Shared by the Next.js glue (api.ts) and the judging fast path.
+ */
+import { z, ZodError } from "zod";
+import { UserError } from "../db/users";
+import { ImportRefused } from "../importers/problems";
+
+export interface Answer {
+  status: number;
+  /** JSON text. */
+  body: string;
+}
+
+export function errorAnswer(status: number, message: string, details?: unknown): Answer {
+  return { status, body: JSON.stringify({ error: message, ...(details ? { details } : {}) }) };
+}
+
+/** 400 for invalid input, the domain's own status for its refusals, 500 (logged) for anything else. */
+export function answerFor(e: unknown): Answer {
+  if (e instanceof ZodError) return errorAnswer(400, "The request is not valid.", z.flattenError(e));
+  if (e instanceof UserError) return errorAnswer(e.status, e.message);
+  if (e instanceof ImportRefused) return { status: 422, body: JSON.stringify({ ok: false, message: e.message, problems: e.problems, truncated: false }) };
+  console.error(e);
+  return errorAnswer(500, "Something went wrong on the server. Nothing was changed.");
+}
+
+/** Parses a JSON body of bounded size with the schema. */
+export function parseJsonText<T extends z.ZodType>(text: string, schema: T, maxBytes = 64 * 1024): z.infer<T> {
+  if (text.length > maxBytes) throw new UserError(`The request body is larger than ${maxBytes} bytes.`, 413);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new UserError("The request body is not valid JSON.", 400);
+  }
+  return schema.parse(data);
+}

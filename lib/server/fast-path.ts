@@ -1,0 +1,77 @@
+/**
+ * The production server's fast path for the judging API's two hot calls (GET /api/judge/next,
+ * POST /api/judge/<assignment>/submit). They run the same functions as their Next.js route
+ * handlers (judging-api.ts) but straight from node:http: on this project's 2-core reference machine
+ * a Next.js route handler costs about 1 ms of CPU per request before any of its own work, as much
+ * as the claim itself, and experts judging at full speed make hundreds of these calls a second.
+ * Everything else goes to Next.js.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorAnswer, type Answer } from "./answers";
+import { nextPairCall, submitCall, SUBMIT_MAX_BYTES } from "./judging-api";
+
+const SUBMIT_PATH = /^\/api\/judge\/([^/?#]+)\/submit$/;
+
+/** Reads a body of at most `max` bytes; null when it is larger (the rest is not read). */
+function readBody(req: IncomingMessage, max: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers["content-length"] ?? 0) > max) return resolve(null);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > max) {
+        resolve(null);
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s; // not a valid escape: no assignment has this id, and the call says so
+  }
+}
+
+/** The hot call this request is, as a function that answers it; null for everything else. */
+function route(req: IncomingMessage): (() => Promise<Answer>) | null {
+  const url = req.url ?? "";
+  if (!url.startsWith("/api/judge/")) return null;
+  const q = url.indexOf("?");
+  const path = q < 0 ? url : url.slice(0, q);
+  const cookie = req.headers.cookie ?? null;
+  if (path === "/api/judge/next" && req.method === "GET") return () => nextPairCall(cookie, new URLSearchParams(q < 0 ? "" : url.slice(q + 1)));
+  const submit = req.method === "POST" ? SUBMIT_PATH.exec(path) : null;
+  if (!submit) return null;
+  return async () => {
+    const body = await readBody(req, SUBMIT_MAX_BYTES);
+    if (body === null) return errorAnswer(413, `The request body is larger than ${SUBMIT_MAX_BYTES} bytes.`);
+    return submitCall(cookie, safeDecode(submit[1]), body);
+  };
+}
+
+/**
+ * Answers the request if it is one of the hot calls and returns true; false leaves it to Next.js.
+ * `headers` are added to every answer (the app's security headers from next.config.js).
+ */
+export function judgingFastPath(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): boolean {
+  const call = route(req);
+  if (!call) return false;
+  call().then(
+    (a) => {
+      res.writeHead(a.status, { ...headers, "content-type": "application/json", "cache-control": "private, no-store", "content-length": Buffer.byteLength(a.body) });
+      res.end(a.body);
+    },
+    (e: unknown) => {
+      console.error(e);
+      if (!res.headersSent) res.writeHead(500, { ...headers, "content-type": "application/json" });
+      res.end(JSON.stringify({ error: "Something went wrong on the server. Nothing was changed." }));
+    },
+  );
+  return true;
+}

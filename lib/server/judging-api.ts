@@ -1,0 +1,70 @@
+/**
+ * The judging API's two hot calls, independent of the framework: take the next pair, and submit a
+ * judgment. The Next.js route handlers answer with these, and so does the production server's fast
+ * path (scripts/serve.ts), which spares these two calls Next.js's per-request machinery.
+ * Each makes one database round trip that also checks the account behind the session token.
+ */
+import { z } from "zod";
+import { db } from "../db/client";
+import { cachedWeights } from "../db/fits";
+import { claimNext, submitJudgment } from "../db/judging";
+import { renderView } from "../db/judging-view";
+import { getSettings } from "../db/settings";
+import { answerFor, errorAnswer, parseJsonText, type Answer } from "./answers";
+import { claimsOfToken, sessionTokenOf, type SessionClaims } from "./session";
+
+/** The expert's session from a Cookie header, or the answer that refuses the call. */
+async function expertSession(cookieHeader: string | null): Promise<SessionClaims | Answer> {
+  const session = await claimsOfToken(sessionTokenOf(cookieHeader));
+  if (!session) return errorAnswer(401, "Sign in first.");
+  if (session.role !== "EXPERT") return errorAnswer(403, "You do not have access to this.");
+  return session;
+}
+
+const isAnswer = (x: SessionClaims | Answer): x is Answer => "status" in x;
+
+const nextParams = z.object({
+  destination: z.string().max(64).optional(),
+  exclude: z.string().max(400).optional(),
+});
+
+/** GET /api/judge/next: the expert's current pair (resumed after a reload), or a new claim; `exclude` asks for the one behind it. */
+export async function nextPairCall(cookieHeader: string | null, search: URLSearchParams): Promise<Answer> {
+  try {
+    const session = await expertSession(cookieHeader);
+    if (isAnswer(session)) return session;
+    const p = nextParams.parse(Object.fromEntries(search));
+    const settings = await getSettings(db());
+    const exclude = p.exclude?.split(",").filter(Boolean);
+    const claim = await claimNext(db(), session.userId, settings, { destinationId: p.destination || null, exclude, session });
+    if (!claim) return { status: 200, body: JSON.stringify({ assignment: null, rationaleMinLength: settings.rationaleMinLength }) };
+    const [view, weights] = await Promise.all([renderView(db(), claim.view), cachedWeights(db())]);
+    return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${JSON.stringify(weights)}}` };
+  } catch (e) {
+    return answerFor(e);
+  }
+}
+
+/** The largest submit body read (a rationale of 10,000 characters fits many times over). */
+export const SUBMIT_MAX_BYTES = 64 * 1024;
+
+const submitInput = z.object({
+  choice: z.enum(["left", "right", "neither"]),
+  rationale: z.string().max(10_000, "Keep the rationale under 10,000 characters."),
+  timeOnTaskMs: z.number().int().min(0).max(7 * 24 * 3600_000),
+  clientRequestId: z.string().min(8).max(100),
+});
+
+/** POST /api/judge/<assignment>/submit: 201 with the new judgment, 200 when a retry finds it stored. */
+export async function submitCall(cookieHeader: string | null, assignmentParam: string, bodyText: string): Promise<Answer> {
+  try {
+    const session = await expertSession(cookieHeader);
+    if (isAnswer(session)) return session;
+    const assignmentId = z.string().min(1).max(64).parse(assignmentParam);
+    const body = parseJsonText(bodyText, submitInput, SUBMIT_MAX_BYTES);
+    const r = await submitJudgment(db(), session.userId, { assignmentId, ...body }, await getSettings(db()), session);
+    return { status: r.duplicate ? 200 : 201, body: JSON.stringify(r) };
+  } catch (e) {
+    return answerFor(e);
+  }
+}

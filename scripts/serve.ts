@@ -1,0 +1,63 @@
+/**
+ * The production server (started by scripts/start.ts): Next.js behind a node:http server that
+ * answers the judging API's two hot calls itself (lib/server/fast-path.ts), in WEB_CONCURRENCY
+ * worker processes sharing the port through Node's cluster module (default 1).
+ */
+import cluster from "node:cluster";
+import { createServer } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import next from "next";
+import type { NextConfig } from "next";
+import { judgingFastPath } from "../lib/server/fast-path";
+
+const port = Number(process.env.PORT ?? 3000);
+const workers = Math.max(1, Math.min(64, Number(process.env.WEB_CONCURRENCY ?? 1) || 1));
+
+/** The headers next.config.js gives every path, so that fast-path answers carry them too. */
+async function securityHeaders(): Promise<Record<string, string>> {
+  const config = (await import(pathToFileURL(path.join(process.cwd(), "next.config.js")).href)).default as NextConfig;
+  const rules = (await config.headers?.()) ?? [];
+  return Object.fromEntries(rules.filter((r) => r.source === "/:path*").flatMap((r) => r.headers.map((h) => [h.key, h.value])));
+}
+
+async function serve() {
+  const app = next({ dev: false, dir: process.cwd(), port });
+  const handle = app.getRequestHandler();
+  const [headers] = await Promise.all([securityHeaders(), app.prepare()]);
+  const server = createServer((req, res) => {
+    if (!judgingFastPath(req, res, headers)) void handle(req, res);
+  }).listen(port);
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+if (cluster.isPrimary && workers > 1) {
+  let stopping = false;
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on("exit", (worker, code) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`Server worker ${worker.process.pid} exited (${code}); starting another.`);
+    cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill("SIGTERM");
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+} else {
+  serve().catch((e) => {
+    console.error(`The server could not start: ${e instanceof Error ? e.message : e}`);
+    process.exit(1);
+  });
+}
