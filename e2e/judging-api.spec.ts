@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import http from "node:http";
 import pg from "pg";
 import { ADMIN, DEMO_PASSWORD, E2E_DB, signIn } from "./helpers";
 
@@ -49,6 +50,21 @@ test("the judging API refuses strangers, admins, bad bodies and unknown pairs wi
   expect(Object.keys((await wrongType.json()).details.fieldErrors).sort()).toEqual(["choice", "timeOnTaskMs"]);
   const huge = await api.post("/api/judge/no-such-assignment/submit", { data: { ...valid, rationale: "x".repeat(200_000) } });
   expect(huge.status()).toBe(413);
+  // The same without a length up front (chunked): refused once it passes the limit, with an answer.
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(`${test.info().project.use.baseURL}/api/judge/no-such-assignment/submit`, { method: "POST", headers: { cookie, "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
+      let body = "";
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.write(`{"choice":"left","rationale":"`);
+    for (let i = 0; i < 20; i++) req.write("y".repeat(10_000));
+    req.end(`"}`);
+  });
+  expect(chunked.status).toBe(413);
+  expect(JSON.parse(chunked.body).error).toContain("larger than");
   const badQuery = await api.get(`/api/judge/next?exclude=${"a,".repeat(300)}`);
   expect(badQuery.status()).toBe(400);
   const badEscape = await api.post("/api/judge/%E0%A4%A/submit", { data: valid });

@@ -12,7 +12,7 @@ import { nextPairCall, submitCall, SUBMIT_MAX_BYTES } from "./judging-api";
 
 const SUBMIT_PATH = /^\/api\/judge\/([^/?#]+)\/submit$/;
 
-/** Reads a body of at most `max` bytes; null when it is larger (the rest is not read). */
+/** Reads a body of at most `max` bytes; null when it is larger (the rest is not read, and the answer closes the connection). */
 function readBody(req: IncomingMessage, max: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
     if (Number(req.headers["content-length"] ?? 0) > max) return resolve(null);
@@ -20,10 +20,11 @@ function readBody(req: IncomingMessage, max: number): Promise<string | null> {
     let size = 0;
     req.on("data", (c: Buffer) => {
       size += c.length;
-      if (size > max) {
+      if (size <= max) chunks.push(c);
+      else {
+        req.pause();
         resolve(null);
-        req.destroy();
-      } else chunks.push(c);
+      }
     });
     req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
@@ -64,7 +65,9 @@ export function judgingFastPath(req: IncomingMessage, res: ServerResponse, heade
   if (!call) return false;
   call().then(
     (a) => {
-      res.writeHead(a.status, { ...headers, "content-type": "application/json", "cache-control": "private, no-store", "content-length": Buffer.byteLength(a.body) });
+      // After a refused oversized body the rest of it is unread: end the connection with the answer.
+      const close = a.status === 413 ? { connection: "close" } : {};
+      res.writeHead(a.status, { ...headers, ...close, "content-type": "application/json", "cache-control": "private, no-store", "content-length": Buffer.byteLength(a.body) });
       res.end(a.body);
     },
     (e: unknown) => {

@@ -93,6 +93,8 @@ BEGIN
   END IF;
   FOR attempt IN 1..20 LOOP
     -- Open pairs of the expert's destinations that they never had, with a free slot, best first.
+    -- Two static queries rather than one with a conditional ORDER BY: each keeps its own cached
+    -- plan, and the completion order can walk its index.
     IF p_completion_first THEN
       SELECT p.id, p."planAId", p."planBId", p."requiredRaters" INTO v_pair
         FROM "Pair" p
