@@ -2,7 +2,7 @@
  * Load benchmark of the judging API: 200 concurrent simulated experts claim, wait briefly and
  * submit against the production server until 3,000 pairs have 3 judgments each. Reports claim
  * and submit latency (p50/p95/p99) and judgments per second, then checks the invariants.
- * Usage: npm run bench:judging [-- EXPERTS PAIRS]
+ * Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline]
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
@@ -37,11 +37,11 @@ function call(base: string, method: string, route: string, cookie: string, body?
   });
 }
 
-async function main() {
-  const experts = Number(process.argv[2] ?? 200);
-  const pairsWanted = Number(process.argv[3] ?? 3000);
-  // BENCH_PG_STATS=1: also report the statements that cost PostgreSQL the most (pg_stat_statements).
-  const pgStats = process.env.BENCH_PG_STATS === "1";
+// BENCH_PG_STATS=1: also report the statements that cost PostgreSQL the most (pg_stat_statements).
+const pgStats = process.env.BENCH_PG_STATS === "1";
+
+/** One full run on a fresh database and server; `fastPath` false sends the hot calls through Next.js's route handlers. */
+async function run(experts: number, pairsWanted: number, fastPath: boolean) {
   const pg = await freshDatabase("judging", 54381, pgStats ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"] : undefined);
   const db = createDb(pg.url);
   // 4 plans per query → 6 pairs per query.
@@ -57,7 +57,7 @@ async function main() {
     await db.expertDestination.create({ data: { userId: u.id, destinationId: dest.id, familiarity: 3 } });
   }
   await db.setting.create({ data: { key: "judging", value: { leaseMinutes: 30, rationaleMinLength: 10, queueOrder: "completion", maxClaimsPerExpert: 2 } } });
-  const server = await startServer(pg.url, 3400);
+  const server = await startServer(pg.url, 3400, { TRIPJUDGE_FAST_PATH: fastPath ? "1" : "0" });
   try {
     const cookies: string[] = [];
     for (let i = 0; i < emails.length; i += 20) cookies.push(...(await Promise.all(emails.slice(i, i + 20).map((e) => signIn(server.url, e, "bench-password-1")))));
@@ -118,9 +118,8 @@ async function main() {
       );
       console.table(top);
     }
-    console.log(
-      JSON.stringify(
-        {
+    return {
+          via: fastPath ? "fast path" : "Next.js route handlers",
           experts, pairs, thinkMs: THINK_MS, judgments: stored, seconds: +seconds.toFixed(1), judgmentsPerSecond: +(stored / seconds).toFixed(1), httpErrors: errors,
           claim: { n: claimMs.length, p50: ms(percentile(claimMs, 50)), p95: ms(percentile(claimMs, 95)), p99: ms(percentile(claimMs, 99)) },
           claimAfterFirst2s: { n: steadyClaimMs.length, p50: ms(percentile(steadyClaimMs, 50)), p95: ms(percentile(steadyClaimMs, 95)), p99: ms(percentile(steadyClaimMs, 99)) },
@@ -128,16 +127,34 @@ async function main() {
           // CPU milliseconds per judgment (one claim + one submit) by process, over the load phase.
           cpuMsPerJudgment: Object.fromEntries(Object.entries(cpu1).map(([k, v]) => [k, +(((v - cpu0[k as keyof typeof cpu0]) * 1000) / stored).toFixed(2)])),
           invariants: { pairsNotExactlyThreeDistinctExperts: invariant[0].bad, duplicateJudgments: stored - accepted.length, lostSubmits: lost },
-        },
-        null,
-        2,
-      ),
-    );
+    };
   } finally {
     await server.stop();
     await closeDb(db);
     await pg.stop();
   }
+}
+
+/** Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline]: with --baseline, a second run through Next.js's route handlers. */
+async function main() {
+  const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+  const experts = Number(args[0] ?? 200);
+  const pairs = Number(args[1] ?? 3000);
+  const fast = await run(experts, pairs, true);
+  console.log(JSON.stringify(fast, null, 2));
+  if (!process.argv.includes("--baseline")) return;
+  const next = await run(experts, pairs, false);
+  console.log(JSON.stringify(next, null, 2));
+  const ratio = (a: number, b: number) => +(a / b).toFixed(1);
+  console.log(
+    JSON.stringify({
+      sameRun: "fast path vs Next.js route handlers",
+      throughput: ratio(fast.judgmentsPerSecond, next.judgmentsPerSecond),
+      claimP95Faster: ratio(next.claim.p95, fast.claim.p95),
+      submitP95Faster: ratio(next.submit.p95, fast.submit.p95),
+      serverCpuPerJudgmentLess: ratio(next.cpuMsPerJudgment.server, fast.cpuMsPerJudgment.server),
+    }),
+  );
 }
 
 main().catch((e) => {

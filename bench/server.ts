@@ -17,9 +17,9 @@ export async function freshDatabase(name: string, port: number, postgresFlags?: 
 }
 
 /** Starts the app exactly like `npm start` (building if needed) against the given database. */
-export async function startServer(databaseUrl: string, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), TRIPJUDGE_DEMO: "0", NEXTAUTH_SECRET: "bench-secret", NEXTAUTH_URL: `http://localhost:${port}` },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), TRIPJUDGE_DEMO: "0", NEXTAUTH_SECRET: "bench-secret", NEXTAUTH_URL: `http://localhost:${port}`, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = `http://localhost:${port}`;

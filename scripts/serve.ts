@@ -13,6 +13,8 @@ import { judgingFastPath } from "../lib/server/fast-path";
 
 const port = Number(process.env.PORT ?? 3000);
 const workers = Math.max(1, Math.min(64, Number(process.env.WEB_CONCURRENCY ?? 1) || 1));
+// TRIPJUDGE_FAST_PATH=0 sends the hot judging calls through Next.js too (the benchmark's baseline).
+const fastPath = process.env.TRIPJUDGE_FAST_PATH !== "0";
 
 /** The headers next.config.js gives every path, so that fast-path answers carry them too. */
 async function securityHeaders(): Promise<Record<string, string>> {
@@ -26,7 +28,7 @@ async function serve() {
   const handle = app.getRequestHandler();
   const [headers] = await Promise.all([securityHeaders(), app.prepare()]);
   const server = createServer((req, res) => {
-    if (!judgingFastPath(req, res, headers)) void handle(req, res);
+    if (!fastPath || !judgingFastPath(req, res, headers)) void handle(req, res);
   }).listen(port);
   const stop = () => {
     server.close(() => process.exit(0));
