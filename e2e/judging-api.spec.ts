@@ -80,3 +80,27 @@ test("the judging API refuses strangers, admins, bad bodies and unknown pairs wi
   }
   expect((await api.post("/api/judge/no-such-assignment/submit", { data: valid })).status()).toBe(404);
 });
+
+test("a settings change reaches the judging calls at once", async ({ page, browser }) => {
+  const admin = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, ADMIN.email, ADMIN.password);
+  await expect(adminPage).toHaveURL(/\/admin/);
+  const before = await (await adminPage.request.get("/api/admin/settings")).json();
+
+  await signIn(page, WEI, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/expert/);
+  const submit = (rationale: string) => page.request.post("/api/judge/no-such-assignment/submit", { data: { choice: "neither", rationale, timeOnTaskMs: 5, clientRequestId: `e2e-settings-${rationale.length}` } });
+  const rationale = "Twenty-five characters ok"; // 25
+  expect((await submit(rationale)).status()).toBe(404); // long enough now; the call reads (and caches) the settings
+  try {
+    expect((await adminPage.request.put("/api/admin/settings", { data: { rationaleMinLength: 33 } })).status()).toBe(200);
+    const short = await submit(rationale);
+    expect(short.status()).toBe(400);
+    expect((await short.json()).error).toBe("Write a rationale of at least 33 characters.");
+    expect((await (await page.request.get("/api/judge/next?destination=none")).json()).rationaleMinLength).toBe(33);
+  } finally {
+    await adminPage.request.put("/api/admin/settings", { data: { rationaleMinLength: before.rationaleMinLength } });
+    await admin.close();
+  }
+});

@@ -85,8 +85,11 @@ export async function currentWeights(db: Db): Promise<WeightsInUse> {
 }
 
 // Read on every claim (for the diagnostics): cached briefly per process, like the judging settings.
+// On globalThis: the production server loads this module twice (Next.js's bundle and the fast
+// path), and an adoption must clear the one cache both read.
 const CACHE_MS = 5000;
-const cache = new WeakMap<Db, { at: number; value: Weights }>();
+const globalCache = globalThis as unknown as { tripjudgeWeights?: WeakMap<Db, { at: number; value: Weights }> };
+const cache = (globalCache.tripjudgeWeights ??= new WeakMap());
 
 export async function cachedWeights(db: Db): Promise<Weights> {
   const hit = cache.get(db);

@@ -2,9 +2,12 @@
 import { settingsSchema, type JudgingSettings } from "../assignment/policy";
 import type { Db } from "./client";
 
-// Read on every claim and submit: cached briefly per process (changes apply within CACHE_MS).
+// Read on every claim and submit: cached briefly per process (changes apply within CACHE_MS in
+// other processes, at once in this one). On globalThis: the production server loads this module
+// twice (Next.js's bundle and the judging fast path), and both must read the one cache.
 const CACHE_MS = 5000;
-const cache = new WeakMap<Db, { at: number; value: JudgingSettings }>();
+const globalCache = globalThis as unknown as { tripjudgeSettings?: WeakMap<Db, { at: number; value: JudgingSettings }> };
+const cache = (globalCache.tripjudgeSettings ??= new WeakMap());
 
 export async function getSettings(db: Db): Promise<JudgingSettings> {
   const hit = cache.get(db);
