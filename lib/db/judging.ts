@@ -82,16 +82,9 @@ export async function sweepExpiredLeases(db: Db): Promise<number> {
   return rows[0].n;
 }
 
-/** $1 assignment, $2 new status, $3 change of claimedCount, $4 change of submittedCount, $5 pair. */
-const TRANSITION_SQL = `
-  WITH moved AS (UPDATE "Assignment" SET status = $2::"AssignmentStatus", "completedAt" = now() WHERE id = $1 RETURNING id)
-  UPDATE "Pair" SET "claimedCount" = GREATEST(0, "claimedCount" + $3::int), "submittedCount" = "submittedCount" + $4::int,
-    status = (CASE WHEN "submittedCount" + $4::int >= "requiredRaters" THEN 'COMPLETE' ELSE status END)::"PairStatus"
-  WHERE id = $5 AND EXISTS (SELECT 1 FROM moved)`;
-
-/** Moves an assignment from one status to another under lock, keeping the pair's counters in step. */
-async function transition(tx: Tx, assignment: { id: string; pairId: string; status: string }, to: "SUBMITTED" | "SKIPPED" | "RELEASED") {
-  await tx.$executeRawUnsafe(TRANSITION_SQL, assignment.id, to, assignment.status === "CLAIMED" ? -1 : 0, to === "SUBMITTED" ? 1 : 0, assignment.pairId);
+/** Moves a locked assignment to another status; the pair's counters follow (tj_move_assignment). */
+async function transition(tx: Tx, assignmentId: string, to: "SKIPPED" | "RELEASED") {
+  await tx.$queryRaw`SELECT 1 AS moved FROM tj_move_assignment(${assignmentId}, ${to}::"AssignmentStatus")`;
 }
 
 async function lockAssignment(tx: Tx, id: string) {
@@ -142,7 +135,7 @@ export async function skipAssignment(db: Db, userId: string, assignmentId: strin
     if (!a || a.userId !== userId || (a.status !== "CLAIMED" && a.status !== "EXPIRED")) {
       throw new UserError("This pair is not claimed by you (already submitted, skipped or released).", 409);
     }
-    await transition(tx, a, "SKIPPED");
+    await transition(tx, a.id, "SKIPPED");
     await tx.assignment.update({ where: { id: a.id }, data: { skipReason: reason.trim().slice(0, 500) } });
   });
 }
@@ -152,7 +145,7 @@ export async function releaseAssignment(db: Db, assignmentId: string, actorId: s
   await db.$transaction(async (tx) => {
     const a = await lockAssignment(tx, assignmentId);
     if (!a || a.status !== "CLAIMED") throw new UserError("Only a claimed (not yet submitted) assignment can be released.", 409);
-    await transition(tx, a, "RELEASED");
+    await transition(tx, a.id, "RELEASED");
     await tx.auditEvent.create({ data: { actorId, action: "assignment.release", targetType: "Assignment", targetId: assignmentId } });
   });
 }
@@ -166,7 +159,7 @@ export async function reassignAssignment(db: Db, assignmentId: string, toUserId:
     const knows = await tx.expertDestination.findUnique({ where: { userId_destinationId: { userId: toUserId, destinationId: a.pair.query.destinationId } } });
     if (!knows) throw new UserError("That expert does not have this pair's destination.", 400);
     if (await tx.assignment.findUnique({ where: { pairId_userId: { pairId: a.pairId, userId: toUserId } } })) throw new UserError("That expert already had this pair.", 409);
-    await transition(tx, a, "RELEASED");
+    await transition(tx, a.id, "RELEASED");
     await tx.$executeRaw`UPDATE "Pair" SET "claimedCount" = "claimedCount" + 1 WHERE id = ${a.pairId}`;
     const created = await tx.assignment.create({
       data: { pairId: a.pairId, userId: toUserId, slot: a.slot, status: "CLAIMED", leftPlanId: pickLeftPlan(a.pair.planAId, a.pair.planBId), leaseExpiresAt: leaseEnd(new Date(), settings) },

@@ -18,6 +18,24 @@ CREATE FUNCTION tj_sweep_expired_leases() RETURNS integer LANGUAGE sql AS $$
   SELECT (SELECT COUNT(*) FROM expired)::int
 $$;
 
+-- Moves an assignment (locked by the caller) to another status, keeping its pair's counters in
+-- step: a live claim leaves claimedCount, a submit joins submittedCount and may complete the pair.
+-- (plpgsql rather than sql: its plans stay cached for the session on every PostgreSQL version.)
+CREATE FUNCTION tj_move_assignment(p_assignment text, p_to "AssignmentStatus") RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_pair text;
+  v_was "AssignmentStatus";
+  v_submitted integer := CASE WHEN p_to = 'SUBMITTED' THEN 1 ELSE 0 END;
+BEGIN
+  SELECT a."pairId", a.status INTO v_pair, v_was FROM "Assignment" a WHERE a.id = p_assignment;
+  UPDATE "Assignment" SET status = p_to, "completedAt" = now() WHERE id = p_assignment;
+  UPDATE "Pair" p SET
+    "claimedCount" = GREATEST(0, p."claimedCount" - (CASE WHEN v_was = 'CLAIMED' THEN 1 ELSE 0 END)),
+    "submittedCount" = p."submittedCount" + v_submitted,
+    status = (CASE WHEN p."submittedCount" + v_submitted >= p."requiredRaters" THEN 'COMPLETE' ELSE p.status END)::"PairStatus"
+  WHERE p.id = v_pair;
+END $$;
+
 -- Whether a session still stands: the account is active, of the role, and not signed out since.
 CREATE FUNCTION tj_session_ok(p_user text, p_session_version integer, p_role "Role") RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT EXISTS (SELECT 1 FROM "User" u WHERE u.id = p_user AND u.active AND u."sessionVersion" = p_session_version AND u.role = p_role)
@@ -201,10 +219,6 @@ BEGIN
     RETURN QUERY SELECT CASE WHEN v_earlier."userId" = p_user AND v_earlier."assignmentId" = p_assignment THEN 'duplicate' ELSE 'request_reused' END, v_earlier.id;
     RETURN;
   END IF;
-  UPDATE "Assignment" SET status = 'SUBMITTED', "completedAt" = now() WHERE id = v_a.id;
-  UPDATE "Pair" SET "claimedCount" = GREATEST(0, "claimedCount" - (CASE WHEN v_a.status = 'CLAIMED' THEN 1 ELSE 0 END)),
-    "submittedCount" = "submittedCount" + 1,
-    status = (CASE WHEN "submittedCount" + 1 >= "requiredRaters" THEN 'COMPLETE' ELSE status END)::"PairStatus"
-   WHERE id = v_a."pairId";
+  PERFORM tj_move_assignment(v_a.id, 'SUBMITTED');
   RETURN QUERY SELECT 'stored'::text, p_new_id;
 END $$;
