@@ -22,6 +22,9 @@ export async function startServer(databaseUrl: string, port: number, env: Record
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), TRIPJUDGE_DEMO: "0", NEXTAUTH_SECRET: "bench-secret", NEXTAUTH_URL: `http://localhost:${port}`, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  // If the benchmark dies, the server must not outlive it.
+  const orphan = () => child.kill("SIGTERM");
+  process.once("exit", orphan);
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
@@ -36,6 +39,7 @@ export async function startServer(databaseUrl: string, port: number, env: Record
     url,
     stop: () =>
       new Promise<void>((resolve) => {
+        process.off("exit", orphan);
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
