@@ -28,6 +28,8 @@ test("the judging API refuses strangers, admins, bad bodies and unknown pairs wi
   expect(res.headers()["content-type"]).toContain("application/json");
   const forged = await anon.request.post(`${test.info().project.use.baseURL}/api/judge/x/submit`, { headers: { cookie: "next-auth.session-token=forged" }, data: {} });
   expect(forged.status()).toBe(401);
+  const badEscapeCookie = await anon.request.get(`${test.info().project.use.baseURL}/api/judge/next`, { headers: { cookie: "next-auth.session-token=%E0%A4%A" } });
+  expect(badEscapeCookie.status()).toBe(401);
   await anon.close();
 
   await signIn(page, ADMIN.email, ADMIN.password);

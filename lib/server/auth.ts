@@ -61,7 +61,7 @@ export const authOptions: NextAuthOptions = {
 };
 
 /** The claims of the request's session cookie, or null. */
-export async function sessionClaims(): Promise<SessionClaims | null> {
+async function sessionClaims(): Promise<SessionClaims | null> {
   const jar = await cookies();
   return claimsOfToken(SESSION_COOKIES.map((name) => jar.get(name)?.value).find(Boolean));
 }

@@ -53,7 +53,13 @@ export function sessionTokenOf(cookieHeader: string | null | undefined): string 
   for (const name of SESSION_COOKIES) {
     for (const part of cookieHeader.split(";")) {
       const i = part.indexOf("=");
-      if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+      if (i > 0 && part.slice(0, i).trim() === name) {
+        try {
+          return decodeURIComponent(part.slice(i + 1).trim());
+        } catch {
+          return undefined; // not a token next-auth wrote: no session
+        }
+      }
     }
   }
   return undefined;
