@@ -45,6 +45,19 @@ export interface ViewParts {
   rightDiagnostics: string | null;
 }
 
+/** The view's columns as tj_view_parts and tj_claim return them. */
+export interface ViewRow {
+  head: string;
+  left_plan_id: string;
+  right_plan_id: string;
+  left_diagnostics: string | null;
+  right_diagnostics: string | null;
+}
+
+export function viewPartsOf(r: ViewRow): ViewParts {
+  return { head: r.head, leftPlanId: r.left_plan_id, rightPlanId: r.right_plan_id, leftDiagnostics: r.left_diagnostics, rightDiagnostics: r.right_diagnostics };
+}
+
 /**
  * Itineraries as JSON text, by plan id. Plans never change once imported, and every pair is seen by
  * three experts and every plan sits in several pairs, so each process keeps the texts it served:
@@ -113,7 +126,7 @@ export async function renderView(db: Db, v: ViewParts): Promise<string> {
 
 /** The expert's own assignment as JSON text; refused when it is not theirs or no longer open. */
 export async function assignmentViewJson(db: Db, assignmentId: string, userId: string): Promise<string> {
-  const { rows } = await poolOf(db).query<{ user_id: string; status: string; head: string; left_plan_id: string; right_plan_id: string; left_diagnostics: string | null; right_diagnostics: string | null }>({
+  const { rows } = await poolOf(db).query<ViewRow & { user_id: string; status: string }>({
     name: "tj_view_parts",
     text: "SELECT * FROM tj_view_parts($1)",
     values: [assignmentId],
@@ -121,5 +134,5 @@ export async function assignmentViewJson(db: Db, assignmentId: string, userId: s
   const row = rows[0];
   if (!row || row.user_id !== userId) throw new UserError("This pair is not assigned to you.", 404);
   if (row.status !== "CLAIMED" && row.status !== "EXPIRED") throw new UserError("This pair is no longer open for you (submitted, skipped or released).", 410);
-  return renderView(db, { head: row.head, leftPlanId: row.left_plan_id, rightPlanId: row.right_plan_id, leftDiagnostics: row.left_diagnostics, rightDiagnostics: row.right_diagnostics });
+  return renderView(db, viewPartsOf(row));
 }

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { leaseEnd, pickLeftPlan, verdictsBySide, type Choice, type JudgingSettings } from "../assignment/policy";
 import { poolOf, type Db } from "./client";
 import { Prisma } from "./generated/client";
-import type { ViewParts } from "./judging-view";
+import { viewPartsOf, type ViewParts, type ViewRow } from "./judging-view";
 import { UserError } from "./users";
 
 type Tx = Prisma.TransactionClient;
@@ -48,7 +48,7 @@ export async function claimNext(
   settings: JudgingSettings,
   opts: { destinationId?: string | null; exclude?: string[]; session?: SessionCheck } = {},
 ): Promise<ClaimResult | null> {
-  const { rows } = await poolOf(db).query<{ outcome: string; assignment_id: string; pair_id: string; head: string; left_plan_id: string; right_plan_id: string; left_diagnostics: string | null; right_diagnostics: string | null }>({
+  const { rows } = await poolOf(db).query<ViewRow & { outcome: string; assignment_id: string; pair_id: string }>({
     name: "tj_claim",
     text: "SELECT * FROM tj_claim($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     values: [
@@ -71,7 +71,7 @@ export async function claimNext(
     assignmentId: r.assignment_id,
     pairId: r.pair_id,
     resumed: r.outcome === "resumed",
-    view: { head: r.head, leftPlanId: r.left_plan_id, rightPlanId: r.right_plan_id, leftDiagnostics: r.left_diagnostics, rightDiagnostics: r.right_diagnostics },
+    view: viewPartsOf(r),
   };
 }
 

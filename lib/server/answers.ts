@@ -25,9 +25,14 @@ export function answerFor(e: unknown): Answer {
   return errorAnswer(500, "Something went wrong on the server. Nothing was changed.");
 }
 
+/** The refusal of a body over the limit (413). */
+export function bodyTooLarge(maxBytes: number): UserError {
+  return new UserError(`The request body is larger than ${maxBytes} bytes.`, 413);
+}
+
 /** Parses a JSON body of bounded size with the schema. */
 export function parseJsonText<T extends z.ZodType>(text: string, schema: T, maxBytes = 64 * 1024): z.infer<T> {
-  if (text.length > maxBytes) throw new UserError(`The request body is larger than ${maxBytes} bytes.`, 413);
+  if (text.length > maxBytes) throw bodyTooLarge(maxBytes);
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -1,13 +1,13 @@
 /** Route-handler glue: authorize by role, parse with zod, map domain errors to clear HTTP answers. */
 import type { z } from "zod";
 import type { Role } from "../db/generated/enums";
-import { UserError, type SessionUser } from "../db/users";
-import { answerFor, errorAnswer, parseJsonText, type Answer } from "./answers";
+import type { SessionUser } from "../db/users";
+import { answerFor, bodyTooLarge, errorAnswer, parseJsonText, type Answer } from "./answers";
 import { currentUser } from "./auth";
 
 /** An Answer as a Response. */
-export function respond(a: Answer, headers?: Record<string, string>): Response {
-  return new Response(a.body, { status: a.status, headers: { "content-type": "application/json", ...headers } });
+export function respond(a: Answer): Response {
+  return new Response(a.body, { status: a.status, headers: { "content-type": "application/json" } });
 }
 
 export function jsonError(status: number, message: string, details?: unknown) {
@@ -31,6 +31,6 @@ export function withRole<C extends object>(role: Role | "ANY", handler: Handler<
 
 /** Reads a JSON body of bounded size and parses it with the schema. */
 export async function parseBody<T extends z.ZodType>(req: Request, schema: T, maxBytes = 64 * 1024): Promise<z.infer<T>> {
-  if (Number(req.headers.get("content-length") ?? 0) > maxBytes) throw new UserError(`The request body is larger than ${maxBytes} bytes.`, 413);
+  if (Number(req.headers.get("content-length") ?? 0) > maxBytes) throw bodyTooLarge(maxBytes);
   return parseJsonText(await req.text(), schema, maxBytes);
 }

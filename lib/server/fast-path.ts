@@ -7,7 +7,7 @@
  * Everything else goes to Next.js.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorAnswer, type Answer } from "./answers";
+import { answerFor, bodyTooLarge, type Answer } from "./answers";
 import { nextPairCall, submitCall, SUBMIT_MAX_BYTES } from "./judging-api";
 
 const SUBMIT_PATH = /^\/api\/judge\/([^/?#]+)\/submit$/;
@@ -51,7 +51,7 @@ function route(req: IncomingMessage): (() => Promise<Answer>) | null {
   if (!submit) return null;
   return async () => {
     const body = await readBody(req, SUBMIT_MAX_BYTES);
-    if (body === null) return errorAnswer(413, `The request body is larger than ${SUBMIT_MAX_BYTES} bytes.`);
+    if (body === null) return answerFor(bodyTooLarge(SUBMIT_MAX_BYTES));
     return submitCall(cookie, safeDecode(submit[1]), body);
   };
 }
