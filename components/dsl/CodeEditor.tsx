@@ -19,7 +19,7 @@ function diagnostics(view: EditorView, preference?: string): Diagnostic[] {
     const line = doc.line(Math.min(Math.max(p.line ?? 1, 1), doc.lines));
     const from = Math.min(line.from + Math.max((p.column ?? 1) - 1, 0), line.to);
     const to = Math.min(Math.max(from + 1, line.to), doc.length);
-    return { from, to: Math.max(to, from), severity: p.type === "NameError" ? "warning" : "error", message: `${p.type}: ${p.message}${p.hint ? ` — ${p.hint}` : ""}` };
+    return { from, to: Math.max(to, from), severity: p.severity, message: `${p.type}: ${p.message}${p.hint ? ` — ${p.hint}` : ""}` };
   });
 }
 

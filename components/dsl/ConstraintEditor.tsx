@@ -35,6 +35,7 @@ function Cell({ r }: { r: DslResult }) {
     const where = r.error.line ? ` (line ${r.error.line}, column ${r.error.column})` : "";
     return <td className="dsl-cell dsl-error" title={`${r.error.type}: ${r.error.message}${where}${r.error.hint ? `\n${r.error.hint}` : ""}`}>⚠ error</td>;
   }
+  if (r.warning) return <td className="dsl-cell dsl-fail" title={r.warning.hint ?? r.warning.message}>✗ fail (no result)</td>;
   return r.result ? <td className="dsl-cell dsl-pass">✓ pass</td> : <td className="dsl-cell dsl-fail">✗ fail</td>;
 }
 

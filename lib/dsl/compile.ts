@@ -58,7 +58,15 @@ export interface Program {
   run(scope: Map<string, Py>, name: string): Py | undefined;
   /** Names read somewhere that nothing assigns (to check against what the scope will provide). */
   freeNames: { name: string; line: number; col: number }[];
+  /** Names a comprehension reads that live in exec's locals there (the snippet's variables, `plan`, the concept functions). */
+  hiddenNames: { name: string; line: number; col: number }[];
+  /** Whether the snippet assigns this module-level name anywhere. */
+  assigns(name: string): boolean;
 }
+
+/** exec's built-ins in ChinaTravel's evaluator (`list` only for preferences): the only names a comprehension can reach. */
+const BUILTINS = new Set(["set", "list"]);
+export const COMPREHENSION_SCOPE_HINT = "ChinaTravel runs a snippet with `plan`, the concept functions and the snippet's own variables as exec's locals, and a comprehension or generator expression cannot see those: this fails in ChinaTravel's evaluator too. Use a for loop.";
 
 interface Scope {
   slots: Map<string, number>;
@@ -66,7 +74,8 @@ interface Scope {
   parent: Scope | null;
 }
 
-export function compileProgram(body: Stmt[]): Program {
+/** `locals`: the names exec's locals provide besides the snippet's own variables (`plan`, the concept functions). */
+export function compileProgram(body: Stmt[], locals: ReadonlySet<string> = new Set()): Program {
   const globalNames = new Map<string, number>();
   const assigned = (e: Expr) => {
     if (e.k === "name") { if (!globalNames.has(e.id)) globalNames.set(e.id, globalNames.size); }
@@ -95,6 +104,7 @@ export function compileProgram(body: Stmt[]): Program {
   const root: Scope = { slots: globalNames, frame: globals, parent: null };
   let outside = new Map<string, Py>();
   const freeNames: Program["freeNames"] = [];
+  const hiddenNames: Program["hiddenNames"] = [];
   // Names the snippet reads from its scope (concept functions, plan, built-ins): looked up once per scope.
   const outsideNames: string[] = [];
   const outsideVals: (Py | undefined)[] = [];
@@ -105,7 +115,11 @@ export function compileProgram(body: Stmt[]): Program {
   };
 
   function lookup(name: string, scope: Scope, e: Expr): Ev {
+    // As in ChinaTravel's exec(code, {"__builtins__": …}, vars_dict): module-level names are locals, so a
+    // comprehension (its own function scope) resolves a free name through globals and built-ins only.
+    const inComprehension = scope !== root;
     for (let s: Scope | null = scope; s; s = s.parent) {
+      if (s === root && inComprehension) break;
       const i = s.slots.get(name);
       if (i === undefined) continue;
       const frame = s.frame;
@@ -124,6 +138,11 @@ export function compileProgram(body: Stmt[]): Program {
         if (v === UNSET) throw new PyError("NameError", `cannot access free variable '${name}'`).at(e.line, e.col);
         return v;
       };
+    }
+    if (inComprehension && !BUILTINS.has(name)) {
+      const hidden = root.slots.has(name) || locals.has(name);
+      (hidden ? hiddenNames : freeNames).push({ name, line: e.line, col: e.col });
+      return () => { throw new PyError("NameError", `name '${name}' is not defined`, null, null, hidden ? COMPREHENSION_SCOPE_HINT : null).at(e.line, e.col); };
     }
     freeNames.push({ name, line: e.line, col: e.col });
     const j = outsideSlot(name);
@@ -491,6 +510,8 @@ export function compileProgram(body: Stmt[]): Program {
   const main = block(body);
   return {
     freeNames,
+    hiddenNames,
+    assigns: (name) => globalNames.has(name),
     run(scope, name) {
       if (scope !== outside) {
         outside = scope;

@@ -30,7 +30,7 @@ test("paper examples: budget, arrival time, attraction count, cuisine sets, hote
   const historic = `attraction_type_set=set()\nfor activity in allactivities(plan):\n    if activity_type(activity)=='attraction': attraction_type_set.add(attraction_type(activity, target_city(plan)))\nresult=({'历史古迹'}<=attraction_type_set)`;
   assert.equal(run(historic).result, true);
   assert.equal(run("result = day_count(plan) == 3 and people_count(plan) == 2 and target_city(plan) == '南京'").result, true);
-  assert.equal(run("inner = set()\nfor a in allactivities(plan):\n    inner.add(innercity_transport_type(activity_transports(a)))\nresult = inner <= {'metro', 'taxi', 'walk', ''}").result, true);
+  assert.equal(run("inner = set()\nfor a in allactivities(plan):\n    inner.add(innercity_transport_type(activity_transports(a)))\nresult = inner <= {'metro', 'taxi', 'walk', 'empty'}").result, true);
   assert.equal(run("result = True\nfor a in allactivities(plan):\n    if activity_type(a) == 'accommodation' and room_count(a) * 2 < people_count(plan): result = False").result, true);
 });
 
@@ -50,16 +50,20 @@ test("paper preference metrics yield the number in the named variable", () => {
 test("names Python would not know fail the constraint, with line, column and a hint", () => {
   const r = run("n = len(allactivities(plan))\nresult = n > 3");
   assert.equal(r.result, false);
-  assert.deepEqual({ ...r.error, hint: undefined }, { type: "NameError", message: "name 'len' is not defined", line: 1, column: 5, hint: undefined });
+  assert.deepEqual({ ...r.error, hint: undefined }, { severity: "error", type: "NameError", message: "name 'len' is not defined", line: 1, column: 5, hint: undefined });
   assert.match(r.error!.hint!, /only set\(\) is available/);
   const ret = run("x = 1\nreturn x > 0");
   assert.deepEqual([ret.error!.type, ret.error!.line, ret.error!.column], ["SyntaxError", 2, 1]);
   assert.match(ret.error!.hint!, /result = …/);
   const typo = run("result = all_activities(plan)");
   assert.match(typo.error!.hint!, /allactivities/);
-  assert.match(run("x = 1").error!.hint!, /never sets `result`/);
+  // No `result`: False without an error, as in ChinaTravel (exec, then vars_dict.get("result", False)), and a warning.
+  const unset = run("x = 1");
+  assert.deepEqual([unset.result, unset.error], [false, null]);
+  assert.match(unset.warning!.hint!, /never sets `result`/);
+  assert.deepEqual(check("x = 1").map((e) => [e.severity, e.message]), [["warning", "name 'result' is not defined"]]);
   assert.deepEqual(check("for a in allactivities(plan):\n    s.add(a)\nresult = sum(s)").map((e) => [e.message, e.line, e.column]), [["name 's' is not defined", 2, 5], ["name 'sum' is not defined", 3, 10]]);
-  assert.deepEqual(check("result = (1,"), [{ type: "SyntaxError", message: "'(' was never closed", line: 1, column: 10, hint: null }]);
+  assert.deepEqual(check("result = (1,"), [{ severity: "error", type: "SyntaxError", message: "'(' was never closed", line: 1, column: 10, hint: null }]);
   assert.deepEqual(check("count = len(x)", { preference: "count" }).map((e) => e.message), ["name 'len' is not defined", "name 'x' is not defined"]);
 });
 

@@ -1,10 +1,13 @@
 /**
- * The constraint DSL: ChinaTravel's Python-like snippets evaluated in TypeScript, with the reference
- * evaluator's outcome — Python `exec` with built-ins limited to `set` (preferences: `set` and `list`), the
- * concept functions and `plan` as globals, outcome `bool(result)`, any exception → False — plus why.
+ * The constraint DSL: ChinaTravel's Python-like snippets evaluated in TypeScript with the outcome of its
+ * evaluator (`evaluate_constraints_py`, June 2026; see ./upstream.ts): the source is first normalized as
+ * there (concept labels, legacy string literals), then run as `exec(code, {"__builtins__": {"set": set}},
+ * vars_dict)` with `plan` and the concept functions in vars_dict (exec's locals), the outcome is
+ * `bool(vars_dict.get("result", False))`, and any exception makes it False — plus why.
  */
-import { compileProgram, withBudget, type Program } from "./compile";
+import { COMPREHENSION_SCOPE_HINT, compileProgram, withBudget, type Program } from "./compile";
 import { CONCEPT_NAMES, conceptFunctions, poiIndex, type DslPoi, type PoiIndex } from "./concepts";
+import { upstreamSource } from "./upstream";
 import { LimitError, PyError } from "./errors";
 import { fromJs, toJson } from "./json";
 import { parse } from "./parser";
@@ -15,6 +18,8 @@ export { parseJsonPy, fromJs, toJson } from "./json";
 export { PyError } from "./errors";
 
 export interface DslError {
+  /** "warning": worth fixing, yet ChinaTravel's evaluator reports nothing (the constraint is simply False). */
+  severity: "error" | "warning";
   type: string;
   message: string;
   line: number | null;
@@ -25,6 +30,8 @@ export interface DslResult {
   result: boolean;
   value: unknown;
   error: DslError | null;
+  /** The constraint ran without error but never set `result`: False, as in ChinaTravel, with this said. */
+  warning?: DslError;
 }
 export interface DslLimits {
   maxSteps: number;
@@ -52,9 +59,9 @@ export interface PlanScope {
   withBuiltins?: { constraint: Map<string, Py>; preference: Map<string, Py> };
 }
 
-export function planScope(plan: Py | Record<string, unknown>, pois: readonly DslPoi[] | PoiIndex = [], cities?: readonly string[]): PlanScope {
+export function planScope(plan: Py | Record<string, unknown>, pois: readonly DslPoi[] | PoiIndex = []): PlanScope {
   const index = Array.isArray(pois) ? poiIndex(pois) : (pois as PoiIndex);
-  const g = new Map<string, Py>(conceptFunctions(index, cities));
+  const g = new Map<string, Py>(conceptFunctions(index));
   g.set("plan", isPy(plan) ? plan : fromJs(plan));
   return { globals: g };
 }
@@ -62,12 +69,13 @@ const isPy = (v: unknown): v is Py => v === null || typeof v !== "object" || Arr
 
 // Parsed programs, by source text: annotations are evaluated against many plans.
 const cache = new Map<string, Program | PyError>();
+const LOCALS = new Set([...CONCEPT_NAMES, "plan"]);
 function compiled(code: string, limits: DslLimits): Program {
   if (code.length > limits.maxCodeLength) throw new LimitError(`the snippet has ${code.length.toLocaleString("en")} characters; at most ${limits.maxCodeLength.toLocaleString("en")} are evaluated`);
   let p = cache.get(code);
   if (!p) {
     try {
-      p = compileProgram(parse(code));
+      p = compileProgram(parse(upstreamSource(code)), LOCALS);
     } catch (e) {
       if (e instanceof RangeError) p = new LimitError("the snippet nests too deeply to parse");
       else if (e instanceof PyError) p = e;
@@ -101,7 +109,7 @@ function hintFor(e: PyError, preference: boolean): string | null {
   const m = /^name '(.+)' is not defined$/.exec(e.message);
   if (m) {
     const name = m[1];
-    if (name === "result") return "the constraint never sets `result`: end it with `result = …`";
+    if (name === "result") return RESULT_NEVER_SET;
     if (NOT_BUILTIN.has(name)) return `only ${preference ? "set() and list() are" : "set() is"} available as built-ins, as in ChinaTravel's evaluator; count with a loop (n = n + 1)`;
     const near = CONCEPT_NAMES.filter((c) => distance(c, name) <= 2 || c === name.replace(/_/g, ""));
     if (near.length) return `did you mean ${near.map((c) => `${c}()`).join(" or ")}?`;
@@ -110,8 +118,8 @@ function hintFor(e: PyError, preference: boolean): string | null {
 }
 
 function asError(e: unknown, preference: boolean): DslError {
-  if (e instanceof PyError) return { type: e.type, message: e.message, line: e.line, column: e.column, hint: hintFor(e, preference) };
-  if (e instanceof RangeError) return { type: "LimitExceeded", message: "the snippet nests too deeply", line: null, column: null, hint: null };
+  if (e instanceof PyError) return { severity: "error", type: e.type, message: e.message, line: e.line, column: e.column, hint: hintFor(e, preference) };
+  if (e instanceof RangeError) return { severity: "error", type: "LimitExceeded", message: "the snippet nests too deeply", line: null, column: null, hint: null };
   throw e;
 }
 
@@ -123,11 +131,13 @@ export interface EvaluateOptions {
 
 export function evaluate(code: string, scope: PlanScope, o: EvaluateOptions = {}): DslResult {
   const r = evaluateRaw(code, scope, o);
-  return { result: r.result, value: r.raw === undefined ? null : toJson(r.raw), error: r.error };
+  return { result: r.result, value: r.raw === undefined ? null : toJson(r.raw), error: r.error, ...(r.warning ? { warning: r.warning } : {}) };
 }
 
+const RESULT_NEVER_SET = "the constraint never sets `result`: end it with `result = …` (ChinaTravel's evaluator then reads False, without an error)";
+
 /** As evaluate(), with the outcome variable as a Python value (for the conformance tests). */
-export function evaluateRaw(code: string, scope: PlanScope, o: EvaluateOptions = {}): { result: boolean; raw: Py | undefined; error: DslError | null } {
+export function evaluateRaw(code: string, scope: PlanScope, o: EvaluateOptions = {}): { result: boolean; raw: Py | undefined; error: DslError | null; warning?: DslError } {
   const limits = { ...DEFAULT_LIMITS, ...o.limits };
   const pref = o.preference !== undefined;
   try {
@@ -140,7 +150,8 @@ export function evaluateRaw(code: string, scope: PlanScope, o: EvaluateOptions =
     const name = o.preference ?? "result";
     const v = withBudget({ steps: 0, maxSteps: limits.maxSteps, timeMs: limits.timeMs, deadline: performance.now() + limits.timeMs }, () => program.run(globals, name));
     if (v === undefined) {
-      return { result: false, raw: undefined, error: { type: "NameError", message: `name '${name}' is not defined`, line: null, column: null, hint: pref ? `the preference snippet must set \`${name}\`` : "the constraint never sets `result`: end it with `result = …`" } };
+      if (!pref) return { result: false, raw: undefined, error: null, warning: { severity: "warning", type: "NameError", message: "name 'result' is not defined", line: null, column: null, hint: RESULT_NEVER_SET } };
+      return { result: false, raw: undefined, error: { severity: "error", type: "NameError", message: `name '${name}' is not defined`, line: null, column: null, hint: `the preference snippet must set \`${name}\`` } };
     }
     return { result: pref ? true : truthy(v), raw: v, error: null };
   } catch (e) {
@@ -163,6 +174,10 @@ export function check(code: string, o: { preference?: string; limits?: Partial<D
       const e = new PyError("NameError", `name '${f.name}' is not defined`, f.line, f.col);
       out.push({ ...asError(e, pref) });
     }
+    for (const f of program.hiddenNames) {
+      out.push({ ...asError(new PyError("NameError", `name '${f.name}' is not defined`, f.line, f.col, COMPREHENSION_SCOPE_HINT), pref) });
+    }
+    if (!pref && !program.assigns("result")) out.push({ severity: "warning", type: "NameError", message: "name 'result' is not defined", line: 1, column: 1, hint: RESULT_NEVER_SET });
     return out.sort((a, b) => a.line! - b.line! || a.column! - b.column!);
   } catch (e) {
     return [asError(e, pref)];

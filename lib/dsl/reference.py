@@ -2,7 +2,7 @@
 built-ins limited to set (preferences: set and list). Used by the differential tests and the benchmark.
 stdin: {"plan", "pois", "cases": [{"code", "preference"?}], "bench"?: seconds}
 stdout: {"results": [{"result", "value", "error"}], "bench"?: {...}}"""
-import json, math, resource, signal, sys, time, warnings
+import json, math, re, resource, signal, sys, time, warnings
 
 warnings.simplefilter("ignore")  # SyntaxWarnings on purpose-made odd snippets
 
@@ -12,15 +12,41 @@ class Timeout(Exception):
 def _alarm(signum, frame):
     raise Timeout()
 
-CITIES = ["上海", "北京", "深圳", "广州", "重庆", "苏州", "成都", "杭州", "武汉", "南京"]
+# ChinaTravel's June 2026 concept functions (chinatravel/symbol_verification/concept_func.py), restated over a
+# POI table instead of the sandbox's CSV files; see lib/dsl/upstream.ts for the version followed.
+CITY_SCAN = ["上海", "北京", "深圳", "广州", "重庆", "成都", "杭州", "武汉", "南京", "苏州", "Shanghai", "Beijing", "Shenzhen", "Guangzhou", "Chongqing", "Chengdu", "Hangzhou", "Wuhan", "Nanjing", "Suzhou"]
+ALIASES = json.loads(sys.argv[1]) if len(sys.argv) > 1 else {"attraction": {}, "restaurant": {}, "accommodation": {}}
+LITERAL_ALIASES = {a: c for m in ALIASES.values() for a, c in m.items()}
+POSITION_EQ = re.compile(r"^(?P<prefix>\s*if\s+activity_position\(activity\)\s*==\s*)'(?P<value>.*)'(?P<suffix>\s*:\s*)$", re.MULTILINE)
+POI_DISTANCE = re.compile(r"poi_distance\((?P<prefix>\s*target_city\(plan\)\s*,\s*)'(?P<value>[^\n]*)'(?P<suffix>\s*,\s*accommodation_position\s*\))")
+
+def normalize_source(source):
+    for alias, canonical in LITERAL_ALIASES.items():
+        for q in ("'", '"'):
+            source = source.replace(f"{q}{alias}{q}", f"{q}{canonical}{q}")
+    source = POSITION_EQ.sub(lambda m: m.group("prefix") + json.dumps(m.group("value"), ensure_ascii=False) + m.group("suffix"), source)
+    return POI_DISTANCE.sub(lambda m: "poi_distance(" + m.group("prefix") + json.dumps(m.group("value"), ensure_ascii=False) + m.group("suffix"), source)
+
+def geodesic_km(a, b):
+    try:
+        from geographiclib.geodesic import Geodesic
+    except ImportError:
+        raise RuntimeError("apt-get install python3-geographiclib")
+    return Geodesic.WGS84.Inverse(a["lat"], a["lon"], b["lat"], b["lon"])["s12"] / 1000
+
+KIND = {"attraction": "attraction", "restaurant": "restaurant", "hotel": "accommodation", "accommodation": "accommodation"}
 
 def concepts(pois):
-    index = {}
+    index, cities = {}, set()
     for p in pois:
         index.setdefault((p["city"], p["name"]), []).append(p)
+        cities.add(p["city"])
+    def known(city):
+        if city not in cities: raise KeyError(city)
+        return city
     def find(city, name, kind=None):
         for p in index.get((city, name), []):
-            if kind is None or p["kind"] == kind:
+            if kind is None or KIND.get(p["kind"]) == kind:
                 return p
         return None
     def day_count(plan): return len(plan["itinerary"])
@@ -60,20 +86,23 @@ def concepts(pois):
             return (ed_m - st_m) + (ed_h - st_h) * 60
         return -1
     def poi_recommend_time(city, poi):
-        p = find(city, poi, "attraction")
+        p = find(known(city), poi, "attraction")
         if p is None: raise IndexError("single positional indexer is out-of-bounds")
-        return p["recommendedMinutes"] * 60 // 60 if p["recommendedMinutes"] is not None else None * 60
-    def poi_distance(city, poi1, poi2):
+        return float("nan") if p["recommendedMinutes"] is None else p["recommendedMinutes"]
+    def poi_distance(city, poi1, poi2, start_time="00:00", transport_type="walk"):
+        if transport_type not in ["walk", "metro", "taxi"]:
+            return "only support transport_type in ['walk','metro','taxi']"[0]["distance"]
+        known(city)
         a, b = find(city, poi1), find(city, poi2)
-        if a is None or b is None or a["lat"] is None or b["lat"] is None: raise IndexError("list index out of range")
-        r = math.pi / 180
-        dlat, dlon = (b["lat"] - a["lat"]) * r, (b["lon"] - a["lon"]) * r
-        h = math.sin(dlat / 2) ** 2 + math.cos(a["lat"] * r) * math.cos(b["lat"] * r) * math.sin(dlon / 2) ** 2
-        return 2 * 6371.0088 * math.asin(math.sqrt(h))
-    def innercity_transport_cost(transports, mode=None):
+        if a is None or b is None or a["lat"] is None or b["lat"] is None or a["lon"] is None or b["lon"] is None: raise ValueError("No such point")
+        if transport_type == "metro": raise NotImplementedError("metro")
+        int(start_time.split(":")[0]), int(start_time.split(":")[1])
+        d = geodesic_km(a, b)
+        return round(d, 2) if transport_type == "taxi" else d
+    def innercity_transport_cost(transports, node=None):
         cost = 0
         for transport in transports:
-            if mode is None or transport.get("type") == mode:
+            if node is None or transport.get("type") == node:
                 cost += transport.get("cost", 0)
         return cost
     def innercity_transport_price(transports):
@@ -87,41 +116,49 @@ def concepts(pois):
             if mode is None or transport.get("type") == mode:
                 distance += transport.get("distance", 0)
         return distance
-    def innercity_transport_time(transports):
+    def innercity_transport_time(transports, mode=None):
         def calc_time_delta(end_time, start_time):
-            hour1, min1 = int(end_time.split(":")[0]), int(end_time.split(":")[1])
-            hour2, min2 = int(start_time.split(":")[0]), int(start_time.split(":")[1])
-            return (hour1 - hour2) * 60 + (min1 - min2)
-        if len(transports) == 0: return 0
-        return calc_time_delta(transports[-1]["end_time"], transports[0]["start_time"])
+            hour1, minu1 = int(end_time.split(":")[0]), int(end_time.split(":")[1])
+            hour2, minu2 = int(start_time.split(":")[0]), int(start_time.split(":")[1])
+            return (hour1 - hour2) * 60 + (minu1 - minu2)
+        time_cost = 0
+        for transport in transports:
+            time_cost += calc_time_delta(transport["end_time"], transport["start_time"])
+        return time_cost
     def metro_tickets(transports): return transports[1]["tickets"]
-    def taxi_cars(transports): return transports[0]["cars"]
+    def taxi_cars(transports):
+        if len(transports) > 0 and "cars" in transports[0]:
+            return transports[0]["cars"]
+        return "invalid input"
     def room_count(activity): return activity.get("rooms", 0)
     def room_type(activity): return activity.get("room_type", 0)
-    def lookup(kind):
+    def lookup(kind, not_found):
         def f(activity, target_city):
+            known(target_city)
             p = find(target_city, activity["position"], kind)
-            return p["type"] if p is not None and p["type"] is not None else ""
+            if p is None: return not_found
+            if p["type"] is None: return float("nan")
+            return ALIASES[kind].get(p["type"], p["type"])
         return f
-    restaurant_type, attraction_type, accommodation_type = lookup("restaurant"), lookup("attraction"), lookup("hotel")
+    restaurant_type, attraction_type, accommodation_type = lookup("restaurant", "empty"), lookup("attraction", ""), lookup("accommodation", "")
     def innercity_transport_type(transports):
         if len(transports) == 3: return transports[1]["mode"]
         elif len(transports) == 1: return transports[0]["mode"]
-        return ""
-    def intercity_transport_type(activity): return activity.get("type", "")
+        return "empty"
+    def intercity_transport_type(activity): return activity.get("type", "empty")
     def innercity_transport_start_time(transports): return transports[0]["start_time"]
-    def innercity_transport_end_time(transports): return transports[-1]["end_time"]
+    def innercity_transport_end_time(transports): return transports[len(transports) - 1]["end_time"]
     def intercity_transport_origin(activity):
         if "start" in activity:
-            for city in CITIES:
+            for city in CITY_SCAN:
                 if city in activity["start"]: return city
         return ""
     def intercity_transport_destination(activity):
         if "end" in activity:
-            for city in CITIES:
+            for city in CITY_SCAN:
                 if city in activity["end"]: return city
         return ""
-    return {k: v for k, v in locals().items() if callable(v) and k not in ("find", "lookup", "f")}
+    return {k: v for k, v in locals().items() if callable(v) and k not in ("find", "lookup", "f", "known")}
 
 def typed(v, depth=0):
     """A value with its Python type, comparable across the two implementations."""
@@ -138,15 +175,17 @@ def typed(v, depth=0):
     return {"t": type(v).__name__}
 
 def run(code, plan, fns, preference=None):
-    g = dict(fns)
-    g["plan"] = plan
-    g["__builtins__"] = {"set": set, "list": list} if preference else {"set": set}
+    # As evaluate_constraints_py: plan and the concept functions are exec's locals, only built-ins are global.
+    local = dict(fns)
+    local["plan"] = plan
+    g = {"__builtins__": {"set": set, "list": list} if preference else {"set": set}}
     signal.setitimer(signal.ITIMER_REAL, 2.0)  # TripJudge's limits stop runaway snippets; here a timer does
     try:
-        exec(code, g)
+        exec(normalize_source(code), g, local)
         name = preference or "result"
-        if name not in g: return {"result": False, "value": None, "error": "NameError"}
-        v = g[name]
+        if name not in local:
+            return {"result": False, "value": None, "error": "NameError" if preference else None}
+        v = local[name]
         return {"result": True if preference else bool(v), "value": typed(v), "error": None}
     except (RecursionError, Timeout):
         return {"result": False, "value": None, "error": "LimitExceeded"}
@@ -174,15 +213,16 @@ def main():
                 for c in codes: f(c)
                 n += len(codes)
             return n / (time.perf_counter() - t0)
-        base = dict(fns); base["plan"] = plan; base["__builtins__"] = {"set": set}
+        base = dict(fns); base["plan"] = plan
+        builtins = {"__builtins__": {"set": set}}
         def from_source(c):
-            g = dict(base)
-            try: exec(c, g); bool(g.get("result"))
+            local = dict(base)
+            try: exec(normalize_source(c), builtins, local); bool(local.get("result", False))
             except Exception: pass
-        compiled = {c: compile(c, "<dsl>", "exec") for c in codes}
+        compiled = {c: compile(normalize_source(c), "<dsl>", "exec") for c in codes}
         def precompiled(c):
-            g = dict(base)
-            try: exec(compiled[c], g); bool(g.get("result"))
+            local = dict(base)
+            try: exec(compiled[c], builtins, local); bool(local.get("result", False))
             except Exception: pass
         out["bench"] = {"compile_each_time_per_s": loop(from_source), "precompiled_per_s": loop(precompiled)}
     print(json.dumps(out, ensure_ascii=False))

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Case } from "./corpus";
+import { CONCEPT_VALUE_ALIASES } from "./upstream";
 
 export interface ReferenceResult {
   result: boolean;
@@ -21,7 +22,7 @@ export function python(): string | null {
 export function runReference(plan: string, pois: unknown, cases: Case[], bench = 0): { results: ReferenceResult[]; bench?: { compile_each_time_per_s: number; precompiled_per_s: number } } {
   const py = python();
   if (!py) throw new Error("python3 is needed for the reference evaluator (apt-get install python3)");
-  const r = spawnSync(py, [script], { input: `{"plan": ${plan}, "pois": ${JSON.stringify(pois)}, "cases": ${JSON.stringify(cases)}, "bench": ${bench}}`, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, PYTHONHASHSEED: "0" } });
+  const r = spawnSync(py, [script, JSON.stringify(CONCEPT_VALUE_ALIASES)], { input: `{"plan": ${plan}, "pois": ${JSON.stringify(pois)}, "cases": ${JSON.stringify(cases)}, "bench": ${bench}}`, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, PYTHONHASHSEED: "0" } });
   if (r.status !== 0) throw new Error(`reference.py failed: ${r.stderr.slice(0, 2000)}`);
   return JSON.parse(r.stdout);
 }
