@@ -187,9 +187,9 @@ async function dslCommand(what: "eval" | "check", v: { plan?: string; pois?: str
     console.log(v.json ? JSON.stringify({ files, problems: files.flatMap((f) => f.problems) }, null, 2) : files.flatMap((f) => f.problems.map((p) => `${f.file}${where(p)}: ${p.type}: ${p.message}${p.hint ? ` (${p.hint})` : ""}`)).join("\n") || "no problems");
     return n ? 1 : 0;
   }
-  const { planFromFile } = await import("../lib/dsl/files");
+  const { planFromFile, poisFromFile } = await import("../lib/dsl/files");
   const plan = planFromFile(readFileSync(v.plan!, "utf8"), v.plan!);
-  const pois = v.pois ? JSON.parse(readFileSync(v.pois, "utf8")) : [];
+  const pois = v.pois ? poisFromFile(readFileSync(v.pois, "utf8"), v.pois) : [];
   const scope = dsl.planScope(plan, pois);
   const results = codes.map((c) => dsl.evaluate(c, scope, { preference: v.preference }));
   console.log(v.json ? JSON.stringify({ results }, null, 2) : results.map((r, i) => `${v.code![i]}: ${r.error ? `FAIL ${r.error.type}${where(r.error)}: ${r.error.message}` : r.result ? "PASS" : "FAIL"}${v.preference && !r.error ? ` ${v.preference} = ${JSON.stringify(r.value)}` : ""}`).join("\n"));
