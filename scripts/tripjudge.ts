@@ -7,6 +7,9 @@
  *   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
  *   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
  *   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
+ *   tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
+ *   tripjudge agreement --ratings FILE [--json]
+ * Every command writes all of its output before it exits (a slow reader of a pipe gets every byte).
  */
 import { parseArgs } from "node:util";
 import { formatProblem, ImportRefused } from "../lib/importers/problems";
@@ -18,10 +21,12 @@ const USAGE = `usage:
   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
+  tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
+  tripjudge agreement --ratings FILE [--json]
 BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSONL).`;
 
 function out(json: boolean, value: unknown, text: string) {
-  console.log(json ? JSON.stringify(value, null, 2) : text);
+  return print(json ? JSON.stringify(value, null, 2) : text);
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -48,10 +53,14 @@ async function main(argv: string[]): Promise<number> {
       pois: { type: "string" },
       code: { type: "string", multiple: true },
       preference: { type: "string" },
+      query: { type: "string" },
+      ratings: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
   if (command === "fit" && !values.help) return fitCommand(values);
+  if (command === "features" && !values.help) return featuresCommand(values);
+  if (command === "agreement" && !values.help) return agreementCommand(values);
   if (command === "dsl" && !values.help && (positionals[0] === "eval" || positionals[0] === "check")) return dslCommand(positionals[0], values);
   if (!command || values.help || !["validate", "import", "export"].includes(command) || positionals.length !== 1) {
     console.error(USAGE);
@@ -196,10 +205,88 @@ async function dslCommand(what: "eval" | "check", v: { plan?: string; pois?: str
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(e instanceof ImportRefused ? e.message : `tripjudge: ${e instanceof Error ? e.message : e}`);
-    process.exit(1);
-  },
-);
+/** A JSON or text file the user named, or a clear error naming it. */
+async function readJsonFile(file: string, what: string): Promise<unknown> {
+  const { readFileSync } = await import("node:fs");
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new Error(`cannot read ${what} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    // A JSONL file of one record is read as that record.
+    const lines = text.split("\n").filter((l) => l.trim());
+    if (lines.length === 1) throw new Error(`${file}: not valid JSON (${(e as Error).message})`);
+    try {
+      return lines.map((l) => JSON.parse(l));
+    } catch {
+      throw new Error(`${file}: not valid JSON or JSONL (${(e as Error).message})`);
+    }
+  }
+}
+
+async function featuresCommand(v: { plan?: string; format?: string; pois?: string; query?: string; json?: boolean }): Promise<number> {
+  if (!v.plan) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { featuresOfPlan } = await import("../lib/importers/single-plan");
+  // --format defaults to "jsonl" for the export command; here it names a plan format, and absent means "detect".
+  const format = v.format === "jsonl" ? undefined : v.format;
+  if (format !== undefined && !["tripscore", "chinatravel", "tripcraft"].includes(format)) {
+    console.error(`tripjudge features: --format must be tripscore, chinatravel or tripcraft, not "${format}"`);
+    return 2;
+  }
+  let plan = await readJsonFile(v.plan, "the plan");
+  // A plans.jsonl of one record, or a JSON array holding one plan record, is that plan.
+  if (Array.isArray(plan) && plan.length === 1 && plan[0] && typeof plan[0] === "object" && "plan" in plan[0]) plan = plan[0];
+  let query = v.query ? await readJsonFile(v.query, "the request") : undefined;
+  if (Array.isArray(query)) query = query[0];
+  const pois = v.pois ? await readJsonFile(v.pois, "the POI table") : undefined;
+  if (pois !== undefined && !Array.isArray(pois)) throw new Error(`${v.pois}: expected a list of POIs`);
+  const r = featuresOfPlan({ plan, format: format as "tripscore" | "chinatravel" | "tripcraft" | undefined, query, pois: pois as unknown[] | undefined });
+  if (v.json) await print(JSON.stringify(r, null, 2));
+  else if (!r.ok) await print(r.problems.map(formatProblem).join("\n"));
+  else await print([`format ${r.format}; gates: format ${r.gates.format}, commonsense ${r.gates.commonsense}; reward ${r.reward.toFixed(4)} (TripScore's default weights)`, ...Object.entries(r.sub_scores).map(([k, x]) => `  ${k}: ${x === null ? "—" : x.toFixed(4)}`), ...(r.violations.length ? ["violations:", ...r.violations.map((x) => `  ${x}`)] : ["no violations"]), `request (${r.request.from}): ${r.request.text}`].join("\n"));
+  return r.ok ? 0 : 1;
+}
+
+async function agreementCommand(v: { ratings?: string; json?: boolean }): Promise<number> {
+  if (!v.ratings) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { readFileSync } = await import("node:fs");
+  const { agreementSummary, parseRatings, RatingsError } = await import("../lib/agreement/ratings");
+  try {
+    const s = agreementSummary(parseRatings(readFileSync(v.ratings, "utf8"), v.ratings));
+    const f = (x: number | null) => (x === null ? "—" : x.toFixed(4));
+    await print(v.json ? JSON.stringify(s, null, 2) : [`${s.items} items, ${s.raters} raters, ${s.labels} labels`, `pairwise agreement ${f(s.pairwise_agreement)}, all agree ${f(s.all_agree)}`, `Fleiss ${f(s.fleiss_kappa)}, Light ${f(s.light_kappa)}, Krippendorff's alpha ${f(s.krippendorff_alpha)}`, `Cohen by slot pair: ${Object.entries(s.cohen_kappa_by_slot_pair).map(([k, x]) => `${k} ${f(x)}`).join(", ")}`, `majority: ${Object.entries(s.majority).map(([k, n]) => `${k} ${n}`).join(", ")}`].join("\n"));
+    return 0;
+  } catch (e) {
+    if (e instanceof RatingsError) {
+      console.error(`tripjudge agreement: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+/** Writes to stdout and resolves once the bytes are handed to the OS (a pipe read slowly must still get all of them). */
+function print(text: string): Promise<void> {
+  return new Promise((resolve) => process.stdout.write(text + "\n", () => resolve()));
+}
+
+/** Exits only after stdout and stderr have flushed everything: process.exit would drop what a full pipe still holds. */
+function finish(code: number) {
+  process.exitCode = code;
+  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
+}
+
+main(process.argv.slice(2)).then(finish, (e) => {
+  console.error(e instanceof ImportRefused ? e.message : `tripjudge: ${e instanceof Error ? e.message : e}`);
+  finish(1);
+});

@@ -33,7 +33,9 @@ export function commonsenseViolations(it: Itinerary, q: QueryFacts, poiOf: PoiLo
       const start = minutesOf(i.startTime);
       if (lastEnd !== null && start < lastEnd) out.push(`day ${d.day}: ${i.name} starts at ${i.startTime}, before ${lastName} ends`);
       const end = i.endTime ? minutesOf(i.endTime) : start;
-      lastEnd = end >= start ? end : 24 * 60;
+      // Past midnight: a train or flight that opens the day left the evening before and arrived at `end`
+      // (ChinaTravel's Is_time_correct lets intercity transport end "the next day"); anything else runs to midnight.
+      lastEnd = end >= start ? end : i.kind === "transport" && lastEnd === null ? end : 24 * 60;
       lastName = i.name;
       const hours = i.kind === "attraction" && i.poiId ? poiOf(i.poiId)?.openingHours : null;
       if (!hours) continue;

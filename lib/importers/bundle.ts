@@ -92,7 +92,9 @@ export function readBundle(files: BundleFiles, problems: Problems, maxBytes = DE
     const text = decodeUtf8(name, files.get(name)!, problems);
     if (text !== null) out[part] = readRecords(name, text, problems);
   }
-  if (!out.queries.length && !problems.list.some((p) => p.file.startsWith("queries"))) problems.add("queries.json", null, "$", "the bundle has no queries (queries.json or queries.jsonl)");
+  // TripCraft's evaluation format carries each request in its plan record: no queries file is needed then.
+  const embedded = parsed.data.format === "tripcraft" && out.plans.some((r) => !!r.value && typeof r.value === "object" && "JSON" in r.value);
+  if (!out.queries.length && !embedded && !problems.list.some((p) => p.file.startsWith("queries"))) problems.add("queries.json", null, "$", "the bundle has no queries (queries.json or queries.jsonl)");
   if (!out.plans.length && !problems.list.some((p) => p.file.startsWith("plans"))) problems.add("plans.json", null, "$", "the bundle has no plans (plans.json or plans.jsonl)");
   if (parsed.data.pairs === "listed" && !out.pairs.length) problems.add("manifest.json", null, "$.pairs", `"listed" needs a pairs.json or pairs.jsonl file`);
   return out;

@@ -41,6 +41,15 @@ export function parseBundle(files: BundleFiles, opts: ImportOptions = {}): Parse
     if (queries.has(q.sourceId)) problems.add(r.file, r.record, "$", `duplicate query id "${q.sourceId}"`);
     else queries.set(q.sourceId, q);
   }
+  // Requests carried by plan records (several planners' records of one request carry it each): the first wins.
+  if (format.embeddedQuery) {
+    for (const r of records.plans) {
+      const value = format.embeddedQuery(r.value);
+      if (!value || queries.has(String(value.id))) continue;
+      const q = format.query({ ...r, value }, ctx);
+      if (q) queries.set(q.sourceId, q);
+    }
+  }
   // When the queries themselves have problems, plans of the broken ones are not reported again.
   const queriesClean = !problems.list.some((p) => p.file.startsWith("queries"));
   const plans = new Map<string, NormalizedPlan>();

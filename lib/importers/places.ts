@@ -18,15 +18,17 @@ export const poiRecordSchema = z.object({
   lat: z.number().min(-90).max(90).nullish(),
   lon: z.number().min(-180).max(180).nullish(),
   tags: z.array(z.string()).optional(),
-  /** ChinaTravel's attraction type, cuisine or hotel feature. */
-  type: z.string().optional(),
+  /** ChinaTravel's attraction type, cuisine or hotel feature (null: the database cell is empty). */
+  type: z.string().nullish(),
   opentime: clock.optional(),
   endtime: clock.optional(),
   closedWeekdays: z.array(z.number().int().min(0).max(6)).optional(),
   price: z.number().nonnegative().nullish(),
   stars: z.number().min(0).max(5).nullish(),
-  recommendMinutes: z.number().int().positive().nullish(),
-});
+  /** Recommended visit length; `recommendedMinutes` (as `tripjudge dsl eval --pois` spells it) is the same field. */
+  recommendMinutes: z.number().nonnegative().nullish(),
+  recommendedMinutes: z.number().nonnegative().nullish(),
+}).refine((p) => p.recommendMinutes == null || p.recommendedMinutes == null || p.recommendMinutes === p.recommendedMinutes, { message: "recommendMinutes and recommendedMinutes disagree", path: ["recommendedMinutes"] });
 
 export class Destinations {
   private byName = new Map<string, string>();
@@ -72,7 +74,7 @@ export class PlaceIndex {
         openingHours: p.opentime && p.endtime ? { open: p.opentime, close: p.endtime, closedWeekdays: p.closedWeekdays ?? [] } : null,
         price: p.price ?? null,
         stars: p.stars === null || p.stars === undefined ? null : Math.round(p.stars),
-        recommendedMinutes: p.recommendMinutes ?? null,
+        recommendedMinutes: roundOrNull(p.recommendMinutes ?? p.recommendedMinutes),
       };
       this.pois.push(poi);
       this.byId.set(p.id, poi);
@@ -97,3 +99,5 @@ export class PlaceIndex {
     return item;
   }
 }
+
+const roundOrNull = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v));

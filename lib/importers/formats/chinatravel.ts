@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { NormalizedQuery } from "../../dataset/normalized";
 import { clockTime, emptyItem, type Item, type TransportLeg } from "../../itinerary/model";
+import { literalEval } from "../../dsl/literal";
 import { id, queryDestination, parseRecord, queryIdOf, type FormatModule } from "./context";
 
 const num = z.number().nonnegative();
@@ -55,6 +56,25 @@ export const chinaTravelPlanSchema = z.object({
 });
 export type ChinaTravelPlan = z.infer<typeof chinaTravelPlanSchema>;
 
+/**
+ * A list of strings, or its Python-literal text: ChinaTravel's Hugging Face release stores list fields such as
+ * `hard_logic_py` as strings its loader reads with `ast.literal_eval`.
+ */
+const pyStringList = z.unknown().transform((v, ctx): string[] => {
+  let list = v;
+  if (typeof v === "string") {
+    try {
+      list = literalEval(v);
+    } catch (e) {
+      ctx.addIssue({ code: "custom", message: `not a Python list literal (${(e as Error).message})` });
+      return z.NEVER;
+    }
+  }
+  if (Array.isArray(list) && list.every((x) => typeof x === "string")) return list;
+  ctx.addIssue({ code: "custom", message: "expected a list of strings (or its Python literal, as in ChinaTravel's Hugging Face release)" });
+  return z.NEVER;
+});
+
 const queryRecord = z
   .object({
     uid: id,
@@ -63,8 +83,8 @@ const queryRecord = z
     target_city: z.string().min(1),
     days: z.number().int().positive(),
     people_number: z.number().int().positive(),
-    hard_logic_py: z.array(z.string()).default([]),
-    hard_logic_nl: z.array(z.string()).optional(),
+    hard_logic_py: pyStringList.default([]),
+    hard_logic_nl: pyStringList.optional(),
     preference_py: z.union([z.string(), z.array(z.string())]).nullish(),
     split: z.string().nullish(),
   })

@@ -18,6 +18,8 @@ export interface FormatModule {
   plan(record: SourceRecord, query: NormalizedQuery, ctx: FormatContext): NormalizedPlan | null;
   /** The query a plan record belongs to, read before the plan is converted. */
   planQueryId(value: unknown): string | null;
+  /** Formats whose plan records carry their own request (TripCraft's evaluation format): that request as a query record. */
+  embeddedQuery?(value: unknown): Record<string, unknown> | null;
 }
 
 export const id = z.union([z.string().min(1).max(200), z.number().int()]).transform(String);

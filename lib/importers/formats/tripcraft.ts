@@ -25,7 +25,8 @@ export const tripCraftDaySchema = z.object({
 const queryRecord = z
   .object({
     id,
-    query: z.string().min(1),
+    /** TripCraft's evaluation format leaves it null: the request is then written from the structured fields. */
+    query: z.string().min(1).nullish(),
     org: z.string().min(1),
     dest: z.string().min(1),
     days: z.number().int().positive(),
@@ -38,6 +39,21 @@ const queryRecord = z
   .passthrough();
 
 const planRecord = z.object({ id, queryId: id, model: z.string().min(1), persona: z.string().nullish(), plan: z.array(tripCraftDaySchema).min(1, "a plan needs at least one day") });
+
+/** TripCraft's own evaluation format (postprocess/sample_evaluation_format.jsonl): the request rides with the plan. */
+const isEvaluationRecord = (v: unknown): v is { idx: string | number; JSON: Record<string, unknown>; persona?: unknown; model?: unknown; plan?: unknown } =>
+  !!v && typeof v === "object" && "idx" in v && "JSON" in v && !!(v as { JSON: unknown }).JSON && typeof (v as { JSON: unknown }).JSON === "object";
+const evaluationModel = (v: { model?: unknown }) => (typeof v.model === "string" && v.model ? v.model : "unknown");
+
+/** The request in words, from TripCraft's structured fields (its evaluation format has `"query": null`). */
+export function requestText(q: { org: string; dest: string; days: number; people_number: number; date?: string[] | null; budget?: number | null; persona?: string | null; local_constraint?: unknown }): string {
+  const dates = q.date?.length ? `, ${q.date[0]}${q.date.length > 1 ? ` to ${q.date[q.date.length - 1]}` : ""}` : "";
+  const budget = q.budget ? `, budget $${q.budget}` : "";
+  const local = q.local_constraint && typeof q.local_constraint === "object"
+    ? Object.entries(q.local_constraint as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined && v !== "").map(([k, v]) => `${k}: ${String(v)}`).join("; ")
+    : "";
+  return `[Written by TripJudge from TripCraft's structured fields; the source has no request text] A ${q.days}-day trip from ${q.org} to ${q.dest} for ${q.people_number} ${q.people_number === 1 ? "person" : "people"}${dates}${budget}.${local ? ` Constraints: ${local}.` : ""}${q.persona ? ` Persona: ${q.persona}.` : ""}`;
+}
 
 const ENTRY = /^(.+?),\s*(stay|visit) from (\d{1,2}:\d{2}) to (\d{1,2}:\d{2})\s*(?:,\s*nearest transit:\s*(.*?),\s*([\d.]+)\s*m away)?\.?$/i;
 
@@ -79,7 +95,9 @@ function placeName(field: string): string | null {
 const TRANSPORT = /(Flight Number|Self-driving|Taxi|Train)[:\s]*([^,]*),\s*from (.+?) to (.+?),\s*Departure Time:\s*(\d{1,2}:\d{2})\s*,\s*Arrival Time:\s*(\d{1,2}:\d{2})/i;
 
 export const tripcraft: FormatModule = {
-  planQueryId: (v) => queryIdOf(v, "queryId"),
+  planQueryId: (v) => (isEvaluationRecord(v) ? String(v.idx) : queryIdOf(v, "queryId")),
+
+  embeddedQuery: (v) => (isEvaluationRecord(v) ? { id: v.idx, ...v.JSON, persona: v.JSON.persona ?? v.persona ?? null } : null),
 
   query(r, ctx) {
     const q = parseRecord(queryRecord, r, ctx);
@@ -87,13 +105,15 @@ export const tripcraft: FormatModule = {
     const destination = queryDestination(ctx, r, "dest", q.dest);
     if (!destination) return null;
     return {
-      sourceId: q.id, destination, text: q.query, origin: q.org, days: q.days, people: q.people_number, startDate: q.date?.[0] ?? null,
+      sourceId: q.id, destination, text: q.query ?? requestText(q), origin: q.org, days: q.days, people: q.people_number, startDate: q.date?.[0] ?? null,
       preferences: { budget: q.budget ?? undefined, persona: q.persona ?? undefined }, split: q.split ?? null, raw: r.value,
     } satisfies NormalizedQuery;
   },
 
   plan(r, query, ctx) {
-    const p = parseRecord(planRecord, r, ctx);
+    const v = r.value;
+    const source = isEvaluationRecord(v) ? { ...r, value: { id: `${evaluationModel(v)}:${String(v.idx)}`, queryId: v.idx, model: evaluationModel(v), persona: v.persona, plan: v.plan } } : r;
+    const p = parseRecord(planRecord, source, ctx);
     if (!p) return null;
     const days = p.plan.map((d, di) => {
       const items: Item[] = [];
