@@ -8,7 +8,7 @@
  *   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
  *   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
  *   tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
- *   tripjudge agreement --ratings FILE [--json]
+ *   tripjudge agreement --ratings FILE [--labels A,B,NEITHER] [--json]
  * Every command writes all of its output before it exits (a slow reader of a pipe gets every byte).
  */
 import { parseArgs } from "node:util";
@@ -22,7 +22,7 @@ const USAGE = `usage:
   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
   tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
-  tripjudge agreement --ratings FILE [--json]
+  tripjudge agreement --ratings FILE [--labels A,B,NEITHER] [--json]
 BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSONL).`;
 
 function out(json: boolean, value: unknown, text: string) {
@@ -55,6 +55,7 @@ async function main(argv: string[]): Promise<number> {
       preference: { type: "string" },
       query: { type: "string" },
       ratings: { type: "string" },
+      labels: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -254,7 +255,7 @@ async function featuresCommand(v: { plan?: string; format?: string; pois?: strin
   return r.ok ? 0 : 1;
 }
 
-async function agreementCommand(v: { ratings?: string; json?: boolean }): Promise<number> {
+async function agreementCommand(v: { ratings?: string; labels?: string; json?: boolean }): Promise<number> {
   if (!v.ratings) {
     console.error(USAGE);
     return 2;
@@ -262,7 +263,9 @@ async function agreementCommand(v: { ratings?: string; json?: boolean }): Promis
   const { readFileSync } = await import("node:fs");
   const { agreementSummary, parseRatings, RatingsError } = await import("../lib/agreement/ratings");
   try {
-    const s = agreementSummary(parseRatings(readFileSync(v.ratings, "utf8"), v.ratings));
+    const labels = v.labels ? v.labels.split(",").map((l) => l.trim()).filter(Boolean) : undefined;
+    if (labels && (labels.length < 2 || new Set(labels.map((l) => l.toUpperCase())).size !== labels.length)) throw new RatingsError("--labels needs two or more different labels, comma-separated");
+    const s = agreementSummary(parseRatings(readFileSync(v.ratings, "utf8"), v.ratings, labels), labels);
     const f = (x: number | null) => (x === null ? "—" : x.toFixed(4));
     await print(v.json ? JSON.stringify(s, null, 2) : [`${s.items} items, ${s.raters} raters, ${s.labels} labels`, `pairwise agreement ${f(s.pairwise_agreement)}, all agree ${f(s.all_agree)}`, `Fleiss ${f(s.fleiss_kappa)}, Light ${f(s.light_kappa)}, Krippendorff's alpha ${f(s.krippendorff_alpha)}`, `Cohen by slot pair: ${Object.entries(s.cohen_kappa_by_slot_pair).map(([k, x]) => `${k} ${f(x)}`).join(", ")}`, `majority: ${Object.entries(s.majority).map(([k, n]) => `${k} ${n}`).join(", ")}`].join("\n"));
     return 0;

@@ -7,21 +7,38 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
 import { allAgree, cohenKappa, fleissKappa, krippendorffAlphaNominal, lightKappa, noiseCeiling, pairwiseAgreement, type Stat } from ".";
 import { bootstrapCI } from "./bootstrap";
-import { VERDICTS, type Verdict } from "./labels";
+import { VERDICTS } from "./labels";
 
 export class RatingsError extends Error {}
 
 const cell = z.union([z.string().trim().min(1), z.number().finite()]).transform(String);
-const rowSchema = z.strictObject({
-  item: cell,
-  rater: cell,
-  label: z.string().trim().transform((s) => s.toUpperCase()).pipe(z.enum(VERDICTS, { message: "expected A, B or NEITHER" })),
-  slot: z.union([z.number().int().positive(), z.string().regex(/^\d+$/, "expected a whole number ≥ 1").transform(Number).pipe(z.number().int().positive())]).nullish(),
-});
-export type RatingRow = z.infer<typeof rowSchema>;
+/** A ratings file's label set: TripJudge's verdicts unless the caller declares another (e.g. `--labels 1,2,3,4,5`). */
+function rowSchema(labels: readonly string[]) {
+  const index = new Map(labels.map((l, i) => [l.toUpperCase(), i]));
+  return z.strictObject({
+    item: cell,
+    rater: cell,
+    label: cell.transform((s, ctx) => {
+      const i = index.get(s.toUpperCase());
+      if (i === undefined) {
+        ctx.addIssue({ code: "custom", message: `"${s.slice(0, 40)}" is not one of the labels ${labels.join(", ")}` });
+        return z.NEVER;
+      }
+      return labels[i];
+    }),
+    slot: z.union([z.number().int().positive(), z.string().regex(/^\d+$/, "expected a whole number ≥ 1").transform(Number).pipe(z.number().int().positive())]).nullish(),
+  });
+}
+export interface RatingRow {
+  item: string;
+  rater: string;
+  label: string;
+  slot?: number | null;
+}
 
 /** Parses JSONL (one object a line) or CSV with a header; every problem names its line. */
-export function parseRatings(text: string, name: string): RatingRow[] {
+export function parseRatings(text: string, name: string, labels: readonly string[] = VERDICTS): RatingRow[] {
+  const schema = rowSchema(labels);
   const trimmed = text.replace(/^\uFEFF/, "").trimStart();
   let records: { line: number; value: unknown }[];
   if (trimmed.startsWith("{")) {
@@ -47,7 +64,7 @@ export function parseRatings(text: string, name: string): RatingRow[] {
   if (!records.length) throw new RatingsError(`${name}: no ratings`);
   const seen = new Set<string>();
   return records.map(({ line, value }) => {
-    const p = rowSchema.safeParse(value);
+    const p = schema.safeParse(value);
     if (!p.success) {
       const i = p.error.issues[0];
       throw new RatingsError(`${name}:${line} $${i.path.map((k) => `.${String(k)}`).join("")}: ${i.message}`);
@@ -83,7 +100,7 @@ function majorityOf(codes: readonly number[]): number | null {
   return sorted[0][0];
 }
 
-export function agreementSummary(rows: readonly RatingRow[], replicates = 1000, seed = 1): AgreementSummary {
+export function agreementSummary(rows: readonly RatingRow[], labels: readonly string[] = VERDICTS, replicates = 1000, seed = 1): AgreementSummary {
   // Items in first-appearance order; slots as given, or numbered in the order an item's rows appear.
   const items = new Map<string, Map<number, number>>();
   for (const r of rows) {
@@ -91,7 +108,7 @@ export function agreementSummary(rows: readonly RatingRow[], replicates = 1000, 
     if (!slots) items.set(r.item, (slots = new Map()));
     const slot = r.slot ?? slots.size + 1;
     if (slots.has(slot)) throw new RatingsError(`item "${r.item}" has two ratings in slot ${slot}`);
-    slots.set(slot, VERDICTS.indexOf(r.label));
+    slots.set(slot, labels.indexOf(r.label));
   }
   const maxSlot = Math.max(...[...items.values()].flatMap((s) => [...s.keys()]));
   const matrix = [...items.values()].map((s) => Array.from({ length: maxSlot }, (_, i) => s.get(i + 1) ?? null));
@@ -119,17 +136,17 @@ export function agreementSummary(rows: readonly RatingRow[], replicates = 1000, 
   const cohen: Record<string, number | null> = {};
   for (let a = 1; a <= maxSlot; a++) for (let b = a + 1; b <= maxSlot; b++) {
     const both = matrix.filter((r) => r[a - 1] !== null && r[b - 1] !== null);
-    cohen[`${a}-${b}`] = cohenKappa(both.map((r) => r[a - 1]), both.map((r) => r[b - 1]), VERDICTS.length).value;
+    cohen[`${a}-${b}`] = cohenKappa(both.map((r) => r[a - 1]), both.map((r) => r[b - 1]), labels.length).value;
   }
   const majority: Record<string, number> = {};
-  for (const l of VERDICTS) majority[l] = 0;
+  for (const l of labels) majority[l] = 0;
   majority.none = 0;
   for (const row of matrix) {
     const m = majorityOf(row.filter((x): x is number => x !== null));
-    majority[m === null ? "none" : VERDICTS[m]]++;
+    majority[m === null ? "none" : labels[m]]++;
   }
-  // TripScore E.4 with K = 3 classes (A, B, Neither), from the pairwise agreement.
-  const K = VERDICTS.length;
+  // TripScore E.4 with K classes (3: A, B, Neither), from the pairwise agreement.
+  const K = labels.length;
   const noise = value.pairwise_agreement === null ? null : noiseCeiling(K, value.pairwise_agreement);
   return {
     items: items.size,

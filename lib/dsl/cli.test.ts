@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
@@ -42,4 +42,20 @@ test("tripjudge dsl check --json reports syntax and unknown names without a plan
   const out = JSON.parse(r.stdout);
   assert.deepEqual(out.problems.map((p: { type: string; line: number }) => [p.type, p.line]), [["NameError", 2], ["NameError", 3], ["SyntaxError", 1]]);
   assert.equal(cli("check", "--code", file("fine.py", "result = day_count(plan) > 1\n"), "--json").status, 0);
+});
+
+test("every command's JSON arrives whole through a pipe that is read slowly (no cut at 64 KiB)", () => {
+  const real = path.join(fixtures, "chinatravel-real");
+  const constraints: { code: string }[] = JSON.parse(readFileSync(path.join(real, "constraints.json"), "utf8"));
+  const codes = constraints.map((c, i) => file(`slow${i}.py`, c.code));
+  const list = file("codes.txt", codes.map((c) => `--code ${c}`).join(" "));
+  const ratings = file("ratings.jsonl", Array.from({ length: 300 }, (_, i) => [1, 2, 3].map((r) => JSON.stringify({ item: `p${i}`, rater: `e${r}`, label: "AB"[(i + r) % 2] })).join("\n")).join("\n"));
+  // tsx's launcher relays the program's output through its own pipe, as `npx tripjudge` does.
+  const run = (args: string) => spawnSync("bash", ["-c", `node_modules/.bin/tsx scripts/tripjudge.ts ${args} | (sleep 1; cat)`], { encoding: "utf8", maxBuffer: 64 << 20 });
+  const big = run(`dsl eval --plan ${path.join(real, "plans", "zh-day5.json")} --pois ${path.join(real, "pois.json")} $(cat ${list}) --json`);
+  assert.ok(big.stdout.length > 65_536, `${big.stdout.length} bytes`);
+  assert.equal(JSON.parse(big.stdout).results.length, constraints.length);
+  assert.equal(JSON.parse(run(`features --plan ${path.join(real, "plans", "en-day6.json")} --pois ${path.join(real, "pois.json")} --json`).stdout).ok, true);
+  assert.equal(JSON.parse(run(`agreement --ratings ${ratings} --json`).stdout).items, 300);
+  assert.equal(JSON.parse(run(`dsl check ${codes.slice(0, 50).map((c) => `--code ${c}`).join(" ")} --json`).stdout).files.length, 50);
 });
