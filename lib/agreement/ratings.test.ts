@@ -7,6 +7,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { agreementSummary, parseRatings, RatingsError } from "./ratings";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- reference cases of several shapes
 const oracles = JSON.parse(readFileSync(path.resolve("lib/agreement/agreement-oracles.json"), "utf8")) as { cases: Record<string, any>[] };
 const oracle = (id: string) => oracles.cases.find((c) => c.id === id)!;
 const dir = mkdtempSync(path.join(tmpdir(), "tj-ratings-"));
