@@ -50,6 +50,14 @@ test("an expert edits a constraint and sees a plan flip; a stale save is refused
   await replaceCode(page, "Constraint 1", `result = len(allactivities(plan)) == ${q.days + 1}`);
   await expect(page.getByTestId("error-1")).toContainText("NameError: name 'len' is not defined (line 1)");
   await expect(results1.getByRole("row", { name: /Plan 1/ })).toContainText("error");
+  // Faithful to ChinaTravel's exec: a comprehension cannot see the concept functions, and the editor says why.
+  await replaceCode(page, "Constraint 1", "result = {activity_type(a) for a in allactivities(plan)} >= {'attraction'}");
+  await expect(page.getByTestId("error-1")).toContainText("NameError: name 'activity_type' is not defined (line 1) — ChinaTravel runs a snippet with `plan`, the concept functions and the snippet's own variables as exec's locals");
+  await expect(page.getByTestId("error-1")).toContainText("this fails in ChinaTravel's evaluator too. Use a for loop.");
+  await shot(page, "constraints-comprehension-hint");
+  // A snippet that never sets `result`: False, without an error, as ChinaTravel reads it.
+  await replaceCode(page, "Constraint 1", "n = day_count(plan)");
+  await expect(results1.getByRole("row", { name: /Plan 1/ })).toContainText("fail (no result)");
   await replaceCode(page, "Constraint 1", `result = day_count(plan) == ${q.days + 1}`);
   await page.getByLabel("Note 1").fill("Exactly one day more than asked (a test)");
   await shot(page, "constraints-editing");
