@@ -95,7 +95,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean) {
       cookies.map(async (cookie) => {
         for (;;) {
           let t = performance.now();
-          const res = await call(server.url, "GET", "/api/judge/next", cookie);
+          const res = await call(server.url, "POST", "/api/judge/next", cookie);
           claimMs.push(performance.now() - t);
           if (t - t0 > 2000) steadyClaimMs.push(performance.now() - t);
           if (res.status !== 200) {

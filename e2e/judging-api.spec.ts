@@ -19,7 +19,7 @@ async function setActive(email: string, active: boolean) {
 
 test("the judging API refuses strangers, admins, bad bodies and unknown pairs with clear errors", async ({ page, browser }) => {
   const anon = await browser.newContext();
-  const res = await anon.request.get(`${test.info().project.use.baseURL}/api/judge/next`);
+  const res = await anon.request.post(`${test.info().project.use.baseURL}/api/judge/next`);
   expect(res.status()).toBe(401);
   expect(await res.json()).toEqual({ error: "Sign in first." });
   // The app's security headers come with these answers too.
@@ -28,13 +28,13 @@ test("the judging API refuses strangers, admins, bad bodies and unknown pairs wi
   expect(res.headers()["content-type"]).toContain("application/json");
   const forged = await anon.request.post(`${test.info().project.use.baseURL}/api/judge/x/submit`, { headers: { cookie: "next-auth.session-token=forged" }, data: {} });
   expect(forged.status()).toBe(401);
-  const badEscapeCookie = await anon.request.get(`${test.info().project.use.baseURL}/api/judge/next`, { headers: { cookie: "next-auth.session-token=%E0%A4%A" } });
+  const badEscapeCookie = await anon.request.post(`${test.info().project.use.baseURL}/api/judge/next`, { headers: { cookie: "next-auth.session-token=%E0%A4%A" } });
   expect(badEscapeCookie.status()).toBe(401);
   await anon.close();
 
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
-  expect((await page.request.get("/api/judge/next")).status()).toBe(403);
+  expect((await page.request.post("/api/judge/next")).status()).toBe(403);
   await page.context().clearCookies();
 
   await signIn(page, WEI, DEMO_PASSWORD);
@@ -67,7 +67,7 @@ test("the judging API refuses strangers, admins, bad bodies and unknown pairs wi
   });
   expect(chunked.status).toBe(413);
   expect(JSON.parse(chunked.body).error).toContain("larger than");
-  const badQuery = await api.get(`/api/judge/next?exclude=${"a,".repeat(300)}`);
+  const badQuery = await api.post(`/api/judge/next?exclude=${"a,".repeat(300)}`);
   expect(badQuery.status()).toBe(400);
   const badEscape = await api.post("/api/judge/%E0%A4%A/submit", { data: valid });
   expect(badEscape.status()).toBe(404);
@@ -76,7 +76,7 @@ test("the judging API refuses strangers, admins, bad bodies and unknown pairs wi
   await setActive(WEI, false);
   try {
     expect((await api.post("/api/judge/no-such-assignment/submit", { data: valid })).status()).toBe(401);
-    expect((await api.get("/api/judge/next?destination=none")).status()).toBe(401);
+    expect((await api.post("/api/judge/next?destination=none")).status()).toBe(401);
   } finally {
     await setActive(WEI, true);
   }
@@ -100,7 +100,7 @@ test("a settings change reaches the judging calls at once", async ({ page, brows
     const short = await submit(rationale);
     expect(short.status()).toBe(400);
     expect((await short.json()).error).toBe("Write a rationale of at least 33 characters.");
-    expect((await (await page.request.get("/api/judge/next?destination=none")).json()).rationaleMinLength).toBe(33);
+    expect((await (await page.request.post("/api/judge/next?destination=none")).json()).rationaleMinLength).toBe(33);
   } finally {
     await adminPage.request.put("/api/admin/settings", { data: { rationaleMinLength: before.rationaleMinLength } });
     await admin.close();

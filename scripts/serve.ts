@@ -9,7 +9,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import next from "next";
 import type { NextConfig } from "next";
+import { config } from "../lib/config";
 import { judgingFastPath } from "../lib/server/fast-path";
+import { frontGuard } from "../lib/server/front";
 
 const port = Number(process.env.PORT ?? 3000);
 const workers = Math.max(1, Math.min(64, Number(process.env.WEB_CONCURRENCY ?? 1) || 1));
@@ -24,10 +26,15 @@ async function securityHeaders(): Promise<Record<string, string>> {
 }
 
 async function serve() {
+  // The handlers trust the client-address header only when this server sets it.
+  process.env.TRIPJUDGE_FRONT = "1";
   const app = next({ dev: false, dir: process.cwd(), port });
   const handle = app.getRequestHandler();
   const [headers] = await Promise.all([securityHeaders(), app.prepare()]);
+  const { IMPORT_MAX_BYTES, TRUST_PROXY, NEXTAUTH_URL } = config();
+  const front = { headers, importMaxBytes: IMPORT_MAX_BYTES, trustProxy: TRUST_PROXY, appUrl: NEXTAUTH_URL };
   const server = createServer((req, res) => {
+    if (frontGuard(req, res, front)) return;
     if (!fastPath || !judgingFastPath(req, res, headers)) void handle(req, res);
   }).listen(port);
   const stop = () => {

@@ -2,13 +2,15 @@ import { redirect } from "next/navigation";
 import { currentUser } from "@/lib/server/auth";
 import { SignInForm } from "@/components/SignInForm";
 
+import { signInMessage } from "@/lib/auth/messages";
+
 export const dynamic = "force-dynamic";
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string; set?: string }> }) {
   if (await currentUser()) redirect("/");
   const { error, set } = await searchParams;
   // next-auth puts its own codes here when it redirects; show words, not codes.
-  const initialError = error && error !== "CredentialsSignin" && error.length < 200 && !/^[A-Z][A-Za-z]+$/.test(error) ? error : error ? "Sign-in failed. Try again." : null;
+  const initialError = signInMessage(error);
   return (
     <main className="center-page">
       <div className="card narrow">

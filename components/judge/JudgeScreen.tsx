@@ -36,7 +36,7 @@ async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
 }
 
 const fetchNext = (destination: string | null, exclude: string[] = []) =>
-  getJson<NextResponse>(`/api/judge/next?${new URLSearchParams({ ...(destination ? { destination } : {}), ...(exclude.length ? { exclude: exclude.join(",") } : {}) })}`);
+  getJson<NextResponse>(`/api/judge/next?${new URLSearchParams({ ...(destination ? { destination } : {}), ...(exclude.length ? { exclude: exclude.join(",") } : {}) })}`, { method: "POST" });
 
 function Diagnostics({ plan, weights }: { plan: PlanView; weights: Weights }) {
   if (!plan.diagnostics) return null;

@@ -1,8 +1,32 @@
+import { dictionary } from "@zxcvbn-ts/language-common";
 import bcrypt from "bcryptjs";
 import { randomBytes, createHash } from "node:crypto";
 
 const COST = 10;
 export const MIN_PASSWORD_LENGTH = 10;
+/** bcrypt reads only the first 72 bytes: a longer password would match anything sharing them. */
+export const MAX_PASSWORD_BYTES = 72;
+
+let common: Set<string> | null = null;
+/** The ~49,000 most common passwords (zxcvbn's list), lower-cased. */
+function commonPasswords(): Set<string> {
+  common ??= new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
+  return common;
+}
+
+export const PASSWORD_MESSAGES = {
+  short: `Use at least ${MIN_PASSWORD_LENGTH} characters.`,
+  long: `Use at most ${MAX_PASSWORD_BYTES} bytes (about ${MAX_PASSWORD_BYTES} letters, fewer with accents or other scripts): longer passwords are cut short by the hashing.`,
+  common: "This password is among the most common ones: choose another.",
+} as const;
+
+/** Why a new password is refused, or null: too short, beyond what bcrypt reads, or among the most common ones. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_MESSAGES.short;
+  if (Buffer.byteLength(password, "utf8") > MAX_PASSWORD_BYTES) return PASSWORD_MESSAGES.long;
+  if (commonPasswords().has(password.toLowerCase())) return PASSWORD_MESSAGES.common;
+  return null;
+}
 
 export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, COST);

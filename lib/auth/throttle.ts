@@ -1,6 +1,9 @@
 /**
  * Sign-in throttling policy (pure): after a few failures each attempt is slowed down, after
- * more the key is locked for a while. Keys are per account and per client address.
+ * more the key is locked for a while. Keys are per (account, client address) and per client address,
+ * so that a stranger who knows an e-mail cannot lock its owner out from another address. An attempt
+ * is counted as a failure *before* the password is checked (and forgiven when it was right), so that
+ * simultaneous attempts can never check more passwords than the limit.
  */
 export interface ThrottleState {
   failures: number;
@@ -44,4 +47,22 @@ export function afterFailure(s: ThrottleState | null, now: Date, lockAfter = THR
     lastFailureAt: now,
     lockedUntil: failures >= lockAfter ? new Date(now.getTime() + THROTTLE.lockMs) : null,
   };
+}
+
+export type Reservation = { allowed: true; state: ThrottleState; delayMs: number } | { allowed: false; lockedMs: number };
+
+/** Counts one attempt against a key, before its password is checked. */
+export function reserveAttempt(s: ThrottleState | null, now: Date, lockAfter = THROTTLE.lockAfter): Reservation {
+  const locked = lockedFor(s, now);
+  if (locked !== null) return { allowed: false, lockedMs: locked };
+  const prior = currentFailures(s, now);
+  return { allowed: true, state: afterFailure(s, now, lockAfter), delayMs: delayFor(prior) };
+}
+
+/** The throttle keys of one sign-in attempt, each with its lock threshold. */
+export function throttleKeys(email: string, address: string | null): { key: string; lockAfter: number }[] {
+  return [
+    { key: `account:${email}|${address ?? "unknown"}`, lockAfter: THROTTLE.lockAfter },
+    ...(address ? [{ key: `ip:${address}`, lockAfter: THROTTLE.lockAfterForAddress }] : []),
+  ];
 }

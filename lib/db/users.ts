@@ -1,6 +1,7 @@
 /** Accounts: creation, invites, activation, sign-in checks with throttling. */
-import { hashPassword, randomToken, sha256, verifyPassword } from "../auth/password";
-import { afterFailure, currentFailures, delayFor, lockedFor, THROTTLE, type ThrottleState } from "../auth/throttle";
+import { hashPassword, passwordProblem, randomToken, sha256, verifyPassword } from "../auth/password";
+import { INVITE_MESSAGES, SIGN_IN_MESSAGES } from "../auth/messages";
+import { reserveAttempt, throttleKeys, type Reservation, type ThrottleState } from "../auth/throttle";
 import { poolOf, type Db } from "./client";
 import type { Role } from "./generated/client";
 
@@ -19,9 +20,19 @@ export async function audit(db: Db, actorId: string | null, action: string, targ
   await db.auditEvent.create({ data: { actorId, action, targetType, targetId, data: data ?? undefined } });
 }
 
+/**
+ * A new invite (or password-reset) link; the account's earlier unused links stop working. Links are for
+ * experts only: an admin account is never reset through a link another admin could read.
+ */
 export async function createInvite(db: Db, userId: string, actorId: string | null): Promise<string> {
   const token = randomToken();
-  await db.invite.create({ data: { userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + INVITE_TTL_MS), createdById: actorId } });
+  await db.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
+    if (!user) throw new UserError("No such account.", 404);
+    if (user.role !== "EXPERT") throw new UserError("Invite links are for expert accounts only; an admin's password is set with ADMIN_PASSWORD or by the admin.", 403);
+    await tx.invite.updateMany({ where: { userId, usedAt: null, expiresAt: { gt: new Date() } }, data: { expiresAt: new Date() } });
+    await tx.invite.create({ data: { userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + INVITE_TTL_MS), createdById: actorId } });
+  });
   await audit(db, actorId, "user.invite", "User", userId);
   return token;
 }
@@ -38,10 +49,10 @@ export type InviteCheck = { ok: true; email: string; name: string } | { ok: fals
 
 export async function checkInvite(db: Db, token: string): Promise<InviteCheck> {
   const invite = await db.invite.findUnique({ where: { tokenHash: sha256(token) }, include: { user: true } });
-  if (!invite) return { ok: false, reason: "This invite link is not valid. Ask an admin for a new one." };
-  if (invite.usedAt) return { ok: false, reason: "This invite link has already been used. Sign in with your password, or ask an admin for a new link." };
-  if (invite.expiresAt < new Date()) return { ok: false, reason: "This invite link has expired. Ask an admin for a new one." };
-  if (!invite.user.active) return { ok: false, reason: "This account has been deactivated." };
+  if (!invite) return { ok: false, reason: INVITE_MESSAGES.invalid };
+  if (invite.usedAt) return { ok: false, reason: INVITE_MESSAGES.used };
+  if (invite.expiresAt < new Date()) return { ok: false, reason: INVITE_MESSAGES.expired };
+  if (!invite.user.active) return { ok: false, reason: INVITE_MESSAGES.deactivated };
   return { ok: true, email: invite.user.email, name: invite.user.name };
 }
 
@@ -49,18 +60,22 @@ export async function checkInvite(db: Db, token: string): Promise<InviteCheck> {
 export async function acceptInvite(db: Db, token: string, password: string): Promise<{ email: string }> {
   const check = await checkInvite(db, token);
   if (!check.ok) throw new UserError(check.reason, 410);
+  const weak = passwordProblem(password);
+  if (weak) throw new UserError(weak, 400);
   const passwordHash = await hashPassword(password);
   return db.$transaction(async (tx) => {
     const spent = await tx.invite.updateMany({
       where: { tokenHash: sha256(token), usedAt: null, expiresAt: { gt: new Date() } },
       data: { usedAt: new Date() },
     });
-    if (spent.count !== 1) throw new UserError("This invite link has already been used.", 410);
+    if (spent.count !== 1) throw new UserError(INVITE_MESSAGES.used, 410);
     const invite = await tx.invite.findUniqueOrThrow({ where: { tokenHash: sha256(token) } });
     const user = await tx.user.update({
       where: { id: invite.userId },
       data: { passwordHash, sessionVersion: { increment: 1 } },
     });
+    // The password is set: every other link to set it is void.
+    await tx.invite.updateMany({ where: { userId: user.id, usedAt: null }, data: { expiresAt: new Date() } });
     await tx.auditEvent.create({ data: { actorId: user.id, action: "user.accept-invite", targetType: "User", targetId: user.id } });
     return { email: user.email };
   });
@@ -77,6 +92,11 @@ export async function setActive(db: Db, userId: string, active: boolean, actorId
   return user;
 }
 
+/** Sign-out: every token issued to the account so far stops working (the session version moves on). */
+export async function revokeSessions(db: Db, userId: string) {
+  await db.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+}
+
 export interface SessionUser {
   id: string;
   email: string;
@@ -85,39 +105,40 @@ export interface SessionUser {
   sessionVersion: number;
 }
 
-const GENERIC = "Wrong email or password.";
+const GENERIC = SIGN_IN_MESSAGES.wrong;
 
-async function readThrottle(db: Db, key: string): Promise<ThrottleState | null> {
-  return db.loginThrottle.findUnique({ where: { key } });
+/**
+ * Counts an attempt against a key atomically (the row is locked while the policy decides), before the
+ * password is checked: simultaneous attempts are counted one after another.
+ */
+async function reserve(db: Db, key: string, lockAfter: number): Promise<Reservation> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`INSERT INTO "LoginThrottle" (key, failures) VALUES (${key}, 0) ON CONFLICT (key) DO NOTHING`;
+    const [row] = await tx.$queryRaw<ThrottleState[]>`SELECT failures, "lastFailureAt", "lockedUntil" FROM "LoginThrottle" WHERE key = ${key} FOR UPDATE`;
+    const r = reserveAttempt(row, new Date(), lockAfter);
+    if (r.allowed) await tx.loginThrottle.update({ where: { key }, data: r.state });
+    return r;
+  });
 }
 
-async function recordFailure(db: Db, key: string, now: Date) {
-  const next = afterFailure(await readThrottle(db, key), now, key.startsWith("ip:") ? THROTTLE.lockAfterForAddress : THROTTLE.lockAfter);
-  await db.loginThrottle.upsert({ where: { key }, create: { key, ...next }, update: next });
-}
-
-/** Verifies a sign-in. Throws UserError with a message safe to show; slows down and locks out guessing. */
 export async function verifySignIn(db: Db, emailRaw: string, password: string, clientAddress: string | null): Promise<SessionUser> {
   const email = emailRaw.trim().toLowerCase();
-  const now = new Date();
-  // Addresses are known only behind a proxy that sets X-Forwarded-For; otherwise only the account is throttled.
-  const keys = [`email:${email}`, ...(clientAddress ? [`ip:${clientAddress}`] : [])];
-  const states = await Promise.all(keys.map((k) => readThrottle(db, k)));
-  const locked = Math.max(0, ...states.map((s) => lockedFor(s, now) ?? 0));
-  if (locked > 0) {
-    throw new UserError(`Too many failed sign-ins. Try again in ${Math.ceil(locked / 60_000)} minute(s).`, 429);
+  const keys = throttleKeys(email, clientAddress);
+  let wait = 0;
+  for (const k of keys) {
+    const r = await reserve(db, k.key, k.lockAfter);
+    if (!r.allowed) throw new UserError(`Too many failed sign-ins. Try again in ${Math.ceil(r.lockedMs / 60_000)} minute(s).`, 429);
+    wait = Math.max(wait, r.delayMs);
   }
-  const wait = Math.max(0, ...states.map((s) => delayFor(currentFailures(s, now))));
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 
   const user = await db.user.findUnique({ where: { email } });
   const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : false;
-  if (!user || !ok) {
-    await Promise.all(keys.map((k) => recordFailure(db, k, now)));
-    throw new UserError(GENERIC, 401);
-  }
-  if (!user.active) throw new UserError("This account has been deactivated. Ask an admin to reactivate it.", 403);
-  await db.loginThrottle.deleteMany({ where: { key: keys[0] } });
+  if (!user || !ok) throw new UserError(GENERIC, 401);
+  // The right password: this attempt was no failure.
+  await db.loginThrottle.deleteMany({ where: { key: keys[0].key } });
+  if (keys[1]) await db.$executeRaw`UPDATE "LoginThrottle" SET failures = GREATEST(failures - 1, 0) WHERE key = ${keys[1].key}`;
+  if (!user.active) throw new UserError(SIGN_IN_MESSAGES.deactivated, 403);
   return { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion };
 }
 

@@ -30,6 +30,11 @@ export function bodyTooLarge(maxBytes: number): UserError {
   return new UserError(`The request body is larger than ${maxBytes} bytes.`, 413);
 }
 
+/** Refuses a body that does not say it is JSON (a cross-site form can only send form and text types): 415. */
+export function requireJson(contentType: string | null | undefined) {
+  if (!/^application\/json\s*(;|$)/i.test(contentType ?? "")) throw new UserError("Send the body as JSON (Content-Type: application/json).", 415);
+}
+
 /** Parses a JSON body of bounded size with the schema. */
 export function parseJsonText<T extends z.ZodType>(text: string, schema: T, maxBytes = 64 * 1024): z.infer<T> {
   if (text.length > maxBytes) throw bodyTooLarge(maxBytes);

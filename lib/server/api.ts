@@ -2,7 +2,9 @@
 import type { z } from "zod";
 import type { Role } from "../db/generated/enums";
 import type { SessionUser } from "../db/users";
-import { answerFor, bodyTooLarge, errorAnswer, parseJsonText, type Answer } from "./answers";
+import { config } from "../config";
+import { answerFor, bodyTooLarge, errorAnswer, parseJsonText, requireJson as requireJsonType, type Answer } from "./answers";
+import { crossSiteRefusal } from "./guards";
 import { currentUser } from "./auth";
 
 /** An Answer as a Response. */
@@ -14,11 +16,20 @@ export function jsonError(status: number, message: string, details?: unknown) {
   return respond(errorAnswer(status, message, details));
 }
 
+/** The 403 for a cross-site state change (CSRF), or null. */
+export function crossSiteGuard(req: Request): Response | null {
+  const cross = crossSiteRefusal(req.method, (n) => req.headers.get(n), config().NEXTAUTH_URL);
+  return cross ? jsonError(403, cross) : null;
+}
+
 type Handler<C> = (req: Request, ctx: C & { user: SessionUser }) => Promise<Response>;
 
 export function withRole<C extends object>(role: Role | "ANY", handler: Handler<C>) {
   return async (req: Request, ctx: C): Promise<Response> => {
     try {
+      // The front server refuses these first; this covers `next dev` and any other server in front.
+      const refused = crossSiteGuard(req);
+      if (refused) return refused;
       const user = await currentUser();
       if (!user) return jsonError(401, "Sign in first.");
       if (role !== "ANY" && user.role !== role) return jsonError(403, "You do not have access to this.");
@@ -29,8 +40,30 @@ export function withRole<C extends object>(role: Role | "ANY", handler: Handler<
   };
 }
 
-/** Reads a JSON body of bounded size and parses it with the schema. */
+/** Reads a JSON body (a JSON content type only) of at most `maxBytes`, whatever its framing, and parses it with the schema. */
 export async function parseBody<T extends z.ZodType>(req: Request, schema: T, maxBytes = 64 * 1024): Promise<z.infer<T>> {
+  requireJsonType(req.headers.get("content-type"));
+  return parseJsonText(await readText(req, maxBytes), schema, maxBytes);
+}
+
+
+
+/** The body as text, reading no more than `maxBytes` (413 past it). */
+export async function readText(req: Request, maxBytes: number): Promise<string> {
   if (Number(req.headers.get("content-length") ?? 0) > maxBytes) throw bodyTooLarge(maxBytes);
-  return parseJsonText(await req.text(), schema, maxBytes);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw bodyTooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }

@@ -7,22 +7,27 @@ import { z } from "zod";
 import { config } from "../config";
 import { db } from "../db/client";
 import type { Role } from "../db/generated/enums";
-import { sessionUser, UserError, verifySignIn, type SessionUser } from "../db/users";
-import { claimsOfToken, SESSION_COOKIES, type SessionClaims } from "./session";
+import { revokeSessions, sessionUser, UserError, verifySignIn, type SessionUser } from "../db/users";
+import { SIGN_IN_MESSAGES } from "../auth/messages";
+import { CLIENT_ADDRESS_HEADER } from "./guards";
+import { claimsOfToken, sessionCookieName, type SessionClaims } from "./session";
 
 const signInInput = z.object({
   email: z.string().trim().email().max(320),
   password: z.string().min(1).max(1000),
 });
 
+/** The address the front server found (scripts/serve.ts; X-Forwarded-For only with TRUST_PROXY), or null. */
 function clientAddress(headers: unknown): string | null {
-  const h = (headers ?? {}) as Record<string, string | string[] | undefined>;
-  const fwd = h["x-forwarded-for"];
-  const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(",")[0]?.trim();
-  return first || (h["x-real-ip"] as string | undefined) || null;
+  // Without the front server (next dev) nothing overwrites the header: a client could write it.
+  if (process.env.TRIPJUDGE_FRONT !== "1") return null;
+  const v = ((headers ?? {}) as Record<string, string | string[] | undefined>)[CLIENT_ADDRESS_HEADER];
+  return (Array.isArray(v) ? v[0] : v) || null;
 }
 
 export const authOptions: NextAuthOptions = {
+  // Stated, not inferred, so that the session readers (./session.ts) read the very cookie next-auth writes.
+  useSecureCookies: sessionCookieName().startsWith("__Secure-"),
   session: { strategy: "jwt", maxAge: config().SESSION_MAX_AGE_HOURS * 3600 },
   pages: { signIn: "/signin", error: "/signin" },
   providers: [
@@ -31,18 +36,24 @@ export const authOptions: NextAuthOptions = {
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials, req) {
         const parsed = signInInput.safeParse(credentials ?? {});
-        if (!parsed.success) throw new Error("Enter a valid email address and your password.");
+        if (!parsed.success) throw new Error(SIGN_IN_MESSAGES.invalid);
         try {
           const u = await verifySignIn(db(), parsed.data.email, parsed.data.password, clientAddress(req?.headers));
           return { id: u.id, email: u.email, name: u.name, role: u.role, sessionVersion: u.sessionVersion };
         } catch (e) {
           if (e instanceof UserError) throw new Error(e.message);
           console.error("sign-in failed:", e);
-          throw new Error("Sign-in is unavailable right now. Try again shortly.");
+          throw new Error(SIGN_IN_MESSAGES.unavailable);
         }
       },
     }),
   ],
+  events: {
+    // Signing out revokes the session: a copy of its token stops working everywhere, the fast path included.
+    async signOut({ token }) {
+      if (typeof token?.uid === "string") await revokeSessions(db(), token.uid);
+    },
+  },
   callbacks: {
     jwt({ token, user }) {
       if (user) {
@@ -63,7 +74,7 @@ export const authOptions: NextAuthOptions = {
 /** The claims of the request's session cookie, or null. */
 async function sessionClaims(): Promise<SessionClaims | null> {
   const jar = await cookies();
-  return claimsOfToken(SESSION_COOKIES.map((name) => jar.get(name)?.value).find(Boolean));
+  return claimsOfToken(jar.get(sessionCookieName())?.value);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The production server's fast path for the judging API's two hot calls (GET /api/judge/next,
+ * The production server's fast path for the judging API's two hot calls (POST /api/judge/next,
  * POST /api/judge/<assignment>/submit). They run the same functions as their Next.js route
  * handlers (judging-api.ts) but straight from node:http: on this project's 2-core reference machine
  * a Next.js route handler costs about 1 ms of CPU per request before any of its own work, as much
@@ -46,13 +46,13 @@ function route(req: IncomingMessage): (() => Promise<Answer>) | null {
   const q = url.indexOf("?");
   const path = q < 0 ? url : url.slice(0, q);
   const cookie = req.headers.cookie ?? null;
-  if (path === "/api/judge/next" && req.method === "GET") return () => nextPairCall(cookie, new URLSearchParams(q < 0 ? "" : url.slice(q + 1)));
+  if (path === "/api/judge/next" && req.method === "POST") return () => nextPairCall(cookie, new URLSearchParams(q < 0 ? "" : url.slice(q + 1)));
   const submit = req.method === "POST" ? SUBMIT_PATH.exec(path) : null;
   if (!submit) return null;
   return async () => {
     const body = await readBody(req, SUBMIT_MAX_BYTES);
     if (body === null) return answerFor(bodyTooLarge(SUBMIT_MAX_BYTES));
-    return submitCall(cookie, safeDecode(submit[1]), body);
+    return submitCall(cookie, safeDecode(submit[1]), body, req.headers["content-type"]);
   };
 }
 

@@ -10,7 +10,7 @@ import { cachedWeights } from "../db/fits";
 import { claimNext, submitJudgment } from "../db/judging";
 import { renderView } from "../db/judging-view";
 import { getSettings } from "../db/settings";
-import { answerFor, errorAnswer, parseJsonText, type Answer } from "./answers";
+import { answerFor, errorAnswer, parseJsonText, requireJson, type Answer } from "./answers";
 import { claimsOfToken, sessionTokenOf, type SessionClaims } from "./session";
 
 /** The expert's session from a Cookie header, or the answer that refuses the call. */
@@ -28,7 +28,7 @@ const nextParams = z.object({
   exclude: z.string().max(400).optional(),
 });
 
-/** GET /api/judge/next: the expert's current pair (resumed after a reload), or a new claim; `exclude` asks for the one behind it. */
+/** POST /api/judge/next: the expert's current pair (resumed after a reload), or a new claim; `exclude` asks for the one behind it. */
 export async function nextPairCall(cookieHeader: string | null, search: URLSearchParams): Promise<Answer> {
   try {
     const session = await expertSession(cookieHeader);
@@ -56,10 +56,11 @@ const submitInput = z.object({
 });
 
 /** POST /api/judge/<assignment>/submit: 201 with the new judgment, 200 when a retry finds it stored. */
-export async function submitCall(cookieHeader: string | null, assignmentParam: string, bodyText: string): Promise<Answer> {
+export async function submitCall(cookieHeader: string | null, assignmentParam: string, bodyText: string, contentType: string | null | undefined): Promise<Answer> {
   try {
     const session = await expertSession(cookieHeader);
     if (isAnswer(session)) return session;
+    requireJson(contentType);
     const assignmentId = z.string().min(1).max(64).parse(assignmentParam);
     const body = parseJsonText(bodyText, submitInput, SUBMIT_MAX_BYTES);
     const r = await submitJudgment(db(), session.userId, { assignmentId, ...body }, await getSettings(db()), session);

@@ -3,12 +3,22 @@ import { test } from "node:test";
 import { encode } from "next-auth/jwt";
 import { claimsOfToken, sessionTokenOf } from "./session";
 
+delete process.env.NEXTAUTH_URL;
+
 process.env.NEXTAUTH_SECRET = "session-test-secret";
 const secret = process.env.NEXTAUTH_SECRET;
 
 test("the session token is found in a Cookie header among others; a malformed one is no session", () => {
   assert.equal(sessionTokenOf("a=1; next-auth.session-token=abc.def; b=2"), "abc.def");
-  assert.equal(sessionTokenOf("next-auth.session-token=plain; __Secure-next-auth.session-token=secure"), "secure");
+  // Over http only the plain name is read; over https only the __Secure- one (no cookie tossing with the other).
+  assert.equal(sessionTokenOf("__Secure-next-auth.session-token=secure; next-auth.session-token=plain"), "plain");
+  process.env.NEXTAUTH_URL = "https://judge.example.org";
+  try {
+    assert.equal(sessionTokenOf("next-auth.session-token=plain; __Secure-next-auth.session-token=secure"), "secure");
+    assert.equal(sessionTokenOf("next-auth.session-token=tossed"), undefined);
+  } finally {
+    delete process.env.NEXTAUTH_URL;
+  }
   assert.equal(sessionTokenOf("next-auth.session-token=%E0%A4%A"), undefined);
   assert.equal(sessionTokenOf("other=1"), undefined);
   assert.equal(sessionTokenOf(null), undefined);

@@ -13,7 +13,14 @@ export interface SessionClaims {
   sessionVersion: number;
 }
 
-export const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
+/**
+ * The one session cookie name next-auth's configuration uses: the `__Secure-` name when the app is served
+ * over https (next-auth's useSecureCookies), the plain one otherwise. Only that name is read, so a cookie
+ * tossed in under the other name from a sibling subdomain is no session.
+ */
+export function sessionCookieName(appUrl = process.env.NEXTAUTH_URL): string {
+  return appUrl?.startsWith("https://") ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+}
 
 // Decoding a token (key derivation + decryption) costs more than the rest of a judging request;
 // the same token always decodes to the same claims, so each process keeps recent ones until they expire.
@@ -50,15 +57,14 @@ export async function claimsOfToken(raw: string | undefined): Promise<SessionCla
 /** The session token in a Cookie header, if any. */
 export function sessionTokenOf(cookieHeader: string | null | undefined): string | undefined {
   if (!cookieHeader) return undefined;
-  for (const name of SESSION_COOKIES) {
-    for (const part of cookieHeader.split(";")) {
-      const i = part.indexOf("=");
-      if (i > 0 && part.slice(0, i).trim() === name) {
-        try {
-          return decodeURIComponent(part.slice(i + 1).trim());
-        } catch {
-          return undefined; // not a token next-auth wrote: no session
-        }
+  const name = sessionCookieName();
+  for (const part of cookieHeader.split(";")) {
+    const i = part.indexOf("=");
+    if (i > 0 && part.slice(0, i).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1).trim());
+      } catch {
+        return undefined; // not a token next-auth wrote: no session
       }
     }
   }

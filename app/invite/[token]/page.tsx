@@ -2,16 +2,20 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { acceptInvite, checkInvite, UserError } from "@/lib/db/users";
-import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
+import { inviteMessage, INVITE_MESSAGES } from "@/lib/auth/messages";
+import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES, passwordProblem } from "@/lib/auth/password";
 
 export const dynamic = "force-dynamic";
 
 const passwordInput = z
   .object({
-    password: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`).max(200, "Use at most 200 characters."),
-    confirm: z.string(),
+    password: z.string().max(1000).superRefine((p, ctx) => {
+      const problem = passwordProblem(p);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+    confirm: z.string().max(1000),
   })
-  .refine((v) => v.password === v.confirm, { message: "The two passwords differ.", path: ["confirm"] });
+  .refine((v) => v.password === v.confirm, { message: INVITE_MESSAGES.mismatch, path: ["confirm"] });
 
 async function setPassword(token: string, formData: FormData) {
   "use server";
@@ -20,7 +24,7 @@ async function setPassword(token: string, formData: FormData) {
   try {
     await acceptInvite(db(), token, parsed.data.password);
   } catch (e) {
-    const msg = e instanceof UserError ? e.message : "The password could not be saved. Try again.";
+    const msg = e instanceof UserError ? e.message : INVITE_MESSAGES.failed;
     redirect(`/invite/${encodeURIComponent(token)}?error=${encodeURIComponent(msg)}`);
   }
   redirect("/signin?set=1");
@@ -29,7 +33,8 @@ async function setPassword(token: string, formData: FormData) {
 export default async function InvitePage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ error?: string }> }) {
   const { token } = await params;
   const { error } = await searchParams;
-  const check = token.length > 200 ? { ok: false as const, reason: "This invite link is not valid." } : await checkInvite(db(), token);
+  const check = token.length > 200 ? { ok: false as const, reason: INVITE_MESSAGES.invalid } : await checkInvite(db(), token);
+  const shown = inviteMessage(error, Object.values(PASSWORD_MESSAGES));
   return (
     <main className="center-page">
       <div className="card narrow">
@@ -46,15 +51,15 @@ export default async function InvitePage({ params, searchParams }: { params: Pro
             <label>
               New password
               <input name="password" type="password" autoComplete="new-password" required autoFocus aria-describedby="pw-hint" />
-              <span id="pw-hint" className="muted small">At least {MIN_PASSWORD_LENGTH} characters.</span>
+              <span id="pw-hint" className="muted small">At least {MIN_PASSWORD_LENGTH} characters, not a common password.</span>
             </label>
             <label>
               Repeat it
               <input name="confirm" type="password" autoComplete="new-password" required />
             </label>
-            {error && (
+            {shown && (
               <p role="alert" className="error">
-                {error.slice(0, 200)}
+                {shown}
               </p>
             )}
             <button className="btn primary" type="submit">

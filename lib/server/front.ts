@@ -1,0 +1,65 @@
+/**
+ * The front server's checks, before the fast path or Next.js see a request (scripts/serve.ts): the client's
+ * address (set in a header the handlers trust, overwriting one a client sent), cross-site state changes
+ * refused, and bodies cut off at their path's cap whatever their framing, so that no reader behind it —
+ * next-auth's callbacks included — can be made to hold more.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { bodyCap, clientAddressOf, CLIENT_ADDRESS_HEADER, crossSiteRefusal } from "./guards";
+
+export interface FrontOptions {
+  headers: Record<string, string>;
+  importMaxBytes: number;
+  trustProxy: number;
+  appUrl?: string;
+}
+
+function refuse(res: ServerResponse, o: FrontOptions, status: number, message: string, close: boolean) {
+  const body = JSON.stringify({ error: message });
+  res.writeHead(status, { ...o.headers, ...(close ? { connection: "close" } : {}), "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** true when the request was answered here (refused); false lets it go on. */
+export function frontGuard(req: IncomingMessage, res: ServerResponse, o: FrontOptions): boolean {
+  const address = clientAddressOf(req.socket.remoteAddress, req.headers["x-forwarded-for"], o.trustProxy);
+  if (address) req.headers[CLIENT_ADDRESS_HEADER] = address;
+  else delete req.headers[CLIENT_ADDRESS_HEADER];
+  const header = (n: string) => {
+    const v = req.headers[n];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  const cross = crossSiteRefusal(req.method, header, o.appUrl);
+  if (cross) {
+    refuse(res, o, 403, cross, !!req.headers["transfer-encoding"] || Number(req.headers["content-length"] ?? 0) > 0);
+    return true;
+  }
+  const path = (req.url ?? "/").split("?")[0];
+  const cap = bodyCap(req.method, path, o.importMaxBytes);
+  const tooLarge = `The request body is larger than ${cap} bytes.`;
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > cap) {
+    refuse(res, o, 413, tooLarge, true);
+    return true;
+  }
+  // A Content-Length body is bounded by it (checked above); a chunked one is not.
+  if (req.headers["transfer-encoding"]) {
+    // Chunked: count what arrives on the socket while this request is open (headers and framing included,
+    // hence the allowance) and cut the connection past the cap.
+    let seen = 0;
+    const allowance = 64 * 1024;
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen <= cap + allowance) return;
+      req.socket.off("data", onData);
+      if (!res.headersSent) res.writeHead(413, { ...o.headers, connection: "close", "content-type": "application/json" });
+      res.end(JSON.stringify({ error: tooLarge }), () => req.socket.destroy());
+      setTimeout(() => req.socket.destroy(), 1000).unref();
+    };
+    req.socket.on("data", onData);
+    const done = () => req.socket.off("data", onData);
+    res.once("finish", done);
+    res.once("close", done);
+  }
+  return false;
+}
