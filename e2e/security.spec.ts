@@ -58,7 +58,7 @@ test("signing out ends the session: a token copied before works nowhere afterwar
   await page.goto("/expert");
   await signOut(page);
   expect((await thief.request.post("/api/judge/next?destination=none")).status()).toBe(401);
-  expect((await thief.request.post("/api/judge/x/submit", { data: { choice: "left", rationale: "r", timeOnTaskMs: 1, clientRequestId: "copied-token-1" } })).status()).toBe(401);
+  expect((await thief.request.post("/api/judge/x/submit", { data: { choice: "left", rationale: "A rationale long enough for any setting of the minimum.", timeOnTaskMs: 1, clientRequestId: "copied-token-1" } })).status()).toBe(401);
   expect((await thief.request.get("/api/expert/waiting")).status()).toBe(401);
   await thief.close();
   // Signing in again works.

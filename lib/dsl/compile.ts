@@ -7,7 +7,7 @@ import type { Expr, Stmt } from "./ast";
 import { LimitError, PyError } from "./errors";
 import { callMethod, callValue, getAttr } from "./methods";
 import {
-  PyDict, PyFunc, PySet, PySlice, PyTuple, PyView, binop, checkSize, compare, delItem, eq, getItem, hashKey, inplace, iterate, setItem, truthy, unary, type Kwargs, type Py,
+  PyDict, PyFunc, PySet, PySlice, PyTuple, PyView, binop, checkSize, compare, delItem, eq, getItem, hashKey, inplace, iterate, meter, setItem, truthy, unary, type Kwargs, type Py,
 } from "./values";
 
 export interface Budget {
@@ -20,11 +20,17 @@ let budget: Budget = { steps: 0, deadline: Infinity, maxSteps: Infinity, timeMs:
 let left = Infinity;
 
 function refill() {
-  if (budget.steps + 1024 > budget.maxSteps) throw new LimitError(`the evaluation took more than ${budget.maxSteps.toLocaleString("en")} steps (a runaway loop?)`);
+  // `left` below zero: work charged beyond the 1,024 steps of the last refill (see meter in values.ts).
+  const spent = 1024 - Math.min(0, left);
+  if (budget.steps + spent > budget.maxSteps) throw new LimitError(`the evaluation took more than ${budget.maxSteps.toLocaleString("en")} steps (a runaway loop, or work on very large values?)`);
   if (performance.now() > budget.deadline) throw new LimitError(`the evaluation ran longer than ${budget.timeMs} ms`);
-  budget.steps += 1024;
+  budget.steps += spent;
   left = 1024;
 }
+meter.charge = (units: number) => {
+  left -= units;
+  if (left < 0) refill();
+};
 const tick = () => {
   if (--left < 0) refill();
 };

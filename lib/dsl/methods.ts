@@ -1,7 +1,7 @@
 /** Attribute calls on the built-in types (`s.add(x)`, `d.get(k, 0)`, `t.split(':')` …), with Python's errors. */
 import { PyError } from "./errors";
 import {
-  PyDict, PyFloat, PyFunc, PySet, PyTuple, PyView, checkSize, eq, hashKey, intOf, isInt, iterate, lt, repr, str, typeName, type Kwargs, type Py,
+  PyDict, PyFloat, PyFunc, PySet, PyTuple, PyView, checkSize, eq, hashKey, intOf, isInt, iterate, lt, repr, str, typeName, work, type Kwargs, type Py,
 } from "./values";
 
 const typeError = (m: string) => new PyError("TypeError", m);
@@ -180,7 +180,15 @@ export function getAttr(obj: Py, name: string): Py {
 }
 
 /** Calls `obj.name(args)` without making a bound-method object (the common path). */
+/** Methods that touch one item whatever the receiver's size; every other method is charged by size. */
+const CONSTANT_TIME = new Set(["append", "pop", "get", "add", "discard", "setdefault", "popitem", "keys", "values", "items", "__len__"]);
+
 export function callMethod(obj: Py, name: string, args: Py[], kw: Kwargs): Py {
+  if (!CONSTANT_TIME.has(name)) {
+    let units = typeof obj === "string" ? obj.length : Array.isArray(obj) ? obj.length : obj instanceof PySet || obj instanceof PyDict ? obj.size : obj instanceof PyTuple ? obj.items.length : 0;
+    for (const a of args) units += typeof a === "string" ? a.length : Array.isArray(a) ? a.length : 0;
+    work(units);
+  }
   const t = table(obj);
   const m = t && Object.prototype.hasOwnProperty.call(t, name) ? t[name] : null;
   if (!m) return callValue(getAttr(obj, name), args, kw);

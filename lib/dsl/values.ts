@@ -56,6 +56,16 @@ export class PyFunc {
 }
 export type Py = null | boolean | number | bigint | string | PyFloat | Py[] | PyTuple | PySet | PyDict | PyFunc | PyView;
 
+/**
+ * Work beyond one step — items compared or copied, characters scanned — charged to the evaluation's step
+ * budget (compile.ts installs the meter), so that one step cannot hide unbounded work: `[x]*999999 ==
+ * [y]*999999`, `y in [x]*999999`, slicing a long list in a loop. Small amounts are free.
+ */
+export const meter = { charge: (_units: number): void => {} };
+export function work(units: number) {
+  if (units > 64) meter.charge(units);
+}
+
 /** Size limits: no honest annotation comes near them; a runaway one stops here. */
 export const LIMITS = { maxCollection: 1_000_000, maxString: 10_000_000, maxIntBits: 100_000 };
 export function checkSize(n: number) {
@@ -248,6 +258,7 @@ function repeat<T>(items: T[], n: Py): T[] {
   const k = Number(intOf(n as number));
   if (k <= 0) return [];
   checkSize(items.length * k);
+  work(items.length * k);
   const out: T[] = [];
   for (let i = 0; i < k; i++) for (const x of items) out.push(x);
   return out;
@@ -296,12 +307,16 @@ export function binop(op: string, a0: Py, b0: Py): Py {
     if (op === "&" || op === "|" || op === "^" || op === "<<" || op === ">>") throw typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
     return floatArith(op, toFloat(a), toFloat(b));
   }
-  if (typeof a === "string" && typeof b === "string" && op === "+") return checkString(a + b);
+  if (typeof a === "string" && typeof b === "string" && op === "+") {
+    work(a.length + b.length);
+    return checkString(a + b);
+  }
   if (op === "*") {
     if (typeof a === "string" && isInt(b)) {
       const k = Number(intOf(b));
       if (k <= 0 || a.length === 0) return "";
       if (a.length * k > LIMITS.maxString) throw new LimitError(`a string grew beyond ${LIMITS.maxString.toLocaleString("en")} characters`);
+      work(a.length * k);
       return a.repeat(k);
     }
     if (isInt(a) && typeof b === "string") return binop("*", b, a);
@@ -312,12 +327,13 @@ export function binop(op: string, a0: Py, b0: Py): Py {
     if (typeof a === "string" || Array.isArray(a) || a instanceof PyTuple) throw typeError(`can't multiply sequence by non-int of type '${typeName(b)}'`);
   }
   if (op === "+") {
-    if (Array.isArray(a) && Array.isArray(b)) { checkSize(a.length + b.length); return a.concat(b); }
-    if (a instanceof PyTuple && b instanceof PyTuple) { checkSize(a.items.length + b.items.length); return new PyTuple(a.items.concat(b.items)); }
+    if (Array.isArray(a) && Array.isArray(b)) { checkSize(a.length + b.length); work(a.length + b.length); return a.concat(b); }
+    if (a instanceof PyTuple && b instanceof PyTuple) { checkSize(a.items.length + b.items.length); work(a.items.length + b.items.length); return new PyTuple(a.items.concat(b.items)); }
     if (Array.isArray(a) || typeof a === "string" || a instanceof PyTuple) throw typeError(`can only concatenate ${typeName(a)} (not "${typeName(b)}") to ${typeName(a)}`);
   }
   if (op === "%" && typeof a === "string") return formatPercent(a, b);
   if (a instanceof PySet && b instanceof PySet) {
+    work(a.size + b.size);
     const r = setOp(op, a, b);
     if (r) return r;
   }
@@ -336,6 +352,7 @@ export function inplace(op: string, a: Py, b: Py): Py {
   if (Array.isArray(a) && op === "+") {
     const items = iterate(b);
     checkSize(a.length + items.length);
+    work(items.length);
     for (const x of items) a.push(x);
     return a;
   }
@@ -375,7 +392,10 @@ export function unary(op: string, v: Py): Py {
 // ---- comparison ------------------------------------------------------------------------------
 
 export function eq(a0: Py, b0: Py): boolean {
-  if (typeof a0 === "string") return a0 === b0;
+  if (typeof a0 === "string") {
+    if (typeof b0 === "string" && a0.length === b0.length) work(a0.length);
+    return a0 === b0;
+  }
   if (typeof a0 === "number" && typeof b0 === "number") return a0 === b0;
   const a = a0 instanceof PyView && a0.kind !== "values" && (b0 instanceof PySet || b0 instanceof PyView) ? a0.asSet()! : a0;
   const b = b0 instanceof PyView && b0.kind !== "values" && (a instanceof PySet) ? b0.asSet()! : b0;
@@ -388,9 +408,9 @@ export function eq(a0: Py, b0: Py): boolean {
     return toFloat(a) === toFloat(b);
   }
   if (typeof a === "string" || typeof b === "string") return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => eq(x, b[i]));
-  if (a instanceof PyTuple && b instanceof PyTuple) return a.items.length === b.items.length && a.items.every((x, i) => eq(x, b.items[i]));
-  if (a instanceof PySet && b instanceof PySet) return a.size === b.size && [...a.map.keys()].every((k) => b.map.has(k));
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && (work(a.length), a.every((x, i) => eq(x, b[i])));
+  if (a instanceof PyTuple && b instanceof PyTuple) return a.items.length === b.items.length && (work(a.items.length), a.items.every((x, i) => eq(x, b.items[i])));
+  if (a instanceof PySet && b instanceof PySet) return a.size === b.size && (work(a.size), [...a.map.keys()].every((k) => b.map.has(k)));
   if (a instanceof PyDict && b instanceof PyDict) {
     if (a.size !== b.size) return false;
     for (const [h, [, v]] of a.map) {
@@ -404,6 +424,7 @@ export function eq(a0: Py, b0: Py): boolean {
 
 function seqCompare(x: Py[], y: Py[]): number {
   const n = Math.min(x.length, y.length);
+  work(n);
   for (let i = 0; i < n; i++) {
     if (eq(x[i], y[i])) continue;
     return lt(x[i], y[i]) ? -1 : 1;
@@ -413,6 +434,7 @@ function seqCompare(x: Py[], y: Py[]): number {
 
 function order(op: string, a0: Py, b0: Py): boolean {
   if (typeof a0 === "string" && typeof b0 === "string") {
+    work(Math.min(a0.length, b0.length));
     // "HH:MM" times compare as strings, as in Python.
     return op === "<" ? a0 < b0 : op === "<=" ? a0 <= b0 : op === ">" ? a0 > b0 : a0 >= b0;
   }
@@ -450,10 +472,12 @@ export const lt = (a: Py, b: Py) => order("<", a, b);
 export function contains(container: Py, x: Py): boolean {
   if (typeof container === "string") {
     if (typeof x !== "string") throw typeError(`'in <string>' requires string as left operand, not ${typeName(x)}`);
+    work(container.length);
     return container.includes(x);
   }
   if (Array.isArray(container) || container instanceof PyTuple) {
     const items = Array.isArray(container) ? container : container.items;
+    work(items.length);
     for (let i = 0; i < items.length; i++) if (eq(x, items[i])) return true;
     return false;
   }
@@ -480,7 +504,10 @@ export function compare(op: string, a: Py, b: Py): boolean {
 
 export function iterate(v: Py): Py[] {
   if (Array.isArray(v)) return v;
-  if (typeof v === "string") return Array.from(v);
+  if (typeof v === "string") {
+    work(v.length);
+    return Array.from(v);
+  }
   if (v instanceof PyTuple) return v.items;
   if (v instanceof PySet) return [...v.values()];
   if (v instanceof PyDict) return [...v.map.values()].map((e) => e[0]);
@@ -516,6 +543,7 @@ export class PySlice {
 }
 function sliceItems<T>(items: T[], sl: PySlice): T[] {
   const [a, b, s] = sliceBounds(sl.lo, sl.hi, sl.step, items.length);
+  work(Math.abs(b - a) / Math.abs(s));
   const out: T[] = [];
   if (s > 0) for (let i = a; i < b; i += s) out.push(items[i]);
   else for (let i = a; i > b; i += s) out.push(items[i]);
@@ -526,7 +554,10 @@ export function getItem(v: Py, key: Py | PySlice): Py {
   if (key instanceof PySlice) {
     if (Array.isArray(v)) return sliceItems(v, key);
     if (v instanceof PyTuple) return new PyTuple(sliceItems(v.items, key));
-    if (typeof v === "string") return sliceItems(Array.from(v), key).join("");
+    if (typeof v === "string") {
+      work(v.length);
+      return sliceItems(Array.from(v), key).join("");
+    }
     throw typeError(`'${typeName(v)}' object is not subscriptable`);
   }
   if (Array.isArray(v)) return v[index(key, v.length, "list")];
@@ -549,6 +580,7 @@ export function setItem(v: Py, key: Py | PySlice, value: Py) {
     if (key instanceof PySlice) {
       const [a, b, s] = sliceBounds(key.lo, key.hi, key.step, v.length);
       if (s !== 1) throw new PyError("ValueError", "extended slice assignment is not supported in constraints");
+      work(v.length);
       v.splice(a, Math.max(0, b - a), ...iterate(value));
       checkSize(v.length);
       return;
@@ -613,18 +645,24 @@ export function repr(v: Py): string {
   switch (typeof v) {
     case "boolean": return v ? "True" : "False";
     case "number": case "bigint": return String(v);
-    case "string": return strRepr(v);
+    case "string":
+      work(v.length);
+      return strRepr(v);
   }
   if (v instanceof PyFloat) return floatRepr(v.v);
-  if (Array.isArray(v)) return `[${v.map(repr).join(", ")}]`;
+  if (Array.isArray(v)) {
+    work(v.length);
+    return `[${v.map(repr).join(", ")}]`;
+  }
   if (v instanceof PyTuple) return v.items.length === 1 ? `(${repr(v.items[0])},)` : `(${v.items.map(repr).join(", ")})`;
+  if (v instanceof PySet || v instanceof PyDict) work(v.size);
   if (v instanceof PySet) return v.size ? `{${[...v.values()].map(repr).join(", ")}}` : "set()";
   if (v instanceof PyDict) return `{${[...v.map.values()].map(([k, x]) => `${repr(k)}: ${repr(x)}`).join(", ")}}`;
   if (v instanceof PyFunc) return `<built-in function ${v.name}>`;
   if (v instanceof PyView) return `dict_${v.kind}(${repr(v.items())})`;
   return "<object>";
 }
-export const str = (v: Py): string => (typeof v === "string" ? v : repr(v));
+export const str = (v: Py): string => (typeof v === "string" ? (work(v.length), v) : repr(v));
 
 function formatPercent(fmt: string, args: Py): string {
   const list = args instanceof PyTuple ? args.items : [args];

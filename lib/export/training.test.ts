@@ -21,6 +21,14 @@ test("CSV quotes commas, quotes, newlines and keeps CJK text; one column per fla
   assert.equal(csvField('He said "go", then\nleft'), '"He said ""go"", then\nleft"');
   assert.equal(csvField("南京, 夫子庙"), '"南京, 夫子庙"');
   assert.equal(csvField(null), "");
+  // Formula injection (OWASP): text a spreadsheet would run is neutralised; numbers are not touched.
+  assert.equal(csvField("=HYPERLINK(\"http://x\",\"y\")"), `"'=HYPERLINK(""http://x"",""y"")"`);
+  assert.equal(csvField("+1+2"), "'+1+2");
+  assert.equal(csvField("-2+3"), "'-2+3");
+  assert.equal(csvField("@SUM(A1)"), "'@SUM(A1)");
+  assert.equal(csvField("\tcmd"), "'\tcmd");
+  assert.equal(csvField(-3), "-3");
+  assert.equal(csvField("a = b"), "a = b");
   assert.equal(csvLine([1, "a,b"]), '1,"a,b"\r\n');
   const t = trainingPair({ ...row, featuresA: null, featuresB: null }, "NEITHER", DEFAULT_WEIGHTS);
   const cells = trainingCsvRow(t).trimEnd().match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.filter((c) => c !== "");

@@ -45,10 +45,14 @@ export const TRAINING_CSV_COLUMNS = [
   ...(["plan_a", "plan_b"] as const).flatMap((p) => [`${p}.plan_id`, ...FEATURE_NAMES.map((f) => `${p}.${f}`), `${p}.reward`]),
 ];
 
-/** RFC 4180: quote fields holding quotes, commas or line breaks; double the quotes. */
+/**
+ * RFC 4180: quote fields holding quotes, commas or line breaks; double the quotes. Text that a spreadsheet
+ * would run as a formula (starting with =, +, -, @, tab or carriage return: rationales, notes, names) gets a
+ * leading apostrophe, as OWASP recommends against CSV injection; numbers stay numbers.
+ */
 export function csvField(v: unknown): string {
   if (v === null || v === undefined) return "";
-  const s = typeof v === "string" ? v : String(v);
+  const s = typeof v === "string" ? (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v) : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -50,12 +50,21 @@ export type BundleFiles = Map<string, Uint8Array>;
 export function filesFromZip(bytes: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): BundleFiles {
   let entries: Record<string, Uint8Array>;
   let total = 0;
+  // Files are known by their name alone: two entries with one name (in two folders, or twice) are ambiguous.
+  const seen = new Map<string, string>();
   try {
     entries = unzipSync(bytes, {
       filter: (f) => {
         total += f.originalSize;
         if (total > maxBytes) throw new ImportRefused(`The archive unpacks to more than the ${Math.round(maxBytes / 1048576)} MiB limit.`);
-        return !f.name.endsWith("/") && !f.name.split("/").some((p) => p.startsWith(".") || p === "__MACOSX");
+        const keep = !f.name.endsWith("/") && !f.name.split("/").some((p) => p.startsWith(".") || p === "__MACOSX");
+        if (keep) {
+          const base = f.name.split("/").pop()!;
+          const other = seen.get(base);
+          if (other !== undefined) throw new ImportRefused(`The archive holds two files named ${base} (${other} and ${f.name}): keep one.`);
+          seen.set(base, f.name);
+        }
+        return keep;
       },
     });
   } catch (e) {

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { itinerarySchema } from "../itinerary/model";
 import { parseBundle } from ".";
-import { textFiles } from "./bundle";
+import { zipSync } from "fflate";
+import { filesFromZip, textFiles } from "./bundle";
 import { parsePoiList } from "./formats/tripcraft";
 import { formatProblem } from "./problems";
 import { exampleBundle, fileText, withFile } from "./testing";
@@ -167,4 +168,25 @@ test("pairs: all pairs of a query by default, listed pairs when the manifest say
   assert.ok(r.ok);
   assert.equal(r.dataset.plans[0].feasible, false);
   assert.deepEqual(r.dataset.pairs, []);
+});
+
+test("impossible dates are refused with their path", () => {
+  const base = exampleBundle("tripscore-beijing");
+  const name = [...base.keys()].find((k) => k.startsWith("queries"))!;
+  const text = fileText(base, name);
+  for (const bad of ["9999-99-99", "2026-02-30", "2026-13-01T25:61"]) {
+    const found = problems(withFile(base, name, text.replace(/"startDate":\s*"[^"]*"/, `"startDate": "${bad}"`)));
+    assert.ok(found.some((p) => /\$\.startDate: expected a real date/.test(p)), found.join("\n"));
+  }
+  assert.ok(parseBundle(withFile(base, name, text.replace(/"startDate":\s*"[^"]*"/, `"startDate": "2028-02-29"`))).ok);
+});
+
+test("a .zip with two files of one name (in two folders) is refused, not read last-wins", () => {
+  const base = exampleBundle("chinatravel-nanjing");
+  const tree: Record<string, Uint8Array> = {};
+  for (const [name, data] of base) tree[`bundle/${name}`] = data;
+  tree["other/plans.jsonl"] = base.get("plans.jsonl")!;
+  assert.throws(() => filesFromZip(zipSync(tree)), /two files named plans\.jsonl \(bundle\/plans\.jsonl and other\/plans\.jsonl\)/);
+  delete tree["other/plans.jsonl"];
+  assert.equal(filesFromZip(zipSync(tree)).size, base.size);
 });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { NormalizedQuery } from "../../dataset/normalized";
 import { itinerarySchema } from "../../itinerary/model";
-import { id, queryDestination, parseRecord, queryIdOf, type FormatModule } from "./context";
+import { id, isoDate, queryDestination, parseRecord, queryIdOf, type FormatModule } from "./context";
 
 const queryRecord = z.object({
   id,
@@ -11,7 +11,7 @@ const queryRecord = z.object({
   origin: z.string().nullish(),
   days: z.number().int().positive(),
   people: z.number().int().positive().default(1),
-  startDate: z.string().nullish(),
+  startDate: isoDate.nullish(),
   preferences: z.record(z.string(), z.unknown()).default({}),
   split: z.string().nullish(),
   dsl: z.array(z.object({ code: z.string(), note: z.string().default("") })).optional(),

@@ -1,5 +1,6 @@
 /** What every format module gets: the places, destinations and problem list of one bundle. */
 import { z } from "zod";
+import { isRealDate } from "../../dates";
 import type { NormalizedPlan, NormalizedQuery } from "../../dataset/normalized";
 import type { Destinations, PlaceIndex } from "../places";
 import type { Problems } from "../problems";
@@ -21,6 +22,9 @@ export interface FormatModule {
   /** Formats whose plan records carry their own request (TripCraft's evaluation format): that request as a query record. */
   embeddedQuery?(value: unknown): Record<string, unknown> | null;
 }
+
+/** A calendar date as the formats write it (`2026-08-03`, or with a time); impossible dates are refused. */
+export const isoDate = z.string().max(40).refine(isRealDate, { message: "expected a real date as YYYY-MM-DD (e.g. 2026-08-03)" });
 
 export const id = z.union([z.string().min(1).max(200), z.number().int()]).transform(String);
 

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { NormalizedQuery } from "../../dataset/normalized";
 import { emptyItem, type Item } from "../../itinerary/model";
-import { id, queryDestination, parseRecord, queryIdOf, type FormatModule } from "./context";
+import { id, isoDate, queryDestination, parseRecord, queryIdOf, type FormatModule } from "./context";
 
 const text = z.string().default("-");
 export const tripCraftDaySchema = z.object({
@@ -31,7 +31,7 @@ const queryRecord = z
     dest: z.string().min(1),
     days: z.number().int().positive(),
     people_number: z.number().int().positive().default(1),
-    date: z.array(z.string()).nullish(),
+    date: z.array(isoDate).max(366).nullish(),
     budget: z.number().nullish(),
     persona: z.string().nullish(),
     split: z.string().nullish(),

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { NormalizedQuery } from "../../dataset/normalized";
 import { clockTime, emptyItem, PERIODS, type Day, type Item } from "../../itinerary/model";
-import { id, queryDestination, likert, likertSchema, parseRecord, queryIdOf, type FormatContext, type FormatModule } from "./context";
+import { id, isoDate, queryDestination, likert, likertSchema, parseRecord, queryIdOf, type FormatContext, type FormatModule } from "./context";
 
 const detail = z.object({
   type: z.enum(["transportation", "poi", "hotel"], { message: "expected transportation|poi|hotel" }),
@@ -42,7 +42,7 @@ const queryRecord = z.object({
   destination: z.string().min(1),
   days: z.number().int().positive(),
   people: z.number().int().positive().default(1),
-  startDate: z.string().nullish(),
+  startDate: isoDate.nullish(),
   preferences: z
     .object({
       budget: z.string().nullish(),
