@@ -47,6 +47,13 @@ test("a page on another port cannot create accounts with the admin's cookie (for
   expect(textPlain.status()).toBe(415);
   // A claim is a POST: a GET (a link, an <img>) claims nothing.
   expect((await page.request.get("/api/judge/next")).status()).toBe(405);
+  // NUL characters and impossible dates: clear 400s, before anything streams.
+  expect((await page.request.patch("/api/admin/users/abc%00def", { data: { active: true } })).status()).toBe(400);
+  for (const url of ["/api/admin/exports/judgments?dataset=a%00b", "/api/admin/exports/judgments?from=9999-99-99", "/api/admin/exports/judgments?to=2026-02-30"]) {
+    const r = await page.request.get(url);
+    expect(r.status(), url).toBe(400);
+  }
+  expect((await page.request.patch("/api/admin/users/x", { data: { active: "a\u0000" } })).status()).toBe(400);
 });
 
 test("signing out ends the session: a token copied before works nowhere afterwards, the fast path included", async ({ page, browser }) => {

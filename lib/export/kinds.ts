@@ -1,5 +1,6 @@
 /** The export kinds and how each flattens to CSV (lib/db/exports.ts streams their records). */
 import { z } from "zod";
+import { isRealDate } from "../dates";
 import type { AnnotationRecord, JudgmentRecord, LabelledPairRecord } from "../db/exports";
 import { TRAINING_CSV_COLUMNS, trainingCsvRow, csvLine, type TrainingPair } from "./training";
 
@@ -7,13 +8,16 @@ export const EXPORT_SCHEMA_VERSION = 1;
 export const EXPORT_KINDS = ["judgments", "labelled-pairs", "training-pairs", "annotations"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
+/** A date filter: a real date the database can compare (refused before anything streams, never mid-export). */
+const filterDate = z.string().max(40).refine(isRealDate, { message: "expected a real date as YYYY-MM-DD" }).transform((s) => new Date(s)).pipe(z.date().min(new Date("1900-01-01"), "too early").max(new Date("2200-01-01"), "too late"));
+
 /** Query parameters of every export and its card. */
 export const exportQuery = z.object({
   format: z.enum(["jsonl", "csv"]).default("jsonl"),
   dataset: z.string().max(64).optional(),
   destination: z.string().max(64).optional(),
-  from: z.coerce.date().optional(),
-  to: z.coerce.date().optional(),
+  from: filterDate.optional(),
+  to: filterDate.optional(),
   names: z.enum(["0", "1"]).optional(),
   complete: z.enum(["0", "1"]).optional(),
   /** Annotations: only each request's newest FINAL version. */

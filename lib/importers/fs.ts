@@ -1,5 +1,5 @@
 /** Reading a bundle from disk: a folder of .json/.jsonl files, or a .zip archive. */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_MAX_BYTES, filesFromZip, type BundleFiles } from "./bundle";
 import { ImportRefused } from "./problems";
@@ -21,7 +21,11 @@ export function readBundleFromPath(p: string, maxBytes = DEFAULT_MAX_BYTES): Bun
   for (const name of readdirSync(p)) {
     if (!/\.(json|jsonl|ndjson)$/i.test(name)) continue;
     const full = path.join(p, name);
-    total += statSync(full).size;
+    const st = lstatSync(full);
+    // A link could point anywhere (.data/auth-secret, system files), and problems quote what they read.
+    if (st.isSymbolicLink()) throw new ImportRefused(`${name} is a symbolic link: a bundle folder holds plain files only.`);
+    if (!st.isFile()) continue;
+    total += st.size;
     if (total > maxBytes) throw new ImportRefused(`The bundle folder holds more than the ${Math.round(maxBytes / 1048576)} MiB limit.`);
     files.set(name, new Uint8Array(readFileSync(full)));
   }

@@ -2,7 +2,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { itinerarySchema } from "../itinerary/model";
 import { parseBundle } from ".";
+import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { zipSync } from "fflate";
+import { readBundleFromPath } from "./fs";
 import { filesFromZip, textFiles } from "./bundle";
 import { parsePoiList } from "./formats/tripcraft";
 import { formatProblem } from "./problems";
@@ -189,4 +193,23 @@ test("a .zip with two files of one name (in two folders) is refused, not read la
   assert.throws(() => filesFromZip(zipSync(tree)), /two files named plans\.jsonl \(bundle\/plans\.jsonl and other\/plans\.jsonl\)/);
   delete tree["other/plans.jsonl"];
   assert.equal(filesFromZip(zipSync(tree)).size, base.size);
+});
+
+test("a bundle folder with a symbolic link is refused without reading the target", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "tj-link-"));
+  for (const [name, data] of exampleBundle("chinatravel-nanjing")) writeFileSync(path.join(dir, name), data);
+  symlinkSync("/etc/hostname", path.join(dir, "pairs.json"));
+  assert.throws(() => readBundleFromPath(dir), /pairs\.json is a symbolic link/);
+});
+
+test("NUL characters, unpaired surrogates and deep nesting are problems at validation, with file, record and path", () => {
+  const base = exampleBundle("chinatravel-nanjing");
+  const lines = fileText(base, "plans.jsonl").trim().split("\n");
+  const first = JSON.parse(lines[0]);
+  const variant = (v: unknown) => withFile(base, "plans.jsonl", [JSON.stringify(v), ...lines.slice(1)].join("\n"));
+  assert.ok(problems(variant({ ...first, model: "a\u0000b" })).some((p) => /^plans\.jsonl:1 \$\.model: holds a NUL character/.test(p)));
+  assert.ok(problems(variant({ ...first, model: "a\ud800b" })).some((p) => /^plans\.jsonl:1 \$\.model: holds an unpaired surrogate/.test(p)));
+  const deep = JSON.stringify({ ...first, extra: 0 }).replace('"extra":0', `"extra":${"[".repeat(5000)}1${"]".repeat(5000)}`);
+  const found = problems(withFile(base, "plans.jsonl", [deep, ...lines.slice(1)].join("\n")));
+  assert.ok(found.some((p) => /^plans\.jsonl:1 \$\.extra(\[0\])+: nested deeper than 64 levels/.test(p)), found.join("\n"));
 });

@@ -33,6 +33,43 @@ export function decodeUtf8(file: string, bytes: Uint8Array, problems: Problems):
   }
 }
 
+const MAX_DEPTH = 64;
+
+/**
+ * What JSON allows and the database does not: NUL characters, unpaired surrogates, and nesting too deep to
+ * walk. Reported with the JSON path, at validation, so that an import never fails later for them.
+ */
+function badValue(v: unknown, path: string, depth: number): string | null {
+  if (typeof v === "string") {
+    if (v.includes("\u0000")) return `${path}: holds a NUL character (\\u0000), which cannot be stored`;
+    if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(v)) return `${path}: holds an unpaired surrogate (not valid Unicode text)`;
+    return null;
+  }
+  if (!v || typeof v !== "object") return null;
+  if (depth >= MAX_DEPTH) return `${path}: nested deeper than ${MAX_DEPTH} levels`;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const bad = badValue(v[i], `${path}[${i}]`, depth + 1);
+      if (bad) return bad;
+    }
+    return null;
+  }
+  for (const [k, x] of Object.entries(v)) {
+    const key = badValue(k, `${path} (a key)`, depth + 1);
+    if (key) return key;
+    const bad = badValue(x, `${path}.${k}`, depth + 1);
+    if (bad) return bad;
+  }
+  return null;
+}
+
+function checked(out: SourceRecord[], r: SourceRecord, problems: Problems) {
+  const bad = badValue(r.value, "$", 0);
+  if (!bad) return out.push(r);
+  const i = bad.indexOf(": ");
+  problems.add(r.file, r.record, bad.slice(0, i), bad.slice(i + 2));
+}
+
 /** JSONL read line by line from the bytes, so no single giant string is ever held. */
 export function readJsonLines(file: string, bytes: Uint8Array, problems: Problems): SourceRecord[] {
   const out: SourceRecord[] = [];
@@ -53,7 +90,7 @@ export function readJsonLines(file: string, bytes: Uint8Array, problems: Problem
     }
     if (text) {
       try {
-        out.push({ file, record: line, value: JSON.parse(text) });
+        checked(out, { file, record: line, value: JSON.parse(text) }, problems);
       } catch (e) {
         problems.add(file, line, "$", `broken JSON: ${(e as Error).message}`);
       }
@@ -74,7 +111,7 @@ export function readRecords(file: string, text: string, problems: Problems): Sou
     problems.add(file, line, "$", `broken JSON${line ? ` at line ${line}` : ""}: ${(e as Error).message}`);
     return out;
   }
-  if (Array.isArray(value)) value.forEach((v, i) => out.push({ file, record: i + 1, value: v }));
-  else out.push({ file, record: 1, value });
+  if (Array.isArray(value)) value.forEach((v, i) => checked(out, { file, record: i + 1, value: v }, problems));
+  else checked(out, { file, record: 1, value }, problems);
   return out;
 }

@@ -35,9 +35,17 @@ export function requireJson(contentType: string | null | undefined) {
   if (!/^application\/json\s*(;|$)/i.test(contentType ?? "")) throw new UserError("Send the body as JSON (Content-Type: application/json).", 415);
 }
 
+/** NUL characters: JSON and URLs can carry them, PostgreSQL's text cannot; refused up front (400), never a 500. */
+export function refuseNul(text: string, where: "body" | "address") {
+  if (where === "body" ? /\\u0000/i.test(text) || text.includes("\u0000") : /%00/.test(text) || text.includes("\u0000")) {
+    throw new UserError(`NUL characters are not accepted in the request ${where}.`, 400);
+  }
+}
+
 /** Parses a JSON body of bounded size with the schema. */
 export function parseJsonText<T extends z.ZodType>(text: string, schema: T, maxBytes = 64 * 1024): z.infer<T> {
   if (text.length > maxBytes) throw bodyTooLarge(maxBytes);
+  refuseNul(text, "body");
   let data: unknown;
   try {
     data = JSON.parse(text);

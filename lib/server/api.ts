@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Role } from "../db/generated/enums";
 import type { SessionUser } from "../db/users";
 import { config } from "../config";
-import { answerFor, bodyTooLarge, errorAnswer, parseJsonText, requireJson as requireJsonType, type Answer } from "./answers";
+import { answerFor, bodyTooLarge, errorAnswer, parseJsonText, refuseNul, requireJson as requireJsonType, type Answer } from "./answers";
 import { crossSiteRefusal } from "./guards";
 import { currentUser } from "./auth";
 
@@ -30,6 +30,7 @@ export function withRole<C extends object>(role: Role | "ANY", handler: Handler<
       // The front server refuses these first; this covers `next dev` and any other server in front.
       const refused = crossSiteGuard(req);
       if (refused) return refused;
+      refuseNul(req.url, "address");
       const user = await currentUser();
       if (!user) return jsonError(401, "Sign in first.");
       if (role !== "ANY" && user.role !== role) return jsonError(403, "You do not have access to this.");

@@ -10,7 +10,7 @@ import { cachedWeights } from "../db/fits";
 import { claimNext, submitJudgment } from "../db/judging";
 import { renderView } from "../db/judging-view";
 import { getSettings } from "../db/settings";
-import { answerFor, errorAnswer, parseJsonText, requireJson, type Answer } from "./answers";
+import { answerFor, errorAnswer, parseJsonText, refuseNul, requireJson, type Answer } from "./answers";
 import { claimsOfToken, sessionTokenOf, type SessionClaims } from "./session";
 
 /** The expert's session from a Cookie header, or the answer that refuses the call. */
@@ -33,6 +33,7 @@ export async function nextPairCall(cookieHeader: string | null, search: URLSearc
   try {
     const session = await expertSession(cookieHeader);
     if (isAnswer(session)) return session;
+    refuseNul(search.toString(), "address");
     const p = nextParams.parse(Object.fromEntries(search));
     const settings = await getSettings(db());
     const exclude = p.exclude?.split(",").filter(Boolean);
@@ -61,6 +62,7 @@ export async function submitCall(cookieHeader: string | null, assignmentParam: s
     const session = await expertSession(cookieHeader);
     if (isAnswer(session)) return session;
     requireJson(contentType);
+    refuseNul(encodeURIComponent(assignmentParam), "address");
     const assignmentId = z.string().min(1).max(64).parse(assignmentParam);
     const body = parseJsonText(bodyText, submitInput, SUBMIT_MAX_BYTES);
     const r = await submitJudgment(db(), session.userId, { assignmentId, ...body }, await getSettings(db()), session);
