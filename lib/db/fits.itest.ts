@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS } from "../assignment/policy";
 import { DEFAULT_WEIGHTS, reward } from "../features";
 import type { FitReport } from "../fitting/protocol";
 import { trainingPairs } from "./exports";
+import { UserError } from "./users";
 import { adoptFit, createFit, currentWeights, getFit, restoreWeights, weightsHistory } from "./fits";
 import { claimNext, submitJudgment } from "./judging";
 import { seed } from "./seed";
@@ -34,14 +35,19 @@ test("a fit with no labelled pairs fails with a clear message and frees its data
   const done = (await getFit(t.db, fit.id))!;
   assert.equal(done.status, "FAILED");
   assert.match(done.error!, /no labelled pairs/);
-  await assert.doesNotReject(createFit(t.db, { datasetId: "another" }, PARAMS, admin));
+  const dataset = (await t.db.dataset.findFirstOrThrow()).id;
+  await assert.doesNotReject(createFit(t.db, { datasetId: dataset }, PARAMS, admin));
+  // An id that names no dataset is refused: it would otherwise start a fit of its own.
+  await assert.rejects(createFit(t.db, { datasetId: "no-such-dataset" }, PARAMS, admin), (e: unknown) => e instanceof UserError && e.status === 404);
 });
 
 test("one fit at a time per dataset; a fit whose process died stops blocking", async () => {
-  const a = await createFit(t.db, { datasetId: "d1" }, PARAMS, admin);
-  await assert.rejects(createFit(t.db, { datasetId: "d1" }, PARAMS, admin), /already running/);
+  const d1 = (await t.db.dataset.findFirstOrThrow()).id;
+  await t.db.weightFit.updateMany({ where: { status: { in: ["QUEUED", "RUNNING"] } }, data: { status: "FAILED" } });
+  const a = await createFit(t.db, { datasetId: d1 }, PARAMS, admin);
+  await assert.rejects(createFit(t.db, { datasetId: d1 }, PARAMS, admin), /already running/);
   await t.db.weightFit.update({ where: { id: a.id }, data: { heartbeatAt: new Date(Date.now() - 10 * 60_000) } });
-  const b = await createFit(t.db, { datasetId: "d1" }, PARAMS, admin);
+  const b = await createFit(t.db, { datasetId: d1 }, PARAMS, admin);
   assert.equal((await getFit(t.db, a.id))!.status, "FAILED");
   await t.db.weightFit.updateMany({ where: { id: { in: [b.id] } }, data: { status: "FAILED" } });
   await t.db.weightFit.updateMany({ where: { scope: "another" }, data: { status: "FAILED" } });

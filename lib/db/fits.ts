@@ -30,6 +30,9 @@ async function markStale(db: Db) {
 }
 
 export async function createFit(db: Db, filters: FitFilters, params: FitParams, actorId: string) {
+  // Scopes are dataset ids: an unknown id would be a scope of its own, and a fit process of its own.
+  if (filters.datasetId && !(await db.dataset.findUnique({ where: { id: filters.datasetId }, select: { id: true } }))) throw new UserError("No such dataset.", 404);
+  if (filters.destinationId && !(await db.destination.findUnique({ where: { id: filters.destinationId }, select: { id: true } }))) throw new UserError("No such destination.", 404);
   await markStale(db);
   const scope = filters.datasetId ?? "all";
   try {

@@ -19,6 +19,18 @@ let n = 0;
 const submit = (userId: string, assignmentId: string, choice: "left" | "right" | "neither") =>
   submitJudgment(t.db, userId, { assignmentId, choice, rationale: "because of the route", timeOnTaskMs: 1000, clientRequestId: `crowd-${++n}` }, S);
 
+test("simultaneous claims of one expert never pass the per-expert limit", async () => {
+  const u = await expert("eager@t.test", ["Paris", "Tokyo", "Rome", "Nanjing"]);
+  for (let round = 0; round < 5; round++) {
+    const claims = await Promise.all(Array.from({ length: 4 }, () => claimNext(t.db, u, S)));
+    const live = await t.db.assignment.findMany({ where: { userId: u, status: "CLAIMED" } });
+    assert.ok(live.length <= S.maxClaimsPerExpert, `round ${round}: ${live.length} live claims, limit ${S.maxClaimsPerExpert}`);
+    // Claimed one after another, the later calls resume the first claim.
+    assert.equal(new Set(claims.map((c) => c?.assignmentId)).size, 1);
+    for (const a of live) await submit(u, a.id, "left");
+  }
+});
+
 test("50 experts claiming and submitting in parallel keep every invariant", async () => {
   const destinations = ["Paris", "Tokyo", "Rome", "Nanjing"];
   const experts = await Promise.all(Array.from({ length: 50 }, (_, i) => expert(`crowd${i}@t.test`, destinations)));

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync, cpSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { connect, listMigrations, migrate, MigrationError } from "./migrate";
+import { ChangedMigrationError, connect, listMigrations, migrate, MigrationError } from "./migrate";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 let t: TestDatabase;
@@ -53,4 +53,46 @@ test("a failing migration leaves nothing half-applied and is reported", async ()
 test("an unreachable or malformed DATABASE_URL gets a clear message", async () => {
   await assert.rejects(migrate("postgresql://u:p@127.0.0.1:1/none"), /Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/none.*DATABASE_URL/);
   await assert.rejects(migrate("not a url"), /DATABASE_URL is not a valid URL/);
+});
+
+test("a database migrated with an older judging_functions (no tj_move_assignment) is brought level by the replayable migration", async () => {
+  // A second database on the same server.
+  const name = `tj_old_${process.pid}`;
+  const admin = await connect(t.url);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(t.url);
+  url.pathname = `/${name}`;
+  const old = { url: url.toString(), drop: async () => { await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`); await admin.end(); } };
+  try {
+    // The history as an early machine had it: the migrations up to judging_functions, in its first released
+    // version (commit d4b8d15, kept in fixtures/), which lacked tj_move_assignment.
+    const dir = mkdtempSync(path.join(tmpdir(), "tj-old-migrations-"));
+    for (const m of listMigrations(path.resolve("prisma/migrations"))) {
+      if (m.name > "20261122080000_judging_functions") continue;
+      mkdirSync(path.join(dir, m.name));
+      const sql = m.name === "20261122080000_judging_functions" ? readFileSync(path.resolve("lib/db/fixtures/judging_functions-d4b8d15.sql"), "utf8") : m.sql;
+      writeFileSync(path.join(dir, m.name, "migration.sql"), sql);
+    }
+    await migrate(old.url, dir);
+    const has = async (fn: string) => {
+      const c = await connect(old.url);
+      const r = await c.query("SELECT count(*)::int AS n FROM pg_proc WHERE proname = $1", [fn]);
+      await c.end();
+      return r.rows[0].n as number;
+    };
+    assert.equal(await has("tj_move_assignment"), 0);
+    const r = await migrate(old.url);
+    assert.ok(r.applied.includes("20261123010000_judging_functions_replayable"), JSON.stringify(r));
+    assert.equal(await has("tj_move_assignment"), 1);
+    assert.equal(await has("tj_claim"), 1, "the old tj_claim is gone, not left as an overload");
+  } finally {
+    await old.drop();
+  }
+});
+
+test("an applied migration whose file changed stops start-up with a clear message", async () => {
+  const c = await connect(t.url);
+  await c.query(`UPDATE "_prisma_migrations" SET checksum = repeat('0', 64) WHERE migration_name = (SELECT min(migration_name) FROM "_prisma_migrations")`);
+  await c.end();
+  await assert.rejects(migrate(t.url), (e: unknown) => e instanceof ChangedMigrationError && /was changed after it was applied to this database.*make the change in a new migration/.test((e as Error).message));
 });

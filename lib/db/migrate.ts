@@ -44,6 +44,25 @@ export async function connect(databaseUrl: string): Promise<pg.Client> {
   }
 }
 
+/**
+ * Checksums of earlier versions of migrations that were edited after release, each accepted only because a
+ * later migration replaces everything that version made (see that migration's header).
+ */
+const SUPERSEDED: Record<string, string[]> = {
+  // Replaced by 20261123010000_judging_functions_replayable.
+  "20261122080000_judging_functions": [
+    "fe1617fd4daf022fd9463068945285d5c59a73fe3ddc396629be1f53307380c7",
+    "2ecd4eb86fb87d9ead41e854d83b2d8cf1a062c6e90142ad82cc8902f288aecd",
+  ],
+};
+
+/** An applied migration whose file changed since: the database and the code no longer agree on the schema. */
+export class ChangedMigrationError extends Error {
+  constructor(readonly migration: string, applied: string, now: string) {
+    super(`Migration ${migration} was changed after it was applied to this database (checksum ${applied.slice(0, 12)}… then, ${now.slice(0, 12)}… now). Put the file back as it was applied and make the change in a new migration (npm run db:diff -- <name>).`);
+  }
+}
+
 export function listMigrations(dir: string): { name: string; sql: string; checksum: string }[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
@@ -77,9 +96,7 @@ export async function migrate(databaseUrl: string, dir = path.resolve("prisma/mi
     for (const m of listMigrations(dir)) {
       const previous = appliedNames.get(m.name);
       if (previous !== undefined) {
-        if (previous !== m.checksum) {
-          console.warn(`warning: migration ${m.name} was edited after it was applied (checksum differs)`);
-        }
+        if (previous !== m.checksum && !SUPERSEDED[m.name]?.includes(previous)) throw new ChangedMigrationError(m.name, previous, m.checksum);
         result.alreadyApplied++;
         continue;
       }
