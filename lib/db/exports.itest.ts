@@ -3,7 +3,7 @@ import { after, before, test } from "node:test";
 import { DEFAULT_SETTINGS } from "../assignment/policy";
 import { majority, type Verdict } from "../agreement/labels";
 import { claimNext, submitJudgment } from "./judging";
-import { judgmentRecords, trainingPairs, labelledPairRows } from "./exports";
+import { judgmentRecords, labelledPairRows, pseudonym, trainingPairs } from "./exports";
 import { seed } from "./seed";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
 
@@ -82,4 +82,26 @@ test("raw judgments export every judgment once (all, or of complete pairs only),
   const one = await named.next();
   await named.return(undefined); // releases the snapshot's connection
   assert.match((one.value as { expert: string }).expert, /@t\.test$/);
+});
+
+test("pseudonyms use one random salt kept in the database: the same whatever secret a process has, not the old constant", async () => {
+  const read = async () => {
+    const out: string[] = [];
+    for await (const r of judgmentRecords(t.db)) out.push(`${r.pair_id}/${r.slot}:${r.expert}`);
+    return out.sort();
+  };
+  const saved = process.env.NEXTAUTH_SECRET;
+  try {
+    process.env.NEXTAUTH_SECRET = "one-secret";
+    const a = await read();
+    process.env.NEXTAUTH_SECRET = "another-secret";
+    const b = await read();
+    assert.ok(a.length > 0);
+    assert.deepEqual(a, b);
+    const users = await t.db.user.findMany({ select: { id: true } });
+    const experts = new Set(a.map((x) => x.split(":")[1]));
+    for (const u of users) for (const old of ["tripjudge", "one-secret", "another-secret"]) assert.ok(!experts.has(pseudonym(u.id, old)));
+  } finally {
+    process.env.NEXTAUTH_SECRET = saved;
+  }
 });

@@ -2,6 +2,7 @@
  * Exports read one consistent snapshot (a REPEATABLE READ, READ ONLY transaction) in keyset pages,
  * so memory stays flat and experts may keep judging while an export runs.
  */
+import { pseudonymSalt } from "./settings";
 import { createHash } from "node:crypto";
 import { labelOf, pairAgreement, type Verdict } from "../agreement/labels";
 import type { Weights } from "../features";
@@ -136,7 +137,7 @@ export function pseudonym(userId: string, salt: string): string {
 
 /** Raw judgments, one per row, from one snapshot. */
 export async function* judgmentRecords(db: Db, f: ExportFilters = {}, opts: { names?: boolean; salt?: string } = {}): AsyncGenerator<JudgmentRecord> {
-  const salt = opts.salt ?? process.env.NEXTAUTH_SECRET ?? "tripjudge";
+  const salt = opts.salt ?? (await pseudonymSalt(db));
   yield* fromSnapshot(db, async function* (client) {
     let after = "";
     for (;;) {
@@ -204,7 +205,7 @@ export interface AnnotationRecord {
 
 /** Constraint annotations: every version (or each request's newest FINAL one), from one snapshot. */
 export async function* annotationRecords(db: Db, f: ExportFilters = {}, opts: { names?: boolean; salt?: string } = {}): AsyncGenerator<AnnotationRecord> {
-  const salt = opts.salt ?? process.env.NEXTAUTH_SECRET ?? "tripjudge";
+  const salt = opts.salt ?? (await pseudonymSalt(db));
   yield* fromSnapshot(db, async function* (client) {
     const { rows } = await client.query<{ queryId: string; sourceId: string; dataset: string; destination: string; version: number; stage: string; parentVersion: number | null; authorId: string | null; email: string | null; createdAt: Date; note: string | null; constraints: { code: string; note: string }[] }>(
       `SELECT v."queryId", q."sourceId", ds.name AS dataset, d.name AS destination, v.version, v.stage, p.version AS "parentVersion", v."authorId", u.email, v."createdAt", v.note, v.constraints

@@ -1,4 +1,5 @@
 /** Judging settings kept in the Setting table (key "judging"), parsed with their schema and defaults. */
+import { randomBytes } from "node:crypto";
 import { settingsSchema, type JudgingSettings } from "../assignment/policy";
 import type { Db } from "./client";
 
@@ -25,4 +26,15 @@ export async function updateSettings(db: Db, patch: Partial<JudgingSettings>, ac
   cache.set(db, { at: Date.now(), value: next });
   await db.auditEvent.create({ data: { actorId, action: "settings.update", targetType: "Setting", targetId: "judging", data: patch } });
   return next;
+}
+
+/**
+ * The salt of export pseudonyms: random, made once per database and kept in it, so that the web and the
+ * command line give an expert the same pseudonym, and the e-mail list alone cannot re-identify anyone.
+ */
+export async function pseudonymSalt(db: Db): Promise<string> {
+  const key = "pseudonym-salt";
+  await db.setting.createMany({ data: [{ key, value: randomBytes(32).toString("base64url") }], skipDuplicates: true });
+  const row = await db.setting.findUniqueOrThrow({ where: { key } });
+  return String(row.value);
 }
