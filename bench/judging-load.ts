@@ -63,6 +63,8 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean) {
   connectionRetries = 0;
   const pg = await freshDatabase("judging", 54381, pgStats ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"] : undefined);
   const db = createDb(pg.url);
+  // pg_stat_statements is the superuser's to create and reset; the app's role is not one.
+  const statsDb = pgStats ? createDb(pg.adminUrl!) : db;
   // 4 plans per query → 6 pairs per query.
   const dir = path.resolve(".data/bench/judging-bundle");
   await generateBundle(dir, Math.ceil(pairsWanted / 6) * 4, 11);
@@ -86,8 +88,8 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean) {
     const accepted: string[] = [];
     let errors = 0;
     if (pgStats) {
-      await db.$executeRawUnsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
-      await db.$queryRawUnsafe("SELECT pg_stat_statements_reset()::text");
+      await statsDb.$executeRawUnsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+      await statsDb.$queryRawUnsafe("SELECT pg_stat_statements_reset()::text");
     }
     const cpu0 = cpuByRole();
     const t0 = performance.now();
@@ -131,7 +133,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean) {
     const lost = accepted.length - (await db.judgment.count({ where: { clientRequestId: { in: accepted } } }));
     const ms = (v: number) => +v.toFixed(1);
     if (pgStats) {
-      const top = await db.$queryRawUnsafe<{ calls: number; total_ms: number; mean_ms: number; query: string }[]>(
+      const top = await statsDb.$queryRawUnsafe<{ calls: number; total_ms: number; mean_ms: number; query: string }[]>(
         `SELECT calls::int, round(total_exec_time::numeric, 1)::float AS total_ms, round(mean_exec_time::numeric, 3)::float AS mean_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query
          FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`,
       );
@@ -150,6 +152,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean) {
   } finally {
     await server.stop();
     await closeDb(db);
+    if (statsDb !== db) await closeDb(statsDb);
     await pg.stop();
   }
 }

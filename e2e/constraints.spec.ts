@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
-import { ADMIN, E2E_DB, EXPERT, shot, signIn } from "./helpers";
+import { ADMIN, e2eDb, EXPERT, shot, signIn } from "./helpers";
 
 /** A Paris request whose constraints nobody has touched yet, and its requested days. */
 async function untouchedQuery(): Promise<{ id: string; days: number }> {
-  const c = new pg.Client({ connectionString: E2E_DB });
+  const c = new pg.Client({ connectionString: e2eDb() });
   await c.connect();
   try {
     const r = await c.query<{ id: string; days: number }>(

@@ -1,3 +1,4 @@
+import { embeddedUrl } from "../lib/db/embedded";
 import { expect, type Page } from "@playwright/test";
 import pg from "pg";
 
@@ -21,14 +22,15 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
 }
 
-export const E2E_DB = "postgresql://tripjudge:tripjudge@127.0.0.1:54349/tripjudge_e2e";
+/** The database of the server under test (playwright.config.ts), as its app role, over its Unix socket. */
+export const e2eDb = () => embeddedUrl({ dataDir: ".data/e2e-postgres", port: 54349, database: "tripjudge_e2e" });
 
 /**
  * Completes untouched pairs of a destination straight in the database, one row of verdicts (slots 1–3, by
  * the three Paris experts) per pair: a fast way to have labelled pairs for pages that read them.
  */
 export async function judgeInDatabase(destination: string, verdicts: ("A" | "B" | "NEITHER")[][], rationale = (v: string) => `Rationale ${v}`): Promise<string[]> {
-  const c = new pg.Client({ connectionString: E2E_DB });
+  const c = new pg.Client({ connectionString: e2eDb() });
   await c.connect();
   try {
     const pairs = (await c.query<{ id: string; planAId: string }>(

@@ -1,14 +1,14 @@
 import { expect, test } from "@playwright/test";
 import http from "node:http";
 import pg from "pg";
-import { ADMIN, DEMO_PASSWORD, E2E_DB, signIn } from "./helpers";
+import { ADMIN, DEMO_PASSWORD, e2eDb, signIn } from "./helpers";
 
 // The judging API's hot calls are answered by the production server's fast path
 // (lib/server/fast-path.ts): these are the answers a client must get from it. Nothing here claims a pair.
 const WEI = "wei@demo.tripjudge";
 
 async function setActive(email: string, active: boolean) {
-  const c = new pg.Client({ connectionString: E2E_DB });
+  const c = new pg.Client({ connectionString: e2eDb() });
   await c.connect();
   try {
     await c.query(`UPDATE "User" SET active = $2 WHERE email = $1`, [email, active]);

@@ -2,10 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import pg from "pg";
-import { ADMIN, DEMO_PASSWORD, shot, signIn } from "./helpers";
+import { ADMIN, DEMO_PASSWORD, e2eDb, shot, signIn } from "./helpers";
 
 // Runs after import.spec.ts, which imported the one-pair TripScore Beijing example.
-const E2E_DB = "postgresql://tripjudge:tripjudge@127.0.0.1:54349/tripjudge_e2e";
 const AMELIE = "amelie@demo.tripjudge";
 const KENJI = "kenji@demo.tripjudge";
 const GIULIA = "giulia@demo.tripjudge";
@@ -25,7 +24,7 @@ async function openJudge(page: Page, destinationId: string) {
 }
 
 async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: E2E_DB });
+  const c = new pg.Client({ connectionString: e2eDb() });
   await c.connect();
   try {
     return (await c.query<T>(text, params)).rows;

@@ -75,7 +75,7 @@ async function main() {
     // One embedded server for all integration files (each creates its own database on it).
     const pg = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: ".data/test-postgres", port: TEST_PG_PORT, database: "postgres" });
     try {
-      await record("integration", { name: `Integration tests (${pg ? "embedded PostgreSQL" : "DATABASE_URL"})`, cmd: "npm run --silent test:integration", env: pg ? { TRIPJUDGE_TEST_PG_URL: pg.url } : {} });
+      await record("integration", { name: `Integration tests (${pg ? "embedded PostgreSQL" : "DATABASE_URL"})`, cmd: "npm run --silent test:integration", env: pg ? { TRIPJUDGE_TEST_PG_URL: pg.adminUrl! } : {} });
     } finally {
       await pg?.stop();
     }

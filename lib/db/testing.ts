@@ -20,7 +20,8 @@ async function serverUrl(): Promise<{ url: string; stop: () => Promise<void> }> 
   const given = process.env.DATABASE_URL || process.env.TRIPJUDGE_TEST_PG_URL;
   if (given) return { url: given, stop: async () => {} };
   const pg = await startEmbeddedPostgres({ dataDir: ".data/test-postgres", port: TEST_PG_PORT, database: "postgres" });
-  return { url: pg.url, stop: pg.stop };
+  // Tests create and drop a database each: they connect as the server's superuser.
+  return { url: pg.adminUrl!, stop: pg.stop };
 }
 
 export async function createTestDatabase(opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
