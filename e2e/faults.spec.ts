@@ -52,6 +52,20 @@ test("kill -9 of the web server: start.ts starts it again; SIGTERM then stops ev
     expect(await until(healthy, 60_000), log.slice(-2000)).toBe(true);
     expect(serverPid(start.pid!)).not.toBe(pid);
     expect(log).toContain("The web server stopped (SIGKILL); starting it again");
+    // Now PostgreSQL: while it is down the health answer says why (503, an error text); it comes back by itself.
+    const postgres = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(start.pid!)], { encoding: "utf8" }).split("\n").find((l) => /bin\/postgres -D/.test(l));
+    expect(postgres, log.slice(-2000)).toBeTruthy();
+    process.kill(Number(postgres!.trim().split(/\s+/)[0]), "SIGKILL");
+    let down: { status: number; body: { database?: { error?: string } } } | null = null;
+    await until(async () => {
+      const r = await fetch(`http://localhost:${PORT}/api/health`).catch(() => null);
+      if (r && r.status === 503) down = { status: r.status, body: await r.json() };
+      return down !== null;
+    }, 10_000);
+    expect(down, "the health answer while PostgreSQL is down").not.toBeNull();
+    expect(down!.body.database?.error?.length ?? 0).toBeGreaterThan(0);
+    expect(await until(healthy, 60_000), log.slice(-2000)).toBe(true);
+    expect(log).toContain("PostgreSQL stopped (SIGKILL); starting it again");
   } finally {
     const exited = new Promise<number | null>((r) => start.once("exit", (code) => r(code)));
     start.kill("SIGTERM");

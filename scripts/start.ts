@@ -53,6 +53,7 @@ async function main() {
   }
   const database = await openDatabase({
     database: process.env.EMBEDDED_PG_DATABASE,
+    restart: true,
     fresh: process.argv.includes("--fresh-db"),
     log: process.env.TRIPJUDGE_PG_LOG ? console.log : undefined,
   });

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
-import { rmSync, statSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import net from "node:net";
 import path from "node:path";
 import { test } from "node:test";
-import { portInUse, startEmbeddedPostgres } from "./embedded";
+import { clusterDir, embeddedUrl, portInUse, startEmbeddedPostgres } from "./embedded";
 import { connect } from "./migrate";
 
 test("the embedded server keeps its data across restarts", { skip: !!process.env.DATABASE_URL && "external database run" }, async () => {
@@ -77,5 +78,24 @@ test("the embedded server: generated credentials (0600), no TCP unless asked, th
   } finally {
     rmSync(dir, { recursive: true, force: true });
     rmSync(`${dir}.credentials.json`, { force: true });
+  }
+});
+
+test("as root, a data folder inside a private (0700) folder still works: the cluster lives where postgres can enter", { skip: (process.getuid?.() !== 0 || !!process.env.DATABASE_URL) && "needs root and the embedded server" }, async () => {
+  const privateDir = mkdtempSync(path.join(tmpdir(), "tj-private-"));
+  chmodSync(privateDir, 0o700);
+  const configured = path.join(privateDir, "data", "postgres");
+  const moved = clusterDir(configured);
+  assert.ok(moved.startsWith("/var/lib/tripjudge/"), moved);
+  const db = await startEmbeddedPostgres({ dataDir: configured, port: 54364, database: "private" });
+  try {
+    const c = await connect(db.url);
+    assert.equal((await c.query("SELECT 1 AS one")).rows[0].one, 1);
+    await c.end();
+    assert.equal(embeddedUrl({ dataDir: configured, port: 54364, database: "private" }), db.url);
+  } finally {
+    await db.stop();
+    rmSync(path.dirname(moved), { recursive: true, force: true });
+    rmSync(privateDir, { recursive: true, force: true });
   }
 });

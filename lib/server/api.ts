@@ -9,7 +9,7 @@ import { currentUser } from "./auth";
 
 /** An Answer as a Response. */
 export function respond(a: Answer): Response {
-  return new Response(a.body, { status: a.status, headers: { "content-type": "application/json" } });
+  return new Response(a.body, { status: a.status, headers: { "content-type": "application/json", ...(a.retryAfter ? { "retry-after": String(a.retryAfter) } : {}) } });
 }
 
 export function jsonError(status: number, message: string, details?: unknown) {

@@ -67,7 +67,8 @@ export function judgingFastPath(req: IncomingMessage, res: ServerResponse, heade
     (a) => {
       // After a refused oversized body the rest of it is unread: end the connection with the answer.
       const close = a.status === 413 ? { connection: "close" } : {};
-      res.writeHead(a.status, { ...headers, ...close, "content-type": "application/json", "cache-control": "private, no-store", "content-length": Buffer.byteLength(a.body) });
+      const retry = a.retryAfter ? { "retry-after": String(a.retryAfter) } : {};
+      res.writeHead(a.status, { ...headers, ...close, ...retry, "content-type": "application/json", "cache-control": "private, no-store", "content-length": Buffer.byteLength(a.body) });
       res.end(a.body);
     },
     (e: unknown) => {

@@ -28,3 +28,12 @@ test("cross-site state changes are refused, same-origin ones and non-browser cli
   assert.equal(crossSiteRefusal("POST", h({ origin: "https://judge.example.org", host: "10.0.0.2:3000" }), "https://judge.example.org"), null);
   assert.equal(crossSiteRefusal("DELETE", h({ host: "localhost:3000" })), null); // curl, scripts: no browser, no CSRF
 });
+
+test("an unreachable database is a 503 with a retry hint, never a 500", async () => {
+  const { answerFor } = await import("./answers");
+  const a = answerFor(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
+  assert.deepEqual([a.status, a.retryAfter], [503, 5]);
+  assert.match(JSON.parse(a.body).error, /cannot be reached right now/);
+  const prisma = answerFor(Object.assign(new Error("\nInvalid `prisma.user.findUnique()` invocation:\n\nCan't reach database server at `localhost:5432`"), { code: "P1001" }));
+  assert.equal(prisma.status, 503);
+});

@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 import { db } from "@/lib/db/client";
+import { databaseUnreachable } from "@/lib/server/answers";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +11,8 @@ export async function GET() {
     await db().$queryRaw`SELECT 1`;
     return NextResponse.json({ status: "ok", app: "ok", database: { status: "ok", latencyMs: Date.now() - started } });
   } catch (e) {
-    const message = e instanceof Error ? e.message.split("\n")[0] : String(e);
-    return NextResponse.json({ status: "degraded", app: "ok", database: { status: "unreachable", error: message } }, { status: 503 });
+    // Prisma's messages can start with an empty line: say what happened, whatever the shape of the error.
+    const message = databaseUnreachable(e) ?? ((e instanceof Error ? e.message : String(e)).split("\n").map((l) => l.trim()).find(Boolean) || (e as { code?: string })?.code || (e instanceof Error ? e.name : "unknown error"));
+    return NextResponse.json({ status: "degraded", app: "ok", database: { status: "unreachable", error: message } }, { status: 503, headers: { "retry-after": "5" } });
   }
 }
