@@ -115,3 +115,26 @@ test("an expert edits a constraint and sees a plan flip; a stale save is refused
   expect(csv.split("\r\n")[0]).toBe("query_id,source_id,dataset,destination,version,stage,parent_version,author,created_at,note,constraints");
   await adminContext.close();
 });
+
+test("a request whose latest version holds a hostile snippet still opens: the snippet fails within its limits, off the page's thread", async ({ page }) => {
+  const q = await untouchedQuery();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  const current = await (await page.request.get(`/api/queries/${q.id}/constraints`)).json();
+  const latest = current.versions[current.versions.length - 1];
+  const hostile = "x = 'a' * 1000000\ny = 'a' * 999999 + 'a'\nresult = [x] * 999999 == [y] * 999999";
+  const saved = await page.request.post(`/api/queries/${q.id}/constraints`, {
+    data: { parentId: latest.id, constraints: [{ code: hostile, note: "hostile" }, { code: `result = day_count(plan) == ${q.days}`, note: "days" }], note: "a hostile snippet (test)" },
+  });
+  expect(saved.status()).toBe(201);
+  const started = Date.now();
+  await page.goto(`/queries/${q.id}/constraints`);
+  const second = page.getByRole("table", { name: "Results of constraint 2", exact: true });
+  await expect(second.getByRole("row", { name: /Plan 1/ })).toContainText("pass");
+  await expect(page.getByTestId("error-1")).toContainText("LimitExceeded");
+  // The page answers while it evaluates: typing in the note works at once.
+  await page.getByLabel("Note 2").fill("the requested number of days");
+  await expect(page.getByLabel("Note 2")).toHaveValue("the requested number of days");
+  expect(Date.now() - started).toBeLessThan(15_000);
+  await shot(page, "constraints-hostile");
+});

@@ -6,11 +6,12 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { evaluate, fromJs, planScope, type DslPoi, type DslResult } from "@/lib/dsl";
+import type { DslPoi, DslResult } from "@/lib/dsl";
 import type { Constraint, DslStage } from "@/lib/dsl/annotations";
 import type { DslVersionView } from "@/lib/db/dsl";
 import { CodeEditor } from "./CodeEditor";
 import { History } from "./History";
+import { useDslResults } from "./useDslResults";
 
 interface EditorData {
   query: { id: string; text: string; destination: string; days: number; people: number; dataset: string };
@@ -75,8 +76,8 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: "AD
     localStorage.setItem(key, JSON.stringify(next));
   };
 
-  const scopes = useMemo(() => (d ? d.plans.map((p) => planScope(fromJs(p.plan), d.pois)) : []), [d]);
-  const results = useMemo(() => (draft ? draft.constraints.map((c) => scopes.map((s) => evaluate(c.code, s))) : []), [draft, scopes]);
+  const plans = useMemo(() => d?.plans.map((p) => p.plan), [d]);
+  const results = useDslResults(plans, d?.pois, draft ? draft.constraints.map((c) => c.code) : []);
 
   if (data.error) return <p role="alert" className="error">{(data.error as Error).message}</p>;
   if (!d || !draft) return <p className="muted">Loading…</p>;
