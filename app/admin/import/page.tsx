@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { AppHeader } from "@/components/AppHeader";
 import { ImportPanel } from "@/components/admin/ImportPanel";
 import { requirePageUser } from "@/lib/server/auth";
@@ -6,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 export default async function ImportPage() {
   const user = await requirePageUser("ADMIN");
-  const maxMiB = Math.round(Number(process.env.IMPORT_MAX_BYTES ?? 256 * 1024 * 1024) / 1048576);
+  const maxMiB = Math.round(config().IMPORT_MAX_BYTES / 1048576);
   return (
     <>
       <AppHeader user={user} />

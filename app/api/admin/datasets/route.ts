@@ -2,12 +2,13 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { importBundle, listDatasets } from "@/lib/db/imports";
-import { DEFAULT_MAX_BYTES, filesFromZip, type BundleFiles } from "@/lib/importers/bundle";
+import { config } from "@/lib/config";
+import { filesFromZip, type BundleFiles } from "@/lib/importers/bundle";
 import { jsonError, withRole } from "@/lib/server/api";
 
 export const GET = withRole("ADMIN", async () => NextResponse.json({ datasets: await listDatasets(db()) }));
 
-const maxBytes = () => Number(process.env.IMPORT_MAX_BYTES ?? DEFAULT_MAX_BYTES);
+const maxBytes = () => config().IMPORT_MAX_BYTES;
 const options = z.object({ excludeInfeasible: z.enum(["on", "true", "false", ""]).optional() });
 
 /** multipart/form-data: one .zip, or the files of a bundle folder (manifest.json, pois.json, …). */
