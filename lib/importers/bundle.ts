@@ -42,6 +42,13 @@ export interface BundleRecords {
 }
 
 export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+
+/** A size for people: "256 MiB", "1.5 MiB", "980 bytes". */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1048576) return `${Number((bytes / 1048576).toFixed(1))} MiB`;
+  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KiB`;
+  return `${bytes} bytes`;
+}
 const PARTS = ["pois", "queries", "plans", "pairs", "transports"] as const;
 
 /** Files by their name inside the bundle (folder prefix removed). */
@@ -56,7 +63,7 @@ export function filesFromZip(bytes: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): B
     entries = unzipSync(bytes, {
       filter: (f) => {
         total += f.originalSize;
-        if (total > maxBytes) throw new ImportRefused(`The archive unpacks to more than the ${Math.round(maxBytes / 1048576)} MiB limit.`);
+        if (total > maxBytes) throw new ImportRefused(`The archive unpacks to more than the ${sizeText(maxBytes)} limit.`);
         const keep = !f.name.endsWith("/") && !f.name.split("/").some((p) => p.startsWith(".") || p === "__MACOSX");
         if (keep) {
           const base = f.name.split("/").pop()!;
@@ -78,7 +85,7 @@ export function filesFromZip(bytes: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): B
 
 export function readBundle(files: BundleFiles, problems: Problems, maxBytes = DEFAULT_MAX_BYTES): BundleRecords | null {
   const total = [...files.values()].reduce((n, f) => n + f.byteLength, 0);
-  if (total > maxBytes) throw new ImportRefused(`The bundle is ${(total / 1048576).toFixed(1)} MiB, over the ${Math.round(maxBytes / 1048576)} MiB limit.`);
+  if (total > maxBytes) throw new ImportRefused(`The bundle is ${sizeText(total)}, over the ${sizeText(maxBytes)} limit.`);
   const manifestBytes = files.get("manifest.json");
   if (!manifestBytes) throw new ImportRefused("The bundle has no manifest.json (it names the format: tripscore, chinatravel, tripcraft or canonical).");
   const manifestText = decodeUtf8("manifest.json", manifestBytes, problems);

@@ -1,7 +1,7 @@
 /** Reading a bundle from disk: a folder of .json/.jsonl files, or a .zip archive. */
 import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_MAX_BYTES, filesFromZip, type BundleFiles } from "./bundle";
+import { DEFAULT_MAX_BYTES, filesFromZip, sizeText, type BundleFiles } from "./bundle";
 import { ImportRefused } from "./problems";
 
 export function readBundleFromPath(p: string, maxBytes = DEFAULT_MAX_BYTES): BundleFiles {
@@ -13,7 +13,7 @@ export function readBundleFromPath(p: string, maxBytes = DEFAULT_MAX_BYTES): Bun
   }
   if (st.isFile()) {
     if (!p.toLowerCase().endsWith(".zip")) throw new ImportRefused(`${p} is not a .zip archive or a folder.`);
-    if (st.size > maxBytes) throw new ImportRefused(`${p} is ${(st.size / 1048576).toFixed(1)} MiB, over the ${Math.round(maxBytes / 1048576)} MiB limit.`);
+    if (st.size > maxBytes) throw new ImportRefused(`${p} is ${sizeText(st.size)}, over the ${sizeText(maxBytes)} limit.`);
     return filesFromZip(new Uint8Array(readFileSync(p)), maxBytes);
   }
   const files: BundleFiles = new Map();
@@ -26,7 +26,7 @@ export function readBundleFromPath(p: string, maxBytes = DEFAULT_MAX_BYTES): Bun
     if (st.isSymbolicLink()) throw new ImportRefused(`${name} is a symbolic link: a bundle folder holds plain files only.`);
     if (!st.isFile()) continue;
     total += st.size;
-    if (total > maxBytes) throw new ImportRefused(`The bundle folder holds more than the ${Math.round(maxBytes / 1048576)} MiB limit.`);
+    if (total > maxBytes) throw new ImportRefused(`The bundle folder holds more than the ${sizeText(maxBytes)} limit.`);
     files.set(name, new Uint8Array(readFileSync(full)));
   }
   return files;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { importBundle, listDatasets } from "@/lib/db/imports";
 import { config } from "@/lib/config";
-import { filesFromZip, type BundleFiles } from "@/lib/importers/bundle";
+import { filesFromZip, sizeText, type BundleFiles } from "@/lib/importers/bundle";
 import { jsonError, withRole } from "@/lib/server/api";
 
 export const GET = withRole("ADMIN", async () => NextResponse.json({ datasets: await listDatasets(db()) }));
@@ -14,7 +14,7 @@ const options = z.object({ excludeInfeasible: z.enum(["on", "true", "false", ""]
 /** multipart/form-data: one .zip, or the files of a bundle folder (manifest.json, pois.json, …). */
 export const POST = withRole("ADMIN", async (req, { user }) => {
   const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > maxBytes() + 1024 * 1024) return jsonError(413, `The upload is ${(declared / 1048576).toFixed(1)} MiB, over the ${Math.round(maxBytes() / 1048576)} MiB limit.`);
+  if (declared > maxBytes() + 1024 * 1024) return jsonError(413, `The upload is ${sizeText(declared)}, over the ${sizeText(maxBytes())} limit.`);
   let form: FormData;
   try {
     form = await req.formData();
