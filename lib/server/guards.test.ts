@@ -37,3 +37,9 @@ test("an unreachable database is a 503 with a retry hint, never a 500", async ()
   const prisma = answerFor(Object.assign(new Error("\nInvalid `prisma.user.findUnique()` invocation:\n\nCan't reach database server at `localhost:5432`"), { code: "P1001" }));
   assert.equal(prisma.status, 503);
 });
+
+test("behind a proxy that rewrites Host, a same-origin request (Sec-Fetch-Site) still passes", () => {
+  const h = (m: Record<string, string>) => (n: string) => m[n];
+  assert.equal(crossSiteRefusal("POST", h({ "sec-fetch-site": "same-origin", origin: "https://judge.example.org", host: "127.0.0.1:3000" })), null);
+  assert.match(crossSiteRefusal("POST", h({ "sec-fetch-site": "cross-site", origin: "https://judge.example.org", host: "judge.example.org" }))!, /cross-site/);
+});

@@ -42,8 +42,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function crossSiteRefusal(method: string | undefined, header: (name: string) => string | null | undefined, appUrl?: string): string | null {
   if (!method || SAFE_METHODS.has(method)) return null;
+  // Sec-Fetch-Site is written by the browser, never by a page: when present it settles the question (and
+  // keeps working behind a proxy that rewrites Host). Older browsers send only Origin.
   const site = header("sec-fetch-site");
-  if (site && site !== "same-origin" && site !== "none") return `A ${site} request may not change anything here.`;
+  if (site) return site === "same-origin" || site === "none" ? null : `A ${site} request may not change anything here.`;
   const origin = header("origin");
   if (!origin) return null;
   let host: string;
