@@ -233,9 +233,12 @@ export function conceptFunctions(pois: PoiIndex): Map<string, PyFunc> {
   };
   const out = new Map<string, PyFunc>();
   for (const [name, d] of Object.entries(fns)) {
-    const f = new PyFunc(name, (args, kw) => d.fn(...bind(name, d, args, kw)), "function");
+    const n = d.params.length;
+    // All positional arguments and no keywords (nearly every call): no binding work.
+    const f = new PyFunc(name, (args, kw) => (args.length === n && !kw ? d.fn(...args) : d.fn(...bind(name, d, args, kw))), "function");
     // One argument: called directly (default parameters fill the rest, as Python's do).
-    if (d.params.length - d.defaults.length <= 1) f.call1 = (a: Py) => d.fn(...bind(name, d, [a], null));
+    if (n === 1) f.call1 = d.fn as (a: Py) => Py;
+    else if (n - d.defaults.length === 1) f.call1 = (a: Py) => d.fn(a, ...d.defaults);
     out.set(name, f);
   }
   return out;
