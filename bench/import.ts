@@ -9,7 +9,7 @@ import { closeDb, createDb } from "../lib/db/client";
 import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { importBundle } from "../lib/db/imports";
 import { migrate } from "../lib/db/migrate";
-import { readBundleFromPath } from "../lib/importers/fs";
+import { sourceFromPath } from "../lib/importers/source";
 import { generateBundle } from "./generate-bundle";
 
 async function main() {
@@ -23,9 +23,9 @@ async function main() {
     const db = createDb(pg.url);
     const rssBefore = process.memoryUsage().rss;
     const t0 = performance.now();
-    const files = readBundleFromPath(dir);
-    const bytes = [...files.values()].reduce((n, f) => n + f.byteLength, 0);
-    const r = await importBundle(db, files);
+    const source = await sourceFromPath(dir, Number.MAX_SAFE_INTEGER);
+    const bytes = source.totalBytes;
+    const r = await importBundle(db, source, { maxBytes: Number.MAX_SAFE_INTEGER });
     const seconds = (performance.now() - t0) / 1000;
     if (!r.ok) throw new Error(`import failed: ${r.message} ${JSON.stringify(r.problems.slice(0, 3))}`);
     const items = await db.$queryRaw<{ n: bigint }[]>`SELECT SUM(jsonb_array_length(d->'items'))::bigint AS n FROM "Plan", jsonb_array_elements(itinerary->'days') d`;

@@ -10,7 +10,7 @@ import path from "node:path";
 import { hashPassword } from "../lib/auth/password";
 import { closeDb, createDb } from "../lib/db/client";
 import { importBundle } from "../lib/db/imports";
-import { readBundleFromPath } from "../lib/importers/fs";
+import { sourceFromPath } from "../lib/importers/source";
 import { generateBundle } from "./generate-bundle";
 import { cpuByRole, freshDatabase, percentile, signIn, startServer } from "./server";
 
@@ -68,7 +68,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean) {
   // 4 plans per query → 6 pairs per query.
   const dir = path.resolve(".data/bench/judging-bundle");
   await generateBundle(dir, Math.ceil(pairsWanted / 6) * 4, 11);
-  const imported = await importBundle(db, readBundleFromPath(dir));
+  const imported = await importBundle(db, await sourceFromPath(dir));
   if (!imported.ok) throw new Error(imported.message);
   const dest = await db.destination.findFirstOrThrow({ where: { name: "Benchville" } });
   const hash = await hashPassword("bench-password-1");

@@ -25,7 +25,7 @@ test("an admin uploads a bundle with problems, reads them, fixes it, uploads aga
   await page.getByRole("button", { name: "Check and import" }).click();
   const problems = page.getByTestId("import-problems");
   await expect(problems).toContainText("Nothing was imported");
-  await expect(problems).toContainText("2 problem(s)");
+  await expect(problems).toContainText("2 problems");
   await expect(problems.locator("tbody tr")).toHaveCount(2);
   await expect(problems).toContainText("$.plan.dayInfos[0].scheduleDetail[1].period");
   await expect(problems).toContainText("expected Morning|Afternoon|Evening");

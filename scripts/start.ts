@@ -71,19 +71,19 @@ async function main() {
     log: process.env.TRIPJUDGE_PG_LOG ? console.log : undefined,
   });
   console.log(database.embedded ? `Embedded PostgreSQL running (${database.url.replace(/:[^:@]*@/, ":***@")})` : "Using DATABASE_URL");
-  let child: ReturnType<typeof spawn> | null = null;
+  const children = new Set<ReturnType<typeof spawn>>();
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     // A child killed by a signal has exitCode null and signalCode set: it is gone, nothing to wait for.
-    const running = child && child.exitCode === null && child.signalCode === null ? child : null;
-    if (running) {
-      const gone = new Promise((r) => running.once("exit", r));
-      running.kill("SIGTERM");
+    const running = [...children].filter((c) => c.exitCode === null && c.signalCode === null);
+    await Promise.all(running.map(async (c) => {
+      const gone = new Promise((r) => c.once("exit", r));
+      c.kill("SIGTERM");
       await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
-      if (running.exitCode === null && running.signalCode === null) running.kill("SIGKILL");
-    }
+      if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+    }));
     await database.stop();
     process.exit(code);
   };
@@ -125,28 +125,36 @@ async function main() {
     // TRIPJUDGE_NODE_ARGS: extra flags for the server's Node (e.g. --cpu-prof when profiling).
     const nodeArgs = (process.env.TRIPJUDGE_NODE_ARGS ?? "").split(" ").filter(Boolean);
     const serve = dev ? [nextBin, "dev", "-p", String(port)] : ["--import", "tsx", path.join(root, "scripts", "serve.ts")];
-    // The web server is supervised: a crash (a signal, an error exit) starts it again with back-off; five
-    // crashes within a minute stop everything, PostgreSQL included, rather than loop or hang.
-    const crashes: number[] = [];
-    const startServer = () => {
-      const c = spawn(process.execPath, [...nodeArgs, ...serve], { stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1", ...(dev ? {} : { NODE_ENV: "production" }) } });
-      child = c;
-      c.on("exit", (code, signal) => {
-        if (stopping) return;
-        if (code === 0 && !signal) return void shutdown(0);
-        const now = Date.now();
-        while (crashes.length && now - crashes[0] > 60_000) crashes.shift();
-        if (crashes.length >= 5) {
-          console.error(`\nTripJudge stopped: the web server crashed ${crashes.length + 1} times within a minute (last: ${signal ?? `exit code ${code}`}).`);
-          return void shutdown(1);
-        }
-        crashes.push(now);
-        const delay = Math.min(10_000, 500 * 2 ** (crashes.length - 1));
-        console.error(`The web server stopped (${signal ?? `exit code ${code}`}); starting it again in ${delay} ms.`);
-        setTimeout(() => !stopping && startServer(), delay);
-      });
+    // The web server and the job worker are supervised: a crash (a signal, an error exit) starts the process
+    // again with back-off; five crashes of one within a minute stop everything, PostgreSQL included, rather
+    // than loop or hang.
+    const supervise = (what: string, args: string[], childEnv: NodeJS.ProcessEnv) => {
+      const crashes: number[] = [];
+      const run = () => {
+        const c = spawn(process.execPath, args, { stdio: "inherit", env: childEnv });
+        children.add(c);
+        c.on("exit", (code, signal) => {
+          children.delete(c);
+          if (stopping) return;
+          if (code === 0 && !signal) return void shutdown(0);
+          const now = Date.now();
+          while (crashes.length && now - crashes[0] > 60_000) crashes.shift();
+          if (crashes.length >= 5) {
+            console.error(`\nTripJudge stopped: the ${what} crashed ${crashes.length + 1} times within a minute (last: ${signal ?? `exit code ${code}`}).`);
+            return void shutdown(1);
+          }
+          crashes.push(now);
+          const delay = Math.min(10_000, 500 * 2 ** (crashes.length - 1));
+          console.error(`The ${what} stopped (${signal ?? `exit code ${code}`}); starting it again in ${delay} ms.`);
+          setTimeout(() => !stopping && run(), delay);
+        });
+      };
+      run();
     };
-    startServer();
+    supervise("web server", [...nodeArgs, ...serve], { ...env, NEXT_TELEMETRY_DISABLED: "1", ...(dev ? {} : { NODE_ENV: "production" }) });
+    // Background jobs (imports, fits, exports) run in their own process, off the web server's event loop.
+    // TRIPJUDGE_WORKER=0 leaves them to workers started elsewhere (`npm run worker`).
+    if (process.env.TRIPJUDGE_WORKER !== "0") supervise("job worker", ["--import", "tsx", path.join(root, "scripts", "worker.ts")], env);
     console.log(`TripJudge on http://localhost:${port}`);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);

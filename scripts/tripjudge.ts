@@ -1,8 +1,8 @@
 #!/usr/bin/env -S npx tsx
 /**
  * tripjudge — the command line. Reuses lib/ exactly as the app does.
- *   tripjudge validate BUNDLE [--exclude-infeasible] [--json]
- *   tripjudge import BUNDLE [--exclude-infeasible] [--json]     (DATABASE_URL, or the embedded server)
+ *   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
+ *   tripjudge import BUNDLE [--exclude-infeasible] [--progress] [--json]     (DATABASE_URL, or the embedded server)
  *   tripjudge export judgments|labelled-pairs|training-pairs|annotations [--format jsonl|csv] [--dataset ID] [--destination ID] [--final] [--names] [--out FILE]
  *   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
  *   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
@@ -15,8 +15,8 @@ import { parseArgs } from "node:util";
 import { formatProblem, ImportRefused } from "../lib/importers/problems";
 
 const USAGE = `usage:
-  tripjudge validate BUNDLE [--exclude-infeasible] [--json]
-  tripjudge import BUNDLE [--exclude-infeasible] [--json]
+  tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
+  tripjudge import BUNDLE [--exclude-infeasible] [--progress] [--json]
   tripjudge export judgments|labelled-pairs|training-pairs|annotations [--format jsonl|csv] [--dataset ID] [--destination ID] [--final] [--names] [--out FILE]
   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
@@ -56,6 +56,7 @@ async function main(argv: string[]): Promise<number> {
       query: { type: "string" },
       ratings: { type: "string" },
       labels: { type: "string" },
+      progress: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -68,36 +69,43 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (command === "export") return exportCommand(positionals[0], values);
-  const { readBundleFromPath } = await import("../lib/importers/fs");
+  const { sourceFromPath } = await import("../lib/importers/source");
   const { config } = await import("../lib/config");
+  const { progressPrinter } = await import("../lib/importers/progress");
   // One size limit for the web upload and the command line.
   const maxBytes = config().IMPORT_MAX_BYTES;
-  const files = readBundleFromPath(positionals[0], maxBytes);
   const json = values.json ?? false;
+  const onProgress = values.progress || process.stderr.isTTY ? progressPrinter((line) => process.stderr.write(line)) : undefined;
+  const opts = { excludeInfeasible: values["exclude-infeasible"], maxBytes, onProgress };
   if (command === "validate") {
-    const { parseBundle } = await import("../lib/importers");
-    const { countsOf } = await import("../lib/db/datasets");
-    const r = parseBundle(files, { excludeInfeasible: values["exclude-infeasible"], maxBytes });
-    if (!r.ok) {
-      out(json, { ok: false, problems: r.problems, truncated: r.truncated }, r.problems.map(formatProblem).join("\n"));
-      return 1;
+    const { streamBundle, DiscardingSink } = await import("../lib/importers");
+    const source = await sourceFromPath(positionals[0], maxBytes);
+    try {
+      const r = await streamBundle(source, new DiscardingSink(), opts);
+      if (!r.ok) {
+        const more = r.more ? `\n… and ${r.more} more problem(s)` : "";
+        out(json, { ok: false, problems: r.problems, truncated: r.truncated, more: r.more }, r.problems.map(formatProblem).join("\n") + more);
+        return 1;
+      }
+      out(json, { ok: true, counts: r.counts }, `valid: ${Object.entries(r.counts).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+      return 0;
+    } finally {
+      await source.close();
     }
-    const counts = countsOf(r.dataset);
-    out(json, { ok: true, counts }, `valid: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(", ")}`);
-    return 0;
   }
   const { openDatabase } = await import("../lib/db/embedded");
   const { migrate } = await import("../lib/db/migrate");
   const { closeDb, createDb } = await import("../lib/db/client");
   const { importBundle } = await import("../lib/db/imports");
+  const source = await sourceFromPath(positionals[0], maxBytes);
   const database = await openDatabase();
   try {
     await migrate(database.url);
     const db = createDb(database.url);
-    const r = await importBundle(db, files, { excludeInfeasible: values["exclude-infeasible"], maxBytes });
+    const r = await importBundle(db, source, opts);
     await closeDb(db);
     if (!r.ok) {
-      out(json, r, [r.message, ...r.problems.map(formatProblem)].join("\n"));
+      out(json, r, [r.message, ...r.problems.map(formatProblem), ...(r.more ? [`… and ${r.more} more problem(s)`] : [])].join("\n"));
       return 1;
     }
     out(json, r, `${r.created ? "imported" : "already imported, nothing changed"}: ${r.name} (${Object.entries(r.counts).map(([k, v]) => `${k} ${v}`).join(", ")})`);
@@ -251,7 +259,7 @@ async function featuresCommand(v: { plan?: string; format?: string; pois?: strin
   if (Array.isArray(query)) query = query[0];
   const pois = v.pois ? await readJsonFile(v.pois, "the POI table") : undefined;
   if (pois !== undefined && !Array.isArray(pois)) throw new Error(`${v.pois}: expected a list of POIs`);
-  const r = featuresOfPlan({ plan, format: format as "tripscore" | "chinatravel" | "tripcraft" | undefined, query, pois: pois as unknown[] | undefined });
+  const r = await featuresOfPlan({ plan, format: format as "tripscore" | "chinatravel" | "tripcraft" | undefined, query, pois: pois as unknown[] | undefined });
   if (v.json) await print(JSON.stringify(r, null, 2));
   else if (!r.ok) await print(r.problems.map(formatProblem).join("\n"));
   else await print([`format ${r.format}; gates: format ${r.gates.format}, commonsense ${r.gates.commonsense}; reward ${r.reward.toFixed(4)} (TripScore's default weights)`, ...Object.entries(r.sub_scores).map(([k, x]) => `  ${k}: ${x === null ? "—" : x.toFixed(4)}`), ...(r.violations.length ? ["violations:", ...r.violations.map((x) => `  ${x}`)] : ["no violations"]), `request (${r.request.from}): ${r.request.text}`].join("\n"));

@@ -10,7 +10,33 @@ interface Problem {
 }
 type Outcome =
   | { ok: true; datasetId: string; created: boolean; name: string; counts: Record<string, number> }
-  | { ok: false; message: string; problems: Problem[]; truncated: boolean };
+  | { ok: false; message: string; problems: Problem[]; truncated: boolean; more?: number };
+/** What the import job reports while it runs (lib/importers/progress.ts). */
+interface JobProgress {
+  stage: "reading" | "plans" | "pairs" | "committing";
+  plansRead: number;
+  plansWritten: number;
+  pairsWritten: number;
+  plansPerSecond: number;
+  share: number;
+  secondsLeft: number | null;
+}
+interface JobView {
+  status: "QUEUED" | "RUNNING" | "DONE" | "FAILED" | "CANCELLED";
+  progress: JobProgress | null;
+  result: Outcome | null;
+  error: string | null;
+}
+
+const n = (x: number) => x.toLocaleString("en-US");
+function progressLine(p: JobProgress | null, status: JobView["status"]): string {
+  if (status === "QUEUED") return "Waiting for a worker…";
+  if (!p || p.stage === "reading") return "Reading the manifest, places and requests…";
+  if (p.stage === "committing") return `Committing ${n(p.plansWritten)} plans and ${n(p.pairsWritten)} pairs…`;
+  if (p.stage === "pairs") return `Plans done (${n(p.plansRead)}); writing pairs: ${n(p.pairsWritten)}`;
+  const left = p.secondsLeft === null ? "" : ` · about ${p.secondsLeft < 90 ? `${p.secondsLeft} s` : `${Math.round(p.secondsLeft / 60)} min`} left`;
+  return `${n(p.plansRead)} plans read and validated, ${n(p.plansWritten)} written · ${n(p.plansPerSecond)}/s${left}`;
+}
 interface DatasetRow {
   id: string;
   name: string;
@@ -58,6 +84,7 @@ export function ImportPanel() {
   });
   const [phase, setPhase] = useState<"idle" | "uploading" | "importing">("idle");
   const [progress, setProgress] = useState(0);
+  const [job, setJob] = useState<{ id: string; view: JobView | null } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -82,16 +109,37 @@ export function ImportPanel() {
         setProgress(share);
         if (share >= 1) setPhase("importing");
       });
-      const body = res.body as Partial<Outcome> & { error?: string };
-      if (body && typeof body.ok === "boolean") {
-        setOutcome(body as Outcome);
-        if (body.ok) qc.invalidateQueries({ queryKey: ["datasets"] });
-      } else setError(body?.error ?? `The server answered ${res.status}.`);
+      const body = res.body as { jobId?: string; error?: string } | null;
+      if (res.status !== 202 || !body?.jobId) {
+        setError(body?.error ?? `The server answered ${res.status}.`);
+        return;
+      }
+      // The import runs as a background job: follow it until it ends.
+      setPhase("importing");
+      setJob({ id: body.jobId, view: null });
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 500));
+        const r = await fetch(`/api/admin/jobs/${body.jobId}`);
+        if (!r.ok) continue;
+        const view = (await r.json()) as JobView;
+        setJob({ id: body.jobId, view });
+        if (view.status === "QUEUED" || view.status === "RUNNING") continue;
+        if (view.result) setOutcome(view.result);
+        else setError(view.status === "CANCELLED" ? "The import was cancelled; nothing was imported." : view.error ?? "The import failed.");
+        if (view.result?.ok) qc.invalidateQueries({ queryKey: ["datasets"] });
+        qc.invalidateQueries({ queryKey: ["jobs"] });
+        break;
+      }
     } catch (err) {
       setError((err as Error).message);
     } finally {
       setPhase("idle");
+      setJob(null);
     }
+  }
+
+  async function cancel() {
+    if (job) await fetch(`/api/admin/jobs/${job.id}/cancel`, { method: "POST" });
   }
 
   return (
@@ -116,12 +164,24 @@ export function ImportPanel() {
               {phase === "idle" ? "Check and import" : phase === "uploading" ? "Uploading…" : "Checking and importing…"}
             </button>
           </div>
-          {phase !== "idle" && (
-            <div className="progress" role="progressbar" aria-label="Import progress" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
-              <div className={phase === "importing" ? "bar indeterminate" : "bar"} style={{ width: `${Math.max(4, progress * 100)}%` }} />
-              <span>{phase === "uploading" ? `Uploading ${Math.round(progress * 100)} %` : "Validating, computing plan features, writing…"}</span>
-            </div>
-          )}
+          {phase !== "idle" && (() => {
+            const share = phase === "uploading" ? progress : job?.view?.progress?.share ?? 0;
+            return (
+              <div className="stack">
+                <div className="progress" role="progressbar" aria-label="Import progress" aria-valuenow={Math.round(share * 100)} aria-valuemin={0} aria-valuemax={100}>
+                  <div className={phase === "importing" && !share ? "bar indeterminate" : "bar"} style={{ width: `${Math.max(4, share * 100)}%` }} />
+                  <span data-testid="import-progress">{phase === "uploading" ? `Uploading ${Math.round(progress * 100)} %` : progressLine(job?.view?.progress ?? null, job?.view?.status ?? "QUEUED")}</span>
+                </div>
+                {phase === "importing" && job && (
+                  <div>
+                    <button type="button" className="btn" onClick={cancel}>
+                      Cancel import
+                    </button>
+                  </div>
+                )}
+              </div>
+            );
+          })()}
           {error && (
             <p role="alert" className="error">
               {error}
@@ -158,7 +218,7 @@ export function ImportPanel() {
               </tbody>
             </table>
           )}
-          {outcome.truncated && <p className="muted">Only the first {outcome.problems.length} problems are listed.</p>}
+          {outcome.truncated && <p className="muted">Only the first {outcome.problems.length} problems are listed{outcome.more ? `; ${n(outcome.more)} more were found` : ""}.</p>}
         </section>
       )}
 

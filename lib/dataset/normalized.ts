@@ -85,3 +85,14 @@ export function pairsOf(ds: NormalizedDataset): [string, string][] {
   }
   return out;
 }
+
+/** What an import reports and a dataset row keeps. */
+export interface DatasetCounts {
+  destinations: number;
+  pois: number;
+  queries: number;
+  plans: number;
+  pairs: number;
+  unresolvedPlaces: number;
+  infeasiblePlans: number;
+}

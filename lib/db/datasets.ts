@@ -1,115 +1,158 @@
 /**
- * Writes a validated dataset in one transaction (all or nothing), in batches over a plain pg
- * connection so that large imports stay fast and memory stays flat. The same content imported again (same content hash) changes nothing.
+ * The database side of an import: a DatasetSink that writes a streamed dataset inside one transaction over a
+ * plain pg connection (all or nothing), plans and pairs through COPY in batches, so memory stays flat
+ * whatever the size. The dataset row goes in first, so a concurrent import of the same content waits on
+ * its unique content hash and then finds the winner.
  */
 import { randomUUID } from "node:crypto";
-import type { NormalizedDataset } from "../dataset/normalized";
-import { pairsOf } from "../dataset/normalized";
+import type pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import type { DatasetCounts, NormalizedPlan, NormalizedPoi, NormalizedQuery } from "../dataset/normalized";
 import { contentHash } from "../hash";
+import type { DatasetHeader, DatasetSink } from "../importers";
 import { insertRows, type Column } from "./bulk";
 import { poolOf, type Db } from "./client";
 
-export interface DatasetCounts {
-  destinations: number;
-  pois: number;
-  queries: number;
-  plans: number;
-  pairs: number;
-  unresolvedPlaces: number;
-  infeasiblePlans: number;
-}
-
-export interface WriteResult {
-  datasetId: string;
-  created: boolean;
-  counts: DatasetCounts;
-}
-
+export type { DatasetCounts } from "../dataset/normalized";
 
 const POI_COLUMNS: Column[] = [["id", "text"], ["datasetId", "text"], ["destinationId", "text"], ["sourceId", "text"], ["name", "text"], ["kind", '"PoiKind"'], ["lat", "double precision"], ["lon", "double precision"], ["tags", "text[]"], ["openingHours", "jsonb"], ["price", "double precision"], ["stars", "integer"], ["recommendedMinutes", "integer"]];
 const QUERY_COLUMNS: Column[] = [["id", "text"], ["datasetId", "text"], ["destinationId", "text"], ["sourceId", "text"], ["text", "text"], ["origin", "text"], ["days", "integer"], ["people", "integer"], ["startDate", "text"], ["preferences", "jsonb"], ["split", "text"], ["raw", "jsonb"]];
 const DSL_COLUMNS: Column[] = [["id", "text"], ["queryId", "text"], ["version", "integer"], ["stage", '"DslStage"'], ["constraints", "jsonb"], ["note", "text"]];
-const PLAN_COLUMNS: Column[] = [["id", "text"], ["queryId", "text"], ["sourceId", "text"], ["model", "text"], ["raw", "jsonb"], ["itinerary", "jsonb"], ["features", "jsonb"], ["feasible", "boolean"], ["contentHash", "text"]];
-const PAIR_COLUMNS: Column[] = [["id", "text"], ["queryId", "text"], ["planAId", "text"], ["planBId", "text"], ["requiredRaters", "integer"]];
 
-export function countsOf(ds: NormalizedDataset): DatasetCounts {
-  let unresolvedPlaces = 0;
-  for (const p of ds.plans) for (const d of p.itinerary.days) for (const i of d.items) if (i.lat === null || i.lon === null) unresolvedPlaces++;
-  return {
-    destinations: ds.destinations.length, pois: ds.pois.length, queries: ds.queries.length, plans: ds.plans.length,
-    pairs: pairsOf(ds).length, unresolvedPlaces, infeasiblePlans: ds.plans.filter((p) => p.feasible === false).length,
-  };
+/** A value in COPY's text format: backslash, tab and line breaks escaped, null as \N. */
+function copyValue(v: string | number | boolean | null): string {
+  if (v === null) return "\\N";
+  if (typeof v !== "string") return String(v);
+  return /[\\\t\n\r]/.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r")) : v;
+}
+const copyRow = (values: (string | number | boolean | null)[]) => values.map(copyValue).join("\t") + "\n";
+
+/** Rows into a table through COPY … FROM STDIN, as one stream. */
+async function copyRows(client: pg.PoolClient, table: string, columns: string[], rows: string[]): Promise<void> {
+  const stream = client.query(copyFrom(`COPY "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN`));
+  await new Promise<void>((resolve, reject) => {
+    stream.on("error", reject);
+    stream.on("finish", resolve);
+    // One write of the joined batch: a write per row costs more than the rows.
+    stream.end(rows.join(""));
+  });
 }
 
-export async function writeDataset(
-  db: Db,
-  ds: NormalizedDataset,
-  opts: { actorId?: string | null; requiredRaters?: number; contentHash?: string; onProgress?: (share: number) => void } = {},
-): Promise<WriteResult> {
-  const hash = opts.contentHash ?? contentHash(ds);
-  const existing = await db.dataset.findUnique({ where: { contentHash: hash } });
-  if (existing) return { datasetId: existing.id, created: false, counts: existing.counts as unknown as DatasetCounts };
-  const counts = countsOf(ds);
-  const pairs = pairsOf(ds);
-  const progress = opts.onProgress ?? (() => {});
-  const client = await poolOf(db).connect();
-  try {
-    await client.query("BEGIN");
-    const destIds = new Map<string, string>();
-    for (const d of ds.destinations) {
-      const row = await client.query<{ id: string }>(
-        `INSERT INTO "Destination" (id, name, country, lat, lon) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (name, country) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
-        [randomUUID(), d.name, d.country, d.lat, d.lon],
-      );
-      destIds.set(d.key, row.rows[0].id);
+export class DatabaseSink implements DatasetSink {
+  datasetId = "";
+  /** True when the same content was already imported (found at begin, or won by a concurrent import). */
+  existing: { id: string; counts: DatasetCounts } | null = null;
+  private client: pg.PoolClient | null = null;
+  private destIds = new Map<string, string>();
+  private queryIds = new Map<string, { id: string; destination: string }>();
+  private planIds = new Map<string, string>();
+  private header: DatasetHeader | null = null;
+
+  constructor(
+    private db: Db,
+    private opts: { contentHash: string; actorId?: string | null },
+  ) {}
+
+  private get tx(): pg.PoolClient {
+    if (!this.client) throw new Error("the import transaction is not open");
+    return this.client;
+  }
+
+  async begin(header: DatasetHeader) {
+    this.header = header;
+    this.client = await poolOf(this.db).connect();
+    await this.client.query("BEGIN");
+    for (const d of header.destinations) {
+      // DO NOTHING, then read: no row lock on a destination others use, for the length of a long import.
+      const inserted = await this.tx.query<{ id: string }>(`INSERT INTO "Destination" (id, name, country, lat, lon) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name, country) DO NOTHING RETURNING id`, [randomUUID(), d.name, d.country, d.lat, d.lon]);
+      const id = inserted.rows[0]?.id ?? (await this.tx.query<{ id: string }>(`SELECT id FROM "Destination" WHERE name = $1 AND country = $2`, [d.name, d.country])).rows[0].id;
+      this.destIds.set(d.key, id);
     }
-    const dest = (key: string) => destIds.get(key) ?? (() => { throw new Error(`unknown destination "${key}"`); })();
-    const datasetId = randomUUID();
-    await client.query(`INSERT INTO "Dataset" (id, name, format, "contentHash", counts, "createdById") VALUES ($1, $2, $3::"DatasetFormat", $4, $5::jsonb, $6)`, [
-      datasetId, ds.name, ds.format, hash, JSON.stringify(counts), opts.actorId ?? null,
-    ]);
-    await insertRows(client, "Poi", POI_COLUMNS, ds.pois.map((p) => ({
-      id: randomUUID(), datasetId, destinationId: dest(p.destination), sourceId: p.sourceId, name: p.name, kind: p.kind, lat: p.lat, lon: p.lon,
+    this.datasetId = randomUUID();
+    try {
+      await this.tx.query("SAVEPOINT dataset_row");
+      await this.tx.query(`INSERT INTO "Dataset" (id, name, format, "contentHash", counts, "createdById") VALUES ($1, $2, $3::"DatasetFormat", $4, '{}'::jsonb, $5)`, [
+        this.datasetId, header.name, header.format, this.opts.contentHash, this.opts.actorId ?? null,
+      ]);
+    } catch (e) {
+      // A concurrent import of the same content committed first (this one waited on the unique hash): that import is this one.
+      if ((e as { code?: string }).code !== "23505") throw e;
+      await this.tx.query("ROLLBACK TO SAVEPOINT dataset_row");
+      const row = (await this.tx.query<{ id: string; counts: DatasetCounts }>(`SELECT id, counts FROM "Dataset" WHERE "contentHash" = $1`, [this.opts.contentHash])).rows[0];
+      this.existing = row ?? null;
+      throw new AlreadyImported();
+    }
+  }
+
+  private dest(key: string) {
+    const id = this.destIds.get(key);
+    if (!id) throw new Error(`unknown destination "${key}"`);
+    return id;
+  }
+
+  async pois(pois: NormalizedPoi[]) {
+    await insertRows(this.tx, "Poi", POI_COLUMNS, pois.map((p) => ({
+      id: randomUUID(), datasetId: this.datasetId, destinationId: this.dest(p.destination), sourceId: p.sourceId, name: p.name, kind: p.kind, lat: p.lat, lon: p.lon,
       tags: p.tags, openingHours: p.openingHours, price: p.price, stars: p.stars, recommendedMinutes: p.recommendedMinutes,
     })));
-    const queryIds = new Map(ds.queries.map((q) => [q.sourceId, randomUUID()]));
-    await insertRows(client, "Query", QUERY_COLUMNS, ds.queries.map((q) => ({
-      id: queryIds.get(q.sourceId)!, datasetId, destinationId: dest(q.destination), sourceId: q.sourceId, text: q.text,
+  }
+
+  async queries(queries: NormalizedQuery[]) {
+    for (const q of queries) this.queryIds.set(q.sourceId, { id: randomUUID(), destination: q.destination });
+    const idOf = (q: NormalizedQuery) => this.queryIds.get(q.sourceId)!.id;
+    await insertRows(this.tx, "Query", QUERY_COLUMNS, queries.map((q) => ({
+      id: idOf(q), datasetId: this.datasetId, destinationId: this.dest(q.destination), sourceId: q.sourceId, text: q.text,
       origin: q.origin, days: q.days, people: q.people, startDate: q.startDate, preferences: q.preferences, split: q.split, raw: q.raw ?? {},
     })));
-    await insertRows(client, "DslVersion", DSL_COLUMNS, ds.queries.filter((q) => q.dsl?.length).map((q) => ({
-      id: randomUUID(), queryId: queryIds.get(q.sourceId)!, version: 1, stage: "DRAFT", constraints: q.dsl, note: "Imported",
+    await insertRows(this.tx, "DslVersion", DSL_COLUMNS, queries.filter((q) => q.dsl?.length).map((q) => ({
+      id: randomUUID(), queryId: idOf(q), version: 1, stage: "DRAFT", constraints: q.dsl, note: "Imported",
     })));
-    progress(0.2);
-    const planIds = new Map(ds.plans.map((p) => [p.sourceId, randomUUID()]));
-    const planBatch = 250;
-    for (let i = 0; i < ds.plans.length; i += planBatch) {
-      await insertRows(client, "Plan", PLAN_COLUMNS, ds.plans.slice(i, i + planBatch).map((p) => ({
-        id: planIds.get(p.sourceId)!, queryId: queryIds.get(p.query)!, sourceId: p.sourceId, model: p.model, raw: p.raw ?? {}, itinerary: p.itinerary,
-        features: p.features ? { ...p.features, violations: p.violations ?? [] } : null, feasible: p.feasible !== false, contentHash: contentHash(p.itinerary),
-      })), planBatch);
-      progress(0.2 + (0.7 * Math.min(ds.plans.length, i + planBatch)) / ds.plans.length);
-    }
-    const planQuery = new Map(ds.plans.map((p) => [p.sourceId, p.query]));
-    await insertRows(client, "Pair", PAIR_COLUMNS, pairs.map(([a, b]) => ({
-      id: randomUUID(), queryId: queryIds.get(planQuery.get(a)!)!, planAId: planIds.get(a)!, planBId: planIds.get(b)!, requiredRaters: opts.requiredRaters ?? 3,
-    })), 5000);
-    await client.query(`INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data) VALUES ($1, $2, 'dataset.import', 'Dataset', $3, $4::jsonb)`, [
-      randomUUID(), opts.actorId ?? null, datasetId, JSON.stringify({ name: ds.name, format: ds.format, counts }),
+  }
+
+  async plans(plans: NormalizedPlan[]) {
+    const rows = plans.map((p) => {
+      const id = randomUUID();
+      this.planIds.set(p.sourceId, id);
+      const features = p.features ? JSON.stringify({ ...p.features, violations: p.violations ?? [] }) : null;
+      return copyRow([id, this.queryIds.get(p.query)!.id, p.sourceId, p.model, JSON.stringify(p.raw ?? {}), JSON.stringify(p.itinerary), features, p.feasible !== false, contentHash(p.itinerary)]);
+    });
+    await copyRows(this.tx, "Plan", ["id", "queryId", "sourceId", "model", "raw", "itinerary", "features", "feasible", "contentHash"], rows);
+  }
+
+  async pairs(pairs: [string, string][]) {
+    const rows = pairs.map(([a, b]) => copyRow([randomUUID(), null, this.planIds.get(a)!, this.planIds.get(b)!, this.header!.requiredRaters]));
+    // The pair's query is its plans' query: filled from the plan rows in the same statement below.
+    await this.tx.query(`CREATE TEMP TABLE IF NOT EXISTS import_pair (id text, "queryId" text, "planAId" text, "planBId" text, "requiredRaters" int) ON COMMIT DROP`);
+    await this.tx.query("TRUNCATE import_pair");
+    await copyRows(this.tx, "import_pair", ["id", "queryId", "planAId", "planBId", "requiredRaters"], rows);
+    await this.tx.query(`INSERT INTO "Pair" (id, "queryId", "planAId", "planBId", "requiredRaters")
+      SELECT x.id, a."queryId", x."planAId", x."planBId", x."requiredRaters" FROM import_pair x JOIN "Plan" a ON a.id = x."planAId"`);
+  }
+
+  async commit(counts: DatasetCounts) {
+    await this.tx.query(`UPDATE "Dataset" SET counts = $2::jsonb WHERE id = $1`, [this.datasetId, JSON.stringify(counts)]);
+    await this.tx.query(`INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data) VALUES ($1, $2, 'dataset.import', 'Dataset', $3, $4::jsonb)`, [
+      randomUUID(), this.opts.actorId ?? null, this.datasetId, JSON.stringify({ name: this.header!.name, format: this.header!.format, counts }),
     ]);
-    await client.query("COMMIT");
-    progress(1);
-    return { datasetId, created: true, counts };
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
-    // A concurrent import of the same content won the race: that import is this one.
-    if ((e as { code?: string }).code === "23505" && /contentHash/.test(String((e as { constraint?: string }).constraint ?? (e as Error).message))) {
-      const winner = await db.dataset.findUnique({ where: { contentHash: hash } });
-      if (winner) return { datasetId: winner.id, created: false, counts: winner.counts as unknown as DatasetCounts };
-    }
-    throw e;
-  } finally {
-    client.release();
+    await this.tx.query("COMMIT");
+    this.release();
+  }
+
+  async abort() {
+    if (!this.client) return;
+    await this.client.query("ROLLBACK").catch(() => {});
+    this.release();
+  }
+
+  private release() {
+    this.client?.release();
+    this.client = null;
+  }
+}
+
+/** Thrown by DatabaseSink.begin when the same content is already in the database. */
+export class AlreadyImported extends Error {
+  constructor() {
+    super("This bundle was imported before.");
   }
 }

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { after, before, test } from "node:test";
 import { DEFAULT_SETTINGS } from "../assignment/policy";
 import { DEFAULT_WEIGHTS, reward } from "../features";
@@ -10,45 +9,58 @@ import { adoptFit, createFit, currentWeights, getFit, restoreWeights, weightsHis
 import { claimNext, submitJudgment } from "./judging";
 import { seed } from "./seed";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
+import type { RunningWorker } from "../worker";
+import { stopQueues } from "../worker/queue";
+import { enqueueForTest, inProcessWorker, waitForJob } from "../worker/testing";
 
 let t: TestDatabase;
 let admin: string;
 const S = { ...DEFAULT_SETTINGS, rationaleMinLength: 1 };
 const PARAMS = { folds: 0, bootstrap: 100, seed: 3 };
 
-/** Runs the fit's process as the app does (scripts/fit-job.ts), against the test database. */
-function runJob(id: string) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/fit-job.ts", id], { env: { ...process.env, DATABASE_URL: t.url }, encoding: "utf8", timeout: 120_000 });
-  assert.equal(r.status, 0, r.stderr);
+let worker: RunningWorker;
+
+/** Runs the fit as the app does: a "fit" job on the queue, taken by a worker. */
+async function runJob(id: string) {
+  return waitForJob(t, await enqueueForTest(t, "fit", { fitId: id }, admin));
 }
 
 before(async () => {
   t = await createTestDatabase();
+  worker = await inProcessWorker(t);
   await seed(t.db, { demo: true, demoPassword: "pw-for-tests-1" });
   admin = (await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } })).id;
 });
-after(async () => t.drop());
+after(async () => {
+  await worker.stop();
+  await stopQueues();
+  await t.drop();
+});
 
 test("a fit with no labelled pairs fails with a clear message and frees its dataset", async () => {
   const fit = await createFit(t.db, {}, PARAMS, admin);
-  runJob(fit.id);
+  const job = await runJob(fit.id);
   const done = (await getFit(t.db, fit.id))!;
   assert.equal(done.status, "FAILED");
   assert.match(done.error!, /no labelled pairs/);
+  // The job shows why too.
+  assert.deepEqual([job.status, job.error], ["FAILED", "There are no labelled pairs for these filters yet."]);
   const dataset = (await t.db.dataset.findFirstOrThrow()).id;
   await assert.doesNotReject(createFit(t.db, { datasetId: dataset }, PARAMS, admin));
   // An id that names no dataset is refused: it would otherwise start a fit of its own.
   await assert.rejects(createFit(t.db, { datasetId: "no-such-dataset" }, PARAMS, admin), (e: unknown) => e instanceof UserError && e.status === 404);
 });
 
-test("one fit at a time per dataset; a fit whose process died stops blocking", async () => {
+test("one fit at a time per dataset; a fit whose job failed for good stops blocking", async () => {
   const d1 = (await t.db.dataset.findFirstOrThrow()).id;
   await t.db.weightFit.updateMany({ where: { status: { in: ["QUEUED", "RUNNING"] } }, data: { status: "FAILED" } });
   const a = await createFit(t.db, { datasetId: d1 }, PARAMS, admin);
   await assert.rejects(createFit(t.db, { datasetId: d1 }, PARAMS, admin), /already running/);
-  await t.db.weightFit.update({ where: { id: a.id }, data: { heartbeatAt: new Date(Date.now() - 10 * 60_000) } });
+  // Its job ran out of tries (its worker died three times): the fit follows, with the job's reason.
+  await t.db.job.create({ data: { id: "00000000-0000-4000-8000-00000000000a", kind: "fit", title: "t", input: { fitId: a.id }, status: "FAILED", error: "The worker running it stopped (3 tries). Start it again." } });
   const b = await createFit(t.db, { datasetId: d1 }, PARAMS, admin);
-  assert.equal((await getFit(t.db, a.id))!.status, "FAILED");
+  const failed = (await getFit(t.db, a.id))!;
+  assert.deepEqual([failed.status, failed.error], ["FAILED", "The worker running it stopped (3 tries). Start it again."]);
   await t.db.weightFit.updateMany({ where: { id: { in: [b.id] } }, data: { status: "FAILED" } });
   await t.db.weightFit.updateMany({ where: { scope: "another" }, data: { status: "FAILED" } });
 });
@@ -72,7 +84,8 @@ test("fit on judged pairs, adopt the weights (exports follow), restore the defau
   assert.ok(labelled.length >= 10, `only ${labelled.length} labelled pairs`);
 
   const fit = await createFit(t.db, {}, { folds: 2, bootstrap: 200, seed: 3 }, admin);
-  runJob(fit.id);
+  const job = await runJob(fit.id);
+  assert.equal(job.status, "DONE", job.error ?? "");
   const done = (await getFit(t.db, fit.id))!;
   assert.equal(done.status, "DONE", done.error ?? "");
   assert.equal(done.progress, 1);

@@ -1,7 +1,6 @@
 /**
- * Weight fits run in the background and the reward weights in use. A fit row moves QUEUED → RUNNING →
- * DONE | FAILED; the job writes progress and a heartbeat, so a fit whose process died (a restart) is
- * marked failed instead of blocking its dataset forever. Adopting weights appends a RewardWeights row.
+ * Weight fits run in the background (a "fit" job on the queue) and the reward weights in use. A fit row moves
+ * QUEUED → RUNNING → DONE | FAILED, following its job. Adopting weights appends a RewardWeights row.
  */
 import { DEFAULT_WEIGHTS, type Weights } from "../features/types";
 import { weightsSchema } from "../features/weights";
@@ -19,21 +18,23 @@ export interface FitParams {
   seed: number;
 }
 
-/** A running fit without a heartbeat for this long has died. */
-export const STALE_MS = 2 * 60_000;
-
-async function markStale(db: Db) {
-  await db.weightFit.updateMany({
-    where: { status: { in: ["QUEUED", "RUNNING"] }, heartbeatAt: { lt: new Date(Date.now() - STALE_MS) } },
-    data: { status: "FAILED", error: "The fit stopped without finishing (the server restarted?). Start it again.", finishedAt: new Date() },
-  });
+/**
+ * A fit runs as a job on the queue (lib/worker/handlers/fit.ts): when its job has failed or been cancelled for
+ * good (its worker died too often, an admin cancelled it), the fit says so too, with the job's reason.
+ */
+async function syncFitsWithJobs(db: Db) {
+  await db.$executeRaw`
+    UPDATE "WeightFit" f SET status = 'FAILED', "finishedAt" = now(),
+      error = CASE WHEN j.status = 'CANCELLED' THEN 'Cancelled.' ELSE coalesce(j.error, 'The fit stopped without finishing.') END
+    FROM "Job" j
+    WHERE j.kind = 'fit' AND j.input->>'fitId' = f.id AND f.status IN ('QUEUED', 'RUNNING') AND j.status IN ('FAILED', 'CANCELLED')`;
 }
 
 export async function createFit(db: Db, filters: FitFilters, params: FitParams, actorId: string) {
   // Scopes are dataset ids: an unknown id would be a scope of its own, and a fit process of its own.
   if (filters.datasetId && !(await db.dataset.findUnique({ where: { id: filters.datasetId }, select: { id: true } }))) throw new UserError("No such dataset.", 404);
   if (filters.destinationId && !(await db.destination.findUnique({ where: { id: filters.destinationId }, select: { id: true } }))) throw new UserError("No such destination.", 404);
-  await markStale(db);
+  await syncFitsWithJobs(db);
   const scope = filters.datasetId ?? "all";
   try {
     const fit = await db.weightFit.create({ data: { scope, filters: { ...filters }, options: { ...params }, createdById: actorId } });
@@ -47,9 +48,9 @@ export async function createFit(db: Db, filters: FitFilters, params: FitParams, 
   }
 }
 
-/** QUEUED → RUNNING; false when another process took it. */
+/** QUEUED → RUNNING (or RUNNING again when its job is retried after a worker died); false when it has ended. */
 export async function startRunning(db: Db, id: string): Promise<boolean> {
-  const r = await db.weightFit.updateMany({ where: { id, status: "QUEUED" }, data: { status: "RUNNING", heartbeatAt: new Date() } });
+  const r = await db.weightFit.updateMany({ where: { id, status: { in: ["QUEUED", "RUNNING"] } }, data: { status: "RUNNING", progress: 0, heartbeatAt: new Date() } });
   return r.count === 1;
 }
 
@@ -66,7 +67,7 @@ export async function failFit(db: Db, id: string, message: string) {
 }
 
 export async function listFits(db: Db, take = 20) {
-  await markStale(db);
+  await syncFitsWithJobs(db);
   return db.weightFit.findMany({ orderBy: { createdAt: "desc" }, take, include: { createdBy: { select: { name: true } } } });
 }
 

@@ -1,32 +1,44 @@
-/** An import as users see it: parse and validate everything, then write all of it or nothing. */
-import { bundleHash, type BundleFiles } from "../importers/bundle";
-import { parseBundle, type ImportOptions } from "../importers";
+/** An import as users see it: stream, validate and write all of it or nothing; the same content twice changes nothing. */
+import { streamBundle, type ImportOptions } from "../importers";
 import { ImportRefused, type ImportProblem } from "../importers/problems";
+import { memorySource, sourceHash, type BundleFiles, type BundleSource } from "../importers/source";
+import type { DatasetCounts } from "../dataset/normalized";
 import type { Db } from "./client";
-import { writeDataset, type DatasetCounts } from "./datasets";
+import { AlreadyImported, DatabaseSink } from "./datasets";
 
 export type ImportOutcome =
   | { ok: true; datasetId: string; created: boolean; counts: DatasetCounts; name: string }
-  | { ok: false; message: string; problems: ImportProblem[]; truncated: boolean };
+  | { ok: false; message: string; problems: ImportProblem[]; truncated: boolean; more: number };
 
-export async function importBundle(
-  db: Db,
-  files: BundleFiles,
-  opts: ImportOptions & { actorId?: string | null; onProgress?: (share: number) => void } = {},
-): Promise<ImportOutcome> {
+export function problemsMessage(count: number): string {
+  return `The bundle has ${count} problem${count === 1 ? "" : "s"}; nothing was imported.`;
+}
+
+/** Imports a bundle (a source, or files in memory). The source is closed at the end. */
+export async function importBundle(db: Db, input: BundleSource | BundleFiles, opts: ImportOptions & { actorId?: string | null } = {}): Promise<ImportOutcome> {
+  let source: BundleSource | null = null;
   try {
-    const hash = bundleHash(files);
+    source = input instanceof Map ? memorySource(input, opts.maxBytes) : input;
+    const hash = await sourceHash(source);
     const known = await db.dataset.findUnique({ where: { contentHash: hash } });
     if (known) return { ok: true, datasetId: known.id, created: false, counts: known.counts as unknown as DatasetCounts, name: known.name };
-    const parsed = parseBundle(files, opts);
-    if (!parsed.ok) {
-      return { ok: false, message: `The bundle has ${parsed.truncated ? "at least " : ""}${parsed.problems.length} problem(s); nothing was imported.`, problems: parsed.problems, truncated: parsed.truncated };
+    const sink = new DatabaseSink(db, { contentHash: hash, actorId: opts.actorId });
+    try {
+      const r = await streamBundle(source, sink, opts);
+      if (!r.ok) return { ok: false, message: problemsMessage(r.problems.length + r.more), problems: r.problems, truncated: r.truncated, more: r.more };
+      return { ok: true, datasetId: sink.datasetId, created: true, counts: r.counts, name: r.header.name };
+    } catch (e) {
+      if (e instanceof AlreadyImported && sink.existing) {
+        const row = await db.dataset.findUnique({ where: { id: sink.existing.id } });
+        return { ok: true, datasetId: sink.existing.id, created: false, counts: sink.existing.counts, name: row?.name ?? "" };
+      }
+      throw e;
     }
-    const r = await writeDataset(db, parsed.dataset, { actorId: opts.actorId, contentHash: hash, requiredRaters: parsed.requiredRaters, onProgress: opts.onProgress });
-    return { ok: true, datasetId: r.datasetId, created: r.created, counts: r.counts, name: parsed.dataset.name };
   } catch (e) {
-    if (e instanceof ImportRefused) return { ok: false, message: e.message, problems: e.problems, truncated: false };
+    if (e instanceof ImportRefused) return { ok: false, message: e.message, problems: e.problems, truncated: false, more: 0 };
     throw e;
+  } finally {
+    await source?.close();
   }
 }
 

@@ -1,10 +1,8 @@
 /** First-start data: the admin from ADMIN_EMAIL/ADMIN_PASSWORD and, in demo mode, experts and the demo dataset. */
 import { hashPassword, randomToken } from "../auth/password";
 import { demoBundleFiles } from "../demo/bundle";
-import { bundleHash } from "../importers/bundle";
-import { parseBundle } from "../importers";
 import type { Db } from "./client";
-import { writeDataset } from "./datasets";
+import { importBundle } from "./imports";
 import { ensureAdmin } from "./users";
 
 export const DEMO_EXPERTS: { email: string; name: string; destinations: [string, number][] }[] = [
@@ -32,9 +30,8 @@ export async function seed(db: Db, opts: { demo: boolean; adminEmail?: string; a
 
   const admin = adminEmail ? await db.user.findUnique({ where: { email: adminEmail.toLowerCase() } }) : null;
   const files = demoBundleFiles();
-  const parsed = parseBundle(files);
-  if (!parsed.ok) throw new Error(`the demo bundle is invalid: ${parsed.problems.slice(0, 3).map((p) => p.message).join("; ")}`);
-  await writeDataset(db, parsed.dataset, { actorId: admin?.id ?? null, contentHash: bundleHash(files), requiredRaters: parsed.requiredRaters });
+  const imported = await importBundle(db, files, { actorId: admin?.id ?? null });
+  if (!imported.ok) throw new Error(`the demo bundle is invalid: ${imported.problems.slice(0, 3).map((p) => p.message).join("; ") || imported.message}`);
 
   for (const e of DEMO_EXPERTS) {
     let user = await db.user.findUnique({ where: { email: e.email } });

@@ -2,11 +2,12 @@
  * A dataset bundle: one folder or .zip archive holding a manifest, the POI table, the queries,
  * the plans and optionally the pairs (JSON or JSONL). See README "Dataset bundles".
  */
-import { createHash } from "node:crypto";
-import { unzipSync } from "fflate";
 import { z } from "zod";
 import { ImportRefused, Problems } from "./problems";
-import { decodeUtf8, readJsonLines, readRecords, type SourceRecord } from "./records";
+import { readAll } from "./records";
+import { sizeText, type BundleFiles, type BundleSource } from "./source";
+
+export { DEFAULT_MAX_BYTES, sizeText, type BundleFiles } from "./source";
 
 export const BUNDLE_FORMATS = ["tripscore", "chinatravel", "tripcraft", "canonical"] as const;
 export type BundleFormat = (typeof BUNDLE_FORMATS)[number];
@@ -32,98 +33,29 @@ export const manifestSchema = z.object({
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
-export interface BundleRecords {
-  manifest: Manifest;
-  pois: SourceRecord[];
-  queries: SourceRecord[];
-  plans: SourceRecord[];
-  pairs: SourceRecord[];
-  transports: SourceRecord[];
+export const PARTS = ["pois", "queries", "plans", "pairs", "transports"] as const;
+export type Part = (typeof PARTS)[number];
+
+/** The manifest, or null with its problems (ImportRefused when there is none at all). */
+export async function readManifest(source: BundleSource, problems: Problems): Promise<Manifest | null> {
+  if (!source.names.includes("manifest.json")) throw new ImportRefused("The bundle has no manifest.json (it names the format: tripscore, chinatravel, tripcraft or canonical).");
+  if (source.sizeOf("manifest.json") > 1 << 20) throw new ImportRefused(`manifest.json is ${sizeText(source.sizeOf("manifest.json"))}; a manifest is a few lines (1 MiB at most).`);
+  const records = await readAll("manifest.json", source.open("manifest.json"), problems);
+  const parsed = manifestSchema.safeParse(records[0]?.value);
+  if (parsed.success) return parsed.data;
+  if (records.length) problems.fromZod("manifest.json", null, parsed.error);
+  return null;
 }
 
-export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
-
-/** A size for people: "256 MiB", "1.5 MiB", "980 bytes". */
-export function sizeText(bytes: number): string {
-  if (bytes >= 1048576) return `${Number((bytes / 1048576).toFixed(1))} MiB`;
-  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KiB`;
-  return `${bytes} bytes`;
-}
-const PARTS = ["pois", "queries", "plans", "pairs", "transports"] as const;
-
-/** Files by their name inside the bundle (folder prefix removed). */
-export type BundleFiles = Map<string, Uint8Array>;
-
-export function filesFromZip(bytes: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): BundleFiles {
-  let entries: Record<string, Uint8Array>;
-  let total = 0;
-  // Files are known by their name alone: two entries with one name (in two folders, or twice) are ambiguous.
-  const seen = new Map<string, string>();
-  try {
-    entries = unzipSync(bytes, {
-      filter: (f) => {
-        total += f.originalSize;
-        if (total > maxBytes) throw new ImportRefused(`The archive unpacks to more than the ${sizeText(maxBytes)} limit.`);
-        const keep = !f.name.endsWith("/") && !f.name.split("/").some((p) => p.startsWith(".") || p === "__MACOSX");
-        if (keep) {
-          const base = f.name.split("/").pop()!;
-          const other = seen.get(base);
-          if (other !== undefined) throw new ImportRefused(`The archive holds two files named ${base} (${other} and ${f.name}): keep one.`);
-          seen.set(base, f.name);
-        }
-        return keep;
-      },
-    });
-  } catch (e) {
-    if (e instanceof ImportRefused) throw e;
-    throw new ImportRefused(`The archive could not be read as a .zip file: ${(e as Error).message}`);
-  }
-  const files: BundleFiles = new Map();
-  for (const [name, data] of Object.entries(entries)) files.set(name.split("/").pop()!, data);
-  return files;
-}
-
-export function readBundle(files: BundleFiles, problems: Problems, maxBytes = DEFAULT_MAX_BYTES): BundleRecords | null {
-  const total = [...files.values()].reduce((n, f) => n + f.byteLength, 0);
-  if (total > maxBytes) throw new ImportRefused(`The bundle is ${sizeText(total)}, over the ${sizeText(maxBytes)} limit.`);
-  const manifestBytes = files.get("manifest.json");
-  if (!manifestBytes) throw new ImportRefused("The bundle has no manifest.json (it names the format: tripscore, chinatravel, tripcraft or canonical).");
-  const manifestText = decodeUtf8("manifest.json", manifestBytes, problems);
-  const manifestRecords = manifestText === null ? [] : readRecords("manifest.json", manifestText, problems);
-  const parsed = manifestSchema.safeParse(manifestRecords[0]?.value);
-  if (!parsed.success) {
-    if (manifestRecords.length) problems.fromZod("manifest.json", null, parsed.error);
-    return null;
-  }
-  const out: BundleRecords = { manifest: parsed.data, pois: [], queries: [], plans: [], pairs: [], transports: [] };
+/** The file that holds each part (pois.json or pois.jsonl, …); both present is a problem. */
+export function partFiles(source: BundleSource, problems: Problems): Partial<Record<Part, string>> {
+  const out: Partial<Record<Part, string>> = {};
   for (const part of PARTS) {
-    const names = [`${part}.json`, `${part}.jsonl`].filter((n) => files.has(n));
+    const names = [`${part}.json`, `${part}.jsonl`, `${part}.ndjson`].filter((n) => source.names.includes(n));
     if (names.length > 1) problems.add(names[1], null, "$", `both ${names.join(" and ")} are present; keep one`);
-    const name = names[0];
-    if (!name) continue;
-    if (/\.(jsonl|ndjson)$/.test(name)) {
-      out[part] = readJsonLines(name, files.get(name)!, problems);
-      continue;
-    }
-    const text = decodeUtf8(name, files.get(name)!, problems);
-    if (text !== null) out[part] = readRecords(name, text, problems);
+    if (names[0]) out[part] = names[0];
   }
-  // TripCraft's evaluation format carries each request in its plan record: no queries file is needed then.
-  const embedded = parsed.data.format === "tripcraft" && out.plans.some((r) => !!r.value && typeof r.value === "object" && "JSON" in r.value);
-  if (!out.queries.length && !embedded && !problems.list.some((p) => p.file.startsWith("queries"))) problems.add("queries.json", null, "$", "the bundle has no queries (queries.json or queries.jsonl)");
-  if (!out.plans.length && !problems.list.some((p) => p.file.startsWith("plans"))) problems.add("plans.json", null, "$", "the bundle has no plans (plans.json or plans.jsonl)");
-  if (parsed.data.pairs === "listed" && !out.pairs.length) problems.add("manifest.json", null, "$.pairs", `"listed" needs a pairs.json or pairs.jsonl file`);
   return out;
-}
-
-/** Content hash of a bundle: its files by name and bytes (so a re-import is recognized before parsing). */
-export function bundleHash(files: BundleFiles): string {
-  const h = createHash("sha256");
-  for (const name of [...files.keys()].sort()) {
-    h.update(`${name}\0${files.get(name)!.byteLength}\0`);
-    h.update(files.get(name)!);
-  }
-  return h.digest("hex");
 }
 
 export function textFiles(entries: Record<string, string>): BundleFiles {

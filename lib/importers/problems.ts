@@ -23,11 +23,19 @@ export function jsonPath(path: readonly PropertyKey[]): string {
 
 export class Problems {
   readonly list: ImportProblem[] = [];
-  /** Stops collecting after this many, so a thoroughly broken file cannot exhaust memory. */
+  /** All problems found, listed or not. */
+  count = 0;
+  /** Stops listing after this many (and only counts the rest), so a thoroughly broken file cannot exhaust memory. */
   constructor(readonly limit = 1000) {}
 
   add(file: string, record: number | null, path: string, message: string) {
+    this.count++;
     if (this.list.length < this.limit) this.list.push({ file, record, path, message });
+  }
+
+  /** Problems found beyond the listed ones. */
+  get more() {
+    return this.count - this.list.length;
   }
 
   fromZod(file: string, record: number | null, error: z.ZodError, prefix: readonly PropertyKey[] = []) {
@@ -39,7 +47,7 @@ export class Problems {
   }
 
   get truncated() {
-    return this.list.length >= this.limit;
+    return this.count > this.list.length;
   }
 }
 

@@ -15,14 +15,14 @@ const ctPlan = (f: string) => readFileSync(new URL(`../dsl/fixtures/chinatravel-
 const enc = (v: unknown) => new TextEncoder().encode(typeof v === "string" ? v : JSON.stringify(v));
 const bundle = (files: Record<string, unknown>): BundleFiles => new Map(Object.entries(files).map(([k, v]) => [k, enc(v)]));
 const dest = (name: string, lat: number, lon: number, aliases: string[] = []) => ({ name, country: "China", lat, lon, aliases });
-function ok(files: BundleFiles) {
-  const r = parseBundle(files);
+async function ok(files: BundleFiles) {
+  const r = await parseBundle(files);
   if (!r.ok) assert.fail(r.problems.map(formatProblem).join("\n"));
   return r.dataset;
 }
 
-test("ChinaTravel's Hugging Face encoding: hard_logic_py as a Python literal string becomes the query's constraints", () => {
-  const ds = ok(bundle({
+test("ChinaTravel's Hugging Face encoding: hard_logic_py as a Python literal string becomes the query's constraints", async () => {
+  const ds = await ok(bundle({
     "manifest.json": { format: "chinatravel", name: "TPC HF", destinations: [dest("Chengdu", 30.66, 104.06), dest("Chongqing", 29.56, 106.55)] },
     "queries.jsonl": real("chinatravel-hf-queries.jsonl"),
     "plans.json": [{ id: "en-day4", uid: "20250321141840877581", model: "nesy", plan: JSON.parse(ctPlan("en-day4.json")) }],
@@ -35,7 +35,7 @@ test("ChinaTravel's Hugging Face encoding: hard_logic_py as a Python literal str
   // The legacy single-quoted name compiles, as in ChinaTravel's evaluator.
   assert.deepEqual(chengdu.dsl!.flatMap((c) => check(c.code)).filter((p) => p.severity === "error"), []);
   assert.equal(ds.plans.length, 1);
-  const broken = parseBundle(bundle({
+  const broken = await parseBundle(bundle({
     "manifest.json": { format: "chinatravel", name: "x", destinations: [dest("Chengdu", 30.66, 104.06)] },
     "queries.json": [{ uid: "q", nature_language: "x", start_city: "Chengdu", target_city: "Chengdu", days: 1, people_number: 1, hard_logic_py: "['result=True', open('x')]" }],
     "plans.json": [], "pois.json": [],
@@ -44,8 +44,8 @@ test("ChinaTravel's Hugging Face encoding: hard_logic_py as a Python literal str
   assert.match((broken as { problems: Parameters<typeof formatProblem>[0][] }).problems.map(formatProblem).join("\n"), /queries\.json:1 \$\.hard_logic_py: not a Python list literal/);
 });
 
-test("TripCraft's evaluation format: the request rides with the plan, its text is written from the fields and says so", () => {
-  const ds = ok(bundle({
+test("TripCraft's evaluation format: the request rides with the plan, its text is written from the fields and says so", async () => {
+  const ds = await ok(bundle({
     "manifest.json": { format: "tripcraft", name: "TripCraft sample", destinations: [{ name: "Baltimore", country: "USA", lat: 39.29, lon: -76.61 }] },
     "plans.jsonl": real("tripcraft-sample-evaluation.jsonl"),
     "pois.json": [],
@@ -58,7 +58,7 @@ test("TripCraft's evaluation format: the request rides with the plan, its text i
   assert.equal(ds.plans[0].itinerary.days.length, 3);
 });
 
-test("POIs with \"type\": null import; recommendedMinutes is read as recommendMinutes; the two may not disagree", () => {
+test("POIs with \"type\": null import; recommendedMinutes is read as recommendMinutes; the two may not disagree", async () => {
   const example = exampleBundle("chinatravel-nanjing");
   const lines = fileText(example, "pois.jsonl").trim().split("\n");
   const files = (poi: Record<string, unknown>) => {
@@ -66,14 +66,14 @@ test("POIs with \"type\": null import; recommendedMinutes is read as recommendMi
     delete first.recommendMinutes;
     return withFile(example, "pois.jsonl", [JSON.stringify({ ...first, ...poi }), ...lines.slice(1)].join("\n"));
   };
-  const nullType = ok(files({ type: null, recommendedMinutes: 95 })).pois[0];
+  const nullType = (await ok(files({ type: null, recommendedMinutes: 95 }))).pois[0];
   assert.deepEqual([nullType.recommendedMinutes, nullType.tags], [95, []]);
-  assert.equal(ok(files({ recommendMinutes: 30 })).pois[0].recommendedMinutes, 30);
-  const r = parseBundle(files({ recommendMinutes: 30, recommendedMinutes: 60 }));
+  assert.equal((await ok(files({ recommendMinutes: 30 }))).pois[0].recommendedMinutes, 30);
+  const r = await parseBundle(files({ recommendMinutes: 30, recommendedMinutes: 60 }));
   assert.equal(r.ok, false);
 });
 
-test("an overnight train that opens the day, then breakfast: no violation (ChinaTravel's Is_time_correct)", () => {
+test("an overnight train that opens the day, then breakfast: no violation (ChinaTravel's Is_time_correct)", async () => {
   const plan = {
     people_number: 1, start_city: "北京", target_city: "南京",
     itinerary: [{ day: 1, activities: [
@@ -83,17 +83,17 @@ test("an overnight train that opens the day, then breakfast: no violation (China
       { start_time: "18:00", end_time: "21:30", start: "南京南站", end: "北京南站", price: 450, cost: 450, tickets: 1, transports: [], TrainID: "G2", type: "train" },
     ] }],
   };
-  const r = featuresOfPlan({ plan });
+  const r = await featuresOfPlan({ plan });
   assert.ok(r.ok);
   assert.deepEqual([r.violations, r.gates.commonsense], [[], 1]);
   // The same train late in a day still runs past midnight: a later item that day overlaps it.
   const [night, breakfast, visit, back] = plan.itinerary[0].activities;
   plan.itinerary[0].activities = [visit, night, { ...breakfast, start_time: "23:00", end_time: "23:30" }, back];
-  const late = featuresOfPlan({ plan });
+  const late = await featuresOfPlan({ plan });
   assert.ok(late.ok && late.violations.some((v) => /starts at 23:00, before Train K118 ends/.test(v)), JSON.stringify(late));
 });
 
-test("tripjudge features on a real ChinaTravel plan, TripScore's K.5 itinerary and TripCraft's sample, as JSON", () => {
+test("tripjudge features on a real ChinaTravel plan, TripScore's K.5 itinerary and TripCraft's sample, as JSON", async () => {
   const cli = (...args: string[]) => {
     const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/tripjudge.ts", "features", ...args, "--json"], { encoding: "utf8" });
     return { status: r.status, out: r.stdout ? JSON.parse(r.stdout) : null, err: r.stderr };

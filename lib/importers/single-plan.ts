@@ -82,7 +82,7 @@ function destinationOf(format: PlanFormat, query: unknown): string | null {
   return str(format === "chinatravel" ? q.target_city : format === "tripscore" ? q.destination : q.dest);
 }
 
-export function featuresOfPlan(input: SinglePlanInput): SinglePlanReport {
+export async function featuresOfPlan(input: SinglePlanInput): Promise<SinglePlanReport> {
   const format = input.format ?? detectFormat(input.plan);
   const fail = (message: string, path = "$"): SinglePlanReport => ({ ok: false, format, problems: [{ file: "plan", record: 1, path, message }] });
   if (!format) return fail("cannot tell the plan's format: expected a ChinaTravel plan (itinerary), a TripScore plan (dayInfos) or a list of TripCraft day records; or pass --format");
@@ -130,7 +130,7 @@ export function featuresOfPlan(input: SinglePlanInput): SinglePlanReport {
   }
   const files: BundleFiles = new Map([["manifest.json", enc(manifest)], ["plans.json", enc([record])], ["pois.json", enc(pois)], ["transports.json", enc(transports)]]);
   if (query !== undefined) files.set("queries.json", enc([query]));
-  const parsed = parseBundle(files);
+  const parsed = await parseBundle(files);
   if (!parsed.ok) return { ok: false, format, problems: parsed.problems };
   const plan = parsed.dataset.plans[0];
   const q = parsed.dataset.queries.find((x) => x.sourceId === plan.query)!;

@@ -1,6 +1,7 @@
 import { config } from "@/lib/config";
 import { AppHeader } from "@/components/AppHeader";
 import { ImportPanel } from "@/components/admin/ImportPanel";
+import { JobsPanel } from "@/components/admin/JobsPanel";
 import { requirePageUser } from "@/lib/server/auth";
 
 export const dynamic = "force-dynamic";
@@ -16,11 +17,12 @@ export default async function ImportPage() {
         <p className="muted">
           A bundle is a folder or .zip with <code>manifest.json</code> (format, name, destinations), <code>pois</code>, <code>queries</code> and <code>plans</code> as
           JSON or JSONL, and optionally <code>pairs</code> and (TripScore) <code>transports</code>. Formats: TripScore, ChinaTravel, TripCraft. Everything is checked
-          first; nothing is written unless the whole bundle is valid. Examples:{" "}
+          as it streams in; nothing is written unless the whole bundle is valid. Imports run in the background: you can leave this page. Examples:{" "}
           <a href="/examples/tripscore-beijing/manifest.json">TripScore</a>, <a href="/examples/chinatravel-nanjing/manifest.json">ChinaTravel</a>,{" "}
           <a href="/examples/tripcraft-fortwayne/manifest.json">TripCraft</a> (see the README for the layout). Limit: {maxMiB} MiB.
         </p>
         <ImportPanel />
+        <JobsPanel />
       </main>
     </>
   );

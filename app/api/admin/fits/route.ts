@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { createFit, currentWeights, listFits, weightsHistory } from "@/lib/db/fits";
 import { parseBody, withRole } from "@/lib/server/api";
-import { launchFit } from "@/lib/server/fits";
+import { createJob } from "@/lib/server/jobs";
 
 const startSchema = z.object({
   datasetId: z.string().min(1).max(100).optional(),
@@ -26,6 +26,7 @@ export const GET = withRole("ADMIN", async () => {
 export const POST = withRole("ADMIN", async (req, { user }) => {
   const b = await parseBody(req, startSchema);
   const fit = await createFit(db(), { datasetId: b.datasetId, destinationId: b.destinationId }, { folds: b.folds, bootstrap: b.bootstrap, seed: b.seed }, user.id);
-  launchFit(fit.id);
-  return NextResponse.json({ id: fit.id }, { status: 202 });
+  // Runs on the job queue (a worker process, off the web server's event loop).
+  const jobId = await createJob(db(), { kind: "fit", title: `Weight fit (${b.datasetId ? "one dataset" : "all datasets"})`, input: { fitId: fit.id }, createdById: user.id });
+  return NextResponse.json({ id: fit.id, jobId }, { status: 202 });
 });

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { EXPORT_KINDS, csvHeader, exportQuery, serialize } from "@/lib/export/kinds";
 import { records } from "@/lib/db/exports";
 import { withRole } from "@/lib/server/api";
+import { createJob } from "@/lib/server/jobs";
 
 /** Streams an export (raw judgments, labelled pairs or training pairs) as JSONL or CSV from one snapshot. */
 export const GET = withRole("ADMIN", async (req, { user, params }: { user: { id: string }; params: Promise<{ kind: string }> }) => {
@@ -36,4 +37,12 @@ export const GET = withRole("ADMIN", async (req, { user, params }: { user: { id:
       "content-disposition": `attachment; filename="${kind}-${stamp}.${q.format}"`,
     },
   });
+});
+
+/** A large export as a background job (same query as GET): 202 with the job; its file is then at /api/admin/jobs/ID/download. */
+export const POST = withRole("ADMIN", async (req, { user, params }: { user: { id: string }; params: Promise<{ kind: string }> }) => {
+  const kind = z.enum(EXPORT_KINDS).parse((await params).kind);
+  const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
+  const jobId = await createJob(db(), { kind: "export", title: `Export ${kind} (${q.format})`, input: { kind, query: q }, createdById: user.id });
+  return Response.json({ jobId }, { status: 202 });
 });

@@ -1,0 +1,85 @@
+/** The web side of the job queue: creating jobs (with their uploaded files) from route handlers. */
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import busboy from "busboy";
+import type pg from "pg";
+import { config } from "../config";
+import { poolOf, type Db } from "../db/client";
+import { storeFile } from "../db/files";
+import type { JobKind } from "../db/jobs";
+import { UserError } from "../db/users";
+import { sizeText } from "../importers/source";
+import { enqueue, queueFor } from "../worker/queue";
+
+function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set");
+  return url;
+}
+
+export async function createJob(db: Db, job: { kind: JobKind; title: string; input: unknown; createdById: string }, prepare?: (client: pg.PoolClient, jobId: string) => Promise<void>) {
+  return enqueue(poolOf(db), await queueFor(databaseUrl()), job, prepare);
+}
+
+export async function cancelQueued(kind: JobKind, id: string) {
+  await (await queueFor(databaseUrl())).cancel(kind, id).catch(() => {});
+}
+
+const BUNDLE_FILE = /\.(zip|json|jsonl|ndjson)$/i;
+
+/**
+ * An upload of a bundle (multipart: one .zip, or the bundle's .json/.jsonl files) streamed into the database
+ * as an import job's files — never held in memory or on this machine's disk, so any worker can import it.
+ */
+export async function createImportJob(db: Db, req: Request, userId: string): Promise<string> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data/i.test(type) || !req.body) throw new UserError("Send the bundle as multipart/form-data (a .zip, or the bundle's .json/.jsonl files).", 400);
+  const maxBytes = config().IMPORT_MAX_BYTES;
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > maxBytes + 1024 * 1024) throw new UserError(`The upload is ${sizeText(declared)}, over the ${sizeText(maxBytes)} limit (IMPORT_MAX_BYTES).`, 413);
+  const body = req.body;
+  return createJob(db, { kind: "import", title: "Import", input: { excludeInfeasible: false }, createdById: userId }, async (client, jobId) => {
+    const fields: Record<string, string> = {};
+    const names: string[] = [];
+    const budget = { left: maxBytes, tooLarge: () => new UserError(`The upload is over the ${sizeText(maxBytes)} limit (IMPORT_MAX_BYTES).`, 413) };
+    await new Promise<void>((resolve, reject) => {
+      let bb: busboy.Busboy;
+      try {
+        bb = busboy({ headers: { "content-type": type }, limits: { files: 50, fields: 10, fieldSize: 1024, parts: 70 } });
+      } catch (e) {
+        return reject(new UserError(`The upload could not be read: ${(e as Error).message}`, 400));
+      }
+      // Files are stored one after the other (busboy hands out the next one once this one is read).
+      let chain = Promise.resolve();
+      const fail = (e: unknown) => {
+        chain = chain.then(() => Promise.reject(e));
+        input.unpipe(bb);
+        input.destroy();
+        reject(e);
+      };
+      bb.on("file", (field, stream, info) => {
+        const name = (info.filename ?? "").split(/[\\/]/).pop() ?? "";
+        if (field !== "files" || !name) return void stream.resume();
+        if (!BUNDLE_FILE.test(name)) return fail(new UserError(`"${name}" is not a .zip, .json or .jsonl file.`, 400));
+        if (names.includes(name)) return fail(new UserError(`Two uploaded files are named ${name}: keep one.`, 400));
+        names.push(name);
+        chain = chain.then(() => storeFile(client, { id: randomUUID(), jobId, purpose: "upload", name, createdById: userId }, stream, budget).then(() => {}));
+        chain.catch((e) => {
+          stream.resume();
+          fail(e);
+        });
+      });
+      bb.on("field", (name, value) => (fields[name] = value));
+      bb.on("error", (e) => fail(new UserError(`The upload could not be read: ${(e as Error).message}`, 400)));
+      bb.on("close", () => chain.then(resolve, reject));
+      const input = Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
+      input.on("error", (e) => fail(e));
+      input.pipe(bb);
+    });
+    if (!names.length) throw new UserError("No file was uploaded.", 400);
+    if (names.some((n) => n.toLowerCase().endsWith(".zip")) && names.length > 1) throw new UserError("Upload either one .zip or the bundle's files, not both.", 400);
+    const excludeInfeasible = ["on", "true"].includes(fields.excludeInfeasible ?? "");
+    const title = `Import ${names.length === 1 ? names[0] : `${names.length} files`}`;
+    await client.query(`UPDATE "Job" SET input = $2::jsonb, title = $3 WHERE id = $1`, [jobId, JSON.stringify({ excludeInfeasible }), title]);
+  });
+}

@@ -1,0 +1,33 @@
+/** The import job: the uploaded files (stored in the database) → a scratch folder → a streamed, all-or-nothing import. */
+import path from "node:path";
+import { z } from "zod";
+import { config } from "../../config";
+import { deleteStoredFiles, materializeUploads } from "../../db/files";
+import { importBundle } from "../../db/imports";
+import { progressView } from "../../importers/progress";
+import { folderSource, zipSource } from "../../importers/source";
+import { JobFailure, type JobHandler } from "../run";
+
+export const importInput = z.object({ excludeInfeasible: z.boolean().default(false) });
+
+export const importJob: JobHandler = async (ctx) => {
+  const input = importInput.parse(ctx.input);
+  const maxBytes = config().IMPORT_MAX_BYTES;
+  const names = await materializeUploads(ctx.db, ctx.jobId, ctx.scratch);
+  if (!names.length) throw new JobFailure("The job has no uploaded files (were they removed?). Upload the bundle again.");
+  const zip = names.find((n) => n.toLowerCase().endsWith(".zip"));
+  const source = zip ? await zipSource(path.join(ctx.scratch, zip), maxBytes) : folderSource(ctx.scratch, maxBytes);
+  const t0 = Date.now();
+  const r = await importBundle(ctx.db, source, {
+    excludeInfeasible: input.excludeInfeasible, maxBytes, actorId: ctx.createdById, signal: ctx.signal,
+    onProgress: (p) => ctx.progress(progressView(p, Date.now() - t0)),
+  });
+  // Finished either way (imported, or refused with its problems): the upload is no longer needed.
+  await deleteStoredFiles(ctx.db, ctx.jobId, "upload");
+  if (!r.ok) throw new JobFailure(r.message, r);
+  const seconds = (Date.now() - t0) / 1000;
+  return {
+    result: r,
+    message: r.created ? `imported “${r.name}”: ${r.counts.plans} plans, ${r.counts.pairs} pairs in ${seconds.toFixed(1)} s` : `“${r.name}” was imported before; nothing changed`,
+  };
+};

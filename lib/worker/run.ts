@@ -1,0 +1,95 @@
+/**
+ * Runs one job on a worker: takes the Job row, beats every 2 s (with progress) while the handler works, stops the
+ * handler when a cancel is asked or the row is taken over, and records how it ended. A JobFailure is a reason
+ * for people (not retried); any other error is retried while tries remain.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Db } from "../db/client";
+import { appendLog, beat, finishJob, retryOrFail, startJob, type JobKind } from "../db/jobs";
+
+export interface JobContext {
+  db: Db;
+  jobId: string;
+  input: unknown;
+  createdById: string | null;
+  /** Aborted when an admin cancels the job, or this worker stops. */
+  signal: AbortSignal;
+  progress(p: unknown): void;
+  log(message: string): Promise<void>;
+  /** A private folder for the job's files, removed afterwards. */
+  scratch: string;
+}
+
+export interface JobOutcome {
+  result: unknown;
+  message: string;
+}
+
+export type JobHandler = (ctx: JobContext) => Promise<JobOutcome>;
+
+/** A failure whose message is meant for people ("the bundle has 3 problems"); running it again would not help. */
+export class JobFailure extends Error {
+  constructor(message: string, readonly result?: unknown) {
+    super(message);
+  }
+}
+
+export const BEAT_MS = 2000;
+
+/** Returns whether the queue should retry the job (true: throw to pg-boss). */
+export async function runJob(db: Db, worker: string, jobId: string, handlers: Record<JobKind, JobHandler>, stopping: AbortSignal): Promise<"done" | "retry" | "skipped"> {
+  const job = await startJob(db, jobId, worker);
+  if (!job) return "skipped";
+  const controller = new AbortController();
+  const onStop = () => controller.abort(new Error("the worker is shutting down"));
+  stopping.addEventListener("abort", onStop);
+  let progress: unknown = null;
+  let cancelled = false;
+  let beating: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    beating = beating.then(async () => {
+      const b = await beat(db, jobId, worker, progress).catch(() => ({ owned: true, cancel: false }));
+      if (b.cancel || !b.owned) {
+        cancelled = b.cancel;
+        controller.abort(new Error(b.cancel ? "cancelled" : "taken over by another worker"));
+      }
+    });
+  }, BEAT_MS);
+  const scratch = mkdtempSync(path.join(tmpdir(), `tripjudge-job-`));
+  const ctx: JobContext = {
+    db, jobId, input: job.input, createdById: job.createdById, signal: controller.signal, scratch,
+    progress: (p) => void (progress = p),
+    log: (m) => appendLog(db, jobId, m),
+  };
+  try {
+    const out = await handlers[job.kind](ctx);
+    await stopBeating();
+    await beat(db, jobId, worker, progress).catch(() => {});
+    await finishJob(db, jobId, worker, "DONE", { result: out.result, message: out.message });
+    return "done";
+  } catch (e) {
+    await stopBeating();
+    const message = (e as Error).message || String(e);
+    if (cancelled) {
+      await finishJob(db, jobId, worker, "CANCELLED", { message: "cancelled; nothing was kept" });
+      return "done";
+    }
+    if (e instanceof JobFailure) {
+      await finishJob(db, jobId, worker, "FAILED", { error: message, result: e.result, message: `failed: ${message}` });
+      return "done";
+    }
+    console.error(`job ${jobId} (${job.kind}): ${(e as Error).stack ?? message}`);
+    return (await retryOrFail(db, jobId, worker, message)) ? "retry" : "done";
+  } finally {
+    clearInterval(timer);
+    stopping.removeEventListener("abort", onStop);
+    rmSync(scratch, { recursive: true, force: true });
+  }
+
+  async function stopBeating() {
+    clearInterval(timer);
+    await beating.catch(() => {});
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * A job worker: runs imports, weight fits and large exports from the queue. `npm start` runs one next to the
+ * web server; bigger set-ups run more, anywhere, with the same DATABASE_URL (`npm run worker`).
+ */
+import { closeDb, createDb } from "../lib/db/client";
+import { migrate } from "../lib/db/migrate";
+import { startWorker } from "../lib/worker";
+import { stopQueues } from "../lib/worker/queue";
+
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error("The worker needs DATABASE_URL (the same database as the app). `npm start` starts one for you.");
+  process.exit(2);
+}
+// Checks (and, standing alone, applies) the migrations, so a worker never runs against an older schema.
+await migrate(url);
+const db = createDb(url);
+const worker = await startWorker(db, url, { sweepMs: Number(process.env.TRIPJUDGE_SWEEP_MS ?? 10_000) });
+console.log(`Job worker ${worker.name} ready`);
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await worker.stop();
+  await stopQueues();
+  await closeDb(db);
+  process.exit(0);
+};
+process.on("SIGTERM", () => void stop());
+process.on("SIGINT", () => void stop());
