@@ -28,7 +28,7 @@ async function main() {
     const r = await importBundle(db, source, { maxBytes: Number.MAX_SAFE_INTEGER });
     const seconds = (performance.now() - t0) / 1000;
     if (!r.ok) throw new Error(`import failed: ${r.message} ${JSON.stringify(r.problems.slice(0, 3))}`);
-    const items = await db.$queryRaw<{ n: bigint }[]>`SELECT SUM(jsonb_array_length(d->'items'))::bigint AS n FROM "Plan", jsonb_array_elements(itinerary->'days') d`;
+    const items = await db.$queryRaw<{ n: bigint }[]>`SELECT SUM(jsonb_array_length(d->'items'))::bigint AS n FROM "Plan", jsonb_array_elements(itinerary::jsonb->'days') d`;
     await closeDb(db);
     const peak = process.resourceUsage().maxRSS / 1024; // KiB → MiB
     console.log(

@@ -4,11 +4,10 @@
  * whatever the size. The dataset row goes in first, so a concurrent import of the same content waits on
  * its unique content hash and then finds the winner.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { DatasetCounts, NormalizedPlan, NormalizedPoi, NormalizedQuery } from "../dataset/normalized";
-import { contentHash } from "../hash";
 import type { DatasetHeader, DatasetSink } from "../importers";
 import { insertRows, type Column } from "./bulk";
 import { poolOf, type Db } from "./client";
@@ -114,7 +113,10 @@ export class DatabaseSink implements DatasetSink {
       const id = randomUUID();
       this.planIds.set(p.sourceId, id);
       const features = p.features ? JSON.stringify({ ...p.features, violations: p.violations ?? [] }) : null;
-      return copyRow([id, this.queryIds.get(p.query)!.id, p.sourceId, p.model, JSON.stringify(p.raw ?? {}), JSON.stringify(p.itinerary), features, p.feasible !== false, contentHash(p.itinerary)]);
+      // The normalizer builds every itinerary with the same key order, so its JSON text identifies its content.
+      const itinerary = JSON.stringify(p.itinerary);
+      const hash = createHash("sha256").update(itinerary).digest("hex");
+      return copyRow([id, this.queryIds.get(p.query)!.id, p.sourceId, p.model, JSON.stringify(p.raw ?? {}), itinerary, features, p.feasible !== false, hash]);
     });
     await copyRows(this.tx, "Plan", ["id", "queryId", "sourceId", "model", "raw", "itinerary", "features", "feasible", "contentHash"], rows);
   }
