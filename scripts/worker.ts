@@ -15,7 +15,8 @@ if (!url) {
 // Checks (and, standing alone, applies) the migrations, so a worker never runs against an older schema.
 await migrate(url);
 const db = createDb(url);
-const worker = await startWorker(db, url, { sweepMs: Number(process.env.TRIPJUDGE_SWEEP_MS ?? 10_000) });
+// TRIPJUDGE_JOB_STALE_SECONDS: how long a running job's worker may stay silent before the job is retried (default 30).
+const worker = await startWorker(db, url, { sweepMs: Number(process.env.TRIPJUDGE_SWEEP_MS ?? 10_000), staleSeconds: Number(process.env.TRIPJUDGE_JOB_STALE_SECONDS ?? 30) });
 console.log(`Job worker ${worker.name} ready`);
 let stopping = false;
 const stop = async () => {

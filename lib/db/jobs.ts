@@ -74,14 +74,14 @@ export async function retryOrFail(db: Db, id: string, worker: string, reason: st
  * Jobs whose worker stopped beating (killed, machine lost): back to QUEUED while tries remain, else FAILED. Each
  * row is reclaimed by one caller only (the UPDATE decides); the caller then tells the queue.
  */
-export async function reclaimStale(db: Db): Promise<{ id: string; kind: JobKind; retry: boolean }[]> {
+export async function reclaimStale(db: Db, staleSeconds = STALE_SECONDS): Promise<{ id: string; kind: JobKind; retry: boolean }[]> {
   const rows = await db.$queryRaw<{ id: string; kind: JobKind; status: JobStatus }[]>`
     UPDATE "Job" SET status = CASE WHEN attempts < ${MAX_ATTEMPTS} THEN 'QUEUED'::"JobStatus" ELSE 'FAILED'::"JobStatus" END,
       error = CASE WHEN attempts < ${MAX_ATTEMPTS} THEN NULL ELSE 'The worker running it stopped (' || attempts || ' tries). Start it again.' END,
       "finishedAt" = CASE WHEN attempts < ${MAX_ATTEMPTS} THEN NULL ELSE now() END,
       log = log || jsonb_build_array(jsonb_build_object('at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'message',
         'the worker ' || coalesce(worker, '?') || ' stopped answering during attempt ' || attempts || CASE WHEN attempts < ${MAX_ATTEMPTS} THEN '; retrying' ELSE '; no tries left' END))
-    WHERE status = 'RUNNING' AND "heartbeatAt" < now() - make_interval(secs => ${STALE_SECONDS})
+    WHERE status = 'RUNNING' AND "heartbeatAt" < now() - make_interval(secs => ${staleSeconds})
     RETURNING id, kind, status`;
   return rows.map((r) => ({ id: r.id, kind: r.kind, retry: r.status === "QUEUED" }));
 }

@@ -21,15 +21,15 @@ export interface RunningWorker {
 }
 
 /** Puts the jobs of dead workers back on the queue (or fails them when out of tries). */
-export async function sweep(db: Db, boss: PgBoss) {
-  for (const job of await reclaimStale(db)) {
+export async function sweep(db: Db, boss: PgBoss, staleSeconds?: number) {
+  for (const job of await reclaimStale(db, staleSeconds)) {
     // pg-boss still holds it as active: failing it there makes pg-boss offer it again (its retry limit matches ours).
     await boss.fail(job.kind, job.id, { message: job.retry ? "worker lost; retrying" : "worker lost; no tries left" }).catch(() => {});
     if (!job.retry) await boss.cancel(job.kind, job.id).catch(() => {});
   }
 }
 
-export async function startWorker(db: Db, url: string, opts: { name?: string; sweepMs?: number } = {}): Promise<RunningWorker> {
+export async function startWorker(db: Db, url: string, opts: { name?: string; sweepMs?: number; staleSeconds?: number } = {}): Promise<RunningWorker> {
   const name = opts.name ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const boss = await queueFor(url, { supervise: true });
   const stopping = new AbortController();
@@ -40,8 +40,8 @@ export async function startWorker(db: Db, url: string, opts: { name?: string; sw
       if (outcome === "retry") throw new Error("retrying");
     });
   }
-  const sweeping = setInterval(() => void sweep(db, boss).catch((e) => console.error(`job sweep: ${(e as Error).message}`)), opts.sweepMs ?? 10_000);
-  void sweep(db, boss).catch(() => {});
+  const sweeping = setInterval(() => void sweep(db, boss, opts.staleSeconds).catch((e) => console.error(`job sweep: ${(e as Error).message}`)), opts.sweepMs ?? 10_000);
+  void sweep(db, boss, opts.staleSeconds).catch(() => {});
   return {
     name,
     async stop() {
