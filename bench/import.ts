@@ -1,22 +1,27 @@
 /**
  * Import benchmark: a synthetic bundle of 10,000 five-day plans (~25 items each) imported end to end
  * (read, validate, resolve places, compute features, write in one transaction) into a fresh
- * embedded PostgreSQL. Reports plans per second and peak RSS. Usage: npm run bench:import [-- PLANS]
+ * embedded PostgreSQL. Reports plans per second and peak RSS of the importing process (the bundle is generated in
+ * another). Usage: npm run bench:import [-- PLANS]
  */
-import { rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { closeDb, createDb } from "../lib/db/client";
 import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { importBundle } from "../lib/db/imports";
 import { migrate } from "../lib/db/migrate";
 import { sourceFromPath } from "../lib/importers/source";
-import { generateBundle } from "./generate-bundle";
 
 async function main() {
   const plans = Number(process.argv[2] ?? 10_000);
-  const dir = path.resolve(".data/bench/bundle");
-  rmSync(dir, { recursive: true, force: true });
-  await generateBundle(dir, plans);
+  // Generated in its own process (and kept for the next run), so that this process's peak RSS is the import's.
+  const dir = path.resolve(`.data/bench/bundle-${plans}`);
+  if (!existsSync(path.join(dir, "plans.jsonl"))) {
+    rmSync(dir, { recursive: true, force: true });
+    const g = spawnSync(process.execPath, ["--import", "tsx", "bench/generate-bundle.ts", dir, String(plans)], { stdio: "inherit" });
+    if (g.status !== 0) throw new Error("generating the bundle failed");
+  }
   const pg = await startEmbeddedPostgres({ dataDir: ".data/bench/postgres", port: 54371, database: "bench", fresh: true });
   try {
     await migrate(pg.url);

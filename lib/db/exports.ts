@@ -61,46 +61,45 @@ async function* fromSnapshot<T>(db: Db, pages: (client: pg.PoolClient) => AsyncG
 }
 
 
-/** Complete pairs with their verdicts (slot order), page by page, from one snapshot. */
-export async function* labelledPairRows(db: Db, f: ExportFilters = {}): AsyncGenerator<LabelledPairRow> {
-  yield* fromSnapshot(db, async function* (client) {
-    let after = "";
+/** Rows of one query through a server-side cursor, `batch` at a time (one statement, one snapshot, flat memory). */
+async function* cursorRows<T extends object>(client: pg.PoolClient, text: string, values: unknown[], batch = 5000): AsyncGenerator<T> {
+  await client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${text}`, values);
+  try {
     for (;;) {
-      const { rows } = await client.query<LabelledPairRow>(
-        `SELECT p.id AS "pairId", p."queryId", d.name AS destination, q.split, p."planAId", p."planBId",
+      const { rows } = await client.query<T>(`FETCH ${batch} FROM export_rows`);
+      for (const r of rows) yield r;
+      if (rows.length < batch) break;
+    }
+  } finally {
+    await client.query("CLOSE export_rows").catch(() => {});
+  }
+}
+
+/**
+ * Complete pairs with their verdicts (slot order), from one snapshot, in one pass: the pairs in key order, each
+ * pair's verdicts gathered from its own judgments (an index lookup), so no page is ever sorted or grouped again.
+ */
+export async function* labelledPairRows(db: Db, f: ExportFilters = {}): AsyncGenerator<LabelledPairRow> {
+  yield* fromSnapshot(db, (client) =>
+    cursorRows<LabelledPairRow>(
+      client,
+      `SELECT * FROM (
+         SELECT p.id AS "pairId", p."queryId", d.name AS destination, q.split, p."planAId", p."planBId",
                 pa.features AS "featuresA", pb.features AS "featuresB", p."requiredRaters", adj.label AS adjudicated,
-                array_agg(j.verdict::text ORDER BY a.slot) AS verdicts
-         FROM (
-           -- The page's pairs first (keyset on the primary key), so each page costs only its own rows.
-           SELECT p.* FROM "Pair" p JOIN "Query" q ON q.id = p."queryId"
-           WHERE p.status = 'COMPLETE' AND p.id > $1
-             AND ($2::text IS NULL OR q."datasetId" = $2) AND ($3::text IS NULL OR q."destinationId" = $3)
-           ORDER BY p.id LIMIT ${PAGE}
-         ) p
+                (SELECT array_agg(j.verdict::text ORDER BY a.slot) FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId"
+                 WHERE j."pairId" = p.id AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)) AS verdicts
+         FROM "Pair" p
          JOIN "Query" q ON q.id = p."queryId"
          JOIN "Destination" d ON d.id = q."destinationId"
          JOIN "Plan" pa ON pa.id = p."planAId"
          JOIN "Plan" pb ON pb.id = p."planBId"
-         JOIN "Judgment" j ON j."pairId" = p.id
-         JOIN "Assignment" a ON a.id = j."assignmentId"
          LEFT JOIN "Adjudication" adj ON adj."pairId" = p.id
-         WHERE ($4::timestamptz IS NULL OR j."createdAt" >= $4) AND ($5::timestamptz IS NULL OR j."createdAt" < $5)
-         GROUP BY p.id, p."queryId", p."planAId", p."planBId", p."requiredRaters", d.name, q.split, pa.features, pb.features, adj.label
-         ORDER BY p.id`,
-        [after, f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null],
-      );
-      for (const r of rows) yield r;
-      // The last pair id of the inner page moves the keyset on (date filters may drop some pairs of a page).
-      const { rows: last } = await client.query<{ id: string }>(
-        `SELECT p.id FROM "Pair" p JOIN "Query" q ON q.id = p."queryId"
-         WHERE p.status = 'COMPLETE' AND p.id > $1 AND ($2::text IS NULL OR q."datasetId" = $2) AND ($3::text IS NULL OR q."destinationId" = $3)
-         ORDER BY p.id OFFSET ${PAGE - 1} LIMIT 1`,
-        [after, f.datasetId ?? null, f.destinationId ?? null],
-      );
-      if (!last.length) break;
-      after = last[0].id;
-    }
-  });
+         WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
+         ORDER BY p.id
+       ) x WHERE verdicts IS NOT NULL`,
+      [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null],
+    ),
+  );
 }
 
 /**
