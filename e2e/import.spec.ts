@@ -47,6 +47,16 @@ test("an admin uploads a bundle with problems, reads them, fixes it, uploads aga
   await page.getByRole("button", { name: "Check and import" }).click();
   await expect(summary).toContainText("was imported before — nothing changed");
   await expect(page.getByRole("table", { name: "Datasets" }).getByText("TripScore example: 3 days in Beijing")).toHaveCount(1);
+
+  // Every import was a background job: the list shows them, and a job's log opens.
+  const jobs = page.getByTestId("jobs");
+  const rows = jobs.getByRole("row").filter({ hasText: "Import 5 files" });
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(2)).toContainText("The bundle has 2 problems; nothing was imported.");
+  await expect(rows.nth(0)).toContainText("done");
+  await rows.nth(0).getByRole("button", { name: "Import 5 files" }).click();
+  await expect(page.getByTestId("job-log")).toContainText("attempt 1 started on");
+  await shot(page, "import-jobs");
 });
 
 test("the import API refuses experts and non-bundle uploads", async ({ page }) => {
@@ -62,8 +72,13 @@ test("a corrupt archive gets a clear message", async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
   const res = await page.request.post("/api/admin/datasets", { multipart: { files: { name: "bundle.zip", mimeType: "application/zip", buffer: Buffer.from("PK not really a zip") } } });
-  expect(res.status()).toBe(422);
-  expect((await res.json()).message).toMatch(/could not be read as a \.zip/);
+  // Accepted as a job (the upload streams into the database); the job fails at once with the reason.
+  expect(res.status()).toBe(202);
+  const { jobId } = await res.json();
+  await expect.poll(async () => (await (await page.request.get(`/api/admin/jobs/${jobId}`)).json()).status, { timeout: 30_000 }).toBe("FAILED");
+  const job = await (await page.request.get(`/api/admin/jobs/${jobId}`)).json();
+  expect(job.error).toMatch(/could not be read as a \.zip/);
+  expect(job.attempts).toBe(1);
   const txt = await page.request.post("/api/admin/datasets", { multipart: { files: { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hi") } } });
   expect(txt.status()).toBe(400);
   expect((await txt.json()).error).toContain("is not a .json, .jsonl or .zip file");

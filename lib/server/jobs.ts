@@ -49,29 +49,36 @@ export async function createImportJob(db: Db, req: Request, userId: string): Pro
       } catch (e) {
         return reject(new UserError(`The upload could not be read: ${(e as Error).message}`, 400));
       }
-      // Files are stored one after the other (busboy hands out the next one once this one is read).
+      // Files are stored one after the other (busboy hands out the next one once this one is read); the chain
+      // never rejects: the first failure is kept, the request is stopped and the promise rejected with it.
       let chain = Promise.resolve();
+      let failure: unknown = null;
       const fail = (e: unknown) => {
-        chain = chain.then(() => Promise.reject(e));
+        if (failure) return;
+        failure = e;
         input.unpipe(bb);
         input.destroy();
         reject(e);
       };
       bb.on("file", (field, stream, info) => {
         const name = (info.filename ?? "").split(/[\\/]/).pop() ?? "";
-        if (field !== "files" || !name) return void stream.resume();
-        if (!BUNDLE_FILE.test(name)) return fail(new UserError(`"${name}" is not a .zip, .json or .jsonl file.`, 400));
-        if (names.includes(name)) return fail(new UserError(`Two uploaded files are named ${name}: keep one.`, 400));
+        if (failure || field !== "files" || !name) return void stream.resume();
+        if (!BUNDLE_FILE.test(name)) return (stream.resume(), fail(new UserError(`"${name}" is not a .json, .jsonl or .zip file.`, 400)));
+        if (names.includes(name)) return (stream.resume(), fail(new UserError(`Two uploaded files are named ${name}: keep one.`, 400)));
         names.push(name);
-        chain = chain.then(() => storeFile(client, { id: randomUUID(), jobId, purpose: "upload", name, createdById: userId }, stream, budget).then(() => {}));
-        chain.catch((e) => {
-          stream.resume();
-          fail(e);
-        });
+        chain = chain
+          .then(() => (failure ? undefined : storeFile(client, { id: randomUUID(), jobId, purpose: "upload", name, createdById: userId }, stream, budget)))
+          .then(
+            () => {},
+            (e) => {
+              stream.resume();
+              fail(e);
+            },
+          );
       });
       bb.on("field", (name, value) => (fields[name] = value));
       bb.on("error", (e) => fail(new UserError(`The upload could not be read: ${(e as Error).message}`, 400)));
-      bb.on("close", () => chain.then(resolve, reject));
+      bb.on("close", () => void chain.then(() => (failure ? reject(failure) : resolve())));
       const input = Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
       input.on("error", (e) => fail(e));
       input.pipe(bb);

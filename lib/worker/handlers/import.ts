@@ -5,6 +5,7 @@ import { config } from "../../config";
 import { deleteStoredFiles, materializeUploads } from "../../db/files";
 import { importBundle } from "../../db/imports";
 import { progressView } from "../../importers/progress";
+import { ImportRefused } from "../../importers/problems";
 import { folderSource, zipSource } from "../../importers/source";
 import { JobFailure, type JobHandler } from "../run";
 
@@ -16,7 +17,15 @@ export const importJob: JobHandler = async (ctx) => {
   const names = await materializeUploads(ctx.db, ctx.jobId, ctx.scratch);
   if (!names.length) throw new JobFailure("The job has no uploaded files (were they removed?). Upload the bundle again.");
   const zip = names.find((n) => n.toLowerCase().endsWith(".zip"));
-  const source = zip ? await zipSource(path.join(ctx.scratch, zip), maxBytes) : folderSource(ctx.scratch, maxBytes);
+  let source;
+  try {
+    source = zip ? await zipSource(path.join(ctx.scratch, zip), maxBytes) : folderSource(ctx.scratch, maxBytes);
+  } catch (e) {
+    // A bundle that cannot be read at all (a broken archive, over the limit): trying again would not help.
+    if (!(e instanceof ImportRefused)) throw e;
+    await deleteStoredFiles(ctx.db, ctx.jobId, "upload");
+    throw new JobFailure(e.message, { ok: false, message: e.message, problems: e.problems, truncated: false, more: 0 });
+  }
   const t0 = Date.now();
   const r = await importBundle(ctx.db, source, {
     excludeInfeasible: input.excludeInfeasible, maxBytes, actorId: ctx.createdById, signal: ctx.signal,
