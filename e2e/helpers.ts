@@ -22,6 +22,17 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
 }
 
+/** Uploads a bundle through the API and waits for its import job to succeed; returns the job as the API shows it. */
+export async function importThroughApi(page: Page, multipart: FormData) {
+  const res = await page.request.post("/api/admin/datasets", { multipart });
+  expect(res.status()).toBe(202);
+  const { jobId } = (await res.json()) as { jobId: string };
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/admin/jobs/${jobId}`)).json()).status, { timeout: 60_000 })
+    .toBe("DONE");
+  return (await (await page.request.get(`/api/admin/jobs/${jobId}`)).json()) as { status: string; result: unknown };
+}
+
 /** The database of the server under test (playwright.config.ts), as its app role, over its Unix socket. */
 export const e2eDb = () => embeddedUrl({ dataDir: ".data/e2e-postgres", port: 54349, database: "tripjudge_e2e" });
 

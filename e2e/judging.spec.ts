@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import pg from "pg";
-import { ADMIN, DEMO_PASSWORD, e2eDb, shot, signIn } from "./helpers";
+import { ADMIN, DEMO_PASSWORD, e2eDb, importThroughApi, shot, signIn } from "./helpers";
 
 // Runs after import.spec.ts, which imported the one-pair TripScore Beijing example.
 const AMELIE = "amelie@demo.tripjudge";
@@ -41,7 +41,7 @@ test("three experts judge one pair; a fourth never gets it; skips and expired le
   const form = new FormData();
   const dir = path.resolve("public/examples/tripcraft-fortwayne");
   for (const name of readdirSync(dir)) form.append("files", new Blob([readFileSync(path.join(dir, name))]), name);
-  expect((await page.request.post("/api/admin/datasets", { multipart: form })).status()).toBe(201);
+  await importThroughApi(page, form);
   const overview = await (await page.request.get("/api/admin/overview")).json();
   const beijing = overview.destinations.find((d: { name: string }) => d.name === "Beijing").id as string;
 
