@@ -33,7 +33,7 @@ const allMs = median(() => {
 });
 const pat = patterns(codes);
 const s0 = performance.now();
-const ci = bootstrapAll(pat, 1000, 7);
+const ci = bootstrapAll(countPatterns(pat), 1000, 7);
 const bootMs = performance.now() - s0;
 
 let python: Record<string, number> | { skipped: string } = { skipped: "python3-statsmodels / python3-sklearn not installed (apt-get install python3-statsmodels python3-sklearn)" };

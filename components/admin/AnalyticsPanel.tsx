@@ -46,6 +46,14 @@ interface SplitPair {
   judgments: { expert: string; verdict: string; rationale: string }[];
 }
 
+interface SplitPage {
+  pairs: SplitPair[];
+  total: number;
+  next: string | null;
+}
+
+const SPLITS_PER_PAGE = 20;
+
 const METRICS: { key: keyof Omit<GroupStats, "items" | "ceiling" | "unresolved">; label: string; help: string }[] = [
   { key: "fleiss", label: "Fleiss' κ", help: "Agreement of the three raters beyond chance, over pairs with all ratings: (P̄ − P̄e) / (1 − P̄e)." },
   { key: "light", label: "Cohen's κ (Light)", help: "Cohen's kappa for each pair of rater slots (1–2, 1–3, 2–3), averaged." },
@@ -104,7 +112,13 @@ export function AnalyticsPanel() {
   const qc = useQueryClient();
   const [minShared, setMinShared] = useState(5);
   const report = useQuery({ queryKey: ["analytics", minShared], queryFn: async () => (await (await fetch(`/api/admin/analytics?minShared=${minShared}`)).json()) as Report });
-  const splits = useQuery({ queryKey: ["adjudication"], queryFn: async () => ((await (await fetch("/api/admin/adjudication")).json()) as { pairs: SplitPair[] }).pairs });
+  // The queue comes a page at a time; `pages` holds the cursor of each page opened so far.
+  const [pages, setPages] = useState<(string | null)[]>([null]);
+  const cursor = pages[pages.length - 1];
+  const splits = useQuery({
+    queryKey: ["adjudication", cursor],
+    queryFn: async () => (await (await fetch(`/api/admin/adjudication?limit=${SPLITS_PER_PAGE}${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`)).json()) as SplitPage,
+  });
   const decide = useMutation({
     mutationFn: async (v: { pairId: string; body: object }) => {
       const res = await fetch(`/api/admin/adjudication/${v.pairId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(v.body) });
@@ -230,10 +244,16 @@ export function AnalyticsPanel() {
             {(decide.error as Error).message}
           </p>
         )}
-        {!splits.data?.length ? (
-          <p className="muted">No pair waits for a decision.</p>
+        {splits.data && splits.data.total > 0 && (
+          <p className="muted" data-testid="adjudication-count">
+            {splits.data.total.toLocaleString("en")} {splits.data.total === 1 ? "pair waits" : "pairs wait"} · showing {((pages.length - 1) * SPLITS_PER_PAGE + 1).toLocaleString("en")}–
+            {((pages.length - 1) * SPLITS_PER_PAGE + splits.data.pairs.length).toLocaleString("en")}
+          </p>
+        )}
+        {!splits.data?.pairs.length ? (
+          <p className="muted">{pages.length > 1 ? "Nothing left on this page." : "No pair waits for a decision."}</p>
         ) : (
-          splits.data.map((p) => (
+          splits.data.pairs.map((p) => (
             <article key={p.pairId} className="split" data-pair={p.pairId}>
               <p>
                 <strong>{p.destination}</strong> · <span className="muted">{p.request}</span>
@@ -257,6 +277,16 @@ export function AnalyticsPanel() {
               </div>
             </article>
           ))
+        )}
+        {(pages.length > 1 || splits.data?.next) && (
+          <div className="actions">
+            <button className="btn small" disabled={pages.length === 1} onClick={() => setPages((p) => p.slice(0, -1))}>
+              Previous page
+            </button>
+            <button className="btn small" disabled={!splits.data?.next} onClick={() => splits.data?.next && setPages((p) => [...p, splits.data!.next])}>
+              Next page
+            </button>
+          </div>
         )}
       </section>
       <ExportPanel />

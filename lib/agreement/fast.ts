@@ -4,13 +4,43 @@
  * and every bootstrap replicate, needs only the 64 counts. 100,000 items cost one pass to count.
  * Results equal the general functions in index.ts (tested).
  */
-import { seededRandom } from "../random";
+import { multinomial, seededRandom } from "../random";
 import type { Interval } from "./bootstrap";
 
 export const MISSING = 3;
 const P = 64;
 const slotsOf = (p: number) => [(p >> 4) & 3, (p >> 2) & 3, p & 3];
 const PATTERNS = Array.from({ length: P }, (_, p) => slotsOf(p));
+
+/** The pattern of up to three verdict codes by slot (missing slots: MISSING). */
+export const patternOf = (codes: readonly (number | null | undefined)[]) => ((codes[0] ?? MISSING) << 4) | ((codes[1] ?? MISSING) << 2) | (codes[2] ?? MISSING);
+
+/** The codes of a pattern's rated slots, in slot order. */
+export const codesOf = (pattern: number) => PATTERNS[pattern].filter((c) => c !== MISSING);
+
+/** No code has a strict majority of the pattern's ratings (as labels.ts's majority()). */
+export function unresolvedPattern(pattern: number): boolean {
+  const codes = codesOf(pattern);
+  if (!codes.length) return true;
+  return ![0, 1, 2].some((k) => codes.filter((c) => c === k).length * 2 > codes.length);
+}
+
+/** Confusion matrices of slot pairs 1-2, 1-3, 2-3 from pattern counts (rows: the first slot's code). */
+export function confusionFromCounts(counts: Float64Array): Record<string, number[][]> {
+  let slots = 0;
+  for (let p = 0; p < P; p++) if (counts[p]) slots = Math.max(slots, ...PATTERNS[p].map((c, i) => (c === MISSING ? 0 : i + 1)));
+  const out: Record<string, number[][]> = {};
+  for (const [a, b] of [[0, 1], [0, 2], [1, 2]]) {
+    if (b >= slots) continue;
+    const t = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
+    for (let p = 0; p < P; p++) {
+      const s = PATTERNS[p];
+      if (counts[p] && s[a] !== MISSING && s[b] !== MISSING) t[s[a]][s[b]] += counts[p];
+    }
+    out[`${a + 1}-${b + 1}`] = t;
+  }
+  return out;
+}
 
 /** Pattern index of each item from codes (0–2, or MISSING), three per item. */
 export function patterns(codes: Uint8Array): Uint8Array {
@@ -119,16 +149,20 @@ export function statsFromCounts(c: Float64Array): FastStats {
 
 export type FastIntervals = Record<Exclude<keyof FastStats, "cohen">, Interval | null>;
 
-/** 95 % percentile intervals of every statistic over `replicates` resamples of the items. */
-export function bootstrapAll(pat: Uint8Array, replicates = 1000, seed = 1): FastIntervals {
+/**
+ * 95 % percentile intervals of every statistic over `replicates` resamples of the items. Resampling n
+ * items with replacement gives pattern counts that are Multinomial(n, counts / n), so each replicate is
+ * drawn as 64 conditional binomials: the cost no longer grows with the number of items.
+ */
+export function bootstrapAll(counts: Float64Array, replicates = 1000, seed = 1): FastIntervals {
   const rng = seededRandom(seed);
-  const n = pat.length;
+  let n = 0;
+  for (let p = 0; p < P; p++) n += counts[p];
   const keys = ["fleiss", "light", "krippendorff", "pairwise", "allAgree"] as const;
   const draws: Record<string, number[]> = Object.fromEntries(keys.map((k) => [k, []]));
   const c = new Float64Array(P);
   for (let b = 0; b < replicates && n > 0; b++) {
-    c.fill(0);
-    for (let i = 0; i < n; i++) c[pat[(rng() * n) | 0]]++;
+    multinomial(rng, n, counts, c);
     const s = statsFromCounts(c);
     for (const k of keys) if (s[k] !== null) draws[k].push(s[k]!);
   }

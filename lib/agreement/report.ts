@@ -5,7 +5,7 @@
  */
 import { allAgree, cohenKappa, contingency, fleissKappa, krippendorffAlphaNominal, lightKappa, noiseCeiling, pairwiseAgreement, type Stat } from ".";
 import { bootstrapCI, type Interval } from "./bootstrap";
-import { bootstrapAll, countPatterns, MISSING, patterns, statsFromCounts } from "./fast";
+import { bootstrapAll, patternOf, statsFromCounts, unresolvedPattern } from "./fast";
 import { majority, VERDICTS, type Verdict } from "./labels";
 
 export interface RatedPair {
@@ -17,6 +17,8 @@ export interface RatedPair {
   /** Verdicts by slot (index 0 = slot 1). */
   verdicts: Verdict[];
   experts: string[];
+  /** The experts' user ids by slot, where the loader has them. */
+  userIds?: string[];
   /** Per slot: whether the expert's choice was the plan shown on the left (null for Neither). */
   choseLeft: (boolean | null)[];
   timeOnTaskMs: number[];
@@ -128,22 +130,32 @@ export function groupBy(pairs: readonly RatedPair[], key: (p: RatedPair) => stri
 
 /** The common case (up to three raters): pattern counts, so 1,000 bootstrap replicates stay fast on 100,000 pairs. */
 function fastGroupStats(pairs: readonly RatedPair[], replicates: number, seed: number): GroupStats {
-  const codes = new Uint8Array(pairs.length * 3).fill(MISSING);
-  pairs.forEach((p, i) => p.verdicts.forEach((v, s) => (codes[3 * i + s] = code(v))));
-  const pat = patterns(codes);
-  const s = statsFromCounts(countPatterns(pat));
-  const ci = replicates > 0 ? bootstrapAll(pat, replicates, seed) : null;
+  const counts = new Float64Array(64);
+  for (const p of pairs) counts[patternOf(p.verdicts.map(code))]++;
+  return statsOfCounts(counts, replicates, seed);
+}
+
+/** Group statistics from verdict-pattern counts alone (what the analytics tallies hold). */
+export function statsOfCounts(counts: Float64Array, replicates = 1000, seed = 1): GroupStats {
+  const s = statsFromCounts(counts);
+  const ci = replicates > 0 ? bootstrapAll(counts, replicates, seed) : null;
   const stat = (v: number | null, c: Interval | null | undefined, reason: string) => ({ value: v, ...(v === null ? { reason } : {}), ci: c ?? null });
   const ceiling = s.pairwise === null ? null : noiseCeiling(3, s.pairwise);
+  let items = 0;
+  let unresolved = 0;
+  counts.forEach((c, p) => {
+    items += c;
+    if (c && unresolvedPattern(p)) unresolved += c;
+  });
   return {
-    items: pairs.length,
+    items,
     fleiss: stat(s.fleiss, ci?.fleiss, "no pair with all ratings, or a single category"),
     light: stat(s.light, ci?.light, "no slot pair with a defined Cohen's kappa"),
     krippendorff: stat(s.krippendorff, ci?.krippendorff, "fewer than two pairable ratings, or a single category"),
     pairwise: stat(s.pairwise, ci?.pairwise, "no pair has two ratings"),
     allAgree: stat(s.allAgree, ci?.allAgree, "no pair has two ratings"),
     ceiling: { r: ceiling?.r ?? null, predictedAllAgree: ceiling?.allAgree ?? null },
-    unresolved: pairs.filter((p) => majority(p.verdicts).label === null).length,
+    unresolved,
   };
 }
 

@@ -1,42 +1,121 @@
 /** Loads complete pairs for the analytics report, and the adjudication of 1-1-1 splits. */
 import { majority, type Verdict } from "../agreement/labels";
 import type { RatedPair } from "../agreement/report";
+import type { AgreementTally, ExpertPairTally, ExpertTally, Tallies } from "../agreement/tallies";
 import { poolOf, type Db } from "./client";
 import { UserError } from "./users";
 
-export async function ratedPairs(db: Db): Promise<RatedPair[]> {
+/**
+ * Complete pairs with their verdicts, experts and times, one row each. Only for the rare pairs the
+ * tallies cannot summarise (a rating beyond slot 3: `wideOnly`), and for tests as the reference.
+ */
+export async function ratedPairs(db: Db, opts: { wideOnly?: boolean } = {}): Promise<RatedPair[]> {
   const { rows } = await poolOf(db).query<{
-    pairId: string; destination: string; dataset: string; destinationId: string; datasetId: string; verdicts: Verdict[]; experts: string[]; lefts: boolean[]; times: number[]; planA: string;
+    pairId: string; destination: string; dataset: string; destinationId: string; datasetId: string; verdicts: Verdict[]; experts: string[]; userIds: string[]; lefts: boolean[]; times: number[];
   }>(
     `SELECT p.id AS "pairId", d.name AS destination, ds.name AS dataset, d.id AS "destinationId", ds.id AS "datasetId",
             array_agg(j.verdict::text ORDER BY a.slot) AS verdicts,
             array_agg(u.name ORDER BY a.slot) AS experts,
+            array_agg(u.id ORDER BY a.slot) AS "userIds",
             array_agg(a."leftPlanId" = p."planAId" ORDER BY a.slot) AS lefts,
             array_agg(j."timeOnTaskMs" ORDER BY a.slot) AS times
      FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "Dataset" ds ON ds.id = q."datasetId"
      JOIN "Judgment" j ON j."pairId" = p.id JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "User" u ON u.id = j."userId"
-     WHERE p.status = 'COMPLETE'
+     WHERE p.status = 'COMPLETE' AND (NOT $1::boolean OR p."verdictPattern" = -1)
      GROUP BY p.id, d.name, ds.name, d.id, ds.id`,
+    [opts.wideOnly ?? false],
   );
   return rows.map((r) => ({
     pairId: r.pairId, destination: r.destination, dataset: r.dataset, destinationId: r.destinationId, datasetId: r.datasetId, verdicts: r.verdicts, experts: r.experts, timeOnTaskMs: r.times,
+    userIds: r.userIds,
     // A verdict for A with A on the left (or B with B on the left) chose the left plan.
     choseLeft: r.verdicts.map((v, i) => (v === "NEITHER" ? null : (v === "A") === r.lefts[i])),
   }));
 }
 
-export async function adjudicationQueue(db: Db) {
-  const pairs = await db.pair.findMany({
-    where: { status: "COMPLETE", adjudication: null },
-    include: { judgments: { include: { user: { select: { name: true } }, assignment: { select: { slot: true } } } }, query: { include: { destination: true } } },
-    orderBy: { createdAt: "asc" },
-  });
-  return pairs
-    .filter((p) => majority(p.judgments.map((j) => j.verdict)).label === null)
-    .map((p) => ({
-      pairId: p.id, destination: p.query.destination.name, request: p.query.text,
-      judgments: p.judgments.sort((a, b) => a.assignment.slot - b.assignment.slot).map((j) => ({ expert: j.user.name, verdict: j.verdict, rationale: j.rationale })),
-    }));
+/** The analytics tallies (kept by the database's triggers), with the names the report shows. */
+export async function analyticsTallies(db: Db): Promise<Tallies & { names: { users: Map<string, string>; datasets: Map<string, string>; destinations: Map<string, string> } }> {
+  const pool = poolOf(db);
+  const [agreement, experts, expertPairs, users, datasets, destinations] = await Promise.all([
+    pool.query<AgreementTally>(`SELECT "datasetId", "destinationId", pattern, pairs FROM "AgreementTally" WHERE pairs > 0`),
+    pool.query<ExpertTally>(`SELECT "userId", pairs, "abChoices", "leftChoices", "othersAgree", "matchedOthers" FROM "ExpertTally" WHERE pairs > 0`),
+    pool.query<ExpertPairTally>(`SELECT "userA", "userB", "verdictA"::text AS "verdictA", "verdictB"::text AS "verdictB", pairs FROM "ExpertPairTally" WHERE pairs > 0`),
+    pool.query<{ id: string; name: string }>(`SELECT id, name FROM "User"`),
+    pool.query<{ id: string; name: string }>(`SELECT id, name FROM "Dataset"`),
+    pool.query<{ id: string; name: string }>(`SELECT id, name FROM "Destination"`),
+  ]);
+  const names = (rows: { id: string; name: string }[]) => new Map(rows.map((r) => [r.id, r.name]));
+  return {
+    agreement: agreement.rows, experts: experts.rows, expertPairs: expertPairs.rows,
+    names: { users: names(users.rows), datasets: names(datasets.rows), destinations: names(destinations.rows) },
+  };
+}
+
+/**
+ * Each expert's median time on task over all their judgments (the lower median), in seconds: one
+ * index walk per expert (Judgment(userId, timeOnTaskMs)) to the middle, counts from the day tallies.
+ */
+export async function expertMedianSeconds(db: Db): Promise<Map<string, number>> {
+  const { rows } = await poolOf(db).query<{ userId: string; ms: number | null }>(
+    `SELECT t."userId", (SELECT j."timeOnTaskMs" FROM "Judgment" j WHERE j."userId" = t."userId" ORDER BY j."timeOnTaskMs" OFFSET (t.n - 1) / 2 LIMIT 1) AS ms
+     FROM (SELECT "userId", sum(judgments)::int AS n FROM "JudgmentDayTally" GROUP BY 1 HAVING sum(judgments) > 0) t`,
+  );
+  return new Map(rows.filter((r) => r.ms !== null).map((r) => [r.userId, r.ms! / 1000]));
+}
+
+export interface AdjudicationPage {
+  pairs: { pairId: string; destination: string; request: string; judgments: { expert: string; verdict: Verdict; rationale: string }[] }[];
+  /** Pairs waiting in all. */
+  total: number;
+  /** Pass as `after` for the next page; null on the last one. */
+  next: string | null;
+}
+
+const cursorOf = (createdAt: Date, id: string) => Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString("base64url");
+function parseCursor(after: string): [Date, string] | null {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(after, "base64url").toString("utf8")) as [string, string];
+    const d = new Date(at);
+    return typeof id === "string" && !Number.isNaN(d.getTime()) ? [d, id] : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Complete pairs without a majority and not yet decided, oldest first, a page at a time (Pair.unresolved is kept by the tallies' trigger). */
+export async function adjudicationQueue(db: Db, opts: { after?: string | null; limit?: number } = {}): Promise<AdjudicationPage> {
+  const limit = opts.limit ?? 20;
+  const cursor = opts.after ? parseCursor(opts.after) : null;
+  if (opts.after && !cursor) throw new UserError("That page link is not valid; open the first page again.", 400);
+  const pool = poolOf(db);
+  const waiting = `p.unresolved AND p.status = 'COMPLETE' AND NOT EXISTS (SELECT 1 FROM "Adjudication" x WHERE x."pairId" = p.id)`;
+  const [page, total] = await Promise.all([
+    pool.query<{ id: string; createdAt: Date; destination: string; request: string }>(
+      `SELECT p.id, p."createdAt", d.name AS destination, q.text AS request
+       FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
+       WHERE ${waiting} AND ($1::timestamp IS NULL OR (p."createdAt", p.id) > ($1::timestamp, $2::text))
+       ORDER BY p."createdAt", p.id LIMIT $3`,
+      [cursor?.[0] ?? null, cursor?.[1] ?? "", limit + 1],
+    ),
+    pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Pair" p WHERE ${waiting}`),
+  ]);
+  const rows = page.rows.slice(0, limit);
+  const judgments = rows.length
+    ? (await pool.query<{ pairId: string; expert: string; verdict: Verdict; rationale: string }>(
+        `SELECT j."pairId", u.name AS expert, j.verdict::text AS verdict, j.rationale FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "User" u ON u.id = j."userId"
+         WHERE j."pairId" = ANY($1::text[]) ORDER BY j."pairId", a.slot`,
+        [rows.map((r) => r.id)],
+      )).rows
+    : [];
+  const last = rows[rows.length - 1];
+  return {
+    pairs: rows.map((r) => ({
+      pairId: r.id, destination: r.destination, request: r.request,
+      judgments: judgments.filter((j) => j.pairId === r.id).map(({ expert, verdict, rationale }) => ({ expert, verdict, rationale })),
+    })),
+    total: total.rows[0].n,
+    next: page.rows.length > limit && last ? cursorOf(last.createdAt, last.id) : null,
+  };
 }
 
 /** An admin decides a split pair (recorded as an adjudication, not a rating). */
@@ -57,18 +136,18 @@ export async function requestExtraRater(db: Db, pairId: string, adminId: string)
   await db.auditEvent.create({ data: { actorId: adminId, action: "pair.extra-rater", targetType: "Pair", targetId: pairId } });
 }
 
-/** Judgments submitted per UTC day. */
+/** Judgments submitted per UTC day (from the day tallies). */
 export async function judgmentDays(db: Db): Promise<{ day: string; judgments: number }[]> {
   const { rows } = await poolOf(db).query<{ day: string; judgments: number }>(
-    `SELECT to_char("createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, COUNT(*)::int AS judgments FROM "Judgment" GROUP BY 1 ORDER BY 1`,
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(judgments)::int AS judgments FROM "JudgmentDayTally" GROUP BY day HAVING sum(judgments) > 0 ORDER BY day`,
   );
   return rows;
 }
 
-/** Skipped assignments per expert name. */
+/** Skipped assignments per expert (user id). */
 export async function skipsByExpert(db: Db): Promise<Map<string, number>> {
-  const { rows } = await poolOf(db).query<{ name: string; skips: number }>(
-    `SELECT u.name, COUNT(*)::int AS skips FROM "Assignment" a JOIN "User" u ON u.id = a."userId" WHERE a.status = 'SKIPPED' GROUP BY u.name`,
+  const { rows } = await poolOf(db).query<{ userId: string; skips: number }>(
+    `SELECT a."userId", COUNT(*)::int AS skips FROM "Assignment" a WHERE a.status = 'SKIPPED' GROUP BY 1`,
   );
-  return new Map(rows.map((r) => [r.name, r.skips]));
+  return new Map(rows.map((r) => [r.userId, r.skips]));
 }

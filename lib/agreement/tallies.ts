@@ -1,0 +1,211 @@
+/**
+ * The analytics report from tallies: counts the database keeps in step as pairs complete (see the
+ * migration analytics_tallies), so reading agreement never reads every judgment. `tallyPairs` is the
+ * reference of the database's rules, written over the same per-pair rows the report functions take;
+ * tests hold the two in agreement.
+ */
+import { cohenFromTable } from ".";
+import { codesOf, confusionFromCounts, patternOf } from "./fast";
+import { groupStats, judgmentsPerDay, statsOfCounts, type ExpertPairKappa, type ExpertRow, type GroupStats, type RatedPair } from "./report";
+import { VERDICTS, type Verdict } from "./labels";
+
+/** Complete pairs per group and verdict pattern; pattern -1 counts pairs with a rating beyond slot 3. */
+export interface AgreementTally {
+  datasetId: string;
+  destinationId: string;
+  pattern: number;
+  pairs: number;
+}
+
+export interface ExpertTally {
+  userId: string;
+  pairs: number;
+  abChoices: number;
+  leftChoices: number;
+  othersAgree: number;
+  matchedOthers: number;
+}
+
+/** userA < userB. */
+export interface ExpertPairTally {
+  userA: string;
+  userB: string;
+  verdictA: Verdict;
+  verdictB: Verdict;
+  pairs: number;
+}
+
+export interface Tallies {
+  agreement: AgreementTally[];
+  experts: ExpertTally[];
+  expertPairs: ExpertPairTally[];
+}
+
+const code = (v: Verdict) => VERDICTS.indexOf(v);
+
+/** The tallies of these complete pairs, by the rules the database's triggers follow (experts = user ids). */
+export function tallyPairs(pairs: readonly RatedPair[]): Tallies {
+  const agreement = new Map<string, AgreementTally>();
+  const experts = new Map<string, ExpertTally>();
+  const expertPairs = new Map<string, ExpertPairTally>();
+  for (const p of pairs) {
+    const pattern = p.verdicts.length > 3 ? -1 : patternOf(p.verdicts.map(code));
+    const g = `${p.datasetId}\u0000${p.destinationId}\u0000${pattern}`;
+    const a = agreement.get(g) ?? { datasetId: p.datasetId ?? "", destinationId: p.destinationId ?? "", pattern, pairs: 0 };
+    a.pairs++;
+    agreement.set(g, a);
+    p.experts.forEach((u, s) => {
+      const v = p.verdicts[s];
+      const others = p.verdicts.filter((_, o) => o !== s);
+      const agree = others.length >= 2 && others[0] === others[1];
+      const e = experts.get(u) ?? { userId: u, pairs: 0, abChoices: 0, leftChoices: 0, othersAgree: 0, matchedOthers: 0 };
+      e.pairs++;
+      if (v !== "NEITHER") e.abChoices++;
+      if (p.choseLeft[s]) e.leftChoices++;
+      if (agree) e.othersAgree++;
+      if (agree && v === others[0]) e.matchedOthers++;
+      experts.set(u, e);
+      p.experts.forEach((w, t) => {
+        if (!(u < w)) return;
+        const k = `${u}\u0000${w}\u0000${v}\u0000${p.verdicts[t]}`;
+        const x = expertPairs.get(k) ?? { userA: u, userB: w, verdictA: v, verdictB: p.verdicts[t], pairs: 0 };
+        x.pairs++;
+        expertPairs.set(k, x);
+      });
+    });
+  }
+  return { agreement: [...agreement.values()], experts: [...experts.values()], expertPairs: [...expertPairs.values()] };
+}
+
+/** Pattern counts of the tally rows that `keep` selects, and how many pairs had a rating beyond slot 3. */
+export function patternCounts(rows: readonly AgreementTally[], keep: (r: AgreementTally) => boolean = () => true): { counts: Float64Array; wide: number } {
+  const counts = new Float64Array(64);
+  let wide = 0;
+  for (const r of rows) {
+    if (!keep(r) || r.pairs <= 0) continue;
+    if (r.pattern < 0) wide += r.pairs;
+    else counts[r.pattern] += r.pairs;
+  }
+  return { counts, wide };
+}
+
+/** Pairs with one rating object per counted pattern, for the general (more than three raters) statistics. */
+function expand(counts: Float64Array): RatedPair[] {
+  const out: RatedPair[] = [];
+  counts.forEach((c, p) => {
+    const verdicts = codesOf(p).map((k) => VERDICTS[k]);
+    for (let i = 0; i < c; i++) out.push({ pairId: "", destination: "", dataset: "", verdicts, experts: [], choseLeft: [], timeOnTaskMs: [] });
+  });
+  return out;
+}
+
+/**
+ * Statistics of one group: from the counts alone in the common case; when some pairs had a fourth
+ * rater (`widePairs`, loaded whole, as they are rare), by the general functions over all of them.
+ */
+export function groupStatsOfTallies(counts: Float64Array, widePairs: readonly RatedPair[], replicates = 1000, seed = 1): GroupStats {
+  if (!widePairs.length) return statsOfCounts(counts, replicates, seed);
+  return groupStats([...expand(counts), ...widePairs], replicates, seed);
+}
+
+export function confusionOfTallies(counts: Float64Array, widePairs: readonly RatedPair[]): Record<string, number[][]> {
+  if (!widePairs.length) return confusionFromCounts(counts);
+  const pairs = [...expand(counts), ...widePairs];
+  const slots = Math.max(0, ...pairs.map((p) => p.verdicts.length));
+  const out: Record<string, number[][]> = {};
+  for (let i = 0; i < slots; i++) {
+    for (let j = i + 1; j < slots; j++) {
+      const t = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
+      for (const p of pairs) if (p.verdicts[i] && p.verdicts[j]) t[code(p.verdicts[i])][code(p.verdicts[j])]++;
+      out[`${i + 1}-${j + 1}`] = t;
+    }
+  }
+  return out;
+}
+
+/** 3×3 tables of every two experts (rows: the first named expert's verdict), keyed "a\0b" with a < b. */
+function expertTables(rows: readonly ExpertPairTally[]): Map<string, { a: string; b: string; table: number[][]; shared: number }> {
+  const m = new Map<string, { a: string; b: string; table: number[][]; shared: number }>();
+  for (const r of rows) {
+    if (r.pairs <= 0) continue;
+    const k = `${r.userA}\u0000${r.userB}`;
+    const e = m.get(k) ?? { a: r.userA, b: r.userB, table: [[0, 0, 0], [0, 0, 0], [0, 0, 0]], shared: 0 };
+    e.table[code(r.verdictA)][code(r.verdictB)] += r.pairs;
+    e.shared += r.pairs;
+    m.set(k, e);
+  }
+  return m;
+}
+
+export interface ExpertExtras {
+  /** Display name per user id. */
+  names: ReadonlyMap<string, string>;
+  /** Median time on task per user id, in seconds. */
+  medianSeconds: ReadonlyMap<string, number>;
+  skips?: ReadonlyMap<string, number>;
+}
+
+export function expertTableOfTallies(t: Pick<Tallies, "experts" | "expertPairs">, x: ExpertExtras, minShared = 5): ExpertRow[] {
+  const tables = [...expertTables(t.expertPairs).values()];
+  return t.experts
+    .filter((e) => e.pairs > 0)
+    .map((e) => {
+      const peers = tables
+        .filter((p) => (p.a === e.userId || p.b === e.userId) && p.shared >= minShared)
+        .map((p) => cohenFromTable(p.table).value)
+        .filter((k): k is number => k !== null);
+      return {
+        expert: x.names.get(e.userId) ?? e.userId,
+        pairs: e.pairs,
+        agreementWithOthers: e.othersAgree ? e.matchedOthers / e.othersAgree : null,
+        cohenWithPeers: peers.length ? peers.reduce((s, k) => s + k, 0) / peers.length : null,
+        medianSeconds: x.medianSeconds.get(e.userId) ?? null,
+        leftShare: e.abChoices ? e.leftChoices / e.abChoices : null,
+        ...(x.skips ? { skips: x.skips.get(e.userId) ?? 0 } : {}),
+      };
+    });
+}
+
+/** Cohen's kappa for every two experts who judged at least `minShared` of the same complete pairs, by name. */
+export function expertPairKappasOfTallies(rows: readonly ExpertPairTally[], names: ReadonlyMap<string, string>, minShared = 5): ExpertPairKappa[] {
+  const out: ExpertPairKappa[] = [];
+  for (const p of expertTables(rows).values()) {
+    if (p.shared < minShared) continue;
+    const [a, b] = [names.get(p.a) ?? p.a, names.get(p.b) ?? p.b];
+    out.push({ ...(a <= b ? { a, b } : { a: b, b: a }), shared: p.shared, kappa: cohenFromTable(p.table).value });
+  }
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return out.sort((x, y) => cmp(x.a, y.a) || cmp(x.b, y.b));
+}
+
+export interface AnalyticsInput extends Tallies {
+  names: { users: ReadonlyMap<string, string>; datasets: ReadonlyMap<string, string>; destinations: ReadonlyMap<string, string> };
+  /** Complete pairs with a rating beyond slot 3 (tally pattern -1), whole. */
+  widePairs: readonly RatedPair[];
+  medianSeconds: ReadonlyMap<string, number>;
+  skips: ReadonlyMap<string, number>;
+  days: readonly { day: string; judgments: number }[];
+}
+
+/** The analytics report: overall, per destination and per dataset, slot confusion, experts, expert pairs, progress. */
+export function analyticsReport(x: AnalyticsInput, minShared = 5) {
+  const groupOf = (key: "datasetId" | "destinationId", names: ReadonlyMap<string, string>) => {
+    const out: Record<string, GroupStats> = {};
+    for (const id of new Set(x.agreement.filter((r) => r.pairs > 0).map((r) => r[key]))) {
+      const { counts } = patternCounts(x.agreement, (r) => r[key] === id);
+      out[names.get(id) ?? id] = groupStatsOfTallies(counts, x.widePairs.filter((p) => p[key] === id));
+    }
+    return out;
+  };
+  const all = patternCounts(x.agreement);
+  return {
+    overall: groupStatsOfTallies(all.counts, x.widePairs),
+    byDestination: groupOf("destinationId", x.names.destinations),
+    byDataset: groupOf("datasetId", x.names.datasets),
+    confusion: confusionOfTallies(all.counts, x.widePairs),
+    experts: expertTableOfTallies(x, { names: x.names.users, medianSeconds: x.medianSeconds, skips: x.skips }, minShared),
+    expertPairs: expertPairKappasOfTallies(x.expertPairs, x.names.users, minShared),
+    minShared,
+    progress: judgmentsPerDay(x.days),
+  };
+}

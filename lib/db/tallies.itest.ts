@@ -1,0 +1,132 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { DEFAULT_SETTINGS } from "../assignment/policy";
+import { majority } from "../agreement/labels";
+import { tallyPairs, type Tallies } from "../agreement/tallies";
+import { EXPORT_KINDS } from "../export/kinds";
+import { adjudicationQueue, analyticsTallies, expertMedianSeconds, judgmentDays, ratedPairs, requestExtraRater } from "./analytics";
+import { poolOf } from "./client";
+import { exportCount } from "./export-counts";
+import { records, type ExportFilters } from "./exports";
+import { claimNext, submitJudgment } from "./judging";
+import { seed } from "./seed";
+import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
+
+let t: TestDatabase;
+const S = { ...DEFAULT_SETTINGS, rationaleMinLength: 1 };
+let n = 0;
+let experts: string[] = [];
+
+async function judgeAll(users: string[], pick: (pairId: string, expert: number) => "left" | "right" | "neither") {
+  for (;;) {
+    let progressed = false;
+    for (const [i, u] of users.entries()) {
+      const c = await claimNext(t.db, u, S);
+      if (!c) continue;
+      await submitJudgment(t.db, u, { assignmentId: c.assignmentId, choice: pick(c.pairId, i), rationale: "r", timeOnTaskMs: 1000 + ((n * 7919) % 50_000), clientRequestId: `t-${++n}` }, S);
+      progressed = true;
+    }
+    if (!progressed) return;
+  }
+}
+
+/** The tallies as stored, rows with a zero count left out, in a fixed order. */
+async function stored(): Promise<Tallies> {
+  const x = await analyticsTallies(t.db);
+  const key = (o: object) => JSON.stringify(Object.values(o).slice(0, -1));
+  const sort = <T extends object>(rows: T[]) => [...rows].sort((a, b) => (key(a) < key(b) ? -1 : 1));
+  return { agreement: sort(x.agreement), experts: sort(x.experts), expertPairs: sort(x.expertPairs) };
+}
+
+/** The tallies the reference rules give for the complete pairs as they are now. */
+async function expected(): Promise<Tallies> {
+  const pairs = (await ratedPairs(t.db)).map((p) => ({ ...p, experts: p.userIds! }));
+  const x = tallyPairs(pairs);
+  const key = (o: object) => JSON.stringify(Object.values(o).slice(0, -1));
+  const sort = <T extends object>(rows: T[]) => [...rows].sort((a, b) => (key(a) < key(b) ? -1 : 1));
+  return { agreement: sort(x.agreement), experts: sort(x.experts), expertPairs: sort(x.expertPairs) };
+}
+
+before(async () => {
+  t = await createTestDatabase();
+  await seed(t.db, { demo: true, demoPassword: "pw-for-tests-1" });
+  experts = await Promise.all([0, 1, 2, 3].map((i) => createTestExpert(t.db, `tally${i}@t.test`, ["Paris"])));
+  // Verdicts from the pair id and the expert, so there are majorities and 1-1-1 splits.
+  await judgeAll(experts.slice(0, 3), (pairId, i) => (["left", "right", "neither"] as const)[(pairId.charCodeAt(4) + i * (pairId.charCodeAt(6) % 2)) % 3]);
+});
+after(async () => t.drop());
+
+test("the triggers keep the tallies equal to the reference rules, through a reopened pair and a fourth rater", async () => {
+  assert.ok((await stored()).agreement.length > 0);
+  assert.deepEqual(await stored(), await expected());
+  // One more rater on a split pair: it leaves the tallies while open, and returns wide (pattern -1) when the fourth expert submits.
+  const split = (await adjudicationQueue(t.db, { limit: 1 })).pairs[0];
+  assert.ok(split, "the judging made at least one 1-1-1 split");
+  const admin = await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } });
+  await requestExtraRater(t.db, split.pairId, admin.id);
+  assert.deepEqual(await stored(), await expected());
+  assert.equal((await t.db.pair.findUniqueOrThrow({ where: { id: split.pairId } })).verdictPattern, null);
+  await judgeAll([experts[3]], () => "left");
+  const wide = await t.db.pair.findUniqueOrThrow({ where: { id: split.pairId } });
+  assert.equal(wide.status, "COMPLETE");
+  assert.equal(wide.verdictPattern, -1);
+  assert.deepEqual(await stored(), await expected());
+  assert.equal((await ratedPairs(t.db, { wideOnly: true })).length, 1);
+  // Every complete pair's unresolved flag is the majority rule.
+  for (const p of await ratedPairs(t.db)) {
+    const pair = await t.db.pair.findUniqueOrThrow({ where: { id: p.pairId } });
+    assert.equal(pair.unresolved, majority(p.verdicts).label === null, p.pairId);
+  }
+});
+
+test("a rebuild from scratch gives the tallies the triggers kept", async () => {
+  const before = await stored();
+  const days = await judgmentDays(t.db);
+  await poolOf(t.db).query("SELECT tj_rebuild_tallies()");
+  assert.deepEqual(await stored(), before);
+  assert.deepEqual(await judgmentDays(t.db), days);
+  assert.equal(days.reduce((s, d) => s + d.judgments, 0), await t.db.judgment.count());
+});
+
+test("medians are each expert's lower median time on task", async () => {
+  const medians = await expertMedianSeconds(t.db);
+  for (const u of experts) {
+    const times = (await t.db.judgment.findMany({ where: { userId: u }, select: { timeOnTaskMs: true } })).map((j) => j.timeOnTaskMs).sort((a, b) => a - b);
+    assert.equal(medians.get(u), times[Math.floor((times.length - 1) / 2)] / 1000);
+  }
+});
+
+test("the adjudication queue pages through every waiting pair once; a forged cursor is refused", async () => {
+  const all = (await ratedPairs(t.db)).filter((p) => majority(p.verdicts).label === null);
+  const seen: string[] = [];
+  let after: string | null = null;
+  let total = -1;
+  do {
+    const page = await adjudicationQueue(t.db, { after, limit: 2 });
+    total = page.total;
+    assert.ok(page.pairs.length <= 2);
+    for (const p of page.pairs) assert.ok(p.judgments.length >= 3 && p.request.length > 0);
+    seen.push(...page.pairs.map((p) => p.pairId));
+    after = page.next;
+  } while (after);
+  assert.equal(total, all.length);
+  assert.deepEqual([...seen].sort(), all.map((p) => p.pairId).sort());
+  await assert.rejects(adjudicationQueue(t.db, { after: "not-a-cursor" }), /page link is not valid/);
+});
+
+test("an export's count from the database equals the records the export streams, for every kind and filter", async () => {
+  const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
+  const dataset = (await t.db.query.findFirstOrThrow({ where: { destinationId: paris.id } })).datasetId;
+  const cases: ExportFilters[] = [
+    {}, { destinationId: paris.id }, { datasetId: dataset }, { completeOnly: true }, { finalOnly: true },
+    { from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 86_400_000) }, { from: new Date(Date.now() + 86_400_000) },
+  ];
+  for (const kind of EXPORT_KINDS) {
+    for (const f of cases) {
+      let streamed = 0;
+      const it = records(kind, t.db, f);
+      while (!(await it.next()).done) streamed++;
+      assert.equal(await exportCount(t.db, kind, f), streamed, `${kind} ${JSON.stringify(f)}`);
+    }
+  }
+});
