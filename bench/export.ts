@@ -1,61 +1,56 @@
 /**
- * Export benchmark: 100,000 complete pairs × 3 judgments; the training-pairs export streamed as
- * JSONL from one snapshot (written to a file), reporting seconds and peak RSS against the RSS
- * before the export. Usage: npm run bench:export [-- PAIRS]
+ * Export benchmark: PAIRS complete pairs × 3 judgments (bench/history.ts) and one annotation per
+ * request; every export kind streamed from one snapshot to a file as the download route writes it
+ * (JSONL and CSV), reporting rows per second and peak RSS against the RSS before the exports.
+ * Usage: npm run bench:export [-- PAIRS]
  */
 import { createWriteStream, statSync } from "node:fs";
 import { closeDb, createDb, poolOf } from "../lib/db/client";
-import { trainingPairs } from "../lib/db/exports";
+import { records } from "../lib/db/exports";
+import { csvHeader, serialize, type ExportKind } from "../lib/export/kinds";
+import { seedHistory } from "./history";
 import { freshDatabase } from "./server";
 
-const features = JSON.stringify({
-  format: 1, commonsense: 1, schedule_density: 1, hotel_consistency: 0.5, daytime_utilization: 1, unique_attractions: 0.79, location_clustering: 0.9,
-  iconic_landmarks: 0.75, attraction_diversity: 0.5, attraction_prioritization: 0.6, pacing: 1, budget: 0, physical_effort: null, user_request: 0.5, violations: [],
-});
+async function exportToFile(db: ReturnType<typeof createDb>, kind: ExportKind, format: "jsonl" | "csv") {
+  const file = `.data/bench/${kind}.${format}`;
+  const out = createWriteStream(file);
+  const t = performance.now();
+  let rows = 0;
+  // Lines are gathered into ~64 kB writes, as the download route does.
+  let chunk = format === "csv" ? csvHeader(kind) : "";
+  for await (const r of records(kind, db, {})) {
+    chunk += serialize(kind, format, r);
+    rows++;
+    if (chunk.length >= 65_536) {
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once("drain", () => r()));
+      chunk = "";
+    }
+  }
+  out.write(chunk);
+  await new Promise<void>((r) => out.end(r));
+  const seconds = (performance.now() - t) / 1000;
+  return { kind, format, rows, seconds: +seconds.toFixed(2), rowsPerSecond: Math.round(rows / seconds), fileMiB: +(statSync(file).size / 1048576).toFixed(1), peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) };
+}
 
 async function main() {
-  const n = Number(process.argv[2] ?? 100_000);
+  const n = Number(process.argv[2] ?? 1_000_000);
   const pg = await freshDatabase("export", 54387);
   const db = createDb(pg.url);
-  const sql = (text: string, values: unknown[] = []) => poolOf(db).query(text, values);
   const t0 = performance.now();
-  await sql(`INSERT INTO "Destination" (id, name, country, lat, lon) VALUES ('d', 'Benchville', 'Nowhere', 0, 0)`);
-  await sql(`INSERT INTO "Dataset" (id, name, format, "contentHash", counts) VALUES ('ds', 'export bench', 'CANONICAL', 'x', '{}')`);
-  await sql(`INSERT INTO "User" (id, email, name, role, "updatedAt") SELECT 'u' || i, 'u' || i || '@b.t', 'u' || i, 'EXPERT', now() FROM generate_series(1, 3) i`);
-  await sql(`INSERT INTO "Query" (id, "datasetId", "destinationId", "sourceId", text, days, preferences, raw, split)
-             SELECT 'q' || i, 'ds', 'd', 'q' || i, 'request ' || i, 3, '{}', '{}', CASE WHEN i % 5 = 0 THEN 'test' ELSE 'train' END FROM generate_series(1, $1) i`, [n]);
-  await sql(`INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, "contentHash")
-             SELECT 'p' || i || s, 'q' || i, s, 'm' || s, '{}', '{}', $2::jsonb, 'h' FROM generate_series(1, $1) i, (VALUES ('a'), ('b')) v(s)`, [n, features]);
-  await sql(`INSERT INTO "Pair" (id, "queryId", "planAId", "planBId", status, "submittedCount")
-             SELECT 'pair' || i, 'q' || i, 'p' || i || 'a', 'p' || i || 'b', 'COMPLETE', 3 FROM generate_series(1, $1) i`, [n]);
-  await sql(`INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt")
-             SELECT 'a' || i || '-' || s, 'pair' || i, 'u' || s, s, 'SUBMITTED', 'p' || i || 'a', now() FROM generate_series(1, $1) i, generate_series(1, 3) s`, [n]);
-  await sql(`INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId")
-             SELECT 'j' || i || '-' || s, 'a' || i || '-' || s, 'pair' || i, 'u' || s, (ARRAY['A','B','NEITHER'])[1 + (i + CASE WHEN s = 3 AND i % 4 = 0 THEN 1 ELSE 0 END) % 3]::"Verdict", 'because', 1000, 'r' || i || '-' || s
-             FROM generate_series(1, $1) i, generate_series(1, 3) s`, [n]);
-  await sql("ANALYZE");
-  const setup = (performance.now() - t0) / 1000;
-  const rssBefore = process.memoryUsage().rss;
-  const out = createWriteStream(".data/bench/training-pairs.jsonl");
-  const t1 = performance.now();
-  let count = 0;
-  for await (const t of trainingPairs(db)) {
-    if (!out.write(JSON.stringify(t) + "\n")) await new Promise<void>((r) => out.once("drain", () => r()));
-    count++;
-  }
-  await new Promise<void>((r) => out.end(r));
-  const seconds = (performance.now() - t1) / 1000;
-  console.log(
-    JSON.stringify(
-      {
-        pairs: n, trainingPairs: count, setupSeconds: +setup.toFixed(1), exportSeconds: +seconds.toFixed(2), pairsPerSecond: Math.round(count / seconds),
-        fileMiB: +(statSync(".data/bench/training-pairs.jsonl").size / 1048576).toFixed(1), rssBeforeMiB: Math.round(rssBefore / 1048576),
-        peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
-      },
-      null,
-      2,
-    ),
+  await seedHistory(db, n, { experts: 40 });
+  await poolOf(db).query(
+    `INSERT INTO "DslVersion" (id, "queryId", version, stage, constraints, "createdAt")
+     SELECT 'v' || id, id, 1, 'DRAFT', '[{"code": "result = True", "note": "always"}]'::jsonb, now() FROM "Query"`,
   );
+  const setupSeconds = +((performance.now() - t0) / 1000).toFixed(1);
+  const rssBeforeMiB = Math.round(process.memoryUsage().rss / 1048576);
+  const runs = [];
+  for (const [kind, format] of [["training-pairs", "jsonl"], ["training-pairs", "csv"], ["labelled-pairs", "jsonl"], ["judgments", "jsonl"], ["judgments", "csv"], ["annotations", "jsonl"]] as const) {
+    const r = await exportToFile(db, kind, format);
+    console.log(JSON.stringify(r));
+    runs.push(r);
+  }
+  console.log(JSON.stringify({ pairs: n, setupSeconds, rssBeforeMiB, slowestRowsPerSecond: Math.min(...runs.map((r) => r.rowsPerSecond)), peakRssMiB: Math.max(...runs.map((r) => r.peakRssMiB)) }, null, 2));
   await closeDb(db);
   await pg.stop();
 }

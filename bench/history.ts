@@ -24,7 +24,7 @@ export async function seedHistory(db: Db, pairs: number, opts: { experts?: numbe
   await sql(`INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, "contentHash")
              SELECT $1 || 'p' || i || s, $1 || 'q' || i, s, 'm' || s, '{}', '{}', $3::jsonb, 'h' FROM generate_series(1, $2) i, (VALUES ('a'), ('b')) v(s)`, [x, pairs, FEATURES]);
   await sql(`INSERT INTO "Pair" (id, "queryId", "planAId", "planBId", status, "submittedCount")
-             SELECT $1 || 'pair' || i, $1 || 'q' || i, $1 || 'p' || i || 'a', $1 || 'p' || i || 'b', 'COMPLETE', 3 FROM generate_series(1, $2) i`, [x, pairs]);
+             SELECT $1 || 'pair' || i, $1 || 'q' || i, $1 || 'p' || i || 'a', $1 || 'p' || i || 'b', 'OPEN', 3 FROM generate_series(1, $2) i`, [x, pairs]);
   // Slot s of pair i goes to expert (i + s) mod experts, so every two experts share pairs.
   await sql(`INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt")
              SELECT $1 || 'a' || i || '-' || s, $1 || 'pair' || i, $1 || 'u' || (1 + (i + s) % $3), s, 'SUBMITTED', $1 || 'p' || i || CASE WHEN (i + s) % 2 = 0 THEN 'a' ELSE 'b' END, now()
@@ -34,5 +34,7 @@ export async function seedHistory(db: Db, pairs: number, opts: { experts?: numbe
                     (ARRAY['A','B','NEITHER'])[1 + (i + CASE WHEN s = 3 AND i % 4 = 0 THEN 1 ELSE 0 END + CASE WHEN s = 2 AND i % 7 = 0 THEN 2 ELSE 0 END) % 3]::"Verdict",
                     'because', 20000 + ((i::bigint * 7919 + s * 104729) % 120000)::int, $1 || 'r' || i || '-' || s, now() - (i % 30) * interval '1 day'
              FROM generate_series(1, $2) i, generate_series(1, 3) s`, [x, pairs, experts]);
-  await sql("ANALYZE");
+  // Completing the pairs (after their judgments exist) is what fills the analytics tallies, as in real judging.
+  await sql(`UPDATE "Pair" SET status = 'COMPLETE' WHERE id LIKE $1 || 'pair%'`, [x]);
+  await sql("VACUUM ANALYZE");
 }

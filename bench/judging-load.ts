@@ -12,6 +12,7 @@ import { closeDb, createDb } from "../lib/db/client";
 import { importBundle } from "../lib/db/imports";
 import { sourceFromPath } from "../lib/importers/source";
 import { generateBundle } from "./generate-bundle";
+import { seedHistory } from "./history";
 import { cpuByRole, freshDatabase, percentile, signIn, startServer } from "./server";
 
 /** How long a simulated expert "reads" a pair between claim and submit (ms); BENCH_THINK_MS=lo,hi. */
@@ -58,8 +59,18 @@ async function call(base: string, method: string, route: string, cookie: string,
 // BENCH_PG_STATS=1: also report the statements that cost PostgreSQL the most (pg_stat_statements).
 const pgStats = process.env.BENCH_PG_STATS === "1";
 
+interface RunOptions {
+  /** Judgments already in the database (complete pairs of another destination, bench/history.ts). */
+  history?: number;
+  /** A second phase with an admin loading the analytics page's calls in a loop, to compare with the first. */
+  adminLoop?: boolean;
+}
+
+/** The calls the analytics page makes, one after another, as an admin's browser does on opening it. */
+const ADMIN_PAGE_CALLS = ["/api/admin/analytics?minShared=5", "/api/admin/adjudication?limit=20", "/api/admin/overview", "/api/admin/exports/training-pairs/card", "/api/admin/exports/judgments/card"];
+
 /** One full run on a fresh database and server; `fastPath` false sends the hot calls through Next.js's route handlers. */
-async function run(experts: number, pairsWanted: number, fastPath: boolean) {
+async function run(experts: number, pairsWanted: number, fastPath: boolean, opts: RunOptions = {}) {
   connectionRetries = 0;
   const pg = await freshDatabase("judging", 54381, pgStats ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"] : undefined);
   const db = createDb(pg.url);
@@ -71,7 +82,9 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean) {
   const imported = await importBundle(db, await sourceFromPath(dir));
   if (!imported.ok) throw new Error(imported.message);
   const dest = await db.destination.findFirstOrThrow({ where: { name: "Benchville" } });
+  if (opts.history) await seedHistory(db, Math.ceil(opts.history / 3), { experts: 40 });
   const hash = await hashPassword("bench-password-1");
+  await db.user.create({ data: { email: "admin@bench.test", name: "Bench admin", role: "ADMIN", passwordHash: hash } });
   const emails = Array.from({ length: experts }, (_, i) => `expert${i}@bench.test`);
   for (const email of emails) {
     const u = await db.user.create({ data: { email, name: email, role: "EXPERT", passwordHash: hash } });
@@ -82,56 +95,96 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean) {
   try {
     const cookies: string[] = [];
     for (let i = 0; i < emails.length; i += 20) cookies.push(...(await Promise.all(emails.slice(i, i + 20).map((e) => signIn(server.url, e, "bench-password-1")))));
-    const claimMs: number[] = [];
-    const steadyClaimMs: number[] = []; // claims started after the first 2 s (all 200 experts claim at once at the start)
-    const submitMs: number[] = [];
-    const accepted: string[] = [];
-    let errors = 0;
+    const adminCookie = opts.adminLoop ? await signIn(server.url, "admin@bench.test", "bench-password-1") : "";
     if (pgStats) {
       await statsDb.$executeRawUnsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
       await statsDb.$queryRawUnsafe("SELECT pg_stat_statements_reset()::text");
     }
+    const total = Math.ceil(pairsWanted / 6) * 6 * 3;
+    const phases = opts.adminLoop ? [{ name: "experts only", judgments: Math.floor(total / 2), admin: false }, { name: "with an admin on the analytics page", judgments: total, admin: true }] : [{ name: "experts only", judgments: total, admin: false }];
+    const accepted: string[] = [];
+    const results = [];
     const cpu0 = cpuByRole();
     const t0 = performance.now();
-    await Promise.all(
-      cookies.map(async (cookie) => {
-        for (;;) {
-          let t = performance.now();
-          const res = await call(server.url, "POST", "/api/judge/next", cookie);
-          claimMs.push(performance.now() - t);
-          if (t - t0 > 2000) steadyClaimMs.push(performance.now() - t);
-          if (res.status !== 200) {
-            errors++;
-            continue;
+    for (const phase of phases) {
+      const claimMs: number[] = [];
+      const steadyClaimMs: number[] = []; // claims started after the first 2 s (all experts claim at once at the start)
+      const submitMs: number[] = [];
+      const adminMs: Record<string, number[]> = Object.fromEntries(ADMIN_PAGE_CALLS.map((c) => [c, []]));
+      let errors = 0;
+      let adminErrors = 0;
+      let running = true;
+      const startedWith = accepted.length;
+      const tp = performance.now();
+      const admin = (async () => {
+        while (phase.admin && running) {
+          for (const route of ADMIN_PAGE_CALLS) {
+            const t = performance.now();
+            const res = await call(server.url, "GET", route, adminCookie);
+            adminMs[route].push(performance.now() - t);
+            if (res.status !== 200) adminErrors++;
           }
-          // The simulated browser needs only the assignment id; it is the first field.
-          const assignmentId = /^\{"assignment":\{"assignmentId"\s*:\s*"([^"]+)"/.exec(res.body)?.[1];
-          if (!assignmentId) return;
-          await new Promise((r) => setTimeout(r, THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0]))); // reading, briefly
-          const requestId = randomUUID();
-          t = performance.now();
-          const body = JSON.stringify({ choice: ["left", "right", "neither"][Math.floor(Math.random() * 3)], rationale: "bench rationale text", timeOnTaskMs: 1000, clientRequestId: requestId });
-          const sub = await call(server.url, "POST", `/api/judge/${assignmentId}/submit`, cookie, body);
-          submitMs.push(performance.now() - t);
-          if (sub.status === 201) accepted.push(requestId);
-          else errors++;
         }
-      }),
-    );
+      })();
+      let claimsOut = 0;
+      await Promise.all(
+        cookies.map(async (cookie) => {
+          // An expert claims only while the phase still needs judgments (counting the claims in flight).
+          while (accepted.length + claimsOut < phase.judgments) {
+            claimsOut++;
+            let t = performance.now();
+            const res = await call(server.url, "POST", "/api/judge/next", cookie);
+            claimMs.push(performance.now() - t);
+            if (t - tp > 2000) steadyClaimMs.push(performance.now() - t);
+            if (res.status !== 200) {
+              claimsOut--;
+              errors++;
+              continue;
+            }
+            // The simulated browser needs only the assignment id; it is the first field.
+            const assignmentId = /^\{"assignment":\{"assignmentId"\s*:\s*"([^"]+)"/.exec(res.body)?.[1];
+            if (!assignmentId) {
+              claimsOut--;
+              return;
+            }
+            await new Promise((r) => setTimeout(r, THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0]))); // reading, briefly
+            const requestId = randomUUID();
+            t = performance.now();
+            const body = JSON.stringify({ choice: ["left", "right", "neither"][Math.floor(Math.random() * 3)], rationale: "bench rationale text", timeOnTaskMs: 1000, clientRequestId: requestId });
+            const sub = await call(server.url, "POST", `/api/judge/${assignmentId}/submit`, cookie, body);
+            submitMs.push(performance.now() - t);
+            claimsOut--;
+            if (sub.status === 201) accepted.push(requestId);
+            else errors++;
+          }
+        }),
+      );
+      running = false;
+      await admin;
+      const seconds = (performance.now() - tp) / 1000;
+      const ms = (v: number) => +v.toFixed(1);
+      const dist = (xs: number[]) => {
+        xs.sort((a, b) => a - b);
+        return { n: xs.length, p50: ms(percentile(xs, 50)), p95: ms(percentile(xs, 95)), p99: ms(percentile(xs, 99)), max: ms(xs[xs.length - 1] ?? NaN) };
+      };
+      results.push({
+        phase: phase.name, judgments: accepted.length - startedWith, seconds: +seconds.toFixed(1), judgmentsPerSecond: +((accepted.length - startedWith) / seconds).toFixed(1), httpErrors: errors,
+        claim: dist(claimMs), claimAfterFirst2s: dist(steadyClaimMs), submit: dist(submitMs),
+        ...(phase.admin ? { adminPageLoads: adminMs[ADMIN_PAGE_CALLS[0]].length, adminErrors, adminMs: Object.fromEntries(Object.entries(adminMs).map(([k, v]) => [k, dist(v)])) } : {}),
+      });
+    }
     const seconds = (performance.now() - t0) / 1000;
     const cpu1 = cpuByRole();
-    claimMs.sort((a, b) => a - b);
-    steadyClaimMs.sort((a, b) => a - b);
-    submitMs.sort((a, b) => a - b);
-    const pairs = await db.pair.count();
+    // The benchmark's own pairs (the history's are another destination).
+    const mine = { query: { destinationId: dest.id } };
+    const pairs = await db.pair.count({ where: mine });
     const invariant = await db.$queryRaw<{ bad: number }[]>`
-      SELECT COUNT(*)::int AS bad FROM "Pair" p WHERE
+      SELECT COUNT(*)::int AS bad FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" WHERE q."destinationId" = ${dest.id} AND (
         (SELECT COUNT(*) FROM "Judgment" j WHERE j."pairId" = p.id) <> 3
         OR (SELECT COUNT(DISTINCT j."userId") FROM "Judgment" j WHERE j."pairId" = p.id) <> 3
-        OR p.status <> 'COMPLETE'`;
-    const stored = await db.judgment.count();
+        OR p.status <> 'COMPLETE')`;
+    const stored = await db.judgment.count({ where: { pair: mine } });
     const lost = accepted.length - (await db.judgment.count({ where: { clientRequestId: { in: accepted } } }));
-    const ms = (v: number) => +v.toFixed(1);
     if (pgStats) {
       const top = await statsDb.$queryRawUnsafe<{ calls: number; total_ms: number; mean_ms: number; query: string }[]>(
         `SELECT calls::int, round(total_exec_time::numeric, 1)::float AS total_ms, round(mean_exec_time::numeric, 3)::float AS mean_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query
@@ -140,14 +193,12 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean) {
       console.table(top);
     }
     return {
-          via: fastPath ? "fast path" : "Next.js route handlers",
-          experts, pairs, thinkMs: THINK_MS, judgments: stored, seconds: +seconds.toFixed(1), judgmentsPerSecond: +(stored / seconds).toFixed(1), httpErrors: errors, connectionRetries,
-          claim: { n: claimMs.length, p50: ms(percentile(claimMs, 50)), p95: ms(percentile(claimMs, 95)), p99: ms(percentile(claimMs, 99)) },
-          claimAfterFirst2s: { n: steadyClaimMs.length, p50: ms(percentile(steadyClaimMs, 50)), p95: ms(percentile(steadyClaimMs, 95)), p99: ms(percentile(steadyClaimMs, 99)) },
-          submit: { n: submitMs.length, p50: ms(percentile(submitMs, 50)), p95: ms(percentile(submitMs, 95)), p99: ms(percentile(submitMs, 99)) },
-          // CPU milliseconds per judgment (one claim + one submit) by process, over the load phase.
-          cpuMsPerJudgment: Object.fromEntries(Object.entries(cpu1).map(([k, v]) => [k, +(((v - cpu0[k as keyof typeof cpu0]) * 1000) / stored).toFixed(2)])),
-          invariants: { pairsNotExactlyThreeDistinctExperts: invariant[0].bad, duplicateJudgments: stored - accepted.length, lostSubmits: lost },
+      via: fastPath ? "fast path" : "Next.js route handlers",
+      experts, pairs, history: opts.history ?? 0, thinkMs: THINK_MS, judgments: accepted.length, seconds: +seconds.toFixed(1), judgmentsPerSecond: +(accepted.length / seconds).toFixed(1), connectionRetries,
+      phases: results,
+      // CPU milliseconds per judgment (one claim + one submit) by process, over the load phase.
+      cpuMsPerJudgment: Object.fromEntries(Object.entries(cpu1).map(([k, v]) => [k, +(((v - cpu0[k as keyof typeof cpu0]) * 1000) / accepted.length).toFixed(2)])),
+      invariants: { pairsNotExactlyThreeDistinctExperts: invariant[0].bad, duplicateJudgments: stored - accepted.length, lostSubmits: lost },
     };
   } finally {
     await server.stop();
@@ -157,12 +208,17 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean) {
   }
 }
 
-/** Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline]: with --baseline, a second run through Next.js's route handlers. */
+/**
+ * Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline] [--history=JUDGMENTS] [--admin-loop]: with --baseline, a second
+ * run through Next.js's route handlers; --history puts that many judgments in the database first; --admin-loop judges the
+ * second half of the pairs while an admin loads the analytics page's calls in a loop.
+ */
 async function main() {
   const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
   const experts = Number(args[0] ?? 200);
   const pairs = Number(args[1] ?? 3000);
-  const fast = await run(experts, pairs, true);
+  const history = Number(process.argv.find((a) => a.startsWith("--history="))?.slice(10) ?? 0);
+  const fast = await run(experts, pairs, true, { history, adminLoop: process.argv.includes("--admin-loop") });
   console.log(JSON.stringify(fast, null, 2));
   if (!process.argv.includes("--baseline")) return;
   const next = await run(experts, pairs, false);
@@ -172,8 +228,8 @@ async function main() {
     JSON.stringify({
       sameRun: "fast path vs Next.js route handlers",
       throughput: ratio(fast.judgmentsPerSecond, next.judgmentsPerSecond),
-      claimP95Faster: ratio(next.claim.p95, fast.claim.p95),
-      submitP95Faster: ratio(next.submit.p95, fast.submit.p95),
+      claimP95Faster: ratio(next.phases[0].claim.p95, fast.phases[0].claim.p95),
+      submitP95Faster: ratio(next.phases[0].submit.p95, fast.phases[0].submit.p95),
       serverCpuPerJudgmentLess: ratio(next.cpuMsPerJudgment.server, fast.cpuMsPerJudgment.server),
     }),
   );

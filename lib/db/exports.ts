@@ -38,8 +38,6 @@ export interface LabelledPairRow {
   adjudicated: Verdict | null;
 }
 
-const PAGE = 1000;
-
 /**
  * Runs `pages` inside one read-only REPEATABLE READ transaction, so an export reads a single snapshot
  * however long it streams. A consumer that stops early (return()) still ends the transaction before the
@@ -134,32 +132,35 @@ export function pseudonym(userId: string, salt: string): string {
   return `expert-${createHash("sha256").update(`${salt}:${userId}`).digest("hex").slice(0, 10)}`;
 }
 
-/** Raw judgments, one per row, from one snapshot. */
+/** Raw judgments, one per row, from one snapshot (one statement through a server-side cursor). */
 export async function* judgmentRecords(db: Db, f: ExportFilters = {}, opts: { names?: boolean; salt?: string } = {}): AsyncGenerator<JudgmentRecord> {
   const salt = opts.salt ?? (await pseudonymSalt(db));
+  const pseudonyms = new Map<string, string>();
+  const expert = (userId: string, email: string) => {
+    if (opts.names) return email;
+    let p = pseudonyms.get(userId);
+    if (!p) pseudonyms.set(userId, (p = pseudonym(userId, salt)));
+    return p;
+  };
   yield* fromSnapshot(db, async function* (client) {
-    let after = "";
-    for (;;) {
-      const { rows } = await client.query<{ id: string; pairId: string; queryId: string; destination: string; userId: string; email: string; slot: number; verdict: Verdict; rationale: string; timeOnTaskMs: number; leftIsA: boolean; claimedAt: Date; createdAt: Date }>(
-        `SELECT j.id, j."pairId", p."queryId", d.name AS destination, j."userId", u.email, a.slot, j.verdict, j.rationale, j."timeOnTaskMs",
-                a."leftPlanId" = p."planAId" AS "leftIsA", a."claimedAt", j."createdAt"
-         FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
-         JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = j."userId"
-         WHERE j.id > $1 AND ($2::text IS NULL OR q."datasetId" = $2) AND ($3::text IS NULL OR q."destinationId" = $3)
-           AND ($4::timestamptz IS NULL OR j."createdAt" >= $4) AND ($5::timestamptz IS NULL OR j."createdAt" < $5)
-           AND (NOT $6::boolean OR p.status = 'COMPLETE')
-         ORDER BY j.id LIMIT ${PAGE}`,
-        [after, f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.completeOnly ?? false],
-      );
-      for (const r of rows) {
-        yield {
-          pair_id: r.pairId, query_id: r.queryId, destination: r.destination, expert: opts.names ? r.email : pseudonym(r.userId, salt), slot: r.slot,
-          verdict: r.verdict, rationale: r.rationale, time_on_task_ms: r.timeOnTaskMs, left_plan: r.leftIsA ? "A" : "B",
-          claimed_at: r.claimedAt.toISOString(), submitted_at: r.createdAt.toISOString(),
-        };
-      }
-      if (rows.length < PAGE) break;
-      after = rows[rows.length - 1].id;
+    const rows = cursorRows<{ pairId: string; queryId: string; destination: string; userId: string; email: string; slot: number; verdict: Verdict; rationale: string; timeOnTaskMs: number; leftIsA: boolean; claimedAt: Date; createdAt: Date }>(
+      client,
+      `SELECT j."pairId", p."queryId", d.name AS destination, j."userId", u.email, a.slot, j.verdict, j.rationale, j."timeOnTaskMs",
+              a."leftPlanId" = p."planAId" AS "leftIsA", a."claimedAt", j."createdAt"
+       FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
+       JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = j."userId"
+       WHERE ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
+         AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)
+         AND (NOT $5::boolean OR p.status = 'COMPLETE')
+       ORDER BY j.id`,
+      [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.completeOnly ?? false],
+    );
+    for await (const r of rows) {
+      yield {
+        pair_id: r.pairId, query_id: r.queryId, destination: r.destination, expert: expert(r.userId, r.email), slot: r.slot,
+        verdict: r.verdict, rationale: r.rationale, time_on_task_ms: r.timeOnTaskMs, left_plan: r.leftIsA ? "A" : "B",
+        claimed_at: r.claimedAt.toISOString(), submitted_at: r.createdAt.toISOString(),
+      };
     }
   });
 }
@@ -206,7 +207,8 @@ export interface AnnotationRecord {
 export async function* annotationRecords(db: Db, f: ExportFilters = {}, opts: { names?: boolean; salt?: string } = {}): AsyncGenerator<AnnotationRecord> {
   const salt = opts.salt ?? (await pseudonymSalt(db));
   yield* fromSnapshot(db, async function* (client) {
-    const { rows } = await client.query<{ queryId: string; sourceId: string; dataset: string; destination: string; version: number; stage: string; parentVersion: number | null; authorId: string | null; email: string | null; createdAt: Date; note: string | null; constraints: { code: string; note: string }[] }>(
+    const rows = cursorRows<{ queryId: string; sourceId: string; dataset: string; destination: string; version: number; stage: string; parentVersion: number | null; authorId: string | null; email: string | null; createdAt: Date; note: string | null; constraints: { code: string; note: string }[] }>(
+      client,
       `SELECT v."queryId", q."sourceId", ds.name AS dataset, d.name AS destination, v.version, v.stage, p.version AS "parentVersion", v."authorId", u.email, v."createdAt", v.note, v.constraints
        FROM "DslVersion" v JOIN "Query" q ON q.id = v."queryId" JOIN "Dataset" ds ON ds.id = q."datasetId" JOIN "Destination" d ON d.id = q."destinationId"
        LEFT JOIN "DslVersion" p ON p.id = v."parentId" LEFT JOIN "User" u ON u.id = v."authorId"
@@ -215,8 +217,9 @@ export async function* annotationRecords(db: Db, f: ExportFilters = {}, opts: { 
          AND (NOT $5::boolean OR (v.stage = 'FINAL' AND v.version = (SELECT max(w.version) FROM "DslVersion" w WHERE w."queryId" = v."queryId" AND w.stage = 'FINAL')))
        ORDER BY q."datasetId", q."sourceId", v.version`,
       [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.finalOnly ?? false],
+      1000,
     );
-    for (const r of rows) {
+    for await (const r of rows) {
       yield {
         query_id: r.queryId, source_id: r.sourceId, dataset: r.dataset, destination: r.destination, version: r.version, stage: r.stage, parent_version: r.parentVersion,
         author: r.authorId ? (opts.names ? r.email : pseudonym(r.authorId, salt)) : null, created_at: r.createdAt.toISOString(), note: r.note, constraints: r.constraints,

@@ -1,0 +1,72 @@
+/**
+ * Admin pages at scale: a judging history of JUDGMENTS judgments (default 1,000,000; complete pairs of
+ * three judgments by 40 experts, bench/history.ts), then every admin API read and admin page timed
+ * against the production server (5 loads each after one warm-up; p50 and max, response size).
+ * Usage: npm run bench:admin [-- JUDGMENTS]
+ */
+import { hashPassword } from "../lib/auth/password";
+import { closeDb, createDb } from "../lib/db/client";
+import { seedHistory } from "./history";
+import { freshDatabase, percentile, signIn, startServer } from "./server";
+
+const CALLS = [
+  "/api/admin/analytics?minShared=5",
+  "/api/admin/adjudication?limit=20",
+  "/api/admin/overview",
+  "/api/admin/users",
+  "/api/admin/destinations",
+  "/api/admin/jobs",
+  "/api/admin/fits",
+  "/api/admin/weights",
+  "/api/admin/exports/training-pairs/card",
+  "/api/admin/exports/labelled-pairs/card",
+  "/api/admin/exports/judgments/card",
+  "/api/admin/exports/annotations/card",
+  "/admin",
+  "/admin/analytics",
+  "/admin/assign",
+  "/admin/import",
+  "/admin/queries",
+  "/admin/weights",
+];
+
+async function main() {
+  const judgments = Number(process.argv[2] ?? 1_000_000);
+  const pg = await freshDatabase("admin", 54393);
+  const db = createDb(pg.url);
+  const t0 = performance.now();
+  await seedHistory(db, Math.ceil(judgments / 3), { experts: 40 });
+  const setupSeconds = (performance.now() - t0) / 1000;
+  await db.user.create({ data: { email: "admin@bench.test", name: "Bench admin", role: "ADMIN", passwordHash: await hashPassword("bench-password-1") } });
+  const server = await startServer(pg.url, 3410);
+  try {
+    const cookie = await signIn(server.url, "admin@bench.test", "bench-password-1");
+    const rows: Record<string, { status: number; p50Ms: number; maxMs: number; kB: number }> = {};
+    for (const route of CALLS) {
+      const times: number[] = [];
+      let status = 0;
+      let bytes = 0;
+      for (let i = 0; i < 6; i++) {
+        const t = performance.now();
+        const res = await fetch(`${server.url}${route}`, { headers: { cookie }, redirect: "manual" });
+        bytes = (await res.arrayBuffer()).byteLength;
+        status = res.status;
+        if (i > 0) times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      rows[route] = { status, p50Ms: +percentile(times, 50).toFixed(1), maxMs: +times[times.length - 1].toFixed(1), kB: +(bytes / 1024).toFixed(1) };
+    }
+    console.table(rows);
+    const slowest = Math.max(...Object.values(rows).map((r) => r.maxMs));
+    console.log(JSON.stringify({ judgments: (await db.judgment.count()), setupSeconds: +setupSeconds.toFixed(1), slowestMs: slowest, allUnder1s: slowest < 1000, allOk: Object.values(rows).every((r) => r.status === 200) }, null, 2));
+  } finally {
+    await server.stop();
+    await closeDb(db);
+    await pg.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
