@@ -35,6 +35,15 @@ export async function seedHistory(db: Db, pairs: number, opts: { experts?: numbe
                     'because', 20000 + ((i::bigint * 7919 + s * 104729) % 120000)::int, $1 || 'r' || i || '-' || s, now() - (i % 30) * interval '1 day'
              FROM generate_series(1, $2) i, generate_series(1, 3) s`, [x, pairs, experts]);
   // Completing the pairs (after their judgments exist) is what fills the analytics tallies, as in real judging.
-  await sql(`UPDATE "Pair" SET status = 'COMPLETE' WHERE id LIKE $1 || 'pair%'`, [x]);
+  const c = await poolOf(db).connect();
+  try {
+    await c.query("BEGIN");
+    await c.query("SELECT tj_bulk_pairs_begin()");
+    await c.query(`UPDATE "Pair" SET status = 'COMPLETE' WHERE id LIKE $1 || 'pair%'`, [x]);
+    await c.query("SELECT tj_bulk_pairs_end()");
+    await c.query("COMMIT");
+  } finally {
+    c.release();
+  }
   await sql("VACUUM ANALYZE");
 }

@@ -69,10 +69,15 @@ export async function setFamiliarity(db: Db, userIds: string[], destinationIds: 
 
 /** Raters per pair for a dataset's pairs that are still open; never below the judgments a pair already has. */
 export async function setRequiredRaters(db: Db, datasetId: string, raters: number, actorId: string) {
-  const changed = await db.$executeRaw`
-    UPDATE "Pair" p SET "requiredRaters" = GREATEST(${raters}, p."claimedCount" + p."submittedCount"),
-      status = (CASE WHEN p."submittedCount" >= GREATEST(${raters}, p."claimedCount" + p."submittedCount") THEN 'COMPLETE' ELSE 'OPEN' END)::"PairStatus"
-    FROM "Query" q WHERE q.id = p."queryId" AND q."datasetId" = ${datasetId}`;
+  // Many pairs may complete or reopen at once: the analytics tallies are rebuilt once instead of row by row.
+  const [, changed] = await db.$transaction([
+    db.$queryRaw`SELECT tj_bulk_pairs_begin()::text AS ok`,
+    db.$executeRaw`
+      UPDATE "Pair" p SET "requiredRaters" = GREATEST(${raters}, p."claimedCount" + p."submittedCount"),
+        status = (CASE WHEN p."submittedCount" >= GREATEST(${raters}, p."claimedCount" + p."submittedCount") THEN 'COMPLETE' ELSE 'OPEN' END)::"PairStatus"
+      FROM "Query" q WHERE q.id = p."queryId" AND q."datasetId" = ${datasetId}`,
+    db.$queryRaw`SELECT tj_bulk_pairs_end()::text AS ok`,
+  ]);
   await db.auditEvent.create({ data: { actorId, action: "dataset.raters", targetType: "Dataset", targetId: datasetId, data: { raters } } });
   return changed;
 }

@@ -9,6 +9,7 @@ import { poolOf } from "./client";
 import { exportCount } from "./export-counts";
 import { records, type ExportFilters } from "./exports";
 import { claimNext, submitJudgment } from "./judging";
+import { setRequiredRaters } from "./progress";
 import { seed } from "./seed";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
 
@@ -86,6 +87,19 @@ test("a rebuild from scratch gives the tallies the triggers kept", async () => {
   assert.deepEqual(await stored(), before);
   assert.deepEqual(await judgmentDays(t.db), days);
   assert.equal(days.reduce((s, d) => s + d.judgments, 0), await t.db.judgment.count());
+});
+
+test("a bulk change of required raters keeps the tallies right (rebuilt once, not row by row)", async () => {
+  const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
+  const { datasetId } = await t.db.query.findFirstOrThrow({ where: { destinationId: paris.id } });
+  const admin = await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } });
+  const before = await stored();
+  await setRequiredRaters(t.db, datasetId, 5, admin.id);
+  assert.deepEqual(await stored(), await expected());
+  assert.ok((await stored()).agreement.reduce((s, r) => s + r.pairs, 0) < before.agreement.reduce((s, r) => s + r.pairs, 0));
+  await setRequiredRaters(t.db, datasetId, 3, admin.id);
+  assert.deepEqual(await stored(), await expected());
+  assert.deepEqual(await stored(), before);
 });
 
 test("medians are each expert's lower median time on task", async () => {

@@ -106,6 +106,9 @@ BEGIN
   END LOOP;
   o_pattern := CASE WHEN v_wide THEN -1 ELSE v_pattern END;
   o_unresolved := v_n > 0 AND greatest(v_counts[1], v_counts[2], v_counts[3]) * 2 <= v_n;
+  IF v_n = 0 THEN
+    RETURN; -- nothing judged, nothing to count (as the rebuild, which starts from judgments)
+  END IF;
 
   INSERT INTO "AgreementTally" AS t ("datasetId", "destinationId", pattern, pairs) VALUES (v_ds, v_dest, o_pattern, p_sign)
     ON CONFLICT ("datasetId", "destinationId", pattern) DO UPDATE SET pairs = t.pairs + p_sign;
@@ -144,9 +147,14 @@ END $$;
 
 -- A pair counts while it is complete: in when it completes, out when it reopens (one more rater,
 -- a higher required count) or is deleted.
+-- A bulk change (many pairs in one statement: tj_bulk_pairs_begin) skips this and rebuilds once at the
+-- end: updating the same tally rows thousands of times in one transaction grows their version chains.
 CREATE FUNCTION tj_pair_tally() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE t record;
 BEGIN
+  IF current_setting('tripjudge.bulk_pairs', true) = 'on' THEN
+    RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+  END IF;
   IF TG_OP = 'DELETE' THEN
     PERFORM tj_tally_pair(OLD.id, OLD."queryId", OLD."planAId", -1);
     RETURN OLD;
@@ -189,20 +197,51 @@ CREATE TRIGGER tj_judgment_days_added AFTER INSERT ON "Judgment"
 CREATE TRIGGER tj_judgment_days_removed AFTER DELETE ON "Judgment"
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION tj_judgment_days_removed();
 
--- Every tally from scratch, with the same per-pair rule as the triggers.
+-- Every tally from scratch, set-based, by the same rules as tj_tally_pair (the integration test holds
+-- the two equal). Used by the back-fill below and after bulk changes.
 CREATE FUNCTION tj_rebuild_tallies() RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  r record;
-  t record;
 BEGIN
   TRUNCATE "AgreementTally", "ExpertTally", "ExpertPairTally", "JudgmentDayTally";
-  UPDATE "Pair" SET "verdictPattern" = NULL, unresolved = false WHERE "verdictPattern" IS NOT NULL OR unresolved;
-  FOR r IN SELECT id, "queryId", "planAId" FROM "Pair" WHERE status = 'COMPLETE' ORDER BY id LOOP
-    SELECT * INTO t FROM tj_tally_pair(r.id, r."queryId", r."planAId", 1);
-    UPDATE "Pair" SET "verdictPattern" = t.o_pattern, unresolved = t.o_unresolved WHERE id = r.id;
-  END LOOP;
+  CREATE TEMP TABLE tj_js ON COMMIT DROP AS
+    SELECT p.id AS pair, q."datasetId" AS ds, q."destinationId" AS dest, j."userId" AS u, a.slot, j.verdict AS v,
+           (a."leftPlanId" = p."planAId") AS left_is_a,
+           row_number() OVER (PARTITION BY p.id ORDER BY a.slot, j."userId")::integer AS rn
+    FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Judgment" j ON j."pairId" = p.id JOIN "Assignment" a ON a.id = j."assignmentId"
+    WHERE p.status = 'COMPLETE';
+  CREATE TEMP TABLE tj_pp ON COMMIT DROP AS
+    SELECT pair, ds, dest, count(*)::integer AS n, array_agg(v ORDER BY rn) AS vs,
+           CASE WHEN bool_or(slot > 3) OR count(DISTINCT slot) < count(*) THEN -1
+                ELSE 63 - sum((3 - tj_verdict_code(v)) << (2 * (3 - slot)))::integer END AS pattern,
+           greatest(count(*) FILTER (WHERE v = 'A'), count(*) FILTER (WHERE v = 'B'), count(*) FILTER (WHERE v = 'NEITHER')) * 2 <= count(*) AS unresolved
+    FROM tj_js GROUP BY pair, ds, dest;
+  UPDATE "Pair" p SET "verdictPattern" = NULL, unresolved = false
+    WHERE (p."verdictPattern" IS NOT NULL OR p.unresolved) AND NOT EXISTS (SELECT 1 FROM tj_pp WHERE tj_pp.pair = p.id);
+  UPDATE "Pair" p SET "verdictPattern" = tj_pp.pattern, unresolved = tj_pp.unresolved FROM tj_pp
+    WHERE p.id = tj_pp.pair AND (p."verdictPattern" IS DISTINCT FROM tj_pp.pattern OR p.unresolved IS DISTINCT FROM tj_pp.unresolved);
+  INSERT INTO "AgreementTally" ("datasetId", "destinationId", pattern, pairs)
+    SELECT ds, dest, pattern, count(*)::integer FROM tj_pp GROUP BY 1, 2, 3;
+  -- The first two other raters by slot: positions 2 and 3 for the first, 1 and 3 for the second, 1 and 2 after.
+  INSERT INTO "ExpertTally" ("userId", pairs, "abChoices", "leftChoices", "othersAgree", "matchedOthers")
+    SELECT x.u, count(*)::integer,
+           count(*) FILTER (WHERE x.v <> 'NEITHER')::integer,
+           count(*) FILTER (WHERE x.v <> 'NEITHER' AND (x.v = 'A') = x.left_is_a)::integer,
+           count(*) FILTER (WHERE o.o2 IS NOT NULL AND o.o1 = o.o2)::integer,
+           count(*) FILTER (WHERE o.o2 IS NOT NULL AND o.o1 = o.o2 AND x.v = o.o1)::integer
+    FROM tj_js x JOIN tj_pp pp ON pp.pair = x.pair
+    CROSS JOIN LATERAL (SELECT pp.vs[CASE WHEN x.rn = 1 THEN 2 ELSE 1 END] AS o1, pp.vs[CASE WHEN x.rn <= 2 THEN 3 ELSE 2 END] AS o2) o
+    GROUP BY x.u;
+  INSERT INTO "ExpertPairTally" ("userA", "userB", "verdictA", "verdictB", pairs)
+    SELECT x.u, y.u, x.v, y.v, count(*)::integer FROM tj_js x JOIN tj_js y ON y.pair = x.pair AND x.u < y.u GROUP BY 1, 2, 3, 4;
   INSERT INTO "JudgmentDayTally" (day, "userId", judgments)
     SELECT "createdAt"::date, "userId", count(*)::integer FROM "Judgment" GROUP BY 1, 2;
+END $$;
+
+-- Bulk changes of pair status: tally nothing row by row, then rebuild once (tj_bulk_pairs_end).
+CREATE FUNCTION tj_bulk_pairs_begin() RETURNS void LANGUAGE sql AS $$ SELECT set_config('tripjudge.bulk_pairs', 'on', true) $$;
+CREATE FUNCTION tj_bulk_pairs_end() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM set_config('tripjudge.bulk_pairs', 'off', true);
+  PERFORM tj_rebuild_tallies();
 END $$;
 
 SELECT tj_rebuild_tallies();
