@@ -9,7 +9,7 @@ import { poolOf } from "./client";
 import { exportCount } from "./export-counts";
 import { records, type ExportFilters } from "./exports";
 import { claimNext, submitJudgment } from "./judging";
-import { setRequiredRaters } from "./progress";
+import { assignmentOverview, setRequiredRaters } from "./progress";
 import { seed } from "./seed";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
 
@@ -108,6 +108,23 @@ test("medians are each expert's lower median time on task", async () => {
     const times = (await t.db.judgment.findMany({ where: { userId: u }, select: { timeOnTaskMs: true } })).map((j) => j.timeOnTaskMs).sort((a, b) => a - b);
     assert.equal(medians.get(u), times[Math.floor((times.length - 1) / 2)] / 1000);
   }
+});
+
+test("the assignment overview's counts and medians (from tallies and an index walk) equal counting every judgment", async () => {
+  const overview = await assignmentOverview(t.db);
+  const { rows } = await poolOf(t.db).query<{ id: string; judged: number; median: number | null }>(
+    `SELECT u.id, (SELECT count(*) FROM "Judgment" j WHERE j."userId" = u.id)::int AS judged,
+            (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY j."timeOnTaskMs") / 1000 FROM "Judgment" j WHERE j."userId" = u.id)::float AS median
+     FROM "User" u WHERE u.role = 'EXPERT'`,
+  );
+  assert.ok(rows.some((r) => r.judged > 0));
+  for (const r of rows) {
+    const e = overview.experts.find((x) => x.id === r.id)!;
+    assert.equal(e.judged, r.judged);
+    assert.equal(e.medianSeconds, r.median);
+  }
+  const judgments = await t.db.judgment.count();
+  assert.equal(overview.destinations.reduce((s, d) => s + d.judgments, 0), judgments);
 });
 
 test("the adjudication queue pages through every waiting pair once; a forged cursor is refused", async () => {
