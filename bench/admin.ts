@@ -17,7 +17,6 @@ const CALLS = [
   "/api/admin/destinations",
   "/api/admin/jobs",
   "/api/admin/fits",
-  "/api/admin/weights",
   "/api/admin/exports/training-pairs/card",
   "/api/admin/exports/labelled-pairs/card",
   "/api/admin/exports/judgments/card",

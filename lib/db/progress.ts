@@ -1,23 +1,50 @@
 /** Read models for the admin's assignment page: who knows which destination, progress, live claims. */
-import type { Db } from "./client";
+import { poolOf, type Db } from "./client";
+
+export interface PairCounts {
+  datasetId: string;
+  destinationId: string;
+  pairs: number;
+  complete: number;
+  /** Submitted judgments (the pairs' counters). */
+  judgments: number;
+  /** Judgments the pairs need in all. */
+  needed: number;
+  raters: number | null;
+}
+
+/** Pairs and their progress per dataset and destination: one pass over the pairs, shared by every admin view. */
+export async function pairCounts(db: Db): Promise<PairCounts[]> {
+  const { rows } = await poolOf(db).query<PairCounts>(
+    `SELECT q."datasetId", q."destinationId", count(*)::int AS pairs, count(*) FILTER (WHERE p.status = 'COMPLETE')::int AS complete,
+            sum(p."submittedCount")::int AS judgments, sum(p."requiredRaters")::int AS needed, max(p."requiredRaters")::int AS raters
+     FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" GROUP BY 1, 2`,
+  );
+  return rows;
+}
+
+/** Pair counts summed per dataset or per destination. */
+export function sumBy(rows: readonly PairCounts[], key: "datasetId" | "destinationId") {
+  const out = new Map<string, { id: string; pairs: number; complete: number; judgments: number; needed: number; raters: number | null }>();
+  for (const r of rows) {
+    const o = out.get(r[key]) ?? { id: r[key], pairs: 0, complete: 0, judgments: 0, needed: 0, raters: null };
+    o.pairs += r.pairs;
+    o.complete += r.complete;
+    o.judgments += r.judgments;
+    o.needed += r.needed;
+    o.raters = Math.max(o.raters ?? 0, r.raters ?? 0) || null;
+    out.set(r[key], o);
+  }
+  return [...out.values()];
+}
 
 export async function assignmentOverview(db: Db) {
-  const [experts, destinations, links, datasets, byDataset, byDestination, byExpert, claims] = await Promise.all([
+  const [experts, destinations, links, datasets, counts, byExpert, claims] = await Promise.all([
     db.user.findMany({ where: { role: "EXPERT" }, orderBy: { name: "asc" }, select: { id: true, name: true, email: true, active: true } }),
     db.destination.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true, country: true } }),
     db.expertDestination.findMany({ select: { userId: true, destinationId: true, familiarity: true } }),
     db.dataset.findMany({ orderBy: { createdAt: "desc" }, select: { id: true, name: true, showDiagnostics: true } }),
-    db.$queryRaw<{ id: string; pairs: number; complete: number; judgments: number; needed: number; raters: number | null }[]>`
-      SELECT ds.id, COUNT(p.id)::int AS pairs, COUNT(p.id) FILTER (WHERE p.status = 'COMPLETE')::int AS complete,
-        COALESCE(SUM(p."submittedCount"), 0)::int AS judgments,
-        COALESCE(SUM(p."requiredRaters"), 0)::int AS needed, MAX(p."requiredRaters")::int AS raters
-      FROM "Dataset" ds LEFT JOIN "Query" q ON q."datasetId" = ds.id LEFT JOIN "Pair" p ON p."queryId" = q.id
-      GROUP BY ds.id`,
-    db.$queryRaw<{ id: string; pairs: number; complete: number; judgments: number; needed: number }[]>`
-      SELECT d.id, COUNT(p.id)::int AS pairs, COUNT(p.id) FILTER (WHERE p.status = 'COMPLETE')::int AS complete,
-        COALESCE(SUM(p."submittedCount"), 0)::int AS judgments, COALESCE(SUM(p."requiredRaters"), 0)::int AS needed
-      FROM "Destination" d LEFT JOIN "Query" q ON q."destinationId" = d.id LEFT JOIN "Pair" p ON p."queryId" = q.id
-      GROUP BY d.id`,
+    pairCounts(db),
     // Judgment counts from the day tallies; the median (of the one or two middle values) by a walk of the
     // (userId, timeOnTaskMs) index, so neither reads every judgment.
     db.$queryRaw<{ id: string; judged: number; skipped: number; claimed: number; medianSeconds: number | null }[]>`
@@ -40,8 +67,8 @@ export async function assignmentOverview(db: Db) {
     }),
   ]);
   const statsOf = <T extends { id: string }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
-  const dsStats = statsOf(byDataset);
-  const destStats = statsOf(byDestination);
+  const dsStats = statsOf(sumBy(counts, "datasetId"));
+  const destStats = statsOf(sumBy(counts, "destinationId"));
   const expertStats = statsOf(byExpert);
   return {
     experts: experts.map((e) => ({ ...e, ...(expertStats.get(e.id) ?? { judged: 0, skipped: 0, claimed: 0, medianSeconds: null }) })),

@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from "../assignment/policy";
 import { majority } from "../agreement/labels";
 import { tallyPairs, type Tallies } from "../agreement/tallies";
 import { EXPORT_KINDS } from "../export/kinds";
+import { listDestinations, listUsers } from "./admin";
 import { adjudicationQueue, analyticsTallies, expertMedianSeconds, judgmentDays, ratedPairs, requestExtraRater } from "./analytics";
 import { poolOf } from "./client";
 import { exportCount } from "./export-counts";
@@ -125,6 +126,12 @@ test("the assignment overview's counts and medians (from tallies and an index wa
   }
   const judgments = await t.db.judgment.count();
   assert.equal(overview.destinations.reduce((s, d) => s + d.judgments, 0), judgments);
+  for (const u of await listUsers(t.db)) assert.equal(u.judgments, await t.db.judgment.count({ where: { userId: u.id } }), u.email);
+  for (const d of await listDestinations(t.db)) {
+    assert.equal(d.pairs, await t.db.pair.count({ where: { query: { destinationId: d.id } } }), d.name);
+    assert.equal(d.completePairs, await t.db.pair.count({ where: { query: { destinationId: d.id }, status: "COMPLETE" } }), d.name);
+    assert.equal(d.queries, await t.db.query.count({ where: { destinationId: d.id } }), d.name);
+  }
 });
 
 test("the adjudication queue pages through every waiting pair once; a forged cursor is refused", async () => {
