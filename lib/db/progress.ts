@@ -13,12 +13,25 @@ export interface PairCounts {
   raters: number | null;
 }
 
-/** Pairs and their progress per dataset and destination: one pass over the pairs, shared by every admin view. */
+/**
+ * Pairs and their progress per dataset and destination, shared by every admin view. Complete pairs come
+ * from the analytics tallies (a complete pair needs as many judgments as it has, and its verdict pattern
+ * says how many); only pairs not complete, and the rare ones with a fourth rater, are read.
+ */
 export async function pairCounts(db: Db): Promise<PairCounts[]> {
   const { rows } = await poolOf(db).query<PairCounts>(
-    `SELECT q."datasetId", q."destinationId", count(*)::int AS pairs, count(*) FILTER (WHERE p.status = 'COMPLETE')::int AS complete,
-            sum(p."submittedCount")::int AS judgments, sum(p."requiredRaters")::int AS needed, max(p."requiredRaters")::int AS raters
-     FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" GROUP BY 1, 2`,
+    `WITH parts AS (
+       SELECT t."datasetId", t."destinationId", t.pairs, t.pairs AS complete, t.pairs * r.n AS judgments, t.pairs * r.n AS needed, r.n AS raters
+       FROM "AgreementTally" t
+       CROSS JOIN LATERAL (SELECT (t.pattern >> 4 & 3 <> 3)::int + (t.pattern >> 2 & 3 <> 3)::int + (t.pattern & 3 <> 3)::int AS n) r
+       WHERE t.pattern >= 0 AND t.pairs > 0
+       UNION ALL
+       SELECT q."datasetId", q."destinationId", 1, (p.status = 'COMPLETE')::int, p."submittedCount", p."requiredRaters", p."requiredRaters"
+       FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" WHERE p.status <> 'COMPLETE' OR p."verdictPattern" = -1
+     )
+     SELECT "datasetId", "destinationId", sum(pairs)::int AS pairs, sum(complete)::int AS complete, sum(judgments)::int AS judgments,
+            sum(needed)::int AS needed, max(raters)::int AS raters
+     FROM parts GROUP BY 1, 2`,
   );
   return rows;
 }

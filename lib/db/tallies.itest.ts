@@ -126,6 +126,18 @@ test("the assignment overview's counts and medians (from tallies and an index wa
   }
   const judgments = await t.db.judgment.count();
   assert.equal(overview.destinations.reduce((s, d) => s + d.judgments, 0), judgments);
+  // Every dataset's and destination's counts equal counting the pairs themselves.
+  const { rows: direct } = await poolOf(t.db).query<{ id: string; pairs: number; complete: number; judgments: number; needed: number; raters: number | null }>(
+    `SELECT x.id, count(p.id)::int AS pairs, count(p.id) FILTER (WHERE p.status = 'COMPLETE')::int AS complete, coalesce(sum(p."submittedCount"), 0)::int AS judgments,
+            coalesce(sum(p."requiredRaters"), 0)::int AS needed, max(p."requiredRaters")::int AS raters
+     FROM (SELECT id, id AS ds, NULL AS dest FROM "Dataset" UNION ALL SELECT id, NULL, id FROM "Destination") x
+     LEFT JOIN "Query" q ON q."datasetId" = x.ds OR q."destinationId" = x.dest LEFT JOIN "Pair" p ON p."queryId" = q.id GROUP BY x.id`,
+  );
+  for (const d of [...overview.datasets, ...overview.destinations]) {
+    const want = direct.find((r) => r.id === d.id)!;
+    assert.deepEqual({ pairs: d.pairs, complete: d.complete, judgments: d.judgments, needed: d.needed }, { pairs: want.pairs, complete: want.complete, judgments: want.judgments, needed: want.needed }, d.id);
+  }
+  for (const d of overview.datasets) assert.equal(d.raters, direct.find((r) => r.id === d.id)!.raters);
   for (const u of await listUsers(t.db)) assert.equal(u.judgments, await t.db.judgment.count({ where: { userId: u.id } }), u.email);
   for (const d of await listDestinations(t.db)) {
     assert.equal(d.pairs, await t.db.pair.count({ where: { query: { destinationId: d.id } } }), d.name);

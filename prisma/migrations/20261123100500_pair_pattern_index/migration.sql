@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Pair_verdictPattern_idx" ON "Pair"("verdictPattern");
