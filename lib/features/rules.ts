@@ -102,12 +102,15 @@ export function uniqueAttractions(it: Itinerary): number | null {
 export function locationClustering(it: Itinerary): number | null {
   const located = it.days.map((d) => d.items.filter((i) => i.kind !== "transport" && hasLocation(i)));
   const all = located.flat();
-  const dists: number[] = [];
-  for (let a = 0; a < all.length; a++) for (let b = a + 1; b < all.length; b++) dists.push(haversineKm(all[a].lat!, all[a].lon!, all[b].lat!, all[b].lon!));
+  // Every two stops' distance, ascending in a typed array (its numeric sort needs no comparator).
+  const dists = new Float64Array((all.length * (all.length - 1)) / 2);
+  let k = 0;
+  for (let a = 0; a < all.length; a++) for (let b = a + 1; b < all.length; b++) dists[k++] = haversineKm(all[a].lat!, all[a].lon!, all[b].lat!, all[b].lon!);
   const hops = located.flatMap((items) => items.slice(1).map((x, i) => haversineKm(items[i].lat!, items[i].lon!, x.lat!, x.lon!)));
   if (!hops.length || !dists.length) return null;
-  dists.sort((x, y) => y - x);
-  const threshold = dists[Math.max(0, Math.ceil(dists.length * RULES.clusteringTopShare) - 1)];
+  dists.sort();
+  // The distance at the top share's edge, counted from the largest.
+  const threshold = dists[dists.length - Math.max(1, Math.ceil(dists.length * RULES.clusteringTopShare))];
   const far = hops.filter((h) => h > 0 && h >= threshold).length;
   return 1 - far / hops.length;
 }

@@ -105,9 +105,12 @@ export function hasLocation(item: Item): boolean {
   return item.lat !== null && item.lon !== null;
 }
 
+/** "HH:MM" (or "HH:MM:SS", seconds ignored) → minutes; NaN without a colon. Hot in imports: no split. */
 export function minutesOf(time: string): number {
-  const [h, m] = time.split(":").map(Number);
-  return h * 60 + m;
+  const i = time.indexOf(":");
+  if (i < 0) return NaN;
+  const j = time.indexOf(":", i + 1);
+  return Number(time.slice(0, i)) * 60 + Number(j < 0 ? time.slice(i + 1) : time.slice(i + 1, j));
 }
 
 export function clockOf(minutes: number): string {
