@@ -2,9 +2,12 @@
  * Export benchmark: PAIRS complete pairs × 3 judgments (bench/history.ts) and one annotation per
  * request; every export kind streamed from one snapshot to a file as the download route writes it
  * (JSONL and CSV), reporting rows per second and peak RSS against the RSS before the exports.
- * Usage: npm run bench:export [-- PAIRS]
+ * Usage: npm run bench:export [-- PAIRS] [--reuse] [--kinds=a,b]: --reuse keeps the database the last run seeded
+ * (same PAIRS), --kinds runs only those kinds.
  */
-import { createWriteStream, statSync } from "node:fs";
+import { createWriteStream, existsSync, statSync } from "node:fs";
+import { startEmbeddedPostgres } from "../lib/db/embedded";
+import { migrate } from "../lib/db/migrate";
 import { closeDb, createDb, poolOf } from "../lib/db/client";
 import { records } from "../lib/db/exports";
 import { csvHeader, serialize, type ExportKind } from "../lib/export/kinds";
@@ -33,19 +36,25 @@ async function exportToFile(db: ReturnType<typeof createDb>, kind: ExportKind, f
 }
 
 async function main() {
-  const n = Number(process.argv[2] ?? 1_000_000);
-  const pg = await freshDatabase("export", 54387);
+  const n = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? 1_000_000);
+  const reuse = process.argv.includes("--reuse") && existsSync(".data/bench/export-pg/PG_VERSION");
+  const only = process.argv.find((a) => a.startsWith("--kinds="))?.slice(8).split(",");
+  const pg = reuse ? await startEmbeddedPostgres({ dataDir: ".data/bench/export-pg", port: 54387, database: "export" }) : await freshDatabase("export", 54387);
+  if (reuse) await migrate(pg.url);
   const db = createDb(pg.url);
   const t0 = performance.now();
-  await seedHistory(db, n, { experts: 40 });
-  await poolOf(db).query(
-    `INSERT INTO "DslVersion" (id, "queryId", version, stage, constraints, "createdAt")
-     SELECT 'v' || id, id, 1, 'DRAFT', '[{"code": "result = True", "note": "always"}]'::jsonb, now() FROM "Query"`,
-  );
+  if (!reuse) {
+    await seedHistory(db, n, { experts: 40 });
+    await poolOf(db).query(
+      `INSERT INTO "DslVersion" (id, "queryId", version, stage, constraints, "createdAt")
+       SELECT 'v' || id, id, 1, 'DRAFT', '[{"code": "result = True", "note": "always"}]'::jsonb, now() FROM "Query"`,
+    );
+  }
   const setupSeconds = +((performance.now() - t0) / 1000).toFixed(1);
   const rssBeforeMiB = Math.round(process.memoryUsage().rss / 1048576);
   const runs = [];
   for (const [kind, format] of [["training-pairs", "jsonl"], ["training-pairs", "csv"], ["labelled-pairs", "jsonl"], ["judgments", "jsonl"], ["judgments", "csv"], ["annotations", "jsonl"]] as const) {
+    if (only && !only.includes(kind)) continue;
     const r = await exportToFile(db, kind, format);
     console.log(JSON.stringify(r));
     runs.push(r);

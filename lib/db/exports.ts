@@ -4,7 +4,8 @@
  */
 import { pseudonymSalt } from "./settings";
 import { createHash } from "node:crypto";
-import { labelOf, pairAgreement, type Verdict } from "../agreement/labels";
+import { codesOf } from "../agreement/fast";
+import { labelOf, pairAgreement, VERDICTS, type Verdict } from "../agreement/labels";
 import type { Weights } from "../features";
 import { currentWeights } from "./fits";
 import type { ExportKind, ExportOptions } from "../export/kinds";
@@ -59,45 +60,60 @@ async function* fromSnapshot<T>(db: Db, pages: (client: pg.PoolClient) => AsyncG
 }
 
 
-/** Rows of one query through a server-side cursor, `batch` at a time (one statement, one snapshot, flat memory). */
+/**
+ * Rows of one query through a server-side cursor, `batch` at a time (one statement, one snapshot, flat
+ * memory). The next batch is fetched while the caller works through this one, so the database and this
+ * process work at the same time.
+ */
 async function* cursorRows<T extends object>(client: pg.PoolClient, text: string, values: unknown[], batch = 5000): AsyncGenerator<T> {
   await client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${text}`, values);
+  const fetch = () => client.query<T>(`FETCH ${batch} FROM export_rows`);
+  let next: Promise<pg.QueryResult<T>> | null = fetch();
   try {
-    for (;;) {
-      const { rows } = await client.query<T>(`FETCH ${batch} FROM export_rows`);
+    while (next) {
+      const { rows }: pg.QueryResult<T> = await next;
+      next = rows.length < batch ? null : fetch();
+      // A failed prefetch is awaited (and thrown) at the next turn; until then it must not count as unhandled.
+      next?.catch(() => {});
       for (const r of rows) yield r;
-      if (rows.length < batch) break;
     }
   } finally {
+    await next?.catch(() => {});
     await client.query("CLOSE export_rows").catch(() => {});
   }
 }
 
 /**
- * Complete pairs with their verdicts (slot order), from one snapshot, in one pass: the pairs in key order, each
- * pair's verdicts gathered from its own judgments (an index lookup), so no page is ever sorted or grouped again.
+ * Complete pairs with their verdicts (slot order), from one snapshot, in one pass over the pairs in key
+ * order. A pair's verdicts come from its verdict pattern (kept by the analytics tallies); only pairs
+ * with a fourth rater, or a date range that keeps some verdicts out, read their judgments. Plan
+ * features are read only for training pairs.
  */
-export async function* labelledPairRows(db: Db, f: ExportFilters = {}): AsyncGenerator<LabelledPairRow> {
-  yield* fromSnapshot(db, (client) =>
-    cursorRows<LabelledPairRow>(
+export async function* labelledPairRows(db: Db, f: ExportFilters = {}, opts: { features?: boolean } = {}): AsyncGenerator<LabelledPairRow> {
+  const dated = Boolean(f.from || f.to);
+  const features = opts.features ?? true;
+  const rows = fromSnapshot(db, (client) =>
+    cursorRows<LabelledPairRow & { pattern: number | null }>(
       client,
-      `SELECT * FROM (
-         SELECT p.id AS "pairId", p."queryId", d.name AS destination, q.split, p."planAId", p."planBId",
-                pa.features AS "featuresA", pb.features AS "featuresB", p."requiredRaters", adj.label AS adjudicated,
+      `SELECT p.id AS "pairId", p."queryId", d.name AS destination, q.split, p."planAId", p."planBId",
+              ${features ? `(SELECT features FROM "Plan" WHERE id = p."planAId") AS "featuresA", (SELECT features FROM "Plan" WHERE id = p."planBId") AS "featuresB"` : `NULL AS "featuresA", NULL AS "featuresB"`},
+              p."requiredRaters", (SELECT label FROM "Adjudication" adj WHERE adj."pairId" = p.id) AS adjudicated, p."verdictPattern" AS pattern,
+              CASE WHEN p."verdictPattern" >= 0 AND NOT $5::boolean THEN NULL ELSE
                 (SELECT array_agg(j.verdict::text ORDER BY a.slot) FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId"
-                 WHERE j."pairId" = p.id AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)) AS verdicts
-         FROM "Pair" p
-         JOIN "Query" q ON q.id = p."queryId"
-         JOIN "Destination" d ON d.id = q."destinationId"
-         JOIN "Plan" pa ON pa.id = p."planAId"
-         JOIN "Plan" pb ON pb.id = p."planBId"
-         LEFT JOIN "Adjudication" adj ON adj."pairId" = p.id
-         WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
-         ORDER BY p.id
-       ) x WHERE verdicts IS NOT NULL`,
-      [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null],
+                 WHERE j."pairId" = p.id AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)) END AS verdicts
+       FROM "Pair" p
+       JOIN "Query" q ON q.id = p."queryId"
+       JOIN "Destination" d ON d.id = q."destinationId"
+       WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
+       ORDER BY p.id`,
+      [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, dated],
     ),
   );
+  for await (const r of rows) {
+    const verdicts = r.verdicts ?? (!dated && r.pattern !== null && r.pattern >= 0 ? codesOf(r.pattern).map((c) => VERDICTS[c]) : null);
+    if (!verdicts?.length) continue;
+    yield { pairId: r.pairId, queryId: r.queryId, destination: r.destination, split: r.split, planAId: r.planAId, planBId: r.planBId, featuresA: r.featuresA, featuresB: r.featuresB, verdicts, requiredRaters: r.requiredRaters, adjudicated: r.adjudicated };
+  }
 }
 
 /**
@@ -179,7 +195,7 @@ export interface LabelledPairRecord {
 
 /** Complete pairs with their verdicts, label (majority, adjudicated, or unresolved) and agreement. */
 export async function* labelledPairRecords(db: Db, f: ExportFilters = {}): AsyncGenerator<LabelledPairRecord> {
-  for await (const row of labelledPairRows(db, f)) {
+  for await (const row of labelledPairRows(db, f, { features: false })) {
     const l = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
     yield {
       pair_id: row.pairId, query_id: row.queryId, destination: row.destination, plan_a: row.planAId, plan_b: row.planBId, verdicts: row.verdicts,

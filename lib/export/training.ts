@@ -21,11 +21,15 @@ export interface TrainingPair {
   plan_b: TrainingPlan;
 }
 
+// A loop rather than Object.fromEntries and spreads: this runs twice per exported row.
 function plan(id: string, stored: Partial<PlanFeatures> | null, weights: Weights): TrainingPlan {
-  const features = Object.fromEntries(FEATURE_NAMES.map((f) => [f, stored?.[f] ?? null])) as TrainingPlan["features"];
-  // A plan imported without features has passed no gate: it scores as a format failure.
-  const full = { ...features, format: features.format ?? -3, commonsense: features.commonsense ?? -1 } as PlanFeatures;
-  return { plan_id: id, features, reward: reward(full, weights) };
+  const features = {} as Record<string, number | null>;
+  for (const f of FEATURE_NAMES) features[f] = (stored?.[f] as number | null | undefined) ?? null;
+  const shown = features as TrainingPlan["features"];
+  // A plan imported without features has passed no gate: it scores as a format failure (-3), or as a
+  // commonsense failure (0) without that gate's score; otherwise both gates are there and reward() applies.
+  const r = shown.format === null ? -3 : shown.commonsense === null ? (shown.format < 0 ? -3 : 0) : reward(shown as PlanFeatures, weights);
+  return { plan_id: id, features: shown, reward: r };
 }
 
 export function trainingPair(
