@@ -71,12 +71,14 @@ export interface AdjudicationPage {
   next: string | null;
 }
 
-const cursorOf = (createdAt: Date, id: string) => Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString("base64url");
-function parseCursor(after: string): [Date, string] | null {
+// The cursor carries the pair's creation time as the database's own text, so no time zone of this
+// process can shift it on the way out and back.
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/;
+const cursorOf = (createdAt: string, id: string) => Buffer.from(JSON.stringify([createdAt, id])).toString("base64url");
+function parseCursor(after: string): [string, string] | null {
   try {
-    const [at, id] = JSON.parse(Buffer.from(after, "base64url").toString("utf8")) as [string, string];
-    const d = new Date(at);
-    return typeof id === "string" && !Number.isNaN(d.getTime()) ? [d, id] : null;
+    const [at, id] = JSON.parse(Buffer.from(after, "base64url").toString("utf8")) as unknown[];
+    return typeof at === "string" && TIMESTAMP_TEXT.test(at) && typeof id === "string" && id.length <= 64 ? [at, id] : null;
   } catch {
     return null;
   }
@@ -90,8 +92,8 @@ export async function adjudicationQueue(db: Db, opts: { after?: string | null; l
   const pool = poolOf(db);
   const waiting = `p.unresolved AND p.status = 'COMPLETE' AND NOT EXISTS (SELECT 1 FROM "Adjudication" x WHERE x."pairId" = p.id)`;
   const [page, total] = await Promise.all([
-    pool.query<{ id: string; createdAt: Date; destination: string; request: string }>(
-      `SELECT p.id, p."createdAt", d.name AS destination, q.text AS request
+    pool.query<{ id: string; createdAt: string; destination: string; request: string }>(
+      `SELECT p.id, p."createdAt"::text AS "createdAt", d.name AS destination, q.text AS request
        FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
        WHERE ${waiting} AND ($1::timestamp IS NULL OR (p."createdAt", p.id) > ($1::timestamp, $2::text))
        ORDER BY p."createdAt", p.id LIMIT $3`,

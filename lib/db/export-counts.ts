@@ -8,7 +8,7 @@ import type { ExportFilters } from "./exports";
 
 const count = async (db: Db, text: string, values: unknown[]) => (await poolOf(db).query<{ n: number }>(text, values)).rows[0].n;
 
-/** The pair filters shared by the counts ($1 dataset, $2 destination). */
+/** The pair filters shared by the counts ($1 dataset, $2 destination), on a row source aliased q (Query, or AgreementTally, which has both columns). */
 const PAIR_SCOPE = `($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)`;
 /** Judgments in the date range ($3 from, $4 to). */
 const IN_RANGE = `($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)`;
