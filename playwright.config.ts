@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { browserLaunchOptions } from "./e2e/browser";
+import { E2E_SERVER_ENV } from "./e2e/server-env";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -25,15 +26,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      EMBEDDED_PG_DIR: ".data/e2e-postgres",
-      EMBEDDED_PG_PORT: "54349",
-      EMBEDDED_PG_DATABASE: "tripjudge_e2e",
-      DEMO_PASSWORD: "demo-password-e2e",
-      ADMIN_PASSWORD: "admin-password-e2e",
-      NEXTAUTH_SECRET: "e2e-secret-not-for-production",
-      DATABASE_URL: "",
-    },
+    env: { PORT: String(PORT), ...E2E_SERVER_ENV },
   },
 });

@@ -1,9 +1,10 @@
 import { embeddedUrl } from "../lib/db/embedded";
 import { expect, type Page } from "@playwright/test";
 import pg from "pg";
+import { E2E_SERVER_ENV } from "./server-env";
 
-export const DEMO_PASSWORD = "demo-password-e2e";
-export const ADMIN = { email: "admin@demo.tripjudge", password: "admin-password-e2e" };
+export const DEMO_PASSWORD = E2E_SERVER_ENV.DEMO_PASSWORD;
+export const ADMIN = { email: "admin@demo.tripjudge", password: E2E_SERVER_ENV.ADMIN_PASSWORD };
 export const EXPERT = { email: "amelie@demo.tripjudge", password: DEMO_PASSWORD };
 
 export async function signIn(page: Page, email: string, password: string) {
@@ -34,7 +35,7 @@ export async function importThroughApi(page: Page, multipart: FormData) {
 }
 
 /** The database of the server under test (playwright.config.ts), as its app role, over its Unix socket. */
-export const e2eDb = () => embeddedUrl({ dataDir: ".data/e2e-postgres", port: 54349, database: "tripjudge_e2e" });
+export const e2eDb = () => embeddedUrl({ dataDir: E2E_SERVER_ENV.EMBEDDED_PG_DIR, port: Number(E2E_SERVER_ENV.EMBEDDED_PG_PORT), database: E2E_SERVER_ENV.EMBEDDED_PG_DATABASE });
 
 /**
  * Completes untouched pairs of a destination straight in the database, one row of verdicts (slots 1–3, by

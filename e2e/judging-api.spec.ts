@@ -1,11 +1,15 @@
 import { expect, test } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import pg from "pg";
 import { ADMIN, DEMO_PASSWORD, e2eDb, signIn } from "./helpers";
+import { E2E_SERVER_ENV } from "./server-env";
 
-// The judging API's hot calls are answered by the production server's fast path
-// (lib/server/fast-path.ts): these are the answers a client must get from it. Nothing here claims a pair.
+// The judging API's two hot calls are answered by the server's fast path (lib/server/fast-path.ts) and,
+// with TRIPJUDGE_FAST_PATH=0, by Next.js's route handlers: a client must get the same answers from both,
+// so every test here runs against each. Nothing here claims a pair.
 const WEI = "wei@demo.tripjudge";
+const ROUTE_HANDLERS_PORT = 3101;
 
 async function setActive(email: string, active: boolean) {
   const c = new pg.Client({ connectionString: e2eDb() });
@@ -17,92 +21,115 @@ async function setActive(email: string, active: boolean) {
   }
 }
 
-test("the judging API refuses strangers, admins, bad bodies and unknown pairs with clear errors", async ({ page, browser }) => {
-  const anon = await browser.newContext();
-  const res = await anon.request.post(`${test.info().project.use.baseURL}/api/judge/next`);
-  expect(res.status()).toBe(401);
-  expect(await res.json()).toEqual({ error: "Sign in first." });
-  // The app's security headers come with these answers too.
-  expect(res.headers()["x-content-type-options"]).toBe("nosniff");
-  expect(res.headers()["x-frame-options"]).toBe("DENY");
-  expect(res.headers()["content-type"]).toContain("application/json");
-  const forged = await anon.request.post(`${test.info().project.use.baseURL}/api/judge/x/submit`, { headers: { cookie: "next-auth.session-token=forged" }, data: {} });
-  expect(forged.status()).toBe(401);
-  const badEscapeCookie = await anon.request.post(`${test.info().project.use.baseURL}/api/judge/next`, { headers: { cookie: "next-auth.session-token=%E0%A4%A" } });
-  expect(badEscapeCookie.status()).toBe(401);
-  await anon.close();
+function judgingApiTests() {
+  test("the judging API refuses strangers, admins, bad bodies and unknown pairs with clear errors", async ({ page, browser, baseURL }) => {
+    const anon = await browser.newContext();
+    const res = await anon.request.post(`${baseURL}/api/judge/next`);
+    expect(res.status()).toBe(401);
+    expect(await res.json()).toEqual({ error: "Sign in first." });
+    // The app's security headers come with these answers too.
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers()["x-frame-options"]).toBe("DENY");
+    expect(res.headers()["content-type"]).toContain("application/json");
+    const forged = await anon.request.post(`${baseURL}/api/judge/x/submit`, { headers: { cookie: "next-auth.session-token=forged" }, data: {} });
+    expect(forged.status()).toBe(401);
+    const badEscapeCookie = await anon.request.post(`${baseURL}/api/judge/next`, { headers: { cookie: "next-auth.session-token=%E0%A4%A" } });
+    expect(badEscapeCookie.status()).toBe(401);
+    await anon.close();
 
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin/);
-  expect((await page.request.post("/api/judge/next")).status()).toBe(403);
-  await page.context().clearCookies();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin/);
+    expect((await page.request.post("/api/judge/next")).status()).toBe(403);
+    await page.context().clearCookies();
 
-  await signIn(page, WEI, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/expert/);
-  const api = page.request;
-  const valid = { choice: "left", rationale: "A valid rationale of some length.", timeOnTaskMs: 1000, clientRequestId: "e2e-api-0001" };
-  const unknown = await api.post("/api/judge/no-such-assignment/submit", { data: valid });
-  expect(unknown.status()).toBe(404);
-  expect((await unknown.json()).error).toBe("This pair is not assigned to you.");
-  const notJson = await api.post("/api/judge/no-such-assignment/submit", { headers: { "content-type": "application/json" }, data: Buffer.from("{choice: left") });
-  expect(notJson.status()).toBe(400);
-  expect((await notJson.json()).error).toContain("not valid JSON");
-  const wrongType = await api.post("/api/judge/no-such-assignment/submit", { data: { ...valid, choice: "maybe", timeOnTaskMs: "soon" } });
-  expect(wrongType.status()).toBe(400);
-  expect(Object.keys((await wrongType.json()).details.fieldErrors).sort()).toEqual(["choice", "timeOnTaskMs"]);
-  const huge = await api.post("/api/judge/no-such-assignment/submit", { data: { ...valid, rationale: "x".repeat(200_000) } });
-  expect(huge.status()).toBe(413);
-  // The same without a length up front (chunked): refused once it passes the limit, with an answer.
-  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request(`${test.info().project.use.baseURL}/api/judge/no-such-assignment/submit`, { method: "POST", headers: { cookie, "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    await signIn(page, WEI, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/expert/);
+    const api = page.request;
+    const valid = { choice: "left", rationale: "A valid rationale of some length.", timeOnTaskMs: 1000, clientRequestId: "e2e-api-0001" };
+    const unknown = await api.post("/api/judge/no-such-assignment/submit", { data: valid });
+    expect(unknown.status()).toBe(404);
+    expect((await unknown.json()).error).toBe("This pair is not assigned to you.");
+    const notJson = await api.post("/api/judge/no-such-assignment/submit", { headers: { "content-type": "application/json" }, data: Buffer.from("{choice: left") });
+    expect(notJson.status()).toBe(400);
+    expect((await notJson.json()).error).toContain("not valid JSON");
+    const wrongType = await api.post("/api/judge/no-such-assignment/submit", { data: { ...valid, choice: "maybe", timeOnTaskMs: "soon" } });
+    expect(wrongType.status()).toBe(400);
+    expect(Object.keys((await wrongType.json()).details.fieldErrors).sort()).toEqual(["choice", "timeOnTaskMs"]);
+    const huge = await api.post("/api/judge/no-such-assignment/submit", { data: { ...valid, rationale: "x".repeat(200_000) } });
+    expect(huge.status()).toBe(413);
+    // The same without a length up front (chunked): refused once it passes the limit, with an answer.
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${baseURL}/api/judge/no-such-assignment/submit`, { method: "POST", headers: { cookie, "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on("error", reject);
+      req.write(`{"choice":"left","rationale":"`);
+      for (let i = 0; i < 20; i++) req.write("y".repeat(10_000));
+      req.end(`"}`);
     });
-    req.on("error", reject);
-    req.write(`{"choice":"left","rationale":"`);
-    for (let i = 0; i < 20; i++) req.write("y".repeat(10_000));
-    req.end(`"}`);
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body).error).toContain("larger than");
+    const badQuery = await api.post(`/api/judge/next?exclude=${"a,".repeat(300)}`);
+    expect(badQuery.status()).toBe(400);
+    const badEscape = await api.post("/api/judge/%E0%A4%A/submit", { data: valid });
+    expect(badEscape.status()).toBe(400);
+    expect((await badEscape.json()).error).toBe("The address is not valid: it has a malformed %-escape.");
+
+    // Deactivation ends the session at once, even though its token has not expired.
+    await setActive(WEI, false);
+    try {
+      expect((await api.post("/api/judge/no-such-assignment/submit", { data: valid })).status()).toBe(401);
+      expect((await api.post("/api/judge/next?destination=none")).status()).toBe(401);
+    } finally {
+      await setActive(WEI, true);
+    }
+    expect((await api.post("/api/judge/no-such-assignment/submit", { data: valid })).status()).toBe(404);
   });
-  expect(chunked.status).toBe(413);
-  expect(JSON.parse(chunked.body).error).toContain("larger than");
-  const badQuery = await api.post(`/api/judge/next?exclude=${"a,".repeat(300)}`);
-  expect(badQuery.status()).toBe(400);
-  const badEscape = await api.post("/api/judge/%E0%A4%A/submit", { data: valid });
-  expect(badEscape.status()).toBe(404);
 
-  // Deactivation ends the session at once, even though its token has not expired.
-  await setActive(WEI, false);
-  try {
-    expect((await api.post("/api/judge/no-such-assignment/submit", { data: valid })).status()).toBe(401);
-    expect((await api.post("/api/judge/next?destination=none")).status()).toBe(401);
-  } finally {
-    await setActive(WEI, true);
-  }
-  expect((await api.post("/api/judge/no-such-assignment/submit", { data: valid })).status()).toBe(404);
-});
+  test("a settings change reaches the judging calls at once", async ({ page, browser, baseURL }) => {
+    const admin = await browser.newContext({ baseURL: baseURL });
+    const adminPage = await admin.newPage();
+    await signIn(adminPage, ADMIN.email, ADMIN.password);
+    await expect(adminPage).toHaveURL(/\/admin/);
+    const before = await (await adminPage.request.get("/api/admin/settings")).json();
 
-test("a settings change reaches the judging calls at once", async ({ page, browser }) => {
-  const admin = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const adminPage = await admin.newPage();
-  await signIn(adminPage, ADMIN.email, ADMIN.password);
-  await expect(adminPage).toHaveURL(/\/admin/);
-  const before = await (await adminPage.request.get("/api/admin/settings")).json();
+    await signIn(page, WEI, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/expert/);
+    const submit = (rationale: string) => page.request.post("/api/judge/no-such-assignment/submit", { data: { choice: "neither", rationale, timeOnTaskMs: 5, clientRequestId: `e2e-settings-${rationale.length}` } });
+    const rationale = "Twenty-five characters ok"; // 25
+    expect((await submit(rationale)).status()).toBe(404); // long enough now; the call reads (and caches) the settings
+    try {
+      expect((await adminPage.request.put("/api/admin/settings", { data: { rationaleMinLength: 33 } })).status()).toBe(200);
+      const short = await submit(rationale);
+      expect(short.status()).toBe(400);
+      expect((await short.json()).error).toBe("Write a rationale of at least 33 characters.");
+      expect((await (await page.request.post("/api/judge/next?destination=none")).json()).rationaleMinLength).toBe(33);
+    } finally {
+      await adminPage.request.put("/api/admin/settings", { data: { rationaleMinLength: before.rationaleMinLength } });
+      await admin.close();
+    }
+  });
+}
 
-  await signIn(page, WEI, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/expert/);
-  const submit = (rationale: string) => page.request.post("/api/judge/no-such-assignment/submit", { data: { choice: "neither", rationale, timeOnTaskMs: 5, clientRequestId: `e2e-settings-${rationale.length}` } });
-  const rationale = "Twenty-five characters ok"; // 25
-  expect((await submit(rationale)).status()).toBe(404); // long enough now; the call reads (and caches) the settings
-  try {
-    expect((await adminPage.request.put("/api/admin/settings", { data: { rationaleMinLength: 33 } })).status()).toBe(200);
-    const short = await submit(rationale);
-    expect(short.status()).toBe(400);
-    expect((await short.json()).error).toBe("Write a rationale of at least 33 characters.");
-    expect((await (await page.request.post("/api/judge/next?destination=none")).json()).rationaleMinLength).toBe(33);
-  } finally {
-    await adminPage.request.put("/api/admin/settings", { data: { rationaleMinLength: before.rationaleMinLength } });
-    await admin.close();
-  }
+test.describe("through the fast path", judgingApiTests);
+
+test.describe("through the route handlers (TRIPJUDGE_FAST_PATH=0)", () => {
+  test.use({ baseURL: `http://localhost:${ROUTE_HANDLERS_PORT}` });
+  let server: ChildProcess | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    // A second server on the same database and the same build, started as scripts/start.ts starts it.
+    server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+      env: { ...process.env, ...E2E_SERVER_ENV, DATABASE_URL: e2eDb(), PORT: String(ROUTE_HANDLERS_PORT), NEXTAUTH_URL: `http://localhost:${ROUTE_HANDLERS_PORT}`, TRIPJUDGE_FAST_PATH: "0", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    await expect.poll(async () => (await fetch(`http://localhost:${ROUTE_HANDLERS_PORT}/api/health`).catch(() => null))?.status, { timeout: 100_000 }).toBe(200);
+  });
+  test.afterAll(() => {
+    server?.kill("SIGTERM");
+  });
+  judgingApiTests();
 });

@@ -2,19 +2,15 @@
 import { closeDb, createDb } from "../lib/db/client";
 import { openDatabase } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
-import { seed } from "../lib/db/seed";
+import { seed, seedOptions } from "../lib/db/seed";
+import { checkConfig } from "../lib/config";
 
 async function main() {
   const database = await openDatabase();
   try {
     await migrate(database.url);
     const db = createDb(database.url);
-    const created = await seed(db, {
-      demo: process.env.TRIPJUDGE_DEMO !== "0",
-      adminEmail: process.env.ADMIN_EMAIL,
-      adminPassword: process.env.ADMIN_PASSWORD,
-      demoPassword: process.env.DEMO_PASSWORD,
-    });
+    const created = await seed(db, seedOptions(checkConfig()));
     await closeDb(db);
     if (!created.length) console.log("Nothing to seed: the accounts and data exist already.");
     for (const c of created) console.log(`${c.role.padEnd(6)} ${c.email.padEnd(28)} password: ${c.password}`);

@@ -1,7 +1,9 @@
 /**
- * The production server (started by scripts/start.ts): Next.js behind a node:http server that
- * answers the judging API's two hot calls itself (lib/server/fast-path.ts), in WEB_CONCURRENCY
- * worker processes sharing the port through Node's cluster module (default 1).
+ * The server, in production and (with --dev) in development alike (scripts/start.ts starts it): Next.js
+ * behind a node:http server that answers the judging API's two hot calls itself (lib/server/fast-path.ts;
+ * docs/decisions/001), in WEB_CONCURRENCY worker processes sharing the port through Node's cluster module
+ * (default 1; always 1 in development). In development Next.js compiles and hot-reloads the pages and
+ * route handlers; the fast path's own modules are loaded once (restart to pick up their changes).
  */
 import cluster from "node:cluster";
 import { createServer } from "node:http";
@@ -9,14 +11,16 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import next from "next";
 import type { NextConfig } from "next";
-import { config } from "../lib/config";
+import { checkConfig, reloadConfig } from "../lib/config";
 import { judgingFastPath } from "../lib/server/fast-path";
 import { frontGuard } from "../lib/server/front";
 
-const port = Number(process.env.PORT ?? 3000);
-const workers = Math.max(1, Math.min(64, Number(process.env.WEB_CONCURRENCY ?? 1) || 1));
+const settings = checkConfig();
+const port = settings.PORT;
+const dev = process.argv.includes("--dev");
+const workers = dev ? 1 : settings.WEB_CONCURRENCY;
 // TRIPJUDGE_FAST_PATH=0 sends the hot judging calls through Next.js too (the benchmark's baseline).
-const fastPath = process.env.TRIPJUDGE_FAST_PATH !== "0";
+const fastPath = settings.TRIPJUDGE_FAST_PATH;
 
 /** The headers next.config.js gives every path, so that fast-path answers carry them too. */
 async function securityHeaders(): Promise<Record<string, string>> {
@@ -28,15 +32,20 @@ async function securityHeaders(): Promise<Record<string, string>> {
 async function serve() {
   // The handlers trust the client-address header only when this server sets it.
   process.env.TRIPJUDGE_FRONT = "1";
-  const app = next({ dev: false, dir: process.cwd(), port });
+  reloadConfig();
+  const app = next({ dev, dir: process.cwd(), port });
   const handle = app.getRequestHandler();
   const [headers] = await Promise.all([securityHeaders(), app.prepare()]);
-  const { IMPORT_MAX_BYTES, TRUST_PROXY, NEXTAUTH_URL } = config();
+  const upgrade = app.getUpgradeHandler();
+  const { IMPORT_MAX_BYTES, TRUST_PROXY, NEXTAUTH_URL } = settings;
   const front = { headers, importMaxBytes: IMPORT_MAX_BYTES, trustProxy: TRUST_PROXY, appUrl: NEXTAUTH_URL };
   const server = createServer((req, res) => {
     if (frontGuard(req, res, front)) return;
     if (!fastPath || !judgingFastPath(req, res, headers)) void handle(req, res);
-  }).listen(port);
+  });
+  // Development's hot reloading talks over a WebSocket.
+  server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
+  server.listen(port);
   const stop = () => {
     server.close(() => process.exit(0));
     server.closeIdleConnections();

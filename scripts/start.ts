@@ -10,12 +10,15 @@ import path from "node:path";
 import { openDatabase } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
 import { closeDb, createDb } from "../lib/db/client";
-import { seed } from "../lib/db/seed";
+import { seed, seedOptions } from "../lib/db/seed";
 import { randomToken } from "../lib/auth/password";
+import { checkConfig } from "../lib/config";
 
 const root = process.cwd();
 const dev = process.argv.includes("--dev");
-const port = Number(process.env.PORT ?? 3000);
+// A wrong setting stops here, named, before a database or a build starts.
+const settings = checkConfig();
+const port = settings.PORT;
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 function sourceStamp(): string {
@@ -38,7 +41,7 @@ function sourceStamp(): string {
 
 /** A stable NEXTAUTH_SECRET for this installation when none is configured. */
 function authSecret(): string {
-  if (process.env.NEXTAUTH_SECRET) return process.env.NEXTAUTH_SECRET;
+  if (settings.NEXTAUTH_SECRET) return settings.NEXTAUTH_SECRET;
   const file = path.join(root, ".data", "auth-secret");
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -65,10 +68,10 @@ async function main() {
     throw new Error(`Port ${port} is already in use. Stop the program using it or set PORT.`);
   }
   const database = await openDatabase({
-    database: process.env.EMBEDDED_PG_DATABASE,
+    database: settings.EMBEDDED_PG_DATABASE,
     restart: true,
     fresh: process.argv.includes("--fresh-db"),
-    log: process.env.TRIPJUDGE_PG_LOG ? console.log : undefined,
+    log: settings.TRIPJUDGE_PG_LOG ? console.log : undefined,
   });
   console.log(database.embedded ? `Embedded PostgreSQL running (${database.url.replace(/:[^:@]*@/, ":***@")})` : "Using DATABASE_URL");
   const children = new Set<ReturnType<typeof spawn>>();
@@ -98,20 +101,14 @@ async function main() {
     const m = await migrate(database.url);
     if (m.applied.length) console.log(`Applied migrations: ${m.applied.join(", ")}`);
     const client = createDb(database.url);
-    const demo = process.env.TRIPJUDGE_DEMO !== "0";
-    const created = await seed(client, {
-      demo,
-      adminEmail: process.env.ADMIN_EMAIL,
-      adminPassword: process.env.ADMIN_PASSWORD,
-      demoPassword: process.env.DEMO_PASSWORD,
-    });
+    const created = await seed(client, seedOptions(settings));
     await closeDb(client);
     if (created.length) {
       console.log("\nAccounts created on this first start (shown once):");
       for (const c of created) console.log(`  ${c.role.padEnd(6)} ${c.email.padEnd(28)} password: ${c.password}`);
       console.log("");
     }
-    const env = { ...process.env, DATABASE_URL: database.url, NEXTAUTH_SECRET: authSecret(), NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`, PORT: String(port) };
+    const env = { ...process.env, DATABASE_URL: database.url, NEXTAUTH_SECRET: authSecret(), NEXTAUTH_URL: settings.NEXTAUTH_URL ?? `http://localhost:${port}`, PORT: String(port) };
     if (!dev) {
       const stampFile = path.join(root, ".next", "tripjudge-source-stamp");
       const stamp = sourceStamp();
@@ -122,9 +119,9 @@ async function main() {
         writeFileSync(stampFile, stamp);
       }
     }
-    // TRIPJUDGE_NODE_ARGS: extra flags for the server's Node (e.g. --cpu-prof when profiling).
-    const nodeArgs = (process.env.TRIPJUDGE_NODE_ARGS ?? "").split(" ").filter(Boolean);
-    const serve = dev ? [nextBin, "dev", "-p", String(port)] : ["--import", "tsx", path.join(root, "scripts", "serve.ts")];
+    const nodeArgs = settings.TRIPJUDGE_NODE_ARGS.split(" ").filter(Boolean);
+    // The same server in development and production: only Next.js's mode differs.
+    const serve = ["--import", "tsx", path.join(root, "scripts", "serve.ts"), ...(dev ? ["--dev"] : [])];
     // The web server and the job worker are supervised: a crash (a signal, an error exit) starts the process
     // again with back-off; five crashes of one within a minute stop everything, PostgreSQL included, rather
     // than loop or hang.
@@ -154,7 +151,7 @@ async function main() {
     supervise("web server", [...nodeArgs, ...serve], { ...env, NEXT_TELEMETRY_DISABLED: "1", ...(dev ? {} : { NODE_ENV: "production" }) });
     // Background jobs (imports, fits, exports) run in their own process, off the web server's event loop.
     // TRIPJUDGE_WORKER=0 leaves them to workers started elsewhere (`npm run worker`).
-    if (process.env.TRIPJUDGE_WORKER !== "0") supervise("job worker", ["--import", "tsx", path.join(root, "scripts", "worker.ts")], env);
+    if (settings.TRIPJUDGE_WORKER) supervise("job worker", ["--import", "tsx", path.join(root, "scripts", "worker.ts")], env);
     console.log(`TripJudge on http://localhost:${port}`);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);

@@ -6,8 +6,10 @@ import { closeDb, createDb } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
 import { startWorker } from "../lib/worker";
 import { stopQueues } from "../lib/worker/queue";
+import { checkConfig } from "../lib/config";
 
-const url = process.env.DATABASE_URL;
+const settings = checkConfig();
+const url = settings.DATABASE_URL;
 if (!url) {
   console.error("The worker needs DATABASE_URL (the same database as the app). `npm start` starts one for you.");
   process.exit(2);
@@ -15,8 +17,7 @@ if (!url) {
 // Checks (and, standing alone, applies) the migrations, so a worker never runs against an older schema.
 await migrate(url);
 const db = createDb(url);
-// TRIPJUDGE_JOB_STALE_SECONDS: how long a running job's worker may stay silent before the job is retried (default 30).
-const worker = await startWorker(db, url, { sweepMs: Number(process.env.TRIPJUDGE_SWEEP_MS ?? 10_000), staleSeconds: Number(process.env.TRIPJUDGE_JOB_STALE_SECONDS ?? 30) });
+const worker = await startWorker(db, url, { sweepMs: settings.TRIPJUDGE_SWEEP_MS, staleSeconds: settings.TRIPJUDGE_JOB_STALE_SECONDS });
 console.log(`Job worker ${worker.name} ready`);
 let stopping = false;
 const stop = async () => {

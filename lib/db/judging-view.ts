@@ -2,6 +2,7 @@
  * What an expert sees of an assignment: the request and the two plans as left and right —
  * never model names, plan ids or A/B identity. Diagnostics only where the dataset allows.
  */
+import { processCache } from "../cache";
 import type { PlanFeatures } from "../features";
 import type { Itinerary } from "../itinerary/model";
 import { poolOf, type Db } from "./client";
@@ -64,10 +65,8 @@ export function viewPartsOf(r: ViewRow): ViewParts {
  * the bulk of every claim response then costs neither the database nor a re-serialization.
  */
 const CACHE_CHARS = 32 * 1024 * 1024;
-const globalCache = globalThis as unknown as { tripjudgeItineraries?: { texts: Map<string, string>; chars: number } };
-const cache = (globalCache.tripjudgeItineraries ??= { texts: new Map(), chars: 0 });
-
-const inflight = new Map<string, Promise<string | undefined>>();
+const cache = processCache("itineraries", () => ({ texts: new Map<string, string>(), chars: 0 }));
+const inflight = processCache("itineraries-inflight", () => new Map<string, Promise<string | undefined>>());
 
 async function fetchTexts(db: Db, ids: string[]): Promise<Map<string, string>> {
   const { rows } = await poolOf(db).query<{ id: string; text: string }>({ name: "tj_itinerary_texts", text: `SELECT id, itinerary::text AS text FROM "Plan" WHERE id = ANY($1)`, values: [ids] });

@@ -1,4 +1,5 @@
 /** First-start data: the admin from ADMIN_EMAIL/ADMIN_PASSWORD and, in demo mode, experts and the demo dataset. */
+import type { AppConfig } from "../config";
 import { hashPassword, randomToken } from "../auth/password";
 import { demoBundleFiles } from "../demo/bundle";
 import type { Db } from "./client";
@@ -19,7 +20,19 @@ export interface Credential {
 }
 
 /** Idempotent: accounts and data that exist already are left alone. Returns only newly created credentials. */
-export async function seed(db: Db, opts: { demo: boolean; adminEmail?: string; adminPassword?: string; demoPassword?: string }): Promise<Credential[]> {
+/** The first start's accounts and demo, as configured (TRIPJUDGE_DEMO, ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_PASSWORD). */
+export function seedOptions(c: Pick<AppConfig, "TRIPJUDGE_DEMO" | "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "DEMO_PASSWORD">): SeedOptions {
+  return { demo: c.TRIPJUDGE_DEMO, adminEmail: c.ADMIN_EMAIL, adminPassword: c.ADMIN_PASSWORD, demoPassword: c.DEMO_PASSWORD };
+}
+
+export interface SeedOptions {
+  demo: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+  demoPassword?: string;
+}
+
+export async function seed(db: Db, opts: SeedOptions): Promise<Credential[]> {
   const created: Credential[] = [];
   const adminEmail = opts.adminEmail ?? (opts.demo ? "admin@demo.tripjudge" : undefined);
   if (adminEmail) {

@@ -1,14 +1,13 @@
 /** Judging settings kept in the Setting table (key "judging"), parsed with their schema and defaults. */
+import { processCache } from "../cache";
 import { randomBytes } from "node:crypto";
 import { settingsSchema, type JudgingSettings } from "../assignment/policy";
 import type { Db } from "./client";
 
 // Read on every claim and submit: cached briefly per process (changes apply within CACHE_MS in
-// other processes, at once in this one). On globalThis: the production server loads this module
-// twice (Next.js's bundle and the judging fast path), and both must read the one cache.
+// other processes, at once in this one).
 const CACHE_MS = 5000;
-const globalCache = globalThis as unknown as { tripjudgeSettings?: WeakMap<Db, { at: number; value: JudgingSettings }> };
-const cache = (globalCache.tripjudgeSettings ??= new WeakMap());
+const cache = processCache("judging-settings", () => new WeakMap<Db, { at: number; value: JudgingSettings }>());
 
 export async function getSettings(db: Db): Promise<JudgingSettings> {
   const hit = cache.get(db);

@@ -7,9 +7,10 @@ import { createReadStream, lstatSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import yauzl from "yauzl";
+import { DEFAULT_MAX_BYTES } from "./limits";
 import { ImportRefused } from "./problems";
 
-export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+export { DEFAULT_MAX_BYTES };
 
 /** A size for people: "256 MiB", "1.5 MiB", "980 bytes". */
 export function sizeText(bytes: number): string {

@@ -6,6 +6,7 @@ import { config } from "../config";
 import { answerFor, bodyTooLarge, errorAnswer, parseJsonText, refuseNul, requireJson as requireJsonType, type Answer } from "./answers";
 import { crossSiteRefusal } from "./guards";
 import { currentUser } from "./auth";
+import { ADMIN_FIGURES, forgetRecent } from "../cache";
 
 /** An Answer as a Response. */
 export function respond(a: Answer): Response {
@@ -34,7 +35,9 @@ export function withRole<C extends object>(role: Role | "ANY", handler: Handler<
       const user = await currentUser();
       if (!user) return jsonError(401, "Sign in first.");
       if (role !== "ANY" && user.role !== role) return jsonError(403, "You do not have access to this.");
-      return await handler(req, { ...ctx, user });
+      const answer = await handler(req, { ...ctx, user });
+      if (user.role === "ADMIN" && req.method !== "GET" && req.method !== "HEAD") forgetRecent(ADMIN_FIGURES);
+      return answer;
     } catch (e) {
       return respond(answerFor(e));
     }

@@ -20,7 +20,7 @@ const signInInput = z.object({
 /** The address the front server found (scripts/serve.ts; X-Forwarded-For only with TRUST_PROXY), or null. */
 function clientAddress(headers: unknown): string | null {
   // Without the front server (next dev) nothing overwrites the header: a client could write it.
-  if (process.env.TRIPJUDGE_FRONT !== "1") return null;
+  if (!config().TRIPJUDGE_FRONT) return null;
   const v = ((headers ?? {}) as Record<string, string | string[] | undefined>)[CLIENT_ADDRESS_HEADER];
   return (Array.isArray(v) ? v[0] : v) || null;
 }

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerFor, bodyTooLarge, type Answer } from "./answers";
-import { nextPairCall, submitCall, SUBMIT_MAX_BYTES } from "./judging-api";
+import { assignmentParam, nextPairCall, submitCall, SUBMIT_MAX_BYTES } from "./judging-api";
 
 const SUBMIT_PATH = /^\/api\/judge\/([^/?#]+)\/submit$/;
 
@@ -31,13 +31,6 @@ function readBody(req: IncomingMessage, max: number): Promise<string | null> {
   });
 }
 
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s; // not a valid escape: no assignment has this id, and the call says so
-  }
-}
 
 /** The hot call this request is, as a function that answers it; null for everything else. */
 function route(req: IncomingMessage): (() => Promise<Answer>) | null {
@@ -52,7 +45,7 @@ function route(req: IncomingMessage): (() => Promise<Answer>) | null {
   return async () => {
     const body = await readBody(req, SUBMIT_MAX_BYTES);
     if (body === null) return answerFor(bodyTooLarge(SUBMIT_MAX_BYTES));
-    return submitCall(cookie, safeDecode(submit[1]), body, req.headers["content-type"]);
+    return submitCall(cookie, assignmentParam(submit[1]), body, req.headers["content-type"]);
   };
 }
 

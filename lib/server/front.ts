@@ -1,7 +1,7 @@
 /**
  * The front server's checks, before the fast path or Next.js see a request (scripts/serve.ts): the client's
  * address (set in a header the handlers trust, overwriting one a client sent), cross-site state changes
- * refused, and bodies cut off at their path's cap whatever their framing, so that no reader behind it —
+ * refused, malformed addresses refused, and bodies cut off at their path's cap whatever their framing, so that no reader behind it —
  * next-auth's callbacks included — can be made to hold more.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -20,6 +20,20 @@ function refuse(res: ServerResponse, o: FrontOptions, status: number, message: s
   res.end(body);
 }
 
+function declaredLength(req: IncomingMessage): number {
+  return Number(req.headers["content-length"] ?? 0);
+}
+
+function wellEscaped(path: string): boolean {
+  if (!path.includes("%")) return true;
+  try {
+    decodeURI(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** true when the request was answered here (refused); false lets it go on. */
 export function frontGuard(req: IncomingMessage, res: ServerResponse, o: FrontOptions): boolean {
   const address = clientAddressOf(req.socket.remoteAddress, req.headers["x-forwarded-for"], o.trustProxy);
@@ -31,13 +45,18 @@ export function frontGuard(req: IncomingMessage, res: ServerResponse, o: FrontOp
   };
   const cross = crossSiteRefusal(req.method, header, o.appUrl);
   if (cross) {
-    refuse(res, o, 403, cross, !!req.headers["transfer-encoding"] || Number(req.headers["content-length"] ?? 0) > 0);
+    refuse(res, o, 403, cross, !!req.headers["transfer-encoding"] || declaredLength(req) > 0);
     return true;
   }
   const path = (req.url ?? "/").split("?")[0];
+  // Next.js answers a malformed %-escape in the path with a bare 500; every server here says what is wrong.
+  if (!wellEscaped(path)) {
+    refuse(res, o, 400, "The address is not valid: it has a malformed %-escape.", !!req.headers["transfer-encoding"] || declaredLength(req) > 0);
+    return true;
+  }
   const cap = bodyCap(req.method, path, o.importMaxBytes);
   const tooLarge = `The request body is larger than ${cap} bytes.`;
-  const declared = Number(req.headers["content-length"] ?? 0);
+  const declared = declaredLength(req);
   if (declared > cap) {
     refuse(res, o, 413, tooLarge, true);
     return true;

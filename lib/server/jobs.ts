@@ -12,7 +12,7 @@ import { sizeText } from "../importers/source";
 import { enqueue, queueFor } from "../worker/queue";
 
 function databaseUrl(): string {
-  const url = process.env.DATABASE_URL;
+  const url = config().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
   return url;
 }

@@ -47,6 +47,15 @@ export async function nextPairCall(cookieHeader: string | null, search: URLSearc
 }
 
 /** The largest submit body read (a rationale of 10,000 characters fits many times over). */
+/** The assignment id of a submit path's segment, as written; a malformed escape is kept (no assignment has that id, and the call says so). */
+export function assignmentParam(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 export const SUBMIT_MAX_BYTES = 64 * 1024;
 
 const submitInput = z.object({

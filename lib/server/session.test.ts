@@ -1,11 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { encode } from "next-auth/jwt";
+import { reloadConfig } from "../config";
 import { claimsOfToken, sessionTokenOf } from "./session";
 
 delete process.env.NEXTAUTH_URL;
 
 process.env.NEXTAUTH_SECRET = "session-test-secret";
+reloadConfig();
 const secret = process.env.NEXTAUTH_SECRET;
 
 test("the session token is found in a Cookie header among others; a malformed one is no session", () => {
@@ -13,11 +15,13 @@ test("the session token is found in a Cookie header among others; a malformed on
   // Over http only the plain name is read; over https only the __Secure- one (no cookie tossing with the other).
   assert.equal(sessionTokenOf("__Secure-next-auth.session-token=secure; next-auth.session-token=plain"), "plain");
   process.env.NEXTAUTH_URL = "https://judge.example.org";
+  reloadConfig();
   try {
     assert.equal(sessionTokenOf("next-auth.session-token=plain; __Secure-next-auth.session-token=secure"), "secure");
     assert.equal(sessionTokenOf("next-auth.session-token=tossed"), undefined);
   } finally {
     delete process.env.NEXTAUTH_URL;
+    reloadConfig();
   }
   assert.equal(sessionTokenOf("next-auth.session-token=%E0%A4%A"), undefined);
   assert.equal(sessionTokenOf("other=1"), undefined);

@@ -3,8 +3,10 @@
  * decoder (which rejects expired or tampered tokens). Used by Next.js route handlers through
  * auth.ts and by the judging fast path in scripts/serve.ts.
  */
+import { processCache } from "../cache";
 import { decode, type JWT } from "next-auth/jwt";
 import type { Role } from "../db/generated/enums";
+import { config } from "../config";
 
 /** What a session token says: who, which role, which session version. Not yet checked against the account. */
 export interface SessionClaims {
@@ -18,20 +20,19 @@ export interface SessionClaims {
  * over https (next-auth's useSecureCookies), the plain one otherwise. Only that name is read, so a cookie
  * tossed in under the other name from a sibling subdomain is no session.
  */
-export function sessionCookieName(appUrl = process.env.NEXTAUTH_URL): string {
+export function sessionCookieName(appUrl = config().NEXTAUTH_URL): string {
   return appUrl?.startsWith("https://") ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 }
 
 // Decoding a token (key derivation + decryption) costs more than the rest of a judging request;
 // the same token always decodes to the same claims, so each process keeps recent ones until they expire.
 const DECODED_MAX = 10_000;
-const globalDecoded = globalThis as unknown as { tripjudgeTokens?: Map<string, SessionClaims & { exp: number }> };
-const decoded = (globalDecoded.tripjudgeTokens ??= new Map());
+const decoded = processCache("session-tokens", () => new Map<string, SessionClaims & { exp: number }>());
 
 async function decodeClaims(raw: string): Promise<(SessionClaims & { exp: number }) | null> {
   let token: JWT | null = null;
   try {
-    token = await decode({ token: raw, secret: process.env.NEXTAUTH_SECRET ?? "" });
+    token = await decode({ token: raw, secret: config().NEXTAUTH_SECRET ?? "" });
   } catch {
     return null; // expired, tampered with, or signed with another secret
   }

@@ -4,13 +4,13 @@
  * together or not at all), retries with a limit, and runs on Node 20 (pg-boss 11+ and graphile-worker 0.17+
  * need Node 22). Which worker runs a job, once, is pg-boss's decision (SELECT … FOR UPDATE SKIP LOCKED).
  */
+import { processCache } from "../cache";
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import { insertJob, JOB_KINDS, MAX_ATTEMPTS, type JobKind } from "../db/jobs";
 
-const globalQueue = globalThis as unknown as { tripjudgeQueue?: Map<string, Promise<PgBoss>> };
-const queues = (globalQueue.tripjudgeQueue ??= new Map());
+const queues = processCache("job-queues", () => new Map<string, Promise<PgBoss>>());
 
 /** pg-boss for a database, started once per process. `supervise`: run its maintenance (workers do; the web app need not). */
 export function queueFor(url: string, opts: { supervise?: boolean } = {}): Promise<PgBoss> {

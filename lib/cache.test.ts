@@ -1,0 +1,43 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { forgetRecent, processCache, recent } from "./cache";
+
+test("one cache per name for the whole process, whichever module copy asks", () => {
+  const a = processCache("t-registry", () => new Map<string, number>());
+  a.set("x", 1);
+  assert.equal(processCache("t-registry", () => new Map<string, number>()).get("x"), 1);
+});
+
+test("recent: callers share one computation and its result until it is older than the limit", async () => {
+  let runs = 0;
+  const compute = async () => {
+    runs++;
+    await new Promise((r) => setTimeout(r, 20));
+    return runs;
+  };
+  const [a, b] = await Promise.all([recent("t-share", 10_000, compute), recent("t-share", 10_000, compute)]);
+  assert.equal(runs, 1);
+  assert.equal(a.result, 1);
+  assert.equal(b.result, 1);
+  assert.equal((await recent("t-share", 10_000, compute)).result, 1);
+  assert.equal((await recent("t-share", 0, compute)).result, 2, "a zero limit always recomputes");
+});
+
+test("recent: forgetting drops the kept result and a computation begun before the change", async () => {
+  let value = "old";
+  let release!: () => void;
+  const slow = () => new Promise<string>((r) => { const v = value; release = () => r(v); });
+  const first = recent("t-forget:1", 60_000, slow);
+  value = "new";
+  forgetRecent("t-forget:");
+  const second = recent("t-forget:1", 60_000, async () => value);
+  release();
+  assert.equal((await first).result, "old");
+  assert.equal((await second).result, "new", "a reader after the change does not join the older computation");
+  assert.equal((await recent("t-forget:1", 60_000, async () => "later")).result, "new", "the newer result is kept, not the older one");
+});
+
+test("recent: a failure is not kept", async () => {
+  await assert.rejects(recent("t-fail", 60_000, async () => { throw new Error("down"); }), /down/);
+  assert.equal((await recent("t-fail", 60_000, async () => 7)).result, 7);
+});
