@@ -10,7 +10,7 @@ import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
 import { closeDb, createDb, poolOf } from "../lib/db/client";
 import { records } from "../lib/db/exports";
-import { csvHeader, serialize, type ExportKind } from "../lib/export/kinds";
+import { exportText, type ExportKind } from "../lib/export/kinds";
 import { seedHistory } from "./history";
 import { freshDatabase } from "./server";
 
@@ -19,17 +19,10 @@ async function exportToFile(db: ReturnType<typeof createDb>, kind: ExportKind, f
   const out = createWriteStream(file);
   const t = performance.now();
   let rows = 0;
-  // Lines are gathered into ~64 kB writes, as the download route does.
-  let chunk = format === "csv" ? csvHeader(kind) : "";
-  for await (const r of records(kind, db, {})) {
-    chunk += serialize(kind, format, r);
-    rows++;
-    if (chunk.length >= 65_536) {
-      if (!out.write(chunk)) await new Promise<void>((r) => out.once("drain", () => r()));
-      chunk = "";
-    }
+  // ~64 kB writes, as the download route makes them.
+  for await (const chunk of exportText(kind, format, records(kind, db, {}), 65_536, (n) => (rows = n))) {
+    if (!out.write(chunk)) await new Promise<void>((r) => out.once("drain", () => r()));
   }
-  out.write(chunk);
   await new Promise<void>((r) => out.end(r));
   const seconds = (performance.now() - t) / 1000;
   return { kind, format, rows, seconds: +seconds.toFixed(2), rowsPerSecond: Math.round(rows / seconds), fileMiB: +(statSync(file).size / 1048576).toFixed(1), peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) };

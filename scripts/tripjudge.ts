@@ -3,7 +3,7 @@
  * tripjudge — the command line. Reuses lib/ exactly as the app does.
  *   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
  *   tripjudge import BUNDLE [--exclude-infeasible] [--progress] [--json]     (DATABASE_URL, or the embedded server)
- *   tripjudge export judgments|labelled-pairs|training-pairs|annotations [--format jsonl|csv] [--dataset ID] [--destination ID] [--final] [--names] [--out FILE]
+ *   tripjudge export judgments|labelled-pairs|training-pairs|annotations [--format jsonl|csv] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--out FILE]
  *   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
  *   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
  *   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
@@ -17,7 +17,7 @@ import { formatProblem, ImportRefused } from "../lib/importers/problems";
 const USAGE = `usage:
   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
   tripjudge import BUNDLE [--exclude-infeasible] [--progress] [--json]
-  tripjudge export judgments|labelled-pairs|training-pairs|annotations [--format jsonl|csv] [--dataset ID] [--destination ID] [--final] [--names] [--out FILE]
+  tripjudge export judgments|labelled-pairs|training-pairs|annotations [--format jsonl|csv] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--out FILE]
   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
@@ -43,6 +43,9 @@ async function main(argv: string[]): Promise<number> {
       out: { type: "string" },
       names: { type: "boolean", default: false },
       final: { type: "boolean", default: false },
+      complete: { type: "boolean", default: false },
+      from: { type: "string" },
+      to: { type: "string" },
       pairs: { type: "string" },
       grid: { type: "string" },
       folds: { type: "string", default: "5" },
@@ -115,15 +118,18 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function exportCommand(what: string, v: { format?: string; dataset?: string; destination?: string; out?: string; names?: boolean; final?: boolean }): Promise<number> {
-  const { EXPORT_KINDS, csvHeader, serialize } = await import("../lib/export/kinds");
+async function exportCommand(what: string, v: { format?: string; dataset?: string; destination?: string; from?: string; to?: string; out?: string; names?: boolean; final?: boolean; complete?: boolean }): Promise<number> {
+  const { EXPORT_KINDS, exportQuery, exportText, filtersOf } = await import("../lib/export/kinds");
   const { records } = await import("../lib/db/exports");
   const kind = EXPORT_KINDS.find((k) => k === what);
-  if (!kind || (v.format !== "jsonl" && v.format !== "csv")) {
+  // The same query as the web's download, so both select the same records.
+  const parsed = exportQuery.safeParse({ format: v.format, dataset: v.dataset, destination: v.destination, from: v.from, to: v.to, names: v.names ? "1" : undefined, complete: v.complete ? "1" : undefined, final: v.final ? "1" : undefined });
+  if (!kind || !parsed.success) {
+    if (!parsed.success) for (const i of parsed.error.issues) console.error(`--${i.path.join(".")}: ${i.message}`);
     console.error(USAGE);
     return 2;
   }
-  const format = v.format;
+  const q = parsed.data;
   const { createWriteStream } = await import("node:fs");
   const { openDatabase } = await import("../lib/db/embedded");
   const { closeDb, createDb } = await import("../lib/db/client");
@@ -134,12 +140,8 @@ async function exportCommand(what: string, v: { format?: string; dataset?: strin
   const out = v.out ? createWriteStream(v.out) : process.stdout;
   const write = (s: string) => new Promise<void>((resolve) => (out.write(s) ? resolve() : out.once("drain", () => resolve())));
   try {
-    if (format === "csv") await write(csvHeader(kind));
     let n = 0;
-    for await (const r of records(kind, db, { datasetId: v.dataset, destinationId: v.destination, finalOnly: v.final }, { names: v.names })) {
-      await write(serialize(kind, format, r));
-      n++;
-    }
+    for await (const chunk of exportText(kind, q.format, records(kind, db, filtersOf(q), { names: q.names === "1" }), 65_536, (rows) => (n = rows))) await write(chunk);
     if (v.out) {
       await new Promise<void>((resolve) => out.end(resolve));
       console.error(`wrote ${n} ${kind} records to ${v.out}`);

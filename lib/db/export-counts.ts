@@ -4,7 +4,7 @@
  */
 import type { ExportKind } from "../export/kinds";
 import { poolOf, type Db } from "./client";
-import type { ExportFilters } from "./exports";
+import type { ExportFilters } from "../export/records";
 
 const count = async (db: Db, text: string, values: unknown[]) => (await poolOf(db).query<{ n: number }>(text, values)).rows[0].n;
 

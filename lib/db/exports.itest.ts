@@ -3,7 +3,8 @@ import { after, before, test } from "node:test";
 import { DEFAULT_SETTINGS } from "../assignment/policy";
 import { majority, type Verdict } from "../agreement/labels";
 import { claimNext, submitJudgment } from "./judging";
-import { judgmentRecords, labelledPairRows, pseudonym, trainingPairs } from "./exports";
+import { judgmentRecords, labelledPairRows, trainingPairs } from "./exports";
+import { pseudonym } from "../export/records";
 import { seed } from "./seed";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
 

@@ -3,27 +3,16 @@
  * so memory stays flat and experts may keep judging while an export runs.
  */
 import { pseudonymSalt } from "./settings";
-import { createHash } from "node:crypto";
 import { codesOf } from "../agreement/fast";
 import { labelOf, pairAgreement, VERDICTS, type Verdict } from "../agreement/labels";
 import type { Weights } from "../features";
 import { currentWeights } from "./fits";
 import type { ExportKind, ExportOptions } from "../export/kinds";
+import { pseudonym, type AnnotationRecord, type ExportFilters, type ExportRecord, type JudgmentRecord, type LabelledPairRecord } from "../export/records";
 import { trainingPair, type TrainingPair } from "../export/training";
 import type pg from "pg";
 import { poolOf, type Db } from "./client";
 
-export interface ExportFilters {
-  datasetId?: string | null;
-  destinationId?: string | null;
-  /** Judgments submitted in [from, to). */
-  from?: Date | null;
-  to?: Date | null;
-  /** Raw judgments of complete pairs only (labelled and training pairs are always complete). */
-  completeOnly?: boolean;
-  /** Annotations: only each request's newest FINAL version. */
-  finalOnly?: boolean;
-}
 
 export interface LabelledPairRow {
   pairId: string;
@@ -128,25 +117,7 @@ export async function* trainingPairs(db: Db, f: ExportFilters = {}, weights?: We
   }
 }
 
-export interface JudgmentRecord {
-  pair_id: string;
-  query_id: string;
-  destination: string;
-  expert: string;
-  slot: number;
-  verdict: Verdict;
-  rationale: string;
-  time_on_task_ms: number;
-  /** Which of the pair's plans the expert saw on the left. */
-  left_plan: "A" | "B";
-  claimed_at: string;
-  submitted_at: string;
-}
 
-/** A stable pseudonym: the same expert gets the same id in every export, and it reveals nothing. */
-export function pseudonym(userId: string, salt: string): string {
-  return `expert-${createHash("sha256").update(`${salt}:${userId}`).digest("hex").slice(0, 10)}`;
-}
 
 /** Raw judgments, one per row, from one snapshot (one statement through a server-side cursor). */
 export async function* judgmentRecords(db: Db, f: ExportFilters = {}, opts: { names?: boolean; salt?: string } = {}): AsyncGenerator<JudgmentRecord> {
@@ -181,17 +152,6 @@ export async function* judgmentRecords(db: Db, f: ExportFilters = {}, opts: { na
   });
 }
 
-export interface LabelledPairRecord {
-  pair_id: string;
-  query_id: string;
-  destination: string;
-  plan_a: string;
-  plan_b: string;
-  verdicts: Verdict[];
-  label: Verdict | null;
-  label_source: "majority" | "adjudication" | "unresolved" | "incomplete";
-  agreement: number | null;
-}
 
 /** Complete pairs with their verdicts, label (majority, adjudicated, or unresolved) and agreement. */
 export async function* labelledPairRecords(db: Db, f: ExportFilters = {}): AsyncGenerator<LabelledPairRecord> {
@@ -204,20 +164,6 @@ export async function* labelledPairRecords(db: Db, f: ExportFilters = {}): Async
   }
 }
 
-export interface AnnotationRecord {
-  query_id: string;
-  source_id: string;
-  dataset: string;
-  destination: string;
-  version: number;
-  stage: string;
-  parent_version: number | null;
-  /** Pseudonymous like experts in raw judgments; null for imported versions. */
-  author: string | null;
-  created_at: string;
-  note: string | null;
-  constraints: { code: string; note: string }[];
-}
 
 /** Constraint annotations: every version (or each request's newest FINAL one), from one snapshot. */
 export async function* annotationRecords(db: Db, f: ExportFilters = {}, opts: { names?: boolean; salt?: string } = {}): AsyncGenerator<AnnotationRecord> {
@@ -245,7 +191,7 @@ export async function* annotationRecords(db: Db, f: ExportFilters = {}, opts: { 
 }
 
 /** The records of one export kind. */
-export function records(kind: ExportKind, db: Db, f: ExportFilters, o: ExportOptions = {}): AsyncGenerator<JudgmentRecord | LabelledPairRecord | TrainingPair | AnnotationRecord> {
+export function records(kind: ExportKind, db: Db, f: ExportFilters, o: ExportOptions = {}): AsyncGenerator<ExportRecord> {
   if (kind === "judgments") return judgmentRecords(db, f, { names: o.names });
   if (kind === "annotations") return annotationRecords(db, f, { names: o.names });
   if (kind === "labelled-pairs") return labelledPairRecords(db, f);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { pseudonym } from "../db/exports";
-import { csvHeader, csvRow, serialize } from "./kinds";
+import { pseudonym } from "./records";
+import { csvHeader, csvRow, exportQuery, exportText, filtersOf, serialize } from "./kinds";
 
 test("judgment and labelled-pair rows flatten to their CSV columns; pseudonyms are stable and opaque", () => {
   const j = {
@@ -16,4 +16,31 @@ test("judgment and labelled-pair rows flatten to their CSV columns; pseudonyms a
   assert.equal(pseudonym("user-1", "salt"), pseudonym("user-1", "salt"));
   assert.notEqual(pseudonym("user-1", "salt"), pseudonym("user-2", "salt"));
   assert.match(pseudonym("user-1", "salt"), /^expert-[0-9a-f]{10}$/);
+});
+
+test("an export's text comes in chunks that add up to the header and every row, with the running count", async () => {
+  const l = { pair_id: "p", query_id: "q", destination: "Rome", plan_a: "a", plan_b: "b", verdicts: ["A" as const], label: "A" as const, label_source: "majority" as const, agreement: null };
+  async function* rows(n: number) {
+    for (let i = 0; i < n; i++) yield { ...l, pair_id: `p${i}` };
+  }
+  const counts: number[] = [];
+  const chunks: string[] = [];
+  for await (const c of exportText("labelled-pairs", "csv", rows(50), 200, (n) => counts.push(n))) chunks.push(c);
+  assert.ok(chunks.length > 5 && chunks.slice(0, -1).every((c) => c.length >= 200));
+  const lines = chunks.join("").split("\r\n").filter(Boolean);
+  assert.equal(lines[0], csvHeader("labelled-pairs").trimEnd());
+  assert.equal(lines.length, 51);
+  assert.equal(lines[50].split(",")[0], "p49");
+  assert.equal(counts.at(-1), 50);
+  // An empty export is its header alone (CSV) or nothing (JSONL).
+  const empty: string[] = [];
+  for await (const c of exportText("labelled-pairs", "csv", rows(0))) empty.push(c);
+  assert.deepEqual(empty, [csvHeader("labelled-pairs")]);
+  for await (const c of exportText("labelled-pairs", "jsonl", rows(0))) assert.fail(`unexpected ${c}`);
+});
+
+test("an export query maps to the database filters the same way everywhere", () => {
+  const q = exportQuery.parse({ dataset: "ds1", destination: "d1", from: "2026-01-01", complete: "1", final: "0" });
+  assert.deepEqual(filtersOf(q), { datasetId: "ds1", destinationId: "d1", from: new Date("2026-01-01"), to: undefined, completeOnly: true, finalOnly: false });
+  assert.equal(exportQuery.safeParse({ from: "2026-02-30" }).success, false);
 });

@@ -1,7 +1,7 @@
-/** The export kinds and how each flattens to CSV (lib/db/exports.ts streams their records). */
+/** The export kinds, their query, and how each record is written as JSONL or CSV (lib/db/exports.ts streams the records). */
 import { z } from "zod";
 import { isRealDate } from "../dates";
-import type { AnnotationRecord, JudgmentRecord, LabelledPairRecord } from "../db/exports";
+import type { AnnotationRecord, ExportFilters, ExportRecord, JudgmentRecord, LabelledPairRecord } from "./records";
 import { TRAINING_CSV_COLUMNS, trainingCsvRow, csvLine, type TrainingPair } from "./training";
 
 export const EXPORT_SCHEMA_VERSION = 1;
@@ -11,7 +11,7 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** A date filter: a real date the database can compare (refused before anything streams, never mid-export). */
 const filterDate = z.string().max(40).refine(isRealDate, { message: "expected a real date as YYYY-MM-DD" }).transform((s) => new Date(s)).pipe(z.date().min(new Date("1900-01-01"), "too early").max(new Date("2200-01-01"), "too late"));
 
-/** Query parameters of every export and its card. */
+/** Query parameters of every export and its card (the web's query string; the command line builds the same). */
 export const exportQuery = z.object({
   format: z.enum(["jsonl", "csv"]).default("jsonl"),
   dataset: z.string().max(64).optional(),
@@ -24,6 +24,13 @@ export const exportQuery = z.object({
   final: z.enum(["0", "1"]).optional(),
 });
 
+export type ExportQuery = z.infer<typeof exportQuery>;
+
+/** The database filters an export query selects: the one mapping the download, the card, the job and the command line share. */
+export function filtersOf(q: ExportQuery): ExportFilters {
+  return { datasetId: q.dataset, destinationId: q.destination, from: q.from, to: q.to, completeOnly: q.complete === "1", finalOnly: q.final === "1" };
+}
+
 export interface ExportOptions {
   /** Real e-mail addresses instead of pseudonymous expert ids (judgments only). */
   names?: boolean;
@@ -32,14 +39,13 @@ export interface ExportOptions {
 const JUDGMENT_COLUMNS: (keyof JudgmentRecord)[] = ["pair_id", "query_id", "destination", "expert", "slot", "verdict", "rationale", "time_on_task_ms", "left_plan", "claimed_at", "submitted_at"];
 const LABELLED_COLUMNS: (keyof LabelledPairRecord)[] = ["pair_id", "query_id", "destination", "plan_a", "plan_b", "verdicts", "label", "label_source", "agreement"];
 const ANNOTATION_COLUMNS: (keyof AnnotationRecord)[] = ["query_id", "source_id", "dataset", "destination", "version", "stage", "parent_version", "author", "created_at", "note", "constraints"];
-type AnyRecord = JudgmentRecord | LabelledPairRecord | TrainingPair | AnnotationRecord;
 const COLUMNS = { judgments: JUDGMENT_COLUMNS, "labelled-pairs": LABELLED_COLUMNS, annotations: ANNOTATION_COLUMNS } as Record<string, string[]>;
 
 export function csvHeader(kind: ExportKind): string {
   return csvLine(kind === "training-pairs" ? TRAINING_CSV_COLUMNS : COLUMNS[kind]);
 }
 
-export function csvRow(kind: ExportKind, r: AnyRecord): string {
+export function csvRow(kind: ExportKind, r: ExportRecord): string {
   if (kind === "training-pairs") return trainingCsvRow(r as TrainingPair);
   return csvLine(COLUMNS[kind].map((c) => {
     const v = (r as unknown as Record<string, unknown>)[c];
@@ -48,6 +54,26 @@ export function csvRow(kind: ExportKind, r: AnyRecord): string {
   }));
 }
 
-export function serialize(kind: ExportKind, format: "jsonl" | "csv", r: AnyRecord): string {
+export function serialize(kind: ExportKind, format: "jsonl" | "csv", r: ExportRecord): string {
   return format === "csv" ? csvRow(kind, r) : JSON.stringify(r) + "\n";
+}
+
+/**
+ * An export's text in chunks of about `chunkChars` characters (the CSV header first): one write per row
+ * would cost more than the rows themselves. `onRows` hears the running count after each chunk.
+ */
+export async function* exportText(kind: ExportKind, format: "jsonl" | "csv", rows: AsyncIterable<ExportRecord>, chunkChars = 65_536, onRows?: (n: number) => void): AsyncGenerator<string> {
+  let chunk = format === "csv" ? csvHeader(kind) : "";
+  let n = 0;
+  for await (const r of rows) {
+    chunk += serialize(kind, format, r);
+    n++;
+    if (chunk.length >= chunkChars) {
+      yield chunk;
+      chunk = "";
+      onRows?.(n);
+    }
+  }
+  if (chunk) yield chunk;
+  onRows?.(n);
 }

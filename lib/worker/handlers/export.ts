@@ -4,30 +4,22 @@ import { z } from "zod";
 import { poolOf } from "../../db/client";
 import { records } from "../../db/exports";
 import { storeFile } from "../../db/files";
-import { EXPORT_KINDS, csvHeader, exportQuery, serialize } from "../../export/kinds";
+import { EXPORT_KINDS, exportQuery, exportText, filtersOf } from "../../export/kinds";
 import type { JobHandler } from "../run";
 
 export const exportInput = z.object({ kind: z.enum(EXPORT_KINDS), query: exportQuery });
 
 export const exportJob: JobHandler = async (ctx) => {
   const { kind, query: q } = exportInput.parse(ctx.input);
-  const filters = { datasetId: q.dataset, destinationId: q.destination, from: q.from, to: q.to, completeOnly: q.complete === "1", finalOnly: q.final === "1" };
   let rows = 0;
   const t0 = Date.now();
   const enc = new TextEncoder();
   async function* body(): AsyncGenerator<Uint8Array> {
-    let buffer = q.format === "csv" ? csvHeader(kind) : "";
-    for await (const r of records(kind, ctx.db, filters, { names: q.names === "1" })) {
-      buffer += serialize(kind, q.format, r);
-      rows++;
-      if (buffer.length >= 1 << 20) {
-        ctx.signal.throwIfAborted();
-        ctx.progress({ rows, rowsPerSecond: Math.round(rows / Math.max(0.001, (Date.now() - t0) / 1000)) });
-        yield enc.encode(buffer);
-        buffer = "";
-      }
+    for await (const chunk of exportText(kind, q.format, records(kind, ctx.db, filtersOf(q), { names: q.names === "1" }), 1 << 20, (n) => (rows = n))) {
+      ctx.signal.throwIfAborted();
+      ctx.progress({ rows, rowsPerSecond: Math.round(rows / Math.max(0.001, (Date.now() - t0) / 1000)) });
+      yield enc.encode(chunk);
     }
-    if (buffer) yield enc.encode(buffer);
   }
   const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, "");
   const name = `${kind}-${stamp}.${q.format}`;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { EXPORT_KINDS, csvHeader, exportQuery, serialize } from "@/lib/export/kinds";
+import { EXPORT_KINDS, exportQuery, exportText, filtersOf } from "@/lib/export/kinds";
 import { records } from "@/lib/db/exports";
 import { withRole } from "@/lib/server/api";
 import { createJob } from "@/lib/server/jobs";
@@ -9,31 +9,18 @@ import { createJob } from "@/lib/server/jobs";
 export const GET = withRole("ADMIN", async (req, { user, params }: { user: { id: string }; params: Promise<{ kind: string }> }) => {
   const kind = z.enum(EXPORT_KINDS).parse((await params).kind);
   const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
-  const rows = records(kind, db(), { datasetId: q.dataset, destinationId: q.destination, from: q.from, to: q.to, completeOnly: q.complete === "1", finalOnly: q.final === "1" }, { names: q.names === "1" });
-  const enc = new TextEncoder();
   let count = 0;
+  const text = exportText(kind, q.format, records(kind, db(), filtersOf(q), { names: q.names === "1" }), 65_536, (n) => (count = n));
+  const enc = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (q.format === "csv") controller.enqueue(enc.encode(csvHeader(kind)));
-    },
-    // Rows go out in ~64 kB chunks: one chunk per row would cost more than the rows themselves.
     async pull(controller) {
-      let chunk = "";
-      while (chunk.length < 65_536) {
-        const next = await rows.next();
-        if (next.done) {
-          if (chunk) controller.enqueue(enc.encode(chunk));
-          controller.close();
-          await db().auditEvent.create({ data: { actorId: user.id, action: `export.${kind}`, data: { ...q, count } } });
-          return;
-        }
-        count++;
-        chunk += serialize(kind, q.format, next.value);
-      }
-      controller.enqueue(enc.encode(chunk));
+      const next = await text.next();
+      if (!next.done) return controller.enqueue(enc.encode(next.value));
+      controller.close();
+      await db().auditEvent.create({ data: { actorId: user.id, action: `export.${kind}`, data: { ...q, count } } });
     },
     async cancel() {
-      await rows.return(undefined);
+      await text.return(undefined);
     },
   });
   const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, "");

@@ -5,14 +5,14 @@ import { analyticsTallies, ratedPairs } from "@/lib/db/analytics";
 import { db } from "@/lib/db/client";
 import { exportCount } from "@/lib/db/export-counts";
 import { currentWeights } from "@/lib/db/fits";
-import { EXPORT_KINDS, EXPORT_SCHEMA_VERSION, exportQuery } from "@/lib/export/kinds";
+import { EXPORT_KINDS, EXPORT_SCHEMA_VERSION, exportQuery, filtersOf } from "@/lib/export/kinds";
 import { withRole } from "@/lib/server/api";
 
 /** The machine-readable dataset card of an export: counts, agreement, filters, time, schema version. */
 export const GET = withRole("ADMIN", async (req, { params }: { params: Promise<{ kind: string }> }) => {
   const kind = z.enum(EXPORT_KINDS).parse((await params).kind);
   const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
-  const filters = { datasetId: q.dataset, destinationId: q.destination, from: q.from, to: q.to, completeOnly: q.complete === "1", finalOnly: q.final === "1" };
+  const filters = filtersOf(q);
   const inScope = (r: { datasetId?: string; destinationId?: string }) => (!q.dataset || r.datasetId === q.dataset) && (!q.destination || r.destinationId === q.destination);
   const [records, tallies, wide, inUse] = await Promise.all([
     exportCount(db(), kind, filters), analyticsTallies(db()), ratedPairs(db(), { wideOnly: true }), kind === "training-pairs" ? currentWeights(db()) : null,
