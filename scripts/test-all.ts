@@ -1,10 +1,11 @@
 /**
  * npm test: type-check, lint, unit tests, integration tests on a real PostgreSQL (embedded
  * unless DATABASE_URL is set), and Playwright browser tests against the production build.
- * Finds a browser itself. Ends with one "tests: N passed, N failed" line.
+ * Finds a browser itself. Ends with one "tests: N passed, N failed" line, counted from each runner's
+ * machine-readable report (written to .data/test-results/).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { systemChromium } from "../e2e/browser";
 import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { TEST_PG_PORT } from "../lib/db/testing";
@@ -13,29 +14,30 @@ interface Step {
   name: string;
   cmd: string;
   env?: Record<string, string>;
+  /** Where the step's runner writes its machine-readable results. */
+  report?: string;
 }
 
-function run(step: Step): Promise<{ code: number; out: string }> {
+function run(step: Step): Promise<number> {
   console.log(`\n━━ ${step.name} ━━ ${step.cmd}`);
   return new Promise((resolve) => {
-    const child = spawn(step.cmd, { shell: true, env: { ...process.env, ...step.env }, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    const tee = (s: NodeJS.WriteStream) => (d: Buffer) => {
-      out += d.toString();
-      s.write(d);
-    };
-    child.stdout.on("data", tee(process.stdout));
-    child.stderr.on("data", tee(process.stderr));
-    child.on("close", (code) => resolve({ code: code ?? 1, out }));
+    const child = spawn(step.cmd, { shell: true, env: { ...process.env, ...step.env }, stdio: "inherit" });
+    child.on("close", (code) => resolve(code ?? 1));
   });
 }
 
-function counts(out: string): { passed: number; failed: number } {
-  const num = (re: RegExp) => [...out.matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
-  return {
-    passed: num(/^ℹ pass (\d+)$/gm) + num(/^\s+(\d+) passed/gm),
-    failed: num(/^ℹ fail (\d+)$/gm) + num(/^\s+(\d+) failed/gm),
-  };
+const RESULTS = ".data/test-results";
+
+/**
+ * A step's counts from its runner's machine-readable report (node's test runner: scripts/test-counts.mjs;
+ * Playwright: its JSON reporter); null for steps that count nothing (type-check, lint) or wrote no report.
+ */
+function counts(report: string | undefined): { passed: number; failed: number } | null {
+  if (!report || !existsSync(report)) return null;
+  const r = JSON.parse(readFileSync(report, "utf8"));
+  // Playwright: "expected" passed, "unexpected" failed, "flaky" passed on a retry (none: retries are 0).
+  if (r.stats) return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
+  return { passed: r.passed, failed: r.failed };
 }
 
 /** A system Chromium, else Playwright's own, else (root on Debian) the chromium package. */
@@ -61,28 +63,31 @@ async function main() {
   let failed = 0;
   const record = async (key: string, step: Step) => {
     if (!want(key)) return;
-    const r = await run(step);
-    const c = counts(r.out);
-    passed += c.passed;
-    failed += c.failed + (r.code !== 0 && c.failed === 0 ? 1 : 0);
-    results.push({ name: step.name, code: r.code });
+    if (step.report) rmSync(step.report, { force: true });
+    const code = await run(step);
+    const c = counts(step.report);
+    passed += c?.passed ?? 0;
+    // A step that failed without a failing test (a crash, a type error) counts as one failure.
+    failed += (c?.failed ?? 0) + (code !== 0 && !c?.failed ? 1 : 0);
+    results.push({ name: step.name, code });
   };
 
   await record("typecheck", { name: "Type-check", cmd: "npx tsc --noEmit" });
   await record("lint", { name: "Lint", cmd: "npx eslint ." });
-  await record("unit", { name: "Unit tests", cmd: "npm run --silent test:unit" });
+  mkdirSync(RESULTS, { recursive: true });
+  await record("unit", { name: "Unit tests", cmd: "npm run --silent test:unit", report: `${RESULTS}/unit.json` });
   if (want("integration")) {
     // One embedded server for all integration files (each creates its own database on it).
     const pg = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: ".data/test-postgres", port: TEST_PG_PORT, database: "postgres" });
     try {
-      await record("integration", { name: `Integration tests (${pg ? "embedded PostgreSQL" : "DATABASE_URL"})`, cmd: "npm run --silent test:integration", env: pg ? { TRIPJUDGE_TEST_PG_URL: pg.adminUrl! } : {} });
+      await record("integration", { name: `Integration tests (${pg ? "embedded PostgreSQL" : "DATABASE_URL"})`, cmd: "npm run --silent test:integration", env: pg ? { TRIPJUDGE_TEST_PG_URL: pg.adminUrl! } : {}, report: `${RESULTS}/integration.json` });
     } finally {
       await pg?.stop();
     }
   }
   if (want("e2e")) {
     await ensureBrowser();
-    await record("e2e", { name: "Browser tests (Playwright, production build)", cmd: "npx playwright test", env: { DATABASE_URL: "" } });
+    await record("e2e", { name: "Browser tests (Playwright, production build)", cmd: "npx playwright test --reporter=list,json", env: { DATABASE_URL: "", PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/e2e.json` }, report: `${RESULTS}/e2e.json` });
   }
 
   console.log("\n━━ Summary ━━");
