@@ -11,7 +11,12 @@ export interface Stat {
 const ok = (value: number): Stat => ({ value });
 const none = (reason: string): Stat => ({ value: null, reason });
 
-/** Cohen's kappa from a K×K contingency table (rows: rater 1's category, columns: rater 2's). */
+/**
+ * Cohen's kappa from a K×K contingency table (rows: rater 1's category, columns: rater 2's):
+ * κ = (p_o − p_e) / (1 − p_e), p_o = Σ_k n_kk / n the observed agreement, p_e = Σ_k (n_k· / n)(n_·k / n)
+ * the agreement expected from the two raters' marginals. Undefined when p_e = 1.
+ * Cohen (1960), Educ. Psychol. Meas. 20(1); as scikit-learn's cohen_kappa_score (unweighted).
+ */
 export function cohenFromTable(table: readonly (readonly number[])[]): Stat {
   const k = table.length;
   let n = 0;
@@ -60,7 +65,10 @@ export function cohenKappa(a: readonly (number | null)[], b: readonly (number | 
 /** ratings[item][rater] → the column of one rater. */
 const column = (ratings: readonly (readonly (number | null)[])[], r: number) => ratings.map((row) => row[r] ?? null);
 
-/** Light's kappa: Cohen's kappa for every pair of rater columns, averaged. */
+/**
+ * Light's kappa: Cohen's kappa for every pair of rater columns, averaged (the pairs that are defined).
+ * Light (1971), Psychol. Bull. 76(5). TripScore reports it as "Cohen's kappa" over its three slots.
+ */
 export function lightKappa(ratings: readonly (readonly (number | null)[])[]): Stat & { pairs: Record<string, number | null> } {
   const raters = ratings[0]?.length ?? 0;
   if (raters < 2) return { ...none("fewer than two raters"), pairs: {} };
@@ -87,7 +95,12 @@ export function countTable(ratings: readonly (readonly number[])[], k = categori
   });
 }
 
-/** Fleiss' kappa from an items × categories count table (every item rated by the same number of raters). */
+/**
+ * Fleiss' kappa from an items × categories count table (every item rated by the same number n of raters):
+ * P_i = (Σ_k n_ik² − n) / (n(n − 1)), P̄ = mean of P_i, p_k = Σ_i n_ik / (N·n), P̄_e = Σ_k p_k²,
+ * κ = (P̄ − P̄_e) / (1 − P̄_e). Undefined when P̄_e = 1.
+ * Fleiss (1971), Psychol. Bull. 76(5); as statsmodels' inter_rater.fleiss_kappa (method "fleiss").
+ */
 export function fleissFromCounts(table: readonly (readonly number[])[]): Stat {
   const N = table.length;
   if (N === 0) return none("no items");
@@ -120,7 +133,10 @@ export function fleissKappa(ratings: readonly (readonly (number | null)[])[]): S
   return fleissFromCounts(countTable(complete, categories(...ratings)));
 }
 
-/** Share of agreeing rater pairs over every pair of raters of the same item. */
+/**
+ * Raw pairwise agreement: Σ_i Σ_k n_ik(n_ik − 1) / Σ_i n_i(n_i − 1), i.e. the share of agreeing rater
+ * pairs over every (unordered) pair of raters of the same item. TripScore's "mean pairwise agreement".
+ */
 export function pairwiseAgreement(ratings: readonly (readonly (number | null)[])[]): Stat {
   let agree = 0;
   let pairs = 0;
@@ -137,7 +153,7 @@ export function pairwiseAgreement(ratings: readonly (readonly (number | null)[])
   return pairs ? ok(agree / pairs) : none("no item has two ratings");
 }
 
-/** Share of items (with at least two ratings) on which every rater agrees. */
+/** All-agree: the share of items (with at least two ratings) on which every rater agrees (TripScore's three-way agreement). */
 export function allAgree(ratings: readonly (readonly (number | null)[])[]): Stat {
   let items = 0;
   let agree = 0;
@@ -150,7 +166,12 @@ export function allAgree(ratings: readonly (readonly (number | null)[])[]): Stat
   return items ? ok(agree / items) : none("no item has two ratings");
 }
 
-/** Krippendorff's alpha, nominal metric, missing ratings allowed. coders[c][unit]. */
+/**
+ * Krippendorff's alpha, nominal metric, missing ratings allowed (coders[c][unit]). From the coincidence
+ * matrix o_ck = Σ_u (pairs of values c, k in unit u) / (m_u − 1) over units with m_u ≥ 2 values,
+ * n_c = Σ_k o_ck, n = Σ_c n_c: α = 1 − (n − 1) · (n − Σ_c o_cc) / (n² − Σ_c n_c²), i.e. 1 − D_o / D_e.
+ * Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability"; as the krippendorff package (nominal).
+ */
 export function krippendorffAlphaNominal(coders: readonly (readonly (number | null)[])[]): Stat {
   const units = coders[0]?.length ?? 0;
   const k = categories(...coders);
@@ -178,7 +199,12 @@ export function krippendorffAlphaNominal(coders: readonly (readonly (number | nu
   return ok(1 - ((n - 1) * disagreeObserved) / disagreeExpected);
 }
 
-/** TripScore E.4: symmetric K-class noise — human reliability, a model's reliability, and the predicted all-agree rate. */
+/**
+ * TripScore E.4, symmetric K-class noise: one rater's reliability r = (1 + √((K−1)(K·A_pair − 1))) / K from
+ * the raw pairwise agreement; a model whose raw agreement with the labels is A_m has
+ * r_m = (K·A_m − A_m + r − 1) / (K·r − 1); the predicted all-agree rate of three raters is
+ * r³ + (1 − r)³ / (K − 1)². With K = 3, A_pair = 0.7169: r = 0.8390; A_m = 0.6075 → r_m = 0.6948.
+ */
 export function noiseCeiling(K: number, pairAgreement: number, modelAgreement?: number) {
   const inner = (K - 1) * (K * pairAgreement - 1);
   if (inner < 0) return { r: null, rModel: null, ratio: null, allAgree: null, reason: "pairwise agreement is at or below chance" };
