@@ -26,7 +26,7 @@ function judgingApiTests() {
     const anon = await browser.newContext();
     const res = await anon.request.post(`${baseURL}/api/judge/next`);
     expect(res.status()).toBe(401);
-    expect(await res.json()).toEqual({ error: "Sign in first." });
+    expect(await res.json()).toEqual({ error: "Sign in first.", code: "unauthenticated" });
     // The app's security headers come with these answers too.
     expect(res.headers()["x-content-type-options"]).toBe("nosniff");
     expect(res.headers()["x-frame-options"]).toBe("DENY");
@@ -48,10 +48,11 @@ function judgingApiTests() {
     const valid = { choice: "left", rationale: "A valid rationale of some length.", timeOnTaskMs: 1000, clientRequestId: "e2e-api-0001" };
     const unknown = await api.post("/api/judge/no-such-assignment/submit", { data: valid });
     expect(unknown.status()).toBe(404);
-    expect((await unknown.json()).error).toBe("This pair is not assigned to you.");
+    expect(await unknown.json()).toEqual({ error: "This pair is not assigned to you.", code: "not_assigned" });
     const notJson = await api.post("/api/judge/no-such-assignment/submit", { headers: { "content-type": "application/json" }, data: Buffer.from("{choice: left") });
     expect(notJson.status()).toBe(400);
     expect((await notJson.json()).error).toContain("not valid JSON");
+    expect((await notJson.json()).code).toBe("invalid_json");
     const wrongType = await api.post("/api/judge/no-such-assignment/submit", { data: { ...valid, choice: "maybe", timeOnTaskMs: "soon" } });
     expect(wrongType.status()).toBe(400);
     expect(Object.keys((await wrongType.json()).details.fieldErrors).sort()).toEqual(["choice", "timeOnTaskMs"]);

@@ -9,5 +9,5 @@ export const E2E_SERVER_ENV = {
   DATABASE_URL: "",
   // Specs write judgments straight into the database and read the figures at once; the sharing of
   // one computation between reloads is covered by lib/cache.test.ts.
-  ANALYTICS_MAX_AGE_SECONDS: "0",
+  ADMIN_FIGURES_MAX_AGE_SECONDS: "0",
 };

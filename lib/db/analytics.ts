@@ -3,7 +3,7 @@ import { majority, type Verdict } from "../agreement/labels";
 import type { RatedPair } from "../agreement/report";
 import type { AgreementTally, ExpertPairTally, ExpertTally, Tallies } from "../agreement/tallies";
 import { poolOf, type Db } from "./client";
-import { UserError } from "./users";
+import { AppError } from "../errors";
 
 /**
  * Complete pairs with their verdicts, experts and times, one row each. Only for the rare pairs the
@@ -88,7 +88,7 @@ function parseCursor(after: string): [string, string] | null {
 export async function adjudicationQueue(db: Db, opts: { after?: string | null; limit?: number } = {}): Promise<AdjudicationPage> {
   const limit = opts.limit ?? 20;
   const cursor = opts.after ? parseCursor(opts.after) : null;
-  if (opts.after && !cursor) throw new UserError("That page link is not valid; open the first page again.", 400);
+  if (opts.after && !cursor) throw new AppError("invalid_request", "That page link is not valid; open the first page again.");
   const pool = poolOf(db);
   const waiting = `p.unresolved AND p.status = 'COMPLETE' AND NOT EXISTS (SELECT 1 FROM "Adjudication" x WHERE x."pairId" = p.id)`;
   const [page, total] = await Promise.all([
@@ -123,8 +123,8 @@ export async function adjudicationQueue(db: Db, opts: { after?: string | null; l
 /** An admin decides a split pair (recorded as an adjudication, not a rating). */
 export async function adjudicate(db: Db, pairId: string, label: Verdict, note: string | null, adminId: string) {
   const pair = await db.pair.findUnique({ where: { id: pairId }, include: { judgments: true } });
-  if (!pair || pair.status !== "COMPLETE") throw new UserError("Only a complete pair can be adjudicated.", 409);
-  if (majority(pair.judgments.map((j) => j.verdict)).label !== null) throw new UserError("This pair has a majority label; there is nothing to adjudicate.", 409);
+  if (!pair || pair.status !== "COMPLETE") throw new AppError("conflict", "Only a complete pair can be adjudicated.");
+  if (majority(pair.judgments.map((j) => j.verdict)).label !== null) throw new AppError("conflict", "This pair has a majority label; there is nothing to adjudicate.");
   await db.$transaction([
     db.adjudication.upsert({ where: { pairId }, create: { pairId, label, note, adminId }, update: { label, note, adminId } }),
     db.auditEvent.create({ data: { actorId: adminId, action: "pair.adjudicate", targetType: "Pair", targetId: pairId, data: { label, note } } }),
@@ -134,7 +134,7 @@ export async function adjudicate(db: Db, pairId: string, label: Verdict, note: s
 /** Instead of deciding, ask one more expert: the pair reopens with one more slot. */
 export async function requestExtraRater(db: Db, pairId: string, adminId: string) {
   const n = await db.$executeRaw`UPDATE "Pair" SET "requiredRaters" = "requiredRaters" + 1, status = 'OPEN' WHERE id = ${pairId} AND status = 'COMPLETE'`;
-  if (n !== 1) throw new UserError("Only a complete pair can get one more rater.", 409);
+  if (n !== 1) throw new AppError("conflict", "Only a complete pair can get one more rater.");
   await db.auditEvent.create({ data: { actorId: adminId, action: "pair.extra-rater", targetType: "Pair", targetId: pairId } });
 }
 

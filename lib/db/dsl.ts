@@ -3,11 +3,13 @@
  * names the version it started from; if someone saved on top of that meanwhile, it is refused with theirs.
  */
 import type { DslPoi } from "../dsl/concepts";
-import { nextStages, sameConstraints, type Constraint, type DslStage } from "../dsl/annotations";
+import { sameConstraints, type Constraint, type DslStage } from "../dsl/annotations";
+import { mayEditConstraints, nextStages } from "../permissions";
 import { chinaTravelView } from "../dsl/plan-view";
 import type { Itinerary } from "../itinerary/model";
 import type { Db } from "./client";
-import { UserError, type SessionUser } from "./users";
+import { AppError } from "../errors";
+import type { SessionUser } from "./users";
 
 
 export interface DslVersionView {
@@ -22,19 +24,17 @@ export interface DslVersionView {
   constraints: Constraint[];
 }
 
-export class StaleVersion extends UserError {
+export class StaleVersion extends AppError {
   constructor(public latest: DslVersionView) {
-    super(`Someone saved version ${latest.version} (${latest.author ?? "unknown"}, ${latest.createdAt.slice(0, 16).replace("T", " ")}) after the version you started from. Your text is kept: compare, merge and save again.`, 409);
+    super("conflict", `Someone saved version ${latest.version} (${latest.author ?? "unknown"}, ${latest.createdAt.slice(0, 16).replace("T", " ")}) after the version you started from. Your text is kept: compare, merge and save again.`, { latest });
   }
 }
 
 async function canEdit(db: Db, queryId: string, user: SessionUser) {
   const q = await db.query.findUnique({ where: { id: queryId }, include: { destination: true, dataset: true } });
-  if (!q) throw new UserError("There is no such request.", 404);
-  if (user.role !== "ADMIN") {
-    const assigned = await db.expertDestination.findFirst({ where: { userId: user.id, destinationId: q.destinationId } });
-    if (!assigned) throw new UserError("This request's destination is not assigned to you.", 403);
-  }
+  if (!q) throw new AppError("not_found", "There is no such request.");
+  const assigned = user.role === "ADMIN" || (await db.expertDestination.findFirst({ where: { userId: user.id, destinationId: q.destinationId } })) !== null;
+  if (!mayEditConstraints(user, assigned)) throw new AppError("forbidden", "This request's destination is not assigned to you.");
   return q;
 }
 
@@ -86,7 +86,7 @@ export async function saveDslVersion(db: Db, queryId: string, input: { parentId:
     if (own && own.id === latest?.id) return { version: own, duplicate: true };
     throw new StaleVersion(latest!);
   }
-  if (latest && sameConstraints(latest.constraints, input.constraints)) throw new UserError("Nothing changed since the version you started from.", 422);
+  if (latest && sameConstraints(latest.constraints, input.constraints)) throw new AppError("nothing_changed", "Nothing changed since the version you started from.");
   try {
     const row = await db.dslVersion.create({
       data: { queryId, version: (latest?.version ?? 0) + 1, parentId: input.parentId, stage: "REVISED", constraints: input.constraints, note: input.note?.trim() || null, authorId: user.id },
@@ -111,7 +111,7 @@ export async function setDslStage(db: Db, queryId: string, input: { versionId: s
   const latest = versions[versions.length - 1];
   if (!latest || latest.id !== input.versionId) throw new StaleVersion(latest);
   if (!nextStages(latest.stage, user.role).includes(input.stage)) {
-    throw new UserError(user.role !== "ADMIN" ? "Only admins verify and finalize constraints." : `A ${latest.stage.toLowerCase()} version cannot become ${input.stage.toLowerCase()}.`, 403);
+    throw new AppError("forbidden", user.role !== "ADMIN" ? "Only admins verify and finalize constraints." : `A ${latest.stage.toLowerCase()} version cannot become ${input.stage.toLowerCase()}.`);
   }
   const row = await db.dslVersion.create({
     data: { queryId, version: latest.version + 1, parentId: latest.id, stage: input.stage, constraints: latest.constraints, note: input.stage === "VERIFIED" ? "Verified" : "Finalized", authorId: user.id },

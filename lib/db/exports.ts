@@ -190,6 +190,11 @@ export async function* annotationRecords(db: Db, f: ExportFilters = {}, opts: { 
   });
 }
 
+/** Records who exported what (the query, the rows written, the job when one wrote it). */
+export async function auditExport(db: Db, actorId: string | null, kind: ExportKind, query: object, count: number, jobId?: string) {
+  await db.auditEvent.create({ data: { actorId, action: `export.${kind}`, data: { ...query, count, ...(jobId ? { job: jobId } : {}) } } });
+}
+
 /** The records of one export kind. */
 export function records(kind: ExportKind, db: Db, f: ExportFilters, o: ExportOptions = {}): AsyncGenerator<ExportRecord> {
   if (kind === "judgments") return judgmentRecords(db, f, { names: o.names });

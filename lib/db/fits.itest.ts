@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS } from "../assignment/policy";
 import { DEFAULT_WEIGHTS, reward } from "../features";
 import type { FitReport } from "../fitting/protocol";
 import { trainingPairs } from "./exports";
-import { UserError } from "./users";
+import { AppError } from "../errors";
 import { adoptFit, createFit, currentWeights, getFit, restoreWeights, weightsHistory } from "./fits";
 import { claimNext, submitJudgment } from "./judging";
 import { seed } from "./seed";
@@ -48,7 +48,7 @@ test("a fit with no labelled pairs fails with a clear message and frees its data
   const dataset = (await t.db.dataset.findFirstOrThrow()).id;
   await assert.doesNotReject(createFit(t.db, { datasetId: dataset }, PARAMS, admin));
   // An id that names no dataset is refused: it would otherwise start a fit of its own.
-  await assert.rejects(createFit(t.db, { datasetId: "no-such-dataset" }, PARAMS, admin), (e: unknown) => e instanceof UserError && e.status === 404);
+  await assert.rejects(createFit(t.db, { datasetId: "no-such-dataset" }, PARAMS, admin), (e: unknown) => e instanceof AppError && e.status === 404);
 });
 
 test("one fit at a time per dataset; a fit whose job failed for good stops blocking", async () => {

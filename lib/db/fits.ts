@@ -7,7 +7,7 @@ import { DEFAULT_WEIGHTS, type Weights } from "../features/types";
 import { weightsSchema } from "../features/weights";
 import { weightsOf, type FitReport } from "../fitting/protocol";
 import type { Db } from "./client";
-import { UserError } from "./users";
+import { AppError } from "../errors";
 
 export interface FitFilters {
   datasetId?: string;
@@ -33,8 +33,8 @@ async function syncFitsWithJobs(db: Db) {
 
 export async function createFit(db: Db, filters: FitFilters, params: FitParams, actorId: string) {
   // Scopes are dataset ids: an unknown id would be a scope of its own, and a fit process of its own.
-  if (filters.datasetId && !(await db.dataset.findUnique({ where: { id: filters.datasetId }, select: { id: true } }))) throw new UserError("No such dataset.", 404);
-  if (filters.destinationId && !(await db.destination.findUnique({ where: { id: filters.destinationId }, select: { id: true } }))) throw new UserError("No such destination.", 404);
+  if (filters.datasetId && !(await db.dataset.findUnique({ where: { id: filters.datasetId }, select: { id: true } }))) throw new AppError("not_found", "No such dataset.");
+  if (filters.destinationId && !(await db.destination.findUnique({ where: { id: filters.destinationId }, select: { id: true } }))) throw new AppError("not_found", "No such destination.");
   await syncFitsWithJobs(db);
   const scope = filters.datasetId ?? "all";
   try {
@@ -43,7 +43,7 @@ export async function createFit(db: Db, filters: FitFilters, params: FitParams, 
     return fit;
   } catch (e) {
     if ((e as { code?: string }).code === "P2002" || (e as { code?: string }).code === "23505") {
-      throw new UserError(scope === "all" ? "A fit on all datasets is already running. Wait for it to finish." : "A fit on this dataset is already running. Wait for it to finish.", 409);
+      throw new AppError("conflict", scope === "all" ? "A fit on all datasets is already running. Wait for it to finish." : "A fit on this dataset is already running. Wait for it to finish.");
     }
     throw e;
   }
@@ -115,8 +115,8 @@ async function adopt(db: Db, weights: Weights, note: string, fitId: string | nul
 
 export async function adoptFit(db: Db, fitId: string, actorId: string) {
   const fit = await db.weightFit.findUnique({ where: { id: fitId } });
-  if (!fit) throw new UserError("There is no such fit.", 404);
-  if (fit.status !== "DONE" || !fit.report) throw new UserError("Only a finished fit can be adopted.", 409);
+  if (!fit) throw new AppError("not_found", "There is no such fit.");
+  if (fit.status !== "DONE" || !fit.report) throw new AppError("conflict", "Only a finished fit can be adopted.");
   const report = fit.report as unknown as FitReport;
   return adopt(db, weightsOf(report), `fit of ${fit.createdAt.toISOString().slice(0, 16).replace("T", " ")} (train ${(100 * report.train_accuracy).toFixed(1)} %)`, fit.id, actorId);
 }
@@ -125,6 +125,6 @@ export async function adoptFit(db: Db, fitId: string, actorId: string) {
 export async function restoreWeights(db: Db, from: string, actorId: string) {
   if (from === "defaults") return adopt(db, DEFAULT_WEIGHTS, "TripScore's published defaults", null, actorId);
   const row = await db.rewardWeights.findUnique({ where: { id: from } });
-  if (!row) throw new UserError("There is no such weight change.", 404);
+  if (!row) throw new AppError("not_found", "There is no such weight change.");
   return adopt(db, weightsSchema.parse(row.weights), `restored: ${row.note}`, row.fitId, actorId);
 }

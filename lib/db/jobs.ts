@@ -6,7 +6,7 @@
 import type pg from "pg";
 import type { Db } from "./client";
 import type { JobStatus } from "./generated/enums";
-import { UserError } from "./users";
+import { AppError } from "../errors";
 
 export const JOB_KINDS = ["import", "fit", "export"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
@@ -89,8 +89,8 @@ export async function reclaimStale(db: Db, staleSeconds = STALE_SECONDS): Promis
 /** Asks a job to stop: a queued one is cancelled at once, a running one at its next heartbeat. */
 export async function requestCancel(db: Db, id: string, actorId: string) {
   const job = await db.job.findUnique({ where: { id } });
-  if (!job) throw new UserError("There is no such job.", 404);
-  if (job.status !== "QUEUED" && job.status !== "RUNNING") throw new UserError(`The job has already ${job.status === "DONE" ? "finished" : job.status === "FAILED" ? "failed" : "been cancelled"}.`, 409);
+  if (!job) throw new AppError("not_found", "There is no such job.");
+  if (job.status !== "QUEUED" && job.status !== "RUNNING") throw new AppError("conflict", `The job has already ${job.status === "DONE" ? "finished" : job.status === "FAILED" ? "failed" : "been cancelled"}.`);
   await db.$executeRaw`
     UPDATE "Job" SET "cancelRequested" = true,
       status = CASE WHEN status = 'QUEUED' THEN 'CANCELLED'::"JobStatus" ELSE status END,

@@ -2,11 +2,12 @@
  * What an expert sees of an assignment: the request and the two plans as left and right —
  * never model names, plan ids or A/B identity. Diagnostics only where the dataset allows.
  */
+import { ownsAssignment } from "../permissions";
 import { processCache } from "../cache";
 import type { PlanFeatures } from "../features";
 import type { Itinerary } from "../itinerary/model";
 import { poolOf, type Db } from "./client";
-import { UserError } from "./users";
+import { AppError } from "../errors";
 
 export interface PlanView {
   itinerary: Itinerary;
@@ -131,7 +132,7 @@ export async function assignmentViewJson(db: Db, assignmentId: string, userId: s
     values: [assignmentId],
   });
   const row = rows[0];
-  if (!row || row.user_id !== userId) throw new UserError("This pair is not assigned to you.", 404);
-  if (row.status !== "CLAIMED" && row.status !== "EXPIRED") throw new UserError("This pair is no longer open for you (submitted, skipped or released).", 410);
+  if (!row || !ownsAssignment({ id: userId, role: "EXPERT" }, { userId: row.user_id })) throw new AppError("not_assigned", "This pair is not assigned to you.");
+  if (row.status !== "CLAIMED" && row.status !== "EXPIRED") throw new AppError("gone", "This pair is no longer open for you (submitted, skipped or released).");
   return renderView(db, viewPartsOf(row));
 }

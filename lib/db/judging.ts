@@ -9,7 +9,7 @@ import { leaseEnd, pickLeftPlan, verdictsBySide, type Choice, type JudgingSettin
 import { poolOf, type Db } from "./client";
 import { Prisma } from "./generated/client";
 import { viewPartsOf, type ViewParts, type ViewRow } from "./judging-view";
-import { UserError } from "./users";
+import { AppError, type ErrorCode } from "../errors";
 
 type Tx = Prisma.TransactionClient;
 
@@ -26,7 +26,7 @@ export interface SessionCheck {
   sessionVersion: number;
 }
 
-const signInFirst = () => new UserError("Sign in first.", 401);
+const signInFirst = () => new AppError("unauthenticated", "Sign in first.");
 
 let lastSweep = 0;
 /** Claims sweep expired leases at most once a second per process (and always before saying "nothing left"). */
@@ -101,11 +101,12 @@ export interface SubmitInput {
   clientRequestId: string;
 }
 
-const SUBMIT_REFUSALS: Record<string, [string, number]> = {
-  request_reused: ["This request id was used for another judgment.", 409],
-  not_yours: ["This pair is not assigned to you.", 404],
-  withdrawn: ["This pair was skipped or taken back by an admin; your judgment was not stored.", 409],
-  slot_taken: ["Your claim on this pair expired and its slot went to another expert. Your draft is kept; take the next pair.", 409],
+// tj_submit's refusals (its outcome names) as the API's error codes and messages.
+const SUBMIT_REFUSALS: Record<string, [ErrorCode, string]> = {
+  request_reused: ["request_reused", "This request id was used for another judgment."],
+  not_yours: ["not_assigned", "This pair is not assigned to you."],
+  withdrawn: ["withdrawn", "This pair was skipped or taken back by an admin; your judgment was not stored."],
+  slot_taken: ["slot_taken", "Your claim on this pair expired and its slot went to another expert. Your draft is kept; take the next pair."],
 };
 
 /**
@@ -114,7 +115,7 @@ const SUBMIT_REFUSALS: Record<string, [string, number]> = {
  */
 export async function submitJudgment(db: Db, userId: string, input: SubmitInput, settings: JudgingSettings, session?: SessionCheck) {
   const rationale = input.rationale.trim();
-  if (rationale.length < settings.rationaleMinLength) throw new UserError(`Write a rationale of at least ${settings.rationaleMinLength} characters.`, 400);
+  if (rationale.length < settings.rationaleMinLength) throw new AppError("rationale_too_short", `Write a rationale of at least ${settings.rationaleMinLength} characters.`);
   const verdicts = verdictsBySide(input.choice);
   const { rows } = await poolOf(db).query<{ outcome: string; judgment_id: string | null }>({
     name: "tj_submit",
@@ -126,14 +127,14 @@ export async function submitJudgment(db: Db, userId: string, input: SubmitInput,
   if (outcome === "stored" || outcome === "duplicate") return { judgmentId: judgment_id as string, duplicate: outcome === "duplicate" };
   const refusal = SUBMIT_REFUSALS[outcome];
   if (!refusal) throw new Error(`unexpected submit outcome ${outcome}`);
-  throw new UserError(...refusal);
+  throw new AppError(...refusal);
 }
 
 export async function skipAssignment(db: Db, userId: string, assignmentId: string, reason: string) {
   await db.$transaction(async (tx) => {
     const a = await lockAssignment(tx, assignmentId);
     if (!a || a.userId !== userId || (a.status !== "CLAIMED" && a.status !== "EXPIRED")) {
-      throw new UserError("This pair is not claimed by you (already submitted, skipped or released).", 409);
+      throw new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released).");
     }
     await transition(tx, a.id, "SKIPPED");
     await tx.assignment.update({ where: { id: a.id }, data: { skipReason: reason.trim().slice(0, 500) } });
@@ -144,7 +145,7 @@ export async function skipAssignment(db: Db, userId: string, assignmentId: strin
 export async function releaseAssignment(db: Db, assignmentId: string, actorId: string) {
   await db.$transaction(async (tx) => {
     const a = await lockAssignment(tx, assignmentId);
-    if (!a || a.status !== "CLAIMED") throw new UserError("Only a claimed (not yet submitted) assignment can be released.", 409);
+    if (!a || a.status !== "CLAIMED") throw new AppError("not_claimed", "Only a claimed (not yet submitted) assignment can be released.");
     await transition(tx, a.id, "RELEASED");
     await tx.auditEvent.create({ data: { actorId, action: "assignment.release", targetType: "Assignment", targetId: assignmentId } });
   });
@@ -155,10 +156,10 @@ export async function reassignAssignment(db: Db, assignmentId: string, toUserId:
   return db.$transaction(async (tx) => {
     const locked = await lockAssignment(tx, assignmentId);
     const a = locked && (await tx.assignment.findUnique({ where: { id: assignmentId }, include: { pair: { include: { query: true } } } }));
-    if (!a || a.status !== "CLAIMED") throw new UserError("Only a claimed (not yet submitted) assignment can be reassigned.", 409);
+    if (!a || a.status !== "CLAIMED") throw new AppError("not_claimed", "Only a claimed (not yet submitted) assignment can be reassigned.");
     const knows = await tx.expertDestination.findUnique({ where: { userId_destinationId: { userId: toUserId, destinationId: a.pair.query.destinationId } } });
-    if (!knows) throw new UserError("That expert does not have this pair's destination.", 400);
-    if (await tx.assignment.findUnique({ where: { pairId_userId: { pairId: a.pairId, userId: toUserId } } })) throw new UserError("That expert already had this pair.", 409);
+    if (!knows) throw new AppError("invalid_request", "That expert does not have this pair's destination.");
+    if (await tx.assignment.findUnique({ where: { pairId_userId: { pairId: a.pairId, userId: toUserId } } })) throw new AppError("conflict", "That expert already had this pair.");
     await transition(tx, a.id, "RELEASED");
     await tx.$executeRaw`UPDATE "Pair" SET "claimedCount" = "claimedCount" + 1 WHERE id = ${a.pairId}`;
     const created = await tx.assignment.create({

@@ -1,4 +1,5 @@
 /** Read models for the admin's assignment page: who knows which destination, progress, live claims. */
+import { AppError } from "../errors";
 import { poolOf, type Db } from "./client";
 
 export interface PairCounts {
@@ -98,7 +99,8 @@ export async function assignmentOverview(db: Db) {
 /** Sets the familiarity of many experts × many destinations at once (0 removes the link). */
 export async function setFamiliarity(db: Db, userIds: string[], destinationIds: string[], familiarity: number, actorId: string) {
   const experts = await db.user.count({ where: { id: { in: userIds }, role: "EXPERT" } });
-  if (experts !== new Set(userIds).size) throw new Error("Only experts can be given destinations.");
+  if (experts !== new Set(userIds).size) throw new AppError("invalid_request", "Only experts can be given destinations.");
+  if ((await db.destination.count({ where: { id: { in: destinationIds } } })) !== new Set(destinationIds).size) throw new AppError("invalid_request", "Unknown destination.");
   await db.$transaction(async (tx) => {
     for (const userId of userIds) {
       for (const destinationId of destinationIds) {
@@ -108,6 +110,16 @@ export async function setFamiliarity(db: Db, userIds: string[], destinationIds: 
     }
     await tx.auditEvent.create({ data: { actorId, action: familiarity === 0 ? "destination.unassign" : "destination.assign", targetType: "ExpertDestination", targetId: `${userIds.length}x${destinationIds.length}`, data: { userIds, destinationIds, familiarity } } });
   });
+}
+
+/** An admin's changes to a dataset: raters per pair, whether experts see diagnostics. */
+export async function updateDataset(db: Db, datasetId: string, change: { requiredRaters?: number; showDiagnostics?: boolean }, actorId: string) {
+  if (!(await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true } }))) throw new AppError("not_found", "No such dataset.");
+  if (change.requiredRaters !== undefined) await setRequiredRaters(db, datasetId, change.requiredRaters, actorId);
+  if (change.showDiagnostics !== undefined) {
+    await db.dataset.update({ where: { id: datasetId }, data: { showDiagnostics: change.showDiagnostics } });
+    await db.auditEvent.create({ data: { actorId, action: "dataset.diagnostics", targetType: "Dataset", targetId: datasetId, data: { showDiagnostics: change.showDiagnostics } } });
+  }
 }
 
 /** Raters per pair for a dataset's pairs that are still open; never below the judgments a pair already has. */

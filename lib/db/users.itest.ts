@@ -1,7 +1,8 @@
+import { AppError } from "../errors";
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { THROTTLE } from "../auth/throttle";
-import { acceptInvite, checkInvite, createExpert, createInvite, ensureAdmin, revokeSessions, sessionUser, setActive, UserError, verifySignIn } from "./users";
+import { acceptInvite, checkInvite, createExpert, createInvite, ensureAdmin, revokeSessions, sessionUser, setActive, verifySignIn } from "./users";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 let t: TestDatabase;
@@ -25,7 +26,7 @@ test("an invite sets a password exactly once, even when used twice at the same t
   const u = await verifySignIn(t.db, "ana@example.org", winner, null);
   assert.equal(u.id, userId);
   assert.equal(u.role, "EXPERT");
-  await assert.rejects(createExpert(t.db, { email: "ana@example.org", name: "Again" }, adminId), (e: unknown) => e instanceof UserError && e.status === 409);
+  await assert.rejects(createExpert(t.db, { email: "ana@example.org", name: "Again" }, adminId), (e: unknown) => e instanceof AppError && e.status === 409);
 });
 
 test("an expired or unknown invite is refused with a reason", async () => {
@@ -64,7 +65,7 @@ test("repeated failed sign-ins are slowed down, then refused for a while from th
   }
   // freeFailures attempts are instant, then 500 ms, 1000 ms, … : the guesses took measurably longer.
   assert.ok(Date.now() - started >= THROTTLE.delayStepMs * 3);
-  await assert.rejects(verifySignIn(t.db, "root@example.org", "root-password-1", "10.1.2.3"), (e: unknown) => e instanceof UserError && e.status === 429 && /Try again in 15 minute/.test(e.message));
+  await assert.rejects(verifySignIn(t.db, "root@example.org", "root-password-1", "10.1.2.3"), (e: unknown) => e instanceof AppError && e.status === 429 && /Try again in 15 minute/.test(e.message));
   // Whoever knows the e-mail cannot lock its owner out: the right password works from an address without failures.
   assert.equal((await verifySignIn(t.db, "root@example.org", "root-password-1", "10.9.9.9")).email, "root@example.org");
   // Another account is unaffected (the address has not reached its own, higher limit).
@@ -74,7 +75,7 @@ test("repeated failed sign-ins are slowed down, then refused for a while from th
 
 test("simultaneous sign-ins cannot check more passwords than the limit", async () => {
   await ensureAdmin(t.db, "race@example.org", "race-password-1");
-  const outcome = (p: Promise<unknown>) => p.then(() => "ok", (e: unknown) => (e instanceof UserError ? String(e.status) : "other"));
+  const outcome = (p: Promise<unknown>) => p.then(() => "ok", (e: unknown) => (e instanceof AppError ? String(e.status) : "other"));
   const burst = (n: number, address: string, rightAt: number | null) =>
     Promise.all(Array.from({ length: n }, (_, i) => outcome(verifySignIn(t.db, "race@example.org", i === rightAt ? "race-password-1" : `guess-${i}`, address))));
   const counts = (xs: string[]) => xs.reduce<Record<string, number>>((c, x) => ({ ...c, [x]: (c[x] ?? 0) + 1 }), {});
@@ -93,13 +94,13 @@ test("a newer invite link voids the older ones; setting the password voids every
   const second = await createInvite(t.db, userId, adminId);
   const old = await checkInvite(t.db, first);
   assert.ok(!old.ok && /expired/.test(old.reason), "the first link stops working when a new one is issued");
-  await assert.rejects(acceptInvite(t.db, first, "cy-password-first"), (e: unknown) => e instanceof UserError && e.status === 410);
+  await assert.rejects(acceptInvite(t.db, first, "cy-password-first"), (e: unknown) => e instanceof AppError && e.status === 410);
   const third = await createInvite(t.db, userId, adminId);
   await acceptInvite(t.db, third, "cy-password-third");
   assert.equal((await checkInvite(t.db, second)).ok, false, "setting the password voids the other links");
-  await assert.rejects(acceptInvite(t.db, second, "cy-password-second"), (e: unknown) => e instanceof UserError && e.status === 410);
+  await assert.rejects(acceptInvite(t.db, second, "cy-password-second"), (e: unknown) => e instanceof AppError && e.status === 410);
   assert.ok(await verifySignIn(t.db, "cy@example.org", "cy-password-third", null));
-  await assert.rejects(createInvite(t.db, adminId, adminId), (e: unknown) => e instanceof UserError && e.status === 403);
+  await assert.rejects(createInvite(t.db, adminId, adminId), (e: unknown) => e instanceof AppError && e.status === 403);
   // Weak passwords are refused by the invite too, whatever the page sent.
   const fourth = await createInvite(t.db, userId, adminId);
   await assert.rejects(acceptInvite(t.db, fourth, "1234567890"), /most common/);

@@ -1,4 +1,6 @@
 /** Accounts: creation, invites, activation, sign-in checks with throttling. */
+import { maySetActive } from "../permissions";
+import { AppError } from "../errors";
 import { hashPassword, passwordProblem, randomToken, sha256, verifyPassword } from "../auth/password";
 import { INVITE_MESSAGES, SIGN_IN_MESSAGES } from "../auth/messages";
 import { reserveAttempt, throttleKeys, type Reservation, type ThrottleState } from "../auth/throttle";
@@ -7,14 +9,6 @@ import type { Role } from "./generated/client";
 
 export const INVITE_TTL_MS = 7 * 24 * 3600_000;
 
-export class UserError extends Error {
-  constructor(
-    message: string,
-    public status = 400,
-  ) {
-    super(message);
-  }
-}
 
 export async function audit(db: Db, actorId: string | null, action: string, targetType: string, targetId: string, data?: object) {
   await db.auditEvent.create({ data: { actorId, action, targetType, targetId, data: data ?? undefined } });
@@ -27,9 +21,10 @@ export async function audit(db: Db, actorId: string | null, action: string, targ
 export async function createInvite(db: Db, userId: string, actorId: string | null): Promise<string> {
   const token = randomToken();
   await db.$transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
-    if (!user) throw new UserError("No such account.", 404);
-    if (user.role !== "EXPERT") throw new UserError("Invite links are for expert accounts only; an admin's password is set with ADMIN_PASSWORD or by the admin.", 403);
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true, active: true } });
+    if (!user) throw new AppError("not_found", "No such user.");
+    if (!user.active) throw new AppError("conflict", "Reactivate the account before inviting it.");
+    if (user.role !== "EXPERT") throw new AppError("forbidden", "Invite links are for expert accounts only; an admin's password is set with ADMIN_PASSWORD or by the admin.");
     await tx.invite.updateMany({ where: { userId, usedAt: null, expiresAt: { gt: new Date() } }, data: { expiresAt: new Date() } });
     await tx.invite.create({ data: { userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + INVITE_TTL_MS), createdById: actorId } });
   });
@@ -39,7 +34,7 @@ export async function createInvite(db: Db, userId: string, actorId: string | nul
 
 export async function createExpert(db: Db, input: { email: string; name: string }, actorId: string): Promise<{ userId: string; token: string }> {
   const email = input.email.trim().toLowerCase();
-  if (await db.user.findUnique({ where: { email } })) throw new UserError(`An account for ${email} already exists.`, 409);
+  if (await db.user.findUnique({ where: { email } })) throw new AppError("already_exists", `An account for ${email} already exists.`);
   const user = await db.user.create({ data: { email, name: input.name.trim(), role: "EXPERT" } });
   await audit(db, actorId, "user.create", "User", user.id, { email, role: "EXPERT" });
   return { userId: user.id, token: await createInvite(db, user.id, actorId) };
@@ -59,16 +54,16 @@ export async function checkInvite(db: Db, token: string): Promise<InviteCheck> {
 /** Sets the password and spends the invite; a second use of the same link is refused atomically. */
 export async function acceptInvite(db: Db, token: string, password: string): Promise<{ email: string }> {
   const check = await checkInvite(db, token);
-  if (!check.ok) throw new UserError(check.reason, 410);
+  if (!check.ok) throw new AppError("gone", check.reason);
   const weak = passwordProblem(password);
-  if (weak) throw new UserError(weak, 400);
+  if (weak) throw new AppError("invalid_request", weak);
   const passwordHash = await hashPassword(password);
   return db.$transaction(async (tx) => {
     const spent = await tx.invite.updateMany({
       where: { tokenHash: sha256(token), usedAt: null, expiresAt: { gt: new Date() } },
       data: { usedAt: new Date() },
     });
-    if (spent.count !== 1) throw new UserError(INVITE_MESSAGES.used, 410);
+    if (spent.count !== 1) throw new AppError("gone", INVITE_MESSAGES.used);
     const invite = await tx.invite.findUniqueOrThrow({ where: { tokenHash: sha256(token) } });
     const user = await tx.user.update({
       where: { id: invite.userId },
@@ -82,7 +77,8 @@ export async function acceptInvite(db: Db, token: string, password: string): Pro
 }
 
 export async function setActive(db: Db, userId: string, active: boolean, actorId: string) {
-  if (userId === actorId && !active) throw new UserError("You cannot deactivate your own account.");
+  if (!maySetActive({ id: actorId, role: "ADMIN" }, userId, active)) throw new AppError("invalid_request", "You cannot deactivate your own account.");
+  if (!(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw new AppError("not_found", "No such user.");
   const user = await db.user.update({
     where: { id: userId },
     // Bumping the session version ends every session the account has open.
@@ -127,18 +123,18 @@ export async function verifySignIn(db: Db, emailRaw: string, password: string, c
   let wait = 0;
   for (const k of keys) {
     const r = await reserve(db, k.key, k.lockAfter);
-    if (!r.allowed) throw new UserError(`Too many failed sign-ins. Try again in ${Math.ceil(r.lockedMs / 60_000)} minute(s).`, 429);
+    if (!r.allowed) throw new AppError("rate_limited", `Too many failed sign-ins. Try again in ${Math.ceil(r.lockedMs / 60_000)} minute(s).`);
     wait = Math.max(wait, r.delayMs);
   }
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 
   const user = await db.user.findUnique({ where: { email } });
   const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : false;
-  if (!user || !ok) throw new UserError(GENERIC, 401);
+  if (!user || !ok) throw new AppError("wrong_credentials", GENERIC);
   // The right password: this attempt was no failure.
   await db.loginThrottle.deleteMany({ where: { key: keys[0].key } });
   if (keys[1]) await db.$executeRaw`UPDATE "LoginThrottle" SET failures = GREATEST(failures - 1, 0) WHERE key = ${keys[1].key}`;
-  if (!user.active) throw new UserError(SIGN_IN_MESSAGES.deactivated, 403);
+  if (!user.active) throw new AppError("deactivated", SIGN_IN_MESSAGES.deactivated);
   return { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion };
 }
 

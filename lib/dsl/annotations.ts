@@ -11,14 +11,6 @@ export const constraintSchema = z.object({
 export type Constraint = z.infer<typeof constraintSchema>;
 export const constraintsSchema = z.array(constraintSchema).max(100, "at most 100 constraints per request");
 
-/** ChinaTravel's review: experts revise; only admins verify (after a revision or a draft) and finalize (after verifying). */
-export function nextStages(stage: DslStage, role: "ADMIN" | "EXPERT"): DslStage[] {
-  if (role !== "ADMIN") return [];
-  if (stage === "DRAFT" || stage === "REVISED") return ["VERIFIED"];
-  if (stage === "VERIFIED") return ["FINAL"];
-  return [];
-}
-
 export function sameConstraints(a: readonly Constraint[], b: readonly Constraint[]): boolean {
   return a.length === b.length && a.every((c, i) => c.code === b[i].code && c.note === b[i].note);
 }

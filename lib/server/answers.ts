@@ -3,7 +3,7 @@
  * JSON body parsed with its zod schema. Shared by the Next.js glue (api.ts) and the judging fast path.
  */
 import { z, ZodError } from "zod";
-import { UserError } from "../db/users";
+import { AppError, ERROR_STATUS, type ErrorBody, type ErrorCode } from "../errors";
 import { ImportRefused } from "../importers/problems";
 
 export interface Answer {
@@ -26,37 +26,39 @@ export function databaseUnreachable(e: unknown): string | null {
   return err.cause ? databaseUnreachable(err.cause) : null;
 }
 
-export function errorAnswer(status: number, message: string, details?: unknown): Answer {
-  return { status, body: JSON.stringify({ error: message, ...(details ? { details } : {}) }) };
+/** The answer of a refusal: its code's status, `{ error, code, details? }` (lib/errors.ts). */
+export function errorAnswer(code: ErrorCode, message: string, details?: unknown): Answer {
+  const body: ErrorBody = { error: message, code, ...(details ? { details } : {}) };
+  return { status: ERROR_STATUS[code], body: JSON.stringify(body) };
 }
 
 /** 400 for invalid input, the domain's own status for its refusals, 500 (logged) for anything else. */
 export function answerFor(e: unknown): Answer {
-  if (e instanceof ZodError) return errorAnswer(400, "The request is not valid.", z.flattenError(e));
-  if (e instanceof UserError) return errorAnswer(e.status, e.message);
-  if (e instanceof ImportRefused) return { status: 422, body: JSON.stringify({ ok: false, message: e.message, problems: e.problems, truncated: false }) };
+  if (e instanceof ZodError) return errorAnswer("invalid_request", "The request is not valid.", z.flattenError(e));
+  if (e instanceof AppError) return e.extra ? { status: e.status, body: JSON.stringify({ ...e.extra, error: e.message, code: e.code }) } : errorAnswer(e.code, e.message);
+  if (e instanceof ImportRefused) return { status: ERROR_STATUS.import_refused, body: JSON.stringify({ error: e.message, code: "import_refused", ok: false, message: e.message, problems: e.problems, truncated: false }) };
   if (databaseUnreachable(e)) {
     console.error(`database unreachable: ${databaseUnreachable(e)}`);
-    return { ...errorAnswer(503, "The database cannot be reached right now. Nothing was changed; try again in a few seconds."), retryAfter: 5 };
+    return { ...errorAnswer("unavailable", "The database cannot be reached right now. Nothing was changed; try again in a few seconds."), retryAfter: 5 };
   }
   console.error(e);
-  return errorAnswer(500, "Something went wrong on the server. Nothing was changed.");
+  return errorAnswer("internal", "Something went wrong on the server. Nothing was changed.");
 }
 
 /** The refusal of a body over the limit (413). */
-export function bodyTooLarge(maxBytes: number): UserError {
-  return new UserError(`The request body is larger than ${maxBytes} bytes.`, 413);
+export function bodyTooLarge(maxBytes: number): AppError {
+  return new AppError("too_large", `The request body is larger than ${maxBytes} bytes.`);
 }
 
 /** Refuses a body that does not say it is JSON (a cross-site form can only send form and text types): 415. */
 export function requireJson(contentType: string | null | undefined) {
-  if (!/^application\/json\s*(;|$)/i.test(contentType ?? "")) throw new UserError("Send the body as JSON (Content-Type: application/json).", 415);
+  if (!/^application\/json\s*(;|$)/i.test(contentType ?? "")) throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
 }
 
 /** NUL characters: JSON and URLs can carry them, PostgreSQL's text cannot; refused up front (400), never a 500. */
 export function refuseNul(text: string, where: "body" | "address") {
   if (where === "body" ? /\\u0000/i.test(text) || text.includes("\u0000") : /%00/.test(text) || text.includes("\u0000")) {
-    throw new UserError(`NUL characters are not accepted in the request ${where}.`, 400);
+    throw new AppError("invalid_request", `NUL characters are not accepted in the request ${where}.`);
   }
 }
 
@@ -68,7 +70,7 @@ export function parseJsonText<T extends z.ZodType>(text: string, schema: T, maxB
   try {
     data = JSON.parse(text);
   } catch {
-    throw new UserError("The request body is not valid JSON.", 400);
+    throw new AppError("invalid_json", "The request body is not valid JSON.");
   }
   return schema.parse(data);
 }

@@ -1,41 +1,83 @@
 /** Route-handler glue: authorize by role, parse with zod, map domain errors to clear HTTP answers. */
-import type { z } from "zod";
+import { z } from "zod";
 import type { Role } from "../db/generated/enums";
 import type { SessionUser } from "../db/users";
 import { config } from "../config";
+import type { ErrorCode } from "../errors";
 import { answerFor, bodyTooLarge, errorAnswer, parseJsonText, refuseNul, requireJson as requireJsonType, type Answer } from "./answers";
 import { crossSiteRefusal } from "./guards";
 import { currentUser } from "./auth";
-import { ADMIN_FIGURES, forgetRecent } from "../cache";
+import { ADMIN_FIGURES, forgetRecent, recent } from "../cache";
+import { mayCall } from "../permissions";
 
 /** An Answer as a Response. */
 export function respond(a: Answer): Response {
   return new Response(a.body, { status: a.status, headers: { "content-type": "application/json", ...(a.retryAfter ? { "retry-after": String(a.retryAfter) } : {}) } });
 }
 
-export function jsonError(status: number, message: string, details?: unknown) {
-  return respond(errorAnswer(status, message, details));
+export function jsonError(code: ErrorCode, message: string, details?: unknown) {
+  return respond(errorAnswer(code, message, details));
 }
 
 /** The 403 for a cross-site state change (CSRF), or null. */
 export function crossSiteGuard(req: Request): Response | null {
   const cross = crossSiteRefusal(req.method, (n) => req.headers.get(n), config().NEXTAUTH_URL);
-  return cross ? jsonError(403, cross) : null;
+  return cross ? jsonError("forbidden", cross) : null;
 }
 
-type Handler<C> = (req: Request, ctx: C & { user: SessionUser }) => Promise<Response>;
+/** What a handler gets besides the request: who is asking, and the route's parameters as its schema parsed them. */
+export interface Caller<P> {
+  user: SessionUser;
+  params: P;
+}
 
-export function withRole<C extends object>(role: Role | "ANY", handler: Handler<C>) {
-  return async (req: Request, ctx: C): Promise<Response> => {
+/** Next.js's second argument of a route handler (its dynamic segments). */
+interface RouteContext {
+  params?: Promise<unknown>;
+}
+
+/**
+ * An admin page's figures, shared by every reload within ADMIN_FIGURES_MAX_AGE_SECONDS (so an admin
+ * reloading in a loop does not take the cores from experts judging); any change an admin makes
+ * forgets them (withRole). Answers say when they were computed.
+ */
+export async function adminFigures<T extends object>(key: string, compute: () => Promise<T>): Promise<T & { computedAt: string }> {
+  const { result, computedAt } = await recent(`${ADMIN_FIGURES}${key}`, config().ADMIN_FIGURES_MAX_AGE_SECONDS * 1000, compute);
+  return { ...result, computedAt: computedAt.toISOString() };
+}
+
+/** An id in a route's path. */
+export const idParam = z.string().min(1).max(64);
+/** The parameters of a route whose one dynamic segment is `[id]`. */
+export const idParams = z.object({ id: idParam });
+/** A job's route: job ids are UUIDs (pg-boss's). */
+export const jobParams = z.object({ id: z.uuid() });
+
+/**
+ * A route handler that answers only `role` (or any signed-in user): it refuses cross-site state changes,
+ * parses the route's parameters with `params` (400 with the fields when they do not fit), turns every
+ * error into its answer (lib/errors.ts), and after an admin's change forgets the admin pages' shared figures.
+ */
+export function withRole(role: Role | "ANY", handler: (req: Request, caller: Caller<Record<string, never>>) => Promise<Response>): (req: Request, ctx: RouteContext) => Promise<Response>;
+export function withRole<S extends z.ZodType>(role: Role | "ANY", route: { params: S }, handler: (req: Request, caller: Caller<z.infer<S>>) => Promise<Response>): (req: Request, ctx: RouteContext) => Promise<Response>;
+export function withRole(
+  role: Role | "ANY",
+  routeOrHandler: { params: z.ZodType } | ((req: Request, caller: Caller<never>) => Promise<Response>),
+  maybeHandler?: (req: Request, caller: Caller<never>) => Promise<Response>,
+) {
+  const schema = typeof routeOrHandler === "function" ? null : routeOrHandler.params;
+  const handler = (typeof routeOrHandler === "function" ? routeOrHandler : maybeHandler!) as (req: Request, caller: Caller<unknown>) => Promise<Response>;
+  return async (req: Request, ctx: RouteContext): Promise<Response> => {
     try {
-      // The front server refuses these first; this covers `next dev` and any other server in front.
+      // The front server refuses these first; this covers any other server in front.
       const refused = crossSiteGuard(req);
       if (refused) return refused;
       refuseNul(req.url, "address");
       const user = await currentUser();
-      if (!user) return jsonError(401, "Sign in first.");
-      if (role !== "ANY" && user.role !== role) return jsonError(403, "You do not have access to this.");
-      const answer = await handler(req, { ...ctx, user });
+      if (!user) return jsonError("unauthenticated", "Sign in first.");
+      if (!mayCall(user, role)) return jsonError("forbidden", "You do not have access to this.");
+      const params = schema ? schema.parse(await ctx.params) : {};
+      const answer = await handler(req, { user, params });
       if (user.role === "ADMIN" && req.method !== "GET" && req.method !== "HEAD") forgetRecent(ADMIN_FIGURES);
       return answer;
     } catch (e) {

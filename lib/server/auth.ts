@@ -1,4 +1,5 @@
 /** next-auth wiring: email + password sign-in, JWT sessions re-checked against the account on every request. */
+import { AppError } from "../errors";
 import type { NextAuthOptions } from "next-auth";
 import { cookies } from "next/headers";
 import CredentialsProvider from "next-auth/providers/credentials";
@@ -7,7 +8,7 @@ import { z } from "zod";
 import { config } from "../config";
 import { db } from "../db/client";
 import type { Role } from "../db/generated/enums";
-import { revokeSessions, sessionUser, UserError, verifySignIn, type SessionUser } from "../db/users";
+import { revokeSessions, sessionUser, verifySignIn, type SessionUser } from "../db/users";
 import { SIGN_IN_MESSAGES } from "../auth/messages";
 import { CLIENT_ADDRESS_HEADER } from "./guards";
 import { claimsOfToken, sessionCookieName, type SessionClaims } from "./session";
@@ -41,7 +42,7 @@ export const authOptions: NextAuthOptions = {
           const u = await verifySignIn(db(), parsed.data.email, parsed.data.password, clientAddress(req?.headers));
           return { id: u.id, email: u.email, name: u.name, role: u.role, sessionVersion: u.sessionVersion };
         } catch (e) {
-          if (e instanceof UserError) throw new Error(e.message);
+          if (e instanceof AppError) throw new Error(e.message);
           console.error("sign-in failed:", e);
           throw new Error(SIGN_IN_MESSAGES.unavailable);
         }

@@ -67,7 +67,7 @@ export function judgingFastPath(req: IncomingMessage, res: ServerResponse, heade
     (e: unknown) => {
       console.error(e);
       if (!res.headersSent) res.writeHead(500, { ...headers, "content-type": "application/json" });
-      res.end(JSON.stringify({ error: "Something went wrong on the server. Nothing was changed." }));
+      res.end(JSON.stringify({ error: "Something went wrong on the server. Nothing was changed.", code: "internal" }));
     },
   );
   return true;

@@ -5,6 +5,7 @@
  * next-auth's callbacks included — can be made to hold more.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ERROR_STATUS, type ErrorCode } from "../errors";
 import { bodyCap, clientAddressOf, CLIENT_ADDRESS_HEADER, crossSiteRefusal } from "./guards";
 
 export interface FrontOptions {
@@ -14,9 +15,9 @@ export interface FrontOptions {
   appUrl?: string;
 }
 
-function refuse(res: ServerResponse, o: FrontOptions, status: number, message: string, close: boolean) {
-  const body = JSON.stringify({ error: message });
-  res.writeHead(status, { ...o.headers, ...(close ? { connection: "close" } : {}), "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+function refuse(res: ServerResponse, o: FrontOptions, code: ErrorCode, message: string, close: boolean) {
+  const body = JSON.stringify({ error: message, code });
+  res.writeHead(ERROR_STATUS[code], { ...o.headers, ...(close ? { connection: "close" } : {}), "content-type": "application/json", "content-length": Buffer.byteLength(body) });
   res.end(body);
 }
 
@@ -45,20 +46,20 @@ export function frontGuard(req: IncomingMessage, res: ServerResponse, o: FrontOp
   };
   const cross = crossSiteRefusal(req.method, header, o.appUrl);
   if (cross) {
-    refuse(res, o, 403, cross, !!req.headers["transfer-encoding"] || declaredLength(req) > 0);
+    refuse(res, o, "forbidden", cross, !!req.headers["transfer-encoding"] || declaredLength(req) > 0);
     return true;
   }
   const path = (req.url ?? "/").split("?")[0];
   // Next.js answers a malformed %-escape in the path with a bare 500; every server here says what is wrong.
   if (!wellEscaped(path)) {
-    refuse(res, o, 400, "The address is not valid: it has a malformed %-escape.", !!req.headers["transfer-encoding"] || declaredLength(req) > 0);
+    refuse(res, o, "malformed_address", "The address is not valid: it has a malformed %-escape.", !!req.headers["transfer-encoding"] || declaredLength(req) > 0);
     return true;
   }
   const cap = bodyCap(req.method, path, o.importMaxBytes);
   const tooLarge = `The request body is larger than ${cap} bytes.`;
   const declared = declaredLength(req);
   if (declared > cap) {
-    refuse(res, o, 413, tooLarge, true);
+    refuse(res, o, "too_large", tooLarge, true);
     return true;
   }
   // A Content-Length body is bounded by it (checked above); a chunked one is not.
@@ -72,7 +73,7 @@ export function frontGuard(req: IncomingMessage, res: ServerResponse, o: FrontOp
       if (seen <= cap + allowance) return;
       req.socket.off("data", onData);
       if (!res.headersSent) res.writeHead(413, { ...o.headers, connection: "close", "content-type": "application/json" });
-      res.end(JSON.stringify({ error: tooLarge }), () => req.socket.destroy());
+      res.end(JSON.stringify({ error: tooLarge, code: "too_large" }), () => req.socket.destroy());
       setTimeout(() => req.socket.destroy(), 1000).unref();
     };
     req.socket.on("data", onData);

@@ -7,7 +7,7 @@ import { config } from "../config";
 import { poolOf, type Db } from "../db/client";
 import { storeFile } from "../db/files";
 import type { JobKind } from "../db/jobs";
-import { UserError } from "../db/users";
+import { AppError } from "../errors";
 import { sizeText } from "../importers/source";
 import { enqueue, queueFor } from "../worker/queue";
 
@@ -33,21 +33,21 @@ const BUNDLE_FILE = /\.(zip|json|jsonl|ndjson)$/i;
  */
 export async function createImportJob(db: Db, req: Request, userId: string): Promise<string> {
   const type = req.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data/i.test(type) || !req.body) throw new UserError("Send the bundle as multipart/form-data (a .zip, or the bundle's .json/.jsonl files).", 400);
+  if (!/^multipart\/form-data/i.test(type) || !req.body) throw new AppError("invalid_request", "Send the bundle as multipart/form-data (a .zip, or the bundle's .json/.jsonl files).");
   const maxBytes = config().IMPORT_MAX_BYTES;
   const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > maxBytes + 1024 * 1024) throw new UserError(`The upload is ${sizeText(declared)}, over the ${sizeText(maxBytes)} limit (IMPORT_MAX_BYTES).`, 413);
+  if (declared > maxBytes + 1024 * 1024) throw new AppError("too_large", `The upload is ${sizeText(declared)}, over the ${sizeText(maxBytes)} limit (IMPORT_MAX_BYTES).`);
   const body = req.body;
   return createJob(db, { kind: "import", title: "Import", input: { excludeInfeasible: false }, createdById: userId }, async (client, jobId) => {
     const fields: Record<string, string> = {};
     const names: string[] = [];
-    const budget = { left: maxBytes, tooLarge: () => new UserError(`The upload is over the ${sizeText(maxBytes)} limit (IMPORT_MAX_BYTES).`, 413) };
+    const budget = { left: maxBytes, tooLarge: () => new AppError("too_large", `The upload is over the ${sizeText(maxBytes)} limit (IMPORT_MAX_BYTES).`) };
     await new Promise<void>((resolve, reject) => {
       let bb: busboy.Busboy;
       try {
         bb = busboy({ headers: { "content-type": type }, limits: { files: 50, fields: 10, fieldSize: 1024, parts: 70 } });
       } catch (e) {
-        return reject(new UserError(`The upload could not be read: ${(e as Error).message}`, 400));
+        return reject(new AppError("invalid_request", `The upload could not be read: ${(e as Error).message}`));
       }
       // Files are stored one after the other (busboy hands out the next one once this one is read); the chain
       // never rejects: the first failure is kept, the request is stopped and the promise rejected with it.
@@ -63,8 +63,8 @@ export async function createImportJob(db: Db, req: Request, userId: string): Pro
       bb.on("file", (field, stream, info) => {
         const name = (info.filename ?? "").split(/[\\/]/).pop() ?? "";
         if (failure || field !== "files" || !name) return void stream.resume();
-        if (!BUNDLE_FILE.test(name)) return (stream.resume(), fail(new UserError(`"${name}" is not a .json, .jsonl or .zip file.`, 400)));
-        if (names.includes(name)) return (stream.resume(), fail(new UserError(`Two uploaded files are named ${name}: keep one.`, 400)));
+        if (!BUNDLE_FILE.test(name)) return (stream.resume(), fail(new AppError("invalid_request", `"${name}" is not a .json, .jsonl or .zip file.`)));
+        if (names.includes(name)) return (stream.resume(), fail(new AppError("invalid_request", `Two uploaded files are named ${name}: keep one.`)));
         names.push(name);
         chain = chain
           .then(() => (failure ? undefined : storeFile(client, { id: randomUUID(), jobId, purpose: "upload", name, createdById: userId }, stream, budget)))
@@ -77,14 +77,14 @@ export async function createImportJob(db: Db, req: Request, userId: string): Pro
           );
       });
       bb.on("field", (name, value) => (fields[name] = value));
-      bb.on("error", (e) => fail(new UserError(`The upload could not be read: ${(e as Error).message}`, 400)));
+      bb.on("error", (e) => fail(new AppError("invalid_request", `The upload could not be read: ${(e as Error).message}`)));
       bb.on("close", () => void chain.then(() => (failure ? reject(failure) : resolve())));
       const input = Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
       input.on("error", (e) => fail(e));
       input.pipe(bb);
     });
-    if (!names.length) throw new UserError("No file was uploaded.", 400);
-    if (names.some((n) => n.toLowerCase().endsWith(".zip")) && names.length > 1) throw new UserError("Upload either one .zip or the bundle's files, not both.", 400);
+    if (!names.length) throw new AppError("invalid_request", "No file was uploaded.");
+    if (names.some((n) => n.toLowerCase().endsWith(".zip")) && names.length > 1) throw new AppError("invalid_request", "Upload either one .zip or the bundle's files, not both.");
     const excludeInfeasible = ["on", "true"].includes(fields.excludeInfeasible ?? "");
     const title = `Import ${names.length === 1 ? names[0] : `${names.length} files`}`;
     await client.query(`UPDATE "Job" SET input = $2::jsonb, title = $3 WHERE id = $1`, [jobId, JSON.stringify({ excludeInfeasible }), title]);

@@ -4,6 +4,7 @@
  * path (scripts/serve.ts), which spares these two calls Next.js's per-request machinery.
  * Each makes one database round trip that also checks the account behind the session token.
  */
+import { mayJudge } from "../permissions";
 import { z } from "zod";
 import { db } from "../db/client";
 import { cachedWeights } from "../db/fits";
@@ -16,8 +17,8 @@ import { claimsOfToken, sessionTokenOf, type SessionClaims } from "./session";
 /** The expert's session from a Cookie header, or the answer that refuses the call. */
 async function expertSession(cookieHeader: string | null): Promise<SessionClaims | Answer> {
   const session = await claimsOfToken(sessionTokenOf(cookieHeader));
-  if (!session) return errorAnswer(401, "Sign in first.");
-  if (session.role !== "EXPERT") return errorAnswer(403, "You do not have access to this.");
+  if (!session) return errorAnswer("unauthenticated", "Sign in first.");
+  if (!mayJudge(session)) return errorAnswer("forbidden", "You do not have access to this.");
   return session;
 }
 

@@ -1,7 +1,8 @@
+import { AppError } from "@/lib/errors";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { acceptInvite, checkInvite, UserError } from "@/lib/db/users";
+import { acceptInvite, checkInvite } from "@/lib/db/users";
 import { inviteMessage, INVITE_MESSAGES } from "@/lib/auth/messages";
 import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES, passwordProblem } from "@/lib/auth/password";
 
@@ -24,7 +25,7 @@ async function setPassword(token: string, formData: FormData) {
   try {
     await acceptInvite(db(), token, parsed.data.password);
   } catch (e) {
-    const msg = e instanceof UserError ? e.message : INVITE_MESSAGES.failed;
+    const msg = e instanceof AppError ? e.message : INVITE_MESSAGES.failed;
     redirect(`/invite/${encodeURIComponent(token)}?error=${encodeURIComponent(msg)}`);
   }
   redirect("/signin?set=1");

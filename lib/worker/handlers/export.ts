@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { poolOf } from "../../db/client";
-import { records } from "../../db/exports";
+import { auditExport, records } from "../../db/exports";
 import { storeFile } from "../../db/files";
 import { EXPORT_KINDS, exportQuery, exportText, filtersOf } from "../../export/kinds";
 import type { JobHandler } from "../run";
@@ -31,7 +31,7 @@ export const exportJob: JobHandler = async (ctx) => {
     const bytes = await storeFile(client, { id: randomUUID(), jobId: ctx.jobId, purpose: "export", name, createdById: ctx.createdById }, body(), { left: Number.MAX_SAFE_INTEGER, tooLarge: () => new Error("too large") });
     await client.query("COMMIT");
     ctx.progress({ rows, rowsPerSecond: Math.round(rows / Math.max(0.001, (Date.now() - t0) / 1000)) });
-    await ctx.db.auditEvent.create({ data: { actorId: ctx.createdById, action: `export.${kind}`, data: { ...q, count: rows, job: ctx.jobId } } });
+    await auditExport(ctx.db, ctx.createdById, kind, q, rows, ctx.jobId);
     return { result: { name, rows, bytes }, message: `wrote ${rows} rows (${name})` };
   } catch (e) {
     await client.query("ROLLBACK").catch(() => {});

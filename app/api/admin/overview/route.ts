@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { db } from "@/lib/db/client";
 import { assignmentOverview } from "@/lib/db/progress";
 import { getSettings } from "@/lib/db/settings";
-import { withRole } from "@/lib/server/api";
+import { adminFigures, withRole } from "@/lib/server/api";
 
-export const GET = withRole("ADMIN", async () => NextResponse.json({ ...(await assignmentOverview(db())), settings: await getSettings(db()) }));
+/** Progress per dataset and destination, live claims, settings (shared by reloads for a few seconds: adminFigures). */
+export const GET = withRole("ADMIN", async () => NextResponse.json(await adminFigures("overview", async () => ({ ...(await assignmentOverview(db())), settings: await getSettings(db()) }))));

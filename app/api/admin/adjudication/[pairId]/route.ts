@@ -2,15 +2,14 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { adjudicate, requestExtraRater } from "@/lib/db/analytics";
 import { db } from "@/lib/db/client";
-import { parseBody, withRole } from "@/lib/server/api";
+import { idParam, parseBody, withRole } from "@/lib/server/api";
 
 const input = z.discriminatedUnion("action", [
   z.object({ action: z.literal("decide"), label: z.enum(["A", "B", "NEITHER"]), note: z.string().max(2000).optional() }),
   z.object({ action: z.literal("extra-rater") }),
 ]);
 
-export const POST = withRole("ADMIN", async (req, { user, params }: { user: { id: string }; params: Promise<{ pairId: string }> }) => {
-  const pairId = z.string().min(1).max(64).parse((await params).pairId);
+export const POST = withRole("ADMIN", { params: z.object({ pairId: idParam }) }, async (req, { user, params: { pairId } }) => {
   const body = await parseBody(req, input);
   if (body.action === "decide") await adjudicate(db(), pairId, body.label, body.note ?? null, user.id);
   else await requestExtraRater(db(), pairId, user.id);

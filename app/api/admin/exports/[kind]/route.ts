@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { EXPORT_KINDS, exportQuery, exportText, filtersOf } from "@/lib/export/kinds";
-import { records } from "@/lib/db/exports";
+import { auditExport, records } from "@/lib/db/exports";
 import { withRole } from "@/lib/server/api";
 import { createJob } from "@/lib/server/jobs";
 
+const kindParams = z.object({ kind: z.enum(EXPORT_KINDS) });
+
 /** Streams an export (raw judgments, labelled pairs or training pairs) as JSONL or CSV from one snapshot. */
-export const GET = withRole("ADMIN", async (req, { user, params }: { user: { id: string }; params: Promise<{ kind: string }> }) => {
-  const kind = z.enum(EXPORT_KINDS).parse((await params).kind);
+export const GET = withRole("ADMIN", { params: kindParams }, async (req, { user, params: { kind } }) => {
   const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
   let count = 0;
   const text = exportText(kind, q.format, records(kind, db(), filtersOf(q), { names: q.names === "1" }), 65_536, (n) => (count = n));
@@ -17,7 +18,7 @@ export const GET = withRole("ADMIN", async (req, { user, params }: { user: { id:
       const next = await text.next();
       if (!next.done) return controller.enqueue(enc.encode(next.value));
       controller.close();
-      await db().auditEvent.create({ data: { actorId: user.id, action: `export.${kind}`, data: { ...q, count } } });
+      await auditExport(db(), user.id, kind, q, count);
     },
     async cancel() {
       await text.return(undefined);
@@ -33,8 +34,7 @@ export const GET = withRole("ADMIN", async (req, { user, params }: { user: { id:
 });
 
 /** A large export as a background job (same query as GET): 202 with the job; its file is then at /api/admin/jobs/ID/download. */
-export const POST = withRole("ADMIN", async (req, { user, params }: { user: { id: string }; params: Promise<{ kind: string }> }) => {
-  const kind = z.enum(EXPORT_KINDS).parse((await params).kind);
+export const POST = withRole("ADMIN", { params: kindParams }, async (req, { user, params: { kind } }) => {
   const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
   const jobId = await createJob(db(), { kind: "export", title: `Export ${kind} (${q.format})`, input: { kind, query: q }, createdById: user.id });
   return Response.json({ jobId }, { status: 202 });

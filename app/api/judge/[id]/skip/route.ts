@@ -2,10 +2,9 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { skipAssignment } from "@/lib/db/judging";
-import { parseBody, withRole } from "@/lib/server/api";
+import { idParams, parseBody, withRole } from "@/lib/server/api";
 
-export const POST = withRole("EXPERT", async (req, { user, params }: { user: { id: string }; params: Promise<{ id: string }> }) => {
-  const assignmentId = z.string().min(1).max(64).parse((await params).id);
+export const POST = withRole("EXPERT", { params: idParams }, async (req, { user, params: { id: assignmentId } }) => {
   const { reason } = await parseBody(req, z.object({ reason: z.string().trim().min(1, "Say why you skip.").max(500) }));
   await skipAssignment(db(), user.id, assignmentId, reason);
   return NextResponse.json({ ok: true });

@@ -1,14 +1,12 @@
-import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { readStoredFile, storedFilesOf } from "@/lib/db/files";
-import { UserError } from "@/lib/db/users";
-import { withRole } from "@/lib/server/api";
+import { AppError } from "@/lib/errors";
+import { jobParams, withRole } from "@/lib/server/api";
 
 /** The file an export job wrote, streamed from the database chunk by chunk. */
-export const GET = withRole("ADMIN", async (_req, { params }: { params: Promise<{ id: string }> }) => {
-  const id = z.uuid().parse((await params).id);
+export const GET = withRole("ADMIN", { params: jobParams }, async (_req, { params: { id } }) => {
   const [file] = await storedFilesOf(db(), id, "export");
-  if (!file) throw new UserError("This job has no file to download (not an export, or not finished).", 404);
+  if (!file) throw new AppError("not_found", "This job has no file to download (not an export, or not finished).");
   const chunks = readStoredFile(db(), file.id);
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -1,0 +1,63 @@
+/**
+ * Every refusal the app gives, by code, and its HTTP status. Clients branch on `code` (stable), people
+ * read `error` (the message). Thrown anywhere below the routes as AppError; lib/server/answers.ts
+ * turns it into `{ "error": message, "code": code }` with the status.
+ */
+export const ERROR_STATUS = {
+  /** The input does not match the schema, or breaks a rule (details say which field, when known). */
+  invalid_request: 400,
+  invalid_json: 400,
+  rationale_too_short: 400,
+  malformed_address: 400,
+  unauthenticated: 401,
+  wrong_credentials: 401,
+  forbidden: 403,
+  deactivated: 403,
+  not_found: 404,
+  /** The assignment is not this expert's (or does not exist). */
+  not_assigned: 404,
+  conflict: 409,
+  already_exists: 409,
+  /** A judgment's client request id was already used for another judgment. */
+  request_reused: 409,
+  /** The pair was skipped, released or reassigned by an admin: the judgment was not stored. */
+  withdrawn: 409,
+  /** The claim lapsed and its slot went to another expert: the judgment was not stored. */
+  slot_taken: 409,
+  /** The assignment is no longer claimed (submitted, skipped or released). */
+  not_claimed: 409,
+  /** An invite or a page link that was valid once and is no longer. */
+  gone: 410,
+  too_large: 413,
+  unsupported_media_type: 415,
+  nothing_changed: 422,
+  import_refused: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** More for the client, merged into the answer's body (e.g. the newer version a save lost to). */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  details?: unknown;
+}

@@ -1,0 +1,54 @@
+/**
+ * Who may do what, in one place. Each rule is a plain function of who is asking and the facts it
+ * needs; the callers (route glue, lib/db) look the facts up and throw AppError("forbidden" | …) when
+ * a rule says no. Two rules are also enforced inside the database, in the same statement as the
+ * change, because the hot calls make one round trip (docs/decisions/002): tj_session_ok (a standing
+ * expert session: active, same session version, role EXPERT) and tj_submit/tj_move_assignment (an
+ * assignment moves only for its own expert). They follow mayJudge and ownsAssignment below.
+ */
+import type { DslStage } from "./dsl/annotations";
+
+export type Role = "ADMIN" | "EXPERT";
+
+export interface Asker {
+  id: string;
+  role: Role;
+}
+
+/** An API route for `role` ("ANY": every signed-in account). */
+export function mayCall(user: Asker, role: Role | "ANY"): boolean {
+  return role === "ANY" || user.role === role;
+}
+
+/** Claiming, reading and submitting pairs: experts only (admins see pairs through the admin pages, never blind). */
+export function mayJudge(user: Pick<Asker, "role">): boolean {
+  return user.role === "EXPERT";
+}
+
+/** An assignment is read, submitted, skipped or released only by the expert it was given to. */
+export function ownsAssignment(user: Asker, assignment: { userId: string }): boolean {
+  return assignment.userId === user.id;
+}
+
+/** A request's constraints: admins edit every request, experts those of a destination assigned to them. */
+export function mayEditConstraints(user: Asker, destinationAssigned: boolean): boolean {
+  return user.role === "ADMIN" || destinationAssigned;
+}
+
+/** ChinaTravel's review: experts revise; only admins verify (after a draft or a revision) and finalize (after verifying). */
+export function nextStages(stage: DslStage, role: Role): DslStage[] {
+  if (role !== "ADMIN") return [];
+  if (stage === "DRAFT" || stage === "REVISED") return ["VERIFIED"];
+  if (stage === "VERIFIED") return ["FINAL"];
+  return [];
+}
+
+/** Reassigning, releasing and adjudicating pairs, imports, exports, fits, accounts and settings: admins. */
+export function mayAdminister(user: Asker): boolean {
+  return user.role === "ADMIN";
+}
+
+/** An admin may deactivate any account but their own (someone must be left to undo it). */
+export function maySetActive(user: Asker, targetId: string, active: boolean): boolean {
+  return mayAdminister(user) && (active || targetId !== user.id);
+}
