@@ -120,17 +120,21 @@ test.describe("through the fast path", judgingApiTests);
 test.describe("through the route handlers (TRIPJUDGE_FAST_PATH=0)", () => {
   test.use({ baseURL: `http://localhost:${ROUTE_HANDLERS_PORT}` });
   let server: ChildProcess | undefined;
+  let serverLog = "";
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     // A second server on the same database and the same build, started as scripts/start.ts starts it.
     server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
       env: { ...process.env, ...E2E_SERVER_ENV, DATABASE_URL: e2eDb(), PORT: String(ROUTE_HANDLERS_PORT), NEXTAUTH_URL: `http://localhost:${ROUTE_HANDLERS_PORT}`, TRIPJUDGE_FAST_PATH: "0", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", "ignore", "pipe"],
     });
+    server.stderr?.on("data", (d) => (serverLog += d));
     await expect.poll(async () => (await fetch(`http://localhost:${ROUTE_HANDLERS_PORT}/api/health`).catch(() => null))?.status, { timeout: 100_000 }).toBe(200);
   });
   test.afterAll(() => {
     server?.kill("SIGTERM");
+    // Every refusal above must be an answer, never a crash behind it (an oversized chunked body once threw here).
+    expect(serverLog).not.toContain("uncaughtException");
   });
   judgingApiTests();
 });

@@ -63,7 +63,7 @@ export const CONFIG_SCHEMA = z.object({
   TRIPJUDGE_WORKER: flag(true),
   /** How often a worker looks for lapsed leases and stale jobs, and how long a running job may stay silent. */
   TRIPJUDGE_SWEEP_MS: int(100, 3_600_000, 10_000),
-  TRIPJUDGE_JOB_STALE_SECONDS: int(5, 86_400, 30),
+  TRIPJUDGE_JOB_STALE_SECONDS: int(1, 86_400, 30),
   /** How old the admin pages' figures (analytics, overview, export cards, adjudication queue) may be, in seconds: reloads within it share one computation (0: always fresh). */
   ADMIN_FIGURES_MAX_AGE_SECONDS: int(0, 3600, 5),
 

@@ -1,34 +1,20 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../api";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { UsersAnswer } from "@/lib/server/responses";
+import { useUsers } from "./queries";
 import { useState } from "react";
 
-interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  role: "ADMIN" | "EXPERT";
-  active: boolean;
-  hasPassword: boolean;
-  pendingInvite: boolean;
-  judgments: number;
-  destinations: { name: string; familiarity: number }[];
-}
-
-async function api<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, { ...init, headers: { "content-type": "application/json" } });
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(body.error ?? `Request failed (${res.status})`);
-  return body as T;
-}
+type UserRow = UsersAnswer["users"][number];
 
 export function AdminUsers({ currentUserId }: { currentUserId: string }) {
   const qc = useQueryClient();
-  const users = useQuery({ queryKey: ["admin-users"], queryFn: () => api<{ users: UserRow[] }>("/api/admin/users") });
+  const users = useUsers();
   const [invite, setInvite] = useState<{ email: string; link: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
   const create = useMutation({
-    mutationFn: (input: { email: string; name: string }) => api<{ inviteUrl: string }>("/api/admin/users", { method: "POST", body: JSON.stringify(input) }),
+    mutationFn: (input: { email: string; name: string }) => api<{ inviteUrl: string }>("/api/admin/users", { method: "POST", json: input }),
     onSuccess: (r, input) => {
       setInvite({ email: input.email, link: r.inviteUrl });
       setFormError(null);
@@ -37,11 +23,11 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
     onError: (e: Error) => setFormError(e.message),
   });
   const setActive = useMutation({
-    mutationFn: (v: { id: string; active: boolean }) => api(`/api/admin/users/${v.id}`, { method: "PATCH", body: JSON.stringify({ active: v.active }) }),
+    mutationFn: (v: { id: string; active: boolean }) => api(`/api/admin/users/${v.id}`, { method: "PATCH", json: { active: v.active } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["admin-users"] }),
   });
   const reinvite = useMutation({
-    mutationFn: (u: UserRow) => api<{ inviteUrl: string }>(`/api/admin/users/${u.id}/invite`, { method: "POST", body: "{}" }),
+    mutationFn: (u: UserRow) => api<{ inviteUrl: string }>(`/api/admin/users/${u.id}/invite`, { method: "POST", json: {} }),
     onSuccess: (r, u) => {
       setInvite({ email: u.email, link: r.inviteUrl });
       qc.invalidateQueries({ queryKey: ["admin-users"] });

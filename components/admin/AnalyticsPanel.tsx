@@ -1,22 +1,14 @@
 "use client";
 /** Agreement figures with their intervals and explanations, the adjudication list, and downloads. */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../api";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AnalyticsAnswer } from "@/lib/server/responses";
+import { KEYS, useAdjudicationPage, useAnalytics } from "./queries";
 import { useState } from "react";
-import type { ExpertPairKappa, ExpertRow, GroupStats } from "@/lib/agreement/report";
+import type { GroupStats } from "@/lib/agreement/report";
 import { ExportPanel } from "./ExportPanel";
 
-interface Report {
-  /** When the server computed these figures (reloads within a few seconds share one computation). */
-  computedAt: string;
-  overall: GroupStats;
-  byDestination: Record<string, GroupStats>;
-  byDataset: Record<string, GroupStats>;
-  confusion: Record<string, number[][]>;
-  experts: ExpertRow[];
-  expertPairs: ExpertPairKappa[];
-  minShared: number;
-  progress: { day: string; judgments: number; cumulative: number }[];
-}
+type Report = AnalyticsAnswer;
 
 /** Cumulative judgments per day as bars (plain SVG). */
 function ProgressChart({ days }: { days: Report["progress"] }) {
@@ -41,19 +33,6 @@ function ProgressChart({ days }: { days: Report["progress"] }) {
     </svg>
   );
 }
-interface SplitPair {
-  pairId: string;
-  destination: string;
-  request: string;
-  judgments: { expert: string; verdict: string; rationale: string }[];
-}
-
-interface SplitPage {
-  pairs: SplitPair[];
-  total: number;
-  next: string | null;
-}
-
 const SPLITS_PER_PAGE = 20;
 
 const METRICS: { key: keyof Omit<GroupStats, "items" | "ceiling" | "unresolved">; label: string; help: string }[] = [
@@ -113,22 +92,16 @@ function StatsTable({ rows, label }: { rows: [string, GroupStats][]; label: stri
 export function AnalyticsPanel() {
   const qc = useQueryClient();
   const [minShared, setMinShared] = useState(5);
-  const report = useQuery({ queryKey: ["analytics", minShared], queryFn: async () => (await (await fetch(`/api/admin/analytics?minShared=${minShared}`)).json()) as Report });
+  const report = useAnalytics(minShared);
   // The queue comes a page at a time; `pages` holds the cursor of each page opened so far.
   const [pages, setPages] = useState<(string | null)[]>([null]);
   const cursor = pages[pages.length - 1];
-  const splits = useQuery({
-    queryKey: ["adjudication", cursor],
-    queryFn: async () => (await (await fetch(`/api/admin/adjudication?limit=${SPLITS_PER_PAGE}${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`)).json()) as SplitPage,
-  });
+  const splits = useAdjudicationPage(cursor, SPLITS_PER_PAGE);
   const decide = useMutation({
-    mutationFn: async (v: { pairId: string; body: object }) => {
-      const res = await fetch(`/api/admin/adjudication/${v.pairId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(v.body) });
-      if (!res.ok) throw new Error((await res.json().catch(() => ({}))).error ?? `The server answered ${res.status}.`);
-    },
+    mutationFn: (v: { pairId: string; body: object }) => api(`/api/admin/adjudication/${v.pairId}`, { method: "POST", json: v.body }),
     onSuccess: () => {
-      qc.invalidateQueries({ queryKey: ["adjudication"] });
-      qc.invalidateQueries({ queryKey: ["analytics"] });
+      qc.invalidateQueries({ queryKey: KEYS.adjudication });
+      qc.invalidateQueries({ queryKey: KEYS.analytics });
     },
   });
   const r = report.data;

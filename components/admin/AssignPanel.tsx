@@ -1,23 +1,12 @@
 "use client";
 /** Destinations per expert (single and bulk), raters per pair, settings, progress and live claims. */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../api";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { KEYS, useOverview } from "./queries";
 import { useState } from "react";
 
-interface Overview {
-  experts: { id: string; name: string; email: string; active: boolean; judged: number; skipped: number; claimed: number; medianSeconds: number | null }[];
-  destinations: { id: string; name: string; country: string; pairs: number; complete: number; judgments: number; needed: number }[];
-  familiarity: { userId: string; destinationId: string; familiarity: number }[];
-  datasets: { id: string; name: string; showDiagnostics: boolean; pairs: number; complete: number; judgments: number; needed: number; raters: number | null }[];
-  claims: { id: string; slot: number; pairId: string; claimedAt: string; leaseExpiresAt: string; expired: boolean; expert: { id: string; name: string }; destination: string; destinationId: string }[];
-  settings: { leaseMinutes: number; rationaleMinLength: number; queueOrder: "completion" | "oldest"; maxClaimsPerExpert: number };
-}
 
-async function send(url: string, method: string, body: unknown) {
-  const res = await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const out = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(out.error ?? `The server answered ${res.status}.`);
-  return out;
-}
+const send = (url: string, method: "POST" | "PUT" | "PATCH", json: unknown) => api<Record<string, unknown>>(url, { method, json });
 
 const pct = (a: number, b: number) => (b === 0 ? "—" : `${Math.round((100 * a) / b)} %`);
 
@@ -31,14 +20,14 @@ function Bar({ done, total }: { done: number; total: number }) {
 
 export function AssignPanel() {
   const qc = useQueryClient();
-  const overview = useQuery({ queryKey: ["overview"], queryFn: async () => (await (await fetch("/api/admin/overview")).json()) as Overview, refetchInterval: 15_000 });
+  const overview = useOverview({ refetchInterval: 15_000 });
   const [error, setError] = useState<string | null>(null);
   const [pickedExperts, setPickedExperts] = useState<Set<string>>(new Set());
   const [pickedDest, setPickedDest] = useState<Set<string>>(new Set());
   const [bulkLevel, setBulkLevel] = useState(3);
-  const refresh = () => qc.invalidateQueries({ queryKey: ["overview"] });
+  const refresh = () => qc.invalidateQueries({ queryKey: KEYS.overview });
   const act = useMutation({
-    mutationFn: (v: { url: string; method: string; body: unknown }) => send(v.url, v.method, v.body),
+    mutationFn: (v: { url: string; method: "POST" | "PUT" | "PATCH"; body: unknown }) => send(v.url, v.method, v.body),
     onSuccess: () => {
       setError(null);
       refresh();

@@ -1,5 +1,6 @@
 "use client";
 /** Reward weight fitting: start a fit on the labelled pairs, watch it, read its report, adopt or restore weights. */
+import { api } from "../api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DEFAULT_WEIGHTS, PREFERENCE_FEATURES, SOFT_FEATURES, type Weights } from "@/lib/features/types";
@@ -24,13 +25,7 @@ interface State {
   history: { id: string; note: string; fitId: string | null; createdAt: string; actor: string | null }[];
 }
 
-async function call<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, init);
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(body.error ?? `The server answered ${res.status}.`);
-  return body as T;
-}
-const post = (url: string, body: unknown) => call(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const post = (url: string, json: unknown) => api(url, { method: "POST", json });
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? "—" : `${(100 * x).toFixed(1)} %`);
 const fix = (x: number | null | undefined, d = 3) => (x === null || x === undefined ? "—" : x.toFixed(d));
 const when = (s: string) => new Date(s).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
@@ -42,7 +37,7 @@ export function FitPanel() {
   const options = useScopeOptions();
   const state = useQuery({
     queryKey: ["fits"],
-    queryFn: () => call<State>("/api/admin/fits"),
+    queryFn: () => api<State>("/api/admin/fits"),
     refetchInterval: (q) => (q.state.data?.fits.some((f) => f.status === "QUEUED" || f.status === "RUNNING") ? 1000 : false),
   });
   const [form, setForm] = useState({ dataset: "", destination: "", folds: 5, bootstrap: 1000, seed: 1 });
@@ -52,7 +47,7 @@ export function FitPanel() {
   const report = useQuery({
     queryKey: ["fit", shown],
     enabled: !!shown,
-    queryFn: () => call<{ report: FitReport | null; status: string }>(`/api/admin/fits/${shown}`),
+    queryFn: () => api<{ report: FitReport | null; status: string }>(`/api/admin/fits/${shown}`),
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ["fits"] });
   const start = useMutation({

@@ -1,5 +1,7 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../api";
+import { useQueryClient } from "@tanstack/react-query";
+import { KEYS, useDatasets } from "./queries";
 import { useRef, useState } from "react";
 
 interface Problem {
@@ -37,14 +39,6 @@ function progressLine(p: JobProgress | null, status: JobView["status"]): string 
   const left = p.secondsLeft === null ? "" : ` · about ${p.secondsLeft < 90 ? `${p.secondsLeft} s` : `${Math.round(p.secondsLeft / 60)} min`} left`;
   return `${n(p.plansRead)} plans read and validated, ${n(p.plansWritten)} written · ${n(p.plansPerSecond)}/s${left}`;
 }
-interface DatasetRow {
-  id: string;
-  name: string;
-  format: string;
-  counts: Record<string, number>;
-  createdAt: string;
-  createdBy: string | null;
-}
 
 const COUNT_LABELS: [string, string][] = [
   ["destinations", "Destinations"],
@@ -78,10 +72,7 @@ function upload(form: FormData, onProgress: (share: number) => void): Promise<{ 
 
 export function ImportPanel() {
   const qc = useQueryClient();
-  const datasets = useQuery({
-    queryKey: ["datasets"],
-    queryFn: async () => ((await (await fetch("/api/admin/datasets")).json()) as { datasets: DatasetRow[] }).datasets,
-  });
+  const datasets = useDatasets();
   const [phase, setPhase] = useState<"idle" | "uploading" | "importing">("idle");
   const [progress, setProgress] = useState(0);
   const [job, setJob] = useState<{ id: string; view: JobView | null } | null>(null);
@@ -119,14 +110,14 @@ export function ImportPanel() {
       setJob({ id: body.jobId, view: null });
       for (;;) {
         await new Promise((r) => setTimeout(r, 500));
-        const r = await fetch(`/api/admin/jobs/${body.jobId}`);
-        if (!r.ok) continue;
-        const view = (await r.json()) as JobView;
+        // A failed poll (a restart, a blip) is tried again; the job runs on regardless.
+        const view = await api<JobView>(`/api/admin/jobs/${body.jobId}`).catch(() => null);
+        if (!view) continue;
         setJob({ id: body.jobId, view });
         if (view.status === "QUEUED" || view.status === "RUNNING") continue;
         if (view.result) setOutcome(view.result);
         else setError(view.status === "CANCELLED" ? "The import was cancelled; nothing was imported." : view.error ?? "The import failed.");
-        if (view.result?.ok) qc.invalidateQueries({ queryKey: ["datasets"] });
+        if (view.result?.ok) qc.invalidateQueries({ queryKey: KEYS.datasets });
         qc.invalidateQueries({ queryKey: ["jobs"] });
         break;
       }
@@ -139,7 +130,8 @@ export function ImportPanel() {
   }
 
   async function cancel() {
-    if (job) await fetch(`/api/admin/jobs/${job.id}/cancel`, { method: "POST" });
+    if (!job) return;
+    await api(`/api/admin/jobs/${job.id}/cancel`, { method: "POST" }).catch((e: Error) => setError(e.message));
   }
 
   return (

@@ -1,4 +1,5 @@
 "use client";
+import { api } from "../api";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
@@ -31,29 +32,23 @@ function progressOf(j: JobRow): string {
   return p.share !== undefined ? `${Math.round(p.share * 100)} %` : "running";
 }
 
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? `The server answered ${res.status}.`);
-  return (await res.json()) as T;
-}
-
 /** Background jobs (imports, fits, exports): progress, log, cancel, download. Refreshes while any is active. */
 export function JobsPanel() {
   const qc = useQueryClient();
   const [open, setOpen] = useState<string | null>(null);
   const jobs = useQuery({
     queryKey: ["jobs"],
-    queryFn: async () => (await getJson<{ jobs: JobRow[] }>("/api/admin/jobs?take=15")).jobs,
+    queryFn: async () => (await api<{ jobs: JobRow[] }>("/api/admin/jobs?take=15")).jobs,
     refetchInterval: (q) => (q.state.data?.some((j) => j.status === "QUEUED" || j.status === "RUNNING") ? 1000 : 10_000),
   });
   const detail = useQuery({
     queryKey: ["jobs", open],
-    queryFn: () => getJson<JobDetail>(`/api/admin/jobs/${open}`),
+    queryFn: () => api<JobDetail>(`/api/admin/jobs/${open}`),
     enabled: !!open,
     refetchInterval: (q) => (q.state.data && (q.state.data.status === "QUEUED" || q.state.data.status === "RUNNING") ? 1000 : false),
   });
   async function cancel(id: string) {
-    await fetch(`/api/admin/jobs/${id}/cancel`, { method: "POST" });
+    await api(`/api/admin/jobs/${id}/cancel`, { method: "POST" }).catch(() => {}); // already finished: the list shows it
     await qc.invalidateQueries({ queryKey: ["jobs"] });
   }
   return (

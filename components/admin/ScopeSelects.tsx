@@ -1,15 +1,9 @@
 "use client";
 /** The dataset and destination filters shared by the admin panels (exports, weight fits), from /api/admin/overview. */
-import { useQuery } from "@tanstack/react-query";
+import { useOverview } from "./queries";
 
-export interface ScopeOptions {
-  datasets: { id: string; name: string }[];
-  destinations: { id: string; name: string }[];
-}
-
-export function useScopeOptions() {
-  return useQuery({ queryKey: ["overview"], queryFn: async () => (await (await fetch("/api/admin/overview")).json()) as ScopeOptions });
-}
+/** The datasets and destinations to filter by: the overview's (one query, shared with the assignment page). */
+export const useScopeOptions = useOverview;
 
 export function ScopeSelects({ dataset, destination, onChange }: { dataset: string; destination: string; onChange: (patch: { dataset?: string; destination?: string }) => void }) {
   const options = useScopeOptions();

@@ -4,6 +4,7 @@
  * request, re-evaluated in the browser as you type; saves make immutable versions; a stale save is refused
  * with the other person's version shown next to yours; the draft survives a reload.
  */
+import { api, ApiError } from "../api";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { DslPoi, DslResult } from "@/lib/dsl";
@@ -26,11 +27,6 @@ interface Draft {
   note: string;
 }
 
-async function call<T>(url: string, init?: RequestInit): Promise<{ ok: boolean; status: number; body: T & { error?: string } }> {
-  const res = await fetch(url, init);
-  return { ok: res.ok, status: res.status, body: await res.json().catch(() => ({})) };
-}
-
 function Cell({ r }: { r: DslResult }) {
   if (r.error) {
     const where = r.error.line ? ` (line ${r.error.line}, column ${r.error.column})` : "";
@@ -42,11 +38,7 @@ function Cell({ r }: { r: DslResult }) {
 
 export function ConstraintEditor({ queryId, role }: { queryId: string; role: "ADMIN" | "EXPERT" }) {
   const qc = useQueryClient();
-  const data = useQuery({ queryKey: ["dsl", queryId], queryFn: async () => {
-    const r = await call<EditorData>(`/api/queries/${queryId}/constraints`);
-    if (!r.ok) throw new Error(r.body.error ?? `The server answered ${r.status}.`);
-    return r.body;
-  } });
+  const data = useQuery({ queryKey: ["dsl", queryId], queryFn: () => api<EditorData>(`/api/queries/${queryId}/constraints`) });
   const key = `tj-dsl-draft:${queryId}`;
   const [edited, setDraft] = useState<Draft | null>(null);
   const [conflict, setConflict] = useState<DslVersionView | null>(null);
@@ -86,31 +78,35 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: "AD
   async function save() {
     setBusy(true);
     setMessage(null);
-    const r = await call<{ version: DslVersionView; latest?: DslVersionView }>(`/api/queries/${queryId}/constraints`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ parentId: draft!.parentId, constraints: draft!.constraints, note: draft!.note }),
-    }).catch((e: Error) => ({ ok: false, status: 0, body: { error: `Not saved: ${e.message}. Your text is kept; try again.` } as { error: string; version: DslVersionView; latest?: DslVersionView } }));
-    setBusy(false);
-    if (r.ok) {
+    try {
+      const r = await api<{ version: DslVersionView }>(`/api/queries/${queryId}/constraints`, { method: "POST", json: { parentId: draft!.parentId, constraints: draft!.constraints, note: draft!.note } });
       localStorage.removeItem(key);
       setConflict(null);
-      setDraft({ parentId: r.body.version.id, constraints: r.body.version.constraints, note: "" });
-      setMessage({ kind: "ok", text: `Saved as version ${r.body.version.version}.` });
+      setDraft({ parentId: r.version.id, constraints: r.version.constraints, note: "" });
+      setMessage({ kind: "ok", text: `Saved as version ${r.version.version}.` });
       await qc.invalidateQueries({ queryKey: ["dsl", queryId] });
-      return;
+    } catch (e) {
+      // Someone saved first: their version is shown beside this draft to merge.
+      if (e instanceof ApiError && e.code === "conflict" && e.body.latest) setConflict(e.body.latest as DslVersionView);
+      setMessage({ kind: "error", text: e instanceof ApiError && e.code !== "network" ? e.message : `Not saved: ${(e as Error).message} Your text is kept; try again.` });
+    } finally {
+      setBusy(false);
     }
-    if (r.status === 409 && r.body.latest) setConflict(r.body.latest);
-    setMessage({ kind: "error", text: r.body.error ?? `Not saved (the server answered ${r.status}). Your text is kept.` });
   }
 
   async function setStage(stage: DslStage) {
     setBusy(true);
-    const r = await call<DslVersionView>(`/api/queries/${queryId}/constraints/stage`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ versionId: latest!.id, stage }) });
-    setBusy(false);
-    if (!r.ok) return setMessage({ kind: "error", text: r.body.error ?? `The server answered ${r.status}.` });
-    localStorage.removeItem(key);
-    setDraft({ parentId: r.body.id, constraints: r.body.constraints, note: "" });
-    setMessage({ kind: "ok", text: `Version ${r.body.version} is ${stage.toLowerCase()}.` });
-    await qc.invalidateQueries({ queryKey: ["dsl", queryId] });
+    try {
+      const r = await api<DslVersionView>(`/api/queries/${queryId}/constraints/stage`, { method: "POST", json: { versionId: latest!.id, stage } });
+      localStorage.removeItem(key);
+      setDraft({ parentId: r.id, constraints: r.constraints, note: "" });
+      setMessage({ kind: "ok", text: `Version ${r.version} is ${stage.toLowerCase()}.` });
+      await qc.invalidateQueries({ queryKey: ["dsl", queryId] });
+    } catch (e) {
+      setMessage({ kind: "error", text: (e as Error).message });
+    } finally {
+      setBusy(false);
+    }
   }
 
   const setConstraint = (i: number, patch: Partial<Constraint>) => update({ ...draft, constraints: draft.constraints.map((c, j) => (j === i ? { ...c, ...patch } : c)) });

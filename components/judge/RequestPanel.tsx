@@ -1,4 +1,4 @@
-import type { AssignmentView } from "@/lib/db/judging-view";
+import type { AssignmentView } from "@/lib/assignment/view";
 
 const PREF_LABELS: Record<string, string> = { budget: "Budget", pacing: "Pace", pace: "Pace", attractionTypes: "Interests", effort: "Effort", persona: "Persona" };
 

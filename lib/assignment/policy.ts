@@ -1,7 +1,11 @@
 /**
- * Assignment policy (pure): which pairs an expert may get, in what order, how leases and screen
- * sides work. lib/db/judging.ts carries it out in SQL under row locks; a pair's slots are
- * numbered 1..required and a claim takes the lowest one no live assignment holds.
+ * Assignment policy (pure). Decided here and passed to the database functions as arguments: the judging
+ * settings and their defaults, the queue order (completion first or oldest first), when a lease ends,
+ * which plan a new assignment shows on the left, and what a screen choice means in A/B terms.
+ * Decided in SQL (tj_claim, tj_submit, tj_skip, tj_release, tj_reassign, tj_sweep_expired_leases;
+ * docs/decisions/002), because it must hold under concurrent claims: which open pair an expert gets
+ * (their destinations, never a pair they had, a free slot), the slot (the lowest, 1..required, that no
+ * live assignment holds), the pair's counters and status, and when a lapsed lease frees its slot.
  */
 import { z } from "zod";
 

@@ -1,4 +1,5 @@
 /** Loads complete pairs for the analytics report, and the adjudication of 1-1-1 splits. */
+import { randomUUID } from "node:crypto";
 import { majority, type Verdict } from "../agreement/labels";
 import type { RatedPair } from "../agreement/report";
 import type { AgreementTally, ExpertPairTally, ExpertTally, Tallies } from "../agreement/tallies";
@@ -133,9 +134,8 @@ export async function adjudicate(db: Db, pairId: string, label: Verdict, note: s
 
 /** Instead of deciding, ask one more expert: the pair reopens with one more slot. */
 export async function requestExtraRater(db: Db, pairId: string, adminId: string) {
-  const n = await db.$executeRaw`UPDATE "Pair" SET "requiredRaters" = "requiredRaters" + 1, status = 'OPEN' WHERE id = ${pairId} AND status = 'COMPLETE'`;
-  if (n !== 1) throw new AppError("conflict", "Only a complete pair can get one more rater.");
-  await db.auditEvent.create({ data: { actorId: adminId, action: "pair.extra-rater", targetType: "Pair", targetId: pairId } });
+  const { rows } = await poolOf(db).query<{ outcome: string }>("SELECT tj_extra_rater($1, $2, $3) AS outcome", [adminId, pairId, randomUUID()]);
+  if (rows[0].outcome !== "reopened") throw new AppError("conflict", "Only a complete pair can get one more rater.");
 }
 
 /** Judgments submitted per UTC day (from the day tallies). */

@@ -1,40 +1,11 @@
 /**
- * What an expert sees of an assignment: the request and the two plans as left and right —
- * never model names, plan ids or A/B identity. Diagnostics only where the dataset allows.
+ * What an expert sees of an assignment (its contract: lib/assignment/view.ts), assembled from the
+ * database's JSON text and the cached itinerary texts. Diagnostics only where the dataset allows.
  */
 import { ownsAssignment } from "../permissions";
 import { processCache } from "../cache";
-import type { PlanFeatures } from "../features";
-import type { Itinerary } from "../itinerary/model";
 import { poolOf, type Db } from "./client";
 import { AppError } from "../errors";
-
-export interface PlanView {
-  itinerary: Itinerary;
-  /** Stored plan features and gate violations; only where the dataset shows diagnostics to experts. */
-  diagnostics: (PlanFeatures & { violations?: string[] }) | null;
-}
-
-export interface AssignmentView {
-  assignmentId: string;
-  /** Opaque; lets an expert's tooling and the tests tell pairs apart. Reveals nothing about the plans. */
-  pairId: string;
-  leaseExpiresAt: string;
-  expired: boolean;
-  query: {
-    /** For the constraint editor's link; it says nothing about the plans. */
-    id: string;
-    text: string;
-    origin: string | null;
-    destination: { name: string; country: string; lat: number; lon: number };
-    days: number;
-    people: number;
-    startDate: string | null;
-    preferences: Record<string, unknown>;
-  };
-  left: PlanView;
-  right: PlanView;
-}
 
 /** An assignment's view as the database gives it: everything but the two itineraries. */
 export interface ViewParts {

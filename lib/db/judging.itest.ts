@@ -5,6 +5,7 @@ import { createTestDatabase, createTestExpert, type TestDatabase } from "./testi
 import { claimNext, reassignAssignment, releaseAssignment, skipAssignment, submitJudgment } from "./judging";
 import { renderView } from "./judging-view";
 import { seed } from "./seed";
+import type { AppError } from "../errors";
 
 let t: TestDatabase;
 const S = { ...DEFAULT_SETTINGS, rationaleMinLength: 5 };
@@ -136,13 +137,35 @@ test("admins release and reassign claimed slots", async () => {
   const [u, v, w] = [await expert("r1@t.test", ["Tokyo"]), await expert("r2@t.test", ["Tokyo"]), await expert("r3@t.test", ["Paris"])];
   const admin = await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } });
   const c = await claimNext(t.db, u, S);
+  const claimedBefore = (await t.db.pair.findUniqueOrThrow({ where: { id: c!.pairId } })).claimedCount;
   await assert.rejects(reassignAssignment(t.db, c!.assignmentId, w, admin.id, S), /does not have this pair's destination/);
   const moved = await reassignAssignment(t.db, c!.assignmentId, v, admin.id, S);
   const m = await t.db.assignment.findUniqueOrThrow({ where: { id: moved } });
   assert.equal(m.userId, v);
   assert.equal((await t.db.assignment.findUniqueOrThrow({ where: { id: c!.assignmentId } })).status, "RELEASED");
+  // The slot's first expert had the pair: it never goes back to them.
+  await assert.rejects(reassignAssignment(t.db, moved, u, admin.id, S), (e: AppError) => e.code === "conflict" && /already had this pair/.test(e.message));
+  const pair = await t.db.pair.findUniqueOrThrow({ where: { id: c!.pairId } });
+  assert.equal(pair.claimedCount, claimedBefore, "a reassign moves the claim, it does not add one");
   await releaseAssignment(t.db, moved, admin.id);
-  await assert.rejects(releaseAssignment(t.db, moved, admin.id), /Only a claimed/);
+  await assert.rejects(releaseAssignment(t.db, moved, admin.id), (e: AppError) => e.code === "not_claimed");
+  assert.equal((await t.db.pair.findUniqueOrThrow({ where: { id: c!.pairId } })).claimedCount, claimedBefore - 1);
+  assert.equal(await t.db.auditEvent.count({ where: { action: { in: ["assignment.reassign", "assignment.release"] }, actorId: admin.id } }), 2);
+});
+
+test("a skip with a session checks the account in the same statement; only the expert's own claim is skipped", async () => {
+  const [u, v] = [await expert("skip1@t.test", ["Rome"]), await expert("skip2@t.test", ["Rome"])];
+  const { sessionVersion } = await t.db.user.findUniqueOrThrow({ where: { id: u } });
+  const c = await claimNext(t.db, u, S);
+  const claimedBefore = (await t.db.pair.findUniqueOrThrow({ where: { id: c!.pairId } })).claimedCount;
+  await assert.rejects(skipAssignment(t.db, u, c!.assignmentId, "stale", { sessionVersion: sessionVersion + 1 }), (e: AppError) => e.code === "unauthenticated");
+  await assert.rejects(skipAssignment(t.db, v, c!.assignmentId, "not mine"), (e: AppError) => e.code === "not_claimed");
+  assert.equal((await t.db.assignment.findUniqueOrThrow({ where: { id: c!.assignmentId } })).status, "CLAIMED");
+  await skipAssignment(t.db, u, c!.assignmentId, "  I don't know Rome  ", { sessionVersion });
+  const a = await t.db.assignment.findUniqueOrThrow({ where: { id: c!.assignmentId }, include: { pair: true } });
+  assert.equal(a.status, "SKIPPED");
+  assert.equal(a.skipReason, "I don't know Rome");
+  assert.equal(a.pair.claimedCount, claimedBefore - 1);
 });
 
 

@@ -1,17 +1,17 @@
 /**
- * The judging queue in the database: claim the next pair under row locks (safe across processes),
- * submit idempotently, skip, and the admin's release and reassign. Invariants kept here and by the
- * partial unique index on (pairId, slot): each pair gets at most `requiredRaters` live assignments,
- * from distinct experts who have the pair's destination, and an expert never gets a pair twice.
+ * The judging queue: claim the next pair, submit idempotently, skip, and the admin's release and
+ * reassign. Each is one call of a database function (tj_claim, tj_submit, tj_skip, tj_release,
+ * tj_reassign; tj_sweep_expired_leases), the only writers of a pair's state (docs/decisions/002); this
+ * module passes the policy's choices in (lib/assignment/policy.ts) and turns outcomes into answers.
+ * Invariants, kept by those functions and the partial unique index on (pairId, slot): each pair gets at
+ * most `requiredRaters` live assignments, from distinct experts who have the pair's destination, and an
+ * expert never gets a pair twice.
  */
 import { randomUUID } from "node:crypto";
 import { leaseEnd, pickLeftPlan, verdictsBySide, type Choice, type JudgingSettings } from "../assignment/policy";
 import { poolOf, type Db } from "./client";
-import { Prisma } from "./generated/client";
 import { viewPartsOf, type ViewParts, type ViewRow } from "./judging-view";
 import { AppError, type ErrorCode } from "../errors";
-
-type Tx = Prisma.TransactionClient;
 
 export interface ClaimResult {
   assignmentId: string;
@@ -82,17 +82,6 @@ export async function sweepExpiredLeases(db: Db): Promise<number> {
   return rows[0].n;
 }
 
-/** Moves a locked assignment to another status; the pair's counters follow (tj_move_assignment). */
-async function transition(tx: Tx, assignmentId: string, to: "SKIPPED" | "RELEASED") {
-  await tx.$queryRaw`SELECT 1 AS moved FROM tj_move_assignment(${assignmentId}, ${to}::"AssignmentStatus")`;
-}
-
-async function lockAssignment(tx: Tx, id: string) {
-  const rows = await tx.$queryRaw<{ id: string; userId: string; pairId: string; status: string; slot: number; leftPlanId: string }[]>`
-    SELECT id, "userId", "pairId", status, slot, "leftPlanId" FROM "Assignment" WHERE id = ${id} FOR UPDATE`;
-  return rows[0] ?? null;
-}
-
 export interface SubmitInput {
   assignmentId: string;
   choice: Choice;
@@ -130,42 +119,36 @@ export async function submitJudgment(db: Db, userId: string, input: SubmitInput,
   throw new AppError(...refusal);
 }
 
-export async function skipAssignment(db: Db, userId: string, assignmentId: string, reason: string) {
-  await db.$transaction(async (tx) => {
-    const a = await lockAssignment(tx, assignmentId);
-    if (!a || a.userId !== userId || (a.status !== "CLAIMED" && a.status !== "EXPIRED")) {
-      throw new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released).");
-    }
-    await transition(tx, a.id, "SKIPPED");
-    await tx.assignment.update({ where: { id: a.id }, data: { skipReason: reason.trim().slice(0, 500) } });
-  });
+/**
+ * The expert skips a pair they hold (claimed, or lapsed and not yet swept); it goes to another expert and
+ * never comes back to them. One round trip (tj_skip); with `session`, the statement checks the account.
+ */
+export async function skipAssignment(db: Db, userId: string, assignmentId: string, reason: string, session?: SessionCheck) {
+  const { rows } = await poolOf(db).query<{ outcome: string }>({ name: "tj_skip", text: "SELECT tj_skip($1, $2, $3, $4) AS outcome", values: [userId, session?.sessionVersion ?? null, assignmentId, reason] });
+  const outcome = rows[0].outcome;
+  if (outcome === "unauthorized") throw signInFirst();
+  if (outcome !== "skipped") throw new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released).");
 }
 
-/** Admin: take a claim back; the slot returns to the pool (that expert will not be offered the pair again). */
+/** Admin: take a claim back; the slot returns to the pool (that expert will not be offered the pair again). One round trip (tj_release). */
 export async function releaseAssignment(db: Db, assignmentId: string, actorId: string) {
-  await db.$transaction(async (tx) => {
-    const a = await lockAssignment(tx, assignmentId);
-    if (!a || a.status !== "CLAIMED") throw new AppError("not_claimed", "Only a claimed (not yet submitted) assignment can be released.");
-    await transition(tx, a.id, "RELEASED");
-    await tx.auditEvent.create({ data: { actorId, action: "assignment.release", targetType: "Assignment", targetId: assignmentId } });
-  });
+  const { rows } = await poolOf(db).query<{ outcome: string }>("SELECT tj_release($1, $2, $3) AS outcome", [actorId, assignmentId, randomUUID()]);
+  if (rows[0].outcome !== "released") throw new AppError("not_claimed", "Only a claimed (not yet submitted) assignment can be released.");
 }
 
-/** Admin: give a claimed slot to another expert of the destination (fresh lease, same slot). */
-export async function reassignAssignment(db: Db, assignmentId: string, toUserId: string, actorId: string, settings: JudgingSettings) {
-  return db.$transaction(async (tx) => {
-    const locked = await lockAssignment(tx, assignmentId);
-    const a = locked && (await tx.assignment.findUnique({ where: { id: assignmentId }, include: { pair: { include: { query: true } } } }));
-    if (!a || a.status !== "CLAIMED") throw new AppError("not_claimed", "Only a claimed (not yet submitted) assignment can be reassigned.");
-    const knows = await tx.expertDestination.findUnique({ where: { userId_destinationId: { userId: toUserId, destinationId: a.pair.query.destinationId } } });
-    if (!knows) throw new AppError("invalid_request", "That expert does not have this pair's destination.");
-    if (await tx.assignment.findUnique({ where: { pairId_userId: { pairId: a.pairId, userId: toUserId } } })) throw new AppError("conflict", "That expert already had this pair.");
-    await transition(tx, a.id, "RELEASED");
-    await tx.$executeRaw`UPDATE "Pair" SET "claimedCount" = "claimedCount" + 1 WHERE id = ${a.pairId}`;
-    const created = await tx.assignment.create({
-      data: { pairId: a.pairId, userId: toUserId, slot: a.slot, status: "CLAIMED", leftPlanId: pickLeftPlan(a.pair.planAId, a.pair.planBId), leaseExpiresAt: leaseEnd(new Date(), settings) },
-    });
-    await tx.auditEvent.create({ data: { actorId, action: "assignment.reassign", targetType: "Assignment", targetId: a.id, data: { to: toUserId, newAssignment: created.id } } });
-    return created.id;
-  });
+const REASSIGN_REFUSALS: Record<string, [ErrorCode, string]> = {
+  not_claimed: ["not_claimed", "Only a claimed (not yet submitted) assignment can be reassigned."],
+  no_destination: ["invalid_request", "That expert does not have this pair's destination."],
+  had_pair: ["conflict", "That expert already had this pair."],
+};
+
+/** Admin: give a claimed slot to another expert of the destination (fresh lease, same slot). One round trip (tj_reassign). */
+export async function reassignAssignment(db: Db, assignmentId: string, toUserId: string, actorId: string, settings: JudgingSettings): Promise<string> {
+  const newId = randomUUID();
+  const { rows } = await poolOf(db).query<{ outcome: string }>("SELECT tj_reassign($1, $2, $3, $4, $5, $6, $7) AS outcome", [
+    actorId, assignmentId, toUserId, pickLeftPlan("A", "B") === "A", leaseEnd(new Date(), settings), newId, randomUUID(),
+  ]);
+  const outcome = rows[0].outcome;
+  if (outcome === "reassigned") return newId;
+  throw new AppError(...(REASSIGN_REFUSALS[outcome] ?? ["internal", `unexpected reassign outcome ${outcome}`]));
 }

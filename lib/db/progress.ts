@@ -1,4 +1,5 @@
 /** Read models for the admin's assignment page: who knows which destination, progress, live claims. */
+import { randomUUID } from "node:crypto";
 import { AppError } from "../errors";
 import { poolOf, type Db } from "./client";
 
@@ -123,16 +124,8 @@ export async function updateDataset(db: Db, datasetId: string, change: { require
 }
 
 /** Raters per pair for a dataset's pairs that are still open; never below the judgments a pair already has. */
-export async function setRequiredRaters(db: Db, datasetId: string, raters: number, actorId: string) {
-  // Many pairs may complete or reopen at once: the analytics tallies are rebuilt once instead of row by row.
-  const [, changed] = await db.$transaction([
-    db.$queryRaw`SELECT tj_bulk_pairs_begin()::text AS ok`,
-    db.$executeRaw`
-      UPDATE "Pair" p SET "requiredRaters" = GREATEST(${raters}, p."claimedCount" + p."submittedCount"),
-        status = (CASE WHEN p."submittedCount" >= GREATEST(${raters}, p."claimedCount" + p."submittedCount") THEN 'COMPLETE' ELSE 'OPEN' END)::"PairStatus"
-      FROM "Query" q WHERE q.id = p."queryId" AND q."datasetId" = ${datasetId}`,
-    db.$queryRaw`SELECT tj_bulk_pairs_end()::text AS ok`,
-  ]);
-  await db.auditEvent.create({ data: { actorId, action: "dataset.raters", targetType: "Dataset", targetId: datasetId, data: { raters } } });
-  return changed;
+export async function setRequiredRaters(db: Db, datasetId: string, raters: number, actorId: string): Promise<number> {
+  // One statement (tj_set_required_raters): pairs complete or reopen, the tallies are rebuilt once.
+  const { rows } = await poolOf(db).query<{ changed: number }>("SELECT tj_set_required_raters($1, $2, $3, $4) AS changed", [actorId, datasetId, raters, randomUUID()]);
+  return rows[0].changed;
 }

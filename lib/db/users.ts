@@ -140,12 +140,10 @@ export async function verifySignIn(db: Db, emailRaw: string, password: string, c
 
 /** The account behind a session, or null when it was deactivated or its sessions were revoked. */
 export async function sessionUser(db: Db, id: string, sessionVersion: number): Promise<SessionUser | null> {
-  // Every request asks this: one indexed row over the plain driver.
-  const { rows } = await poolOf(db).query<SessionUser & { active: boolean }>({ name: "tj_session_user", text: `SELECT id, email, name, role::text AS role, "sessionVersion", active FROM "User" WHERE id = $1`, values: [id] },
-  );
-  const user = rows[0];
-  if (!user || !user.active || user.sessionVersion !== sessionVersion) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion };
+  // Every request asks this: one indexed row over the plain driver, by the database's one definition of a
+  // standing session (tj_session_user: active, same session version), which the judging functions use too.
+  const { rows } = await poolOf(db).query<SessionUser>({ name: "tj_session_user", text: `SELECT id, email, name, role::text AS role, "sessionVersion" FROM tj_session_user($1, $2)`, values: [id, sessionVersion] });
+  return rows[0] ?? null;
 }
 
 export async function ensureAdmin(db: Db, email: string, password: string, name = "Admin"): Promise<boolean> {

@@ -86,6 +86,22 @@ export function withRole(
   };
 }
 
+/**
+ * A route answered by one of the framework-free judging calls (lib/server/judging-api.ts), which read the
+ * raw body themselves: cross-site refusal, the body read up to `maxBytes`, then the call's answer.
+ */
+export async function answerWithBody(req: Request, maxBytes: number, call: (body: string) => Promise<Answer>): Promise<Response> {
+  const refused = crossSiteGuard(req);
+  if (refused) return refused;
+  let body: string;
+  try {
+    body = await readText(req, maxBytes);
+  } catch (e) {
+    return respond(answerFor(e));
+  }
+  return respond(await call(body));
+}
+
 /** Reads a JSON body (a JSON content type only) of at most `maxBytes`, whatever its framing, and parses it with the schema. */
 export async function parseBody<T extends z.ZodType>(req: Request, schema: T, maxBytes = 64 * 1024): Promise<z.infer<T>> {
   requireJsonType(req.headers.get("content-type"));

@@ -66,18 +66,20 @@ export function frontGuard(req: IncomingMessage, res: ServerResponse, o: FrontOp
   if (req.headers["transfer-encoding"]) {
     // Chunked: count what arrives on the socket while this request is open (headers and framing included,
     // hence the allowance) and cut the connection past the cap.
+    // The socket is held here: once the response is done, req.socket may already be gone (null).
+    const socket = req.socket;
     let seen = 0;
     const allowance = 64 * 1024;
     const onData = (chunk: Buffer) => {
       seen += chunk.length;
       if (seen <= cap + allowance) return;
-      req.socket.off("data", onData);
+      socket.off("data", onData);
       if (!res.headersSent) res.writeHead(413, { ...o.headers, connection: "close", "content-type": "application/json" });
-      res.end(JSON.stringify({ error: tooLarge, code: "too_large" }), () => req.socket.destroy());
-      setTimeout(() => req.socket.destroy(), 1000).unref();
+      res.end(JSON.stringify({ error: tooLarge, code: "too_large" }), () => socket.destroy());
+      setTimeout(() => socket.destroy(), 1000).unref();
     };
-    req.socket.on("data", onData);
-    const done = () => req.socket.off("data", onData);
+    socket.on("data", onData);
+    const done = () => socket.off("data", onData);
     res.once("finish", done);
     res.once("close", done);
   }

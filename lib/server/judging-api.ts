@@ -1,14 +1,14 @@
 /**
- * The judging API's two hot calls, independent of the framework: take the next pair, and submit a
- * judgment. The Next.js route handlers answer with these, and so does the production server's fast
- * path (scripts/serve.ts), which spares these two calls Next.js's per-request machinery.
- * Each makes one database round trip that also checks the account behind the session token.
+ * The judging API's calls, independent of the framework: take the next pair, submit a judgment, skip.
+ * The Next.js route handlers answer with these, and for the two hot ones (next, submit) so does the
+ * server's fast path (docs/decisions/001). Each makes one database round trip that also checks the
+ * account behind the session token (docs/decisions/002, 006).
  */
 import { mayJudge } from "../permissions";
 import { z } from "zod";
 import { db } from "../db/client";
 import { cachedWeights } from "../db/fits";
-import { claimNext, submitJudgment } from "../db/judging";
+import { claimNext, skipAssignment, submitJudgment } from "../db/judging";
 import { renderView } from "../db/judging-view";
 import { getSettings } from "../db/settings";
 import { answerFor, errorAnswer, parseJsonText, refuseNul, requireJson, type Answer } from "./answers";
@@ -77,6 +77,23 @@ export async function submitCall(cookieHeader: string | null, assignmentParam: s
     const body = parseJsonText(bodyText, submitInput, SUBMIT_MAX_BYTES);
     const r = await submitJudgment(db(), session.userId, { assignmentId, ...body }, await getSettings(db()), session);
     return { status: r.duplicate ? 200 : 201, body: JSON.stringify(r) };
+  } catch (e) {
+    return answerFor(e);
+  }
+}
+
+const skipInput = z.object({ reason: z.string().trim().min(1, "Say why you skip.").max(500) });
+
+/** POST /api/judge/<assignment>/skip: the pair goes to another expert and never comes back to this one. */
+export async function skipCall(cookieHeader: string | null, assignmentParam: string, bodyText: string, contentType: string | null | undefined): Promise<Answer> {
+  try {
+    const session = await expertSession(cookieHeader);
+    if (isAnswer(session)) return session;
+    requireJson(contentType);
+    const assignmentId = z.string().min(1).max(64).parse(assignmentParam);
+    const { reason } = parseJsonText(bodyText, skipInput);
+    await skipAssignment(db(), session.userId, assignmentId, reason, session);
+    return { status: 200, body: JSON.stringify({ ok: true }) };
   } catch (e) {
     return answerFor(e);
   }

@@ -1,11 +1,8 @@
-import { NextResponse } from "next/server";
-import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { skipAssignment } from "@/lib/db/judging";
-import { idParams, parseBody, withRole } from "@/lib/server/api";
+import { answerWithBody } from "@/lib/server/api";
+import { skipCall } from "@/lib/server/judging-api";
 
-export const POST = withRole("EXPERT", { params: idParams }, async (req, { user, params: { id: assignmentId } }) => {
-  const { reason } = await parseBody(req, z.object({ reason: z.string().trim().min(1, "Say why you skip.").max(500) }));
-  await skipAssignment(db(), user.id, assignmentId, reason);
-  return NextResponse.json({ ok: true });
-});
+/** Skips a pair (lib/server/judging-api.ts): one database round trip that also checks the session, as submit. */
+export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return answerWithBody(req, 64 * 1024, (body) => skipCall(req.headers.get("cookie"), id, body, req.headers.get("content-type")));
+}

@@ -1,0 +1,42 @@
+/**
+ * The admin pages' data, one TanStack Query hook per resource (the query key in one place, so a change
+ * invalidates every reader), typed by the server's own answer types (lib/server/responses.ts).
+ */
+import { useQuery } from "@tanstack/react-query";
+import type { AdjudicationAnswer, AnalyticsAnswer, DatasetsAnswer, OverviewAnswer, UsersAnswer } from "@/lib/server/responses";
+import { api } from "../api";
+
+export const KEYS = {
+  overview: ["overview"] as const,
+  analytics: ["analytics"] as const,
+  adjudication: ["adjudication"] as const,
+  users: ["admin-users"] as const,
+  datasets: ["datasets"] as const,
+  jobs: ["jobs"] as const,
+};
+
+/** Progress per dataset and destination, live claims, judging settings. */
+export function useOverview(opts: { refetchInterval?: number } = {}) {
+  return useQuery({ queryKey: KEYS.overview, queryFn: () => api<OverviewAnswer>("/api/admin/overview"), refetchInterval: opts.refetchInterval });
+}
+
+/** Agreement, experts and progress, with pairs of experts sharing at least `minShared` pairs. */
+export function useAnalytics(minShared: number) {
+  return useQuery({ queryKey: [...KEYS.analytics, minShared], queryFn: () => api<AnalyticsAnswer>(`/api/admin/analytics?minShared=${minShared}`) });
+}
+
+/** One page of 1-1-1 splits waiting for a decision (`cursor`: the page's start, null for the first). */
+export function useAdjudicationPage(cursor: string | null, limit: number) {
+  return useQuery({
+    queryKey: [...KEYS.adjudication, cursor],
+    queryFn: () => api<AdjudicationAnswer>(`/api/admin/adjudication?limit=${limit}${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`),
+  });
+}
+
+export function useUsers() {
+  return useQuery({ queryKey: KEYS.users, queryFn: () => api<UsersAnswer>("/api/admin/users") });
+}
+
+export function useDatasets() {
+  return useQuery({ queryKey: KEYS.datasets, queryFn: async () => (await api<DatasetsAnswer>("/api/admin/datasets")).datasets });
+}

@@ -1,0 +1,29 @@
+"use client";
+/** A plan's automatic diagnostics (features, violations, reward), where the dataset shows them to experts. */
+import type { PlanView } from "@/lib/assignment/view";
+import { reward } from "@/lib/features/reward";
+import type { Weights } from "@/lib/features/types";
+
+export function Diagnostics({ plan, weights }: { plan: PlanView; weights: Weights }) {
+  if (!plan.diagnostics) return null;
+  const d = plan.diagnostics;
+  const violations = d.violations ?? [];
+  return (
+    <details className="diagnostics">
+      <summary>Automatic diagnostics · reward {reward(d, weights).toFixed(2)}</summary>
+      {violations.length > 0 && (
+        <ul>
+          {violations.map((v, i) => (
+            <li key={i}>{v}</li>
+          ))}
+        </ul>
+      )}
+      <p className="muted small">
+        {Object.entries(d)
+          .filter(([k, v]) => k !== "violations" && typeof v === "number")
+          .map(([k, v]) => `${k.replace(/_/g, " ")} ${(v as number).toFixed(2)}`)
+          .join(" · ")}
+      </p>
+    </details>
+  );
+}

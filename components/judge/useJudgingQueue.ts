@@ -1,0 +1,91 @@
+/**
+ * The expert's queue on the comparison screen: the current pair, the one behind it (claimed in advance
+ * so that it shows at once after a submit), submitting with retries, and skipping.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import type { Choice } from "@/lib/assignment/policy";
+import type { NextPairAnswer } from "@/lib/assignment/view";
+import { api, ApiError } from "../api";
+import { clearDraft } from "./useDraft";
+
+const fetchNext = (destination: string | null, exclude: string[] = []) =>
+  api<NextPairAnswer>(`/api/judge/next?${new URLSearchParams({ ...(destination ? { destination } : {}), ...(exclude.length ? { exclude: exclude.join(",") } : {}) })}`, { method: "POST" });
+
+export interface Submission {
+  choice: Choice;
+  rationale: string;
+  timeOnTaskMs: number;
+  /** The draft's request id: a retry after a network error stores one judgment, not two. */
+  clientRequestId: string;
+}
+
+export function useJudgingQueue(destination: string | null, onAdvance: () => void) {
+  const qc = useQueryClient();
+  const currentKey = ["judge", "current", destination ?? "all"];
+  const current = useQuery({ queryKey: currentKey, queryFn: () => fetchNext(destination), staleTime: Infinity, refetchOnWindowFocus: false, retry: 1 });
+  const assignment = current.data?.assignment ?? null;
+  const next = useQuery({
+    queryKey: ["judge", "next", assignment?.assignmentId],
+    queryFn: () => fetchNext(destination, [assignment!.assignmentId]),
+    enabled: !!assignment,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const advance = useCallback(async () => {
+    const nextData = next.data?.assignment ? next.data : await fetchNext(destination);
+    qc.setQueryData(currentKey, nextData);
+    onAdvance();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- currentKey derives from destination
+  }, [next.data, destination, qc, onAdvance]);
+
+  const submit = useCallback(
+    async (s: Submission) => {
+      if (!assignment || busy) return;
+      setBusy(true);
+      setError(null);
+      try {
+        // Only a request that got no answer is retried (the request id keeps it to one judgment).
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await api(`/api/judge/${assignment.assignmentId}/submit`, { method: "POST", json: s });
+            break;
+          } catch (e) {
+            const unanswered = e instanceof ApiError && e.code === "network";
+            if (!unanswered) throw e;
+            if (attempt === 2) throw new Error("The server could not be reached. Your draft is kept; try again.");
+            await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
+          }
+        }
+        clearDraft(assignment.assignmentId);
+        await advance();
+      } catch (e) {
+        setError((e as Error).message);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [assignment, busy, advance],
+  );
+
+  const skip = useCallback(
+    async (reason: string) => {
+      if (!assignment) return false;
+      try {
+        await api(`/api/judge/${assignment.assignmentId}/skip`, { method: "POST", json: { reason } });
+        clearDraft(assignment.assignmentId);
+        await advance();
+        return true;
+      } catch (e) {
+        setError((e as Error).message);
+        return false;
+      }
+    },
+    [assignment, advance],
+  );
+
+  return { current, assignment, rationaleMinLength: current.data?.rationaleMinLength ?? 20, rewardWeights: current.data?.rewardWeights, submit, skip, busy, error };
+}

@@ -1,0 +1,43 @@
+/**
+ * The JSON answers of the admin API, as types derived from the functions that produce them, for the
+ * client (components/admin/queries.ts) to import instead of copying them by hand. Type-only: nothing
+ * here runs on the client.
+ */
+import type { analyticsReport } from "../agreement/tallies";
+import type { JudgingSettings } from "../assignment/policy";
+import type { listUsers } from "../db/admin";
+import type { adjudicationQueue } from "../db/analytics";
+import type { listDatasets } from "../db/imports";
+import type { getJob, listJobs } from "../db/jobs";
+import type { assignmentOverview } from "../db/progress";
+
+/** A value as JSON carries it: dates become ISO strings, bigints numbers, functions vanish. */
+export type Jsonified<T> = T extends Date
+  ? string
+  : T extends bigint
+    ? number
+    : T extends (infer U)[]
+      ? Jsonified<U>[]
+      : T extends Map<unknown, unknown>
+        ? Record<string, never>
+        : T extends object
+          ? { [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: Jsonified<T[K]> }
+          : T;
+
+/** Figures shared by reloads for a few seconds say when they were computed (lib/server/api.ts adminFigures). */
+type Shared<T> = Jsonified<T> & { computedAt: string };
+
+/** GET /api/admin/overview */
+export type OverviewAnswer = Shared<Awaited<ReturnType<typeof assignmentOverview>> & { settings: JudgingSettings }>;
+/** GET /api/admin/analytics */
+export type AnalyticsAnswer = Shared<ReturnType<typeof analyticsReport>>;
+/** GET /api/admin/adjudication */
+export type AdjudicationAnswer = Shared<Awaited<ReturnType<typeof adjudicationQueue>>>;
+/** GET /api/admin/users */
+export type UsersAnswer = Jsonified<{ users: Awaited<ReturnType<typeof listUsers>> }>;
+/** GET /api/admin/datasets */
+export type DatasetsAnswer = Jsonified<{ datasets: Awaited<ReturnType<typeof listDatasets>> }>;
+/** GET /api/admin/jobs */
+export type JobsAnswer = Jsonified<{ jobs: Awaited<ReturnType<typeof listJobs>> }>;
+/** GET /api/admin/jobs/<id> */
+export type JobAnswer = Jsonified<NonNullable<Awaited<ReturnType<typeof getJob>>> & { files: { name: string; bytes: number }[] }>;
