@@ -27,8 +27,12 @@ function clientAddress(headers: unknown): string | null {
 }
 
 export const authOptions: NextAuthOptions = {
-  // Stated, not inferred, so that the session readers (./session.ts) read the very cookie next-auth writes.
+  // The session cookie is named here, from the one function its readers use (./session.ts), so that they
+  // read the very cookie next-auth writes (docs/decisions/005).
   useSecureCookies: sessionCookieName().startsWith("__Secure-"),
+  cookies: {
+    sessionToken: { name: sessionCookieName(), options: { httpOnly: true, sameSite: "lax", path: "/", secure: sessionCookieName().startsWith("__Secure-") } },
+  },
   session: { strategy: "jwt", maxAge: config().SESSION_MAX_AGE_HOURS * 3600 },
   pages: { signIn: "/signin", error: "/signin" },
   providers: [
