@@ -4,7 +4,10 @@ import { callMethod, callValue } from "../methods";
 import { checkSize, PyFunc, PySet, type Kwargs, type Py } from "../values";
 import type { Compilation, Scope } from "./context";
 import { expr } from "./expressions";
-import { at, tick, type Ev } from "./runtime";
+import { type Ev, at as atBinding, tick as tickBinding } from "./runtime";
+// Local aliases: an imported binding is a property read on every use once compiled, and these run per node.
+const at = atBinding;
+const tick = tickBinding;
 
 export function call(c: Compilation, e: Extract<Expr, { k: "call" }>, scope: Scope): Ev {
   const args = e.args.map((a) => expr(c, a, scope));

@@ -3,7 +3,9 @@ import type { Expr } from "../ast";
 import { compare, eq, hashKey, PyDict, PySet, PyTuple, PyView, type Py } from "../values";
 import type { Compilation, Scope } from "./context";
 import { expr } from "./expressions";
-import { at, type Ev } from "./runtime";
+import { type Ev, at as atBinding } from "./runtime";
+// Local aliases: an imported binding is a property read on every use once compiled, and these run per node.
+const at = atBinding;
 
 export function comparison(c: Compilation, e: Extract<Expr, { k: "cmp" }>, scope: Scope): Ev {
   const first = expr(c, e.first, scope);

@@ -3,8 +3,11 @@ import type { Expr } from "../ast";
 import { checkSize, iterate, PyDict, PySet, truthy, type Py } from "../values";
 import type { Compilation, Scope } from "./context";
 import { expr } from "./expressions";
-import { at, tick, UNSET, type Ev } from "./runtime";
+import { UNSET, type Ev, at as atBinding, tick as tickBinding } from "./runtime";
 import { store } from "./targets";
+// Local aliases: an imported binding is a property read on every use once compiled, and these run per node.
+const at = atBinding;
+const tick = tickBinding;
 
 export function comprehension(c: Compilation, e: Extract<Expr, { k: "comp" }>, scope: Scope): Ev {
   // Targets are local to the comprehension (as in Python 3); the first iterable is evaluated outside.

@@ -7,8 +7,10 @@ import { call } from "./calls";
 import { comparison } from "./comparisons";
 import { comprehension } from "./comprehensions";
 import { lookup, type Compilation, type Scope } from "./context";
-import { at, type Ev } from "./runtime";
+import { type Ev, at as atBinding } from "./runtime";
 import { index } from "./targets";
+// Local aliases: an imported binding is a property read on every use once compiled, and these run per node.
+const at = atBinding;
 
 export function expr(c: Compilation, e: Expr, scope: Scope): Ev {
   switch (e.k) {

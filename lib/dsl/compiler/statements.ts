@@ -4,8 +4,11 @@ import { PyError } from "../errors";
 import { delItem, getItem, inplace, iterate, setItem, truthy } from "../values";
 import type { Compilation } from "./context";
 import { expr } from "./expressions";
-import { at, BREAK, CONTINUE, tick, UNSET, type Ex } from "./runtime";
+import { BREAK, CONTINUE, UNSET, type Ex, at as atBinding, tick as tickBinding } from "./runtime";
 import { index, store } from "./targets";
+// Local aliases: an imported binding is a property read on every use once compiled, and these run per node.
+const at = atBinding;
+const tick = tickBinding;
 
 export function block(c: Compilation, ss: Stmt[]): Ex {
   const fs = ss.map((s) => stmt(c, s));

@@ -5,7 +5,9 @@ import { getAttr } from "../methods";
 import { iterate, PySlice, setItem, type Py } from "../values";
 import type { Compilation, Scope } from "./context";
 import { expr } from "./expressions";
-import { at } from "./runtime";
+import { at as atBinding } from "./runtime";
+// Local aliases: an imported binding is a property read on every use once compiled, and these run per node.
+const at = atBinding;
 
 export function store(c: Compilation, target: Expr, scope: Scope): (v: Py) => void {
   switch (target.k) {
