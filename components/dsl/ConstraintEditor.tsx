@@ -7,20 +7,15 @@
 import { api, ApiError } from "../api";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import type { DslPoi, DslResult } from "@/lib/dsl";
+import type { DslResult } from "@/lib/dsl";
 import type { Constraint, DslStage } from "@/lib/dsl/annotations";
 import type { DslVersionView } from "@/lib/db/dsl";
 import { CodeEditor } from "./CodeEditor";
+import type { ConstraintEditorAnswer } from "@/lib/server/responses";
 import { History } from "./History";
 import { useDslResults } from "./useDslResults";
 
-interface EditorData {
-  query: { id: string; text: string; destination: string; days: number; people: number; dataset: string };
-  versions: DslVersionView[];
-  plans: { id: string; label: string; plan: Record<string, unknown> }[];
-  pois: DslPoi[];
-  canSetStages: DslStage[];
-}
+type EditorData = ConstraintEditorAnswer;
 interface Draft {
   parentId: string | null;
   constraints: Constraint[];

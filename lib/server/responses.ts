@@ -7,6 +7,7 @@ import type { analyticsReport } from "../agreement/tallies";
 import type { JudgingSettings } from "../assignment/policy";
 import type { listUsers } from "../db/admin";
 import type { adjudicationQueue } from "../db/analytics";
+import type { dslEditorData } from "../db/dsl";
 import type { listDatasets } from "../db/imports";
 import type { getJob, listJobs } from "../db/jobs";
 import type { assignmentOverview } from "../db/progress";
@@ -41,3 +42,5 @@ export type DatasetsAnswer = Jsonified<{ datasets: Awaited<ReturnType<typeof lis
 export type JobsAnswer = Jsonified<{ jobs: Awaited<ReturnType<typeof listJobs>> }>;
 /** GET /api/admin/jobs/<id> */
 export type JobAnswer = Jsonified<NonNullable<Awaited<ReturnType<typeof getJob>>> & { files: { name: string; bytes: number }[] }>;
+/** GET /api/queries/<id>/constraints */
+export type ConstraintEditorAnswer = Jsonified<Awaited<ReturnType<typeof dslEditorData>>>;
