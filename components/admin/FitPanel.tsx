@@ -5,25 +5,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DEFAULT_WEIGHTS, PREFERENCE_FEATURES, SOFT_FEATURES, type Weights } from "@/lib/features/types";
 import type { FitReport } from "@/lib/fitting/protocol";
+import type { FitsAnswer } from "@/lib/server/responses";
 import { ScopeSelects, useScopeOptions } from "./ScopeSelects";
 
-interface FitRow {
-  id: string;
-  status: "QUEUED" | "RUNNING" | "DONE" | "FAILED";
-  progress: number;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-  createdBy: string | null;
-  filters: { datasetId?: string; destinationId?: string };
-  options: { folds: number; bootstrap: number; seed: number };
-  trainAccuracy: number | null;
-}
-interface State {
-  fits: FitRow[];
-  inUse: { weights: Weights; adoption: { id: string; note: string; fitId: string | null; createdAt: string } | null };
-  history: { id: string; note: string; fitId: string | null; createdAt: string; actor: string | null }[];
-}
+type State = FitsAnswer;
 
 const post = (url: string, json: unknown) => api(url, { method: "POST", json });
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? "—" : `${(100 * x).toFixed(1)} %`);

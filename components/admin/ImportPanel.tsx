@@ -3,26 +3,15 @@ import { api } from "../api";
 import { useQueryClient } from "@tanstack/react-query";
 import { KEYS, useDatasets } from "./queries";
 import { useRef, useState } from "react";
+import type { ImportProblem } from "@/lib/importers/problems";
+import type { ProgressView } from "@/lib/importers/progress";
 
-interface Problem {
-  file: string;
-  record: number | null;
-  path: string;
-  message: string;
-}
+type Problem = ImportProblem;
 type Outcome =
   | { ok: true; datasetId: string; created: boolean; name: string; counts: Record<string, number> }
   | { ok: false; message: string; problems: Problem[]; truncated: boolean; more?: number };
-/** What the import job reports while it runs (lib/importers/progress.ts). */
-interface JobProgress {
-  stage: "reading" | "plans" | "pairs" | "committing";
-  plansRead: number;
-  plansWritten: number;
-  pairsWritten: number;
-  plansPerSecond: number;
-  share: number;
-  secondsLeft: number | null;
-}
+/** What the import job reports while it runs. */
+type JobProgress = ProgressView;
 interface JobView {
   status: "QUEUED" | "RUNNING" | "DONE" | "FAILED" | "CANCELLED";
   progress: JobProgress | null;

@@ -72,6 +72,22 @@ export async function listFits(db: Db, take = 20) {
   return db.weightFit.findMany({ orderBy: { createdAt: "desc" }, take, include: { createdBy: { select: { name: true } } } });
 }
 
+/** The fits page's data: fits newest first (their reports left out, the training accuracy kept), the weights in use, the changes. */
+export async function fitsOverview(db: Db) {
+  const [fits, inUse, history] = await Promise.all([listFits(db), currentWeights(db), weightsHistory(db)]);
+  return {
+    fits: fits.map(({ report, filters, options, ...f }) => ({
+      ...f,
+      filters: filters as FitFilters,
+      options: options as unknown as FitParams,
+      createdBy: f.createdBy?.name ?? null,
+      trainAccuracy: (report as { train_accuracy?: number } | null)?.train_accuracy ?? null,
+    })),
+    inUse,
+    history: history.map((h) => ({ id: h.id, note: h.note, fitId: h.fitId, createdAt: h.createdAt, actor: h.actor?.name ?? null })),
+  };
+}
+
 export async function getFit(db: Db, id: string) {
   return db.weightFit.findUnique({ where: { id } });
 }

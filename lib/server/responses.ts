@@ -8,6 +8,7 @@ import type { JudgingSettings } from "../assignment/policy";
 import type { listUsers } from "../db/admin";
 import type { adjudicationQueue } from "../db/analytics";
 import type { dslEditorData } from "../db/dsl";
+import type { fitsOverview } from "../db/fits";
 import type { listDatasets } from "../db/imports";
 import type { getJob, listJobs } from "../db/jobs";
 import type { assignmentOverview } from "../db/progress";
@@ -44,3 +45,5 @@ export type JobsAnswer = Jsonified<{ jobs: Awaited<ReturnType<typeof listJobs>> 
 export type JobAnswer = Jsonified<NonNullable<Awaited<ReturnType<typeof getJob>>> & { files: { name: string; bytes: number }[] }>;
 /** GET /api/queries/<id>/constraints */
 export type ConstraintEditorAnswer = Jsonified<Awaited<ReturnType<typeof dslEditorData>>>;
+/** GET /api/admin/fits */
+export type FitsAnswer = Jsonified<Awaited<ReturnType<typeof fitsOverview>>>;

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { createFit, currentWeights, listFits, weightsHistory } from "@/lib/db/fits";
+import { createFit, fitsOverview } from "@/lib/db/fits";
 import { parseBody, withRole } from "@/lib/server/api";
 import { createJob } from "@/lib/server/jobs";
 
@@ -14,14 +14,7 @@ const startSchema = z.object({
 });
 
 /** Fits (newest first, without their reports), the weights in use and the history of changes. */
-export const GET = withRole("ADMIN", async () => {
-  const [fits, inUse, history] = await Promise.all([listFits(db()), currentWeights(db()), weightsHistory(db())]);
-  return NextResponse.json({
-    fits: fits.map(({ report, ...f }) => ({ ...f, createdBy: f.createdBy?.name ?? null, trainAccuracy: (report as { train_accuracy?: number } | null)?.train_accuracy ?? null })),
-    inUse,
-    history: history.map((h) => ({ ...h, actor: h.actor?.name ?? null })),
-  });
-});
+export const GET = withRole("ADMIN", async () => NextResponse.json(await fitsOverview(db())));
 
 export const POST = withRole("ADMIN", async (req, { user }) => {
   const b = await parseBody(req, startSchema);
