@@ -3,7 +3,7 @@
 import { api } from "../api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { DEFAULT_WEIGHTS, PREFERENCE_FEATURES, SOFT_FEATURES, type Weights } from "@/lib/features/types";
+import { DEFAULT_WEIGHTS, PREFERENCE_FEATURES, SOFT_FEATURES } from "@/lib/features/types";
 import type { FitReport } from "@/lib/fitting/protocol";
 import type { FitsAnswer } from "@/lib/server/responses";
 import { ScopeSelects, useScopeOptions } from "./ScopeSelects";
