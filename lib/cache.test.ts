@@ -41,3 +41,11 @@ test("recent: a failure is not kept", async () => {
   await assert.rejects(recent("t-fail", 60_000, async () => { throw new Error("down"); }), /down/);
   assert.equal((await recent("t-fail", 60_000, async () => 7)).result, 7);
 });
+
+test("recent: keys nobody asked for within their age are dropped when a new key arrives", async () => {
+  const entries = processCache("recent", () => new Map<string, unknown>());
+  for (let i = 0; i < 50; i++) await recent(`t-page:${i}`, 0, async () => i);
+  await recent("t-page:new", 60_000, async () => "kept");
+  assert.ok(![...entries.keys()].some((k) => k.startsWith("t-page:") && k !== "t-page:new"), "stale pages are gone");
+  assert.equal((await recent("t-page:new", 60_000, async () => "again")).result, "kept");
+});

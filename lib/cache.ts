@@ -19,7 +19,7 @@ export function processCache<T>(name: string, init: () => T): T {
 }
 
 /**
- * Key prefix of the admin pages' shared figures (analytics). Every admin change (any non-GET an admin
+ * Key prefix of the admin pages' shared figures (agreement, overview, export cards, adjudication pages). Every admin change (any non-GET an admin
  * makes, see withRole) forgets them, so an admin sees the effect of their own action at once; experts'
  * judging shows within the age limit.
  */
@@ -30,6 +30,8 @@ interface Recent<T> {
   pending?: { generation: number; promise: Promise<T> };
   /** Bumped by forgetRecent: a computation begun before it is neither kept nor shared after it. */
   generation: number;
+  /** The age limit its readers ask for: past it, and with nobody computing, the entry may be dropped. */
+  maxAgeMs: number;
 }
 
 /**
@@ -39,8 +41,15 @@ interface Recent<T> {
  */
 export async function recent<T>(key: string, maxAgeMs: number, compute: () => Promise<T>): Promise<{ result: T; computedAt: Date }> {
   const entries = processCache("recent", () => new Map<string, Recent<unknown>>());
-  const e = (entries.get(key) ?? entries.set(key, { generation: 0 }).get(key)!) as Recent<T>;
   const now = Date.now();
+  if (!entries.has(key)) {
+    // Keys come from queries (filters, page cursors): entries nobody asked for within their age go, so the
+    // map holds what is in use, not every key ever seen.
+    for (const [k, old] of entries) if (!old.pending && (!old.value || now - old.value.at >= old.maxAgeMs)) entries.delete(k);
+    entries.set(key, { generation: 0, maxAgeMs });
+  }
+  const e = entries.get(key) as Recent<T>;
+  e.maxAgeMs = maxAgeMs;
   if (e.value && now - e.value.at < maxAgeMs) return { result: e.value.result, computedAt: new Date(e.value.at) };
   if (!e.pending || e.pending.generation !== e.generation) {
     const generation = e.generation;

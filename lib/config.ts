@@ -5,7 +5,7 @@
  * tools read their own few variables (README, second table).
  */
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "./auth/password";
+import { MIN_PASSWORD_LENGTH } from "./auth/limits";
 import { DEFAULT_MAX_BYTES } from "./importers/limits";
 
 /** An unset or empty variable counts as absent (compose files and CI often set `X=`). */

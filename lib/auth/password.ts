@@ -2,10 +2,10 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 import bcrypt from "bcryptjs";
 import { randomBytes, createHash } from "node:crypto";
 
+import { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH } from "./limits";
+
 const COST = 10;
-export const MIN_PASSWORD_LENGTH = 10;
-/** bcrypt reads only the first 72 bytes: a longer password would match anything sharing them. */
-export const MAX_PASSWORD_BYTES = 72;
+export { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH };
 
 let common: Set<string> | null = null;
 /** The ~49,000 most common passwords (zxcvbn's list), lower-cased. */
