@@ -1,0 +1,219 @@
+/**
+ * Bradley–Terry on the Elo scale, as FastChat's `compute_mle_elo` defines it: P(a beats b) =
+ * 1 / (1 + 10^((r_b − r_a)/400)); a win counts 2 for its side and a tie 1 for each; no
+ * regularization; ratings centred on 1000. Optional covariates (style control) enter the same logit:
+ * logit P(a beats b) = ln10·(β_a − β_b) + γ·x. Solved by Newton's method to a gradient norm ≤ 1e-9
+ * (FastChat stops L-BFGS at 1e-6, which leaves ratings off by up to a few hundredths of a point).
+ */
+import { solveSpd } from "../stats/linear";
+
+export const ELO_SCALE = 400;
+export const ELO_CENTRE = 1000;
+const LN10 = Math.log(10);
+export const GRADIENT_TOLERANCE = 1e-9;
+
+/**
+ * What a fit sees: observations of (a, b) with the credit each side earned (2 a win, 1 a tie) and, for
+ * style control, K covariates per observation (row-major).
+ */
+export interface Observations {
+  a: Int32Array;
+  b: Int32Array;
+  wA: Float64Array;
+  wB: Float64Array;
+  x?: Float64Array;
+  k?: number;
+}
+
+export interface BtFit {
+  /** β per model on the natural scale (log10 odds), mean 0 over the models that took part; NaN for the others. */
+  beta: Float64Array;
+  /** Covariate coefficients (per unit of each covariate, natural-log odds). */
+  gamma: Float64Array;
+  gradientNorm: number;
+  iterations: number;
+  converged: boolean;
+}
+
+function softplus(v: number): number {
+  return v > 0 ? v + Math.log1p(Math.exp(-v)) : Math.log1p(Math.exp(v));
+}
+
+/** Rating on the Elo scale of β. */
+export function elo(beta: number): number {
+  return ELO_SCALE * beta + ELO_CENTRE;
+}
+
+/**
+ * Maximum-likelihood fit over `p` models. `scale[i]` multiplies observation i's credits (a bootstrap
+ * replicate's multiplicities) without copying the observations. `init` warm-starts (a replicate
+ * starts from the full data's fit).
+ */
+export function fitBradleyTerry(obs: Observations, p: number, opts: { scale?: Float64Array; init?: BtFit; maxIterations?: number } = {}): BtFit {
+  const K = obs.k ?? 0;
+  const x = obs.x;
+  const n = obs.a.length;
+  const scale = opts.scale;
+  // Models with no credit at all (absent from a replicate) are left out of the system.
+  const weightOf = new Float64Array(p);
+  for (let i = 0; i < n; i++) {
+    const w = (obs.wA[i] + obs.wB[i]) * (scale ? scale[i] : 1);
+    weightOf[obs.a[i]] += w;
+    weightOf[obs.b[i]] += w;
+  }
+  const index = new Int32Array(p).fill(-1);
+  let q = 0;
+  for (let m = 0; m < p; m++) if (weightOf[m] > 0) index[m] = q++;
+  const d = q + K;
+  const theta = new Float64Array(d);
+  if (opts.init) {
+    for (let m = 0; m < p; m++) if (index[m] >= 0 && Number.isFinite(opts.init.beta[m])) theta[index[m]] = opts.init.beta[m];
+    for (let j = 0; j < K; j++) theta[q + j] = opts.init.gamma[j] ?? 0;
+    centre(theta, q);
+  }
+  const grad = new Float64Array(d);
+  const hess = new Float64Array(d * d);
+  const trial = new Float64Array(d);
+
+  const loss = (t: Float64Array): number => {
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const s = scale ? scale[i] : 1;
+      if (s === 0) continue;
+      const eta = logit(t, i);
+      total += s * (obs.wA[i] * softplus(-eta) + obs.wB[i] * softplus(eta));
+    }
+    return total;
+  };
+  function logit(t: Float64Array, i: number): number {
+    let eta = LN10 * (t[index[obs.a[i]]] - t[index[obs.b[i]]]);
+    for (let j = 0; j < K; j++) eta += t[q + j] * x![i * K + j];
+    return eta;
+  }
+  const derivatives = (t: Float64Array): number => {
+    grad.fill(0);
+    hess.fill(0);
+    for (let i = 0; i < n; i++) {
+      const sc = scale ? scale[i] : 1;
+      if (sc === 0) continue;
+      const wA = sc * obs.wA[i], wB = sc * obs.wB[i];
+      const s = 1 / (1 + Math.exp(-logit(t, i)));
+      const r = wA - (wA + wB) * s;
+      const h = (wA + wB) * s * (1 - s);
+      const ia = index[obs.a[i]], ib = index[obs.b[i]];
+      grad[ia] -= LN10 * r;
+      grad[ib] += LN10 * r;
+      const c2h = LN10 * LN10 * h;
+      hess[ia * d + ia] += c2h;
+      hess[ib * d + ib] += c2h;
+      hess[ia * d + ib] -= c2h;
+      hess[ib * d + ia] -= c2h;
+      for (let j = 0; j < K; j++) {
+        const xj = x![i * K + j];
+        grad[q + j] -= r * xj;
+        const cross = LN10 * h * xj;
+        hess[ia * d + q + j] += cross;
+        hess[(q + j) * d + ia] += cross;
+        hess[ib * d + q + j] -= cross;
+        hess[(q + j) * d + ib] -= cross;
+        for (let l = 0; l < K; l++) hess[(q + j) * d + q + l] += h * xj * x![i * K + l];
+      }
+    }
+    let norm = 0;
+    for (let j = 0; j < d; j++) norm += grad[j] * grad[j];
+    return Math.sqrt(norm);
+  };
+
+  const maxIterations = opts.maxIterations ?? 100;
+  let current = loss(theta);
+  let gradientNorm = derivatives(theta);
+  let iterations = 0;
+  while (gradientNorm > GRADIENT_TOLERANCE && iterations < maxIterations) {
+    iterations++;
+    // The likelihood does not move when every β shifts together: adding 11ᵀ to the β block makes the
+    // system definite and keeps the step's β summing to zero (the gradient's β part already does).
+    for (let i = 0; i < q; i++) for (let j = 0; j < q; j++) hess[i * d + j] += 1;
+    for (let j = 0; j < d; j++) grad[j] = -grad[j];
+    const step = solveSpd(hess, grad, d);
+    if (!step) break;
+    // Full Newton step first; halved while it raises the loss beyond rounding (far from the optimum).
+    // Near the optimum the loss is flat to rounding, so a step that does not raise it is taken.
+    let t = 1;
+    let accepted = false;
+    for (let halvings = 0; halvings < 40; halvings++, t /= 2) {
+      for (let j = 0; j < d; j++) trial[j] = theta[j] + t * step[j];
+      const next = loss(trial);
+      if (next <= current + 1e-12 * Math.max(1, Math.abs(current))) {
+        theta.set(trial);
+        current = next;
+        accepted = true;
+        break;
+      }
+    }
+    if (!accepted) break;
+    gradientNorm = derivatives(theta);
+  }
+  centre(theta, q);
+  const beta = new Float64Array(p).fill(NaN);
+  for (let m = 0; m < p; m++) if (index[m] >= 0) beta[m] = theta[index[m]];
+  return { beta, gamma: theta.slice(q), gradientNorm, iterations, converged: gradientNorm <= GRADIENT_TOLERANCE };
+}
+
+function centre(theta: Float64Array, q: number) {
+  if (q === 0) return;
+  let mean = 0;
+  for (let i = 0; i < q; i++) mean += theta[i];
+  mean /= q;
+  for (let i = 0; i < q; i++) theta[i] -= mean;
+}
+
+/**
+ * The models whose Bradley–Terry rating has no finite maximum: those outside the top strongly
+ * connected part of the "earned credit against" graph (a model that never won or tied against the
+ * rest drifts to −∞; one that never lost to them to +∞). Empty when every rating is finite.
+ */
+export function unboundedModels(credit: Float64Array, p: number): number[] {
+  // Strongly connected components by Kosaraju on the edge i → j when i earned credit against j.
+  const seen = new Uint8Array(p);
+  const order: number[] = [];
+  const visit = (start: number, forward: boolean, out: number[]) => {
+    const stack = [start];
+    seen[start] = 1;
+    const post: number[] = [];
+    const iter = new Int32Array(p);
+    while (stack.length) {
+      const v = stack[stack.length - 1];
+      let pushed = false;
+      while (iter[v] < p) {
+        const w = iter[v]++;
+        const edge = forward ? credit[v * p + w] > 0 : credit[w * p + v] > 0;
+        if (edge && !seen[w]) { seen[w] = 1; stack.push(w); pushed = true; break; }
+      }
+      if (!pushed) { post.push(v); stack.pop(); }
+    }
+    out.push(...post);
+  };
+  for (let v = 0; v < p; v++) if (!seen[v]) visit(v, true, order);
+  seen.fill(0);
+  let components = 0;
+  for (let i = order.length - 1; i >= 0; i--) {
+    if (seen[order[i]]) continue;
+    const members: number[] = [];
+    visit(order[i], false, members);
+    components++;
+    if (components > 1) break;
+  }
+  if (components <= 1) return [];
+  // More than one component: the ratings of some models are not finite. Name the models that are not
+  // in the component every other one can reach with credit (the strongest), i.e. all but the largest.
+  seen.fill(0);
+  const comps: number[][] = [];
+  for (let i = order.length - 1; i >= 0; i--) {
+    if (seen[order[i]]) continue;
+    const members: number[] = [];
+    visit(order[i], false, members);
+    comps.push(members);
+  }
+  comps.sort((u, v) => v.length - u.length);
+  return comps.slice(1).flat().sort((u, v) => u - v);
+}

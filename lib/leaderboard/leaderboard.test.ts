@@ -1,0 +1,136 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { binomTest, wilson } from "../stats/binomial";
+import { BattleSetBuilder, parseBattleLine, type PlanStyle } from "./battles";
+import { fitBradleyTerry, GRADIENT_TOLERANCE, unboundedModels } from "./bradley-terry";
+import { leaderboard } from "./leaderboard";
+
+const dir = new URL("./fixtures/", import.meta.url);
+const ref = JSON.parse(readFileSync(new URL("reference.json", dir), "utf8"));
+const lines = readFileSync(new URL("battles.jsonl", dir), "utf8").trim().split("\n");
+
+function fixtureSet(withStyle = false) {
+  const builder = new BattleSetBuilder(withStyle);
+  lines.forEach((l, i) => {
+    const parsed = parseBattleLine(l, "battles.jsonl", i + 1);
+    if (!withStyle) return builder.addLine(parsed);
+    const raw = JSON.parse(l) as { style_a: PlanStyle; style_b: PlanStyle };
+    const outcome = parsed.winner === "model_a" ? 0 : parsed.winner === "model_b" ? 1 : 2;
+    builder.add(parsed.model_a, parsed.model_b, outcome, parsed.query_id, parsed.left === "model_a" ? 1 : 0, 1, raw.style_a, raw.style_b);
+  });
+  return builder.build();
+}
+
+test("ratings equal a direct maximum-likelihood solve of FastChat's model to 1e-6 Elo points, mean 1000", () => {
+  const lb = leaderboard(fixtureSet(), { bootstrap: 50 });
+  assert.ok(lb.gradientNorm <= GRADIENT_TOLERANCE, `gradient ${lb.gradientNorm}`);
+  let sum = 0;
+  for (const m of lb.models) {
+    assert.ok(Math.abs(m.rating - ref.ratings_newton[m.model]) < 1e-6, `${m.model}: ${m.rating} vs ${ref.ratings_newton[m.model]}`);
+    // scikit-learn's L-BFGS stops about a thousandth of a point short even at tol 1e-12.
+    assert.ok(Math.abs(m.rating - ref.ratings_sklearn[m.model]) < 0.01);
+    sum += m.rating;
+  }
+  assert.ok(Math.abs(sum / lb.models.length - 1000) < 1e-9);
+  assert.deepEqual(lb.models.map((m) => m.model), Object.entries(ref.ratings_newton as Record<string, number>).sort((a, b) => b[1] - a[1]).map(([m]) => m));
+});
+
+test("the win table equals statsmodels' Wilson intervals and scipy's exact tests to 1e-12", () => {
+  const lb = leaderboard(fixtureSet(), { bootstrap: 10 });
+  assert.equal(lb.pairs.length, ref.pairs.length);
+  for (const [i, want] of (ref.pairs as { model_a: string; model_b: string; n: number; wins_a: number; wins_b: number; ties: number; share_a: number; ci95: number[]; p_value: number }[]).entries()) {
+    const got = lb.pairs[i];
+    assert.equal(got.model_a, want.model_a);
+    assert.equal(got.model_b, want.model_b);
+    assert.deepEqual([got.n, got.wins_a, got.wins_b, got.ties], [want.n, want.wins_a, want.wins_b, want.ties]);
+    assert.ok(Math.abs(got.share_a - want.share_a) < 1e-12);
+    assert.ok(Math.abs(got.ci95[0] - want.ci95[0]) < 1e-12 && Math.abs(got.ci95[1] - want.ci95[1]) < 1e-12, `${got.ci95} vs ${want.ci95}`);
+    assert.ok(Math.abs(got.p_value - want.p_value) < 1e-12, `${got.p_value} vs ${want.p_value}`);
+  }
+});
+
+test("Wilson intervals and exact binomial tests over a spread of counts equal statsmodels / scipy to 1e-12", () => {
+  for (const { count, n, ci95 } of ref.proportions as { count: number; n: number; ci95: number[] }[]) {
+    const w = wilson(count, n)!;
+    assert.ok(Math.abs(w.ci95[0] - ci95[0]) < 1e-12 && Math.abs(w.ci95[1] - ci95[1]) < 1e-12, `${count}/${n}: ${w.ci95} vs ${ci95}`);
+  }
+  for (const { k, n, p_value } of ref.binomial_tests as { k: number; n: number; p_value: number }[]) {
+    assert.ok(Math.abs(binomTest(k, n) - p_value) < 1e-12, `${k}/${n}: ${binomTest(k, n)} vs ${p_value}`);
+  }
+  assert.equal(wilson(0, 0), null);
+  assert.throws(() => binomTest(3, 2), /0 ≤ k ≤ n/);
+});
+
+test("style control equals a direct solve (and scikit-learn on FastChat's rows) and finds the planted length preference", () => {
+  const lb = leaderboard(fixtureSet(true), { bootstrap: 30, style: true });
+  assert.ok(lb.style);
+  for (const r of lb.style.ratings) assert.ok(Math.abs(r.rating - ref.style.ratings[r.model]) < 1e-6, `${r.model}: ${r.rating} vs ${ref.style.ratings[r.model]}`);
+  lb.style.covariates.forEach((c, k) => {
+    assert.ok(Math.abs(c.coefficient! - ref.style.coefficients[k]) < 1e-8, `${c.name}: ${c.coefficient} vs ${ref.style.coefficients[k]}`);
+    assert.ok(Math.abs(c.coefficient! - ref.style.coefficients_sklearn[k]) < 1e-3);
+  });
+  // The fixture's plans all last three days, so items and items per day move together: the page says
+  // so, and only their sum (the planted preference for longer plans) is determined.
+  assert.deepEqual(lb.style.collinear.map((c) => [c.a, c.b]), [["items", "items_per_day"]]);
+  const [items, perDay] = lb.style.covariates;
+  assert.ok(items.coefficient! + perDay.coefficient! > 0.1, `items ${items.coefficient} + per day ${perDay.coefficient}`);
+});
+
+test("rank follows FastChat's rule and the counts add up", () => {
+  const lb = leaderboard(fixtureSet(), { bootstrap: 200, seed: 7 });
+  for (const m of lb.models) {
+    const above = lb.models.filter((o) => o !== m && o.ci95[0] > m.ci95[1]).length;
+    assert.equal(m.rank, 1 + above);
+    assert.equal(m.wins + m.losses + m.ties, m.battles);
+    assert.ok(m.ci95[0] <= m.rating + 1e-9 && m.rating <= m.ci95[1] + 20);
+  }
+  assert.equal(lb.battles, lines.length);
+  assert.equal(lb.bootstrap.unit, "query");
+  // Same seed, same intervals; another seed, other intervals.
+  assert.deepEqual(leaderboard(fixtureSet(), { bootstrap: 200, seed: 7 }).models, lb.models);
+  assert.notDeepEqual(leaderboard(fixtureSet(), { bootstrap: 200, seed: 8 }).models.map((m) => m.ci95), lb.models.map((m) => m.ci95));
+});
+
+test("the left plan's wins are counted from the recorded side", () => {
+  const b = new BattleSetBuilder();
+  b.add("x", "y", 0, "q1", 1);
+  b.add("x", "y", 0, "q1", 0);
+  b.add("x", "y", 1, "q2", 0);
+  b.add("x", "y", 2, "q2", 1);
+  b.add("x", "y", 1, "q3");
+  const left = leaderboard(b.build(), { bootstrap: 5 }).left;
+  assert.deepEqual([left.n, left.left, left.neither], [3, 2, 1]);
+});
+
+test("a planner that never won or tied has no finite rating and is named", () => {
+  const b = new BattleSetBuilder();
+  for (let i = 0; i < 5; i++) b.add("strong", "weak", 0, `q${i}`);
+  b.add("strong", "mid", 2, "q9");
+  const set = b.build();
+  const lb = leaderboard(set, { bootstrap: 5 });
+  assert.deepEqual(lb.unbounded, ["weak"]);
+  const credit = new Float64Array([0, 2, 0, 0]);
+  assert.deepEqual(unboundedModels(credit, 2), [1]);
+  assert.deepEqual(unboundedModels(new Float64Array([0, 2, 1, 0]), 2), []);
+});
+
+test("battle lines are parsed strictly, naming file and line", () => {
+  assert.throws(() => parseBattleLine('{"model_a":"x","model_b":"y","winner":"draw"}', "f.jsonl", 3), /f\.jsonl:3: winner/);
+  assert.throws(() => parseBattleLine("{oops", "f.jsonl", 4), /f\.jsonl:4: not valid JSON/);
+  assert.equal(parseBattleLine('{"model_a":"x","model_b":"y","winner":"tie (bothbad)","query_id":7}', "f", 1).query_id, "7");
+  const b = new BattleSetBuilder();
+  b.add("x", "x", 0, null);
+  assert.equal(b.selfBattles, 1);
+  assert.equal(b.build().size, 0);
+});
+
+test("Newton's fit converges from a warm start and on weighted observations alike", () => {
+  const obs = { a: Int32Array.from([0, 1, 0]), b: Int32Array.from([1, 2, 2]), wA: Float64Array.from([30, 20, 25]), wB: Float64Array.from([10, 22, 5]) };
+  const cold = fitBradleyTerry(obs, 3);
+  const warm = fitBradleyTerry(obs, 3, { init: cold });
+  assert.ok(cold.converged && warm.converged);
+  assert.ok(warm.iterations <= 1);
+  const doubled = fitBradleyTerry(obs, 3, { scale: Float64Array.from([2, 2, 2]) });
+  for (let i = 0; i < 3; i++) assert.ok(Math.abs(doubled.beta[i] - cold.beta[i]) < 1e-12);
+});

@@ -1,0 +1,259 @@
+/**
+ * The planner leaderboard: Bradley–Terry ratings on the Elo scale (FastChat's definition), 95 %
+ * intervals from a seeded bootstrap that resamples queries (all battles of a query together: the
+ * judgments of one pair, and the pairs of one query, are not independent), FastChat's rank rule, and
+ * optionally style control.
+ */
+import { seededRandom } from "../random";
+import { percentileInterval } from "../stats/quantile";
+import { A_WINS, B_WINS, STYLE_COVARIATES, type BattleSet, type StyleCovariate } from "./battles";
+import { elo, fitBradleyTerry, unboundedModels, type BtFit, type Observations } from "./bradley-terry";
+import { leftWins, winTable, type SideShare, type WinRow } from "./win-table";
+
+export interface ModelRow {
+  model: string;
+  rating: number;
+  ci95: [number, number];
+  rank: number;
+  battles: number;
+  wins: number;
+  losses: number;
+  ties: number;
+}
+
+export interface StyleResult {
+  covariates: { name: StyleCovariate; coefficient: number | null; ci95: [number, number] | null }[];
+  /** Ratings with the covariates held fixed, by model (same order as `models`). */
+  ratings: { model: string; rating: number; ci95: [number, number]; rank: number }[];
+  /** Covariates that move together (|r| ≥ 0.9 over the battles): their separate coefficients are poorly determined, their sum is not. */
+  collinear: { a: StyleCovariate; b: StyleCovariate; r: number }[];
+}
+
+export interface Leaderboard {
+  models: ModelRow[];
+  pairs: WinRow[];
+  left: SideShare;
+  style: StyleResult | null;
+  bootstrap: { replicates: number; seed: number; units: number; unit: "query" | "battle" };
+  /** Models whose rating has no finite maximum (never won or tied against the rest, or vice versa). */
+  unbounded: string[];
+  gradientNorm: number;
+  battles: number;
+}
+
+export interface LeaderboardOptions {
+  bootstrap?: number;
+  seed?: number;
+  style?: boolean;
+  /** Called after each replicate (progress), with the count done. */
+  onReplicate?: (done: number) => void;
+}
+
+/**
+ * The plain fit's observations: one per unordered pair of models that met, its credits (2 a win, 1 a
+ * tie) summed from the battles; each battle's credits are oriented once so a bootstrap replicate only adds.
+ */
+function plainObservations(set: BattleSet) {
+  const p = set.models.length;
+  const slot = new Int32Array(p * p).fill(-1);
+  const a: number[] = [], b: number[] = [];
+  const pairOf = new Int32Array(set.size);
+  const toA = new Float64Array(set.size), toB = new Float64Array(set.size);
+  for (let r = 0; r < set.size; r++) {
+    const i = Math.min(set.a[r], set.b[r]), j = Math.max(set.a[r], set.b[r]);
+    let s = slot[i * p + j];
+    if (s < 0) { s = slot[i * p + j] = a.length; a.push(i); b.push(j); }
+    pairOf[r] = s;
+    const [ca, cb] = credit(set.outcome[r]);
+    const flip = set.a[r] !== i;
+    toA[r] = (flip ? cb : ca) * set.weight[r];
+    toB[r] = (flip ? ca : cb) * set.weight[r];
+  }
+  const obs: Observations = { a: Int32Array.from(a), b: Int32Array.from(b), wA: new Float64Array(a.length), wB: new Float64Array(a.length) };
+  return { obs, pairOf, toA, toB };
+}
+
+function credit(outcome: number): [number, number] {
+  return outcome === A_WINS ? [2, 0] : outcome === B_WINS ? [0, 2] : [1, 1];
+}
+
+/** Fills obs.wA/wB from the battles, each battle's credits times `multiplicity[unit]` (all 1 when absent). */
+function accumulate(set: BattleSet, o: ReturnType<typeof plainObservations>, multiplicity?: Int32Array) {
+  const { wA, wB } = o.obs;
+  wA.fill(0);
+  wB.fill(0);
+  const { unit } = set, { pairOf, toA, toB } = o;
+  for (let r = 0; r < set.size; r++) {
+    const m = multiplicity ? multiplicity[unit[r]] : 1;
+    if (m === 0) continue;
+    const s = pairOf[r];
+    wA[s] += m * toA[r];
+    wB[s] += m * toB[r];
+  }
+}
+
+/** Style covariates per battle as FastChat builds them: (a − b)/(a + b + 1), then standardized over the battles. */
+function styleObservations(set: BattleSet): { obs: Observations; keep: number[]; collinear: StyleResult["collinear"] } {
+  const K = STYLE_COVARIATES.length;
+  const n = set.size;
+  const raw = new Float64Array(n * K);
+  for (let r = 0; r < n; r++) {
+    for (let k = 0; k < K; k++) {
+      const va = set.style![r * 2 * K + k], vb = set.style![r * 2 * K + K + k];
+      raw[r * K + k] = (va - vb) / (va + vb + 1);
+    }
+  }
+  const keep: number[] = [];
+  const mean = new Float64Array(K), sd = new Float64Array(K);
+  let total = 0;
+  for (let r = 0; r < n; r++) total += set.weight[r];
+  for (let k = 0; k < K; k++) {
+    let m = 0;
+    for (let r = 0; r < n; r++) m += set.weight[r] * raw[r * K + k];
+    m /= total;
+    let v = 0;
+    for (let r = 0; r < n; r++) v += set.weight[r] * (raw[r * K + k] - m) ** 2;
+    mean[k] = m;
+    sd[k] = Math.sqrt(v / total);
+    // A covariate that does not vary (or barely) cannot be separated from the ratings.
+    if (sd[k] > 1e-12) keep.push(k);
+  }
+  const Kk = keep.length;
+  const x = new Float64Array(n * Kk);
+  for (let r = 0; r < n; r++) keep.forEach((k, j) => (x[r * Kk + j] = (raw[r * K + k] - mean[k]) / sd[k]));
+  const wA = new Float64Array(n), wB = new Float64Array(n);
+  for (let r = 0; r < n; r++) {
+    const [ca, cb] = credit(set.outcome[r]);
+    wA[r] = ca * set.weight[r];
+    wB[r] = cb * set.weight[r];
+  }
+  const collinear: StyleResult["collinear"] = [];
+  for (let u = 0; u < Kk; u++) {
+    for (let v = u + 1; v < Kk; v++) {
+      let c = 0;
+      for (let r = 0; r < n; r++) c += set.weight[r] * x[r * Kk + u] * x[r * Kk + v];
+      const corr = c / total;
+      if (Math.abs(corr) >= 0.9) collinear.push({ a: STYLE_COVARIATES[keep[u]], b: STYLE_COVARIATES[keep[v]], r: corr });
+    }
+  }
+  return { obs: { a: set.a, b: set.b, wA, wB, x, k: Kk }, keep, collinear };
+}
+
+/** Multiplicities of `units` units drawn with replacement. */
+function draw(rng: () => number, units: number, into: Int32Array) {
+  into.fill(0);
+  for (let i = 0; i < units; i++) into[Math.floor(rng() * units)]++;
+}
+
+/** FastChat's rank: 1 + the number of models whose lower bound is above this model's upper bound. */
+function ranks(intervals: [number, number][]): number[] {
+  return intervals.map(([, hi], i) => 1 + intervals.filter(([lo], j) => j !== i && lo > hi).length);
+}
+
+function tally(set: BattleSet) {
+  const p = set.models.length;
+  const t = Array.from({ length: p }, () => ({ battles: 0, wins: 0, losses: 0, ties: 0 }));
+  for (let r = 0; r < set.size; r++) {
+    const w = set.weight[r], ta = t[set.a[r]], tb = t[set.b[r]];
+    ta.battles += w;
+    tb.battles += w;
+    const o = set.outcome[r];
+    if (o === A_WINS) { ta.wins += w; tb.losses += w; }
+    else if (o === B_WINS) { tb.wins += w; ta.losses += w; }
+    else { ta.ties += w; tb.ties += w; }
+  }
+  return t;
+}
+
+/** Ratings and their bootstrap distribution (replicates × p, Elo scale) for one kind of fit. */
+function bootstrapRatings(p: number, replicates: number, fitOne: (multiplicity: Int32Array | undefined, init?: BtFit) => BtFit, units: number, seed: number, onReplicate?: (done: number) => void) {
+  const full = fitOne(undefined);
+  const rng = seededRandom(seed);
+  const m = new Int32Array(units);
+  const samples = Array.from({ length: p }, () => new Float64Array(replicates));
+  const gammas: Float64Array[] = [];
+  for (let r = 0; r < replicates; r++) {
+    draw(rng, units, m);
+    const f = fitOne(m, full);
+    for (let i = 0; i < p; i++) samples[i][r] = elo(f.beta[i]);
+    gammas.push(f.gamma);
+    onReplicate?.(r + 1);
+  }
+  return { full, samples, gammas };
+}
+
+function interval(values: Float64Array): [number, number] {
+  const finite = values.filter(Number.isFinite);
+  return finite.length ? percentileInterval(finite) : [NaN, NaN];
+}
+
+export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Leaderboard {
+  const replicates = opts.bootstrap ?? 1000;
+  const seed = opts.seed ?? 1;
+  const p = set.models.length;
+  const plain = plainObservations(set);
+  accumulate(set, plain);
+  const creditMatrix = new Float64Array(p * p);
+  for (let s = 0; s < plain.obs.a.length; s++) {
+    creditMatrix[plain.obs.a[s] * p + plain.obs.b[s]] += plain.obs.wA[s];
+    creditMatrix[plain.obs.b[s] * p + plain.obs.a[s]] += plain.obs.wB[s];
+  }
+  const unbounded = unboundedModels(creditMatrix, p).map((i) => set.models[i]);
+  const boot = bootstrapRatings(p, replicates, (mult, init) => {
+    accumulate(set, plain, mult);
+    return fitBradleyTerry(plain.obs, p, { init });
+  }, set.units, seed, opts.style ? undefined : opts.onReplicate);
+  const intervals = boot.samples.map(interval);
+  const rank = ranks(intervals);
+  const t = tally(set);
+  const models: ModelRow[] = set.models
+    .map((model, i) => ({ model, rating: elo(boot.full.beta[i]), ci95: intervals[i], rank: rank[i], ...t[i] }))
+    .sort((u, v) => v.rating - u.rating || (u.model < v.model ? -1 : 1));
+
+  let style: StyleResult | null = null;
+  if (opts.style && set.style) {
+    const { obs, keep, collinear } = styleObservations(set);
+    const scale = new Float64Array(set.size);
+    const sb = bootstrapRatings(p, replicates, (mult, init) => {
+      for (let r = 0; r < set.size; r++) scale[r] = mult ? mult[set.unit[r]] : 1;
+      return fitBradleyTerry(obs, p, { init, scale });
+    }, set.units, seed, opts.onReplicate);
+    const sIntervals = sb.samples.map(interval);
+    const sRank = ranks(sIntervals);
+    style = {
+      covariates: STYLE_COVARIATES.map((name, k) => {
+        const j = keep.indexOf(k);
+        if (j < 0) return { name, coefficient: null, ci95: null };
+        return { name, coefficient: sb.full.gamma[j], ci95: interval(Float64Array.from(sb.gammas, (g) => g[j])) };
+      }),
+      ratings: models.map(({ model }) => {
+        const i = set.models.indexOf(model);
+        return { model, rating: elo(sb.full.beta[i]), ci95: sIntervals[i], rank: sRank[i] };
+      }),
+      collinear,
+    };
+  }
+  return {
+    models,
+    pairs: winTable(set),
+    left: leftWins(set),
+    style,
+    bootstrap: { replicates, seed, units: set.units, unit: set.units === set.size ? "battle" : "query" },
+    unbounded,
+    gradientNorm: boot.full.gradientNorm,
+    battles: t.reduce((s, x) => s + x.battles, 0) / 2,
+  };
+}
+
+/** The bootstrap interval of the rating gap between two models (used to check coverage). */
+export function gapInterval(set: BattleSet, i: number, j: number, replicates: number, seed: number): { gap: number; ci95: [number, number] } {
+  const p = set.models.length;
+  const plain = plainObservations(set);
+  const boot = bootstrapRatings(p, replicates, (mult, init) => {
+    accumulate(set, plain, mult);
+    return fitBradleyTerry(plain.obs, p, { init });
+  }, set.units, seed);
+  const diffs = new Float64Array(replicates);
+  for (let r = 0; r < replicates; r++) diffs[r] = boot.samples[i][r] - boot.samples[j][r];
+  return { gap: elo(boot.full.beta[i]) - elo(boot.full.beta[j]), ci95: interval(diffs) };
+}

@@ -1,0 +1,64 @@
+/**
+ * Proportions and the exact binomial test, as statsmodels (`proportion_confint(method="wilson")`) and
+ * scipy (`binomtest(...).pvalue`, two-sided) define them; used by the win table, position bias and
+ * gold accuracy.
+ */
+
+/** The standard normal's 0.975 quantile (scipy.stats.norm.isf(0.025)), the 95 % critical value. */
+export const Z95 = 1.959963984540054;
+
+export interface Proportion {
+  share: number;
+  ci95: [number, number];
+}
+
+/**
+ * Wilson score interval for `count` successes in `n` trials (`count` may be fractional: a win table
+ * counts ties as half a win). Null when n is 0.
+ */
+export function wilson(count: number, n: number, z = Z95): Proportion | null {
+  if (!(n > 0)) return null;
+  const q = count / n;
+  const z2 = z * z;
+  const denom = 1 + z2 / n;
+  const center = (q + z2 / (2 * n)) / denom;
+  const dist = (z * Math.sqrt((q * (1 - q)) / n + z2 / (4 * n * n))) / denom;
+  return { share: q, ci95: [center - dist, center + dist] };
+}
+
+/**
+ * The Binomial(n, p) probabilities relative to the mode's (mode = 1), so no term under- or overflows
+ * before it is negligible; the caller divides by their sum. O(n), exact to rounding.
+ */
+function relativePmf(n: number, p: number): Float64Array {
+  const t = new Float64Array(n + 1);
+  const mode = Math.min(n, Math.floor((n + 1) * p));
+  t[mode] = 1;
+  const odds = p / (1 - p);
+  for (let k = mode; k < n; k++) t[k + 1] = (t[k] * (n - k) * odds) / (k + 1);
+  for (let k = mode; k > 0; k--) t[k - 1] = (t[k] * k) / ((n - k + 1) * odds);
+  return t;
+}
+
+/**
+ * Exact two-sided binomial test of `k` successes in `n` trials against probability `p`: the total
+ * probability of the outcomes no more likely than the one observed (scipy's rule, with its relative
+ * tolerance of 1e-7 for ties in probability). 1 when n is 0.
+ */
+export function binomTest(k: number, n: number, p = 0.5): number {
+  if (!Number.isInteger(k) || !Number.isInteger(n) || k < 0 || k > n) throw new RangeError(`binomTest: need whole 0 ≤ k ≤ n, got k=${k}, n=${n}`);
+  if (n === 0) return 1;
+  if (p <= 0 || p >= 1) return (p <= 0 ? k === 0 : k === n) ? 1 : 0;
+  if (k === p * n) return 1;
+  const t = relativePmf(n, p);
+  const limit = t[k] * (1 + 1e-7);
+  let total = 0;
+  let tail = 0;
+  // Summed smallest first, so the tail is not lost in the rounding of the large middle terms.
+  const order = Array.from(t.keys()).sort((a, b) => t[a] - t[b]);
+  for (const i of order) {
+    total += t[i];
+    if (t[i] <= limit) tail += t[i];
+  }
+  return Math.min(1, tail / total);
+}
