@@ -15,6 +15,8 @@ export function AppHeader({ user }: { user: SessionUser }) {
             <Link href="/admin/assign">Assignments</Link>
             <Link href="/admin/import">Import</Link>
             <Link href="/admin/analytics">Agreement</Link>
+            <Link href="/admin/leaderboard">Leaderboard</Link>
+            <Link href="/admin/judges">Judges</Link>
             <Link href="/admin/queries">Constraints</Link>
             <Link href="/admin/weights">Weights</Link>
           </>

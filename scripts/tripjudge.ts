@@ -3,12 +3,13 @@
  * tripjudge — the command line. Reuses lib/ exactly as the app does.
  *   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
  *   tripjudge import BUNDLE [--exclude-infeasible] [--progress] [--json]     (DATABASE_URL, or the embedded server)
- *   tripjudge export judgments|labelled-pairs|training-pairs|annotations [--format jsonl|csv] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--out FILE]
+ *   tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--out FILE]
  *   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
  *   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
  *   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
  *   tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
  *   tripjudge agreement --ratings FILE [--labels A,B,NEITHER] [--json]
+ *   tripjudge leaderboard --battles FILE [--bootstrap N] [--seed N] [--json]
  * Every command writes all of its output before it exits (a slow reader of a pipe gets every byte).
  */
 import { parseArgs } from "node:util";
@@ -17,12 +18,13 @@ import { formatProblem, ImportRefused } from "../lib/importers/problems";
 const USAGE = `usage:
   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
   tripjudge import BUNDLE [--exclude-infeasible] [--progress] [--json]
-  tripjudge export judgments|labelled-pairs|training-pairs|annotations [--format jsonl|csv] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--out FILE]
+  tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--out FILE]
   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
   tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
   tripjudge agreement --ratings FILE [--labels A,B,NEITHER] [--json]
+  tripjudge leaderboard --battles FILE [--bootstrap N] [--seed N] [--json]
 BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSONL).`;
 
 function out(json: boolean, value: unknown, text: string) {
@@ -59,6 +61,7 @@ async function main(argv: string[]): Promise<number> {
       query: { type: "string" },
       ratings: { type: "string" },
       labels: { type: "string" },
+      battles: { type: "string" },
       progress: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
@@ -66,6 +69,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "fit" && !values.help) return fitCommand(values);
   if (command === "features" && !values.help) return featuresCommand(values);
   if (command === "agreement" && !values.help) return agreementCommand(values);
+  if (command === "leaderboard" && !values.help) return leaderboardCommand(values);
   if (command === "dsl" && !values.help && (positionals[0] === "eval" || positionals[0] === "check")) return dslCommand(positionals[0], values);
   if (!command || values.help || !["validate", "import", "export"].includes(command) || positionals.length !== 1) {
     console.error(USAGE);
@@ -150,6 +154,34 @@ async function exportCommand(what: string, v: { format?: string; dataset?: strin
   } finally {
     await closeDb(db);
     await database.stop();
+  }
+}
+
+async function leaderboardCommand(v: { battles?: string; bootstrap?: string; seed?: string; json?: boolean }): Promise<number> {
+  if (!v.battles) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { readBattlesFile } = await import("../lib/leaderboard/file");
+  const { BattlesError } = await import("../lib/leaderboard/battles");
+  const { leaderboard } = await import("../lib/leaderboard/leaderboard");
+  const { formatLeaderboard } = await import("../lib/leaderboard/text");
+  const { config } = await import("../lib/config");
+  try {
+    const bootstrap = wholeNumber("bootstrap", v.bootstrap)!;
+    if (bootstrap < 1 || bootstrap > 100_000) throw new BattlesError("--bootstrap must be between 1 and 100000");
+    const { set } = await readBattlesFile(v.battles, config().IMPORT_MAX_BYTES);
+    const lb = leaderboard(set, { bootstrap, seed: wholeNumber("seed", v.seed) });
+    const models = lb.models.map(({ model, rating, ci95, rank, battles, wins, losses, ties }) => ({ model, rating, ci95, rank, battles, wins, losses, ties }));
+    const pairs = lb.pairs.map(({ model_a, model_b, n, share_a, ci95, p_value }) => ({ model_a, model_b, n, share_a, ci95, p_value }));
+    await print(v.json ? JSON.stringify({ models, pairs }, null, 2) : formatLeaderboard(lb));
+    return 0;
+  } catch (e) {
+    if (e instanceof BattlesError || (e instanceof Error && /^--/.test(e.message))) {
+      console.error(`tripjudge leaderboard: ${e.message}`);
+      return 1;
+    }
+    throw e;
   }
 }
 

@@ -7,6 +7,7 @@ const KINDS = [
   ["judgments", "Raw judgments", "pair, query, destination, expert (pseudonymous), slot, verdict, rationale, time on task, left plan, timestamps"],
   ["labelled-pairs", "Labelled pairs", "the two plans, the verdicts, the majority or adjudicated label, the pair's agreement"],
   ["training-pairs", "Training pairs", "labelled pairs with plan features and rewards, for weight fitting"],
+  ["battles", "Battles", "each judgment as a battle between the two plans' planners (FastChat's shape: model_a, model_b, winner, query_id, judge, left), for leaderboards"],
   ["annotations", "Constraint annotations", "every version of every request's DSL constraints (stage, parent, author, note), or only final versions"],
 ] as const;
 

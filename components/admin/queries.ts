@@ -3,7 +3,7 @@
  * invalidates every reader), typed by the server's own answer types (lib/server/responses.ts).
  */
 import { useQuery } from "@tanstack/react-query";
-import type { AdjudicationAnswer, AnalyticsAnswer, DatasetsAnswer, OverviewAnswer, UsersAnswer } from "@/lib/server/responses";
+import type { AdjudicationAnswer, AnalyticsAnswer, DatasetsAnswer, LeaderboardAnswer, OverviewAnswer, UsersAnswer } from "@/lib/server/responses";
 import { api } from "../api";
 
 export const KEYS = {
@@ -13,7 +13,14 @@ export const KEYS = {
   users: ["admin-users"] as const,
   datasets: ["datasets"] as const,
   jobs: ["jobs"] as const,
+  leaderboard: ["leaderboard"] as const,
 };
+
+/** The planner leaderboard for the given filters (query string parameters of /api/admin/leaderboard). */
+export function useLeaderboard(params: Record<string, string>) {
+  const qs = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== "")).toString();
+  return useQuery({ queryKey: [...KEYS.leaderboard, qs], queryFn: () => api<LeaderboardAnswer>(`/api/admin/leaderboard?${qs}`), placeholderData: (prev) => prev });
+}
 
 /** Progress per dataset and destination, live claims, judging settings. */
 export function useOverview(opts: { refetchInterval?: number } = {}) {

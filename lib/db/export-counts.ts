@@ -23,6 +23,13 @@ export async function exportCount(db: Db, kind: ExportKind, f: ExportFilters = {
          AND (NOT $5::boolean OR (v.stage = 'FINAL' AND v.version = (SELECT max(w.version) FROM "DslVersion" w WHERE w."queryId" = v."queryId" AND w.stage = 'FINAL')))`,
       [...scope, f.finalOnly ?? false]);
   }
+  if (kind === "battles") {
+    return count(db,
+      `SELECT count(*)::int AS n FROM "Judgment" j JOIN "Pair" p ON p.id = j."pairId" JOIN "Query" q ON q.id = p."queryId"
+       JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
+       WHERE ${PAIR_SCOPE} AND ${IN_RANGE} AND (NOT $5::boolean OR p.status = 'COMPLETE') AND pa.model <> pb.model`,
+      [...scope, f.completeOnly ?? false]);
+  }
   if (kind === "judgments") {
     if (!f.datasetId && !f.destinationId && !dated && !f.completeOnly) return count(db, `SELECT coalesce(sum(judgments), 0)::int AS n FROM "JudgmentDayTally"`, []);
     return count(db,

@@ -8,10 +8,10 @@ import { labelOf, pairAgreement, VERDICTS, type Verdict } from "../agreement/lab
 import type { Weights } from "../features";
 import { currentWeights } from "./fits";
 import type { ExportKind, ExportOptions } from "../export/kinds";
-import { pseudonym, type AnnotationRecord, type ExportFilters, type ExportRecord, type JudgmentRecord, type LabelledPairRecord } from "../export/records";
+import { pseudonym, type AnnotationRecord, type BattleRecord, type ExportFilters, type ExportRecord, type JudgmentRecord, type LabelledPairRecord } from "../export/records";
 import { trainingPair, type TrainingPair } from "../export/training";
-import type pg from "pg";
-import { poolOf, type Db } from "./client";
+import { cursorRows, fromSnapshot } from "./cursor";
+import type { Db } from "./client";
 
 
 export interface LabelledPairRow {
@@ -26,50 +26,6 @@ export interface LabelledPairRow {
   verdicts: Verdict[];
   requiredRaters: number;
   adjudicated: Verdict | null;
-}
-
-/**
- * Runs `pages` inside one read-only REPEATABLE READ transaction, so an export reads a single snapshot
- * however long it streams. A consumer that stops early (return()) still ends the transaction before the
- * connection goes back to the pool.
- */
-async function* fromSnapshot<T>(db: Db, pages: (client: pg.PoolClient) => AsyncGenerator<T>): AsyncGenerator<T> {
-  const client = await poolOf(db).connect();
-  let open = false;
-  try {
-    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    open = true;
-    yield* pages(client);
-    await client.query("COMMIT");
-    open = false;
-  } finally {
-    if (open) await client.query("ROLLBACK").catch(() => {});
-    client.release();
-  }
-}
-
-
-/**
- * Rows of one query through a server-side cursor, `batch` at a time (one statement, one snapshot, flat
- * memory). The next batch is fetched while the caller works through this one, so the database and this
- * process work at the same time.
- */
-async function* cursorRows<T extends object>(client: pg.PoolClient, text: string, values: unknown[], batch = 5000): AsyncGenerator<T> {
-  await client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${text}`, values);
-  const fetch = () => client.query<T>(`FETCH ${batch} FROM export_rows`);
-  let next: Promise<pg.QueryResult<T>> | null = fetch();
-  try {
-    while (next) {
-      const { rows }: pg.QueryResult<T> = await next;
-      next = rows.length < batch ? null : fetch();
-      // A failed prefetch is awaited (and thrown) at the next turn; until then it must not count as unhandled.
-      next?.catch(() => {});
-      for (const r of rows) yield r;
-    }
-  } finally {
-    await next?.catch(() => {});
-    await client.query("CLOSE export_rows").catch(() => {});
-  }
 }
 
 /**
@@ -119,16 +75,27 @@ export async function* trainingPairs(db: Db, f: ExportFilters = {}, weights?: We
 
 
 
-/** Raw judgments, one per row, from one snapshot (one statement through a server-side cursor). */
-export async function* judgmentRecords(db: Db, f: ExportFilters = {}, opts: { names?: boolean; salt?: string } = {}): AsyncGenerator<JudgmentRecord> {
+/** An expert's name in an export: the address with `names`, else the stable pseudonym (computed once per expert). */
+async function expertNamer(db: Db, opts: { names?: boolean; salt?: string }) {
   const salt = opts.salt ?? (await pseudonymSalt(db));
   const pseudonyms = new Map<string, string>();
-  const expert = (userId: string, email: string) => {
+  return (userId: string, email: string) => {
     if (opts.names) return email;
     let p = pseudonyms.get(userId);
     if (!p) pseudonyms.set(userId, (p = pseudonym(userId, salt)));
     return p;
   };
+}
+
+/** The judgment filters of the raw exports ($1 dataset, $2 destination, $3–$4 dates, $5 complete pairs only). */
+const JUDGMENT_SCOPE = `($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
+         AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)
+         AND (NOT $5::boolean OR p.status = 'COMPLETE')`;
+const judgmentScopeValues = (f: ExportFilters) => [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.completeOnly ?? false];
+
+/** Raw judgments, one per row, from one snapshot (one statement through a server-side cursor). */
+export async function* judgmentRecords(db: Db, f: ExportFilters = {}, opts: { names?: boolean; salt?: string } = {}): AsyncGenerator<JudgmentRecord> {
+  const expert = await expertNamer(db, opts);
   yield* fromSnapshot(db, async function* (client) {
     const rows = cursorRows<{ pairId: string; queryId: string; destination: string; userId: string; email: string; slot: number; verdict: Verdict; rationale: string; timeOnTaskMs: number; leftIsA: boolean; claimedAt: Date; createdAt: Date }>(
       client,
@@ -136,11 +103,9 @@ export async function* judgmentRecords(db: Db, f: ExportFilters = {}, opts: { na
               a."leftPlanId" = p."planAId" AS "leftIsA", a."claimedAt", j."createdAt"
        FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
        JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = j."userId"
-       WHERE ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
-         AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)
-         AND (NOT $5::boolean OR p.status = 'COMPLETE')
+       WHERE ${JUDGMENT_SCOPE}
        ORDER BY j.id`,
-      [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.completeOnly ?? false],
+      judgmentScopeValues(f),
     );
     for await (const r of rows) {
       yield {
@@ -152,6 +117,32 @@ export async function* judgmentRecords(db: Db, f: ExportFilters = {}, opts: { na
   });
 }
 
+
+const WINNER = { A: "model_a", B: "model_b", NEITHER: "tie" } as const;
+
+/** Judgments as battles between the plans' planners (FastChat's shape; a planner against itself is left out). */
+export async function* battleRecords(db: Db, f: ExportFilters = {}, opts: { names?: boolean; salt?: string } = {}): AsyncGenerator<BattleRecord> {
+  const expert = await expertNamer(db, opts);
+  yield* fromSnapshot(db, async function* (client) {
+    const rows = cursorRows<{ modelA: string; modelB: string; verdict: Verdict; queryId: string; pairId: string; destination: string; userId: string; email: string; leftIsA: boolean; createdAt: Date }>(
+      client,
+      `SELECT pa.model AS "modelA", pb.model AS "modelB", j.verdict, p."queryId", j."pairId", d.name AS destination, j."userId", u.email,
+              a."leftPlanId" = p."planAId" AS "leftIsA", j."createdAt"
+       FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
+       JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
+       JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = j."userId"
+       WHERE ${JUDGMENT_SCOPE} AND pa.model <> pb.model
+       ORDER BY j.id`,
+      judgmentScopeValues(f),
+    );
+    for await (const r of rows) {
+      yield {
+        model_a: r.modelA, model_b: r.modelB, winner: WINNER[r.verdict], query_id: r.queryId, pair_id: r.pairId, destination: r.destination,
+        judge: expert(r.userId, r.email), left: r.leftIsA ? "model_a" : "model_b", submitted_at: r.createdAt.toISOString(),
+      };
+    }
+  });
+}
 
 /** Complete pairs with their verdicts, label (majority, adjudicated, or unresolved) and agreement. */
 export async function* labelledPairRecords(db: Db, f: ExportFilters = {}): AsyncGenerator<LabelledPairRecord> {
@@ -200,5 +191,6 @@ export function records(kind: ExportKind, db: Db, f: ExportFilters, o: ExportOpt
   if (kind === "judgments") return judgmentRecords(db, f, { names: o.names });
   if (kind === "annotations") return annotationRecords(db, f, { names: o.names });
   if (kind === "labelled-pairs") return labelledPairRecords(db, f);
+  if (kind === "battles") return battleRecords(db, f, { names: o.names });
   return trainingPairs(db, f);
 }

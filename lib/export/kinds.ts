@@ -1,11 +1,11 @@
 /** The export kinds, their query, and how each record is written as JSONL or CSV (lib/db/exports.ts streams the records). */
 import { z } from "zod";
 import { isRealDate } from "../dates";
-import type { AnnotationRecord, ExportFilters, ExportRecord, JudgmentRecord, LabelledPairRecord } from "./records";
+import type { AnnotationRecord, BattleRecord, ExportFilters, ExportRecord, JudgmentRecord, LabelledPairRecord } from "./records";
 import { TRAINING_CSV_COLUMNS, trainingCsvRow, csvLine, type TrainingPair } from "./training";
 
 export const EXPORT_SCHEMA_VERSION = 1;
-export const EXPORT_KINDS = ["judgments", "labelled-pairs", "training-pairs", "annotations"] as const;
+export const EXPORT_KINDS = ["judgments", "labelled-pairs", "training-pairs", "annotations", "battles"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** A date filter: a real date the database can compare (refused before anything streams, never mid-export). */
@@ -39,7 +39,8 @@ export interface ExportOptions {
 const JUDGMENT_COLUMNS: (keyof JudgmentRecord)[] = ["pair_id", "query_id", "destination", "expert", "slot", "verdict", "rationale", "time_on_task_ms", "left_plan", "claimed_at", "submitted_at"];
 const LABELLED_COLUMNS: (keyof LabelledPairRecord)[] = ["pair_id", "query_id", "destination", "plan_a", "plan_b", "verdicts", "label", "label_source", "agreement"];
 const ANNOTATION_COLUMNS: (keyof AnnotationRecord)[] = ["query_id", "source_id", "dataset", "destination", "version", "stage", "parent_version", "author", "created_at", "note", "constraints"];
-const COLUMNS = { judgments: JUDGMENT_COLUMNS, "labelled-pairs": LABELLED_COLUMNS, annotations: ANNOTATION_COLUMNS } as Record<string, string[]>;
+const BATTLE_COLUMNS: (keyof BattleRecord)[] = ["model_a", "model_b", "winner", "query_id", "pair_id", "destination", "judge", "left", "submitted_at"];
+const COLUMNS = { judgments: JUDGMENT_COLUMNS, "labelled-pairs": LABELLED_COLUMNS, annotations: ANNOTATION_COLUMNS, battles: BATTLE_COLUMNS } as Record<string, string[]>;
 
 export function csvHeader(kind: ExportKind): string {
   return csvLine(kind === "training-pairs" ? TRAINING_CSV_COLUMNS : COLUMNS[kind]);

@@ -60,7 +60,22 @@ export interface AnnotationRecord {
   constraints: { code: string; note: string }[];
 }
 
-export type ExportRecord = JudgmentRecord | LabelledPairRecord | TrainingPair | AnnotationRecord;
+/** A judgment as a battle between the two plans' planners, in FastChat's battle shape (self-battles left out). */
+export interface BattleRecord {
+  model_a: string;
+  model_b: string;
+  winner: "model_a" | "model_b" | "tie";
+  query_id: string;
+  pair_id: string;
+  destination: string;
+  /** Pseudonymous like experts in raw judgments. */
+  judge: string;
+  /** The planner whose plan the expert saw on the left. */
+  left: "model_a" | "model_b";
+  submitted_at: string;
+}
+
+export type ExportRecord = JudgmentRecord | LabelledPairRecord | TrainingPair | AnnotationRecord | BattleRecord;
 
 /** A stable pseudonym: the same expert gets the same id in every export, and it reveals nothing. */
 export function pseudonym(userId: string, salt: string): string {

@@ -10,6 +10,7 @@ import type { adjudicationQueue } from "../db/analytics";
 import type { dslEditorData } from "../db/dsl";
 import type { fitsOverview } from "../db/fits";
 import type { listDatasets } from "../db/imports";
+import type { leaderboardReport } from "../db/leaderboard";
 import type { getJob, listJobs } from "../db/jobs";
 import type { assignmentOverview } from "../db/progress";
 
@@ -47,3 +48,5 @@ export type JobAnswer = Jsonified<NonNullable<Awaited<ReturnType<typeof getJob>>
 export type ConstraintEditorAnswer = Jsonified<Awaited<ReturnType<typeof dslEditorData>>>;
 /** GET /api/admin/fits */
 export type FitsAnswer = Jsonified<Awaited<ReturnType<typeof fitsOverview>>>;
+/** GET /api/admin/leaderboard */
+export type LeaderboardAnswer = Shared<Awaited<ReturnType<typeof leaderboardReport>>>;

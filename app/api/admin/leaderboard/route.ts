@@ -1,0 +1,22 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { leaderboardReport } from "@/lib/db/leaderboard";
+import { adminFigures, withRole } from "@/lib/server/api";
+
+const query = z.object({
+  dataset: z.string().min(1).max(64).optional(),
+  destination: z.string().min(1).max(64).optional(),
+  days: z.coerce.number().int().min(1).max(60).optional(),
+  gates: z.enum(["0", "1"]).default("0"),
+  style: z.enum(["0", "1"]).default("0"),
+  bootstrap: z.coerce.number().int().min(10).max(5000).default(1000),
+  seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
+});
+
+/** Planner ratings with query-bootstrap intervals, the win table and left-side wins (lib/leaderboard); reloads share one computation. */
+export const GET = withRole("ADMIN", async (req) => {
+  const q = query.parse(Object.fromEntries(new URL(req.url).searchParams));
+  const filters = { datasetId: q.dataset ?? null, destinationId: q.destination ?? null, days: q.days ?? null, bothGates: q.gates === "1" };
+  return NextResponse.json(await adminFigures(`leaderboard:${JSON.stringify(q)}`, () => leaderboardReport(db(), filters, { style: q.style === "1", bootstrap: q.bootstrap, seed: q.seed })));
+});

@@ -1,0 +1,27 @@
+/** The leaderboard as plain text (the command line without --json). */
+import type { Leaderboard } from "./leaderboard";
+
+const f1 = (v: number) => v.toFixed(1);
+const f3 = (v: number) => v.toFixed(3);
+
+/** Columns of text, the first `left` of them aligned left and the rest (numbers) right. */
+function table(rows: string[][], left: number): string {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  return rows.map((r) => r.map((cell, c) => (c < left ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ").trimEnd()).join("\n");
+}
+
+export function formatLeaderboard(lb: Leaderboard): string {
+  const models = table([
+    ["planner", "rank", "rating", "95 % interval", "battles", "wins", "losses", "ties"],
+    ...lb.models.map((m) => [m.model, String(m.rank), f1(m.rating), `${f1(m.ci95[0])} – ${f1(m.ci95[1])}`, String(m.battles), String(m.wins), String(m.losses), String(m.ties)]),
+  ], 1);
+  const pairs = table([
+    ["planner A", "planner B", "n", "A wins", "B wins", "neither", "share A", "95 % interval", "p"],
+    ...lb.pairs.map((p) => [p.model_a, p.model_b, String(p.n), String(p.wins_a), String(p.wins_b), String(p.ties), f3(p.share_a), `${f3(p.ci95[0])} – ${f3(p.ci95[1])}`, p.p_value < 0.001 ? "<0.001" : f3(p.p_value)]),
+  ], 2);
+  const notes = [
+    `${lb.battles} battles; intervals from ${lb.bootstrap.replicates} bootstrap replicates of ${lb.bootstrap.units} ${lb.bootstrap.unit === "query" ? "queries" : "battles (no query ids: battles resampled one by one)"}, seed ${lb.bootstrap.seed}.`,
+    ...(lb.unbounded.length ? [`Not finite (never won or tied against the rest, or never lost): ${lb.unbounded.join(", ")}; their ratings are where the fit stopped.`] : []),
+  ];
+  return `${models}\n\n${pairs}\n\n${notes.join("\n")}`;
+}
