@@ -3,7 +3,7 @@
  * invalidates every reader), typed by the server's own answer types (lib/server/responses.ts).
  */
 import { useQuery } from "@tanstack/react-query";
-import type { AdjudicationAnswer, AnalyticsAnswer, DatasetsAnswer, LeaderboardAnswer, OverviewAnswer, PositionAnswer, UsersAnswer } from "@/lib/server/responses";
+import type { AdjudicationAnswer, AnalyticsAnswer, DatasetsAnswer, JudgeBoardAnswer, LeaderboardAnswer, OverviewAnswer, PositionAnswer, UsersAnswer } from "@/lib/server/responses";
 import { api } from "../api";
 
 export const KEYS = {
@@ -14,7 +14,13 @@ export const KEYS = {
   datasets: ["datasets"] as const,
   jobs: ["jobs"] as const,
   leaderboard: ["leaderboard"] as const,
+  judges: ["judges"] as const,
 };
+
+/** The judge alignment board, over one dataset's complete pairs or all. */
+export function useJudgeBoard(dataset: string) {
+  return useQuery({ queryKey: [...KEYS.judges, dataset], queryFn: () => api<JudgeBoardAnswer>(`/api/admin/judges${dataset ? `?dataset=${encodeURIComponent(dataset)}` : ""}`), placeholderData: (prev) => prev });
+}
 
 /** The planner leaderboard for the given filters (query string parameters of /api/admin/leaderboard). */
 export function useLeaderboard(params: Record<string, string>) {

@@ -12,6 +12,7 @@ import type { dslEditorData } from "../db/dsl";
 import type { fitsOverview } from "../db/fits";
 import type { listDatasets } from "../db/imports";
 import type { leaderboardReport } from "../db/leaderboard";
+import type { judgeBoard } from "../db/judges";
 import type { getJob, listJobs } from "../db/jobs";
 import type { assignmentOverview } from "../db/progress";
 
@@ -53,3 +54,5 @@ export type FitsAnswer = Jsonified<Awaited<ReturnType<typeof fitsOverview>>>;
 export type LeaderboardAnswer = Shared<Awaited<ReturnType<typeof leaderboardReport>>>;
 /** GET /api/admin/analytics/position */
 export type PositionAnswer = Shared<ReturnType<typeof positionBias>>;
+/** GET /api/admin/judges */
+export type JudgeBoardAnswer = Shared<Awaited<ReturnType<typeof judgeBoard>>>;

@@ -8,6 +8,8 @@ import { exportCount } from "./export-counts";
 import { battleRecords } from "./exports";
 import { claimNext, submitJudgment } from "./judging";
 import { leaderboardBattles, leaderboardReport } from "./leaderboard";
+import { deleteJudgeImport, importJudgeVerdicts, judgeBoard } from "./judges";
+import { AppError } from "../errors";
 import { seed } from "./seed";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
 
@@ -70,4 +72,39 @@ test("filters select battles; style control reads the plans", async () => {
   assert.ok(r.tripLengths.length >= 1);
   const empty = await leaderboardReport(t.db, { days: 59 }, { style: false, bootstrap: 50, seed: 1 });
   assert.equal(empty.report, null);
+});
+
+test("judge verdicts import all or nothing, once per file, and the board holds them and the reward against the experts", async () => {
+  const admin = await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } });
+  const complete = await t.db.pair.findMany({ where: { status: "COMPLETE" }, select: { id: true }, orderBy: { id: "asc" } });
+  assert.ok(complete.length >= 5);
+  const lines = complete.flatMap((p, i) => [
+    { pair_id: p.id, judge: "llm-x", verdict: i % 2 ? "A" : "B", order: "ab" },
+    { pair_id: p.id, judge: "llm-x", verdict: "A", order: "ba" },
+  ]);
+  const text = lines.map((l) => JSON.stringify(l)).join("\n");
+  const first = await importJudgeVerdicts(t.db, text, "x.jsonl", admin.id);
+  assert.deepEqual([first.created, first.verdicts, first.judges], [true, lines.length, ["llm-x"]]);
+  const again = await importJudgeVerdicts(t.db, text, "x.jsonl", admin.id);
+  assert.equal(again.created, false);
+  assert.equal(await t.db.judgeVerdict.count(), lines.length);
+  await assert.rejects(importJudgeVerdicts(t.db, JSON.stringify({ pair_id: "no-such-pair", judge: "y", verdict: "A" }), "y.jsonl", admin.id), (e: AppError) => e.code === "invalid_request" && /1 pair id/.test(e.message));
+  await assert.rejects(importJudgeVerdicts(t.db, '{"pair_id":"x","judge":"y","verdict":"maybe"}', "z.jsonl", admin.id), (e: AppError) => Array.isArray(e.extra?.problems) && /z\.jsonl:1: verdict/.test(String((e.extra!.problems as string[])[0])));
+  assert.equal(await t.db.judgeImport.count(), 1);
+
+  const board = await judgeBoard(t.db);
+  const names = board.judges.map((j) => j.judge);
+  assert.ok(names.includes("llm-x") && names.includes("TripScore reward (published weights)"));
+  const x = board.judges.find((j) => j.judge === "llm-x")!;
+  assert.equal(x.verdicts, lines.length);
+  assert.equal(x.flipPairs, complete.length);
+  assert.equal(x.flipRate, complete.filter((_, i) => i % 2 === 0).length / complete.length);
+  const rewardJudge = board.judges.find((j) => j.builtIn)!;
+  assert.ok(rewardJudge.kendallTau === null || Math.abs(rewardJudge.kendallTau) <= 1);
+  assert.ok(board.differences.some((d) => d.pairs > 0 && d.ci95 !== null));
+  assert.equal(board.humans.pairs, complete.length);
+
+  await deleteJudgeImport(t.db, first.id, admin.id);
+  assert.equal(await t.db.judgeVerdict.count(), 0);
+  await assert.rejects(deleteJudgeImport(t.db, first.id, admin.id), (e: AppError) => e.code === "not_found");
 });

@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { noiseCeiling, pairwiseAgreement } from "../agreement";
+import { VERDICTS, type Verdict } from "../agreement/labels";
+import { seededRandom } from "../random";
+import { alignmentBoard, type BoardPair, type JudgeRecord } from "./alignment";
+import { parseJudgeVerdicts } from "./verdicts";
+
+const rng = seededRandom(11);
+const pairs: BoardPair[] = Array.from({ length: 120 }, (_, i) => {
+  const truth = VERDICTS[Math.floor(rng() * 3)];
+  const ratings = ["e1", "e2", "e3", "e4"].slice(i % 2, (i % 2) + 3).map((expert) => ({ expert, verdict: rng() < 0.75 ? truth : VERDICTS[Math.floor(rng() * 3)] }));
+  return { pairId: `p${i}`, queryId: `q${Math.floor(i / 3)}`, ratings, itemsA: 10 + (i % 5), itemsB: 12 };
+});
+const label = (p: BoardPair) => {
+  const counts = new Map<Verdict, number>();
+  for (const r of p.ratings) counts.set(r.verdict, (counts.get(r.verdict) ?? 0) + 1);
+  const top = [...counts].find(([, n]) => n >= 2);
+  return top ? top[0] : null;
+};
+
+test("a judge that copies the majority label scores 1; one that always says A scores its base rate", () => {
+  const oracle: JudgeRecord[] = pairs.filter((p) => label(p)).map((p) => ({ pairId: p.pairId, verdict: label(p)!, scoreA: label(p) === "A" ? 2 : label(p) === "B" ? 0 : 1, scoreB: 1 }));
+  const alwaysA: JudgeRecord[] = pairs.map((p) => ({ pairId: p.pairId, verdict: "A", order: "ab" }));
+  // Seen again in the other order, it flips on every third pair.
+  const flipped: JudgeRecord[] = pairs.map((p, i) => ({ pairId: p.pairId, verdict: i % 3 === 0 ? "B" : "A", order: "ba" }));
+  const board = alignmentBoard(pairs, new Map([
+    ["oracle", { builtIn: false, records: oracle }],
+    ["always-A", { builtIn: false, records: [...alwaysA, ...flipped] }],
+    ["unknown pairs only", { builtIn: false, records: [{ pairId: "nope", verdict: "A" }] }],
+  ]), { replicates: 300 });
+  const o = board.judges.find((j) => j.judge === "oracle")!;
+  assert.equal(o.accuracyIncludingTies, 1);
+  assert.equal(o.accuracyExcludingTies, 1);
+  assert.equal(o.kappaMajority, 1);
+  assert.ok(o.kendallTau! > 0.5);
+  const human = pairwiseAgreement(pairs.map((p) => p.ratings.map((r) => VERDICTS.indexOf(r.verdict)))).value!;
+  assert.equal(board.humans.pairwiseAgreement, human);
+  assert.ok(Math.abs(o.rModel! - noiseCeiling(3, human, 1).rModel!) < 1e-12);
+  const a = board.judges.find((j) => j.judge === "always-A")!;
+  const labelled = pairs.filter((p) => label(p));
+  const aShare = (alwaysA.filter((r) => label(pairs[Number(r.pairId.slice(1))]) === "A").length + flipped.filter((r) => label(pairs[Number(r.pairId.slice(1))]) === r.verdict).length) / (2 * labelled.length);
+  assert.ok(Math.abs(a.accuracyIncludingTies! - aShare) < 1e-12);
+  assert.equal(a.flipPairs, 120);
+  assert.equal(a.flipRate, 40 / 120);
+  // Longer-plan share: over decisive verdicts on pairs whose plans differ in length.
+  const all = [...alwaysA, ...flipped].filter((r) => pairs[Number(r.pairId.slice(1))].itemsA !== 12);
+  const forLonger = all.filter((r) => (r.verdict === "A") === (pairs[Number(r.pairId.slice(1))].itemsA > 12)).length;
+  assert.deepEqual([a.longerN, a.longerShare], [all.length, forLonger / all.length]);
+  assert.equal(a.kendallTau, null);
+  const none = board.judges.find((j) => j.judge === "unknown pairs only")!;
+  assert.deepEqual([none.verdicts, none.accuracyIncludingTies], [0, null]);
+  const d = board.differences.find((x) => x.a === "always-A" && x.b === "oracle")!;
+  assert.ok(d.difference! < 0 && d.ci95![0] <= d.difference! && d.difference! <= d.ci95![1] && d.ci95![1] < 0);
+});
+
+test("uploaded verdict files are parsed strictly, every problem named by its line", () => {
+  const ok = parseJudgeVerdicts('{"pair_id":"p1","judge":"gpt-4o","verdict":"A","order":"ba"}\n\n{"pair_id":"p2","judge":"gpt-4o","verdict":"NEITHER","score_a":71,"score_b":71}\n', "v.jsonl");
+  assert.ok(ok.ok && ok.lines.length === 2 && ok.lines[0].order === "ba");
+  const bad = parseJudgeVerdicts('{"pair_id":"p1","judge":"x","verdict":"a"}\n{"pair_id":"p1","judge":"x","verdict":"B","score_a":3}\nnot json\n{"pair_id":"p1","judge":"x","verdict":"B","extra":1}\n', "v.jsonl");
+  assert.ok(!bad.ok);
+  assert.match(bad.problems[0], /^v\.jsonl:1: verdict:/);
+  assert.match(bad.problems[1], /^v\.jsonl:2: score_a and score_b come together/);
+  assert.match(bad.problems[2], /^v\.jsonl:3: not valid JSON/);
+  assert.match(bad.problems[3], /^v\.jsonl:4: .*extra/);
+  assert.deepEqual(parseJudgeVerdicts("\n", "e.jsonl"), { ok: false, problems: ["e.jsonl: no verdicts"], more: 0 });
+});

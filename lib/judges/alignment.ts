@@ -1,0 +1,194 @@
+/**
+ * The judge alignment board (TripScore Table 7, E.4–E.5): how well each automatic judge — an LLM's
+ * imported verdicts, or TripScore's reward under given weights — agrees with the experts.
+ */
+import { cohenKappa, noiseCeiling, pairwiseAgreement } from "../agreement";
+import { majority, VERDICTS, type Verdict } from "../agreement/labels";
+import { kendallTauB } from "../fitting/kendall";
+import { seededRandom } from "../random";
+import { percentileInterval } from "../stats/quantile";
+
+export interface BoardPair {
+  pairId: string;
+  queryId: string;
+  /** The experts' verdicts and who gave them. */
+  ratings: { expert: string; verdict: Verdict }[];
+  /** Plan lengths in items (the longer-plan preference). */
+  itemsA: number;
+  itemsB: number;
+}
+
+export interface JudgeRecord {
+  pairId: string;
+  verdict: Verdict;
+  order?: "ab" | "ba" | null;
+  scoreA?: number | null;
+  scoreB?: number | null;
+}
+
+export interface JudgeRow {
+  judge: string;
+  builtIn: boolean;
+  verdicts: number;
+  pairs: number;
+  /** Against the majority label: pairs with a decisive label and a decisive verdict only. */
+  accuracyExcludingTies: number | null;
+  /** Against the majority label over all three classes (a tie is right only when the label is Neither). */
+  accuracyIncludingTies: number | null;
+  kappaMajority: number | null;
+  /** Cohen's κ with each expert who shares at least `minShared` pairs with the judge, averaged. */
+  kappaExpertsMean: number | null;
+  kappaExperts: number;
+  /** Kendall's τ-b of the judge's score difference (A − B) against the experts' mean preference (A +1, B −1). */
+  kendallTau: number | null;
+  /** TripScore E.4: latent agreement implied by the three-class accuracy, and its share of the human ceiling r. */
+  rModel: number | null;
+  ceilingShare: number | null;
+  /** Pairs seen in both orders, and the share of them on which the verdict changed. */
+  flipPairs: number;
+  flipRate: number | null;
+  /** Of decisive verdicts on pairs whose plans differ in length, the share for the longer plan. */
+  longerShare: number | null;
+  longerN: number;
+}
+
+export interface JudgeDifference {
+  a: string;
+  b: string;
+  pairs: number;
+  /** Three-class accuracy of a minus that of b on the pairs both judged, with a paired bootstrap interval (resampling queries). */
+  difference: number | null;
+  ci95: [number, number] | null;
+}
+
+const code = (v: Verdict) => VERDICTS.indexOf(v);
+
+export function alignmentBoard(pairs: readonly BoardPair[], judges: ReadonlyMap<string, { builtIn: boolean; records: readonly JudgeRecord[] }>, opts: { minShared?: number; replicates?: number; seed?: number } = {}) {
+  const minShared = opts.minShared ?? 5;
+  const byId = new Map(pairs.map((p) => [p.pairId, p]));
+  const labels = new Map<string, Verdict | null>(pairs.map((p) => [p.pairId, majority(p.ratings.map((r) => r.verdict)).label]));
+  const humanPair = pairwiseAgreement(pairs.map((p) => p.ratings.map((r) => code(r.verdict)))).value;
+  const experts = { longer: 0, n: 0 };
+  for (const p of pairs) {
+    if (p.itemsA === p.itemsB) continue;
+    for (const r of p.ratings) {
+      if (r.verdict === "NEITHER") continue;
+      experts.n++;
+      if ((r.verdict === "A") === (p.itemsA > p.itemsB)) experts.longer++;
+    }
+  }
+  const rows: JudgeRow[] = [];
+  // Per judge and pair: the share of its verdicts that match the label (runs averaged), for the paired differences.
+  const perPair = new Map<string, Map<string, number>>();
+  for (const [judge, { builtIn, records }] of judges) {
+    const kept = records.filter((r) => byId.has(r.pairId));
+    let excl = 0, exclN = 0, incl = 0, inclN = 0;
+    const jv: number[] = [], mv: number[] = [];
+    const scoreDiff: number[] = [], pref: number[] = [];
+    const hits = new Map<string, { right: number; n: number }>();
+    const orders = new Map<string, { ab?: Verdict; ba?: Verdict }>();
+    let longer = 0, longerN = 0;
+    for (const r of kept) {
+      const p = byId.get(r.pairId)!;
+      const label = labels.get(r.pairId) ?? null;
+      if (label !== null) {
+        inclN++;
+        const right = r.verdict === label ? 1 : 0;
+        incl += right;
+        const h = hits.get(r.pairId) ?? { right: 0, n: 0 };
+        h.right += right;
+        h.n++;
+        hits.set(r.pairId, h);
+        if (label !== "NEITHER" && r.verdict !== "NEITHER") { exclN++; excl += right; }
+        jv.push(code(r.verdict));
+        mv.push(code(label));
+      }
+      if (r.scoreA != null && r.scoreB != null) {
+        scoreDiff.push(r.scoreA - r.scoreB);
+        pref.push(p.ratings.reduce((s, x) => s + (x.verdict === "A" ? 1 : x.verdict === "B" ? -1 : 0), 0) / p.ratings.length);
+      }
+      if (r.order) {
+        const o = orders.get(r.pairId) ?? {};
+        o[r.order] ??= r.verdict;
+        orders.set(r.pairId, o);
+      }
+      if (p.itemsA !== p.itemsB && r.verdict !== "NEITHER") {
+        longerN++;
+        if ((r.verdict === "A") === (p.itemsA > p.itemsB)) longer++;
+      }
+    }
+    // κ with single experts: each of the judge's verdicts against each expert's verdict on the same pair.
+    const byExpert = new Map<string, { j: number[]; e: number[] }>();
+    for (const r of kept) {
+      for (const x of byId.get(r.pairId)!.ratings) {
+        const t = byExpert.get(x.expert) ?? { j: [], e: [] };
+        t.j.push(code(r.verdict));
+        t.e.push(code(x.verdict));
+        byExpert.set(x.expert, t);
+      }
+    }
+    const kappas = [...byExpert.values()].filter((t) => t.j.length >= minShared).map((t) => cohenKappa(t.j, t.e, 3).value).filter((v): v is number => v !== null);
+    const both = [...orders.values()].filter((o) => o.ab && o.ba);
+    const accuracy = inclN ? incl / inclN : null;
+    const ceiling = humanPair !== null && accuracy !== null ? noiseCeiling(3, humanPair, accuracy) : null;
+    rows.push({
+      judge, builtIn, verdicts: kept.length, pairs: new Set(kept.map((r) => r.pairId)).size,
+      accuracyExcludingTies: exclN ? excl / exclN : null,
+      accuracyIncludingTies: accuracy,
+      kappaMajority: jv.length ? cohenKappa(jv, mv, 3).value : null,
+      kappaExpertsMean: kappas.length ? kappas.reduce((s, v) => s + v, 0) / kappas.length : null,
+      kappaExperts: kappas.length,
+      kendallTau: scoreDiff.length >= 2 ? kendallTauB(scoreDiff, pref) : null,
+      rModel: ceiling?.rModel ?? null,
+      ceilingShare: ceiling?.ratio ?? null,
+      flipPairs: both.length,
+      flipRate: both.length ? both.filter((o) => o.ab !== o.ba).length / both.length : null,
+      longerShare: longerN ? longer / longerN : null,
+      longerN,
+    });
+    perPair.set(judge, new Map([...hits].map(([id, h]) => [id, h.right / h.n])));
+  }
+  const differences = pairedDifferences(perPair, byId, opts.replicates ?? 1000, opts.seed ?? 1);
+  const ceiling = humanPair === null ? null : noiseCeiling(3, humanPair);
+  return {
+    judges: rows.sort((u, v) => (v.accuracyIncludingTies ?? -1) - (u.accuracyIncludingTies ?? -1)),
+    differences,
+    humans: { pairs: pairs.length, pairwiseAgreement: humanPair, ceiling: ceiling?.r ?? null, longerShare: experts.n ? experts.longer / experts.n : null, longerN: experts.n },
+  };
+}
+
+/** Accuracy differences of every two judges on the pairs both judged, with a paired bootstrap that resamples queries. */
+function pairedDifferences(perPair: Map<string, Map<string, number>>, byId: ReadonlyMap<string, BoardPair>, replicates: number, seed: number): JudgeDifference[] {
+  const names = [...perPair.keys()].sort();
+  const out: JudgeDifference[] = [];
+  for (let i = 0; i < names.length; i++) {
+    for (let k = i + 1; k < names.length; k++) {
+      const a = perPair.get(names[i])!, b = perPair.get(names[k])!;
+      const shared = [...a.keys()].filter((id) => b.has(id));
+      if (!shared.length) { out.push({ a: names[i], b: names[k], pairs: 0, difference: null, ci95: null }); continue; }
+      // Per query: summed differences and pair counts, so a replicate is a weighted mean over drawn queries.
+      const queries = new Map<string, { d: number; n: number }>();
+      for (const id of shared) {
+        const q = queries.get(byId.get(id)!.queryId) ?? { d: 0, n: 0 };
+        q.d += a.get(id)! - b.get(id)!;
+        q.n++;
+        queries.set(byId.get(id)!.queryId, q);
+      }
+      const units = [...queries.values()];
+      const difference = units.reduce((s, u) => s + u.d, 0) / shared.length;
+      const rng = seededRandom(seed);
+      const reps = new Float64Array(replicates);
+      for (let r = 0; r < replicates; r++) {
+        let d = 0, n = 0;
+        for (let j = 0; j < units.length; j++) {
+          const u = units[Math.floor(rng() * units.length)];
+          d += u.d;
+          n += u.n;
+        }
+        reps[r] = d / n;
+      }
+      out.push({ a: names[i], b: names[k], pairs: shared.length, difference, ci95: percentileInterval(reps) });
+    }
+  }
+  return out;
+}
