@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, ApiError } from "../api";
 import { KEYS, useJudgeBoard } from "./queries";
-import { ScopeSelects } from "./ScopeSelects";
+import { useScopeOptions } from "./ScopeSelects";
 
 const f3 = (v: number | null) => (v === null ? "—" : v.toFixed(3));
 const pct = (v: number | null) => (v === null ? "—" : `${(100 * v).toFixed(1)} %`);
@@ -13,6 +13,7 @@ export function JudgesPanel() {
   const qc = useQueryClient();
   const [dataset, setDataset] = useState("");
   const board = useJudgeBoard(dataset);
+  const scope = useScopeOptions();
   const [problems, setProblems] = useState<string[]>([]);
   const upload = useMutation({
     mutationFn: async (file: File) => api<{ created: boolean; verdicts: number; judges: string[] }>("/api/admin/judges", { json: { name: file.name, jsonl: await file.text() } }),
@@ -37,7 +38,13 @@ export function JudgesPanel() {
             Upload verdicts
             <input type="file" accept=".jsonl,.json,.txt,application/x-ndjson" onChange={(e) => { const file = e.target.files?.[0]; if (file) upload.mutate(file); e.target.value = ""; }} />
           </label>
-          <ScopeSelects dataset={dataset} destination="" onChange={(p) => p.dataset !== undefined && setDataset(p.dataset)} />
+          <label>
+            Dataset
+            <select value={dataset} onChange={(e) => setDataset(e.target.value)}>
+              <option value="">All</option>
+              {scope.data?.datasets.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+            </select>
+          </label>
         </div>
         {upload.isPending && <p role="status">Importing…</p>}
         {upload.data && <p className="ok" role="status">{upload.data.created ? `Imported ${upload.data.verdicts} verdicts of ${upload.data.judges.join(", ")}.` : "This file was imported before; nothing changed."}</p>}

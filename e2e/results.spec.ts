@@ -1,0 +1,53 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, judgeInDatabase, shot, signIn } from "./helpers";
+
+test("an admin reads the planner leaderboard, uploads a judge's verdicts to the alignment board, and sees position bias", async ({ page }) => {
+  test.setTimeout(120_000);
+  const rows = [["A", "A", "B"], ["B", "B", "B"], ["A", "NEITHER", "A"], ["B", "A", "B"], ["A", "A", "A"], ["NEITHER", "NEITHER", "B"], ["B", "B", "A"], ["A", "A", "NEITHER"]] as const;
+  const pairIds = await judgeInDatabase("Tokyo", rows.map((r) => [...r]));
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.getByRole("link", { name: "Leaderboard" }).click();
+  await expect(page.getByRole("heading", { name: "Planner leaderboard" })).toBeVisible();
+  const board = page.getByRole("table", { name: "Leaderboard" });
+  await expect(board.locator("tbody tr").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("img", { name: "Planner ratings with 95 % intervals" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Win table" }).locator("tbody tr").first()).toBeVisible();
+  await expect(page.getByLabel("Left plan wins")).toContainText("the plan shown on the left won");
+  // The page's figures are the API's, and the ratings average 1000.
+  const api = await (await page.request.get("/api/admin/leaderboard")).json();
+  const ratings = api.report.models.map((m: { rating: number }) => m.rating);
+  expect(Math.abs(ratings.reduce((s: number, r: number) => s + r, 0) / ratings.length - 1000)).toBeLessThan(1e-6);
+  await expect(board.locator("tbody tr")).toHaveCount(api.report.models.length);
+  await shot(page, "leaderboard");
+
+  await page.getByLabel("Style control").check();
+  await expect(page.getByRole("table", { name: "Style coefficients" })).toContainText("km", { timeout: 30_000 });
+  await expect(page.getByRole("img", { name: "Style-controlled ratings with 95 % intervals" })).toBeVisible();
+  await shot(page, "leaderboard-style");
+  await page.getByRole("combobox", { name: "Trip length" }).selectOption({ index: 0 });
+  await page.getByLabel("Only plans that pass both gates").check();
+  await expect(page.getByText("Computing…")).toBeHidden({ timeout: 30_000 });
+
+  await page.getByRole("link", { name: "Judges" }).click();
+  await expect(page.getByRole("heading", { name: "Judges and the reward against the experts" })).toBeVisible();
+  const alignment = page.getByRole("table", { name: "Judge alignment" });
+  await expect(alignment).toContainText("TripScore reward (published weights)");
+  const bad = '{"pair_id":"' + pairIds[0] + '","judge":"gpt-4o","verdict":"maybe"}\n';
+  await page.getByLabel("Upload verdicts").setInputFiles({ name: "bad.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(bad) });
+  await expect(page.getByRole("alert").filter({ hasText: "not imported" })).toContainText("bad.jsonl:1: verdict");
+  const good = pairIds.flatMap((id, i) => [
+    JSON.stringify({ pair_id: id, judge: "gpt-4o (pairwise)", verdict: rows[i][0], order: "ab" }),
+    JSON.stringify({ pair_id: id, judge: "gpt-4o (pairwise)", verdict: i % 2 ? "A" : "B", order: "ba" }),
+  ]).join("\n");
+  await page.getByLabel("Upload verdicts").setInputFiles({ name: "gpt-4o.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(good) });
+  await expect(page.getByRole("status")).toContainText("Imported 16 verdicts of gpt-4o (pairwise)");
+  await expect(alignment).toContainText("gpt-4o (pairwise)");
+  await expect(page.getByRole("table", { name: "Judge differences" })).toBeVisible();
+  await shot(page, "judges");
+
+  await page.getByRole("link", { name: "Agreement" }).click();
+  const position = page.getByRole("table", { name: "Verdicts for the left plan" });
+  await expect(position).toContainText("All experts");
+  await page.getByRole("region", { name: "Position bias" }).scrollIntoViewIfNeeded();
+  await shot(page, "analytics-position");
+});
