@@ -3,7 +3,7 @@
 import { api } from "../api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AnalyticsAnswer } from "@/lib/server/responses";
-import { KEYS, useAdjudicationPage, useAnalytics, usePositionBias } from "./queries";
+import { KEYS, useAdjudicationPage, useAnalytics } from "./queries";
 import { PositionBias } from "./PositionBias";
 import { useState } from "react";
 import type { GroupStats } from "@/lib/agreement/report";
@@ -214,7 +214,7 @@ export function AnalyticsPanel() {
           )}
         </section>
       )}
-      <PositionBias query={usePositionBias()} />
+      {r && <PositionBias position={r.position} />}
       <section className="card" data-testid="adjudication">
         <h2>Splits to adjudicate</h2>
         {decide.isError && (

@@ -1,9 +1,9 @@
 "use client";
 /** Position bias on the analytics page: how often experts chose the plan shown on the left. */
-import type { UseQueryResult } from "@tanstack/react-query";
-import type { PositionAnswer } from "@/lib/server/responses";
+import type { AnalyticsAnswer } from "@/lib/server/responses";
 
-type Share = PositionAnswer["overall"];
+type Position = AnalyticsAnswer["position"];
+type Share = Position["overall"];
 const pct = (v: number | null) => (v === null ? "—" : `${(100 * v).toFixed(1)} %`);
 const pv = (v: number | null) => (v === null ? "—" : v < 0.001 ? "< 0.001" : v.toFixed(3));
 
@@ -22,27 +22,22 @@ function Row({ name, s }: { name: string; s: Share }) {
   );
 }
 
-export function PositionBias({ query }: { query: UseQueryResult<PositionAnswer> }) {
-  const d = query.data;
+export function PositionBias({ position: d }: { position: Position }) {
   return (
     <section className="card" aria-label="Position bias">
       <h2>Position bias</h2>
       <p className="muted small">
-        Each expert sees the pair&apos;s plans in a random order. Without a bias about half of the decisive verdicts (A or B) go to the plan on the left: share with its Wilson 95 % interval and an exact two-sided binomial test against ½ (&ldquo;Neither&rdquo; left out).
+        Each expert sees the pair&apos;s plans in a random order. Without a bias about half of the decisive verdicts (A or B) on complete pairs go to the plan on the left: share with its Wilson 95 % interval and an exact two-sided binomial test against ½ (&ldquo;Neither&rdquo; left out).
       </p>
-      {!d ? (
-        <p>{query.isError ? "Could not compute position bias." : "Computing…"}</p>
-      ) : (
-        <table className="table" aria-label="Verdicts for the left plan">
-          <thead>
-            <tr><th>Expert</th><th className="num">Decisive</th><th className="num">For the left</th><th className="num">Share</th><th className="num">95 % Wilson</th><th className="num">p</th><th className="num">Neither</th></tr>
-          </thead>
-          <tbody>
-            <Row name="All experts" s={d.overall} />
-            {d.experts.map((e) => <Row key={e.userId} name={e.name} s={e} />)}
-          </tbody>
-        </table>
-      )}
+      <table className="table" aria-label="Verdicts for the left plan">
+        <thead>
+          <tr><th>Expert</th><th className="num">Decisive</th><th className="num">For the left</th><th className="num">Share</th><th className="num">95 % Wilson</th><th className="num">p</th><th className="num">Neither</th></tr>
+        </thead>
+        <tbody>
+          <Row name="All experts" s={d.overall} />
+          {d.experts.map((e) => <Row key={e.userId} name={e.name} s={e} />)}
+        </tbody>
+      </table>
     </section>
   );
 }

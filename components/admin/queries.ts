@@ -3,7 +3,7 @@
  * invalidates every reader), typed by the server's own answer types (lib/server/responses.ts).
  */
 import { useQuery } from "@tanstack/react-query";
-import type { AdjudicationAnswer, AnalyticsAnswer, DatasetsAnswer, JudgeBoardAnswer, LeaderboardAnswer, OverviewAnswer, PositionAnswer, UsersAnswer } from "@/lib/server/responses";
+import type { AdjudicationAnswer, AnalyticsAnswer, DatasetsAnswer, JudgeBoardAnswer, LeaderboardAnswer, OverviewAnswer, UsersAnswer } from "@/lib/server/responses";
 import { api } from "../api";
 
 export const KEYS = {
@@ -36,11 +36,6 @@ export function useOverview(opts: { refetchInterval?: number } = {}) {
 /** Agreement, experts and progress, with pairs of experts sharing at least `minShared` pairs. */
 export function useAnalytics(minShared: number) {
   return useQuery({ queryKey: [...KEYS.analytics, minShared], queryFn: () => api<AnalyticsAnswer>(`/api/admin/analytics?minShared=${minShared}`) });
-}
-
-/** Position bias overall and per expert (invalidated with the agreement figures). */
-export function usePositionBias() {
-  return useQuery({ queryKey: [...KEYS.analytics, "position"], queryFn: () => api<PositionAnswer>("/api/admin/analytics/position") });
 }
 
 /** One page of 1-1-1 splits waiting for a decision (`cursor`: the page's start, null for the first). */

@@ -3,7 +3,8 @@ import { test } from "node:test";
 import { seededRandom } from "../random";
 import { VERDICTS, type Verdict } from "./labels";
 import { expertPairKappas, expertTable, groupStats, slotConfusion, type RatedPair } from "./report";
-import { confusionOfTallies, expertPairKappasOfTallies, expertTableOfTallies, groupStatsOfTallies, patternCounts, tallyPairs } from "./tallies";
+import { analyticsReport, confusionOfTallies, expertPairKappasOfTallies, expertTableOfTallies, groupStatsOfTallies, patternCounts, tallyPairs } from "./tallies";
+import { binomTest } from "../stats/binomial";
 
 /** Complete pairs judged by three (sometimes two or four) of seven experts, in two groups, with a leaning to agree. */
 function randomPairs(n: number, seed: number, wide = false): RatedPair[] {
@@ -70,4 +71,29 @@ test("the expert table and expert-pair kappas from tallies equal those from the 
   // A minimum above every shared count leaves no expert pair and no peer kappa.
   assert.deepEqual(expertPairKappasOfTallies(t.expertPairs, names, 10_000), []);
   assert.ok(expertTableOfTallies(t, { names, medianSeconds: medians }, 10_000).every((r) => r.cohenWithPeers === null));
+});
+
+test("the report's position bias counts each expert's verdicts for the left plan, right plan and Neither", () => {
+  const pairs = randomPairs(300, 12);
+  const t = tallyPairs(pairs);
+  const names = new Map<string, string>();
+  const report = analyticsReport({ ...t, names: { users: names, datasets: names, destinations: names }, widePairs: [], medianSeconds: new Map(), skips: new Map(), days: [] });
+  const count = new Map<string, { left: number; right: number; neither: number }>();
+  for (const p of pairs) {
+    p.experts.forEach((e, i) => {
+      const c = count.get(e) ?? { left: 0, right: 0, neither: 0 };
+      if (p.choseLeft[i] === null) c.neither++;
+      else if (p.choseLeft[i]) c.left++;
+      else c.right++;
+      count.set(e, c);
+    });
+  }
+  assert.equal(report.position.experts.length, count.size);
+  for (const e of report.position.experts) {
+    const c = count.get(e.userId)!;
+    assert.deepEqual([e.left, e.n, e.neither], [c.left, c.left + c.right, c.neither]);
+    assert.equal(e.p_value, binomTest(c.left, c.left + c.right));
+  }
+  const all = [...count.values()].reduce((s, c) => ({ left: s.left + c.left, right: s.right + c.right, neither: s.neither + c.neither }));
+  assert.deepEqual([report.position.overall.left, report.position.overall.n, report.position.overall.neither], [all.left, all.left + all.right, all.neither]);
 });

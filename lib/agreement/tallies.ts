@@ -4,6 +4,7 @@
  * reference of the database's rules, written over the same per-pair rows the report functions take;
  * tests hold the two in agreement.
  */
+import { positionBias } from "./position";
 import { cohenFromTable } from ".";
 import { codesOf, confusionFromCounts, patternOf } from "./fast";
 import { groupStats, judgmentsPerDay, statsOfCounts, type ExpertPairKappa, type ExpertRow, type GroupStats, type RatedPair } from "./report";
@@ -205,6 +206,10 @@ export function analyticsReport(x: AnalyticsInput, minShared = 5) {
     confusion: confusionOfTallies(all.counts, x.widePairs),
     experts: expertTableOfTallies(x, { names: x.names.users, medianSeconds: x.medianSeconds, skips: x.skips }, minShared),
     expertPairs: expertPairKappasOfTallies(x.expertPairs, x.names.users, minShared),
+    // Each expert gives one verdict a pair: the pairs not chosen A or B were Neither.
+    position: positionBias(x.experts.filter((e) => e.pairs > 0).map((e) => ({
+      userId: e.userId, name: x.names.users.get(e.userId) ?? e.userId, left: e.leftChoices, right: e.abChoices - e.leftChoices, neither: e.pairs - e.abChoices,
+    }))),
     minShared,
     progress: judgmentsPerDay(x.days),
   };

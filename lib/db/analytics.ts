@@ -154,18 +154,3 @@ export async function skipsByExpert(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.userId, r.skips]));
 }
 
-/**
- * Verdicts for the plan on the left, the right, or neither, per expert (position bias): the side is the
- * assignment's randomized left plan, the verdict is in the pair's own A/B terms.
- */
-export async function sideVerdicts(db: Db): Promise<{ userId: string; name: string; left: number; right: number; neither: number }[]> {
-  const { rows } = await poolOf(db).query<{ userId: string; name: string; left: number; right: number; neither: number }>(
-    `SELECT j."userId", coalesce(u.name, u.email) AS name,
-            count(*) FILTER (WHERE j.verdict = 'A' AND a."leftPlanId" = p."planAId" OR j.verdict = 'B' AND a."leftPlanId" = p."planBId")::int AS left,
-            count(*) FILTER (WHERE j.verdict = 'A' AND a."leftPlanId" = p."planBId" OR j.verdict = 'B' AND a."leftPlanId" = p."planAId")::int AS right,
-            count(*) FILTER (WHERE j.verdict = 'NEITHER')::int AS neither
-     FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId" JOIN "User" u ON u.id = j."userId"
-     GROUP BY j."userId", u.name, u.email ORDER BY name`,
-  );
-  return rows;
-}

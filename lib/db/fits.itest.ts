@@ -6,9 +6,8 @@ import type { FitReport } from "../fitting/protocol";
 import { trainingPairs } from "./exports";
 import { AppError } from "../errors";
 import { adoptFit, createFit, currentWeights, getFit, restoreWeights, weightsHistory } from "./fits";
-import { claimNext, submitJudgment } from "./judging";
 import { seed } from "./seed";
-import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
+import { createTestDatabase, createTestExpert, judgeUntilDone, type TestDatabase } from "./testing";
 import type { RunningWorker } from "../worker";
 import { stopQueues } from "../worker/queue";
 import { enqueueForTest, inProcessWorker, waitForJob } from "../worker/testing";
@@ -67,18 +66,7 @@ test("one fit at a time per dataset; a fit whose job failed for good stops block
 
 test("fit on judged pairs, adopt the weights (exports follow), restore the defaults", async () => {
   const experts = await Promise.all([0, 1, 2].map((i) => createTestExpert(t.db, `f${i}@t.test`, ["Paris", "Tokyo", "Rome", "Nanjing"])));
-  let n = 0;
-  for (let round = 0; round < 200; round++) {
-    let progressed = false;
-    for (const [i, u] of experts.entries()) {
-      const c = await claimNext(t.db, u, S);
-      if (!c) continue;
-      const choice = (["left", "right", "neither"] as const)[(c.pairId.charCodeAt(c.pairId.length - 1) + (i === 2 ? 1 : 0)) % 3];
-      await submitJudgment(t.db, u, { assignmentId: c.assignmentId, choice, rationale: "r", timeOnTaskMs: 1, clientRequestId: `f-${++n}` }, S);
-      progressed = true;
-    }
-    if (!progressed) break;
-  }
+  await judgeUntilDone(t.db, experts, (pairId, i) => (["left", "right", "neither"] as const)[(pairId.charCodeAt(pairId.length - 1) + (i === 2 ? 1 : 0)) % 3], S, "f");
   const labelled = [];
   for await (const p of trainingPairs(t.db)) labelled.push(p);
   assert.ok(labelled.length >= 10, `only ${labelled.length} labelled pairs`);

@@ -19,13 +19,15 @@ export interface BattleFilters {
 }
 
 const OUTCOME = { A: 0, B: 1, NEITHER: 2 } as const;
+/** One row of the grouped battles: a pair's judgments with one verdict, seen with one side on the left. */
+type BattleRow = { queryId: string; planAId: string; planBId: string; modelA: string; modelB: string; verdict: keyof typeof OUTCOME; leftIsA: boolean; n: number };
 const PASSES = (alias: string) => `coalesce((${alias}.features->>'format')::int = 1 AND (${alias}.features->>'commonsense')::int = 1, false)`;
 
 export async function leaderboardBattles(db: Db, f: BattleFilters, opts: { style?: boolean } = {}): Promise<{ set: BattleSet; selfBattles: number }> {
   const builder = new BattleSetBuilder(Boolean(opts.style));
   const styles = new Map<string, PlanStyle>();
   const rows = fromSnapshot(db, (client) =>
-    cursorRows<{ queryId: string; planAId: string; planBId: string; modelA: string; modelB: string; verdict: keyof typeof OUTCOME; leftIsA: boolean; n: number }>(
+    cursorRows<BattleRow>(
       client,
       `SELECT p."queryId", p."planAId", p."planBId", pa.model AS "modelA", pb.model AS "modelB", j.verdict, a."leftPlanId" = p."planAId" AS "leftIsA", count(*)::int AS n
        FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
@@ -36,7 +38,7 @@ export async function leaderboardBattles(db: Db, f: BattleFilters, opts: { style
       [f.datasetId ?? null, f.destinationId ?? null, f.days ?? null, f.bothGates ?? false],
     ),
   );
-  const pending: { queryId: string; planAId: string; planBId: string; modelA: string; modelB: string; verdict: keyof typeof OUTCOME; leftIsA: boolean; n: number }[] = [];
+  const pending: BattleRow[] = [];
   for await (const r of rows) {
     // Style needs both plans' covariates: rows wait until their plans are read, a batch at a time.
     if (opts.style) {

@@ -6,12 +6,11 @@ import { leaderboard } from "../leaderboard/leaderboard";
 import { battleLineSchema } from "../leaderboard/battles";
 import { exportCount } from "./export-counts";
 import { battleRecords } from "./exports";
-import { claimNext, submitJudgment } from "./judging";
 import { leaderboardBattles, leaderboardReport } from "./leaderboard";
 import { deleteJudgeImport, importJudgeVerdicts, judgeBoard } from "./judges";
 import { AppError } from "../errors";
 import { seed } from "./seed";
-import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
+import { createTestDatabase, createTestExpert, judgeUntilDone, type TestDatabase } from "./testing";
 
 let t: TestDatabase;
 const S = { ...DEFAULT_SETTINGS, rationaleMinLength: 1 };
@@ -20,18 +19,7 @@ before(async () => {
   t = await createTestDatabase();
   await seed(t.db, { demo: true, demoPassword: "pw-for-tests-1" });
   const experts = await Promise.all([0, 1, 2].map((i) => createTestExpert(t.db, `lb${i}@t.test`, ["Paris"])));
-  let n = 0;
-  for (let round = 0; round < 200; round++) {
-    let progressed = false;
-    for (const [i, u] of experts.entries()) {
-      const c = await claimNext(t.db, u, S);
-      if (!c) continue;
-      const choice = (["left", "right", "neither", "left"] as const)[(c.pairId.charCodeAt(4) + i) % 4];
-      await submitJudgment(t.db, u, { assignmentId: c.assignmentId, choice, rationale: "r", timeOnTaskMs: 1, clientRequestId: `lb-${++n}` }, S);
-      progressed = true;
-    }
-    if (!progressed) break;
-  }
+  await judgeUntilDone(t.db, experts, (pairId, i) => (["left", "right", "neither", "left"] as const)[(pairId.charCodeAt(4) + i) % 4], S, "lb");
 });
 after(async () => t.drop());
 

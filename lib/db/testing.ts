@@ -7,6 +7,8 @@ import path from "node:path";
 import { connect, migrate } from "./migrate";
 import { closeDb, createDb, type Db } from "./client";
 import { startEmbeddedPostgres } from "./embedded";
+import type { JudgingSettings } from "../assignment/policy";
+import { claimNext, submitJudgment } from "./judging";
 
 export interface TestDatabase {
   url: string;
@@ -56,4 +58,22 @@ export async function createTestExpert(db: Db, email: string, destinations: stri
     await db.expertDestination.create({ data: { userId: u.id, destinationId: d.id, familiarity: 3 } });
   }
   return u.id;
+}
+
+/**
+ * The experts take turns claiming and judging until none gets a pair; `pick` chooses each verdict
+ * (by pair and the expert's place in the list). Returns how many judgments were submitted.
+ */
+export async function judgeUntilDone(db: Db, experts: readonly string[], pick: (pairId: string, expert: number) => "left" | "right" | "neither", settings: JudgingSettings, requestPrefix: string): Promise<number> {
+  let n = 0;
+  for (;;) {
+    let progressed = false;
+    for (const [i, u] of experts.entries()) {
+      const c = await claimNext(db, u, settings);
+      if (!c) continue;
+      await submitJudgment(db, u, { assignmentId: c.assignmentId, choice: pick(c.pairId, i), rationale: "r", timeOnTaskMs: 1, clientRequestId: `${requestPrefix}-${++n}` }, settings);
+      progressed = true;
+    }
+    if (!progressed) return n;
+  }
 }

@@ -182,6 +182,15 @@ function bootstrapRatings(p: number, replicates: number, fitOne: (multiplicity: 
   return { full, samples, gammas };
 }
 
+/** The plain fit (no covariates) and its bootstrap over the set's units. */
+function plainBootstrap(set: BattleSet, plain: ReturnType<typeof plainObservations>, replicates: number, seed: number, onReplicate?: (done: number) => void) {
+  const p = set.models.length;
+  return bootstrapRatings(p, replicates, (mult, init) => {
+    accumulate(set, plain, mult);
+    return fitBradleyTerry(plain.obs, p, { init });
+  }, set.units, seed, onReplicate);
+}
+
 function interval(values: Float64Array): [number, number] {
   const finite = values.filter(Number.isFinite);
   return finite.length ? percentileInterval(finite) : [NaN, NaN];
@@ -199,10 +208,7 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
     creditMatrix[plain.obs.b[s] * p + plain.obs.a[s]] += plain.obs.wB[s];
   }
   const unbounded = unboundedModels(creditMatrix, p).map((i) => set.models[i]);
-  const boot = bootstrapRatings(p, replicates, (mult, init) => {
-    accumulate(set, plain, mult);
-    return fitBradleyTerry(plain.obs, p, { init });
-  }, set.units, seed, opts.style ? undefined : opts.onReplicate);
+  const boot = plainBootstrap(set, plain, replicates, seed, opts.style ? undefined : opts.onReplicate);
   const intervals = boot.samples.map(interval);
   const rank = ranks(intervals);
   const t = tally(set);
@@ -247,12 +253,7 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
 
 /** The bootstrap interval of the rating gap between two models (used to check coverage). */
 export function gapInterval(set: BattleSet, i: number, j: number, replicates: number, seed: number): { gap: number; ci95: [number, number] } {
-  const p = set.models.length;
-  const plain = plainObservations(set);
-  const boot = bootstrapRatings(p, replicates, (mult, init) => {
-    accumulate(set, plain, mult);
-    return fitBradleyTerry(plain.obs, p, { init });
-  }, set.units, seed);
+  const boot = plainBootstrap(set, plainObservations(set), replicates, seed);
   const diffs = new Float64Array(replicates);
   for (let r = 0; r < replicates; r++) diffs[r] = boot.samples[i][r] - boot.samples[j][r];
   return { gap: elo(boot.full.beta[i]) - elo(boot.full.beta[j]), ci95: interval(diffs) };

@@ -4,7 +4,6 @@
  * here runs on the client.
  */
 import type { analyticsReport } from "../agreement/tallies";
-import type { positionBias } from "../agreement/position";
 import type { JudgingSettings } from "../assignment/policy";
 import type { listUsers } from "../db/admin";
 import type { adjudicationQueue } from "../db/analytics";
@@ -52,7 +51,5 @@ export type ConstraintEditorAnswer = Jsonified<Awaited<ReturnType<typeof dslEdit
 export type FitsAnswer = Jsonified<Awaited<ReturnType<typeof fitsOverview>>>;
 /** GET /api/admin/leaderboard */
 export type LeaderboardAnswer = Shared<Awaited<ReturnType<typeof leaderboardReport>>>;
-/** GET /api/admin/analytics/position */
-export type PositionAnswer = Shared<ReturnType<typeof positionBias>>;
 /** GET /api/admin/judges */
 export type JudgeBoardAnswer = Shared<Awaited<ReturnType<typeof judgeBoard>>>;
