@@ -10,6 +10,7 @@
  *   tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
  *   tripjudge agreement --ratings FILE [--labels A,B,NEITHER] [--json]
  *   tripjudge leaderboard --battles FILE [--bootstrap N] [--seed N] [--json]
+ *   tripjudge reliability --ratings FILE [--gold FILE] [--labels A,B,NEITHER] [--json]
  * Every command writes all of its output before it exits (a slow reader of a pipe gets every byte).
  */
 import { parseArgs } from "node:util";
@@ -25,6 +26,7 @@ const USAGE = `usage:
   tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
   tripjudge agreement --ratings FILE [--labels A,B,NEITHER] [--json]
   tripjudge leaderboard --battles FILE [--bootstrap N] [--seed N] [--json]
+  tripjudge reliability --ratings FILE [--gold FILE] [--labels A,B,NEITHER] [--json]
 BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSONL).`;
 
 function out(json: boolean, value: unknown, text: string) {
@@ -62,6 +64,7 @@ async function main(argv: string[]): Promise<number> {
       ratings: { type: "string" },
       labels: { type: "string" },
       battles: { type: "string" },
+      gold: { type: "string" },
       progress: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
@@ -70,6 +73,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "features" && !values.help) return featuresCommand(values);
   if (command === "agreement" && !values.help) return agreementCommand(values);
   if (command === "leaderboard" && !values.help) return leaderboardCommand(values);
+  if (command === "reliability" && !values.help) return reliabilityCommand(values);
   if (command === "dsl" && !values.help && (positionals[0] === "eval" || positionals[0] === "check")) return dslCommand(positionals[0], values);
   if (!command || values.help || !["validate", "import", "export"].includes(command) || positionals.length !== 1) {
     console.error(USAGE);
@@ -317,6 +321,42 @@ async function agreementCommand(v: { ratings?: string; labels?: string; json?: b
   } catch (e) {
     if (e instanceof RatingsError) {
       console.error(`tripjudge agreement: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+/** Reads a whole text file, refusing one larger than the import limit before reading it. */
+async function readLimited(file: string): Promise<string> {
+  const { readFileSync, statSync } = await import("node:fs");
+  const { config } = await import("../lib/config");
+  const limit = config().IMPORT_MAX_BYTES;
+  if (statSync(file).size > limit) throw new CliInputError(`${file}: larger than IMPORT_MAX_BYTES (${limit} bytes)`);
+  return readFileSync(file, "utf8");
+}
+class CliInputError extends Error {}
+
+async function reliabilityCommand(v: { ratings?: string; gold?: string; labels?: string; json?: boolean }): Promise<number> {
+  if (!v.ratings) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { parseRatings, RatingsError } = await import("../lib/agreement/ratings");
+  const { VERDICTS } = await import("../lib/agreement/labels");
+  const { reliabilityReport, parseGold, GoldError } = await import("../lib/reliability/report");
+  const { formatReliability } = await import("../lib/reliability/text");
+  try {
+    const labels = v.labels ? v.labels.split(",").map((l) => l.trim()).filter(Boolean) : [...VERDICTS];
+    if (labels.length < 2 || new Set(labels.map((l) => l.toUpperCase())).size !== labels.length) throw new RatingsError("--labels needs two or more different labels, comma-separated");
+    const rows = parseRatings(await readLimited(v.ratings), v.ratings, labels);
+    const gold = v.gold ? parseGold(await readLimited(v.gold), v.gold, labels) : null;
+    const report = reliabilityReport(rows, labels, gold);
+    await print(v.json ? JSON.stringify(report, null, 2) : formatReliability(report));
+    return 0;
+  } catch (e) {
+    if (e instanceof RatingsError || e instanceof GoldError || e instanceof CliInputError || (e as NodeJS.ErrnoException).code === "ENOENT") {
+      console.error(`tripjudge reliability: ${(e as Error).message}`);
       return 1;
     }
     throw e;

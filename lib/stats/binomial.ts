@@ -23,7 +23,8 @@ export function wilson(count: number, n: number, z = Z95): Proportion | null {
   const denom = 1 + z2 / n;
   const center = (q + z2 / (2 * n)) / denom;
   const dist = (z * Math.sqrt((q * (1 - q)) / n + z2 / (4 * n * n))) / denom;
-  return { share: q, ci95: [center - dist, center + dist] };
+  // At 0 or n successes the bound is exactly 0 or 1 (rounding would leave it a hair inside).
+  return { share: q, ci95: [count <= 0 ? 0 : center - dist, count >= n ? 1 : center + dist] };
 }
 
 /**
@@ -59,6 +60,21 @@ export function binomTest(k: number, n: number, p = 0.5): number {
   for (const i of order) {
     total += t[i];
     if (t[i] <= limit) tail += t[i];
+  }
+  return Math.min(1, tail / total);
+}
+
+/** P(X ≤ k) for X ~ Binomial(n, p), exact to rounding (from the mode-relative terms). */
+export function binomLowerTail(k: number, n: number, p: number): number {
+  if (k < 0) return 0;
+  if (k >= n) return 1;
+  if (p <= 0) return 1;
+  if (p >= 1) return 0;
+  const t = relativePmf(n, p);
+  let total = 0, tail = 0;
+  for (let i = 0; i <= n; i++) {
+    total += t[i];
+    if (i <= k) tail += t[i];
   }
   return Math.min(1, tail / total);
 }

@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { simulateStudy } from "./simulate";
+
+const dir = mkdtempSync(path.join(tmpdir(), "tj-rel-"));
+const ref = JSON.parse(readFileSync("lib/reliability/fixtures/reference.json", "utf8"));
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, ["--import", "tsx", "scripts/tripjudge.ts", "reliability", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+
+test("tripjudge reliability --ratings FILE --gold FILE --json prints raters and items in the documented shape", () => {
+  const study = simulateStudy({ seed: 11, items: 400, honest: 12, random: 1, accuracy: 0.84 });
+  const ratings = path.join(dir, "ratings.jsonl"), gold = path.join(dir, "gold.jsonl");
+  writeFileSync(ratings, study.rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  // Every tenth item is gold, with its planted label.
+  writeFileSync(gold, [...study.truth].filter((_, i) => i % 10 === 0).map(([item, label]) => JSON.stringify({ item, label })).join("\n") + "\n");
+  const r = cli(["--ratings", ratings, "--gold", gold, "--json"]);
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.deepEqual(Object.keys(out), ["raters", "items"]);
+  for (const x of out.raters) {
+    assert.deepEqual(Object.keys(x), ["rater", "n_items", "gold_n", "gold_accuracy", "gold_ci95", "ds_accuracy", "mace_spam", "flagged", "reasons"]);
+    assert.ok(x.gold_n > 0 && x.gold_ci95[0] <= x.gold_accuracy && x.gold_accuracy <= x.gold_ci95[1]);
+    assert.equal(typeof x.flagged, "boolean");
+    assert.equal(x.flagged, x.reasons.length > 0);
+  }
+  assert.equal(out.raters.reduce((s: number, x: { n_items: number }) => s + x.n_items, 0), study.rows.length);
+  const flagged = out.raters.filter((x: { flagged: boolean }) => x.flagged);
+  assert.ok(flagged.some((x: { rater: string }) => x.rater === "random-1"));
+  // Honest experts here are right on 84 % of gold pairs — below the 90 % the pause boundary is built around — so one may be paused.
+  assert.ok(flagged.length <= 2);
+  for (const x of flagged) assert.match(x.reasons.join(" "), /^(gold|peer_agreement|runs): /);
+  assert.equal(out.items.length, 400);
+  for (const it of out.items) {
+    assert.deepEqual(Object.keys(it), ["item", "majority", "ds_label", "ds_posterior"]);
+    assert.deepEqual(Object.keys(it.ds_posterior), ["A", "B", "NEITHER"]);
+    assert.ok(Math.abs(Object.values(it.ds_posterior as Record<string, number>).reduce((s, p) => s + p, 0) - 1) < 1e-9);
+  }
+});
+
+test("tripjudge reliability on the reference fixture gives the numpy reference's posteriors; without --gold, gold fields are empty", () => {
+  const r = cli(["--ratings", "lib/reliability/fixtures/ratings.jsonl", "--json"]);
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  for (const it of out.items) ref.labels.forEach((l: string, c: number) => assert.ok(Math.abs(it.ds_posterior[l] - ref.dawid_skene.posterior[it.item][c]) < 1e-6));
+  for (const x of out.raters) {
+    assert.equal(x.gold_n, 0);
+    assert.equal(x.gold_accuracy, null);
+    assert.equal(x.gold_ci95, null);
+    assert.ok(Math.abs(x.mace_spam - ref.mace.spam[x.rater]) < 1e-6);
+  }
+  const text = cli(["--ratings", "lib/reliability/fixtures/ratings.jsonl"]);
+  assert.equal(text.status, 0);
+  assert.match(text.stdout, /DS acc/);
+});
+
+test("tripjudge reliability names the bad line of a gold file, refuses an oversized file, and shows usage without --ratings", () => {
+  const gold = path.join(dir, "bad-gold.jsonl");
+  writeFileSync(gold, '{"item": "p001", "label": "A"}\n{"item": "p002", "label": "maybe"}\n');
+  const r = cli(["--ratings", "lib/reliability/fixtures/ratings.jsonl", "--gold", gold, "--json"]);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /bad-gold\.jsonl:2: "maybe" is not one of the labels A, B, NEITHER/);
+  const big = cli(["--ratings", "lib/reliability/fixtures/ratings.jsonl", "--json"], { IMPORT_MAX_BYTES: "1000" });
+  assert.equal(big.status, 1);
+  assert.match(big.stderr, /larger than IMPORT_MAX_BYTES/);
+  assert.equal(cli(["--json"]).status, 2);
+  const missing = cli(["--ratings", path.join(dir, "nope.jsonl")]);
+  assert.equal(missing.status, 1);
+  assert.match(missing.stderr, /no such file/);
+});

@@ -1,0 +1,52 @@
+/**
+ * Automatic pausing: a sequential test on an expert's gold results, in the order they came. After n gold
+ * pairs with w wrong, the expert is paused as soon as w ≥ ⌈1.4 + 0.23·n⌉ — a Wald-style straight boundary
+ * whose two constants were chosen by exact computation (`pauseProbability`) so that a coin-flipper (right
+ * half the time) is paused within 15 gold pairs with probability 0.955, and an expert right 90 % of the time
+ * within 50 with probability 0.044. A choice of "Neither" on a gold pair counts as wrong: the altered plan
+ * is the unaltered one with a defect added, so the unaltered one is better. After an admin resumes an
+ * expert the test starts again from that moment.
+ */
+export const PAUSE_BOUNDARY = { intercept: 1.4, slope: 0.23 } as const;
+
+/** Wrong answers among the first n gold pairs that pause an expert. */
+export function pauseThreshold(n: number): number {
+  return Math.ceil(PAUSE_BOUNDARY.intercept + PAUSE_BOUNDARY.slope * n - 1e-12);
+}
+
+export interface PauseDecision {
+  paused: boolean;
+  /** The gold pair (1-based count) at which the boundary was crossed. */
+  at: number | null;
+  n: number;
+  wrong: number;
+}
+
+/** Walks the results (true = right) and stops at the first crossing. */
+export function pauseDecision(results: readonly boolean[]): PauseDecision {
+  let wrong = 0;
+  for (let n = 1; n <= results.length; n++) {
+    if (!results[n - 1]) wrong++;
+    if (wrong >= pauseThreshold(n)) return { paused: true, at: n, n: results.length, wrong };
+  }
+  return { paused: false, at: null, n: results.length, wrong };
+}
+
+/** Exact probability that an expert right with probability `pRight` on each gold pair is paused within `n` gold pairs. */
+export function pauseProbability(pRight: number, n: number): number {
+  let alive = new Float64Array(n + 2); // alive[w]: not yet paused, w wrong so far
+  alive[0] = 1;
+  let paused = 0;
+  for (let t = 1; t <= n; t++) {
+    const next = new Float64Array(n + 2);
+    const limit = pauseThreshold(t);
+    for (let w = 0; w < t; w++) {
+      if (!alive[w]) continue;
+      next[w] += alive[w] * pRight;
+      if (w + 1 >= limit) paused += alive[w] * (1 - pRight);
+      else next[w + 1] += alive[w] * (1 - pRight);
+    }
+    alive = next;
+  }
+  return paused;
+}

@@ -1,0 +1,62 @@
+/**
+ * Ratings in the compact, columnar shape the reliability models read: each rating is (item, rater, label)
+ * as indexes into the item, rater and label names, so a large log costs three typed arrays.
+ */
+export interface RatingMatrix {
+  items: string[];
+  raters: string[];
+  labels: readonly string[];
+  item: Int32Array;
+  rater: Int32Array;
+  label: Int32Array;
+}
+
+/** Indexes rows in the order they come (items and raters by first appearance); labels in the given order. */
+export function ratingMatrix(rows: readonly { item: string; rater: string; label: string }[], labels: readonly string[]): RatingMatrix {
+  const itemIx = new Map<string, number>(), raterIx = new Map<string, number>();
+  const labelIx = new Map(labels.map((l, i) => [l, i]));
+  const n = rows.length;
+  const m: RatingMatrix = { items: [], raters: [], labels, item: new Int32Array(n), rater: new Int32Array(n), label: new Int32Array(n) };
+  rows.forEach((r, k) => {
+    let i = itemIx.get(r.item);
+    if (i === undefined) itemIx.set(r.item, (i = m.items.push(r.item) - 1));
+    let w = raterIx.get(r.rater);
+    if (w === undefined) raterIx.set(r.rater, (w = m.raters.push(r.rater) - 1));
+    const l = labelIx.get(r.label);
+    if (l === undefined) throw new Error(`label ${r.label} is not one of ${labels.join(", ")}`);
+    m.item[k] = i;
+    m.rater[k] = w;
+    m.label[k] = l;
+  });
+  return m;
+}
+
+/** Per item, the share of its ratings for each label (row-major items × labels): crowd-kit's soft majority vote. */
+export function voteShares(m: RatingMatrix): Float64Array {
+  const K = m.labels.length;
+  const out = new Float64Array(m.items.length * K);
+  const count = new Float64Array(m.items.length);
+  for (let k = 0; k < m.item.length; k++) {
+    out[m.item[k] * K + m.label[k]] += 1;
+    count[m.item[k]] += 1;
+  }
+  for (let i = 0; i < m.items.length; i++) for (let c = 0; c < K; c++) out[i * K + c] /= count[i];
+  return out;
+}
+
+/** Per item, the label more than half of its raters chose, or null (as index into labels). */
+export function strictMajority(m: RatingMatrix): (number | null)[] {
+  const K = m.labels.length;
+  const shares = voteShares(m);
+  return m.items.map((_, i) => {
+    for (let c = 0; c < K; c++) if (shares[i * K + c] > 0.5) return c;
+    return null;
+  });
+}
+
+/** Index of the largest value in row i (first on ties). */
+export function argmaxRow(values: Float64Array, i: number, K: number): number {
+  let best = 0;
+  for (let c = 1; c < K; c++) if (values[i * K + c] > values[i * K + best]) best = c;
+  return best;
+}
