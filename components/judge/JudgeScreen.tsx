@@ -11,8 +11,9 @@ import type { Choice } from "@/lib/assignment/policy";
 import { DEFAULT_WEIGHTS } from "@/lib/features/types";
 import { Diagnostics } from "./Diagnostics";
 import { ShortcutsHelp, SkipDialog } from "./Dialogs";
+import { FeedbackPanel, QualificationBanner, StandingNotice } from "./Qualification";
 import { RequestPanel } from "./RequestPanel";
-import { SIDE_LABEL, type ItemKey } from "./style";
+import { itemKey, SIDE_LABEL, type ItemKey } from "./style";
 import { Timeline } from "./Timeline";
 import { useDraft } from "./useDraft";
 import { useJudgingQueue } from "./useJudgingQueue";
@@ -33,7 +34,7 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
     window.scrollTo({ top: 0 });
   }, []);
   const queue = useJudgingQueue(destination, onAdvance);
-  const { current, assignment: a, rationaleMinLength: minLength, busy, error } = queue;
+  const { current, assignment: a, rationaleMinLength: minLength, busy, error, feedback } = queue;
   const { draft, update, elapsed } = useDraft(a?.assignmentId ?? null);
   const [help, setHelp] = useState(false);
   const [skipping, setSkipping] = useState(false);
@@ -61,7 +62,12 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
   );
   const toggleHelp = useCallback(() => setHelp((h) => !h), []);
   const closeHelp = useCallback(() => setHelp(false), []);
-  useShortcuts({ rationale: textRef, canSubmit: valid, choose, submit, toggleHelp, closeHelp });
+  useShortcuts({ rationale: textRef, canSubmit: valid && !feedback, choose, submit, toggleHelp, closeHelp });
+  // After a qualification pair: mark the defect on its plan's map and timeline.
+  useEffect(() => {
+    const d = feedback?.defect;
+    if (d && d.day !== null && d.item !== null) setSelected(itemKey(d.side, d.day - 1, d.item));
+  }, [feedback]);
 
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -81,6 +87,7 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
         </button>
       </main>
     );
+  if (!a && queue.standing) return <StandingNotice standing={queue.standing} />;
   if (!a)
     return (
       <main className="page">
@@ -120,6 +127,7 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
           </span>
         </div>
       </div>
+      {queue.qualification && <QualificationBanner q={queue.qualification} />}
       <div className="plans">
         {(["left", "right"] as const).map((side) => (
           <article key={side} className={`plan plan-${side}`} aria-label={`Plan ${SIDE_LABEL[side]}`}>
@@ -144,7 +152,8 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
           </article>
         ))}
       </div>
-      {draft && (
+      {feedback && <FeedbackPanel feedback={feedback} onNext={() => void queue.dismissFeedback()} />}
+      {draft && !feedback && (
         <VerdictPanel
           ref={textRef}
           choice={draft.choice}

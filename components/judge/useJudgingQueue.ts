@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { Choice } from "@/lib/assignment/policy";
-import type { NextPairAnswer } from "@/lib/assignment/view";
+import type { NextPairAnswer, SubmitAnswer } from "@/lib/assignment/view";
 import { api, ApiError } from "../api";
 import { clearDraft } from "./useDraft";
 
@@ -34,6 +34,8 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
   });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** While qualifying: the right answer to the pair just submitted, shown until the expert moves on. */
+  const [feedback, setFeedback] = useState<NonNullable<SubmitAnswer["feedback"]> | null>(null);
 
   const advance = useCallback(async () => {
     const nextData = next.data?.assignment ? next.data : await fetchNext(destination);
@@ -49,9 +51,10 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
       setError(null);
       try {
         // Only a request that got no answer is retried (the request id keeps it to one judgment).
+        let answer: SubmitAnswer | null = null;
         for (let attempt = 0; ; attempt++) {
           try {
-            await api(`/api/judge/${assignment.assignmentId}/submit`, { method: "POST", json: s });
+            answer = await api<SubmitAnswer>(`/api/judge/${assignment.assignmentId}/submit`, { method: "POST", json: s });
             break;
           } catch (e) {
             const unanswered = e instanceof ApiError && e.code === "network";
@@ -61,7 +64,8 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
           }
         }
         clearDraft(assignment.assignmentId);
-        await advance();
+        if (answer?.feedback) setFeedback(answer.feedback);
+        else await advance();
       } catch (e) {
         setError((e as Error).message);
       } finally {
@@ -70,6 +74,17 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
     },
     [assignment, busy, advance],
   );
+
+  const dismissFeedback = useCallback(async () => {
+    const passedNow = feedback?.passed !== null && feedback?.passed !== undefined;
+    setFeedback(null);
+    // The set just ended: what was fetched ahead was asked while still qualifying.
+    if (passedNow) {
+      qc.setQueryData(currentKey, await fetchNext(destination));
+      onAdvance();
+    } else await advance();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- currentKey derives from destination
+  }, [feedback, advance, destination, qc, onAdvance]);
 
   const skip = useCallback(
     async (reason: string) => {
@@ -87,5 +102,9 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
     [assignment, advance],
   );
 
-  return { current, assignment, rationaleMinLength: current.data?.rationaleMinLength ?? 20, rewardWeights: current.data?.rewardWeights, submit, skip, busy, error };
+  return {
+    current, assignment, rationaleMinLength: current.data?.rationaleMinLength ?? 20, rewardWeights: current.data?.rewardWeights,
+    standing: current.data?.standing ?? null, qualification: current.data?.qualification ?? null,
+    submit, skip, busy, error, feedback, dismissFeedback,
+  };
 }

@@ -18,6 +18,10 @@ const fields = {
   queueOrder: z.enum(["completion", "oldest"]),
   /** Claims an expert may hold at once: the pair on screen and the one prefetched behind it. */
   maxClaimsPerExpert: z.number().int().min(1).max(5),
+  /** Gold pairs a new expert judges (with feedback) before real pairs; 0 turns qualification off. */
+  qualificationLength: z.number().int().min(0).max(50),
+  /** Share of the qualification set to get right to pass. */
+  qualificationPassMark: z.number().min(0).max(1),
 };
 
 export const settingsSchema = z.object({
@@ -25,6 +29,8 @@ export const settingsSchema = z.object({
   rationaleMinLength: fields.rationaleMinLength.default(20),
   queueOrder: fields.queueOrder.default("completion"),
   maxClaimsPerExpert: fields.maxClaimsPerExpert.default(2),
+  qualificationLength: fields.qualificationLength.default(5),
+  qualificationPassMark: fields.qualificationPassMark.default(0.8),
 });
 /** An admin's change to some settings (no defaults: what is not sent stays as it is). */
 export const settingsPatchSchema = z.object(fields).partial().strict();

@@ -54,8 +54,32 @@ export const nextPairAnswerSchema = z
     rationaleMinLength: z.number().int().nonnegative(),
     /** The reward weights in use (an adopted fit, or TripScore's defaults), for the diagnostics. */
     rewardWeights: weightsSchema.optional(),
+    /** Only when the expert is not simply active: qualifying, paused, or failed qualification. */
+    standing: z.object({ state: z.enum(["QUALIFYING", "PAUSED", "QUALIFICATION_FAILED"]), note: z.string().nullable() }).strict().optional(),
+    /** While qualifying: pairs answered so far, the set's length and the pass mark. */
+    qualification: z.object({ answered: z.number().int().nonnegative(), length: z.number().int().nonnegative(), passMark: z.number() }).strict().optional(),
   })
   .strict();
+
+/** What a submit answers: the stored judgment; while qualifying, what the right answer was and why. */
+export const submitAnswerSchema = z
+  .object({
+    judgmentId: z.string().min(1),
+    duplicate: z.boolean(),
+    feedback: z
+      .object({
+        correct: z.boolean(),
+        answer: z.enum(["left", "right", "neither"]),
+        defect: z.object({ kind: z.string(), day: z.number().int().nullable(), item: z.number().int().nullable(), message: z.string(), side: z.enum(["left", "right"]) }).strict().nullable(),
+        answered: z.number().int(),
+        length: z.number().int(),
+        passed: z.boolean().nullable(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type SubmitAnswer = z.infer<typeof submitAnswerSchema>;
 
 /** GET /api/judge/<assignment>: the expert's own open assignment again (after a reload). */
 export const assignmentAnswerSchema = z.object({ assignment: assignmentViewSchema, rationaleMinLength: z.number().int().nonnegative() }).strict();

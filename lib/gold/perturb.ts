@@ -10,17 +10,8 @@ import { clockOf, hasLocation, minutesOf, type Item, type Itinerary } from "../i
 import { shuffle } from "../random";
 import { failedChecks, GOLD_RULES, requestBudget, runChecks, totalCost, type CheckName, type Failure, type GoldPoiLookup } from "./checks";
 
-export const DEFECT_KINDS = ["opening_hours", "budget", "duplicate_attraction", "transfer_time", "meal_time", "accommodation"] as const;
-export type DefectKind = (typeof DEFECT_KINDS)[number];
-
-export const DEFECT_LABELS: Record<DefectKind, string> = {
-  opening_hours: "a visit outside the place's opening hours",
-  budget: "a budget overrun",
-  duplicate_attraction: "the same attraction twice",
-  transfer_time: "a transfer shorter than its travel time",
-  meal_time: "a meal at an impossible hour",
-  accommodation: "a night without accommodation",
-};
+import { DEFECT_KINDS, type DefectKind } from "./kinds";
+export { DEFECT_KINDS, DEFECT_LABELS, type DefectKind } from "./kinds";
 
 /** Where the defect is, for the feedback after a qualification pair (and the admin's gold list). */
 export interface Defect {

@@ -6,10 +6,11 @@
  */
 import { mayJudge } from "../permissions";
 import { z } from "zod";
-import { db } from "../db/client";
+import { db, poolOf } from "../db/client";
 import { cachedWeights } from "../db/fits";
 import { claimNext, skipAssignment, submitJudgment } from "../db/judging";
 import { renderView } from "../db/judging-view";
+import { claimGoldPair, goldDraw, goldGate, goldView, nextQualificationPair, skipGold, submitGold } from "../db/gold-judging";
 import { getSettings } from "../db/settings";
 import { answerFor, errorAnswer, parseJsonText, refuseNul, requireJson, type Answer } from "./answers";
 import { claimsOfToken, sessionTokenOf, type SessionClaims } from "./session";
@@ -38,10 +39,43 @@ export async function nextPairCall(cookieHeader: string | null, search: URLSearc
     const p = nextParams.parse(Object.fromEntries(search));
     const settings = await getSettings(db());
     const exclude = p.exclude?.split(",").filter(Boolean);
+    const draw = await goldDraw(db());
+    const gate = await goldGate(db(), session.userId, { exclude, destinationId: p.destination || null, sessionVersion: session.sessionVersion, lookForGold: draw !== null });
+    if (!gate.authorized) return errorAnswer("unauthenticated", "Sign in first.");
+    const base = { rationaleMinLength: settings.rationaleMinLength };
+    // Paused, or failed qualification: nothing to judge until an admin decides.
+    if (gate.standing === "PAUSED" || gate.standing === "QUALIFICATION_FAILED") {
+      return { status: 200, body: JSON.stringify({ assignment: null, ...base, standing: { state: gate.standing, note: gate.standingNote } }) };
+    }
+    const weights = JSON.stringify(await cachedWeights(db()));
+    const goldAnswer = async (id: string, extra = "") => {
+      const v = await goldView(db(), id);
+      return { status: 200, body: `{"assignment":${v!.json},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${weights}${extra}}` };
+    };
+    if (gate.standing === "QUALIFYING" && settings.qualificationLength > 0) {
+      const { rows } = await poolOf(db()).query<{ answered: number; held: number }>(
+        `SELECT count(*) FILTER (WHERE status = 'SUBMITTED')::int AS answered, count(*) FILTER (WHERE status = 'CLAIMED')::int AS held FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION'`,
+        [session.userId],
+      );
+      const { answered, held } = rows[0];
+      const qualification = `,"standing":{"state":"QUALIFYING","note":null},"qualification":{"answered":${answered},"length":${settings.qualificationLength},"passMark":${settings.qualificationPassMark}}`;
+      if (gate.live) return goldAnswer(gate.live, qualification);
+      // Never more pairs than the set's length (the screen's look-ahead asks for one more).
+      const next = answered + held < settings.qualificationLength ? await nextQualificationPair(db(), session.userId, p.destination || null) : null;
+      const id = next ? await claimGoldPair(db(), session.userId, next, "QUALIFICATION", settings) : null;
+      if (id) return goldAnswer(id, qualification);
+      return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}` };
+    }
+    if (gate.live) return goldAnswer(gate.live);
+    // A gold pair, at its dataset's rate; its answer has the very shape of a real one.
+    if (draw !== null && gate.candidate && draw < gate.candidate.rate) {
+      const id = await claimGoldPair(db(), session.userId, gate.candidate.goldPairId, "CHECK", settings);
+      if (id) return goldAnswer(id);
+    }
     const claim = await claimNext(db(), session.userId, settings, { destinationId: p.destination || null, exclude, session });
-    if (!claim) return { status: 200, body: JSON.stringify({ assignment: null, rationaleMinLength: settings.rationaleMinLength }) };
-    const [view, weights] = await Promise.all([renderView(db(), claim.view), cachedWeights(db())]);
-    return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${JSON.stringify(weights)}}` };
+    if (!claim) return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
+    const view = await renderView(db(), claim.view);
+    return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${weights}}` };
   } catch (e) {
     return answerFor(e);
   }
@@ -75,7 +109,8 @@ export async function submitCall(cookieHeader: string | null, assignmentParam: s
     refuseNul(encodeURIComponent(assignmentParam), "address");
     const assignmentId = z.string().min(1).max(64).parse(assignmentParam);
     const body = parseJsonText(bodyText, submitInput, SUBMIT_MAX_BYTES);
-    const r = await submitJudgment(db(), session.userId, { assignmentId, ...body }, await getSettings(db()), session);
+    const settings = await getSettings(db());
+    const r = (await submitGold(db(), session.userId, { assignmentId, ...body }, settings)) ?? (await submitJudgment(db(), session.userId, { assignmentId, ...body }, settings, session));
     return { status: r.duplicate ? 200 : 201, body: JSON.stringify(r) };
   } catch (e) {
     return answerFor(e);
@@ -92,7 +127,7 @@ export async function skipCall(cookieHeader: string | null, assignmentParam: str
     requireJson(contentType);
     const assignmentId = z.string().min(1).max(64).parse(assignmentParam);
     const { reason } = parseJsonText(bodyText, skipInput);
-    await skipAssignment(db(), session.userId, assignmentId, reason, session);
+    if (!(await skipGold(db(), session.userId, assignmentId))) await skipAssignment(db(), session.userId, assignmentId, reason, session);
     return { status: 200, body: JSON.stringify({ ok: true }) };
   } catch (e) {
     return answerFor(e);

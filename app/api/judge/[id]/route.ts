@@ -1,10 +1,11 @@
 import { db } from "@/lib/db/client";
 import { assignmentViewJson } from "@/lib/db/judging-view";
+import { ownGoldViewJson } from "@/lib/db/gold-judging";
 import { getSettings } from "@/lib/db/settings";
 import { idParams, withRole } from "@/lib/server/api";
 
 export const GET = withRole("EXPERT", { params: idParams }, async (_req, { user, params: { id } }) => {
   const settings = await getSettings(db());
-  const view = await assignmentViewJson(db(), id, user.id);
+  const view = (await ownGoldViewJson(db(), id, user.id)) ?? (await assignmentViewJson(db(), id, user.id));
   return new Response(`{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength}}`, { headers: { "content-type": "application/json" } });
 });

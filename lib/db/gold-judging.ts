@@ -1,0 +1,238 @@
+/**
+ * Gold pairs in the judging queue. Before each claim one statement reads the expert's standing, a gold pair
+ * they hold (resume), and — when the draw asks for one — a random gold pair of their destinations they never
+ * had. An active expert gets that gold pair with the probability its dataset's gold rate sets; a qualifying
+ * expert gets qualification pairs only; a paused one gets nothing. A gold answer's view is built by the same
+ * SQL shape as a real assignment's (tj_gold_view_parts), and it is submitted and skipped through the same API:
+ * nothing in an answer tells the expert it is gold, except during qualification, which they know they are in.
+ */
+import { randomUUID } from "node:crypto";
+import { leaseEnd, verdictsBySide, type Choice, type JudgingSettings } from "../assignment/policy";
+import { processCache } from "../cache";
+import { AppError } from "../errors";
+import { pauseDecision } from "../reliability/pause";
+import { goldFlag } from "../reliability/anomalies";
+import { poolOf, type Db } from "./client";
+
+export type Standing = "ACTIVE" | "QUALIFYING" | "QUALIFICATION_FAILED" | "PAUSED";
+
+export interface GoldGate {
+  authorized: boolean;
+  standing: Standing;
+  standingNote: string | null;
+  /** A gold answer the expert holds (claimed, not in `exclude`). */
+  live: string | null;
+  candidate: { goldPairId: string; rate: number } | null;
+}
+
+// The highest gold rate of any dataset, so that most claims need not look for a gold pair at all.
+const rateCache = processCache("gold-max-rate", () => new WeakMap<Db, { at: number; value: number }>());
+async function maxGoldRate(db: Db): Promise<number> {
+  const hit = rateCache.get(db);
+  if (hit && Date.now() - hit.at < 5000) return hit.value;
+  const { rows } = await poolOf(db).query<{ rate: number | null }>(`SELECT max("goldRate") AS rate FROM "Dataset" d WHERE EXISTS (SELECT 1 FROM "GoldPair" g WHERE g."datasetId" = d.id AND g.active)`);
+  const value = rows[0]?.rate ?? 0;
+  rateCache.set(db, { at: Date.now(), value });
+  return value;
+}
+export function forgetGoldRate(db: Db) {
+  rateCache.delete(db);
+}
+
+const CANDIDATE = `
+  SELECT g.id, ds."goldRate" AS rate FROM "GoldPair" g JOIN "Dataset" ds ON ds.id = g."datasetId"
+   WHERE g.active AND g."destinationId" IN (SELECT e."destinationId" FROM "ExpertDestination" e WHERE e."userId" = $1)
+     AND ($3::text IS NULL OR g."destinationId" = $3)
+     AND NOT EXISTS (SELECT 1 FROM "GoldAnswer" x WHERE x."goldPairId" = g.id AND x."userId" = $1)
+     AND (g."sourcePairId" IS NULL OR NOT EXISTS (SELECT 1 FROM "Assignment" y WHERE y."pairId" = g."sourcePairId" AND y."userId" = $1))
+   ORDER BY random() LIMIT 1`;
+
+/** One statement: standing, held gold answer, and (when `lookForGold`) a candidate gold pair. */
+export async function goldGate(db: Db, userId: string, opts: { exclude?: string[]; destinationId?: string | null; sessionVersion?: number | null; lookForGold: boolean }): Promise<GoldGate> {
+  const { rows } = await poolOf(db).query<{ ok: boolean; standing: Standing; note: string | null; live: string | null; candidate: string | null; rate: number | null }>({
+    name: "tj_gold_gate",
+    text: `SELECT (u.active AND u.role = 'EXPERT' AND ($5::int IS NULL OR u."sessionVersion" = $5)) AS ok, u.standing::text AS standing, u."standingNote" AS note,
+             (SELECT a.id FROM "GoldAnswer" a WHERE a."userId" = u.id AND a.status = 'CLAIMED' AND NOT (a.id = ANY($2)) ORDER BY a."claimedAt" LIMIT 1) AS live,
+             c.id AS candidate, c.rate
+        FROM "User" u LEFT JOIN LATERAL (${CANDIDATE}) c ON $4
+       WHERE u.id = $1`,
+    values: [userId, opts.exclude ?? [], opts.destinationId ?? null, opts.lookForGold, opts.sessionVersion ?? null],
+  });
+  const r = rows[0];
+  if (!r) return { authorized: false, standing: "ACTIVE", standingNote: null, live: null, candidate: null };
+  return { authorized: r.ok, standing: r.standing, standingNote: r.note, live: r.live, candidate: r.candidate ? { goldPairId: r.candidate, rate: r.rate ?? 0 } : null };
+}
+
+/** Whether this claim should look for a gold pair: a draw against the highest rate (the dataset's own rate decides later). */
+export async function goldDraw(db: Db): Promise<number | null> {
+  const max = await maxGoldRate(db);
+  const u = Math.random();
+  return u < max ? u : null;
+}
+
+/** Gives the expert the gold pair; null when they got it meanwhile (a parallel claim). */
+export async function claimGoldPair(db: Db, userId: string, goldPairId: string, purpose: "CHECK" | "QUALIFICATION", settings: JudgingSettings): Promise<string | null> {
+  const id = randomUUID();
+  const { rowCount } = await poolOf(db).query(
+    `INSERT INTO "GoldAnswer" (id, "goldPairId", "userId", purpose, "leftIsA", "leaseExpiresAt") VALUES ($1, $2, $3, $4::"GoldPurpose", $5, $6) ON CONFLICT ("goldPairId", "userId") DO NOTHING`,
+    [id, goldPairId, userId, purpose, Math.random() < 0.5, leaseEnd(new Date(), settings)],
+  );
+  return rowCount ? id : null;
+}
+
+/** The next qualification pair of a qualifying expert: a gold pair of their destinations they have not had. */
+export async function nextQualificationPair(db: Db, userId: string, destinationId: string | null): Promise<string | null> {
+  const { rows } = await poolOf(db).query<{ id: string }>(CANDIDATE.replace("SELECT g.id, ds.\"goldRate\" AS rate", "SELECT g.id"), [userId, null, destinationId]);
+  return rows[0]?.id ?? null;
+}
+
+export interface GoldViewRow {
+  user_id: string;
+  status: string;
+  purpose: "CHECK" | "QUALIFICATION";
+  head: string;
+  left_text: string;
+  right_text: string;
+  left_diagnostics: string | null;
+  right_diagnostics: string | null;
+}
+
+/** A gold answer's view as JSON text, in exactly the shape renderView gives a real one; null when `id` is no gold answer. */
+export async function goldView(db: Db, id: string): Promise<{ row: GoldViewRow; json: string } | null> {
+  const { rows } = await poolOf(db).query<GoldViewRow>({ name: "tj_gold_view_parts", text: "SELECT * FROM tj_gold_view_parts($1)", values: [id] });
+  const row = rows[0];
+  if (!row) return null;
+  const plan = (text: string, diagnostics: string | null) => `{"itinerary":${text},"diagnostics":${diagnostics ?? "null"}}`;
+  return { row, json: `${row.head.slice(0, -1)},"left":${plan(row.left_text, row.left_diagnostics)},"right":${plan(row.right_text, row.right_diagnostics)}}` };
+}
+
+/** The expert's own open gold answer (GET /api/judge/<id>), or null when the id is no gold answer. */
+export async function ownGoldViewJson(db: Db, id: string, userId: string): Promise<string | null> {
+  const v = await goldView(db, id);
+  if (!v) return null;
+  if (v.row.user_id !== userId) throw new AppError("not_assigned", "This pair is not assigned to you.");
+  if (v.row.status !== "CLAIMED") throw new AppError("gone", "This pair is no longer open for you (submitted, skipped or released).");
+  return v.json;
+}
+
+export interface QualificationFeedback {
+  correct: boolean;
+  /** The answer, in the expert's screen terms. */
+  answer: "left" | "right" | "neither";
+  /** What was wrong with the worse plan (perturbations), and where. */
+  defect: { kind: string; day: number | null; item: number | null; message: string; side: "left" | "right" } | null;
+  answered: number;
+  length: number;
+  /** Set on the last pair of the set. */
+  passed: boolean | null;
+}
+
+export interface GoldSubmitResult {
+  judgmentId: string;
+  duplicate: boolean;
+  feedback?: QualificationFeedback;
+}
+
+/**
+ * Submits a gold answer (null when `assignmentId` is no gold answer: the caller submits a real judgment).
+ * Retries with the same request id return the stored answer. A wrong answer may pause the expert (the
+ * sequential test over their gold answers since `goldSince`); the last qualification pair decides the set.
+ */
+export async function submitGold(db: Db, userId: string, input: { assignmentId: string; choice: Choice; rationale: string; timeOnTaskMs: number; clientRequestId: string }, settings: JudgingSettings): Promise<GoldSubmitResult | null> {
+  const client = await poolOf(db).connect();
+  try {
+    await client.query("BEGIN");
+    const { rows } = await client.query<{ user_id: string; status: string; purpose: "CHECK" | "QUALIFICATION"; left_is_a: boolean; client_request_id: string | null; judgment_id: string | null; label: "A" | "B" | "NEITHER"; defect: { kind: string; day: number | null; item: number | null; message: string } | null; correct: boolean | null }>(
+      `SELECT a."userId" AS user_id, a.status::text, a.purpose::text, a."leftIsA" AS left_is_a, a."clientRequestId" AS client_request_id, a."judgmentId" AS judgment_id, a.correct, g.label::text, g.defect
+         FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId" WHERE a.id = $1 FOR UPDATE OF a`,
+      [input.assignmentId],
+    );
+    const a = rows[0];
+    if (!a) {
+      await client.query("ROLLBACK");
+      return null;
+    }
+    if (a.user_id !== userId) throw new AppError("not_assigned", "This pair is not assigned to you.");
+    const feedbackOf = async (correct: boolean, passed: boolean | null): Promise<QualificationFeedback> => {
+      const { rows: n } = await client.query<{ answered: number }>(`SELECT count(*)::int AS answered FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION' AND status = 'SUBMITTED'`, [userId]);
+      const sideOf = (v: "A" | "B") => ((v === "A") === a.left_is_a ? "left" : "right");
+      return {
+        correct,
+        answer: a.label === "NEITHER" ? "neither" : sideOf(a.label),
+        // Plan B of a perturbation carries the defect.
+        defect: a.defect ? { ...a.defect, side: sideOf("B") } : null,
+        answered: n[0].answered,
+        length: settings.qualificationLength,
+        passed,
+      };
+    };
+    if (a.status === "SUBMITTED" && a.client_request_id === input.clientRequestId) {
+      await client.query("COMMIT");
+      return { judgmentId: a.judgment_id!, duplicate: true, ...(a.purpose === "QUALIFICATION" ? { feedback: await feedbackOf(a.correct ?? false, null) } : {}) };
+    }
+    if (a.status !== "CLAIMED") throw new AppError("withdrawn", "This pair was skipped or taken back by an admin; your judgment was not stored.");
+    const rationale = input.rationale.trim();
+    if (rationale.length < settings.rationaleMinLength) throw new AppError("rationale_too_short", `Write a rationale of at least ${settings.rationaleMinLength} characters.`);
+    const v = verdictsBySide(input.choice);
+    const verdict = a.left_is_a ? v.leftIsA : v.leftIsB;
+    const correct = verdict === a.label;
+    const judgmentId = randomUUID();
+    const stored = await client.query(
+      `UPDATE "GoldAnswer" SET status = 'SUBMITTED', verdict = $2::"Verdict", correct = $3, rationale = $4, "timeOnTaskMs" = $5, "clientRequestId" = $6, "judgmentId" = $7, "completedAt" = now()
+        WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM "GoldAnswer" o WHERE o."clientRequestId" = $6)`,
+      [input.assignmentId, verdict, correct, rationale, Math.max(0, Math.round(input.timeOnTaskMs)), input.clientRequestId, judgmentId],
+    );
+    if (!stored.rowCount) throw new AppError("request_reused", "This request id was used for another judgment.");
+    let passed: boolean | null = null;
+    if (a.purpose === "CHECK") await maybePause(client, userId);
+    else passed = await maybeFinishQualification(client, userId, settings);
+    await client.query("COMMIT");
+    return { judgmentId, duplicate: false, ...(a.purpose === "QUALIFICATION" ? { feedback: await feedbackOf(correct, passed) } : {}) };
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+type Client = import("pg").PoolClient;
+
+/** The pause test over the expert's checking gold answers since they were last resumed. */
+async function maybePause(client: Client, userId: string) {
+  const { rows } = await client.query<{ correct: boolean; standing: Standing }>(
+    `SELECT a.correct, u.standing::text AS standing FROM "GoldAnswer" a JOIN "User" u ON u.id = a."userId"
+      WHERE a."userId" = $1 AND a.purpose = 'CHECK' AND a.status = 'SUBMITTED' AND a."completedAt" >= u."goldSince" ORDER BY a."completedAt", a.id`,
+    [userId],
+  );
+  if (!rows.length || rows[0].standing !== "ACTIVE") return;
+  const results = rows.map((r) => r.correct);
+  if (!pauseDecision(results).paused) return;
+  const note = goldFlag(results)!.message;
+  await client.query(`UPDATE "User" SET standing = 'PAUSED', "standingNote" = $2, "standingChangedAt" = now() WHERE id = $1`, [userId, note]);
+  await client.query(`INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data) VALUES ($1, NULL, 'expert.pause', 'User', $2, $3::jsonb)`, [randomUUID(), userId, JSON.stringify({ reason: note, gold: results.length })]);
+}
+
+/** After the last pair of the qualification set: pass (real pairs from now on) or fail (an admin decides). */
+async function maybeFinishQualification(client: Client, userId: string, settings: JudgingSettings): Promise<boolean | null> {
+  const { rows } = await client.query<{ n: number; right: number }>(
+    `SELECT count(*)::int AS n, count(*) FILTER (WHERE correct)::int AS right FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION' AND status = 'SUBMITTED'`,
+    [userId],
+  );
+  const { n, right } = rows[0];
+  if (n < settings.qualificationLength) return null;
+  const passed = right >= Math.ceil(settings.qualificationPassMark * n - 1e-9);
+  const note = `qualification: ${right} of ${n} right (pass mark ${Math.round(settings.qualificationPassMark * 100)} %)`;
+  await client.query(`UPDATE "User" SET standing = $2::"Standing", "standingNote" = $3, "standingChangedAt" = now(), "goldSince" = now() WHERE id = $1 AND standing = 'QUALIFYING'`, [userId, passed ? "ACTIVE" : "QUALIFICATION_FAILED", note]);
+  await client.query(`INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data) VALUES ($1, NULL, $2, 'User', $3, $4::jsonb)`, [randomUUID(), passed ? "expert.qualify" : "expert.qualification_failed", userId, JSON.stringify({ right, n })]);
+  return passed;
+}
+
+/** Skips a gold answer the expert holds; null when `id` is no gold answer. */
+export async function skipGold(db: Db, userId: string, id: string): Promise<boolean | null> {
+  const { rows } = await poolOf(db).query<{ user_id: string; status: string }>(`SELECT "userId" AS user_id, status::text FROM "GoldAnswer" WHERE id = $1`, [id]);
+  if (!rows[0]) return null;
+  if (rows[0].user_id !== userId || rows[0].status !== "CLAIMED") throw new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released).");
+  await poolOf(db).query(`UPDATE "GoldAnswer" SET status = 'SKIPPED', "completedAt" = now() WHERE id = $1 AND status = 'CLAIMED'`, [id]);
+  return true;
+}
