@@ -63,11 +63,10 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
   const toggleHelp = useCallback(() => setHelp((h) => !h), []);
   const closeHelp = useCallback(() => setHelp(false), []);
   useShortcuts({ rationale: textRef, canSubmit: valid && !feedback, choose, submit, toggleHelp, closeHelp });
-  // After a qualification pair: mark the defect on its plan's map and timeline.
-  useEffect(() => {
-    const d = feedback?.defect;
-    if (d && d.day !== null && d.item !== null) setSelected(itemKey(d.side, d.day - 1, d.item));
-  }, [feedback]);
+  // After a qualification pair: the defect is marked on its plan's map and timeline.
+  const d = feedback?.defect;
+  const marked = d && d.day !== null && d.item !== null ? itemKey(d.side, d.day - 1, d.item) : null;
+  const shown = marked ?? selected;
 
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -139,7 +138,7 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
               itinerary={a[side].itinerary}
               side={side}
               dayFilter={dayFilter}
-              highlighted={hover ?? selected}
+              highlighted={hover ?? shown}
               onHover={setHover}
               onSelect={setSelected}
               tiles={tiles}
@@ -148,7 +147,7 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
               fitTo={sync ? [a.left.itinerary, a.right.itinerary] : undefined}
             />
             <Diagnostics plan={a[side]} weights={queue.rewardWeights ?? DEFAULT_WEIGHTS} />
-            <Timeline itinerary={a[side].itinerary} side={side} dayFilter={dayFilter} highlighted={hover ?? selected} selected={selected} onHover={setHover} onSelect={setSelected} />
+            <Timeline itinerary={a[side].itinerary} side={side} dayFilter={dayFilter} highlighted={hover ?? shown} selected={shown} onHover={setHover} onSelect={setSelected} />
           </article>
         ))}
       </div>

@@ -11,6 +11,7 @@ import type { ExportKind, ExportOptions } from "../export/kinds";
 import { pseudonym, type AnnotationRecord, type BattleRecord, type ExportFilters, type ExportRecord, type JudgmentRecord, type LabelledPairRecord } from "../export/records";
 import { trainingPair, type TrainingPair } from "../export/training";
 import { cursorRows, fromSnapshot } from "./cursor";
+import { softArgmax, softLabels } from "./quality";
 import type { Db } from "./client";
 
 
@@ -67,9 +68,12 @@ export async function* labelledPairRows(db: Db, f: ExportFilters = {}, opts: { f
  */
 export async function* trainingPairs(db: Db, f: ExportFilters = {}, weights?: Weights): AsyncGenerator<TrainingPair> {
   weights ??= (await currentWeights(db)).weights;
+  const soft = await softLabels(db);
   for await (const row of labelledPairRows(db, f)) {
     const label = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
-    if (label.label !== null) yield trainingPair(row, label.label, weights);
+    if (label.label === null) continue;
+    const p = soft.get(row.pairId) ?? null;
+    yield { ...trainingPair(row, label.label, weights), ds_label: p && softArgmax(p), ds_posterior: p };
   }
 }
 
@@ -146,11 +150,13 @@ export async function* battleRecords(db: Db, f: ExportFilters = {}, opts: { name
 
 /** Complete pairs with their verdicts, label (majority, adjudicated, or unresolved) and agreement. */
 export async function* labelledPairRecords(db: Db, f: ExportFilters = {}): AsyncGenerator<LabelledPairRecord> {
+  const soft = await softLabels(db);
   for await (const row of labelledPairRows(db, f, { features: false })) {
     const l = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
+    const p = soft.get(row.pairId) ?? null;
     yield {
       pair_id: row.pairId, query_id: row.queryId, destination: row.destination, plan_a: row.planAId, plan_b: row.planBId, verdicts: row.verdicts,
-      label: l.label, label_source: l.source, agreement: pairAgreement(row.verdicts),
+      label: l.label, label_source: l.source, agreement: pairAgreement(row.verdicts), ds_label: p && softArgmax(p), ds_posterior: p,
     };
   }
 }

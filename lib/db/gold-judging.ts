@@ -82,7 +82,7 @@ export async function claimGoldPair(db: Db, userId: string, goldPairId: string, 
 
 /** The next qualification pair of a qualifying expert: a gold pair of their destinations they have not had. */
 export async function nextQualificationPair(db: Db, userId: string, destinationId: string | null): Promise<string | null> {
-  const { rows } = await poolOf(db).query<{ id: string }>(CANDIDATE.replace("SELECT g.id, ds.\"goldRate\" AS rate", "SELECT g.id"), [userId, null, destinationId]);
+  const { rows } = await poolOf(db).query<{ id: string }>(CANDIDATE.replaceAll("$3", "$2"), [userId, destinationId]);
   return rows[0]?.id ?? null;
 }
 

@@ -1,5 +1,6 @@
 /** Accounts: creation, invites, activation, sign-in checks with throttling. */
 import { maySetActive } from "../permissions";
+import { getSettings } from "./settings";
 import { AppError } from "../errors";
 import { hashPassword, passwordProblem, randomToken, sha256, verifyPassword } from "../auth/password";
 import { INVITE_MESSAGES, SIGN_IN_MESSAGES } from "../auth/messages";
@@ -35,8 +36,10 @@ export async function createInvite(db: Db, userId: string, actorId: string | nul
 export async function createExpert(db: Db, input: { email: string; name: string }, actorId: string): Promise<{ userId: string; token: string }> {
   const email = input.email.trim().toLowerCase();
   if (await db.user.findUnique({ where: { email } })) throw new AppError("already_exists", `An account for ${email} already exists.`);
-  const user = await db.user.create({ data: { email, name: input.name.trim(), role: "EXPERT" } });
-  await audit(db, actorId, "user.create", "User", user.id, { email, role: "EXPERT" });
+  // New experts qualify first when the settings ask for a qualification set.
+  const qualifying = (await getSettings(db)).qualificationLength > 0;
+  const user = await db.user.create({ data: { email, name: input.name.trim(), role: "EXPERT", standing: qualifying ? "QUALIFYING" : "ACTIVE" } });
+  await audit(db, actorId, "user.create", "User", user.id, { email, role: "EXPERT", standing: user.standing });
   return { userId: user.id, token: await createInvite(db, user.id, actorId) };
 }
 

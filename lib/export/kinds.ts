@@ -37,7 +37,7 @@ export interface ExportOptions {
 }
 
 const JUDGMENT_COLUMNS: (keyof JudgmentRecord)[] = ["pair_id", "query_id", "destination", "expert", "slot", "verdict", "rationale", "time_on_task_ms", "left_plan", "claimed_at", "submitted_at"];
-const LABELLED_COLUMNS: (keyof LabelledPairRecord)[] = ["pair_id", "query_id", "destination", "plan_a", "plan_b", "verdicts", "label", "label_source", "agreement"];
+const LABELLED_COLUMNS: (keyof LabelledPairRecord | "ds_a" | "ds_b" | "ds_neither")[] = ["pair_id", "query_id", "destination", "plan_a", "plan_b", "verdicts", "label", "label_source", "agreement", "ds_label", "ds_a", "ds_b", "ds_neither"];
 const ANNOTATION_COLUMNS: (keyof AnnotationRecord)[] = ["query_id", "source_id", "dataset", "destination", "version", "stage", "parent_version", "author", "created_at", "note", "constraints"];
 const BATTLE_COLUMNS: (keyof BattleRecord)[] = ["model_a", "model_b", "winner", "query_id", "pair_id", "destination", "judge", "left", "submitted_at"];
 const COLUMNS = { judgments: JUDGMENT_COLUMNS, "labelled-pairs": LABELLED_COLUMNS, annotations: ANNOTATION_COLUMNS, battles: BATTLE_COLUMNS } as Record<string, string[]>;
@@ -49,7 +49,9 @@ export function csvHeader(kind: ExportKind): string {
 export function csvRow(kind: ExportKind, r: ExportRecord): string {
   if (kind === "training-pairs") return trainingCsvRow(r as TrainingPair);
   return csvLine(COLUMNS[kind].map((c) => {
-    const v = (r as unknown as Record<string, unknown>)[c];
+    // The soft label's three probabilities have a column each.
+    const soft = c === "ds_a" ? "A" : c === "ds_b" ? "B" : c === "ds_neither" ? "NEITHER" : null;
+    const v = soft ? (r as LabelledPairRecord).ds_posterior?.[soft] : (r as unknown as Record<string, unknown>)[c];
     // Verdict lists join with |; the constraint list of an annotation stays JSON in its cell.
     return c === "constraints" ? JSON.stringify(v) : Array.isArray(v) ? v.join("|") : v;
   }));

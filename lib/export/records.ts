@@ -43,7 +43,12 @@ export interface LabelledPairRecord {
   label: Verdict | null;
   label_source: "majority" | "adjudication" | "unresolved" | "incomplete";
   agreement: number | null;
+  /** Dawid–Skene's label and posterior (soft label) for the pair, fitted on every judgment of complete pairs. */
+  ds_label: Verdict | null;
+  ds_posterior: SoftLabel | null;
 }
+
+export type SoftLabel = Record<Verdict, number>;
 
 export interface AnnotationRecord {
   query_id: string;

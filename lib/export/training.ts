@@ -19,6 +19,9 @@ export interface TrainingPair {
   label: 1 | -1 | 0;
   plan_a: TrainingPlan;
   plan_b: TrainingPlan;
+  /** Dawid–Skene's label and posterior (soft label), beside the majority label; JSONL only. */
+  ds_label?: Verdict | null;
+  ds_posterior?: Record<Verdict, number> | null;
 }
 
 // A loop rather than Object.fromEntries and spreads: this runs twice per exported row.

@@ -60,3 +60,33 @@ export function argmaxRow(values: Float64Array, i: number, K: number): number {
   for (let c = 1; c < K; c++) if (values[i * K + c] > values[i * K + best]) best = c;
   return best;
 }
+
+/** Builds a RatingMatrix one rating at a time (a streamed judgment log), growing its arrays by doubling. */
+export class RatingMatrixBuilder {
+  private itemIx = new Map<string, number>();
+  private raterIx = new Map<string, number>();
+  private n = 0;
+  private item = new Int32Array(1024);
+  private rater = new Int32Array(1024);
+  private label = new Int32Array(1024);
+  readonly items: string[] = [];
+  readonly raters: string[] = [];
+  constructor(readonly labels: readonly string[]) {}
+
+  add(item: string, rater: string, label: number) {
+    if (this.n === this.item.length) {
+      const grow = (a: Int32Array) => { const b = new Int32Array(a.length * 2); b.set(a); return b; };
+      this.item = grow(this.item); this.rater = grow(this.rater); this.label = grow(this.label);
+    }
+    let i = this.itemIx.get(item);
+    if (i === undefined) this.itemIx.set(item, (i = this.items.push(item) - 1));
+    let w = this.raterIx.get(rater);
+    if (w === undefined) this.raterIx.set(rater, (w = this.raters.push(rater) - 1));
+    this.item[this.n] = i; this.rater[this.n] = w; this.label[this.n] = label;
+    this.n++;
+  }
+
+  build(): RatingMatrix {
+    return { items: this.items, raters: this.raters, labels: this.labels, item: this.item.slice(0, this.n), rater: this.rater.slice(0, this.n), label: this.label.slice(0, this.n) };
+  }
+}

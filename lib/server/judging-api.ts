@@ -6,9 +6,10 @@
  */
 import { mayJudge } from "../permissions";
 import { z } from "zod";
-import { db, poolOf } from "../db/client";
+import { db, poolOf, type Db } from "../db/client";
+import type { JudgingSettings } from "../assignment/policy";
 import { cachedWeights } from "../db/fits";
-import { claimNext, skipAssignment, submitJudgment } from "../db/judging";
+import { claimNext, skipAssignment, submitJudgment, type SessionCheck } from "../db/judging";
 import { renderView } from "../db/judging-view";
 import { claimGoldPair, goldDraw, goldGate, goldView, nextQualificationPair, skipGold, submitGold } from "../db/gold-judging";
 import { getSettings } from "../db/settings";
@@ -39,46 +40,58 @@ export async function nextPairCall(cookieHeader: string | null, search: URLSearc
     const p = nextParams.parse(Object.fromEntries(search));
     const settings = await getSettings(db());
     const exclude = p.exclude?.split(",").filter(Boolean);
-    const draw = await goldDraw(db());
-    const gate = await goldGate(db(), session.userId, { exclude, destinationId: p.destination || null, sessionVersion: session.sessionVersion, lookForGold: draw !== null });
-    if (!gate.authorized) return errorAnswer("unauthenticated", "Sign in first.");
-    const base = { rationaleMinLength: settings.rationaleMinLength };
-    // Paused, or failed qualification: nothing to judge until an admin decides.
-    if (gate.standing === "PAUSED" || gate.standing === "QUALIFICATION_FAILED") {
-      return { status: 200, body: JSON.stringify({ assignment: null, ...base, standing: { state: gate.standing, note: gate.standingNote } }) };
-    }
-    const weights = JSON.stringify(await cachedWeights(db()));
-    const goldAnswer = async (id: string, extra = "") => {
-      const v = await goldView(db(), id);
-      return { status: 200, body: `{"assignment":${v!.json},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${weights}${extra}}` };
-    };
-    if (gate.standing === "QUALIFYING" && settings.qualificationLength > 0) {
-      const { rows } = await poolOf(db()).query<{ answered: number; held: number }>(
-        `SELECT count(*) FILTER (WHERE status = 'SUBMITTED')::int AS answered, count(*) FILTER (WHERE status = 'CLAIMED')::int AS held FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION'`,
-        [session.userId],
-      );
-      const { answered, held } = rows[0];
-      const qualification = `,"standing":{"state":"QUALIFYING","note":null},"qualification":{"answered":${answered},"length":${settings.qualificationLength},"passMark":${settings.qualificationPassMark}}`;
-      if (gate.live) return goldAnswer(gate.live, qualification);
-      // Never more pairs than the set's length (the screen's look-ahead asks for one more).
-      const next = answered + held < settings.qualificationLength ? await nextQualificationPair(db(), session.userId, p.destination || null) : null;
-      const id = next ? await claimGoldPair(db(), session.userId, next, "QUALIFICATION", settings) : null;
-      if (id) return goldAnswer(id, qualification);
-      return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}` };
-    }
-    if (gate.live) return goldAnswer(gate.live);
-    // A gold pair, at its dataset's rate; its answer has the very shape of a real one.
-    if (draw !== null && gate.candidate && draw < gate.candidate.rate) {
-      const id = await claimGoldPair(db(), session.userId, gate.candidate.goldPairId, "CHECK", settings);
-      if (id) return goldAnswer(id);
-    }
-    const claim = await claimNext(db(), session.userId, settings, { destinationId: p.destination || null, exclude, session });
-    if (!claim) return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
-    const view = await renderView(db(), claim.view);
-    return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${weights}}` };
+    return await nextPairFor(db(), session.userId, settings, { destinationId: p.destination || null, exclude, sessionVersion: session.sessionVersion, session });
   } catch (e) {
     return answerFor(e);
   }
+}
+
+/**
+ * The next-pair answer for an expert, as JSON text: a paused or unqualified expert is told why; a qualifying one
+ * gets qualification pairs; an active one a gold pair at its dataset's rate, else a real pair. Separate from the
+ * session handling so that integration tests call it with their own database.
+ */
+export async function nextPairFor(
+  database: Db, userId: string, settings: JudgingSettings,
+  opts: { destinationId: string | null; exclude?: string[]; sessionVersion?: number | null; session?: SessionCheck },
+): Promise<Answer> {
+  const draw = await goldDraw(database);
+  const gate = await goldGate(database, userId, { exclude: opts.exclude, destinationId: opts.destinationId, sessionVersion: opts.sessionVersion ?? null, lookForGold: draw !== null });
+  if (!gate.authorized) return errorAnswer("unauthenticated", "Sign in first.");
+  const base = { rationaleMinLength: settings.rationaleMinLength };
+  // Paused, or failed qualification: nothing to judge until an admin decides.
+  if (gate.standing === "PAUSED" || gate.standing === "QUALIFICATION_FAILED") {
+    return { status: 200, body: JSON.stringify({ assignment: null, ...base, standing: { state: gate.standing, note: gate.standingNote } }) };
+  }
+  const weights = JSON.stringify(await cachedWeights(database));
+  const goldAnswer = async (id: string, extra = "") => {
+    const v = await goldView(database, id);
+    return { status: 200, body: `{"assignment":${v!.json},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${weights}${extra}}` };
+  };
+  if (gate.standing === "QUALIFYING" && settings.qualificationLength > 0) {
+    const { rows } = await poolOf(database).query<{ answered: number; held: number }>(
+      `SELECT count(*) FILTER (WHERE status = 'SUBMITTED')::int AS answered, count(*) FILTER (WHERE status = 'CLAIMED')::int AS held FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION'`,
+      [userId],
+    );
+    const { answered, held } = rows[0];
+    const qualification = `,"standing":{"state":"QUALIFYING","note":null},"qualification":{"answered":${answered},"length":${settings.qualificationLength},"passMark":${settings.qualificationPassMark}}`;
+    if (gate.live) return goldAnswer(gate.live, qualification);
+    // Never more pairs than the set's length (the screen's look-ahead asks for one more).
+    const next = answered + held < settings.qualificationLength ? await nextQualificationPair(database, userId, opts.destinationId) : null;
+    const id = next ? await claimGoldPair(database, userId, next, "QUALIFICATION", settings) : null;
+    if (id) return goldAnswer(id, qualification);
+    return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}` };
+  }
+  if (gate.live) return goldAnswer(gate.live);
+  // A gold pair, at its dataset's rate; its answer has the very shape of a real one.
+  if (draw !== null && gate.candidate && draw < gate.candidate.rate) {
+    const id = await claimGoldPair(database, userId, gate.candidate.goldPairId, "CHECK", settings);
+    if (id) return goldAnswer(id);
+  }
+  const claim = await claimNext(database, userId, settings, { destinationId: opts.destinationId, exclude: opts.exclude, session: opts.session });
+  if (!claim) return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
+  const view = await renderView(database, claim.view);
+  return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${weights}}` };
 }
 
 /** The largest submit body read (a rationale of 10,000 characters fits many times over). */

@@ -1,0 +1,205 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { DEFAULT_SETTINGS } from "../assignment/policy";
+import { nextPairAnswerSchema, submitAnswerSchema } from "../assignment/view";
+import { AppError } from "../errors";
+import { nextPairFor } from "../server/judging-api";
+import { exportCount } from "./export-counts";
+import { labelledPairRecords, trainingPairs } from "./exports";
+import { makeGoldPairs, promoteToGold, setGoldRate } from "./gold";
+import { forgetGoldRate, skipGold, submitGold } from "./gold-judging";
+import { qualityReport, setStanding } from "./quality";
+import { skipAssignment } from "./judging";
+import { seed } from "./seed";
+import { createTestDatabase, createTestExpert, judgeUntilDone, type TestDatabase } from "./testing";
+import { createExpert } from "./users";
+
+let t: TestDatabase;
+let adminId: string;
+let datasetId: string;
+const S = { ...DEFAULT_SETTINGS, rationaleMinLength: 1, qualificationLength: 3, qualificationPassMark: 2 / 3 };
+
+before(async () => {
+  t = await createTestDatabase();
+  await seed(t.db, { demo: true, demoPassword: "pw-for-tests-1" });
+  adminId = (await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } })).id;
+  datasetId = (await t.db.dataset.findFirstOrThrow()).id;
+});
+after(async () => t.drop());
+
+const next = async (userId: string, exclude: string[] = []) => {
+  const a = await nextPairFor(t.db, userId, S, { destinationId: null, exclude });
+  assert.equal(a.status, 200, a.body);
+  return { raw: a.body, body: nextPairAnswerSchema.parse(JSON.parse(a.body)) };
+};
+/** The screen choice that is right (or wrong) for a gold answer. */
+async function choiceFor(answerId: string, right: boolean): Promise<"left" | "right"> {
+  const a = await t.db.goldAnswer.findUniqueOrThrow({ where: { id: answerId }, include: { goldPair: true } });
+  const correctSide = (a.goldPair.label === "A") === a.leftIsA ? "left" : "right";
+  return right ? correctSide : correctSide === "left" ? "right" : "left";
+}
+const submit = (userId: string, assignmentId: string, choice: "left" | "right" | "neither", id: string) =>
+  submitGold(t.db, userId, { assignmentId, choice, rationale: "because", timeOnTaskMs: 30_000, clientRequestId: `${id}-${assignmentId}` }, S);
+
+/** Recursively the keys of a JSON value, to compare the shapes of two answers. */
+const shape = (v: unknown): unknown => (Array.isArray(v) ? v.slice(0, 1).map(shape) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)])) : typeof v);
+
+test("gold pairs are made from feasible plans, every kind confirmed; making them again adds nothing", async () => {
+  const r = await makeGoldPairs(t.db, datasetId, { plans: 60, seed: 7 }, adminId);
+  assert.ok(r.made >= 20, `made ${r.made}`);
+  // The demo requests have no numeric budget, so budget overruns cannot be made from them; the five other kinds are.
+  for (const k of ["opening_hours", "duplicate_attraction", "transfer_time", "meal_time", "accommodation"] as const) assert.ok(r.byKind[k] > 0, k);
+  assert.equal(r.byKind.budget, 0);
+  const again = await makeGoldPairs(t.db, datasetId, { plans: 60, seed: 7 }, adminId);
+  assert.equal(again.made, 0);
+  assert.equal(await t.db.goldPair.count(), r.made);
+  const g = await t.db.goldPair.findFirstOrThrow();
+  assert.equal(await t.db.plan.count({ where: { id: g.planAId } }), 1);
+  assert.equal(await t.db.pair.count({ where: { id: g.id } }), 0, "a gold pair is no Pair row");
+});
+
+test("an active expert gets a gold pair at the dataset's rate, in the very shape of a real one; gold answers never reach labels, tallies or exports", async () => {
+  const expert = await createTestExpert(t.db, "gold-a@t.test", ["Rome"]);
+  await setGoldRate(t.db, datasetId, 0, adminId);
+  forgetGoldRate(t.db);
+  const real = await next(expert);
+  assert.ok(real.body.assignment);
+  assert.equal(await t.db.goldAnswer.count({ where: { userId: expert } }), 0);
+  await setGoldRate(t.db, datasetId, 0.5, adminId);
+  forgetGoldRate(t.db);
+  const labelledBefore = await exportCount(t.db, "labelled-pairs");
+  const talliesBefore = await t.db.expertTally.findMany();
+  let gold = null;
+  for (let i = 0; i < 40 && !gold; i++) {
+    const n = await next(expert, [real.body.assignment!.assignmentId]);
+    if (n.body.assignment && (await t.db.goldAnswer.count({ where: { id: n.body.assignment.assignmentId } }))) gold = n;
+  }
+  assert.ok(gold, "at a rate of 50 % a gold pair comes within 40 claims");
+  assert.deepEqual(shape(JSON.parse(gold.raw)), shape(JSON.parse(real.raw)), "a gold answer has the keys of a real one");
+  assert.equal(Object.keys(JSON.parse(gold.raw).assignment.query).join(), Object.keys(JSON.parse(real.raw).assignment.query).join());
+  assert.match(gold.body.assignment!.assignmentId, /^[0-9a-f-]{36}$/);
+  assert.match(gold.body.assignment!.pairId, /^[0-9a-f-]{36}$/);
+  assert.ok(!/gold|defect|perturb/i.test(gold.raw), "nothing in the answer says gold");
+  // A reload resumes it.
+  const again = await next(expert, [real.body.assignment!.assignmentId]);
+  assert.equal(again.body.assignment!.assignmentId, gold.body.assignment!.assignmentId);
+  const id = gold.body.assignment!.assignmentId;
+  const r = await submit(expert, id, await choiceFor(id, true), "g1");
+  assert.deepEqual(submitAnswerSchema.parse(r), r);
+  assert.equal(r!.duplicate, false);
+  assert.equal(r!.feedback, undefined, "no feedback outside qualification");
+  const retry = await submit(expert, id, await choiceFor(id, true), "g1");
+  assert.deepEqual(retry, { judgmentId: r!.judgmentId, duplicate: true });
+  assert.equal(await exportCount(t.db, "labelled-pairs"), labelledBefore);
+  assert.deepEqual(await t.db.expertTally.findMany(), talliesBefore);
+  assert.equal(await t.db.judgment.count({ where: { userId: expert } }), 0);
+  await assert.rejects(submit(expert, id, "left", "other"), (e: unknown) => e instanceof AppError && e.code === "withdrawn");
+  await assert.rejects(submitGold(t.db, "someone-else", { assignmentId: id, choice: "left", rationale: "x", timeOnTaskMs: 1, clientRequestId: "zz-zz-zz-zz" }, S), (e: unknown) => e instanceof AppError && e.code === "not_assigned");
+  assert.equal(await submitGold(t.db, expert, { assignmentId: real.body.assignment!.assignmentId, choice: "left", rationale: "x", timeOnTaskMs: 1, clientRequestId: "real-one-1" }, S), null, "a real assignment is not gold");
+});
+
+test("two wrong gold answers in a row pause an expert; the queue says so; an admin resumes them", async () => {
+  const expert = await createTestExpert(t.db, "gold-b@t.test", ["Rome"]);
+  await setGoldRate(t.db, datasetId, 0.5, adminId);
+  forgetGoldRate(t.db);
+  let wrong = 0;
+  const seen: string[] = [];
+  for (let i = 0; i < 80 && wrong < 2; i++) {
+    const n = await next(expert, seen);
+    const a = n.body.assignment;
+    if (!a) break;
+    if (await t.db.goldAnswer.count({ where: { id: a.assignmentId } })) {
+      await submit(expert, a.assignmentId, await choiceFor(a.assignmentId, false), "w");
+      wrong++;
+    } else await skipAssignment(t.db, expert, a.assignmentId, "not this one");
+  }
+  assert.equal(wrong, 2);
+  const u = await t.db.user.findUniqueOrThrow({ where: { id: expert } });
+  assert.equal(u.standing, "PAUSED");
+  assert.match(u.standingNote!, /wrong on 2 of the first 2 gold pairs/);
+  assert.equal(await t.db.auditEvent.count({ where: { action: "expert.pause", targetId: expert } }), 1);
+  const paused = await next(expert);
+  assert.equal(paused.body.assignment, null);
+  assert.equal(paused.body.standing?.state, "PAUSED");
+  const report = await qualityReport(t.db);
+  const row = report.experts.find((e) => e.userId === expert)!;
+  assert.equal(row.standing, "PAUSED");
+  assert.equal(row.gold.n, 2);
+  assert.equal(row.gold.right, 0);
+  assert.ok(row.flags.some((f) => f.kind === "gold"));
+  await setStanding(t.db, expert, "resume", adminId);
+  const resumed = await next(expert, seen);
+  assert.equal(resumed.body.standing, undefined);
+  assert.ok(resumed.body.assignment);
+  // The test starts afresh: the two old wrong answers no longer count.
+  assert.equal((await qualityReport(t.db)).experts.find((e) => e.userId === expert)!.flags.some((f) => f.kind === "gold"), false);
+});
+
+test("a new expert qualifies first: feedback after each pair, real pairs after passing; failing waits for an admin", async () => {
+  await t.db.setting.upsert({ where: { key: "judging" }, create: { key: "judging", value: S }, update: { value: S } });
+  const { userId } = await createExpert(t.db, { email: "newbie@t.test", name: "Newbie" }, adminId);
+  assert.equal((await t.db.user.findUniqueOrThrow({ where: { id: userId } })).standing, "QUALIFYING");
+  const rome = await t.db.destination.findFirstOrThrow({ where: { name: "Rome" } });
+  await t.db.expertDestination.create({ data: { userId, destinationId: rome.id, familiarity: 4 } });
+  const answers = [true, false, true];
+  for (const [i, right] of answers.entries()) {
+    const n = await next(userId);
+    assert.deepEqual(n.body.qualification, { answered: i, length: 3, passMark: 2 / 3 });
+    // The look-ahead never claims beyond the set.
+    if (i === 2) assert.equal((await next(userId, [n.body.assignment!.assignmentId])).body.assignment, null);
+    const id = n.body.assignment!.assignmentId;
+    const r = await submit(userId, id, await choiceFor(id, right), "q");
+    assert.equal(r!.feedback!.correct, right);
+    assert.equal(r!.feedback!.answer, await choiceFor(id, true));
+    assert.ok(r!.feedback!.defect && r!.feedback!.defect.message.length > 5 && r!.feedback!.defect.side !== r!.feedback!.answer);
+    assert.equal(r!.feedback!.passed, i === 2 ? true : null);
+  }
+  assert.equal((await t.db.user.findUniqueOrThrow({ where: { id: userId } })).standing, "ACTIVE");
+  await setGoldRate(t.db, datasetId, 0, adminId);
+  forgetGoldRate(t.db);
+  const real = await next(userId);
+  assert.ok(real.body.assignment && !real.body.qualification);
+
+  const { userId: failing } = await createExpert(t.db, { email: "unlucky@t.test", name: "Unlucky" }, adminId);
+  await t.db.expertDestination.create({ data: { userId: failing, destinationId: rome.id, familiarity: 2 } });
+  for (let i = 0; i < 3; i++) {
+    const id = (await next(failing)).body.assignment!.assignmentId;
+    if (i === 0) {
+      assert.equal(await skipGold(t.db, failing, id), true);
+      continue;
+    }
+    await submit(failing, id, "neither", "f");
+  }
+  const third = (await next(failing)).body.assignment!.assignmentId;
+  const last = await submit(failing, third, "neither", "f");
+  assert.equal(last!.feedback!.passed, false);
+  assert.equal((await next(failing)).body.standing?.state, "QUALIFICATION_FAILED");
+  await setStanding(t.db, failing, "pass", adminId);
+  assert.ok((await next(failing)).body.assignment);
+});
+
+test("a unanimous pair can be promoted to gold once; a split pair cannot; soft labels ride along in the exports", async () => {
+  const experts = await Promise.all([0, 1, 2].map((i) => createTestExpert(t.db, `promo${i}@t.test`, ["Tokyo"])));
+  await judgeUntilDone(t.db, experts, (pairId, i) => (pairId.charCodeAt(3) % 3 === 0 ? "neither" : (["left", "right", "neither"] as const)[i]), S, "promo");
+  const pairs = await t.db.pair.findMany({ where: { status: "COMPLETE", query: { destination: { name: "Tokyo" } } }, include: { judgments: true } });
+  const unanimous = pairs.find((p) => new Set(p.judgments.map((j) => j.verdict)).size === 1)!;
+  const split = pairs.find((p) => new Set(p.judgments.map((j) => j.verdict)).size > 1)!;
+  assert.ok(unanimous && split, `${pairs.length} complete pairs`);
+  const first = await promoteToGold(t.db, unanimous.id, adminId);
+  assert.equal(first.created, true);
+  assert.deepEqual(await promoteToGold(t.db, unanimous.id, adminId), { goldPairId: first.goldPairId, created: false });
+  await assert.rejects(promoteToGold(t.db, split.id, adminId), (e: unknown) => e instanceof AppError && e.code === "invalid_request");
+  const g = await t.db.goldPair.findUniqueOrThrow({ where: { id: first.goldPairId } });
+  assert.equal(g.label, unanimous.judgments[0].verdict);
+  assert.equal(g.origin, "PROMOTED");
+  // Soft labels: a posterior per exported pair that sums to one, and the Dawid–Skene label is its most probable verdict.
+  let n = 0;
+  for await (const r of labelledPairRecords(t.db)) {
+    n++;
+    assert.ok(r.ds_posterior && r.ds_label);
+    assert.ok(Math.abs(r.ds_posterior.A + r.ds_posterior.B + r.ds_posterior.NEITHER - 1) < 1e-9);
+    assert.equal(Math.max(r.ds_posterior.A, r.ds_posterior.B, r.ds_posterior.NEITHER), r.ds_posterior[r.ds_label]);
+  }
+  assert.ok(n >= pairs.length);
+  for await (const p of trainingPairs(t.db)) assert.ok(p.ds_posterior && p.ds_label);
+});

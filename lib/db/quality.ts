@@ -1,0 +1,184 @@
+/**
+ * Quality control figures for admins: each expert's standing, qualification and gold results (Wilson
+ * intervals, also per destination), Dawid–Skene accuracy and MACE spamming probability over the judgments of
+ * complete pairs, peer agreement, and the anomaly flags with their explanations; the gold pairs by kind.
+ * Judgments stream through a cursor into columnar arrays (lib/reliability/ratings.ts).
+ */
+import { VERDICTS, type Verdict } from "../agreement/labels";
+import { wilson } from "../stats/binomial";
+import { leftBiasFlag, fastFlag, goldFlag, peerFlag, runsFlag, othersRates, type Flag } from "../reliability/anomalies";
+import { dawidSkene } from "../reliability/dawid-skene";
+import { mace } from "../reliability/mace";
+import { peerAgreement } from "../reliability/report";
+import { RatingMatrixBuilder } from "../reliability/ratings";
+import { DEFECT_KINDS } from "../gold/kinds";
+import { AppError } from "../errors";
+import { expertMedianSeconds } from "./analytics";
+import { poolOf, type Db } from "./client";
+import { cursorRows, fromSnapshot } from "./cursor";
+import type { Standing } from "./gold-judging";
+
+const CODE: Record<Verdict, number> = { A: 0, B: 1, NEITHER: 2 };
+
+export interface GoldTally {
+  n: number;
+  right: number;
+  accuracy: number | null;
+  ci95: [number, number] | null;
+}
+const tally = (right: number, n: number): GoldTally => {
+  const w = wilson(right, n);
+  return { n, right, accuracy: w?.share ?? null, ci95: w?.ci95 ?? null };
+};
+
+export interface ExpertQuality {
+  userId: string;
+  name: string;
+  email: string;
+  standing: Standing;
+  note: string | null;
+  changedAt: string | null;
+  qualification: { answered: number; right: number };
+  gold: GoldTally;
+  goldByDestination: (GoldTally & { destination: string })[];
+  judgments: number;
+  dsAccuracy: number | null;
+  maceSpam: number | null;
+  peer: { agree: number; compared: number; rate: number | null };
+  flags: Flag[];
+}
+
+export interface QualityReport {
+  experts: ExpertQuality[];
+  gold: { pairs: number; active: number; byKind: { kind: string; pairs: number; answers: number; right: number }[]; datasets: { id: string; name: string; rate: number; pairs: number; adaptiveRaters: boolean }[] };
+  /** How the models were fitted, for the page's footnote. */
+  models: { judgments: number; pairs: number; dsIterations: number; maceIterations: number };
+}
+
+/** Every expert's judgments of complete pairs, in time order: the model input and each expert's verdict sequence and side counts. */
+async function judgmentLog(db: Db) {
+  const builder = new RatingMatrixBuilder(VERDICTS);
+  const sequences = new Map<string, string[]>();
+  const sides = new Map<string, { left: number; right: number }>();
+  for await (const r of fromSnapshot(db, (c) => cursorRows<{ pair_id: string; user_id: string; verdict: Verdict; left_is_a: boolean }>(c,
+    `SELECT j."pairId" AS pair_id, j."userId" AS user_id, j.verdict::text AS verdict, (a."leftPlanId" = p."planAId") AS left_is_a
+       FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
+      WHERE p.status = 'COMPLETE' ORDER BY j."userId", j."createdAt", j.id`, []))) {
+    builder.add(r.pair_id, r.user_id, CODE[r.verdict]);
+    let seq = sequences.get(r.user_id);
+    if (!seq) sequences.set(r.user_id, (seq = []));
+    seq.push(r.verdict);
+    let s = sides.get(r.user_id);
+    if (!s) sides.set(r.user_id, (s = { left: 0, right: 0 }));
+    if (r.verdict !== "NEITHER") {
+      if ((r.verdict === "A") === r.left_is_a) s.left++;
+      else s.right++;
+    }
+  }
+  return { matrix: builder.build(), sequences, sides };
+}
+
+export async function qualityReport(db: Db): Promise<QualityReport> {
+  const pool = poolOf(db);
+  const [users, answers, kinds, datasets, medians, log] = await Promise.all([
+    pool.query<{ id: string; name: string; email: string; standing: Standing; note: string | null; changed: Date | null; gold_since: Date }>(
+      `SELECT id, name, email, standing::text AS standing, "standingNote" AS note, "standingChangedAt" AS changed, "goldSince" AS gold_since FROM "User" WHERE role = 'EXPERT' ORDER BY name`),
+    pool.query<{ user_id: string; purpose: string; correct: boolean; completed: Date; destination: string }>(
+      `SELECT a."userId" AS user_id, a.purpose::text, a.correct, a."completedAt" AS completed, d.name AS destination
+         FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId" JOIN "Destination" d ON d.id = g."destinationId"
+        WHERE a.status = 'SUBMITTED' ORDER BY a."completedAt", a.id`),
+    pool.query<{ kind: string; pairs: number; active: number; answers: number; right: number }>(
+      `SELECT coalesce(g."defectKind", 'promoted') AS kind, count(DISTINCT g.id)::int AS pairs, count(DISTINCT g.id) FILTER (WHERE g.active)::int AS active,
+              count(a.id) FILTER (WHERE a.status = 'SUBMITTED')::int AS answers, count(a.id) FILTER (WHERE a.correct)::int AS right
+         FROM "GoldPair" g LEFT JOIN "GoldAnswer" a ON a."goldPairId" = g.id GROUP BY 1`),
+    pool.query<{ id: string; name: string; rate: number; pairs: number; adaptive: boolean }>(
+      `SELECT d.id, d.name, d."goldRate" AS rate, d."adaptiveRaters" AS adaptive, (SELECT count(*)::int FROM "GoldPair" g WHERE g."datasetId" = d.id) AS pairs FROM "Dataset" d ORDER BY d."createdAt"`),
+    expertMedianSeconds(db),
+    judgmentLog(db),
+  ]);
+  const m = log.matrix;
+  const ds = m.item.length ? dawidSkene(m) : null;
+  const mc = m.item.length ? mace(m) : null;
+  const peers = peerAgreement(m);
+  const raterIx = new Map(m.raters.map((r, w) => [r, w]));
+  const peerMap = new Map(m.raters.map((r, w) => [r, peers[w]]));
+  const medianValues = [...medians.values()];
+  const experts = users.rows.map((u): ExpertQuality => {
+    const mine = answers.rows.filter((a) => a.user_id === u.id);
+    const checks = mine.filter((a) => a.purpose === "CHECK");
+    const qual = mine.filter((a) => a.purpose === "QUALIFICATION");
+    const byDest = new Map<string, { n: number; right: number }>();
+    for (const a of checks) {
+      const t = byDest.get(a.destination) ?? { n: 0, right: 0 };
+      t.n++;
+      if (a.correct) t.right++;
+      byDest.set(a.destination, t);
+    }
+    const w = raterIx.get(u.id);
+    const peer = w === undefined ? { agree: 0, compared: 0 } : peers[w];
+    const since = checks.filter((a) => a.completed >= u.gold_since).map((a) => a.correct);
+    const median = medians.get(u.id) ?? null;
+    const others = medianValues.filter((x) => x !== median);
+    const peersMedian = others.length ? others.sort((a, b) => a - b)[others.length >> 1] : null;
+    const side = log.sides.get(u.id);
+    const flags = [
+      goldFlag(since),
+      side ? leftBiasFlag(side.left, side.right) : null,
+      fastFlag(median === null ? null : median * 1000, log.sequences.get(u.id)?.length ?? 0, peersMedian === null ? null : peersMedian * 1000),
+      runsFlag(log.sequences.get(u.id) ?? []),
+      peerFlag(peer, othersRates(peerMap, u.id)),
+    ].filter((f): f is Flag => f !== null);
+    return {
+      userId: u.id, name: u.name, email: u.email, standing: u.standing, note: u.note, changedAt: u.changed?.toISOString() ?? null,
+      qualification: { answered: qual.length, right: qual.filter((a) => a.correct).length },
+      gold: tally(checks.filter((a) => a.correct).length, checks.length),
+      goldByDestination: [...byDest].map(([destination, t]) => ({ destination, ...tally(t.right, t.n) })),
+      judgments: log.sequences.get(u.id)?.length ?? 0,
+      dsAccuracy: ds && w !== undefined ? ds.accuracy[w] : null,
+      maceSpam: mc && w !== undefined ? mc.spam[w] : null,
+      peer: { ...peer, rate: peer.compared ? peer.agree / peer.compared : null },
+      flags,
+    };
+  });
+  const byKind = [...DEFECT_KINDS, "promoted"].map((kind) => {
+    const r = kinds.rows.find((x) => x.kind === kind);
+    return { kind, pairs: r?.pairs ?? 0, answers: r?.answers ?? 0, right: r?.right ?? 0 };
+  });
+  return {
+    experts,
+    gold: {
+      pairs: kinds.rows.reduce((s, r) => s + r.pairs, 0), active: kinds.rows.reduce((s, r) => s + r.active, 0), byKind,
+      datasets: datasets.rows.map((d) => ({ id: d.id, name: d.name, rate: d.rate, pairs: d.pairs, adaptiveRaters: d.adaptive })),
+    },
+    models: { judgments: m.item.length, pairs: m.items.length, dsIterations: ds?.iterations ?? 0, maceIterations: mc?.iterations ?? 0 },
+  };
+}
+
+/** An admin's decision on an expert's standing: resume (after a pause), pass or fail qualification, or requalify. */
+export async function setStanding(db: Db, userId: string, action: "resume" | "pass" | "fail" | "requalify", actorId: string) {
+  const to: Record<typeof action, Standing> = { resume: "ACTIVE", pass: "ACTIVE", fail: "QUALIFICATION_FAILED", requalify: "QUALIFYING" };
+  const u = await db.user.findUnique({ where: { id: userId }, select: { role: true, standing: true } });
+  if (!u || u.role !== "EXPERT") throw new AppError("not_found", "There is no such expert.");
+  const note = action === "resume" ? "resumed by an admin" : action === "pass" ? "qualification passed by an admin" : action === "fail" ? "qualification failed by an admin" : "asked to qualify again";
+  await db.$transaction([
+    // The pause test starts afresh from now; a requalifying expert's earlier qualification answers no longer count.
+    db.user.update({ where: { id: userId }, data: { standing: to[action], standingNote: note, standingChangedAt: new Date(), goldSince: new Date() } }),
+    ...(action === "requalify" ? [db.goldAnswer.deleteMany({ where: { userId, purpose: "QUALIFICATION" } })] : []),
+    db.auditEvent.create({ data: { actorId, action: `expert.${action}`, targetType: "User", targetId: userId, data: { from: u.standing } } }),
+  ]);
+}
+
+/** Dawid–Skene's posterior for every complete pair (fitted on all their judgments), for the exports' soft labels. */
+export async function softLabels(db: Db): Promise<Map<string, Record<Verdict, number>>> {
+  const { matrix: m } = await judgmentLog(db);
+  const out = new Map<string, Record<Verdict, number>>();
+  if (!m.item.length) return out;
+  const ds = dawidSkene(m);
+  m.items.forEach((pairId, i) => out.set(pairId, { A: ds.posterior[i * 3], B: ds.posterior[i * 3 + 1], NEITHER: ds.posterior[i * 3 + 2] }));
+  return out;
+}
+
+/** The most probable label of a soft label (A, then B, then Neither on ties). */
+export function softArgmax(p: Record<Verdict, number>): Verdict {
+  return VERDICTS.reduce((best, v) => (p[v] > p[best] ? v : best), VERDICTS[0]);
+}
