@@ -17,6 +17,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
             <Link href="/admin/analytics">Agreement</Link>
             <Link href="/admin/leaderboard">Leaderboard</Link>
             <Link href="/admin/judges">Judges</Link>
+            <Link href="/admin/quality">Quality</Link>
             <Link href="/admin/queries">Constraints</Link>
             <Link href="/admin/weights">Weights</Link>
           </>

@@ -2,18 +2,27 @@ import { AppHeader } from "@/components/AppHeader";
 import { AdminUsers } from "@/components/admin/AdminUsers";
 import { db } from "@/lib/db/client";
 import { listDestinations } from "@/lib/db/admin";
+import { standingCounts } from "@/lib/db/quality";
+import Link from "next/link";
 import { requirePageUser } from "@/lib/server/auth";
 
 export const dynamic = "force-dynamic";
 
 export default async function AdminHome() {
   const user = await requirePageUser("ADMIN");
-  const destinations = await listDestinations(db());
+  const [destinations, standing] = await Promise.all([listDestinations(db()), standingCounts(db())]);
   return (
     <>
       <AppHeader user={user} />
       <main className="page">
         <h1>Admin</h1>
+        {standing.paused + standing.failed > 0 && (
+          <p className="notice" role="status" data-testid="standing-notice">
+            {standing.paused > 0 && `${standing.paused} expert${standing.paused > 1 ? "s" : ""} paused by the gold test. `}
+            {standing.failed > 0 && `${standing.failed} expert${standing.failed > 1 ? "s" : ""} did not pass qualification. `}
+            <Link href="/admin/quality">Review on the quality page</Link>
+          </p>
+        )}
         <AdminUsers currentUserId={user.id} />
         <section className="card">
           <h2>Destinations</h2>

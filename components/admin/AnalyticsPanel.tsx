@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AnalyticsAnswer } from "@/lib/server/responses";
 import { KEYS, useAdjudicationPage, useAnalytics } from "./queries";
 import { PositionBias } from "./PositionBias";
+import { AnomalyFlags } from "./AnomalyFlags";
 import { useState } from "react";
 import type { GroupStats } from "@/lib/agreement/report";
 import { ExportPanel } from "./ExportPanel";
@@ -215,6 +216,7 @@ export function AnalyticsPanel() {
         </section>
       )}
       {r && <PositionBias position={r.position} />}
+      <AnomalyFlags />
       <section className="card" data-testid="adjudication">
         <h2>Splits to adjudicate</h2>
         {decide.isError && (

@@ -3,7 +3,7 @@
  * invalidates every reader), typed by the server's own answer types (lib/server/responses.ts).
  */
 import { useQuery } from "@tanstack/react-query";
-import type { AdjudicationAnswer, AnalyticsAnswer, DatasetsAnswer, JudgeBoardAnswer, LeaderboardAnswer, OverviewAnswer, UsersAnswer } from "@/lib/server/responses";
+import type { AdjudicationAnswer, AnalyticsAnswer, DatasetsAnswer, JudgeBoardAnswer, LeaderboardAnswer, OverviewAnswer, QualityAnswer, SettingsAnswer, UsersAnswer } from "@/lib/server/responses";
 import { api } from "../api";
 
 export const KEYS = {
@@ -15,7 +15,19 @@ export const KEYS = {
   jobs: ["jobs"] as const,
   leaderboard: ["leaderboard"] as const,
   judges: ["judges"] as const,
+  quality: ["quality"] as const,
+  settings: ["settings"] as const,
 };
+
+/** Experts' standing, gold results, reliability models and flags; gold pairs by kind and dataset. */
+export function useQuality() {
+  return useQuery({ queryKey: KEYS.quality, queryFn: () => api<QualityAnswer>("/api/admin/quality") });
+}
+
+/** The judging settings (qualification length and pass mark among them). */
+export function useSettings() {
+  return useQuery({ queryKey: KEYS.settings, queryFn: () => api<SettingsAnswer>("/api/admin/settings") });
+}
 
 /** The judge alignment board, over one dataset's complete pairs or all. */
 export function useJudgeBoard(dataset: string) {

@@ -65,6 +65,8 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
         }
         clearDraft(assignment.assignmentId);
         if (answer?.feedback) setFeedback(answer.feedback);
+        // Paused by the gold test: the pairs held were given back, so nothing is shown until an admin resumes.
+        else if (answer?.standing) qc.setQueryData(currentKey, { assignment: null, rationaleMinLength: current.data?.rationaleMinLength ?? 20, standing: answer.standing });
         else await advance();
       } catch (e) {
         setError((e as Error).message);
@@ -72,19 +74,18 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
         setBusy(false);
       }
     },
-    [assignment, busy, advance],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- currentKey derives from destination
+    [assignment, busy, advance, qc, current.data],
   );
 
   const dismissFeedback = useCallback(async () => {
-    const passedNow = feedback?.passed !== null && feedback?.passed !== undefined;
     setFeedback(null);
-    // The set just ended: what was fetched ahead was asked while still qualifying.
-    if (passedNow) {
-      qc.setQueryData(currentKey, await fetchNext(destination));
-      onAdvance();
-    } else await advance();
+    // Asked afresh rather than taken from the look-ahead: it resumes the pair held behind this one with the
+    // set's count as it is now, and after the last pair of the set it brings real pairs.
+    qc.setQueryData(currentKey, await fetchNext(destination));
+    onAdvance();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- currentKey derives from destination
-  }, [feedback, advance, destination, qc, onAdvance]);
+  }, [destination, qc, onAdvance]);
 
   const skip = useCallback(
     async (reason: string) => {

@@ -77,6 +77,8 @@ export const submitAnswerSchema = z
       })
       .strict()
       .optional(),
+    /** When this submit paused the expert (the gold test), and why. */
+    standing: z.object({ state: z.literal("PAUSED"), note: z.string() }).strict().optional(),
   })
   .strict();
 export type SubmitAnswer = z.infer<typeof submitAnswerSchema>;

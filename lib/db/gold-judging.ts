@@ -131,6 +131,7 @@ export interface GoldSubmitResult {
   judgmentId: string;
   duplicate: boolean;
   feedback?: QualificationFeedback;
+  standing?: { state: "PAUSED"; note: string };
 }
 
 /**
@@ -184,10 +185,16 @@ export async function submitGold(db: Db, userId: string, input: { assignmentId: 
     );
     if (!stored.rowCount) throw new AppError("request_reused", "This request id was used for another judgment.");
     let passed: boolean | null = null;
-    if (a.purpose === "CHECK") await maybePause(client, userId);
+    let pausedNote: string | null = null;
+    if (a.purpose === "CHECK") pausedNote = await maybePause(client, userId);
     else passed = await maybeFinishQualification(client, userId, settings);
     await client.query("COMMIT");
-    return { judgmentId, duplicate: false, ...(a.purpose === "QUALIFICATION" ? { feedback: await feedbackOf(correct, passed) } : {}) };
+    return {
+      judgmentId, duplicate: false,
+      ...(a.purpose === "QUALIFICATION" ? { feedback: await feedbackOf(correct, passed) } : {}),
+      // Only the submit that pauses says so (the pair it answered was gold: the expert is paused by then).
+      ...(pausedNote ? { standing: { state: "PAUSED" as const, note: pausedNote } } : {}),
+    };
   } catch (e) {
     await client.query("ROLLBACK").catch(() => {});
     throw e;
@@ -198,19 +205,25 @@ export async function submitGold(db: Db, userId: string, input: { assignmentId: 
 
 type Client = import("pg").PoolClient;
 
-/** The pause test over the expert's checking gold answers since they were last resumed. */
-async function maybePause(client: Client, userId: string) {
+/**
+ * The pause test over the expert's checking gold answers since they were last resumed. A pause also gives back
+ * the pairs the expert holds (real claims are released to other experts, gold ones dropped); returns its note.
+ */
+async function maybePause(client: Client, userId: string): Promise<string | null> {
   const { rows } = await client.query<{ correct: boolean; standing: Standing }>(
     `SELECT a.correct, u.standing::text AS standing FROM "GoldAnswer" a JOIN "User" u ON u.id = a."userId"
       WHERE a."userId" = $1 AND a.purpose = 'CHECK' AND a.status = 'SUBMITTED' AND a."completedAt" >= u."goldSince" ORDER BY a."completedAt", a.id`,
     [userId],
   );
-  if (!rows.length || rows[0].standing !== "ACTIVE") return;
+  if (!rows.length || rows[0].standing !== "ACTIVE") return null;
   const results = rows.map((r) => r.correct);
-  if (!pauseDecision(results).paused) return;
+  if (!pauseDecision(results).paused) return null;
   const note = goldFlag(results)!.message;
   await client.query(`UPDATE "User" SET standing = 'PAUSED', "standingNote" = $2, "standingChangedAt" = now() WHERE id = $1`, [userId, note]);
   await client.query(`INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data) VALUES ($1, NULL, 'expert.pause', 'User', $2, $3::jsonb)`, [randomUUID(), userId, JSON.stringify({ reason: note, gold: results.length })]);
+  await client.query(`SELECT tj_release(NULL, a.id, gen_random_uuid()::text) FROM "Assignment" a WHERE a."userId" = $1 AND a.status = 'CLAIMED'`, [userId]);
+  await client.query(`UPDATE "GoldAnswer" SET status = 'RELEASED', "completedAt" = now() WHERE "userId" = $1 AND status = 'CLAIMED'`, [userId]);
+  return note;
 }
 
 /** After the last pair of the qualification set: pass (real pairs from now on) or fail (an admin decides). */

@@ -23,16 +23,16 @@ export interface MakeGoldResult {
 }
 
 /** Tries up to `plans` feasible plans of the dataset (a seeded sample), each kind in turn, and stores what the rule engine confirms. */
-export async function makeGoldPairs(db: Db, datasetId: string, opts: { plans: number; seed: number; kinds?: readonly DefectKind[] }, actorId: string | null): Promise<MakeGoldResult> {
+export async function makeGoldPairs(db: Db, datasetId: string, opts: { plans: number; seed: number; kinds?: readonly DefectKind[]; destinationId?: string | null }, actorId: string | null): Promise<MakeGoldResult> {
   const pool = poolOf(db);
   const ds = await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true } });
   if (!ds) throw new AppError("not_found", "There is no such dataset.");
   const { rows: plans } = await pool.query<{ id: string; query_id: string; itinerary: Itinerary; days: number; start_date: string | null; origin: string | null; preferences: Record<string, unknown>; people: number; destination_id: string; destination: string }>(
     `SELECT p.id, p."queryId" AS query_id, p.itinerary, q.days, q."startDate" AS start_date, q.origin, q.preferences, q.people, q."destinationId" AS destination_id, d.name AS destination
        FROM "Plan" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
-      WHERE q."datasetId" = $1 AND p.feasible AND EXISTS (SELECT 1 FROM "Pair" x WHERE x."queryId" = q.id)
+      WHERE q."datasetId" = $1 AND p.feasible AND EXISTS (SELECT 1 FROM "Pair" x WHERE x."queryId" = q.id) AND ($4::text IS NULL OR q."destinationId" = $4)
       ORDER BY md5(p.id || $2::text) LIMIT $3`,
-    [datasetId, String(opts.seed), opts.plans],
+    [datasetId, String(opts.seed), opts.plans, opts.destinationId ?? null],
   );
   const { rows: pois } = await pool.query<{ source_id: string; name: string; kind: string; tags: string[]; stars: number | null; recommended: number | null; hours: { open: string; close: string; closedWeekdays: number[] } | null; price: number | null; lat: number | null; lon: number | null; destination_id: string }>(
     `SELECT "sourceId" AS source_id, name, kind::text, tags, stars, "recommendedMinutes" AS recommended, "openingHours" AS hours, price, lat, lon, "destinationId" AS destination_id FROM "Poi" WHERE "datasetId" = $1 AND "destinationId" = ANY($2)`,
@@ -49,10 +49,14 @@ export async function makeGoldPairs(db: Db, datasetId: string, opts: { plans: nu
     const codes = finals.get(p.query_id);
     const dslPois: DslPoi[] = codes ? pois.filter((x) => x.destination_id === p.destination_id).map((x) => ({ name: x.name, city: p.destination, kind: x.kind.toLowerCase(), type: x.tags[0] ?? null, recommendedMinutes: x.recommended, lat: x.lat, lon: x.lon })) : [];
     const dsl = codes ? finalConstraintsCheck(codes, { destination: p.destination, people: p.people, pois: dslPois }) : undefined;
-    // Each plan carries one kind, in rotation, so a sample covers every kind.
-    const kind = kinds[n % kinds.length];
+    // Each plan carries one gold pair: the kinds are tried in rotation from a different one for each plan, so a sample covers every kind.
     result.tried++;
-    const gold = makeGold(kind, p.itinerary, q, poiOf, { rng, dsl });
+    let kind: DefectKind = kinds[n % kinds.length];
+    let gold = null;
+    for (let k = 0; k < kinds.length && !gold; k++) {
+      kind = kinds[(n + k) % kinds.length];
+      gold = makeGold(kind, p.itinerary, q, poiOf, { rng, dsl });
+    }
     if (!gold) {
       result.discarded++;
       continue;

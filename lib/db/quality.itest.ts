@@ -109,8 +109,11 @@ test("two wrong gold answers in a row pause an expert; the queue says so; an adm
     const a = n.body.assignment;
     if (!a) break;
     if (await t.db.goldAnswer.count({ where: { id: a.assignmentId } })) {
-      await submit(expert, a.assignmentId, await choiceFor(a.assignmentId, false), "w");
+      // Hold a real pair behind it, as the screen's look-ahead does.
+      await nextPairFor(t.db, expert, { ...S, qualificationLength: 0 }, { destinationId: null, exclude: [a.assignmentId] });
+      const r = await submit(expert, a.assignmentId, await choiceFor(a.assignmentId, false), "w");
       wrong++;
+      assert.equal(r!.standing?.state, wrong === 2 ? "PAUSED" : undefined);
     } else await skipAssignment(t.db, expert, a.assignmentId, "not this one");
   }
   assert.equal(wrong, 2);
@@ -118,6 +121,9 @@ test("two wrong gold answers in a row pause an expert; the queue says so; an adm
   assert.equal(u.standing, "PAUSED");
   assert.match(u.standingNote!, /wrong on 2 of the first 2 gold pairs/);
   assert.equal(await t.db.auditEvent.count({ where: { action: "expert.pause", targetId: expert } }), 1);
+  // The pairs held when paused went back to the pool.
+  assert.equal(await t.db.assignment.count({ where: { userId: expert, status: "CLAIMED" } }), 0);
+  assert.equal(await t.db.goldAnswer.count({ where: { userId: expert, status: "CLAIMED" } }), 0);
   const paused = await next(expert);
   assert.equal(paused.body.assignment, null);
   assert.equal(paused.body.standing?.state, "PAUSED");

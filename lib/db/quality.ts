@@ -182,3 +182,10 @@ export async function softLabels(db: Db): Promise<Map<string, Record<Verdict, nu
 export function softArgmax(p: Record<Verdict, number>): Verdict {
   return VERDICTS.reduce((best, v) => (p[v] > p[best] ? v : best), VERDICTS[0]);
 }
+
+/** How many experts wait for an admin (paused, failed qualification): the admin home's notice, one cheap count. */
+export async function standingCounts(db: Db): Promise<{ paused: number; failed: number; qualifying: number }> {
+  const rows = await db.user.groupBy({ by: ["standing"], where: { role: "EXPERT", active: true }, _count: true });
+  const n = (s: Standing) => rows.find((r) => r.standing === s)?._count ?? 0;
+  return { paused: n("PAUSED"), failed: n("QUALIFICATION_FAILED"), qualifying: n("QUALIFYING") };
+}

@@ -10,7 +10,7 @@ import { clockOf, hasLocation, minutesOf, type Item, type Itinerary } from "../i
 import { shuffle } from "../random";
 import { failedChecks, GOLD_RULES, requestBudget, runChecks, totalCost, type CheckName, type Failure, type GoldPoiLookup } from "./checks";
 
-import { DEFECT_KINDS, type DefectKind } from "./kinds";
+import type { DefectKind } from "./kinds";
 export { DEFECT_KINDS, DEFECT_LABELS, type DefectKind } from "./kinds";
 
 /** Where the defect is, for the feedback after a qualification pair (and the admin's gold list). */

@@ -12,6 +12,8 @@ import type { fitsOverview } from "../db/fits";
 import type { listDatasets } from "../db/imports";
 import type { leaderboardReport } from "../db/leaderboard";
 import type { judgeBoard } from "../db/judges";
+import type { qualityReport } from "../db/quality";
+import type { getSettings } from "../db/settings";
 import type { getJob, listJobs } from "../db/jobs";
 import type { assignmentOverview } from "../db/progress";
 
@@ -53,3 +55,7 @@ export type FitsAnswer = Jsonified<Awaited<ReturnType<typeof fitsOverview>>>;
 export type LeaderboardAnswer = Shared<Awaited<ReturnType<typeof leaderboardReport>>>;
 /** GET /api/admin/judges */
 export type JudgeBoardAnswer = Shared<Awaited<ReturnType<typeof judgeBoard>>>;
+/** GET /api/admin/quality */
+export type QualityAnswer = Jsonified<Awaited<ReturnType<typeof qualityReport>>>;
+/** GET /api/admin/settings */
+export type SettingsAnswer = Awaited<ReturnType<typeof getSettings>>;

@@ -8,6 +8,8 @@ import { parseBody, withRole } from "@/lib/server/api";
 
 const input = z.strictObject({
   datasetId: z.string().min(1).max(64),
+  /** Only requests of this destination. */
+  destinationId: z.string().min(1).max(64).optional(),
   /** Feasible plans tried (a seeded sample), each carrying one defect kind in rotation. */
   plans: z.number().int().min(1).max(2000).default(200),
   seed: z.number().int().min(0).max(2 ** 31 - 1).default(1),

@@ -1,0 +1,158 @@
+import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
+import { ADMIN, e2eDb, shot, signIn } from "./helpers";
+
+// Gold pairs are made for Paris only (analytics.spec, before this one, judges just two Paris pairs), and the demo dataset's gold rate is set back to 0 at the end, so that
+// the specs after this one never meet a gold pair.
+async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: e2eDb() });
+  await c.connect();
+  try {
+    return (await c.query<T>(text, params)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+/** The assignment on screen, and whether it is a gold answer (and which screen side is right). */
+let lastOnScreen: string | null = null;
+async function onScreen(page: Page) {
+  const main = page.locator("main.judge");
+  await expect(main).toBeVisible();
+  // Wait for the screen to move on from the pair answered last (a refused submit would say why).
+  await expect(main).not.toHaveAttribute("data-assignment", lastOnScreen ?? "none").catch(async (e) => {
+    throw new Error(`${(e as Error).message}\non screen: ${(await page.locator(".verdict").innerText().catch(() => "")).replace(/\n/g, " ").slice(0, 800)}`);
+  });
+  const id = (await main.getAttribute("data-assignment"))!;
+  lastOnScreen = id;
+  const rows = await sql<{ left_is_a: boolean; label: string }>(`SELECT a."leftIsA" AS left_is_a, g.label::text FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId" WHERE a.id = $1`, [id]);
+  const gold = rows[0] ? { right: (rows[0].label === "A") === rows[0].left_is_a ? "1" : "2", wrong: (rows[0].label === "A") === rows[0].left_is_a ? "2" : "1" } : null;
+  return { id, gold };
+}
+
+async function answer(page: Page, key: string) {
+  // Esc leaves the rationale field (kept focused from the pair before), so that the key chooses.
+  await page.keyboard.press("Escape");
+  await page.keyboard.press(key);
+  await page.keyboard.type("The other plan keeps to the opening hours, meal times and nights that the request needs.");
+  await page.keyboard.press("Enter");
+}
+
+/** The comparison screen's structure, without its content: what an expert could tell pairs apart by. */
+const structure = (page: Page) =>
+  page.locator("main.judge").evaluate((m) => [...m.querySelectorAll("*")].filter((e) => !e.closest(".plan-map, .timeline, .tl-list, .request, .day-select button")).slice(0, 80).map((e) => `${e.tagName}.${[...e.classList].filter((c) => !/^(on|hl|sel)$/.test(c)).join(".")}`).join(" "));
+
+test("a new expert qualifies with feedback, meets gold pairs that look like any other, is paused by the gold test and resumed by an admin", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  const datasets = (await (await page.request.get("/api/admin/datasets")).json()).datasets as { id: string; name: string }[];
+  const demo = datasets.find((d) => d.name === "TripJudge demo")!;
+  const overview = await (await page.request.get("/api/admin/overview")).json();
+  const paris = overview.destinations.find((d: { name: string }) => d.name === "Paris").id as string;
+
+  // Qualification: three pairs, two right to pass — set on the quality page.
+  await page.goto("/admin/quality");
+  await page.getByLabel("Qualification pairs for new experts (0 = none)").fill("3");
+  await page.getByLabel("Pass mark (%)").fill("66");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  const made = await page.request.post("/api/admin/quality/gold", { data: { datasetId: demo.id, destinationId: paris, plans: 200, seed: 3 } });
+  expect(made.status()).toBe(201);
+  expect((await made.json()).made).toBeGreaterThanOrEqual(8);
+  expect((await page.request.post("/api/admin/quality/gold", { data: { datasetId: demo.id, plans: 0 } })).status()).toBe(400);
+  await page.getByLabel("Gold rate of TripJudge demo (%)").fill("50");
+  await page.getByLabel("Gold rate of TripJudge demo (%)").locator("xpath=..").getByRole("button", { name: "Set" }).click();
+  await page.reload();
+  await expect(page.getByLabel("Gold rate of TripJudge demo (%)")).toHaveValue("50");
+  await shot(page, "quality-gold");
+
+  // A new expert: created, invited, given Nanjing.
+  await page.goto("/admin");
+  const email = `quinn.${Date.now()}@example.org`;
+  await page.getByLabel("Name").fill("Quinn Qualifier");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Create expert" }).click();
+  const link = await page.getByTestId("invite-link").innerText();
+  const users = (await (await page.request.get("/api/admin/users")).json()).users as { id: string; email: string }[];
+  const quinn = users.find((u) => u.email === email)!;
+  expect((await page.request.put("/api/admin/expert-destinations", { data: { userIds: [quinn.id], destinationIds: [paris], familiarity: 4 } })).status()).toBe(200);
+  const expert = await browser.newPage();
+  await expert.goto(link);
+  await expert.getByLabel("New password").fill("quinn-password-42");
+  await expert.getByLabel("Repeat it").fill("quinn-password-42");
+  await expert.getByRole("button", { name: "Set password" }).click();
+  await expect(expert).toHaveURL(/\/signin\?set=1/);
+  await signIn(expert, email, "quinn-password-42");
+  await expect(expert).toHaveURL(/\/expert/);
+  await expert.setViewportSize({ width: 1400, height: 900 });
+
+  // Qualification: right, wrong, right — feedback after each, the defect marked on its plan.
+  await expert.goto(`/judge?destination=${paris}`);
+  for (const [i, right] of [true, false, true].entries()) {
+    await expect(expert.getByTestId("qualification-banner")).toContainText(`pair ${i + 1} of 3`);
+    const { gold } = await onScreen(expert);
+    expect(gold).not.toBeNull();
+    await answer(expert, right ? gold!.right : gold!.wrong);
+    const feedback = expert.getByTestId("qualification-feedback");
+    await expect(feedback).toContainText(right ? "Right." : "Not quite.");
+    await expect(feedback).toContainText(/Plan (A|B) has /);
+    // A defect at one item (a visit, a meal, a transfer) is marked; a missing night names its day.
+    if ((await feedback.innerText()).includes("It is marked")) await expect(expert.locator(".tl-item.sel")).toHaveCount(1);
+    if (i === 0) await shot(expert, "qualification-feedback");
+    if (i === 2) await expect(feedback).toContainText("You passed");
+    await expert.keyboard.press("Enter");
+  }
+
+  // Real pairs now, with gold pairs among them at the dataset's rate: the screen has the same structure either way.
+  let realStructure: string | null = null;
+  let goldStructure: string | null = null;
+  let wrongGold = 0;
+  for (let i = 0; i < 30 && wrongGold < 2; i++) {
+    await expect(expert.getByTestId("qualification-banner")).toHaveCount(0);
+    const { gold } = await onScreen(expert);
+    if (gold) {
+      goldStructure ??= await structure(expert);
+      if (wrongGold === 0) await shot(expert, "gold-pair");
+      await answer(expert, gold.wrong);
+      wrongGold++;
+    } else {
+      realStructure ??= await structure(expert);
+      await answer(expert, "0");
+    }
+    if (wrongGold < 2) await expect(expert.locator("main.judge, [data-testid=standing-notice], [data-testid=queue-empty]").first()).toBeVisible();
+  }
+  expect(wrongGold).toBe(2);
+  expect(goldStructure).not.toBeNull();
+  if (realStructure) expect(goldStructure).toBe(realStructure);
+  await expect(expert.getByTestId("standing-notice")).toContainText("paused");
+  await shot(expert, "expert-paused");
+
+  // The admin is told, sees why, and resumes the expert.
+  await page.goto("/admin");
+  await expect(page.getByTestId("standing-notice")).toContainText("1 expert paused");
+  await page.getByRole("link", { name: "Review on the quality page" }).click();
+  await expect(page.getByTestId("paused-notice")).toBeVisible();
+  const row = page.getByTestId(`quality-${email}`);
+  await expect(row).toContainText("Paused");
+  await expect(row).toContainText("wrong on 2 of the first 2 gold pairs");
+  await shot(page, "quality-paused");
+  await row.getByRole("button", { name: "Resume" }).click();
+  await expect(row).toContainText("Active");
+  await expert.goto(`/judge?destination=${paris}`);
+  await expect(expert.locator("main.judge")).toBeVisible();
+
+  // The analytics page explains the flags.
+  await page.goto("/admin/analytics");
+  await expect(page.getByRole("heading", { name: "Anomaly flags" })).toBeVisible();
+  await shot(page, "analytics-flags");
+
+  // Leave no gold pair for the specs that follow.
+  await page.goto("/admin/quality");
+  await page.getByLabel("Gold rate of TripJudge demo (%)").fill("0");
+  await page.getByLabel("Gold rate of TripJudge demo (%)").locator("xpath=..").getByRole("button", { name: "Set" }).click();
+  await page.reload();
+  await expect(page.getByLabel("Gold rate of TripJudge demo (%)")).toHaveValue("0");
+  await shot(page, "quality");
+  await expert.close();
+});
