@@ -8,8 +8,9 @@ import { exportCount } from "./export-counts";
 import { labelledPairRecords, trainingPairs } from "./exports";
 import { makeGoldPairs, promoteToGold, setGoldRate } from "./gold";
 import { forgetGoldRate, skipGold, submitGold } from "./gold-judging";
-import { qualityReport, setStanding } from "./quality";
-import { skipAssignment } from "./judging";
+import { poolOf } from "./client";
+import { claimNext, skipAssignment } from "./judging";
+import { qualityReport, removalPreview, removeJudgments, setStanding } from "./quality";
 import { seed } from "./seed";
 import { createTestDatabase, createTestExpert, judgeUntilDone, type TestDatabase } from "./testing";
 import { createExpert } from "./users";
@@ -208,4 +209,35 @@ test("a unanimous pair can be promoted to gold once; a split pair cannot; soft l
   }
   assert.ok(n >= pairs.length);
   for await (const p of trainingPairs(t.db)) assert.ok(p.ds_posterior && p.ds_label);
+});
+
+test("removing an expert's judgments shows its effect first, reopens their pairs for others, and keeps the tallies right", async () => {
+  const experts = await Promise.all([0, 1, 2, 3].map((i) => createTestExpert(t.db, `rm${i}@t.test`, ["Nanjing"])));
+  // Three agree with each other; the fourth (experts[0], first to claim) disagrees with everyone.
+  await judgeUntilDone(t.db, experts.slice(0, 3), (_pairId, i) => (i === 0 ? "neither" : "left"), S, "rm");
+  const contrarian = experts[0];
+  const judged = await t.db.judgment.count({ where: { userId: contrarian } });
+  assert.ok(judged > 0);
+  const preview = await removalPreview(t.db, contrarian);
+  assert.equal(preview.judgments, judged);
+  assert.equal(preview.reopened, judged);
+  assert.equal(preview.after.pairs, preview.before.pairs - judged);
+  const snapshot = async () => ({
+    agreement: await t.db.agreementTally.findMany({ where: { pairs: { gt: 0 } }, orderBy: [{ datasetId: "asc" }, { destinationId: "asc" }, { pattern: "asc" }] }),
+    experts: await t.db.expertTally.findMany({ where: { pairs: { gt: 0 } }, orderBy: { userId: "asc" } }),
+    expertPairs: await t.db.expertPairTally.findMany({ where: { pairs: { gt: 0 } }, orderBy: [{ userA: "asc" }, { userB: "asc" }, { verdictA: "asc" }, { verdictB: "asc" }] }),
+  });
+  const r = await removeJudgments(t.db, contrarian, adminId);
+  assert.deepEqual(r, { judgments: judged, pairs: judged });
+  assert.equal(await t.db.judgment.count({ where: { userId: contrarian } }), 0);
+  const kept = await snapshot();
+  await poolOf(t.db).query("SELECT tj_rebuild_tallies()");
+  assert.deepEqual(await snapshot(), kept, "the triggers' tallies equal a rebuild from scratch");
+  // The reopened pairs go to the fourth expert, never back to the removed one.
+  const reopened = await t.db.pair.count({ where: { status: "OPEN", judgments: { some: { userId: experts[1] } }, query: { destination: { name: "Nanjing" } } } });
+  assert.ok(reopened >= judged);
+  const c = await claimNext(t.db, experts[3], S);
+  assert.ok(c);
+  assert.equal(await claimNext(t.db, contrarian, S, { exclude: [] }).then((x) => x && (x.resumed ? "resumed" : "claimed")), null);
+  assert.equal(await t.db.auditEvent.count({ where: { action: "expert.remove_judgments", targetId: contrarian } }), 1);
 });

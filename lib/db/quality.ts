@@ -13,7 +13,8 @@ import { peerAgreement } from "../reliability/report";
 import { RatingMatrixBuilder } from "../reliability/ratings";
 import { DEFECT_KINDS } from "../gold/kinds";
 import { AppError } from "../errors";
-import { expertMedianSeconds } from "./analytics";
+import { expertMedianSeconds, ratedPairs } from "./analytics";
+import { removalEffect } from "../agreement/removal";
 import { poolOf, type Db } from "./client";
 import { cursorRows, fromSnapshot } from "./cursor";
 import type { Standing } from "./gold-judging";
@@ -188,4 +189,44 @@ export async function standingCounts(db: Db): Promise<{ paused: number; failed: 
   const rows = await db.user.groupBy({ by: ["standing"], where: { role: "EXPERT", active: true }, _count: true });
   const n = (s: Standing) => rows.find((r) => r.standing === s)?._count ?? 0;
   return { paused: n("PAUSED"), failed: n("QUALIFICATION_FAILED"), qualifying: n("QUALIFYING") };
+}
+
+/** What removing an expert's judgments would do to agreement (shown before the admin confirms). */
+export async function removalPreview(db: Db, userId: string) {
+  const pairs = await ratedPairs(db);
+  const judgments = await db.judgment.count({ where: { userId } });
+  return { judgments, ...removalEffect(pairs, userId) };
+}
+
+/**
+ * Removes an expert's judgments: their pairs reopen (a complete pair leaves the tallies through its trigger),
+ * adjudications of those pairs go (the split they settled may be gone), and the slots return to the pool.
+ * The expert keeps their assignments as RELEASED, so they are never given those pairs again.
+ */
+export async function removeJudgments(db: Db, userId: string, actorId: string): Promise<{ judgments: number; pairs: number }> {
+  const client = await poolOf(db).connect();
+  try {
+    await client.query("BEGIN");
+    // The pairs are locked in a fixed order, as the judging functions lock them, so a concurrent submit waits.
+    const { rows } = await client.query<{ id: string }>(`SELECT p.id FROM "Pair" p WHERE p.id IN (SELECT "pairId" FROM "Judgment" WHERE "userId" = $1) ORDER BY p.id FOR UPDATE`, [userId]);
+    const ids = rows.map((r) => r.id);
+    await client.query(`UPDATE "Pair" SET status = 'OPEN' WHERE id = ANY($1) AND status = 'COMPLETE'`, [ids]);
+    await client.query(`DELETE FROM "Adjudication" WHERE "pairId" = ANY($1)`, [ids]);
+    const removed = await client.query(`DELETE FROM "Judgment" WHERE "userId" = $1`, [userId]);
+    await client.query(`UPDATE "Assignment" SET status = 'RELEASED', "completedAt" = now() WHERE "userId" = $1 AND "pairId" = ANY($2) AND status IN ('SUBMITTED', 'CLAIMED')`, [userId, ids]);
+    await client.query(
+      `UPDATE "Pair" p SET "submittedCount" = (SELECT count(*)::int FROM "Judgment" j WHERE j."pairId" = p.id),
+              "claimedCount" = (SELECT count(*)::int FROM "Assignment" a WHERE a."pairId" = p.id AND a.status = 'CLAIMED')
+        WHERE p.id = ANY($1)`,
+      [ids],
+    );
+    await client.query(`INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data) VALUES (gen_random_uuid()::text, $1, 'expert.remove_judgments', 'User', $2, $3::jsonb)`, [actorId, userId, JSON.stringify({ judgments: removed.rowCount, pairs: ids.length })]);
+    await client.query("COMMIT");
+    return { judgments: removed.rowCount ?? 0, pairs: ids.length };
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
 }

@@ -1,0 +1,14 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { removalPreview, removeJudgments } from "@/lib/db/quality";
+import { idParams, parseBody, withRole } from "@/lib/server/api";
+
+/** What removing the expert's judgments would do to agreement: before and after, and how many pairs reopen. */
+export const GET = withRole("ADMIN", { params: idParams }, async (_req, { params: { id } }) => NextResponse.json(await removalPreview(db(), id)));
+
+/** Removes the expert's judgments (their pairs reopen for other experts); the body must confirm it. */
+export const DELETE = withRole("ADMIN", { params: idParams }, async (req, { user, params: { id } }) => {
+  await parseBody(req, z.strictObject({ confirm: z.literal(true) }));
+  return NextResponse.json(await removeJudgments(db(), id, user.id));
+});
