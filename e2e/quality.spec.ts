@@ -142,10 +142,17 @@ test("a new expert qualifies with feedback, meets gold pairs that look like any 
   await expert.goto(`/judge?destination=${paris}`);
   await expect(expert.locator("main.judge")).toBeVisible();
 
-  // The analytics page explains the flags.
+  // Adaptive raters on: the agreement page says which statistics come from the calibration share.
+  await page.goto("/admin/quality");
+  await page.getByLabel("Adaptive raters for TripJudge demo").click();
+  await expect(page.getByText(/Adaptive raters on: \d+ pairs changed/)).toBeVisible();
   await page.goto("/admin/analytics");
+  await expect(page.getByTestId("adaptive-calibration")).toContainText("calibration 15 %");
   await expect(page.getByRole("heading", { name: "Anomaly flags" })).toBeVisible();
   await shot(page, "analytics-flags");
+  await page.goto("/admin/quality");
+  await page.getByLabel("Adaptive raters for TripJudge demo").click();
+  await expect(page.getByText(/Adaptive raters off: \d+ pairs changed/)).toBeVisible();
 
   // Leave no gold pair for the specs that follow.
   await page.goto("/admin/quality");

@@ -6,6 +6,7 @@ import type { AnalyticsAnswer } from "@/lib/server/responses";
 import { KEYS, useAdjudicationPage, useAnalytics } from "./queries";
 import { PositionBias } from "./PositionBias";
 import { AnomalyFlags } from "./AnomalyFlags";
+import { AdaptiveCalibration } from "./AdaptiveCalibration";
 import { useState } from "react";
 import type { GroupStats } from "@/lib/agreement/report";
 import { ExportPanel } from "./ExportPanel";
@@ -215,6 +216,7 @@ export function AnalyticsPanel() {
           )}
         </section>
       )}
+      {r?.adaptive && <AdaptiveCalibration adaptive={r.adaptive} />}
       {r && <PositionBias position={r.position} />}
       <AnomalyFlags />
       <section className="card" data-testid="adjudication">

@@ -1,5 +1,5 @@
 "use client";
-/** The quality page's gold pairs (per dataset: rate, making more; by kind) and qualification settings with promotion. */
+/** The quality page's datasets (gold rate, making gold pairs, adaptive raters), gold pairs by kind, and qualification settings with promotion. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { QualityAnswer } from "@/lib/server/responses";
@@ -15,6 +15,10 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
     mutationFn: (datasetId: string) => api<{ made: number; tried: number; discarded: number; byKind: Record<string, number> }>("/api/admin/quality/gold", { json: { datasetId, plans } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: KEYS.quality }),
   });
+  const adaptive = useMutation({
+    mutationFn: ({ id, on }: { id: string; on: boolean }) => api<{ pairsChanged: number }>(`/api/admin/quality/datasets/${id}`, { method: "PATCH", json: { adaptiveRaters: on } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEYS.quality }),
+  });
   const rate = useMutation({
     mutationFn: ({ id, goldRate }: { id: string; goldRate: number }) => api(`/api/admin/quality/datasets/${id}`, { method: "PATCH", json: { goldRate } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: KEYS.quality }),
@@ -26,7 +30,7 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
         A gold pair is a feasible plan beside a copy of it with exactly one defect, which the rule engine (and the request&apos;s final constraints) confirm is the only new failure. Experts see gold pairs like any pair, at the rate set per dataset; their answers never count towards labels, agreement or exports.
       </p>
       <table className="table" aria-label="Gold pairs by dataset">
-        <thead><tr><th>Dataset</th><th className="num">Gold pairs</th><th>Rate</th><th /></tr></thead>
+        <thead><tr><th>Dataset</th><th className="num">Gold pairs</th><th>Gold rate</th><th /><th title="Two experts first; the third only when they disagree, except on a 15 % calibration share">Adaptive raters</th></tr></thead>
         <tbody>
           {q.gold.datasets.map((d) => (
             <tr key={d.id}>
@@ -41,6 +45,11 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
               <td>
                 <button className="btn small" type="button" disabled={make.isPending} onClick={() => make.mutate(d.id)}>Make gold pairs</button>
               </td>
+              <td>
+                <label className="checkbox small">
+                  <input type="checkbox" checked={d.adaptiveRaters} disabled={adaptive.isPending} onChange={(e) => adaptive.mutate({ id: d.id, on: e.target.checked })} aria-label={`Adaptive raters for ${d.name}`} /> {d.adaptiveRaters ? "on" : "off"}
+                </label>
+              </td>
             </tr>
           ))}
         </tbody>
@@ -50,7 +59,8 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
       </label>
       {make.isPending && <p role="status">Making gold pairs…</p>}
       {make.data && <p className="ok" role="status">Made {make.data.made} gold pairs from {make.data.tried} plans ({make.data.discarded} candidates discarded or not possible; already-made pairs are never made twice).</p>}
-      {(make.error || rate.error) && <p className="error" role="alert">{(make.error ?? rate.error)!.message}</p>}
+      {adaptive.data && <p className="ok" role="status">Adaptive raters {adaptive.variables?.on ? "on" : "off"}: {adaptive.data.pairsChanged} pairs changed their number of raters.</p>}
+      {(make.error || rate.error || adaptive.error) && <p className="error" role="alert">{(make.error ?? rate.error ?? adaptive.error)!.message}</p>}
       <table className="table" aria-label="Gold pairs by kind">
         <thead><tr><th>Kind</th><th className="num">Pairs</th><th className="num">Answers</th><th className="num">Right</th></tr></thead>
         <tbody>

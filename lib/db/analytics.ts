@@ -1,6 +1,7 @@
 /** Loads complete pairs for the analytics report, and the adjudication of 1-1-1 splits. */
 import { randomUUID } from "node:crypto";
-import { majority, type Verdict } from "../agreement/labels";
+import { majority, VERDICTS, type Verdict } from "../agreement/labels";
+import { agreementSummary } from "../agreement/ratings";
 import type { RatedPair } from "../agreement/report";
 import type { AgreementTally, ExpertPairTally, ExpertTally, Tallies } from "../agreement/tallies";
 import { poolOf, type Db } from "./client";
@@ -10,7 +11,7 @@ import { AppError } from "../errors";
  * Complete pairs with their verdicts, experts and times, one row each. Only for the rare pairs the
  * tallies cannot summarise (a rating beyond slot 3: `wideOnly`), and for tests as the reference.
  */
-export async function ratedPairs(db: Db, opts: { wideOnly?: boolean } = {}): Promise<RatedPair[]> {
+export async function ratedPairs(db: Db, opts: { wideOnly?: boolean; calibrationOnly?: boolean } = {}): Promise<RatedPair[]> {
   const { rows } = await poolOf(db).query<{
     pairId: string; destination: string; dataset: string; destinationId: string; datasetId: string; verdicts: Verdict[]; experts: string[]; userIds: string[]; lefts: boolean[]; times: number[];
   }>(
@@ -22,9 +23,9 @@ export async function ratedPairs(db: Db, opts: { wideOnly?: boolean } = {}): Pro
             array_agg(j."timeOnTaskMs" ORDER BY a.slot) AS times
      FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "Dataset" ds ON ds.id = q."datasetId"
      JOIN "Judgment" j ON j."pairId" = p.id JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "User" u ON u.id = j."userId"
-     WHERE p.status = 'COMPLETE' AND (NOT $1::boolean OR p."verdictPattern" = -1)
+     WHERE p.status = 'COMPLETE' AND (NOT $1::boolean OR p."verdictPattern" = -1) AND (NOT $2::boolean OR p.calibration)
      GROUP BY p.id, d.name, ds.name, d.id, ds.id`,
-    [opts.wideOnly ?? false],
+    [opts.wideOnly ?? false, opts.calibrationOnly ?? false],
   );
   return rows.map((r) => ({
     pairId: r.pairId, destination: r.destination, dataset: r.dataset, destinationId: r.destinationId, datasetId: r.datasetId, verdicts: r.verdicts, experts: r.experts, timeOnTaskMs: r.times,
@@ -154,3 +155,16 @@ export async function skipsByExpert(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.userId, r.skips]));
 }
 
+
+/**
+ * With adaptive raters on somewhere, the statistics that need a fixed number of raters come from the calibration
+ * share (always judged three times): Fleiss' κ, Cohen's κ per slot pair and the rest, with bootstrap intervals.
+ * null when no dataset has adaptive raters.
+ */
+export async function adaptiveCalibration(db: Db) {
+  const datasets = await db.dataset.findMany({ where: { adaptiveRaters: true }, select: { name: true, calibrationShare: true } });
+  if (!datasets.length) return null;
+  const pairs = await ratedPairs(db, { calibrationOnly: true });
+  const rows = pairs.flatMap((p) => p.verdicts.map((label, i) => ({ item: p.pairId, rater: p.userIds?.[i] ?? p.experts[i], label, slot: i + 1 })));
+  return { datasets, pairs: pairs.length, summary: rows.length ? agreementSummary(rows, VERDICTS, 500) : null };
+}

@@ -9,7 +9,8 @@ import { labelledPairRecords, trainingPairs } from "./exports";
 import { makeGoldPairs, promoteToGold, setGoldRate } from "./gold";
 import { forgetGoldRate, skipGold, submitGold } from "./gold-judging";
 import { poolOf } from "./client";
-import { claimNext, skipAssignment } from "./judging";
+import { claimNext, setAdaptiveRaters, skipAssignment } from "./judging";
+import { isCalibration } from "../assignment/adaptive";
 import { qualityReport, removalPreview, removeJudgments, setStanding } from "./quality";
 import { seed } from "./seed";
 import { createTestDatabase, createTestExpert, judgeUntilDone, type TestDatabase } from "./testing";
@@ -240,4 +241,37 @@ test("removing an expert's judgments shows its effect first, reopens their pairs
   assert.ok(c);
   assert.equal(await claimNext(t.db, contrarian, S, { exclude: [] }).then((x) => x && (x.resumed ? "resumed" : "claimed")), null);
   assert.equal(await t.db.auditEvent.count({ where: { action: "expert.remove_judgments", targetId: contrarian } }), 1);
+});
+
+test("adaptive raters: two agreeing experts complete a pair, a disagreement asks a third, calibration pairs always get three", async () => {
+  const rome = await t.db.destination.findFirstOrThrow({ where: { name: "Rome" } });
+  const ds = await t.db.query.findFirstOrThrow({ where: { destinationId: rome.id } });
+  const changed = await setAdaptiveRaters(t.db, ds.datasetId, true, 0.3, adminId);
+  assert.ok(changed > 0);
+  // The database's calibration draw is the module's.
+  for (const p of await t.db.pair.findMany({ where: { query: { datasetId: ds.datasetId } }, select: { id: true, calibration: true } })) assert.equal(p.calibration, isCalibration(p.id, 0.3), p.id);
+  const experts = await Promise.all([0, 1, 2].map((i) => createTestExpert(t.db, `ad${i}@t.test`, ["Rome"])));
+  // Agree when the pair id's first hex digit is even, else the second expert disagrees.
+  const pick = (pairId: string, i: number) => (parseInt(pairId[0], 16) % 2 === 0 || i !== 1 ? "neither" : "left");
+  const before = await t.db.pair.findMany({ where: { query: { destinationId: rome.id }, status: "OPEN", submittedCount: 0, claimedCount: 0 }, select: { id: true } });
+  await judgeUntilDone(t.db, experts, pick, S, "ad");
+  const after = await t.db.pair.findMany({ where: { id: { in: before.map((p) => p.id) } }, include: { judgments: true } });
+  let two = 0, three = 0;
+  for (const p of after) {
+    assert.equal(p.status, "COMPLETE", p.id);
+    const agreeFirst = new Set(p.judgments.slice(0, 2).map((j) => j.verdict)).size === 1;
+    const expected = p.calibration || p.judgments.length === 3 ? 3 : 2;
+    assert.equal(p.judgments.length, expected, p.id);
+    if (p.judgments.length === 2) {
+      two++;
+      assert.ok(agreeFirst && !p.calibration);
+    } else three++;
+  }
+  assert.ok(two > 0 && three > 0, `${two} pairs with two raters, ${three} with three`);
+  const kept = await t.db.agreementTally.findMany({ where: { pairs: { gt: 0 } }, orderBy: [{ datasetId: "asc" }, { destinationId: "asc" }, { pattern: "asc" }] });
+  await poolOf(t.db).query("SELECT tj_rebuild_tallies()");
+  assert.deepEqual(await t.db.agreementTally.findMany({ where: { pairs: { gt: 0 } }, orderBy: [{ datasetId: "asc" }, { destinationId: "asc" }, { pattern: "asc" }] }), kept);
+  // Off again: the pairs left at two raters ask for their third.
+  await setAdaptiveRaters(t.db, ds.datasetId, false, 0.3, adminId);
+  assert.equal(await t.db.pair.count({ where: { id: { in: before.map((p) => p.id) }, status: "OPEN" } }), two);
 });

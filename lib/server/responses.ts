@@ -13,6 +13,7 @@ import type { listDatasets } from "../db/imports";
 import type { leaderboardReport } from "../db/leaderboard";
 import type { judgeBoard } from "../db/judges";
 import type { qualityReport } from "../db/quality";
+import type { adaptiveCalibration } from "../db/analytics";
 import type { getSettings } from "../db/settings";
 import type { getJob, listJobs } from "../db/jobs";
 import type { assignmentOverview } from "../db/progress";
@@ -36,7 +37,7 @@ type Shared<T> = Jsonified<T> & { computedAt: string };
 /** GET /api/admin/overview */
 export type OverviewAnswer = Shared<Awaited<ReturnType<typeof assignmentOverview>> & { settings: JudgingSettings }>;
 /** GET /api/admin/analytics */
-export type AnalyticsAnswer = Shared<ReturnType<typeof analyticsReport>>;
+export type AnalyticsAnswer = Shared<ReturnType<typeof analyticsReport> & { adaptive: Awaited<ReturnType<typeof adaptiveCalibration>> }>;
 /** GET /api/admin/adjudication */
 export type AdjudicationAnswer = Shared<Awaited<ReturnType<typeof adjudicationQueue>>>;
 /** GET /api/admin/users */

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { analyticsReport } from "@/lib/agreement/tallies";
-import { analyticsTallies, expertMedianSeconds, judgmentDays, ratedPairs, skipsByExpert } from "@/lib/db/analytics";
+import { adaptiveCalibration, analyticsTallies, expertMedianSeconds, judgmentDays, ratedPairs, skipsByExpert } from "@/lib/db/analytics";
 import { db } from "@/lib/db/client";
 import { adminFigures, withRole } from "@/lib/server/api";
 
@@ -14,10 +14,10 @@ export const GET = withRole("ADMIN", async (req) => {
   const { minShared } = z.object({ minShared: z.coerce.number().int().min(1).max(10_000).default(5) }).parse(Object.fromEntries(new URL(req.url).searchParams));
   return NextResponse.json(
     await adminFigures(`analytics:${minShared}`, async () => {
-      const [tallies, widePairs, medianSeconds, skips, days] = await Promise.all([
-        analyticsTallies(db()), ratedPairs(db(), { wideOnly: true }), expertMedianSeconds(db()), skipsByExpert(db()), judgmentDays(db()),
+      const [tallies, widePairs, medianSeconds, skips, days, adaptive] = await Promise.all([
+        analyticsTallies(db()), ratedPairs(db(), { wideOnly: true }), expertMedianSeconds(db()), skipsByExpert(db()), judgmentDays(db()), adaptiveCalibration(db()),
       ]);
-      return analyticsReport({ ...tallies, widePairs, medianSeconds, skips, days }, minShared);
+      return { ...analyticsReport({ ...tallies, widePairs, medianSeconds, skips, days }, minShared), adaptive };
     }),
   );
 });
