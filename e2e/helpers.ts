@@ -74,3 +74,14 @@ export async function judgeInDatabase(destination: string, verdicts: ("A" | "B" 
     await c.end();
   }
 }
+
+/** One query on the database of the server under test. */
+export async function e2eSql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: e2eDb() });
+  await c.connect();
+  try {
+    return (await c.query<T>(text, params)).rows;
+  } finally {
+    await c.end();
+  }
+}

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import pg from "pg";
-import { ADMIN, DEMO_PASSWORD, e2eDb, importThroughApi, shot, signIn } from "./helpers";
+import { ADMIN, DEMO_PASSWORD, e2eSql, importThroughApi, shot, signIn } from "./helpers";
 
 // Runs after import.spec.ts, which imported the one-pair TripScore Beijing example.
 const AMELIE = "amelie@demo.tripjudge";
@@ -23,15 +22,7 @@ async function openJudge(page: Page, destinationId: string) {
   return page.locator("main.judge").getAttribute("data-pair", { timeout: 1000 }).catch(() => null);
 }
 
-async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: e2eDb() });
-  await c.connect();
-  try {
-    return (await c.query<T>(text, params)).rows;
-  } finally {
-    await c.end();
-  }
-}
+const sql = e2eSql;
 
 test("three experts judge one pair; a fourth never gets it; skips and expired leases hand the slot on", async ({ page, browser }) => {
   test.setTimeout(180_000);

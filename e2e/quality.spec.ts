@@ -1,18 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import pg from "pg";
-import { ADMIN, e2eDb, shot, signIn } from "./helpers";
+import { ADMIN, e2eSql, shot, signIn } from "./helpers";
 
 // Gold pairs are made for Paris only (analytics.spec, before this one, judges just two Paris pairs), and the demo dataset's gold rate is set back to 0 at the end, so that
 // the specs after this one never meet a gold pair.
-async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: e2eDb() });
-  await c.connect();
-  try {
-    return (await c.query<T>(text, params)).rows;
-  } finally {
-    await c.end();
-  }
-}
+const sql = e2eSql;
 
 /** The assignment on screen, and whether it is a gold answer (and which screen side is right). */
 let lastOnScreen: string | null = null;

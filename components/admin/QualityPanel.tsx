@@ -34,6 +34,19 @@ function ExpertRow({ e, onAction, busy }: { e: Expert; onAction: (action: string
         <span className={`standing-${e.standing}`}>{STANDING[e.standing]}</span>
         {/* The pause's reason is already the gold flag's explanation. */}
         {e.note && !e.flags.some((f) => f.message === e.note) && <div className="muted small">{e.note}</div>}
+        <div className="actions">
+          {(ACTIONS[e.standing] ?? []).map(([action, label]) => (
+            <button key={action} type="button" className="btn small" disabled={busy} onClick={() => onAction(action)}>
+              {label}
+            </button>
+          ))}
+          {e.judgments > 0 && (
+            <button type="button" className="btn small" onClick={() => setRemoving(true)}>
+              Remove judgments…
+            </button>
+          )}
+          {removing && <RemoveJudgmentsDialog e={e} onClose={() => setRemoving(false)} />}
+        </div>
       </td>
       <td className="num">{e.qualification.answered ? `${e.qualification.right}/${e.qualification.answered}` : "—"}</td>
       <td className="num">
@@ -57,19 +70,6 @@ function ExpertRow({ e, onAction, busy }: { e: Expert; onAction: (action: string
         ) : (
           <span className="muted">—</span>
         )}
-      </td>
-      <td className="actions">
-        {(ACTIONS[e.standing] ?? []).map(([action, label]) => (
-          <button key={action} type="button" className="btn small" disabled={busy} onClick={() => onAction(action)}>
-            {label}
-          </button>
-        ))}
-        {e.judgments > 0 && (
-          <button type="button" className="btn small" onClick={() => setRemoving(true)}>
-            Remove judgments…
-          </button>
-        )}
-        {removing && <RemoveJudgmentsDialog e={e} onClose={() => setRemoving(false)} />}
       </td>
     </tr>
   );
@@ -100,7 +100,7 @@ export function QualityPanel() {
         <div className="scroll-x">
           <table className="table quality-table" aria-label="Experts' quality">
             <thead>
-              <tr><th>Expert</th><th>Standing</th><th className="num">Qualif.</th><th className="num">Gold</th><th className="num">Judged</th><th className="num" title="Agreement with peers">Peers</th><th className="num" title="Dawid–Skene accuracy">DS</th><th className="num" title="MACE spamming probability">MACE</th><th>Flags</th><th /></tr>
+              <tr><th>Expert</th><th>Standing</th><th className="num">Qualif.</th><th className="num">Gold</th><th className="num">Judged</th><th className="num" title="Agreement with peers">Peers</th><th className="num" title="Dawid–Skene accuracy">DS</th><th className="num" title="MACE spamming probability">MACE</th><th>Flags</th></tr>
             </thead>
             <tbody>
               {experts.map((e) => <ExpertRow key={e.userId} e={e} busy={act.isPending} onAction={(action) => act.mutate({ userId: e.userId, action })} />)}

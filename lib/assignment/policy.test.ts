@@ -27,7 +27,7 @@ test("the verdict for each screen arrangement agrees with verdictFor", () => {
 });
 
 test("settings have defaults and bounds; leases end after the configured minutes", () => {
-  assert.deepEqual(settingsSchema.parse({}), { leaseMinutes: 30, rationaleMinLength: 20, queueOrder: "completion", maxClaimsPerExpert: 2 });
+  assert.deepEqual(settingsSchema.parse({}), { leaseMinutes: 30, rationaleMinLength: 20, queueOrder: "completion", maxClaimsPerExpert: 2, qualificationLength: 5, qualificationPassMark: 0.8 });
   assert.ok(!settingsSchema.safeParse({ leaseMinutes: 0 }).success);
   assert.deepEqual(settingsPatchSchema.parse({ leaseMinutes: 5 }), { leaseMinutes: 5 });
   assert.ok(!settingsPatchSchema.safeParse({ leaseMinutes: 5, extra: 1 }).success);
