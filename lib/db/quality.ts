@@ -13,6 +13,8 @@ import { peerAgreement } from "../reliability/report";
 import { RatingMatrixBuilder } from "../reliability/ratings";
 import { DEFECT_KINDS } from "../gold/kinds";
 import { AppError } from "../errors";
+import { ADMIN_FIGURES, recent } from "../cache";
+import { config } from "../config";
 import { expertMedianSeconds, ratedPairs } from "./analytics";
 import { removalEffect } from "../agreement/removal";
 import { poolOf, type Db } from "./client";
@@ -79,9 +81,23 @@ async function judgmentLog(db: Db) {
   return { matrix: builder.build(), sequences, sides };
 }
 
+/**
+ * The part of the report that reads every judgment (the models, peer agreement, verdict sequences and sides),
+ * shared by reloads within ADMIN_FIGURES_MAX_AGE_SECONDS like the other admin figures; standings and gold
+ * results are always read fresh, so an admin's decision shows at once.
+ */
+async function modelFigures(db: Db) {
+  const { result } = await recent(`${ADMIN_FIGURES}quality-models`, config().ADMIN_FIGURES_MAX_AGE_SECONDS * 1000, async () => {
+    const log = await judgmentLog(db);
+    const m = log.matrix;
+    return { log, ds: m.item.length ? dawidSkene(m) : null, mc: m.item.length ? mace(m) : null, peers: peerAgreement(m) };
+  });
+  return result;
+}
+
 export async function qualityReport(db: Db): Promise<QualityReport> {
   const pool = poolOf(db);
-  const [users, answers, kinds, datasets, medians, log] = await Promise.all([
+  const [users, answers, kinds, datasets, medians, { log, ds, mc, peers }] = await Promise.all([
     pool.query<{ id: string; name: string; email: string; standing: Standing; note: string | null; changed: Date | null; gold_since: Date }>(
       `SELECT id, name, email, standing::text AS standing, "standingNote" AS note, "standingChangedAt" AS changed, "goldSince" AS gold_since FROM "User" WHERE role = 'EXPERT' ORDER BY name`),
     pool.query<{ user_id: string; purpose: string; correct: boolean; completed: Date; destination: string }>(
@@ -95,12 +111,9 @@ export async function qualityReport(db: Db): Promise<QualityReport> {
     pool.query<{ id: string; name: string; rate: number; pairs: number; adaptive: boolean }>(
       `SELECT d.id, d.name, d."goldRate" AS rate, d."adaptiveRaters" AS adaptive, (SELECT count(*)::int FROM "GoldPair" g WHERE g."datasetId" = d.id) AS pairs FROM "Dataset" d ORDER BY d."createdAt"`),
     expertMedianSeconds(db),
-    judgmentLog(db),
+    modelFigures(db),
   ]);
   const m = log.matrix;
-  const ds = m.item.length ? dawidSkene(m) : null;
-  const mc = m.item.length ? mace(m) : null;
-  const peers = peerAgreement(m);
   const raterIx = new Map(m.raters.map((r, w) => [r, w]));
   const peerMap = new Map(m.raters.map((r, w) => [r, peers[w]]));
   const medianValues = [...medians.values()];

@@ -1,12 +1,14 @@
 /**
  * Dawid–Skene (1979): each rater has a confusion matrix e_w[observed | true], items a latent true label with
  * prior π. EM initialised from the soft majority vote (share of each label among an item's ratings), run until
- * the evidence lower bound per rating improves by less than `tol` — crowd-kit's DawidSkene, step for step
+ * the evidence lower bound per rating improves by less than `tol` (DS_TOL) — crowd-kit's DawidSkene, step for step
  * (log₂ E-step with max-shift, counts clipped at 1e-10 before normalising over the labels the rater used).
  */
 import { voteShares, type RatingMatrix } from "./ratings";
 
 const EPS = 1e-10;
+/** Converged when the evidence lower bound per rating improves by less than this (crowd-kit's default is 1e-5). */
+export const DS_TOL = 1e-8;
 
 export interface DawidSkeneResult {
   /** Posterior of each item's true label, items × labels, row-major. */
@@ -43,10 +45,12 @@ function mStep(m: RatingMatrix, probas: Float64Array, K: number): Float64Array {
 function eStep(m: RatingMatrix, priors: Float64Array, errors: Float64Array, K: number): Float64Array {
   const I = m.items.length;
   const ll = new Float64Array(I * K);
+  // One logarithm per (rater, observed, true) cell, not one per rating.
+  const logErrors = errors.map(Math.log2);
   for (let i = 0; i < I; i++) for (let c = 0; c < K; c++) ll[i * K + c] = Math.log2(priors[c]);
   for (let k = 0; k < m.item.length; k++) {
     const row = (m.rater[k] * K + m.label[k]) * K;
-    for (let c = 0; c < K; c++) ll[m.item[k] * K + c] += Math.log2(errors[row + c]);
+    for (let c = 0; c < K; c++) ll[m.item[k] * K + c] += logErrors[row + c];
   }
   for (let i = 0; i < I; i++) {
     let max = -Infinity;
@@ -70,9 +74,13 @@ const xlog = (x: number, y: number) => (x === 0 ? 0 : x * Math.log(y));
 
 function elbo(m: RatingMatrix, probas: Float64Array, priors: Float64Array, errors: Float64Array, K: number): number {
   let total = 0;
+  const logErrors = errors.map(Math.log), logPriors = priors.map(Math.log);
   for (let k = 0; k < m.item.length; k++) {
     const row = (m.rater[k] * K + m.label[k]) * K;
-    for (let c = 0; c < K; c++) total += xlog(probas[m.item[k] * K + c], errors[row + c]) + xlog(probas[m.item[k] * K + c], priors[c]);
+    for (let c = 0; c < K; c++) {
+      const p = probas[m.item[k] * K + c];
+      if (p !== 0) total += p * (logErrors[row + c] + logPriors[c]);
+    }
   }
   for (let j = 0; j < probas.length; j++) total -= xlog(probas[j], probas[j]);
   return total;
@@ -80,7 +88,7 @@ function elbo(m: RatingMatrix, probas: Float64Array, priors: Float64Array, error
 
 export function dawidSkene(m: RatingMatrix, opts: { maxIterations?: number; tol?: number } = {}): DawidSkeneResult {
   const K = m.labels.length, I = m.items.length, W = m.raters.length;
-  const maxIterations = opts.maxIterations ?? 1000, tol = opts.tol ?? 1e-10;
+  const maxIterations = opts.maxIterations ?? 1000, tol = opts.tol ?? DS_TOL;
   let probas = voteShares(m);
   let priors = meanRows(probas, I, K);
   let errors = mStep(m, probas, K);

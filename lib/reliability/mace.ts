@@ -2,7 +2,7 @@
  * MACE (Hovy et al. 2013): on each rating a rater either knows (gives the true label) or spams (draws from
  * their own label distribution ξ_w). Variational Bayes as crowd-kit's MACE (method "vb": Beta(0.5, 0.5) on
  * knowing, Dirichlet(10) on ξ, uniform prior on the true label), with one deterministic start (even odds,
- * uniform ξ) instead of random restarts, iterated until no parameter moves by more than `tol`.
+ * uniform ξ) instead of random restarts, iterated until no parameter moves by more than `tol` (MACE_TOL).
  * The E-step works in log space per item so that items with many raters do not underflow.
  */
 import { digamma } from "../stats/special";
@@ -18,10 +18,12 @@ export interface MaceResult {
 }
 
 const ALPHA = 0.5, BETA = 0.5, STRATEGY_PRIOR = 10;
+/** Converged when no parameter moves by more than this in an iteration. */
+export const MACE_TOL = 1e-7;
 
 export function mace(m: RatingMatrix, opts: { maxIterations?: number; tol?: number } = {}): MaceResult {
   const K = m.labels.length, I = m.items.length, W = m.raters.length, N = m.item.length;
-  const maxIterations = opts.maxIterations ?? 1000, tol = opts.tol ?? 1e-10;
+  const maxIterations = opts.maxIterations ?? 1000, tol = opts.tol ?? MACE_TOL;
   let spam0 = new Float64Array(W).fill(0.5), spam1 = new Float64Array(W).fill(0.5);
   let theta = new Float64Array(W * K).fill(1 / K);
   const gold = new Float64Array(I * K);
@@ -30,9 +32,12 @@ export function mace(m: RatingMatrix, opts: { maxIterations?: number; tol?: numb
   // E-step: gold[i][c] ∝ Π_k (s_spam θ[w, l_k] + s_know [c = l_k]) (scaled per item; only ratios are used).
   const eStep = () => {
     gold.fill(0);
+    // log(s_spam θ[w, l] + s_know [c = l]) for every rater, label and true label: one logarithm per cell, not per rating.
+    const logF = new Float64Array(W * K * K);
+    for (let w = 0; w < W; w++) for (let l = 0; l < K; l++) for (let c = 0; c < K; c++) logF[(w * K + l) * K + c] = Math.log(spam0[w] * theta[w * K + l] + (c === l ? spam1[w] : 0));
     for (let k = 0; k < N; k++) {
-      const w = m.rater[k], l = m.label[k], i = m.item[k];
-      for (let c = 0; c < K; c++) gold[i * K + c] += Math.log(spam0[w] * theta[w * K + l] + (c === l ? spam1[w] : 0));
+      const row = (m.rater[k] * K + m.label[k]) * K, i = m.item[k];
+      for (let c = 0; c < K; c++) gold[i * K + c] += logF[row + c];
     }
     for (let i = 0; i < I; i++) {
       let max = -Infinity;
