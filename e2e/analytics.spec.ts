@@ -76,7 +76,9 @@ test("an admin reads agreement, adjudicates a 1-1-1 pair and downloads training 
   expect(res.status()).toBe(200);
   const lines = (await res.text()).trim().split("\n").map((l) => JSON.parse(l));
   expect(lines.map((l) => [l.pair_id, l.label]).sort()).toEqual([[majority, 1], [split, -1]].sort());
-  expect(Object.keys(lines[0])).toEqual(["pair_id", "query_id", "destination", "split", "label", "plan_a", "plan_b"]);
+  expect(Object.keys(lines[0])).toEqual(["pair_id", "query_id", "destination", "split", "label", "plan_a", "plan_b", "ds_label", "ds_posterior"]);
+  // The Dawid–Skene soft label rides beside the majority label (new fields; the old ones unchanged).
+  for (const l of lines) expect(l.ds_posterior.A + l.ds_posterior.B + l.ds_posterior.NEITHER).toBeCloseTo(1, 9);
   const csv = await (await page.request.get("/api/admin/exports/training-pairs?format=csv")).text();
   expect(csv.split("\r\n")[0]).toContain("plan_a.schedule_density");
   expect(csv.trim().split("\r\n")).toHaveLength(3);
