@@ -16,10 +16,11 @@ export default async function AdminHome() {
       <AppHeader user={user} />
       <main className="page">
         <h1>Admin</h1>
-        {standing.paused + standing.failed > 0 && (
+        {standing.paused + standing.failed + standing.qualifying > 0 && (
           <p className="notice" role="status" data-testid="standing-notice">
             {standing.paused > 0 && `${standing.paused} expert${standing.paused > 1 ? "s" : ""} paused by the gold test. `}
             {standing.failed > 0 && `${standing.failed} expert${standing.failed > 1 ? "s" : ""} did not pass qualification. `}
+            {standing.qualifying > 0 && `${standing.qualifying} new expert${standing.qualifying > 1 ? "s are" : " is"} qualifying on gold pairs of their destinations (make gold pairs for them, or let them through). `}
             <Link href="/admin/quality">Review on the quality page</Link>
           </p>
         )}
