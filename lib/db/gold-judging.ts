@@ -39,10 +39,11 @@ export function forgetGoldRate(db: Db) {
   rateCache.delete(db);
 }
 
-const CANDIDATE = `
+/** A random active gold pair of the expert's ($1) destinations (or the one in parameter `dest`) they never had. */
+const candidateSql = (dest: string) => `
   SELECT g.id, ds."goldRate" AS rate FROM "GoldPair" g JOIN "Dataset" ds ON ds.id = g."datasetId"
    WHERE g.active AND g."destinationId" IN (SELECT e."destinationId" FROM "ExpertDestination" e WHERE e."userId" = $1)
-     AND ($3::text IS NULL OR g."destinationId" = $3)
+     AND (${dest}::text IS NULL OR g."destinationId" = ${dest})
      AND NOT EXISTS (SELECT 1 FROM "GoldAnswer" x WHERE x."goldPairId" = g.id AND x."userId" = $1)
      AND (g."sourcePairId" IS NULL OR NOT EXISTS (SELECT 1 FROM "Assignment" y WHERE y."pairId" = g."sourcePairId" AND y."userId" = $1))
    ORDER BY random() LIMIT 1`;
@@ -54,7 +55,7 @@ export async function goldGate(db: Db, userId: string, opts: { exclude?: string[
     text: `SELECT (u.active AND u.role = 'EXPERT' AND ($5::int IS NULL OR u."sessionVersion" = $5)) AS ok, u.standing::text AS standing, u."standingNote" AS note,
              (SELECT a.id FROM "GoldAnswer" a WHERE a."userId" = u.id AND a.status = 'CLAIMED' AND NOT (a.id = ANY($2)) ORDER BY a."claimedAt" LIMIT 1) AS live,
              c.id AS candidate, c.rate
-        FROM "User" u LEFT JOIN LATERAL (${CANDIDATE}) c ON $4
+        FROM "User" u LEFT JOIN LATERAL (${candidateSql("$3")}) c ON $4
        WHERE u.id = $1`,
     values: [userId, opts.exclude ?? [], opts.destinationId ?? null, opts.lookForGold, opts.sessionVersion ?? null],
   });
@@ -82,7 +83,7 @@ export async function claimGoldPair(db: Db, userId: string, goldPairId: string, 
 
 /** The next qualification pair of a qualifying expert: a gold pair of their destinations they have not had. */
 export async function nextQualificationPair(db: Db, userId: string, destinationId: string | null): Promise<string | null> {
-  const { rows } = await poolOf(db).query<{ id: string }>(CANDIDATE.replaceAll("$3", "$2"), [userId, destinationId]);
+  const { rows } = await poolOf(db).query<{ id: string }>(candidateSql("$2"), [userId, destinationId]);
   return rows[0]?.id ?? null;
 }
 
@@ -140,6 +141,9 @@ export interface GoldSubmitResult {
  * sequential test over their gold answers since `goldSince`); the last qualification pair decides the set.
  */
 export async function submitGold(db: Db, userId: string, input: { assignmentId: string; choice: Choice; rationale: string; timeOnTaskMs: number; clientRequestId: string }, settings: JudgingSettings): Promise<GoldSubmitResult | null> {
+  // Every submit passes here first: a real assignment costs one indexed lookup, not a transaction.
+  const { rowCount } = await poolOf(db).query({ name: "tj_is_gold_answer", text: `SELECT 1 FROM "GoldAnswer" WHERE id = $1`, values: [input.assignmentId] });
+  if (!rowCount) return null;
   const client = await poolOf(db).connect();
   try {
     await client.query("BEGIN");

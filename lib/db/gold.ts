@@ -76,13 +76,13 @@ export async function makeGoldPairs(db: Db, datasetId: string, opts: { plans: nu
   return result;
 }
 
-/** The codes of each request's latest version, when that version is FINAL. */
+/** The codes of each request's final constraints: its newest FINAL version, as the annotations export reads them. */
 async function finalConstraints(db: Db, queryIds: string[]): Promise<Map<string, string[]>> {
-  const { rows } = await poolOf(db).query<{ query_id: string; stage: string; constraints: { code: string }[] }>(
-    `SELECT DISTINCT ON ("queryId") "queryId" AS query_id, stage::text, constraints FROM "DslVersion" WHERE "queryId" = ANY($1) ORDER BY "queryId", version DESC`,
+  const { rows } = await poolOf(db).query<{ query_id: string; constraints: { code: string }[] }>(
+    `SELECT DISTINCT ON ("queryId") "queryId" AS query_id, constraints FROM "DslVersion" WHERE "queryId" = ANY($1) AND stage = 'FINAL' ORDER BY "queryId", version DESC`,
     [queryIds],
   );
-  return new Map(rows.filter((r) => r.stage === "FINAL" && Array.isArray(r.constraints) && r.constraints.length).map((r) => [r.query_id, r.constraints.map((c) => c.code)]));
+  return new Map(rows.filter((r) => Array.isArray(r.constraints) && r.constraints.length).map((r) => [r.query_id, r.constraints.map((c) => c.code)]));
 }
 
 /** A complete pair whose raters all chose the same verdict becomes gold (the real pair keeps its label). */

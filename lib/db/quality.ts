@@ -116,9 +116,10 @@ export async function qualityReport(db: Db): Promise<QualityReport> {
   const m = log.matrix;
   const raterIx = new Map(m.raters.map((r, w) => [r, w]));
   const peerMap = new Map(m.raters.map((r, w) => [r, peers[w]]));
-  const medianValues = [...medians.values()];
+  const answersOf = new Map<string, (typeof answers.rows)[number][]>();
+  for (const a of answers.rows) answersOf.set(a.user_id, [...(answersOf.get(a.user_id) ?? []), a]);
   const experts = users.rows.map((u): ExpertQuality => {
-    const mine = answers.rows.filter((a) => a.user_id === u.id);
+    const mine = answersOf.get(u.id) ?? [];
     const checks = mine.filter((a) => a.purpose === "CHECK");
     const qual = mine.filter((a) => a.purpose === "QUALIFICATION");
     const byDest = new Map<string, { n: number; right: number }>();
@@ -132,8 +133,9 @@ export async function qualityReport(db: Db): Promise<QualityReport> {
     const peer = w === undefined ? { agree: 0, compared: 0 } : peers[w];
     const since = checks.filter((a) => a.completed >= u.gold_since).map((a) => a.correct);
     const median = medians.get(u.id) ?? null;
-    const others = medianValues.filter((x) => x !== median);
-    const peersMedian = others.length ? others.sort((a, b) => a - b)[others.length >> 1] : null;
+    // The other experts' median time (by expert, not by value: two experts may share a median).
+    const others = [...medians].filter(([id]) => id !== u.id).map(([, s]) => s).sort((a, b) => a - b);
+    const peersMedian = others.length ? others[others.length >> 1] : null;
     const side = log.sides.get(u.id);
     const flags = [
       goldFlag(since),
@@ -173,7 +175,8 @@ export async function setStanding(db: Db, userId: string, action: "resume" | "pa
   const to: Record<typeof action, Standing> = { resume: "ACTIVE", pass: "ACTIVE", fail: "QUALIFICATION_FAILED", requalify: "QUALIFYING" };
   const u = await db.user.findUnique({ where: { id: userId }, select: { role: true, standing: true } });
   if (!u || u.role !== "EXPERT") throw new AppError("not_found", "There is no such expert.");
-  const note = action === "resume" ? "resumed by an admin" : action === "pass" ? "qualification passed by an admin" : action === "fail" ? "qualification failed by an admin" : "asked to qualify again";
+  const notes: Record<typeof action, string> = { resume: "resumed by an admin", pass: "qualification passed by an admin", fail: "qualification failed by an admin", requalify: "asked to qualify again" };
+  const note = notes[action];
   await db.$transaction([
     // The pause test starts afresh from now; a requalifying expert's earlier qualification answers no longer count.
     db.user.update({ where: { id: userId }, data: { standing: to[action], standingNote: note, standingChangedAt: new Date(), goldSince: new Date() } }),

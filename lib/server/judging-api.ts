@@ -63,10 +63,10 @@ export async function nextPairFor(
   if (gate.standing === "PAUSED" || gate.standing === "QUALIFICATION_FAILED") {
     return { status: 200, body: JSON.stringify({ assignment: null, ...base, standing: { state: gate.standing, note: gate.standingNote } }) };
   }
-  const weights = JSON.stringify(await cachedWeights(database));
+  const weights = async () => JSON.stringify(await cachedWeights(database));
   const goldAnswer = async (id: string, extra = "") => {
-    const v = await goldView(database, id);
-    return { status: 200, body: `{"assignment":${v!.json},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${weights}${extra}}` };
+    const [v, w] = await Promise.all([goldView(database, id), weights()]);
+    return { status: 200, body: `{"assignment":${v!.json},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${extra}}` };
   };
   if (gate.standing === "QUALIFYING" && settings.qualificationLength > 0) {
     const { rows } = await poolOf(database).query<{ answered: number; held: number }>(
@@ -90,11 +90,10 @@ export async function nextPairFor(
   }
   const claim = await claimNext(database, userId, settings, { destinationId: opts.destinationId, exclude: opts.exclude, session: opts.session });
   if (!claim) return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
-  const view = await renderView(database, claim.view);
-  return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${weights}}` };
+  const [view, w] = await Promise.all([renderView(database, claim.view), weights()]);
+  return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}}` };
 }
 
-/** The largest submit body read (a rationale of 10,000 characters fits many times over). */
 /** The assignment id of a submit path's segment, as written; a malformed escape is kept (no assignment has that id, and the call says so). */
 export function assignmentParam(segment: string): string {
   try {
@@ -104,6 +103,7 @@ export function assignmentParam(segment: string): string {
   }
 }
 
+/** The largest submit body read (a rationale of 10,000 characters fits many times over). */
 export const SUBMIT_MAX_BYTES = 64 * 1024;
 
 const submitInput = z.object({
