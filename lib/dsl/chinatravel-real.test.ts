@@ -10,7 +10,10 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { evaluate, parseJsonPy, planScope } from ".";
+import { evaluate, evaluateRaw, parseJsonPy, planScope } from ".";
+import type { DslPoi } from "./concepts";
+import { runReference } from "./reference";
+import { typed } from "./typed";
 
 const dir = new URL("./fixtures/chinatravel-real/", import.meta.url);
 const read = (f: string) => readFileSync(new URL(f, dir), "utf8");
@@ -48,6 +51,38 @@ test("tripjudge dsl eval gives the same answers on a Chinese and an English real
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(JSON.parse(r.stdout).results.map((x: { result: boolean }) => x.result), expected[p].slice(0, 150));
   }
+});
+
+test("English real plans against a Chinese-keyed POI table: the city is known, English names are not found (ChinaTravel's sentinels, no KeyError)", () => {
+  // The POI table as ChinaTravel's Chinese database keys it: the English rows left out.
+  const zhOnly = (pois as DslPoi[]).filter((p) => /[\u4e00-\u9fff]/.test(p.city));
+  assert.ok(zhOnly.length > 50 && zhOnly.length < pois.length);
+  const en = plans.filter((p) => p.startsWith("en-"));
+  assert.equal(en.length, 6);
+  let lookups = 0;
+  for (const p of en) {
+    const text = read(`plans/${p}.json`);
+    assert.match(JSON.parse(text).target_city, /^[A-Z][a-z]+$/);
+    const scope = planScope(parseJsonPy(text), zhOnly);
+    // The same plan and table through the Python reference evaluator (lib/dsl/reference.py) as an independent check.
+    const ref = runReference(text, zhOnly, constraints.map((c) => ({ code: c.code }))).results;
+    const wrong: string[] = [];
+    constraints.forEach((c, i) => {
+      const r = evaluateRaw(c.code, scope);
+      if (/_type\(|poi_recommend_time|poi_distance/.test(c.code)) lookups++;
+      assert.ok(!(r.error?.type === "KeyError" && /Beijing|Shanghai|Nanjing|Suzhou|Hangzhou|Shenzhen|Chengdu|Wuhan|Guangzhou|Chongqing/.test(r.error.message)), `${p} × #${i}: ${r.error?.message}`);
+      const got = { result: r.result, value: r.raw === undefined || r.error ? null : typed(r.raw), error: r.error?.type ?? null };
+      if (JSON.stringify(got) !== JSON.stringify(ref[i])) wrong.push(`${p} × #${i}: python ${JSON.stringify(ref[i])}, TripJudge ${JSON.stringify(got)}\n${c.code}`);
+    });
+    assert.equal(wrong.length, 0, wrong.slice(0, 5).join("\n\n"));
+  }
+  assert.ok(lookups > 100, `${lookups} constraint × plan cases look a place up`);
+  // One lookup by hand (en-day3 goes to "Beijing"): an English activity is not among the Chinese rows of 北京.
+  const scope = planScope(parseJsonPy(read("plans/en-day3.json")), zhOnly);
+  const first = "[a for d in plan['itinerary'] for a in d['activities'] if a['type'] == 'attraction'][0]";
+  assert.equal(evaluateRaw(`result = attraction_type(${first}, target_city(plan))`, scope).raw, "");
+  assert.equal(evaluateRaw(`result = restaurant_type(${first}, target_city(plan))`, scope).raw, "empty");
+  assert.equal(evaluateRaw(`result = attraction_type(${first}, 'Atlantis')`, scope).error?.type, "KeyError");
 });
 
 function fileURLToPathSafe(u: URL): string {

@@ -9,6 +9,7 @@
  */
 import geographiclib from "geographiclib-geodesic";
 import { PyError } from "./errors";
+import { cityKey } from "../itinerary/cities";
 import { INTERCITY_CITY_SCAN, normalizeConceptValue, type ConceptKind } from "./upstream";
 import { PyDict, PyFloat, PyFunc, binop, contains, getItem, iterate, typeName, type Kwargs, type Py } from "./values";
 
@@ -23,6 +24,7 @@ export interface DslPoi {
   lon: number | null;
 }
 
+/** A POI table by city and name. A city is any of its spellings: ChinaTravel's cities in Chinese or English. */
 export interface PoiIndex {
   find(city: string, name: string, kind?: ConceptKind): DslPoi | undefined;
   /** Whether the table knows the city at all (ChinaTravel's lookups raise KeyError for a city they lack). */
@@ -34,21 +36,22 @@ const kindOf = (k: string): ConceptKind | null => (k === "attraction" ? "attract
 export function poiIndex(pois: readonly DslPoi[]): PoiIndex {
   const byCity = new Map<string, Map<string, DslPoi[]>>();
   for (const p of pois) {
-    let names = byCity.get(p.city);
-    if (!names) byCity.set(p.city, (names = new Map()));
+    const key = cityKey(p.city);
+    let names = byCity.get(key);
+    if (!names) byCity.set(key, (names = new Map()));
     const list = names.get(p.name);
     if (list) list.push(p);
     else names.set(p.name, [p]);
   }
   return {
     find(city, name, kind) {
-      const all = byCity.get(city)?.get(name);
+      const all = byCity.get(cityKey(city))?.get(name);
       if (!all) return undefined;
       if (!kind) return all[0];
       for (const p of all) if (kindOf(p.kind) === kind) return p;
       return undefined;
     },
-    hasCity: (city) => byCity.has(city),
+    hasCity: (city) => byCity.has(cityKey(city)),
   };
 }
 

@@ -36,16 +36,23 @@ def geodesic_km(a, b):
 
 KIND = {"attraction": "attraction", "restaurant": "restaurant", "hotel": "accommodation", "accommodation": "accommodation"}
 
+# ChinaTravel's ten cities, Chinese and English: its database is keyed by the city in either language.
+CITY_KEY = dict(zip(["Beijing", "Shanghai", "Nanjing", "Suzhou", "Hangzhou", "Shenzhen", "Chengdu", "Wuhan", "Guangzhou", "Chongqing"],
+                    ["北京", "上海", "南京", "苏州", "杭州", "深圳", "成都", "武汉", "广州", "重庆"]))
+
+def city_key(city):
+    return CITY_KEY.get(city, city) if isinstance(city, str) else city
+
 def concepts(pois):
     index, cities = {}, set()
     for p in pois:
-        index.setdefault((p["city"], p["name"]), []).append(p)
-        cities.add(p["city"])
+        index.setdefault((city_key(p["city"]), p["name"]), []).append(p)
+        cities.add(city_key(p["city"]))
     def known(city):
-        if city not in cities: raise KeyError(city)
+        if city_key(city) not in cities: raise KeyError(city)
         return city
     def find(city, name, kind=None):
-        for p in index.get((city, name), []):
+        for p in index.get((city_key(city), name), []):
             if kind is None or KIND.get(p["kind"]) == kind:
                 return p
         return None

@@ -7,9 +7,6 @@
  * the upstream function it follows.
  */
 
-/** `chinatravel/environment/language.py` CITY_NAMES, and the order `intercity_transport_origin` scans them in. */
-export const CITY_NAMES_ZH = ["北京", "上海", "南京", "苏州", "杭州", "深圳", "成都", "武汉", "广州", "重庆"];
-export const CITY_NAMES_EN = ["Beijing", "Shanghai", "Nanjing", "Suzhou", "Hangzhou", "Shenzhen", "Chengdu", "Wuhan", "Guangzhou", "Chongqing"];
 /** concept_func.py `intercity_transport_origin` / `_destination`: their own list, Chinese then English (first match wins). */
 export const INTERCITY_CITY_SCAN = ["上海", "北京", "深圳", "广州", "重庆", "成都", "杭州", "武汉", "南京", "苏州", "Shanghai", "Beijing", "Shenzhen", "Guangzhou", "Chongqing", "Chengdu", "Hangzhou", "Wuhan", "Nanjing", "Suzhou"];
 

@@ -64,6 +64,18 @@ test("ChinaTravel: positions resolve by name within the target city; legs, meals
   assert.equal(unresolved.lat, null);
 });
 
+test("ChinaTravel's ten cities are one city in either language: a manifest naming Nanjing resolves 南京 without an alias", async () => {
+  const files = exampleBundle("chinatravel-nanjing");
+  const manifest = JSON.parse(fileText(files, "manifest.json"));
+  delete manifest.destinations[0].aliases;
+  const ds = await ok(withFile(files, "manifest.json", JSON.stringify(manifest)));
+  assert.equal(ds.queries[0].destination, "Nanjing");
+  assert.deepEqual(ds.plans[0].itinerary.days[0].items[1].lat, 32.0413);
+  // A city outside ChinaTravel's ten still needs its alias.
+  manifest.destinations[0].name = "Nanking";
+  assert.match((await problems(withFile(files, "manifest.json", JSON.stringify(manifest))))[0], /unknown (destination|city) "南京"/);
+});
+
 test("TripCraft: point_of_interest_list entries (names with commas) become timed items of the right kind, in time order", async () => {
   const { visits, unreadable } = parsePoiList(
     "Arcade House - Hot Tub, Games, Grill, FirePit, FUN, stay from 07:00 to 08:30, nearest transit: Main St, 46.71m away; Tia Sophia's, visit from 9:00 to 09:50 , nearest transit: Sandoval @ San Francisco OB, 104.85m away.",

@@ -1,6 +1,7 @@
 /** The POI table of a bundle, and name resolution within a city. */
 import { z } from "zod";
 import type { NormalizedPoi } from "../dataset/normalized";
+import { cityNames } from "../itinerary/cities";
 import type { Item } from "../itinerary/model";
 import type { Manifest } from "./bundle";
 import { nameKey } from "../text";
@@ -34,6 +35,11 @@ export class Destinations {
   private byName = new Map<string, string>();
   constructor(readonly manifest: Manifest) {
     for (const d of manifest.destinations) for (const n of [d.name, ...d.aliases]) this.byName.set(nameKey(n), d.name);
+    // ChinaTravel's cities are one city in either language (an English plan, a Chinese POI table), unless
+    // the manifest gives the other spelling to another destination.
+    for (const d of manifest.destinations) {
+      for (const n of [d.name, ...d.aliases]) for (const other of cityNames(n)) if (!this.byName.has(nameKey(other))) this.byName.set(nameKey(other), d.name);
+    }
   }
   /** The destination key (its name) of a city as the records spell it, or null. */
   resolve(city: string): string | null {

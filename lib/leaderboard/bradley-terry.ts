@@ -79,7 +79,8 @@ export function fitBradleyTerry(obs: Observations, p: number, opts: { scale?: Fl
     let total = 0;
     for (let i = 0; i < n; i++) {
       const s = scale ? scale[i] : 1;
-      if (s === 0) continue;
+      // Rows without credit (a pair absent from a replicate) carry nothing, and may name a model left out.
+      if (s === 0 || obs.wA[i] + obs.wB[i] === 0) continue;
       const eta = logit(t, i);
       total += s * (obs.wA[i] * softplus(-eta) + obs.wB[i] * softplus(eta));
     }
@@ -95,7 +96,7 @@ export function fitBradleyTerry(obs: Observations, p: number, opts: { scale?: Fl
     hess.fill(0);
     for (let i = 0; i < n; i++) {
       const sc = scale ? scale[i] : 1;
-      if (sc === 0) continue;
+      if (sc === 0 || obs.wA[i] + obs.wB[i] === 0) continue;
       const wA = sc * obs.wA[i], wB = sc * obs.wB[i];
       const s = 1 / (1 + Math.exp(-logit(t, i)));
       const r = wA - (wA + wB) * s;
@@ -156,6 +157,7 @@ export function fitBradleyTerry(obs: Observations, p: number, opts: { scale?: Fl
   centre(theta, q);
   const beta = new Float64Array(p).fill(NaN);
   for (let m = 0; m < p; m++) if (index[m] >= 0) beta[m] = theta[index[m]];
+  // NaN (a loss that could not be evaluated) is never "converged".
   return { beta, gamma: theta.slice(q), gradientNorm, iterations, converged: gradientNorm <= GRADIENT_TOLERANCE };
 }
 

@@ -134,3 +134,44 @@ test("Newton's fit converges from a warm start and on weighted observations alik
   const doubled = fitBradleyTerry(obs, 3, { scale: Float64Array.from([2, 2, 2]) });
   for (let i = 0; i < 3; i++) assert.ok(Math.abs(doubled.beta[i] - cold.beta[i]) < 1e-12);
 });
+
+test("every bootstrap replicate is fitted over the planners present in it (the outside check's eleven battles)", async () => {
+  const { seededRandom } = await import("../random");
+  // Each battle its own query: x beats y six times, y beats x four times, one z–x tie.
+  const battles: [string, string, number][] = [...Array(6).fill(["x", "y", 0]), ...Array(4).fill(["x", "y", 1]), ["z", "x", 2]];
+  const build = (rows: [string, string, number][]) => {
+    const b = new BattleSetBuilder();
+    rows.forEach(([a, c, o], i) => b.add(a, c, o, `q${i}`));
+    return b.build();
+  };
+  const set = build(battles);
+  const gaps = new Set<string>();
+  let zAbsent = 0;
+  for (let seed = 1; seed <= 12; seed++) {
+    const lb = leaderboard(set, { bootstrap: 1, seed });
+    assert.equal(lb.bootstrap.unconverged, 0);
+    const row = (m: string) => lb.models.find((r) => r.model === m)!;
+    const gap = row("x").ci95[0] - row("y").ci95[0];
+    gaps.add(gap.toFixed(9));
+    // The same replicate, drawn as the leaderboard draws it, as a set of its own fitted from scratch.
+    const rng = seededRandom(seed);
+    const m = new Int32Array(battles.length);
+    for (let i = 0; i < battles.length; i++) m[Math.floor(rng() * battles.length)]++;
+    const resample = battles.flatMap((b, i) => Array(m[i]).fill(b));
+    const wins = (w: string) => resample.filter(([a, c, o]) => (o === 0 && a === w) || (o === 1 && c === w)).length;
+    if (m[10] === 0) {
+      zAbsent++;
+      assert.equal(row("z").absentReplicates, 1);
+      assert.ok(Number.isNaN(row("z").ci95[0]));
+      // Two planners: the gap is 400·log10(wins of x / wins of y) exactly.
+      if (wins("x") > 0 && wins("y") > 0) assert.ok(Math.abs(gap - 400 * Math.log10(wins("x") / wins("y"))) < 1e-6, `seed ${seed}: ${gap}`);
+    } else {
+      assert.equal(row("z").absentReplicates, 0);
+    }
+    const alone = leaderboard(build(resample), { bootstrap: 0 });
+    const r = (mm: string) => alone.models.find((q) => q.model === mm)?.rating ?? NaN;
+    if (wins("x") > 0 && wins("y") > 0) assert.ok(Math.abs(gap - (r("x") - r("y"))) < 1e-6, `seed ${seed}: ${gap} vs ${r("x") - r("y")}`);
+  }
+  assert.ok(zAbsent >= 2, `${zAbsent} of 12 replicates lacked z`);
+  assert.ok(gaps.size >= 6, `the gap moves with the resample: ${[...gaps].join(", ")}`);
+});

@@ -19,6 +19,8 @@ export interface ModelRow {
   wins: number;
   losses: number;
   ties: number;
+  /** Bootstrap replicates in which this model had no battle (its interval comes from the others). */
+  absentReplicates: number;
 }
 
 export interface StyleResult {
@@ -34,7 +36,11 @@ export interface Leaderboard {
   pairs: WinRow[];
   left: SideShare;
   style: StyleResult | null;
-  bootstrap: { replicates: number; seed: number; units: number; unit: "query" | "battle" };
+  /**
+   * `unconverged`: replicates whose fit did not reach the gradient tolerance; they are left out of every
+   * interval rather than reported as ratings.
+   */
+  bootstrap: { replicates: number; seed: number; units: number; unit: "query" | "battle"; unconverged: number };
   /** Models whose rating has no finite maximum (never won or tied against the rest, or vice versa). */
   unbounded: string[];
   gradientNorm: number;
@@ -166,20 +172,32 @@ function tally(set: BattleSet) {
 }
 
 /** Ratings and their bootstrap distribution (replicates × p, Elo scale) for one kind of fit. */
+/**
+ * Ratings and their bootstrap distribution (replicates × p, Elo scale) for one kind of fit. Each replicate
+ * is fitted over the models present in it (an absent model's sample is NaN, and counted); a replicate whose
+ * fit does not converge contributes NaN for every model, and is counted.
+ */
 function bootstrapRatings(p: number, replicates: number, fitOne: (multiplicity: Int32Array | undefined, init?: BtFit) => BtFit, units: number, seed: number, onReplicate?: (done: number) => void) {
   const full = fitOne(undefined);
+  if (!full.converged) throw new Error(`The Bradley–Terry fit did not converge (gradient norm ${full.gradientNorm} after ${full.iterations} iterations): no ratings to report.`);
   const rng = seededRandom(seed);
   const m = new Int32Array(units);
   const samples = Array.from({ length: p }, () => new Float64Array(replicates));
+  const absent = new Int32Array(p);
   const gammas: Float64Array[] = [];
+  let unconverged = 0;
   for (let r = 0; r < replicates; r++) {
     draw(rng, units, m);
     const f = fitOne(m, full);
-    for (let i = 0; i < p; i++) samples[i][r] = elo(f.beta[i]);
-    gammas.push(f.gamma);
+    if (!f.converged) unconverged++;
+    for (let i = 0; i < p; i++) {
+      if (Number.isNaN(f.beta[i])) absent[i]++;
+      samples[i][r] = f.converged ? elo(f.beta[i]) : NaN;
+    }
+    gammas.push(f.converged ? f.gamma : new Float64Array(f.gamma.length).fill(NaN));
     onReplicate?.(r + 1);
   }
-  return { full, samples, gammas };
+  return { full, samples, gammas, absent, unconverged };
 }
 
 /** The plain fit (no covariates) and its bootstrap over the set's units. */
@@ -213,10 +231,11 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
   const rank = ranks(intervals);
   const t = tally(set);
   const models: ModelRow[] = set.models
-    .map((model, i) => ({ model, rating: elo(boot.full.beta[i]), ci95: intervals[i], rank: rank[i], ...t[i] }))
+    .map((model, i) => ({ model, rating: elo(boot.full.beta[i]), ci95: intervals[i], rank: rank[i], ...t[i], absentReplicates: boot.absent[i] }))
     .sort((u, v) => v.rating - u.rating || (u.model < v.model ? -1 : 1));
 
   let style: StyleResult | null = null;
+  let styleUnconverged = 0;
   if (opts.style && set.style) {
     const { obs, keep, collinear } = styleObservations(set);
     const scale = new Float64Array(set.size);
@@ -224,6 +243,7 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
       for (let r = 0; r < set.size; r++) scale[r] = mult ? mult[set.unit[r]] : 1;
       return fitBradleyTerry(obs, p, { init, scale });
     }, set.units, seed, opts.onReplicate);
+    styleUnconverged = sb.unconverged;
     const sIntervals = sb.samples.map(interval);
     const sRank = ranks(sIntervals);
     style = {
@@ -244,7 +264,7 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
     pairs: winTable(set),
     left: leftWins(set),
     style,
-    bootstrap: { replicates, seed, units: set.units, unit: set.units === set.size ? "battle" : "query" },
+    bootstrap: { replicates, seed, units: set.units, unit: set.units === set.size ? "battle" : "query", unconverged: boot.unconverged + (style ? styleUnconverged : 0) },
     unbounded,
     gradientNorm: boot.full.gradientNorm,
     battles: t.reduce((s, x) => s + x.battles, 0) / 2,
