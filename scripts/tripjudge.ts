@@ -9,7 +9,7 @@
  *   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
  *   tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
  *   tripjudge agreement --ratings FILE [--labels A,B,NEITHER] [--json]
- *   tripjudge leaderboard --battles FILE [--bootstrap N] [--seed N] [--json]
+ *   tripjudge leaderboard --battles FILE [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
  *   tripjudge reliability --ratings FILE [--gold FILE] [--labels A,B,NEITHER] [--json]
  * Every command writes all of its output before it exits (a slow reader of a pipe gets every byte).
  */
@@ -25,7 +25,7 @@ const USAGE = `usage:
   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
   tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
   tripjudge agreement --ratings FILE [--labels A,B,NEITHER] [--json]
-  tripjudge leaderboard --battles FILE [--bootstrap N] [--seed N] [--json]
+  tripjudge leaderboard --battles FILE [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
   tripjudge reliability --ratings FILE [--gold FILE] [--labels A,B,NEITHER] [--json]
 BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSONL).`;
 
@@ -65,6 +65,8 @@ async function main(argv: string[]): Promise<number> {
       labels: { type: "string" },
       battles: { type: "string" },
       gold: { type: "string" },
+      "include-named": { type: "boolean", default: false },
+      anchor: { type: "string" },
       progress: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
@@ -161,27 +163,38 @@ async function exportCommand(what: string, v: { format?: string; dataset?: strin
   }
 }
 
-async function leaderboardCommand(v: { battles?: string; bootstrap?: string; seed?: string; json?: boolean }): Promise<number> {
+async function leaderboardCommand(v: { battles?: string; bootstrap?: string; seed?: string; json?: boolean; "include-named"?: boolean; anchor?: string }): Promise<number> {
   if (!v.battles) {
     console.error(USAGE);
     return 2;
   }
   const { readBattlesFile } = await import("../lib/leaderboard/file");
   const { BattlesError } = await import("../lib/leaderboard/battles");
-  const { leaderboard } = await import("../lib/leaderboard/leaderboard");
+  const { leaderboard, LeaderboardInputError } = await import("../lib/leaderboard/leaderboard");
   const { formatLeaderboard } = await import("../lib/leaderboard/text");
   const { config } = await import("../lib/config");
   try {
     const bootstrap = wholeNumber("bootstrap", v.bootstrap)!;
     if (bootstrap < 1 || bootstrap > 100_000) throw new BattlesError("--bootstrap must be between 1 and 100000");
-    const { set } = await readBattlesFile(v.battles, config().IMPORT_MAX_BYTES);
-    const lb = leaderboard(set, { bootstrap, seed: wholeNumber("seed", v.seed) });
-    const models = lb.models.map(({ model, rating, ci95, rank, battles, wins, losses, ties }) => ({ model, rating, ci95, rank, battles, wins, losses, ties }));
+    let anchor: { model: string; rating: number } | undefined;
+    if (v.anchor !== undefined) {
+      // The model name may itself hold "=": the rating is after the last one.
+      const at = v.anchor.lastIndexOf("=");
+      const rating = Number(v.anchor.slice(at + 1));
+      if (at <= 0 || !/^\s*-?\d+(\.\d+)?\s*$/.test(v.anchor.slice(at + 1)) || !Number.isFinite(rating)) throw new BattlesError(`--anchor must be MODEL=RATING (for example gpt-4-0613=1000), not "${v.anchor}"`);
+      anchor = { model: v.anchor.slice(0, at), rating };
+    }
+    const file = await readBattlesFile(v.battles, config().IMPORT_MAX_BYTES, { includeNamed: v["include-named"] });
+    const lb = leaderboard(file.set, { bootstrap, seed: wholeNumber("seed", v.seed), anchor });
+    const models = lb.models.map(({ model, rating, ci95, rank, battles, wins, losses, ties, absentReplicates }) => ({ model, rating, ci95, rank, battles, wins, losses, ties, absent_replicates: absentReplicates }));
     const pairs = lb.pairs.map(({ model_a, model_b, n, share_a, ci95, p_value }) => ({ model_a, model_b, n, share_a, ci95, p_value }));
-    await print(v.json ? JSON.stringify({ models, pairs }, null, 2) : formatLeaderboard(lb));
+    const battles = { counted: lb.battles, named_left_out: file.named, self_battles_left_out: file.selfBattles, layout: file.layout };
+    const { replicates, seed, units, unit, unconverged } = lb.bootstrap;
+    const json = { models, pairs, battles, bootstrap: { replicates, seed, units, unit, unconverged }, anchor: lb.anchor };
+    await print(v.json ? JSON.stringify(json, null, 2) : formatLeaderboard(lb, { named: file.named, selfBattles: file.selfBattles }));
     return 0;
   } catch (e) {
-    if (e instanceof BattlesError || (e instanceof Error && /^--/.test(e.message))) {
+    if (e instanceof BattlesError || e instanceof LeaderboardInputError || (e instanceof Error && /^--/.test(e.message))) {
       console.error(`tripjudge leaderboard: ${e.message}`);
       return 1;
     }

@@ -80,6 +80,7 @@ export function ImportPanel() {
     }
     for (const f of picked) data.append("files", f, f.name);
     if ((el.elements.namedItem("excludeInfeasible") as HTMLInputElement).checked) data.set("excludeInfeasible", "on");
+    data.set("makeGold", (el.elements.namedItem("makeGold") as HTMLInputElement).checked ? "on" : "off");
     setError(null);
     setOutcome(null);
     setPhase("uploading");
@@ -139,6 +140,9 @@ export function ImportPanel() {
           </div>
           <label className="checkbox">
             <input type="checkbox" name="excludeInfeasible" /> Leave plans that fail the format or commonsense gate out of pairing
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" name="makeGold" defaultChecked /> Make gold pairs after the import (new experts qualify on them; a background job)
           </label>
           <div>
             <button className="btn primary" type="submit" disabled={phase !== "idle"}>

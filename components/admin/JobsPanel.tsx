@@ -5,7 +5,7 @@ import { useState } from "react";
 
 interface JobRow {
   id: string;
-  kind: "import" | "fit" | "export";
+  kind: "import" | "fit" | "export" | "gold";
   title: string;
   status: "QUEUED" | "RUNNING" | "DONE" | "FAILED" | "CANCELLED";
   progress: { share?: number; plansRead?: number; plansPerSecond?: number; rows?: number; secondsLeft?: number | null } | null;

@@ -127,6 +127,9 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
         </div>
       </div>
       {queue.qualification && <QualificationBanner q={queue.qualification} />}
+      {!queue.qualification && queue.standing?.note && (
+        <p className="notice small" role="status" data-testid="standing-note">{queue.standing.note}</p>
+      )}
       <div className="plans">
         {(["left", "right"] as const).map((side) => (
           <article key={side} className={`plan plan-${side}`} aria-label={`Plan ${SIDE_LABEL[side]}`}>

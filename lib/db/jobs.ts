@@ -8,7 +8,7 @@ import type { Db } from "./client";
 import type { JobStatus } from "./generated/enums";
 import { AppError } from "../errors";
 
-export const JOB_KINDS = ["import", "fit", "export"] as const;
+export const JOB_KINDS = ["import", "fit", "export", "gold"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** Tries per job (the first run and retries after a worker died or an unexpected error). */

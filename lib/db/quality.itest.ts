@@ -11,7 +11,7 @@ import { forgetGoldRate, skipGold, submitGold } from "./gold-judging";
 import { poolOf } from "./client";
 import { claimNext, setAdaptiveRaters, skipAssignment } from "./judging";
 import { isCalibration } from "../assignment/adaptive";
-import { qualityReport, removalPreview, removeJudgments, setStanding } from "./quality";
+import { qualityReport, removalPreview, removeJudgments, setStanding, standingCounts } from "./quality";
 import { seed } from "./seed";
 import { createTestDatabase, createTestExpert, judgeUntilDone, type TestDatabase } from "./testing";
 import { createExpert } from "./users";
@@ -45,6 +45,33 @@ const submit = (userId: string, assignmentId: string, choice: "left" | "right" |
 
 /** Recursively the keys of a JSON value, to compare the shapes of two answers. */
 const shape = (v: unknown): unknown => (Array.isArray(v) ? v.slice(0, 1).map(shape) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)])) : typeof v);
+
+test("a new expert whose destinations have no gold pairs starts on real pairs (default settings), and the standing says why", async () => {
+  // Before any gold pair exists: the first day with the default qualification length.
+  assert.equal(await t.db.goldPair.count(), 0);
+  const settings = { ...DEFAULT_SETTINGS, rationaleMinLength: 1 };
+  assert.ok(settings.qualificationLength > 0, "the default asks for qualification");
+  const { userId } = await createExpert(t.db, { email: "first-day@t.test", name: "First Day" }, adminId);
+  const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
+  await t.db.expertDestination.create({ data: { userId, destinationId: paris.id, familiarity: 3 } });
+  assert.equal((await t.db.user.findUniqueOrThrow({ where: { id: userId } })).standing, "QUALIFYING");
+  const before = await standingCounts(t.db);
+  assert.equal(before.withoutGold, before.qualifying);
+  assert.ok(before.withoutGold >= 1);
+  const a = await nextPairFor(t.db, userId, settings, { destinationId: null });
+  const body = nextPairAnswerSchema.parse(JSON.parse(a.body));
+  assert.ok(body.assignment, "a real pair to judge");
+  assert.equal(body.qualification, undefined);
+  assert.equal(body.standing?.state, "QUALIFYING");
+  assert.match(body.standing?.note ?? "", /no qualification pairs for your destinations yet/);
+  assert.equal(await t.db.goldAnswer.count({ where: { userId } }), 0);
+  // It is a real assignment: submitting it records a real judgment.
+  const r = await submitGold(t.db, userId, { assignmentId: body.assignment!.assignmentId, choice: "left", rationale: "x", timeOnTaskMs: 1000, clientRequestId: "first-day-1" }, settings);
+  assert.equal(r, null, "not a gold answer");
+  assert.equal(await t.db.assignment.count({ where: { userId, id: body.assignment!.assignmentId } }), 1);
+  // Handed back, so the later tests see the demo's pairs as the seed left them.
+  await skipAssignment(t.db, userId, body.assignment!.assignmentId, "test");
+});
 
 test("gold pairs are made from feasible plans, every kind confirmed; making them again adds nothing", async () => {
   const r = await makeGoldPairs(t.db, datasetId, { plans: 60, seed: 7 }, adminId);

@@ -201,10 +201,20 @@ export function softArgmax(p: Record<Verdict, number>): Verdict {
 }
 
 /** How many experts wait for an admin (paused, failed qualification): the admin home's notice, one cheap count. */
-export async function standingCounts(db: Db): Promise<{ paused: number; failed: number; qualifying: number }> {
-  const rows = await db.user.groupBy({ by: ["standing"], where: { role: "EXPERT", active: true }, _count: true });
+/**
+ * Experts by standing; `withoutGold`: qualifying experts none of whose destinations has an active gold pair
+ * (they judge real pairs until there is a qualification set for them).
+ */
+export async function standingCounts(db: Db): Promise<{ paused: number; failed: number; qualifying: number; withoutGold: number }> {
+  const [rows, without] = await Promise.all([
+    db.user.groupBy({ by: ["standing"], where: { role: "EXPERT", active: true }, _count: true }),
+    poolOf(db).query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "User" u WHERE u.role = 'EXPERT' AND u.active AND u.standing = 'QUALIFYING'
+          AND NOT EXISTS (SELECT 1 FROM "GoldPair" g JOIN "ExpertDestination" e ON e."destinationId" = g."destinationId" WHERE e."userId" = u.id AND g.active)`,
+    ),
+  ]);
   const n = (s: Standing) => rows.find((r) => r.standing === s)?._count ?? 0;
-  return { paused: n("PAUSED"), failed: n("QUALIFICATION_FAILED"), qualifying: n("QUALIFYING") };
+  return { paused: n("PAUSED"), failed: n("QUALIFICATION_FAILED"), qualifying: n("QUALIFYING"), withoutGold: without.rows[0].n };
 }
 
 /** What removing an expert's judgments would do to agreement (shown before the admin confirms). */

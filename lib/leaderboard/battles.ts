@@ -16,14 +16,26 @@ export const STYLE_COVARIATES = ["items", "items_per_day", "km", "cost"] as cons
 export type StyleCovariate = (typeof STYLE_COVARIATES)[number];
 export type PlanStyle = Record<StyleCovariate, number>;
 
-/** One line of a battles file (FastChat's battle record; other fields are ignored). */
-export const battleLineSchema = z.object({
-  model_a: z.string().trim().min(1).max(200),
-  model_b: z.string().trim().min(1).max(200),
-  winner: z.enum(WINNERS),
-  query_id: z.union([z.string().max(200), z.number()]).nullish().transform((v) => (v === null || v === undefined ? null : String(v))),
-  left: z.enum(["model_a", "model_b"]).nullish(),
-});
+/**
+ * One battle of a battles file, as the field publishes them: FastChat's battle record (`clean_battle_*.json`,
+ * its `question_id`, `anony` and "tie (bothbad)"), lmarena's arena-human-preference data ("both_bad"), and
+ * TripJudge's own export (`query_id`, `left`). Other fields are ignored. `query_id` is the resampling unit,
+ * else `question_id`; `anony` false marks a battle whose planners' names the judge saw.
+ */
+export const battleLineSchema = z
+  .object({
+    model_a: z.string().trim().min(1).max(200),
+    model_b: z.string().trim().min(1).max(200),
+    winner: z.enum([...WINNERS, "both_bad"]),
+    query_id: z.union([z.string().max(200), z.number()]).nullish(),
+    question_id: z.union([z.string().max(200), z.number()]).nullish(),
+    left: z.enum(["model_a", "model_b"]).nullish(),
+    anony: z.boolean().nullish(),
+  })
+  .transform(({ query_id, question_id, winner, anony, ...rest }) => {
+    const q = query_id ?? question_id;
+    return { ...rest, winner: winner === "both_bad" ? ("tie (bothbad)" as const) : winner, query_id: q === null || q === undefined ? null : String(q), named: anony === false };
+  });
 export type BattleLine = z.input<typeof battleLineSchema>;
 
 export interface BattleSet {
@@ -151,10 +163,15 @@ export function parseBattleLine(text: string, name: string, lineNo: number) {
   } catch (e) {
     throw new BattlesError(`${name}:${lineNo}: not valid JSON (${(e as Error).message})`);
   }
+  return parseBattle(value, `${name}:${lineNo}`);
+}
+
+/** Checks one parsed battle record; the error names where it came from (a file's line, or an array's element). */
+export function parseBattle(value: unknown, where: string) {
   const r = battleLineSchema.safeParse(value);
   if (!r.success) {
     const issue = r.error.issues[0];
-    throw new BattlesError(`${name}:${lineNo}: ${issue.path.join(".") || "line"}: ${issue.message}`);
+    throw new BattlesError(`${where}: ${issue.path.join(".") || "battle"}: ${issue.message}`);
   }
   return r.data;
 }

@@ -15,9 +15,11 @@ test("tripjudge leaderboard --battles FILE --json prints models and pairs in the
   const r = cli(["--battles", fixture, "--bootstrap", "300", "--seed", "5", "--json"]);
   assert.equal(r.status, 0, r.stderr);
   const out = JSON.parse(r.stdout);
-  assert.deepEqual(Object.keys(out), ["models", "pairs"]);
+  assert.deepEqual(Object.keys(out), ["models", "pairs", "battles", "bootstrap", "anchor"]);
+  assert.deepEqual(out.bootstrap, { replicates: 300, seed: 5, units: 138, unit: "query", unconverged: 0 }); // 138 queries with a battle between two different planners
+  assert.deepEqual(out.battles, { counted: 690, named_left_out: 0, self_battles_left_out: 0, layout: "jsonl" });
   for (const m of out.models) {
-    assert.deepEqual(Object.keys(m), ["model", "rating", "ci95", "rank", "battles", "wins", "losses", "ties"]);
+    assert.deepEqual(Object.keys(m), ["model", "rating", "ci95", "rank", "battles", "wins", "losses", "ties", "absent_replicates"]);
     assert.ok(Math.abs(m.rating - ref.ratings_newton[m.model]) < 1e-6);
     assert.ok(m.ci95[0] < m.rating && m.rating < m.ci95[1]);
   }
@@ -60,4 +62,25 @@ test("bad battle files get a clear error naming the line; limits hold", () => {
   const selfOnly = path.join(dir, "self.jsonl");
   writeFileSync(selfOnly, '{"model_a":"x","model_b":"x","winner":"tie"}\n');
   assert.match(cli(["--battles", selfOnly]).stderr, /no battles between two different planners/);
+});
+
+test("tripjudge leaderboard reads FastChat's clean_battle array, leaves out named battles unless asked, and pins --anchor", () => {
+  const file = "lib/leaderboard/fixtures/published/fastchat-clean-battle.json";
+  const r = cli(["--battles", file, "--bootstrap", "50", "--anchor", "vicuna-13b=1200", "--json"]);
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.battles.layout, "json-array");
+  assert.ok(out.battles.named_left_out > 0);
+  assert.equal(out.models.find((m: { model: string }) => m.model === "vicuna-13b").rating, 1200);
+  const all = JSON.parse(cli(["--battles", file, "--bootstrap", "50", "--include-named", "--json"]).stdout);
+  assert.equal(all.battles.named_left_out, 0);
+  assert.equal(all.battles.counted, out.battles.counted + out.battles.named_left_out);
+  const text = cli(["--battles", file, "--bootstrap", "50"]);
+  assert.match(text.stdout, /\d+ non-anonymous battles left out \(FastChat counts anonymous battles only; --include-named keeps them\)/);
+  const bad = cli(["--battles", file, "--anchor", "vicuna-13b"]);
+  assert.equal(bad.status, 1);
+  assert.match(bad.stderr, /--anchor must be MODEL=RATING/);
+  const unknown = cli(["--battles", file, "--anchor", "gpt-5=1000"]);
+  assert.equal(unknown.status, 1);
+  assert.match(unknown.stderr, /anchor: no planner "gpt-5"/);
 });

@@ -1,13 +1,45 @@
-/** Reads a battles file (JSONL, FastChat's battle shape) line by line, stopping at its size limit. */
+/**
+ * Reads a battles file as the field publishes it, stopping at its size limit: JSON Lines (TripJudge's
+ * export, lmarena's data sets as JSONL) or one JSON array (FastChat's `clean_battle_*.json`, written with
+ * indentation), told apart by the first character. An array is streamed element by element (stream-json),
+ * so memory holds one battle at a time, whatever the file's size.
+ */
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
-import { BattleSetBuilder, BattlesError, parseBattleLine, type BattleSet } from "./battles";
+import { pipeline } from "node:stream/promises";
+import { Writable } from "node:stream";
+import streamArray from "stream-json/streamers/stream-array.js";
+import { BattleSetBuilder, BattlesError, parseBattle, parseBattleLine, type BattleSet } from "./battles";
 
 /** A line longer than this is refused (a battle record is a few hundred bytes). */
 export const MAX_BATTLE_LINE = 64 * 1024;
 
-export async function readBattlesFile(path: string, maxBytes: number): Promise<{ set: BattleSet; selfBattles: number }> {
+export interface BattlesFileOptions {
+  /** Keep battles whose planners the judge saw (`"anony": false`); FastChat leaves them out, and so do we by default. */
+  includeNamed?: boolean;
+}
+
+export interface BattlesFile {
+  set: BattleSet;
+  selfBattles: number;
+  /** Battles left out because they were not anonymous (0 with includeNamed). */
+  named: number;
+  layout: "jsonl" | "json-array";
+}
+
+async function firstCharacter(path: string): Promise<string> {
+  const handle = await open(path, "r");
+  try {
+    const buf = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+    return buf.subarray(0, bytesRead).toString("utf8").replace(/^\uFEFF/, "").trimStart().charAt(0);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function readBattlesFile(path: string, maxBytes: number, opts: BattlesFileOptions = {}): Promise<BattlesFile> {
   let size: number;
   try {
     size = (await stat(path)).size;
@@ -16,7 +48,21 @@ export async function readBattlesFile(path: string, maxBytes: number): Promise<{
   }
   if (size > maxBytes) throw new BattlesError(`${path}: ${size} bytes, above the limit of ${maxBytes} (IMPORT_MAX_BYTES)`);
   const builder = new BattleSetBuilder();
-  // The stream stops at the limit even if the file grows while it is read.
+  let named = 0;
+  const take = (b: ReturnType<typeof parseBattle>) => {
+    if (b.named && !opts.includeNamed) named++;
+    else builder.addLine(b);
+  };
+  const layout = (await firstCharacter(path)) === "[" ? "json-array" : "jsonl";
+  // Either stream stops at the limit even if the file grows while it is read.
+  if (layout === "json-array") await readArray(path, maxBytes, take);
+  else await readLines(path, maxBytes, take);
+  const set = builder.build();
+  if (set.size === 0) throw new BattlesError(`${path}: no battles between two different planners${named ? ` (${named} non-anonymous battles left out: --include-named keeps them)` : ""}`);
+  return { set, selfBattles: builder.selfBattles, named, layout };
+}
+
+async function readLines(path: string, maxBytes: number, take: (b: ReturnType<typeof parseBattle>) => void) {
   const stream = createReadStream(path, { encoding: "utf8", end: maxBytes - 1 });
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let lineNo = 0;
@@ -26,13 +72,39 @@ export async function readBattlesFile(path: string, maxBytes: number): Promise<{
       if (line.length > MAX_BATTLE_LINE) throw new BattlesError(`${path}:${lineNo}: line longer than ${MAX_BATTLE_LINE} characters`);
       const text = lineNo === 1 ? line.replace(/^\uFEFF/, "") : line;
       if (!text.trim()) continue;
-      builder.addLine(parseBattleLine(text, path, lineNo));
+      take(parseBattleLine(text, path, lineNo));
     }
   } finally {
     lines.close();
     stream.destroy();
   }
-  const set = builder.build();
-  if (set.size === 0) throw new BattlesError(`${path}: no battles between two different planners`);
-  return { set, selfBattles: builder.selfBattles };
+}
+
+async function readArray(path: string, maxBytes: number, take: (b: ReturnType<typeof parseBattle>) => void) {
+  const source = createReadStream(path, { end: maxBytes - 1 });
+  // stream-json reads no byte-order mark: drop one before the parser sees it.
+  let first = true;
+  const withoutBom = async function* (chunks: AsyncIterable<Buffer>) {
+    for await (const chunk of chunks) {
+      yield first && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? chunk.subarray(3) : chunk;
+      first = false;
+    }
+  };
+  const sink = new Writable({
+    objectMode: true,
+    write({ key, value }: { key: number; value: unknown }, _enc, done) {
+      try {
+        take(parseBattle(value, `${path}: element ${key + 1}`));
+        done();
+      } catch (e) {
+        done(e as Error);
+      }
+    },
+  });
+  try {
+    await pipeline(source, withoutBom, streamArray.withParserAsStream(), sink);
+  } catch (e) {
+    if (e instanceof BattlesError) throw e;
+    throw new BattlesError(`${path}: not a valid JSON array of battles (${(e as Error).message})`);
+  }
 }

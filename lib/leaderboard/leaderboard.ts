@@ -41,6 +41,7 @@ export interface Leaderboard {
    * interval rather than reported as ratings.
    */
   bootstrap: { replicates: number; seed: number; units: number; unit: "query" | "battle"; unconverged: number };
+  anchor: { model: string; rating: number } | null;
   /** Models whose rating has no finite maximum (never won or tied against the rest, or vice versa). */
   unbounded: string[];
   gradientNorm: number;
@@ -53,6 +54,11 @@ export interface LeaderboardOptions {
   style?: boolean;
   /** Called after each replicate (progress), with the count done. */
   onReplicate?: (done: number) => void;
+  /**
+   * Pin one planner's rating, as FastChat pins its anchor model: every fit (the full one and each
+   * replicate) is shifted so that this planner has this rating. Replicates without it are left out.
+   */
+  anchor?: { model: string; rating: number };
 }
 
 /**
@@ -177,9 +183,15 @@ function tally(set: BattleSet) {
  * is fitted over the models present in it (an absent model's sample is NaN, and counted); a replicate whose
  * fit does not converge contributes NaN for every model, and is counted.
  */
-function bootstrapRatings(p: number, replicates: number, fitOne: (multiplicity: Int32Array | undefined, init?: BtFit) => BtFit, units: number, seed: number, onReplicate?: (done: number) => void) {
+function bootstrapRatings(p: number, replicates: number, fitOne: (multiplicity: Int32Array | undefined, init?: BtFit) => BtFit, units: number, seed: number, onReplicate?: (done: number) => void, anchor?: { index: number; rating: number }) {
+  // Elo ratings of a fit, shifted so the anchor has its rating (NaN throughout when the anchor is absent).
+  const ratingsOf = (f: BtFit): Float64Array => {
+    const shift = anchor ? anchor.rating - elo(f.beta[anchor.index]) : 0;
+    return Float64Array.from(f.beta, (b) => elo(b) + shift);
+  };
   const full = fitOne(undefined);
   if (!full.converged) throw new Error(`The Bradley–Terry fit did not converge (gradient norm ${full.gradientNorm} after ${full.iterations} iterations): no ratings to report.`);
+  const fullRatings = ratingsOf(full);
   const rng = seededRandom(seed);
   const m = new Int32Array(units);
   const samples = Array.from({ length: p }, () => new Float64Array(replicates));
@@ -190,24 +202,37 @@ function bootstrapRatings(p: number, replicates: number, fitOne: (multiplicity: 
     draw(rng, units, m);
     const f = fitOne(m, full);
     if (!f.converged) unconverged++;
+    const rated = ratingsOf(f);
     for (let i = 0; i < p; i++) {
       if (Number.isNaN(f.beta[i])) absent[i]++;
-      samples[i][r] = f.converged ? elo(f.beta[i]) : NaN;
+      samples[i][r] = f.converged ? rated[i] : NaN;
     }
     gammas.push(f.converged ? f.gamma : new Float64Array(f.gamma.length).fill(NaN));
     onReplicate?.(r + 1);
   }
-  return { full, samples, gammas, absent, unconverged };
+  return { full, fullRatings, samples, gammas, absent, unconverged };
 }
 
 /** The plain fit (no covariates) and its bootstrap over the set's units. */
-function plainBootstrap(set: BattleSet, plain: ReturnType<typeof plainObservations>, replicates: number, seed: number, onReplicate?: (done: number) => void) {
+function plainBootstrap(set: BattleSet, plain: ReturnType<typeof plainObservations>, replicates: number, seed: number, onReplicate?: (done: number) => void, anchor?: { index: number; rating: number }) {
   const p = set.models.length;
   return bootstrapRatings(p, replicates, (mult, init) => {
     accumulate(set, plain, mult);
     return fitBradleyTerry(plain.obs, p, { init });
-  }, set.units, seed, onReplicate);
+  }, set.units, seed, onReplicate, anchor);
 }
+
+/** The anchor as an index into the set's models; an unknown planner is an error that names the known ones. */
+function anchorIndex(set: BattleSet, anchor: LeaderboardOptions["anchor"]): { index: number; rating: number } | undefined {
+  if (!anchor) return undefined;
+  const index = set.models.indexOf(anchor.model);
+  if (index < 0) throw new LeaderboardInputError(`anchor: no planner "${anchor.model}" among ${set.models.length} (${set.models.slice(0, 8).join(", ")}${set.models.length > 8 ? ", …" : ""})`);
+  if (!Number.isFinite(anchor.rating)) throw new LeaderboardInputError("anchor: the rating must be a finite number");
+  return { index, rating: anchor.rating };
+}
+
+/** A leaderboard option that cannot apply to these battles (an unknown anchor). */
+export class LeaderboardInputError extends Error {}
 
 function interval(values: Float64Array): [number, number] {
   const finite = values.filter(Number.isFinite);
@@ -226,12 +251,13 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
     creditMatrix[plain.obs.b[s] * p + plain.obs.a[s]] += plain.obs.wB[s];
   }
   const unbounded = unboundedModels(creditMatrix, p).map((i) => set.models[i]);
-  const boot = plainBootstrap(set, plain, replicates, seed, opts.style ? undefined : opts.onReplicate);
+  const anchor = anchorIndex(set, opts.anchor);
+  const boot = plainBootstrap(set, plain, replicates, seed, opts.style ? undefined : opts.onReplicate, anchor);
   const intervals = boot.samples.map(interval);
   const rank = ranks(intervals);
   const t = tally(set);
   const models: ModelRow[] = set.models
-    .map((model, i) => ({ model, rating: elo(boot.full.beta[i]), ci95: intervals[i], rank: rank[i], ...t[i], absentReplicates: boot.absent[i] }))
+    .map((model, i) => ({ model, rating: boot.fullRatings[i], ci95: intervals[i], rank: rank[i], ...t[i], absentReplicates: boot.absent[i] }))
     .sort((u, v) => v.rating - u.rating || (u.model < v.model ? -1 : 1));
 
   let style: StyleResult | null = null;
@@ -242,7 +268,7 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
     const sb = bootstrapRatings(p, replicates, (mult, init) => {
       for (let r = 0; r < set.size; r++) scale[r] = mult ? mult[set.unit[r]] : 1;
       return fitBradleyTerry(obs, p, { init, scale });
-    }, set.units, seed, opts.onReplicate);
+    }, set.units, seed, opts.onReplicate, anchor);
     styleUnconverged = sb.unconverged;
     const sIntervals = sb.samples.map(interval);
     const sRank = ranks(sIntervals);
@@ -254,7 +280,7 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
       }),
       ratings: models.map(({ model }) => {
         const i = set.models.indexOf(model);
-        return { model, rating: elo(sb.full.beta[i]), ci95: sIntervals[i], rank: sRank[i] };
+        return { model, rating: sb.fullRatings[i], ci95: sIntervals[i], rank: sRank[i] };
       }),
       collinear,
     };
@@ -265,6 +291,7 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
     left: leftWins(set),
     style,
     bootstrap: { replicates, seed, units: set.units, unit: set.units === set.size ? "battle" : "query", unconverged: boot.unconverged + (style ? styleUnconverged : 0) },
+    anchor: anchor ? { model: set.models[anchor.index], rating: anchor.rating } : null,
     unbounded,
     gradientNorm: boot.full.gradientNorm,
     battles: t.reduce((s, x) => s + x.battles, 0) / 2,
@@ -276,5 +303,5 @@ export function gapInterval(set: BattleSet, i: number, j: number, replicates: nu
   const boot = plainBootstrap(set, plainObservations(set), replicates, seed);
   const diffs = new Float64Array(replicates);
   for (let r = 0; r < replicates; r++) diffs[r] = boot.samples[i][r] - boot.samples[j][r];
-  return { gap: elo(boot.full.beta[i]) - elo(boot.full.beta[j]), ci95: interval(diffs) };
+  return { gap: boot.fullRatings[i] - boot.fullRatings[j], ci95: interval(diffs) };
 }

@@ -86,7 +86,9 @@ export async function createImportJob(db: Db, req: Request, userId: string): Pro
     if (!names.length) throw new AppError("invalid_request", "No file was uploaded.");
     if (names.some((n) => n.toLowerCase().endsWith(".zip")) && names.length > 1) throw new AppError("invalid_request", "Upload either one .zip or the bundle's files, not both.");
     const excludeInfeasible = ["on", "true"].includes(fields.excludeInfeasible ?? "");
+    // On unless asked otherwise: an upload without the field (another client) gets the default.
+    const makeGold = !["off", "false"].includes(fields.makeGold ?? "");
     const title = `Import ${names.length === 1 ? names[0] : `${names.length} files`}`;
-    await client.query(`UPDATE "Job" SET input = $2::jsonb, title = $3 WHERE id = $1`, [jobId, JSON.stringify({ excludeInfeasible }), title]);
+    await client.query(`UPDATE "Job" SET input = $2::jsonb, title = $3 WHERE id = $1`, [jobId, JSON.stringify({ excludeInfeasible, makeGold }), title]);
   });
 }

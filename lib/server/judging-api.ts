@@ -46,6 +46,9 @@ export async function nextPairCall(cookieHeader: string | null, search: URLSearc
   }
 }
 
+/** What a qualifying expert without a qualification set is told (the screen and the quality page show it). */
+export const NO_QUALIFICATION_SET = "There are no qualification pairs for your destinations yet, so you judge real pairs meanwhile. Qualification starts when gold pairs exist.";
+
 /**
  * The next-pair answer for an expert, as JSON text: a paused or unqualified expert is told why; a qualifying one
  * gets qualification pairs; an active one a gold pair at its dataset's rate, else a real pair. Separate from the
@@ -80,7 +83,14 @@ export async function nextPairFor(
     const next = answered + held < settings.qualificationLength ? await nextQualificationPair(database, userId, opts.destinationId) : null;
     const id = next ? await claimGoldPair(database, userId, next, "QUALIFICATION", settings) : null;
     if (id) return goldAnswer(id, qualification);
-    return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}` };
+    // Not begun, and no gold pair for their destinations (none made yet, or gold is off for the dataset): a new
+    // expert is never held back by the default settings. They judge real pairs, and their standing says why.
+    if (answered + held > 0) return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}` };
+    const claim = await claimNext(database, userId, settings, { destinationId: opts.destinationId, exclude: opts.exclude, session: opts.session });
+    const standing = `,"standing":{"state":"QUALIFYING","note":${JSON.stringify(NO_QUALIFICATION_SET)}}`;
+    if (!claim) return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}}` };
+    const [view, w] = await Promise.all([renderView(database, claim.view), weights()]);
+    return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${standing}}` };
   }
   if (gate.live) return goldAnswer(gate.live);
   // A gold pair, at its dataset's rate; its answer has the very shape of a real one.

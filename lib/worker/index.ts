@@ -1,5 +1,5 @@
 /**
- * A worker: takes jobs from the queue (imports, fits, exports) and runs them, one of each kind at a time, while
+ * A worker: takes jobs from the queue (imports, gold pairs, fits, exports) and runs them, one of each kind at a time, while
  * reclaiming the jobs of workers that died. Any number of workers, on any machine, may share one database.
  */
 import { hostname } from "node:os";
@@ -9,11 +9,12 @@ import type { Db } from "../db/client";
 import { JOB_KINDS, reclaimStale, type JobKind } from "../db/jobs";
 import { exportJob } from "./handlers/export";
 import { fitJob } from "./handlers/fit";
+import { goldJob } from "./handlers/gold";
 import { importJob } from "./handlers/import";
 import { queueFor } from "./queue";
 import { runJob, type JobHandler } from "./run";
 
-export const HANDLERS: Record<JobKind, JobHandler> = { import: importJob, fit: fitJob, export: exportJob };
+export const HANDLERS: Record<JobKind, JobHandler> = { import: importJob, fit: fitJob, export: exportJob, gold: goldJob };
 
 export interface RunningWorker {
   name: string;

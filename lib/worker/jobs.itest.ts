@@ -37,8 +37,8 @@ function startWorkerProcess(): ChildProcess {
 }
 
 /** An import job as the web upload creates one: the files stored with the job, in one transaction. */
-async function enqueueImport(db: typeof t.db, files: BundleFiles): Promise<string> {
-  return enqueue(poolOf(db), await queueFor(t.url), { kind: "import", title: "test import", input: { excludeInfeasible: false }, createdById: null }, async (client, jobId) => {
+async function enqueueImport(db: typeof t.db, files: BundleFiles, input: Record<string, unknown> = { excludeInfeasible: false }): Promise<string> {
+  return enqueue(poolOf(db), await queueFor(t.url), { kind: "import", title: "test import", input, createdById: null }, async (client, jobId) => {
     for (const [name, bytes] of files) {
       await storeFile(client, { id: randomUUID(), jobId, purpose: "upload", name, createdById: null }, Readable.from([bytes]), { left: Infinity, tooLarge: () => new Error("too large") });
     }
@@ -63,6 +63,26 @@ test("two app processes and two workers share one queue: every job runs once", a
   assert.equal(new Set(jobs.map((j) => j.worker)).size, 2, "both workers took jobs");
   // Finished imports drop their uploaded files.
   assert.equal(await t.db.storedFile.count({ where: { purpose: "upload" } }), 0);
+});
+
+test("a new dataset gets gold pairs from a job queued by its import, unless the import says not to", async () => {
+  if (!workers.some((w) => w.exitCode === null && w.signalCode === null)) startWorkerProcess();
+  const importId = await enqueueImport(t.db, named(exampleBundle("tripscore-beijing"), "gold by default"));
+  const imported = await waitForJob(t, importId);
+  assert.equal(imported.status, "DONE", imported.error ?? "");
+  const logText = (j: { log: unknown }) => (j.log as { message: string }[]).map((l) => l.message).join("\n");
+  assert.match(logText(imported), /gold pairs queued/);
+  const dataset = await t.db.dataset.findFirstOrThrow({ where: { name: "gold by default" } });
+  const goldJob = await t.db.job.findFirstOrThrow({ where: { kind: "gold", input: { path: ["datasetId"], equals: dataset.id } } });
+  const done = await waitForJob(t, goldJob.id);
+  assert.equal(done.status, "DONE", done.error ?? "");
+  const made = (done.result as { made: number }).made;
+  assert.equal(await t.db.goldPair.count({ where: { datasetId: dataset.id } }), made);
+  assert.ok(made > 0, logText(done));
+  const offId = await enqueueImport(t.db, named(exampleBundle("tripscore-beijing"), "no gold"), { excludeInfeasible: false, makeGold: false });
+  assert.equal((await waitForJob(t, offId)).status, "DONE");
+  const off = await t.db.dataset.findFirstOrThrow({ where: { name: "no gold" } });
+  assert.equal(await t.db.job.count({ where: { kind: "gold", input: { path: ["datasetId"], equals: off.id } } }), 0);
 });
 
 test("a refused bundle's job fails with its problems listed in the result", async () => {

@@ -8,8 +8,13 @@ import { progressView } from "../../importers/progress";
 import { ImportRefused } from "../../importers/problems";
 import { folderSource, zipSource } from "../../importers/source";
 import { JobFailure, type JobHandler } from "../run";
+import { queueGoldJob } from "./gold";
 
-export const importInput = z.object({ excludeInfeasible: z.boolean().default(false) });
+export const importInput = z.object({
+  excludeInfeasible: z.boolean().default(false),
+  /** Queue a gold job for the new dataset (qualification sets and checks); on unless the admin turns it off. */
+  makeGold: z.boolean().default(true),
+});
 
 export const importJob: JobHandler = async (ctx) => {
   const input = importInput.parse(ctx.input);
@@ -35,8 +40,19 @@ export const importJob: JobHandler = async (ctx) => {
   await deleteStoredFiles(ctx.db, ctx.jobId, "upload");
   if (!r.ok) throw new JobFailure(r.message, r);
   const seconds = (Date.now() - t0) / 1000;
+  let gold = "";
+  if (r.created && input.makeGold) {
+    // A failure to queue it must not undo a finished import: the admin can make gold pairs on the quality page.
+    try {
+      const goldJobId = await queueGoldJob(ctx.db, r.datasetId, r.name, ctx.createdById);
+      gold = "; gold pairs queued";
+      await ctx.log(`gold pairs queued (job ${goldJobId})`);
+    } catch (e) {
+      await ctx.log(`gold pairs could not be queued (${(e as Error).message}): make them on the quality page`);
+    }
+  }
   return {
     result: r,
-    message: r.created ? `imported “${r.name}”: ${r.counts.plans} plans, ${r.counts.pairs} pairs in ${seconds.toFixed(1)} s` : `“${r.name}” was imported before; nothing changed`,
+    message: r.created ? `imported “${r.name}”: ${r.counts.plans} plans, ${r.counts.pairs} pairs in ${seconds.toFixed(1)} s${gold}` : `“${r.name}” was imported before; nothing changed`,
   };
 };
