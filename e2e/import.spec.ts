@@ -32,6 +32,10 @@ test("an admin uploads a bundle with problems, reads them, fixes it, uploads aga
   await expect(problems).toContainText('unknown hotel id "H99"');
   await shot(page, "import-problems");
 
+  // No gold pairs for Beijing: judging.spec.ts has demo experts judge its one pair, which a gold pair drawn at
+  // the dataset's rate would stand in for now and then (first-day.spec.ts covers the default).
+  await expect(page.getByLabel(/Make gold pairs after the import/)).toBeChecked();
+  await page.getByLabel(/Make gold pairs after the import/).uncheck();
   await page.getByTestId("bundle-files").setInputFiles(bundleFiles("tripscore-beijing"));
   await page.getByRole("button", { name: "Check and import" }).click();
   const summary = page.getByTestId("import-summary");
@@ -51,7 +55,8 @@ test("an admin uploads a bundle with problems, reads them, fixes it, uploads aga
   // Every import was a background job: the list shows them, and a job's log opens.
   const jobs = page.getByTestId("jobs");
   const rows = jobs.getByRole("row").filter({ hasText: "Import 5 files" });
-  await expect(rows).toHaveCount(3);
+  // This spec's three uploads are the newest (first-day.spec.ts uploaded five files before it).
+  await expect(rows.nth(2)).toBeVisible();
   await expect(rows.nth(2)).toContainText("The bundle has 2 problems; nothing was imported.");
   await expect(rows.nth(0)).toContainText("done");
   await rows.nth(0).getByRole("button", { name: "Import 5 files" }).click();

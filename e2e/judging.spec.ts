@@ -32,6 +32,8 @@ test("three experts judge one pair; a fourth never gets it; skips and expired le
   const form = new FormData();
   const dir = path.resolve("public/examples/tripcraft-fortwayne");
   for (const name of readdirSync(dir)) form.append("files", new Blob([readFileSync(path.join(dir, name))]), name);
+  // No gold pairs: this test counts which expert gets the one real pair (a gold pair would stand in now and then).
+  form.append("makeGold", "off");
   await importThroughApi(page, form);
   const overview = await (await page.request.get("/api/admin/overview")).json();
   const beijing = overview.destinations.find((d: { name: string }) => d.name === "Beijing").id as string;

@@ -158,8 +158,8 @@ export async function submitGold(db: Db, userId: string, input: { assignmentId: 
       return null;
     }
     if (a.user_id !== userId) throw new AppError("not_assigned", "This pair is not assigned to you.");
-    const feedbackOf = async (correct: boolean, passed: boolean | null): Promise<QualificationFeedback> => {
-      const { rows: n } = await client.query<{ answered: number }>(`SELECT count(*)::int AS answered FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION' AND status = 'SUBMITTED'`, [userId]);
+    const feedbackOf = async (correct: boolean, decision: { passed: boolean; length: number } | null): Promise<QualificationFeedback> => {
+      const { rows: n } = await client.query<{ answered: number }>(`SELECT count(*)::int AS answered FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION' AND status IN ('SUBMITTED', 'SKIPPED')`, [userId]);
       const sideOf = (v: "A" | "B") => ((v === "A") === a.left_is_a ? "left" : "right");
       return {
         correct,
@@ -167,8 +167,8 @@ export async function submitGold(db: Db, userId: string, input: { assignmentId: 
         // Plan B of a perturbation carries the defect.
         defect: a.defect ? { ...a.defect, side: sideOf("B") } : null,
         answered: n[0].answered,
-        length: settings.qualificationLength,
-        passed,
+        length: decision?.length ?? settings.qualificationLength,
+        passed: decision?.passed ?? null,
       };
     };
     if (a.status === "SUBMITTED" && a.client_request_id === input.clientRequestId) {
@@ -188,14 +188,14 @@ export async function submitGold(db: Db, userId: string, input: { assignmentId: 
       [input.assignmentId, verdict, correct, rationale, Math.max(0, Math.round(input.timeOnTaskMs)), input.clientRequestId, judgmentId],
     );
     if (!stored.rowCount) throw new AppError("request_reused", "This request id was used for another judgment.");
-    let passed: boolean | null = null;
+    let decision: { passed: boolean; length: number } | null = null;
     let pausedNote: string | null = null;
     if (a.purpose === "CHECK") pausedNote = await maybePause(client, userId);
-    else passed = await maybeFinishQualification(client, userId, settings);
+    else decision = await maybeFinishQualification(client, userId, settings);
     await client.query("COMMIT");
     return {
       judgmentId, duplicate: false,
-      ...(a.purpose === "QUALIFICATION" ? { feedback: await feedbackOf(correct, passed) } : {}),
+      ...(a.purpose === "QUALIFICATION" ? { feedback: await feedbackOf(correct, decision) } : {}),
       // Only the submit that pauses says so (the pair it answered was gold: the expert is paused by then).
       ...(pausedNote ? { standing: { state: "PAUSED" as const, note: pausedNote } } : {}),
     };
@@ -230,26 +230,68 @@ async function maybePause(client: Client, userId: string): Promise<string | null
   return note;
 }
 
-/** After the last pair of the qualification set: pass (real pairs from now on) or fail (an admin decides). */
-async function maybeFinishQualification(client: Client, userId: string, settings: JudgingSettings): Promise<boolean | null> {
-  const { rows } = await client.query<{ n: number; right: number }>(
-    `SELECT count(*)::int AS n, count(*) FILTER (WHERE correct)::int AS right FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION' AND status = 'SUBMITTED'`,
+/**
+ * After the last pair of the qualification set: pass (real pairs from now on) or fail (an admin decides). A
+ * skipped qualification pair counts as answered and not right (skipping is never cheaper than a wrong answer).
+ * When the expert's destinations hold fewer gold pairs than the set's length, the set is what exists: it is
+ * decided once none is left to give and none is held, so a small dataset never holds a new expert back.
+ * Returns the decision and the set's length, or null while the set goes on.
+ */
+export async function maybeFinishQualification(client: Client, userId: string, settings: JudgingSettings): Promise<{ passed: boolean; length: number } | null> {
+  const { rows } = await client.query<{ n: number; right: number; held: number; left: boolean }>(
+    `SELECT count(*) FILTER (WHERE status IN ('SUBMITTED', 'SKIPPED'))::int AS n, count(*) FILTER (WHERE status = 'SUBMITTED' AND correct)::int AS right,
+            count(*) FILTER (WHERE status = 'CLAIMED')::int AS held, EXISTS (${candidateSql("NULL")}) AS left
+       FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION'`,
     [userId],
   );
-  const { n, right } = rows[0];
-  if (n < settings.qualificationLength) return null;
+  const { n, right, held, left } = rows[0];
+  if (n === 0 || (n < settings.qualificationLength && (held > 0 || left))) return null;
   const passed = right >= Math.ceil(settings.qualificationPassMark * n - 1e-9);
-  const note = `qualification: ${right} of ${n} right (pass mark ${Math.round(settings.qualificationPassMark * 100)} %)`;
-  await client.query(`UPDATE "User" SET standing = $2::"Standing", "standingNote" = $3, "standingChangedAt" = now(), "goldSince" = now() WHERE id = $1 AND standing = 'QUALIFYING'`, [userId, passed ? "ACTIVE" : "QUALIFICATION_FAILED", note]);
-  await client.query(`INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data) VALUES ($1, NULL, $2, 'User', $3, $4::jsonb)`, [randomUUID(), passed ? "expert.qualify" : "expert.qualification_failed", userId, JSON.stringify({ right, n })]);
-  return passed;
+  const shortened = n < settings.qualificationLength ? ` (a set of ${n}: no more gold pairs for the expert's destinations)` : "";
+  const note = `qualification: ${right} of ${n} right (pass mark ${Math.round(settings.qualificationPassMark * 100)} %)${shortened}`;
+  const { rowCount } = await client.query(`UPDATE "User" SET standing = $2::"Standing", "standingNote" = $3, "standingChangedAt" = now(), "goldSince" = now() WHERE id = $1 AND standing = 'QUALIFYING'`, [userId, passed ? "ACTIVE" : "QUALIFICATION_FAILED", note]);
+  if (rowCount) await client.query(`INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data) VALUES ($1, NULL, $2, 'User', $3, $4::jsonb)`, [randomUUID(), passed ? "expert.qualify" : "expert.qualification_failed", userId, JSON.stringify({ right, n })]);
+  return { passed, length: n };
 }
 
-/** Skips a gold answer the expert holds; null when `id` is no gold answer. */
-export async function skipGold(db: Db, userId: string, id: string): Promise<boolean | null> {
-  const { rows } = await poolOf(db).query<{ user_id: string; status: string }>(`SELECT "userId" AS user_id, status::text FROM "GoldAnswer" WHERE id = $1`, [id]);
-  if (!rows[0]) return null;
-  if (rows[0].user_id !== userId || rows[0].status !== "CLAIMED") throw new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released).");
-  await poolOf(db).query(`UPDATE "GoldAnswer" SET status = 'SKIPPED', "completedAt" = now() WHERE id = $1 AND status = 'CLAIMED'`, [id]);
-  return true;
+/**
+ * Skips a gold answer the expert holds; null when `id` is no gold answer. A skipped qualification pair counts
+ * towards the set (as not right), so the set may end here.
+ */
+export async function skipGold(db: Db, userId: string, id: string, settings?: JudgingSettings): Promise<boolean | null> {
+  const client = await poolOf(db).connect();
+  try {
+    await client.query("BEGIN");
+    const { rows } = await client.query<{ user_id: string; status: string; purpose: string }>(`SELECT "userId" AS user_id, status::text, purpose::text FROM "GoldAnswer" WHERE id = $1 FOR UPDATE`, [id]);
+    if (!rows[0]) {
+      await client.query("ROLLBACK");
+      return null;
+    }
+    if (rows[0].user_id !== userId || rows[0].status !== "CLAIMED") throw new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released).");
+    await client.query(`UPDATE "GoldAnswer" SET status = 'SKIPPED', "completedAt" = now() WHERE id = $1`, [id]);
+    if (rows[0].purpose === "QUALIFICATION" && settings) await maybeFinishQualification(client, userId, settings);
+    await client.query("COMMIT");
+    return true;
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+/** Decides a qualification set whose gold pairs ran out (see maybeFinishQualification), in its own transaction. */
+export async function finishExhaustedQualification(db: Db, userId: string, settings: JudgingSettings): Promise<{ passed: boolean; length: number } | null> {
+  const client = await poolOf(db).connect();
+  try {
+    await client.query("BEGIN");
+    const r = await maybeFinishQualification(client, userId, settings);
+    await client.query("COMMIT");
+    return r;
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
 }

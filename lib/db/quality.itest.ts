@@ -197,20 +197,45 @@ test("a new expert qualifies first: feedback after each pair, real pairs after p
 
   const { userId: failing } = await createExpert(t.db, { email: "unlucky@t.test", name: "Unlucky" }, adminId);
   await t.db.expertDestination.create({ data: { userId: failing, destinationId: rome.id, familiarity: 2 } });
+  // A skipped qualification pair counts towards the set, as not right: skipping is never cheaper than a wrong answer.
+  let last = null;
   for (let i = 0; i < 3; i++) {
-    const id = (await next(failing)).body.assignment!.assignmentId;
+    const n = await next(failing);
+    assert.equal(n.body.qualification!.answered, i);
+    const id = n.body.assignment!.assignmentId;
     if (i === 0) {
-      assert.equal(await skipGold(t.db, failing, id), true);
+      assert.equal(await skipGold(t.db, failing, id, S), true);
       continue;
     }
-    await submit(failing, id, "neither", "f");
+    last = await submit(failing, id, "neither", "f");
   }
-  const third = (await next(failing)).body.assignment!.assignmentId;
-  const last = await submit(failing, third, "neither", "f");
+  assert.equal(last!.feedback!.answered, 3);
   assert.equal(last!.feedback!.passed, false);
   assert.equal((await next(failing)).body.standing?.state, "QUALIFICATION_FAILED");
   await setStanding(t.db, failing, "pass", adminId);
   assert.ok((await next(failing)).body.assignment);
+});
+
+test("a qualification set longer than the gold pairs of the expert's destinations is decided on the pairs that exist", async () => {
+  const L = { ...S, qualificationLength: 1000, qualificationPassMark: 0.5 };
+  const { userId } = await createExpert(t.db, { email: "small-set@t.test", name: "Small Set" }, adminId);
+  const nanjing = await t.db.destination.findFirstOrThrow({ where: { name: "Nanjing" } });
+  await t.db.expertDestination.create({ data: { userId, destinationId: nanjing.id, familiarity: 3 } });
+  const available = await t.db.goldPair.count({ where: { destinationId: nanjing.id, active: true } });
+  assert.ok(available > 0 && available < 1000);
+  let last = null;
+  for (let i = 0; i < available; i++) {
+    const n = nextPairFor(t.db, userId, L, { destinationId: null }).then((a) => nextPairAnswerSchema.parse(JSON.parse(a.body)));
+    const body = await n;
+    assert.equal(body.qualification?.answered, i);
+    const id = body.assignment!.assignmentId;
+    last = await submitGold(t.db, userId, { assignmentId: id, choice: await choiceFor(id, true), rationale: "r", timeOnTaskMs: 1000, clientRequestId: `small-${i}` }, L);
+  }
+  assert.equal(last!.feedback!.passed, true);
+  assert.equal(last!.feedback!.length, available);
+  const u = await t.db.user.findUniqueOrThrow({ where: { id: userId } });
+  assert.equal(u.standing, "ACTIVE");
+  assert.match(u.standingNote ?? "", new RegExp(`a set of ${available}: no more gold pairs`));
 });
 
 test("a unanimous pair can be promoted to gold once; a split pair cannot; soft labels ride along in the exports", async () => {

@@ -11,7 +11,7 @@ import type { JudgingSettings } from "../assignment/policy";
 import { cachedWeights } from "../db/fits";
 import { claimNext, skipAssignment, submitJudgment, type SessionCheck } from "../db/judging";
 import { renderView } from "../db/judging-view";
-import { claimGoldPair, goldDraw, goldGate, goldView, nextQualificationPair, skipGold, submitGold } from "../db/gold-judging";
+import { claimGoldPair, finishExhaustedQualification, goldDraw, goldGate, goldView, nextQualificationPair, skipGold, submitGold } from "../db/gold-judging";
 import { getSettings } from "../db/settings";
 import { answerFor, errorAnswer, parseJsonText, refuseNul, requireJson, type Answer } from "./answers";
 import { claimsOfToken, sessionTokenOf, type SessionClaims } from "./session";
@@ -72,25 +72,34 @@ export async function nextPairFor(
     return { status: 200, body: `{"assignment":${v!.json},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${extra}}` };
   };
   if (gate.standing === "QUALIFYING" && settings.qualificationLength > 0) {
-    const { rows } = await poolOf(database).query<{ answered: number; held: number }>(
-      `SELECT count(*) FILTER (WHERE status = 'SUBMITTED')::int AS answered, count(*) FILTER (WHERE status = 'CLAIMED')::int AS held FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION'`,
+    // Answered counts skipped pairs too: they count towards the set (as not right).
+    const { rows } = await poolOf(database).query<{ answered: number; held: number; total: number }>(
+      `SELECT count(*) FILTER (WHERE status IN ('SUBMITTED', 'SKIPPED'))::int AS answered, count(*) FILTER (WHERE status = 'CLAIMED')::int AS held, count(*)::int AS total
+         FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION'`,
       [userId],
     );
-    const { answered, held } = rows[0];
+    const { answered, held, total } = rows[0];
     const qualification = `,"standing":{"state":"QUALIFYING","note":null},"qualification":{"answered":${answered},"length":${settings.qualificationLength},"passMark":${settings.qualificationPassMark}}`;
     if (gate.live) return goldAnswer(gate.live, qualification);
     // Never more pairs than the set's length (the screen's look-ahead asks for one more).
     const next = answered + held < settings.qualificationLength ? await nextQualificationPair(database, userId, opts.destinationId) : null;
     const id = next ? await claimGoldPair(database, userId, next, "QUALIFICATION", settings) : null;
     if (id) return goldAnswer(id, qualification);
-    // Not begun, and no gold pair for their destinations (none made yet, or gold is off for the dataset): a new
-    // expert is never held back by the default settings. They judge real pairs, and their standing says why.
-    if (answered + held > 0) return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}` };
-    const claim = await claimNext(database, userId, settings, { destinationId: opts.destinationId, exclude: opts.exclude, session: opts.session });
-    const standing = `,"standing":{"state":"QUALIFYING","note":${JSON.stringify(NO_QUALIFICATION_SET)}}`;
-    if (!claim) return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}}` };
-    const [view, w] = await Promise.all([renderView(database, claim.view), weights()]);
-    return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${standing}}` };
+    if (total > 0) {
+      if (held > 0 || opts.destinationId) return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}` };
+      // The set began and its gold pairs ran out (fewer than its length exist): decide it on what was answered.
+      const decided = await finishExhaustedQualification(database, userId, settings);
+      if (decided && !decided.passed) return { status: 200, body: JSON.stringify({ assignment: null, ...base, standing: { state: "QUALIFICATION_FAILED", note: null } }) };
+      if (!decided) return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}` };
+    } else {
+      // No gold pair for their destinations (none made yet, or gold is off for the dataset): a new expert is never
+      // held back by the default settings. They judge real pairs, and their standing says why.
+      const claim = await claimNext(database, userId, settings, { destinationId: opts.destinationId, exclude: opts.exclude, session: opts.session });
+      const standing = `,"standing":{"state":"QUALIFYING","note":${JSON.stringify(NO_QUALIFICATION_SET)}}`;
+      if (!claim) return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}}` };
+      const [view, w] = await Promise.all([renderView(database, claim.view), weights()]);
+      return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${standing}}` };
+    }
   }
   if (gate.live) return goldAnswer(gate.live);
   // A gold pair, at its dataset's rate; its answer has the very shape of a real one.
@@ -150,7 +159,7 @@ export async function skipCall(cookieHeader: string | null, assignmentParam: str
     requireJson(contentType);
     const assignmentId = z.string().min(1).max(64).parse(assignmentParam);
     const { reason } = parseJsonText(bodyText, skipInput);
-    if (!(await skipGold(db(), session.userId, assignmentId))) await skipAssignment(db(), session.userId, assignmentId, reason, session);
+    if (!(await skipGold(db(), session.userId, assignmentId, await getSettings(db())))) await skipAssignment(db(), session.userId, assignmentId, reason, session);
     return { status: 200, body: JSON.stringify({ ok: true }) };
   } catch (e) {
     return answerFor(e);
