@@ -20,9 +20,10 @@ test("tripjudge reliability --ratings FILE --gold FILE --json prints raters and 
   const r = cli(["--ratings", ratings, "--gold", gold, "--json"]);
   assert.equal(r.status, 0, r.stderr);
   const out = JSON.parse(r.stdout);
-  assert.deepEqual(Object.keys(out), ["raters", "items"]);
+  assert.deepEqual(Object.keys(out), ["labels", "unused_labels", "raters", "items"]);
+  assert.deepEqual(out.labels, ["A", "B", "NEITHER"]);
   for (const x of out.raters) {
-    assert.deepEqual(Object.keys(x), ["rater", "n_items", "gold_n", "gold_accuracy", "gold_ci95", "ds_accuracy", "mace_spam", "flagged", "reasons"]);
+    assert.deepEqual(Object.keys(x), ["rater", "n_items", "gold_n", "gold_accuracy", "gold_ci95", "ds_accuracy", "mace_spam", "flagged", "reasons", "ds_confusion"]);
     assert.ok(x.gold_n > 0 && x.gold_ci95[0] <= x.gold_accuracy && x.gold_accuracy <= x.gold_ci95[1]);
     assert.equal(typeof x.flagged, "boolean");
     assert.equal(x.flagged, x.reasons.length > 0);
@@ -35,7 +36,7 @@ test("tripjudge reliability --ratings FILE --gold FILE --json prints raters and 
   for (const x of flagged) assert.match(x.reasons.join(" "), /^(gold|peer_agreement|runs): /);
   assert.equal(out.items.length, 400);
   for (const it of out.items) {
-    assert.deepEqual(Object.keys(it), ["item", "majority", "ds_label", "ds_posterior"]);
+    assert.deepEqual(Object.keys(it), ["item", "majority", "ds_label", "ds_posterior", "mace_label", "mace_posterior"]);
     assert.deepEqual(Object.keys(it.ds_posterior), ["A", "B", "NEITHER"]);
     assert.ok(Math.abs(Object.values(it.ds_posterior as Record<string, number>).reduce((s, p) => s + p, 0) - 1) < 1e-9);
   }
@@ -70,4 +71,36 @@ test("tripjudge reliability names the bad line of a gold file, refuses an oversi
   const missing = cli(["--ratings", path.join(dir, "nope.jsonl")]);
   assert.equal(missing.status, 1);
   assert.match(missing.stderr, /no such file/);
+});
+
+test("Snow et al.'s RTE labels: the label set is printed and used as given; confusion matrices and MACE's item posteriors match the reference", () => {
+  const snow = "lib/reliability/fixtures/snow-rte";
+  const sref = JSON.parse(readFileSync(`${snow}/reference.json`, "utf8"));
+  const close = (a: number, b: number) => Math.abs(a - b) < 1e-6;
+  for (const labels of ["A,B", "A,B,NEITHER"]) {
+    const r = cli(["--ratings", `${snow}/ratings.jsonl`, "--gold", `${snow}/gold.jsonl`, "--labels", labels, "--json"]);
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    const want = sref[labels];
+    assert.deepEqual(out.labels, labels.split(","));
+    assert.deepEqual(out.unused_labels, labels === "A,B" ? [] : ["NEITHER"]);
+    for (const it of out.items) {
+      out.labels.forEach((l: string, c: number) => {
+        assert.ok(close(it.ds_posterior[l], want.ds_posterior[it.item][c]), `${labels} ${it.item} DS ${l}`);
+        assert.ok(close(it.mace_posterior[l], want.mace_posterior[it.item][c]), `${labels} ${it.item} MACE ${l}`);
+      });
+      const best = out.labels.reduce((a: string, l: string) => (it.mace_posterior[l] > it.mace_posterior[a] ? l : a), out.labels[0]);
+      assert.equal(it.mace_label, best);
+    }
+    for (const x of out.raters) {
+      assert.ok(close(x.mace_spam, want.mace_spam[x.rater]), `${labels} ${x.rater} spam`);
+      out.labels.forEach((t: string, tc: number) => out.labels.forEach((g: string, gc: number) => assert.ok(close(x.ds_confusion[t][g], want.ds_confusion[x.rater][tc][gc]), `${labels} ${x.rater} confusion ${t}→${g}`)));
+    }
+  }
+  // The default label set includes NEITHER: the table says so and names --labels.
+  const text = cli(["--ratings", `${snow}/ratings.jsonl`]);
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /^labels: A, B, NEITHER/);
+  assert.match(text.stdout, /no rating uses NEITHER: if the data have fewer labels, pass them with --labels \(e\.g\. --labels A,B\)/);
+  assert.match(cli(["--ratings", `${snow}/ratings.jsonl`, "--labels", "A,B"]).stdout, /^labels: A, B \(/);
 });

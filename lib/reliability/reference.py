@@ -1,6 +1,7 @@
 """Reference values for lib/reliability (Dawid-Skene, MACE), written independently with numpy from the
 definitions of crowd-kit's DawidSkene and MACE (method "vb"), with the deterministic start and stopping rules
-documented in dawid-skene.ts and mace.ts. Run: /usr/bin/python3 lib/reliability/reference.py
+documented in dawid-skene.ts and mace.ts. Run: python3 lib/reliability/reference.py (numpy, scipy)
+(--snow: the reference of fixtures/snow-rte instead)
 Writes fixtures/ratings.jsonl (seeded) and fixtures/reference.json."""
 import json, os
 import numpy as np
@@ -69,7 +70,7 @@ def dawid_skene(I, W, it, wr, lb, tol=1e-8, max_iter=1000):
             conv = True; break
         loss = new
     acc = np.array([sum(priors[c] * errors[w, c, c] for c in range(K)) for w in range(W)])
-    return probas, priors, acc, n
+    return probas, priors, acc, n, errors
 
 def mace(I, W, it, wr, lb, tol=1e-7, max_iter=1000):
     s0 = np.full(W, 0.5); s1 = np.full(W, 0.5); th = np.full((W, K), 1 / K)
@@ -103,21 +104,46 @@ if len(sys.argv) == 3 and sys.argv[1] == "--bench":
     with open(sys.argv[2]) as f:
         rows = [json.loads(l) for l in f if l.strip()]
     items, raters, it, wr, lb = index(rows)
-    t0 = time.perf_counter(); _, _, _, n = dawid_skene(len(items), len(raters), it, wr, lb); t1 = time.perf_counter()
+    t0 = time.perf_counter(); _, _, _, n, _ = dawid_skene(len(items), len(raters), it, wr, lb); t1 = time.perf_counter()
     _, _, mn = mace(len(items), len(raters), it, wr, lb); t2 = time.perf_counter()
     print(json.dumps({"ds_seconds": t1 - t0, "ds_iterations": n, "mace_seconds": t2 - t1, "mace_iterations": mn}))
+    sys.exit(0)
+
+if len(sys.argv) == 2 and sys.argv[1] == "--snow":
+    # fixtures/snow-rte: Snow et al.'s RTE labels, fitted over the binary label set and over A/B/NEITHER.
+    snow = os.path.join(HERE, "fixtures", "snow-rte")
+    with open(os.path.join(snow, "ratings.jsonl")) as f:
+        rows = [json.loads(l) for l in f if l.strip()]
+    out = {}
+    for labels in (["A", "B"], ["A", "B", "NEITHER"]):
+        LABELS, K = labels, len(labels)
+        items, raters, it, wr, lb = index(rows)
+        p, pri, acc, n, errs = dawid_skene(len(items), len(raters), it, wr, lb)
+        mp, spam, mn = mace(len(items), len(raters), it, wr, lb)
+        out[",".join(labels)] = {
+            "ds_posterior": {items[i]: p[i].tolist() for i in range(len(items))},
+            "ds_confusion": {raters[w]: errs[w].T.tolist() for w in range(len(raters))},
+            "mace_posterior": {items[i]: mp[i].tolist() for i in range(len(items))},
+            "mace_spam": dict(zip(raters, spam.tolist())),
+        }
+    with open(os.path.join(snow, "reference.json"), "w") as f:
+        json.dump(out, f)
+    moved = max(abs(out["A,B"]["mace_spam"][r] - out["A,B,NEITHER"]["mace_spam"][r]) for r in out["A,B"]["mace_spam"])
+    print("largest change of a MACE spam estimate with NEITHER added:", round(moved, 3))
     sys.exit(0)
 
 rows = make_ratings()
 with open(os.path.join(HERE, "fixtures", "ratings.jsonl"), "w") as f:
     for r in rows: f.write(json.dumps(r) + "\n")
 items, raters, it, wr, lb = index(rows)
-p, pri, acc, n = dawid_skene(len(items), len(raters), it, wr, lb)
+p, pri, acc, n, errs = dawid_skene(len(items), len(raters), it, wr, lb)
 mp, spam, mn = mace(len(items), len(raters), it, wr, lb)
 out = {
     "labels": LABELS,
     "dawid_skene": {"iterations": n, "priors": pri.tolist(), "accuracy": dict(zip(raters, acc.tolist())),
-                     "posterior": {items[i]: p[i].tolist() for i in range(len(items))}},
+                     "posterior": {items[i]: p[i].tolist() for i in range(len(items))},
+                     # confusion[rater][true][given] = P(given | true), as crowd-kit's errors_ (transposed)
+                     "confusion": {raters[w]: errs[w].T.tolist() for w in range(len(raters))}},
     "mace": {"iterations": mn, "spam": dict(zip(raters, spam.tolist())),
              "posterior": {items[i]: mp[i].tolist() for i in range(len(items))}},
 }

@@ -61,15 +61,32 @@ export interface RaterReliability {
   mace_spam: number;
   flagged: boolean;
   reasons: string[];
+  /**
+   * Dawid–Skene's confusion matrix of the rater: `ds_confusion[true][given]` = P(the rater gives `given` | the
+   * true label is `true`), each row summing to 1 (crowd-kit's `errors_` for this worker, transposed).
+   */
+  ds_confusion: Record<string, Record<string, number>>;
 }
 export interface ItemReliability {
   item: string;
   majority: string | null;
   ds_label: string;
   ds_posterior: Record<string, number>;
+  /** MACE's label of the item (the most probable true label) and its posterior over the labels. */
+  mace_label: string;
+  mace_posterior: Record<string, number>;
 }
 
-export function reliabilityReport(rows: readonly { item: string; rater: string; label: string }[], labels: readonly string[], gold: ReadonlyMap<string, string> | null = null): { raters: RaterReliability[]; items: ItemReliability[] } {
+export interface ReliabilityReport {
+  /** The label set the models were fitted over (every label is a possible true label, used or not). */
+  labels: string[];
+  /** Labels no rating used: with a binary data set, pass only the labels it has (`--labels A,B`). */
+  unused_labels: string[];
+  raters: RaterReliability[];
+  items: ItemReliability[];
+}
+
+export function reliabilityReport(rows: readonly { item: string; rater: string; label: string }[], labels: readonly string[], gold: ReadonlyMap<string, string> | null = null): ReliabilityReport {
   const m = ratingMatrix(rows, labels);
   const K = labels.length;
   const ds = dawidSkene(m);
@@ -100,6 +117,7 @@ export function reliabilityReport(rows: readonly { item: string; rater: string; 
       mace_spam: mc.spam[w],
       flagged: flags.length > 0,
       reasons: flags.map((f) => `${f.kind}: ${f.message}`),
+      ds_confusion: Object.fromEntries(labels.map((t, tc) => [t, Object.fromEntries(labels.map((g, gc) => [g, ds.errors[(w * K + gc) * K + tc]]))])),
     };
   });
   const items = m.items.map((item, i): ItemReliability => ({
@@ -107,6 +125,10 @@ export function reliabilityReport(rows: readonly { item: string; rater: string; 
     majority: majority[i] === null ? null : labels[majority[i]!],
     ds_label: labels[argmaxRow(ds.posterior, i, K)],
     ds_posterior: Object.fromEntries(labels.map((l, c) => [l, ds.posterior[i * K + c]])),
+    mace_label: labels[argmaxRow(mc.posterior, i, K)],
+    mace_posterior: Object.fromEntries(labels.map((l, c) => [l, mc.posterior[i * K + c]])),
   }));
-  return { raters, items };
+  const used = new Uint8Array(K);
+  for (let k = 0; k < m.label.length; k++) used[m.label[k]] = 1;
+  return { labels: [...labels], unused_labels: labels.filter((_, c) => !used[c]), raters, items };
 }
