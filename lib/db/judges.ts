@@ -61,7 +61,8 @@ export async function judgeBoard(db: Db, f: { datasetId?: string | null } = {}) 
             (SELECT coalesce(sum(json_array_length(d->'items')), 0) FROM json_array_elements(pb.itinerary->'days') d)::int AS "itemsB"
      FROM "Pair" p JOIN "Judgment" j ON j."pairId" = p.id JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId" JOIN "Query" q ON q.id = p."queryId"
      WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1)
-     GROUP BY p.id, pa.id, pb.id`,
+     GROUP BY p.id, pa.id, pb.id
+     ORDER BY p.id`,
     [f.datasetId ?? null],
   );
   const pairs: BoardPair[] = rows.map((r) => ({ pairId: r.pairId, queryId: r.queryId, ratings: r.experts.map((expert, i) => ({ expert, verdict: r.verdicts[i] })), itemsA: r.itemsA, itemsB: r.itemsB }));
@@ -71,9 +72,11 @@ export async function judgeBoard(db: Db, f: { datasetId?: string | null } = {}) 
   if (adoption) judges.set(BUILT_IN.adopted, { builtIn: true, records: rewardJudge(rows, weights) });
   const imported = await pool.query<{ judge: string; pairId: string; verdict: Verdict; order: "ab" | "ba" | null; scoreA: number | null; scoreB: number | null }>(
     `SELECT v.judge, v."pairId", v.verdict, v."order", v."scoreA", v."scoreB" FROM "JudgeVerdict" v JOIN "Pair" p ON p.id = v."pairId" JOIN "Query" q ON q.id = p."queryId"
-     WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1)`,
+     WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1)
+     ORDER BY v.judge, v."pairId", v.id`,
     [f.datasetId ?? null],
   );
+  // The board sorts again (lib/judges/alignment.ts): a fixed order before the seeded bootstrap sees the data.
   for (const v of imported.rows) {
     const j = judges.get(v.judge) ?? { builtIn: false, records: [] };
     j.records.push({ pairId: v.pairId, verdict: v.verdict, order: v.order, scoreA: v.scoreA, scoreB: v.scoreB });

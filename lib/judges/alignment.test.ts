@@ -36,7 +36,13 @@ test("a judge that copies the majority label scores 1; one that always says A sc
   assert.ok(o.kendallTau! > 0.5);
   const human = pairwiseAgreement(pairs.map((p) => p.ratings.map((r) => VERDICTS.indexOf(r.verdict)))).value!;
   assert.equal(board.humans.pairwiseAgreement, human);
-  assert.ok(Math.abs(o.rModel! - noiseCeiling(3, human, 1).rModel!) < 1e-12);
+  // r_model from the agreement with single experts (what E.4 models), not from the accuracy against the majority.
+  const oracleRatings = pairs.filter((p) => label(p)).flatMap((p) => p.ratings.map((r) => r.verdict === label(p)));
+  const single = oracleRatings.filter(Boolean).length / oracleRatings.length;
+  assert.ok(Math.abs(o.singleAgreement! - single) < 1e-12);
+  assert.ok(Math.abs(o.rModel! - noiseCeiling(3, human, single).rModel!) < 1e-12);
+  assert.equal(o.rModelAboveOne, o.rModel! > 1);
+  assert.equal(o.labelledPairs, pairs.filter((p) => label(p)).length);
   const a = board.judges.find((j) => j.judge === "always-A")!;
   const labelled = pairs.filter((p) => label(p));
   const aShare = (alwaysA.filter((r) => label(pairs[Number(r.pairId.slice(1))]) === "A").length + flipped.filter((r) => label(pairs[Number(r.pairId.slice(1))]) === r.verdict).length) / (2 * labelled.length);
@@ -64,4 +70,27 @@ test("uploaded verdict files are parsed strictly, every problem named by its lin
   assert.match(bad.problems[2], /^v\.jsonl:3: not valid JSON/);
   assert.match(bad.problems[3], /^v\.jsonl:4: .*extra/);
   assert.deepEqual(parseJudgeVerdicts("\n", "e.jsonl"), { ok: false, problems: ["e.jsonl: no verdicts"], more: 0 });
+});
+
+test("the board is the same whatever order pairs and verdicts arrive in (seeded bootstrap, flip rate); experts count by distinct pairs", () => {
+  const judgeA: JudgeRecord[] = pairs.flatMap((p, i) => [
+    { pairId: p.pairId, verdict: VERDICTS[i % 3], order: "ab" as const },
+    { pairId: p.pairId, verdict: VERDICTS[(i + 1) % 3], order: "ab" as const },
+    { pairId: p.pairId, verdict: VERDICTS[i % 2], order: "ba" as const },
+  ]);
+  const judgeB: JudgeRecord[] = pairs.map((p, i) => ({ pairId: p.pairId, verdict: VERDICTS[(i * 7) % 3] }));
+  const shuffle = <T>(xs: readonly T[], seed: number) => {
+    const r = seededRandom(seed), out = [...xs];
+    for (let i = out.length - 1; i > 0; i--) { const j = Math.floor(r() * (i + 1)); [out[i], out[j]] = [out[j], out[i]]; }
+    return out;
+  };
+  const run = (seed: number) => alignmentBoard(shuffle(pairs, seed), new Map(shuffle([["b", { builtIn: false, records: shuffle(judgeB, seed + 1) }], ["a", { builtIn: false, records: shuffle(judgeA, seed + 2) }]] as const, seed + 3)), { replicates: 200, seed: 5 });
+  const first = run(1);
+  for (const seed of [2, 3, 4]) assert.deepEqual(run(seed), first);
+  // An expert shares a pair with the judge once, however many runs of it the judge has: with five pairs
+  // needed, an expert of four pairs (twelve verdict records of judge a) does not count.
+  const few = pairs.slice(0, 4).map((p) => ({ ...p, ratings: [{ expert: "solo", verdict: "A" as Verdict }, ...p.ratings.slice(1)] }));
+  const board = alignmentBoard([...few, ...pairs.slice(4)], new Map([["a", { builtIn: false, records: judgeA }]]), { replicates: 10 });
+  const withSolo = alignmentBoard([...few, ...pairs.slice(4)], new Map([["a", { builtIn: false, records: judgeA }]]), { replicates: 10, minShared: 4 });
+  assert.equal(withSolo.judges[0].kappaExperts, board.judges[0].kappaExperts + 1);
 });

@@ -30,20 +30,31 @@ export interface JudgeRow {
   judge: string;
   builtIn: boolean;
   verdicts: number;
+  /** Distinct complete pairs the judge gave verdicts on, and of them those with a majority label (the accuracies' base). */
   pairs: number;
+  labelledPairs: number;
   /** Against the majority label: pairs with a decisive label and a decisive verdict only. */
   accuracyExcludingTies: number | null;
   /** Against the majority label over all three classes (a tie is right only when the label is Neither). */
   accuracyIncludingTies: number | null;
   kappaMajority: number | null;
-  /** Cohen's κ with each expert who shares at least `minShared` pairs with the judge, averaged. */
+  /** Cohen's κ with each expert who shares at least `minShared` distinct pairs with the judge, averaged over those experts (how many: `kappaExperts`). */
   kappaExpertsMean: number | null;
   kappaExperts: number;
   /** Kendall's τ-b of the judge's score difference (A − B) against the experts' mean preference (A +1, B −1). */
   kendallTau: number | null;
-  /** TripScore E.4: latent agreement implied by the three-class accuracy, and its share of the human ceiling r. */
+  /**
+   * Share of (judge verdict, single expert's verdict) on the same pair that agree: the agreement with one
+   * annotator that TripScore E.4's formula models (accuracy against a majority of three is not).
+   */
+  singleAgreement: number | null;
+  /**
+   * TripScore E.4: the judge's latent accuracy implied by `singleAgreement`, and its share of the human ceiling r.
+   * Above 1 the noise model does not fit this judge (`rModelAboveOne`): not a probability, shown as a flag.
+   */
   rModel: number | null;
   ceilingShare: number | null;
+  rModelAboveOne: boolean;
   /** Pairs seen in both orders, and the share of them on which the verdict changed. */
   flipPairs: number;
   flipRate: number | null;
@@ -63,8 +74,13 @@ export interface JudgeDifference {
 
 const code = (v: Verdict) => VERDICTS.indexOf(v);
 
-export function alignmentBoard(pairs: readonly BoardPair[], judges: ReadonlyMap<string, { builtIn: boolean; records: readonly JudgeRecord[] }>, opts: { minShared?: number; replicates?: number; seed?: number } = {}) {
+/** A fixed order of a judge's records, whatever order they were read in: the seeded bootstrap and the flip rate depend on it. */
+const recordOrder = (u: JudgeRecord, v: JudgeRecord) =>
+  u.pairId < v.pairId ? -1 : u.pairId > v.pairId ? 1 : `${u.order ?? ""}|${u.verdict}|${u.scoreA ?? ""}|${u.scoreB ?? ""}`.localeCompare(`${v.order ?? ""}|${v.verdict}|${v.scoreA ?? ""}|${v.scoreB ?? ""}`);
+
+export function alignmentBoard(unorderedPairs: readonly BoardPair[], judges: ReadonlyMap<string, { builtIn: boolean; records: readonly JudgeRecord[] }>, opts: { minShared?: number; replicates?: number; seed?: number } = {}) {
   const minShared = opts.minShared ?? 5;
+  const pairs = [...unorderedPairs].sort((u, v) => (u.pairId < v.pairId ? -1 : u.pairId > v.pairId ? 1 : 0));
   const byId = new Map(pairs.map((p) => [p.pairId, p]));
   const labels = new Map<string, Verdict | null>(pairs.map((p) => [p.pairId, majority(p.ratings.map((r) => r.verdict)).label]));
   const humanPair = pairwiseAgreement(pairs.map((p) => p.ratings.map((r) => code(r.verdict)))).value;
@@ -80,8 +96,9 @@ export function alignmentBoard(pairs: readonly BoardPair[], judges: ReadonlyMap<
   const rows: JudgeRow[] = [];
   // Per judge and pair: the share of its verdicts that match the label (runs averaged), for the paired differences.
   const perPair = new Map<string, Map<string, number>>();
-  for (const [judge, { builtIn, records }] of judges) {
-    const kept = records.filter((r) => byId.has(r.pairId));
+  for (const judge of [...judges.keys()].sort()) {
+    const { builtIn, records } = judges.get(judge)!;
+    const kept = records.filter((r) => byId.has(r.pairId)).sort(recordOrder);
     let excl = 0, exclN = 0, incl = 0, inclN = 0;
     const jv: number[] = [], mv: number[] = [];
     const scoreDiff: number[] = [], pref: number[] = [];
@@ -117,30 +134,40 @@ export function alignmentBoard(pairs: readonly BoardPair[], judges: ReadonlyMap<
         if ((r.verdict === "A") === (p.itemsA > p.itemsB)) longer++;
       }
     }
-    // κ with single experts: each of the judge's verdicts against each expert's verdict on the same pair.
-    const byExpert = new Map<string, { j: number[]; e: number[] }>();
+    // κ with single experts: each of the judge's verdicts against each expert's verdict on the same pair; an
+    // expert counts when they share `minShared` distinct pairs with the judge (not verdict records: a judge may
+    // have several runs of a pair).
+    const byExpert = new Map<string, { j: number[]; e: number[]; pairs: Set<string> }>();
+    let agree = 0, compared = 0;
     for (const r of kept) {
       for (const x of byId.get(r.pairId)!.ratings) {
-        const t = byExpert.get(x.expert) ?? { j: [], e: [] };
+        const t = byExpert.get(x.expert) ?? { j: [], e: [], pairs: new Set<string>() };
         t.j.push(code(r.verdict));
         t.e.push(code(x.verdict));
+        t.pairs.add(r.pairId);
         byExpert.set(x.expert, t);
+        compared++;
+        if (x.verdict === r.verdict) agree++;
       }
     }
-    const kappas = [...byExpert.values()].filter((t) => t.j.length >= minShared).map((t) => cohenKappa(t.j, t.e, 3).value).filter((v): v is number => v !== null);
+    const kappas = [...byExpert.values()].filter((t) => t.pairs.size >= minShared).map((t) => cohenKappa(t.j, t.e, 3).value).filter((v): v is number => v !== null);
     const both = [...orders.values()].filter((o) => o.ab && o.ba);
     const accuracy = inclN ? incl / inclN : null;
-    const ceiling = humanPair !== null && accuracy !== null ? noiseCeiling(3, humanPair, accuracy) : null;
+    const singleAgreement = compared ? agree / compared : null;
+    const ceiling = humanPair !== null && singleAgreement !== null ? noiseCeiling(3, humanPair, singleAgreement) : null;
+    const judged = new Set(kept.map((r) => r.pairId));
     rows.push({
-      judge, builtIn, verdicts: kept.length, pairs: new Set(kept.map((r) => r.pairId)).size,
+      judge, builtIn, verdicts: kept.length, pairs: judged.size, labelledPairs: [...judged].filter((id) => labels.get(id) !== null).length,
       accuracyExcludingTies: exclN ? excl / exclN : null,
       accuracyIncludingTies: accuracy,
       kappaMajority: jv.length ? cohenKappa(jv, mv, 3).value : null,
       kappaExpertsMean: kappas.length ? kappas.reduce((s, v) => s + v, 0) / kappas.length : null,
       kappaExperts: kappas.length,
       kendallTau: scoreDiff.length >= 2 ? kendallTauB(scoreDiff, pref) : null,
+      singleAgreement,
       rModel: ceiling?.rModel ?? null,
       ceilingShare: ceiling?.ratio ?? null,
+      rModelAboveOne: (ceiling?.rModel ?? 0) > 1,
       flipPairs: both.length,
       flipRate: both.length ? both.filter((o) => o.ab !== o.ba).length / both.length : null,
       longerShare: longerN ? longer / longerN : null,
@@ -151,7 +178,7 @@ export function alignmentBoard(pairs: readonly BoardPair[], judges: ReadonlyMap<
   const differences = pairedDifferences(perPair, byId, opts.replicates ?? 1000, opts.seed ?? 1);
   const ceiling = humanPair === null ? null : noiseCeiling(3, humanPair);
   return {
-    judges: rows.sort((u, v) => (v.accuracyIncludingTies ?? -1) - (u.accuracyIncludingTies ?? -1)),
+    judges: rows.sort((u, v) => (v.accuracyIncludingTies ?? -1) - (u.accuracyIncludingTies ?? -1) || (u.judge < v.judge ? -1 : 1)),
     differences,
     humans: { pairs: pairs.length, pairwiseAgreement: humanPair, ceiling: ceiling?.r ?? null, longerShare: experts.n ? experts.longer / experts.n : null, longerN: experts.n },
   };
