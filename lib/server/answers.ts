@@ -14,16 +14,23 @@ export interface Answer {
   retryAfter?: number;
 }
 
-/** Errors that say the database cannot be reached (down, restarting, refusing connections), not that the request is wrong. */
-export function databaseUnreachable(e: unknown): string | null {
-  const err = e as { code?: string; errorCode?: string; message?: string; cause?: unknown } | null;
-  if (!err || typeof err !== "object") return null;
-  const code = err.code ?? err.errorCode;
-  const codes = ["ECONNREFUSED", "ECONNRESET", "ENOENT", "ETIMEDOUT", "EPIPE", "P1001", "P1002", "P1017", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"];
-  if (code && codes.includes(code)) return `${code}: ${(err.message ?? "").split("\n")[0]}`.trim();
-  const m = err.message ?? "";
-  if (/Can't reach database server|Connection terminated|connect ECONNREFUSED|connect ENOENT|the database system is (starting up|shutting down)|terminating connection due to administrator command|Server has closed the connection/i.test(m)) return m.split("\n").find((l) => l.trim()) ?? m;
-  return err.cause ? databaseUnreachable(err.cause) : null;
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOENT", "ETIMEDOUT", "EPIPE", "P1001", "P1002", "P1017", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"]);
+const UNREACHABLE_TEXT = /Can't reach database server|Connection terminated|connect ECONNREFUSED|connect ENOENT|the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|not yet accepting connections|terminating connection due to administrator command|Server has closed the connection/i;
+
+/**
+ * Errors that say the database cannot be reached (down, restarting, refusing connections), not that the request
+ * is wrong. The cause may be wrapped: by pg (`cause`), or by Prisma's driver adapter, whose errors (P2010,
+ * P2039, …) carry PostgreSQL's own code as `meta.driverAdapterError.cause.originalCode`.
+ */
+export function databaseUnreachable(e: unknown, depth = 0): string | null {
+  const err = e as { code?: unknown; errorCode?: unknown; originalCode?: unknown; message?: unknown; originalMessage?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } } | null;
+  if (!err || typeof err !== "object" || depth > 5) return null;
+  const message = typeof err.message === "string" ? err.message : typeof err.originalMessage === "string" ? err.originalMessage : "";
+  for (const code of [err.code, err.errorCode, err.originalCode]) {
+    if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return `${code}: ${message.split("\n")[0]}`.trim();
+  }
+  if (UNREACHABLE_TEXT.test(message)) return message.split("\n").find((l) => l.trim()) ?? message;
+  return databaseUnreachable(err.meta?.driverAdapterError, depth + 1) ?? databaseUnreachable(err.cause, depth + 1);
 }
 
 /** The answer of a refusal: its code's status, `{ error, code, details? }` (lib/errors.ts). */
