@@ -58,7 +58,7 @@ export function ExportPanel() {
           <input type="date" value={filters.from} onChange={(e) => setFilters({ ...filters, from: e.target.value })} />
         </label>
         <label>
-          to (exclusive)
+          to (inclusive)
           <input type="date" value={filters.to} onChange={(e) => setFilters({ ...filters, to: e.target.value })} />
         </label>
         <label className="checkbox small">

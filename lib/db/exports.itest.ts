@@ -5,6 +5,8 @@ import { majority, type Verdict } from "../agreement/labels";
 import { claimNext, submitJudgment } from "./judging";
 import { judgmentRecords, labelledPairRows, trainingPairs } from "./exports";
 import { pseudonym } from "../export/records";
+import { exportQuery, filtersOf } from "../export/kinds";
+import { exportCount } from "./export-counts";
 import { seed } from "./seed";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "./testing";
 
@@ -79,6 +81,13 @@ test("raw judgments export every judgment once (all, or of complete pairs only),
   const complete = [];
   for await (const j of judgmentRecords(t.db, { completeOnly: true })) complete.push(j);
   assert.equal(complete.length, await t.db.judgment.count({ where: { pair: { status: "COMPLETE" } } }));
+  // to= is inclusive of its day: from=to=today keeps every judgment made today (all of them, here).
+  const today = new Date().toISOString().slice(0, 10);
+  const range = filtersOf(exportQuery.parse({ from: today, to: today }));
+  const todays = [];
+  for await (const j of judgmentRecords(t.db, range)) todays.push(j);
+  assert.equal(todays.length, all.length);
+  assert.equal(await exportCount(t.db, "judgments", range), all.length);
   const named = judgmentRecords(t.db, {}, { names: true });
   const one = await named.next();
   await named.return(undefined); // releases the snapshot's connection

@@ -44,3 +44,17 @@ test("an export query maps to the database filters the same way everywhere", () 
   assert.deepEqual(filtersOf(q), { datasetId: "ds1", destinationId: "d1", from: new Date("2026-01-01"), to: undefined, completeOnly: true, finalOnly: false });
   assert.equal(exportQuery.safeParse({ from: "2026-02-30" }).success, false);
 });
+
+test("to= is inclusive of its day (from=to=one day selects that day); years outside 1900–2200 are refused", () => {
+  const day = filtersOf(exportQuery.parse({ from: "2026-11-24", to: "2026-11-24" }));
+  assert.deepEqual([day.from, day.to], [new Date("2026-11-24T00:00:00Z"), new Date("2026-11-25T00:00:00Z")]);
+  // A full timestamp is taken as written.
+  assert.deepEqual(filtersOf(exportQuery.parse({ to: "2026-11-24T12:00:00Z" })).to, new Date("2026-11-24T12:00:00Z"));
+  // The last day of a month and of a leap year roll over correctly.
+  assert.deepEqual(filtersOf(exportQuery.parse({ to: "2028-02-29" })).to, new Date("2028-03-01T00:00:00Z"));
+  for (const bad of ["0000-01-01", "1899-12-31", "2201-01-01", "9999-12-31"]) {
+    const r = exportQuery.safeParse({ from: bad });
+    assert.equal(r.success, false, bad);
+    assert.match(JSON.stringify(r.error!.issues), /between 1900 and 2200/);
+  }
+});

@@ -9,7 +9,14 @@ export const EXPORT_KINDS = ["judgments", "labelled-pairs", "training-pairs", "a
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** A date filter: a real date the database can compare (refused before anything streams, never mid-export). */
-const filterDate = z.string().max(40).refine(isRealDate, { message: "expected a real date as YYYY-MM-DD" }).transform((s) => new Date(s)).pipe(z.date().min(new Date("1900-01-01"), "too early").max(new Date("2200-01-01"), "too late"));
+const filterDate = z.string().max(40).refine(isRealDate, { message: "expected a real date as YYYY-MM-DD between 1900 and 2200" }).transform((s) => new Date(s)).pipe(z.date().min(new Date("1900-01-01"), "too early").max(new Date("2200-01-01"), "too late"));
+/**
+ * The end of the range, inclusive of its day: `to=2026-11-24` keeps judgments of that day (the bound the database
+ * compares with `<` is the next midnight, UTC). A full timestamp is taken as written (exclusive).
+ */
+const filterDateTo = z.string().max(40).refine(isRealDate, { message: "expected a real date as YYYY-MM-DD between 1900 and 2200" })
+  .transform((s) => (/^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(Date.parse(`${s}T00:00:00Z`) + 86_400_000) : new Date(s)))
+  .pipe(z.date().min(new Date("1900-01-01"), "too early").max(new Date("2200-01-02"), "too late"));
 
 /** Query parameters of every export and its card (the web's query string; the command line builds the same). */
 export const exportQuery = z.object({
@@ -17,7 +24,7 @@ export const exportQuery = z.object({
   dataset: z.string().max(64).optional(),
   destination: z.string().max(64).optional(),
   from: filterDate.optional(),
-  to: filterDate.optional(),
+  to: filterDateTo.optional(),
   names: z.enum(["0", "1"]).optional(),
   complete: z.enum(["0", "1"]).optional(),
   /** Annotations: only each request's newest FINAL version. */

@@ -24,7 +24,7 @@ export interface FormatModule {
 }
 
 /** A calendar date as the formats write it (`2026-08-03`, or with a time); impossible dates are refused. */
-export const isoDate = z.string().max(40).refine(isRealDate, { message: "expected a real date as YYYY-MM-DD (e.g. 2026-08-03)" });
+export const isoDate = z.string().max(40).refine(isRealDate, { message: "expected a real date as YYYY-MM-DD between 1900 and 2200 (e.g. 2026-08-03)" });
 
 export const id = z.union([z.string().min(1).max(200), z.number().int()]).transform(String);
 

@@ -1,10 +1,11 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { isRealDate } from "@/lib/dates";
 import { db } from "@/lib/db/client";
 import { JOB_KINDS, listJobs } from "@/lib/db/jobs";
 import { withRole } from "@/lib/server/api";
 
-const query = z.object({ kind: z.enum(JOB_KINDS).optional(), before: z.iso.datetime().optional(), take: z.coerce.number().int().min(1).max(100).default(20) });
+const query = z.object({ kind: z.enum(JOB_KINDS).optional(), before: z.iso.datetime().refine((s) => isRealDate(s), "expected a date between 1900 and 2200").optional(), take: z.coerce.number().int().min(1).max(100).default(20) });
 
 /** Background jobs, newest first (a page at a time: `before` = the last one's createdAt). */
 export const GET = withRole("ADMIN", async (req) => {
