@@ -73,6 +73,32 @@ test("signing out ends the session: a token copied before works nowhere afterwar
   await expect(page).toHaveURL(/\/expert/);
 });
 
+test("a request with two session cookies has no session, on the judging fast path and on pages alike", async ({ page, browser }) => {
+  const tokenOf = async (email: string) => {
+    const ctx = await browser.newContext({ baseURL: base() });
+    const p = await ctx.newPage();
+    await signIn(p, email, DEMO_PASSWORD);
+    await expect(p).toHaveURL(/\/expert/);
+    const c = (await ctx.cookies()).find((x) => /session-token$/.test(x.name))!;
+    await ctx.close();
+    return c;
+  };
+  const a = await tokenOf("wei@demo.tripjudge");
+  const b = await tokenOf("kenji@demo.tripjudge");
+  const both = await browser.newContext({ baseURL: base(), extraHTTPHeaders: { cookie: `${a.name}=${a.value}; ${b.name}=${b.value}` } });
+  expect((await both.request.post("/api/judge/next?destination=none")).status()).toBe(401);
+  expect((await both.request.get("/api/expert/waiting")).status()).toBe(401);
+  const shown = await both.newPage();
+  await shown.goto("/expert");
+  await expect(shown).toHaveURL(/\/signin/);
+  await both.close();
+  // Each alone is a session.
+  const one = await browser.newContext({ baseURL: base(), extraHTTPHeaders: { cookie: `${a.name}=${a.value}` } });
+  expect((await one.request.post("/api/judge/next?destination=none")).status()).toBe(200);
+  await one.close();
+  void page;
+});
+
 test("an endless chunked body to the sign-in callback is cut off at its limit with 413, and the server keeps serving", async () => {
   const started = Date.now();
   const answer = await new Promise<{ status: number; sent: number }>((resolve, reject) => {

@@ -79,7 +79,9 @@ export const authOptions: NextAuthOptions = {
 /** The claims of the request's session cookie, or null. */
 async function sessionClaims(): Promise<SessionClaims | null> {
   const jar = await cookies();
-  return claimsOfToken(jar.get(sessionCookieName())?.value);
+  const all = jar.getAll(sessionCookieName());
+  // Two session cookies of one name: no session (the judging fast path reads the same way, lib/server/session.ts).
+  return all.length === 1 ? claimsOfToken(all[0].value) : null;
 }
 
 /**

@@ -12,6 +12,9 @@ const secret = process.env.NEXTAUTH_SECRET;
 
 test("the session token is found in a Cookie header among others; a malformed one is no session", () => {
   assert.equal(sessionTokenOf("a=1; next-auth.session-token=abc.def; b=2"), "abc.def");
+  // Two of the session cookie: readers could disagree on which one is the session, so there is none.
+  assert.equal(sessionTokenOf("next-auth.session-token=first; next-auth.session-token=second"), undefined);
+  assert.equal(sessionTokenOf("next-auth.session-token=same; a=1; next-auth.session-token=same"), undefined);
   // Over http only the plain name is read; over https only the __Secure- one (no cookie tossing with the other).
   assert.equal(sessionTokenOf("__Secure-next-auth.session-token=secure; next-auth.session-token=plain"), "plain");
   process.env.NEXTAUTH_URL = "https://judge.example.org";

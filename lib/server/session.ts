@@ -59,15 +59,20 @@ export async function claimsOfToken(raw: string | undefined): Promise<SessionCla
 export function sessionTokenOf(cookieHeader: string | null | undefined): string | undefined {
   if (!cookieHeader) return undefined;
   const name = sessionCookieName();
+  let token: string | undefined;
+  let seen = 0;
   for (const part of cookieHeader.split(";")) {
     const i = part.indexOf("=");
     if (i > 0 && part.slice(0, i).trim() === name) {
+      // Two session cookies (one planted for another path or domain): readers could disagree on which is the
+      // session, so there is none.
+      if (++seen > 1) return undefined;
       try {
-        return decodeURIComponent(part.slice(i + 1).trim());
+        token = decodeURIComponent(part.slice(i + 1).trim());
       } catch {
         return undefined; // not a token next-auth wrote: no session
       }
     }
   }
-  return undefined;
+  return token;
 }
