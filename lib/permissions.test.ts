@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { mayAdminister, mayCall, mayEditConstraints, mayJudge, maySetActive, nextStages, ownsAssignment } from "./permissions";
+import { mayAdminister, mayCall, mayEditConstraints, mayReadConstraints, mayJudge, maySetActive, nextStages, ownsAssignment } from "./permissions";
 
 const admin = { id: "a1", role: "ADMIN" as const };
 const expert = { id: "e1", role: "EXPERT" as const };
@@ -21,8 +21,12 @@ test("judging: experts only, and an assignment only by its own expert", () => {
 
 test("constraints: admins everywhere, experts on their destinations; only admins verify and finalize, in order", () => {
   assert.ok(mayEditConstraints(admin, false));
-  assert.ok(mayEditConstraints(expert, true));
-  assert.ok(!mayEditConstraints(expert, false));
+  assert.ok(mayEditConstraints({ ...expert, standing: "ACTIVE" }, true));
+  assert.ok(!mayEditConstraints({ ...expert, standing: "ACTIVE" }, false));
+  // Saving needs an active standing; reading does not.
+  for (const standing of ["QUALIFYING", "PAUSED", "QUALIFICATION_FAILED"] as const) assert.ok(!mayEditConstraints({ ...expert, standing }, true), standing);
+  assert.ok(mayReadConstraints(expert, true));
+  assert.ok(!mayReadConstraints(expert, false));
   assert.deepEqual(nextStages("DRAFT", "EXPERT"), []);
   assert.deepEqual(nextStages("REVISED", "ADMIN"), ["VERIFIED"]);
   assert.deepEqual(nextStages("DRAFT", "ADMIN"), ["VERIFIED"]);

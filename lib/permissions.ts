@@ -30,9 +30,20 @@ export function ownsAssignment(user: Asker, assignment: { userId: string }): boo
   return assignment.userId === user.id;
 }
 
-/** A request's constraints: admins edit every request, experts those of a destination assigned to them. */
-export function mayEditConstraints(user: Asker, destinationAssigned: boolean): boolean {
+/** An expert's standing (docs/domain.md): only an active expert's work counts; admins have none. */
+export type Standing = "ACTIVE" | "QUALIFYING" | "PAUSED" | "QUALIFICATION_FAILED";
+
+/** A request's constraints are read by admins, and by experts of a destination assigned to them. */
+export function mayReadConstraints(user: Asker, destinationAssigned: boolean): boolean {
   return user.role === "ADMIN" || destinationAssigned;
+}
+
+/**
+ * Saving a constraint version: admins on every request; experts on their destinations' requests while their
+ * standing is active (a paused, qualifying or failed expert's revisions would enter the review unchecked).
+ */
+export function mayEditConstraints(user: Asker & { standing?: Standing | null }, destinationAssigned: boolean): boolean {
+  return user.role === "ADMIN" || (destinationAssigned && user.standing === "ACTIVE");
 }
 
 /** ChinaTravel's review: experts revise; only admins verify (after a draft or a revision) and finalize (after verifying). */

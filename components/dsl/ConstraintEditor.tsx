@@ -166,11 +166,11 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: "AD
         <div className="actions-row">
           <button className="btn" onClick={() => update({ ...draft, constraints: [...draft.constraints, { code: "result = True", note: "" }] })}>Add a constraint</button>
           <input className="grow" aria-label="Version note" placeholder="Note for this version (optional)" value={draft.note} onChange={(e) => update({ ...draft, note: e.target.value })} />
-          <button className="btn primary" onClick={save} disabled={busy || !dirty}>Save version</button>
+          <button className="btn primary" onClick={save} disabled={busy || !dirty || !d.canSave}>Save version</button>
           {d.canSetStages.map((s) => (
             <button key={s} className="btn" onClick={() => setStage(s)} disabled={busy || dirty}>{s === "VERIFIED" ? "Verify" : "Finalize"}</button>
           ))}
-          {role !== "ADMIN" && <span className="muted small">Admins verify and finalize.</span>}
+          {role !== "ADMIN" && <span className="muted small">{d.canSave ? "Admins verify and finalize." : "You can try constraints here, but saving waits until your standing is active again (see your pairs page)."}</span>}
         </div>
         {message && <p role={message.kind === "error" ? "alert" : "status"} className={message.kind === "error" ? "error" : "ok"}>{message.text}</p>}
       </section>

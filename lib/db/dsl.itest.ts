@@ -68,6 +68,25 @@ test("saves make new versions; a stale save is refused with the newer version; a
   assert.equal(await t.db.dslVersion.count({ where: { queryId } }), 3);
 });
 
+test("a paused or qualifying expert reads the constraints but cannot save a version; an active one can", async () => {
+  const latest = async () => (await dslEditorData(t.db, queryId, expert)).versions.at(-1)!;
+  for (const standing of ["PAUSED", "QUALIFYING", "QUALIFICATION_FAILED"] as const) {
+    await t.db.user.update({ where: { id: expert.id }, data: { standing } });
+    const d = await dslEditorData(t.db, queryId, expert);
+    assert.equal(d.canSave, false);
+    const before = d.versions.length;
+    await assert.rejects(
+      saveDslVersion(t.db, queryId, { parentId: d.versions.at(-1)!.id, constraints: [{ code: `result = '${standing}'`, note: "" }] }, expert),
+      (e: Error & { code?: string }) => e.code === "forbidden" && /cannot save constraint versions now/.test(e.message),
+    );
+    assert.equal((await dslEditorData(t.db, queryId, expert)).versions.length, before);
+  }
+  await t.db.user.update({ where: { id: expert.id }, data: { standing: "ACTIVE" } });
+  assert.equal((await dslEditorData(t.db, queryId, expert)).canSave, true);
+  const saved = await saveDslVersion(t.db, queryId, { parentId: (await latest()).id, constraints: [{ code: "result = 'active again'", note: "" }] }, expert);
+  assert.equal(saved.duplicate, false);
+});
+
 test("only admins verify and then finalize the latest version", async () => {
   const versions = (await dslEditorData(t.db, queryId, admin)).versions;
   const latest = versions[versions.length - 1];

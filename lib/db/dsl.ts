@@ -4,7 +4,7 @@
  */
 import type { DslPoi } from "../dsl/concepts";
 import { sameConstraints, type Constraint, type DslStage } from "../dsl/annotations";
-import { mayEditConstraints, nextStages } from "../permissions";
+import { mayEditConstraints, mayReadConstraints, nextStages, type Standing } from "../permissions";
 import { chinaTravelView } from "../dsl/plan-view";
 import type { Itinerary } from "../itinerary/model";
 import type { Db } from "./client";
@@ -30,12 +30,22 @@ export class StaleVersion extends AppError {
   }
 }
 
-async function canEdit(db: Db, queryId: string, user: SessionUser) {
+const STANDING_TEXT: Record<Exclude<Standing, "ACTIVE">, string> = {
+  QUALIFYING: "you are still qualifying",
+  PAUSED: "you are paused until an admin resumes you",
+  QUALIFICATION_FAILED: "your qualification waits for an admin",
+};
+
+/** The request, when the user may read its constraints (`write`: save a version); else a refusal that says why. */
+async function canEdit(db: Db, queryId: string, user: SessionUser, write = true) {
   const q = await db.query.findUnique({ where: { id: queryId }, include: { destination: true, dataset: true } });
   if (!q) throw new AppError("not_found", "There is no such request.");
   const assigned = user.role === "ADMIN" || (await db.expertDestination.findFirst({ where: { userId: user.id, destinationId: q.destinationId } })) !== null;
-  if (!mayEditConstraints(user, assigned)) throw new AppError("forbidden", "This request's destination is not assigned to you.");
-  return q;
+  if (!mayReadConstraints(user, assigned)) throw new AppError("forbidden", "This request's destination is not assigned to you.");
+  const standing = user.role === "ADMIN" ? null : ((await db.user.findUnique({ where: { id: user.id }, select: { standing: true } }))?.standing ?? null);
+  const mayWrite = mayEditConstraints({ ...user, standing }, assigned);
+  if (write && !mayWrite) throw new AppError("forbidden", `You cannot save constraint versions now: ${STANDING_TEXT[standing as Exclude<Standing, "ACTIVE">] ?? "your account is not active"}.`);
+  return { q, mayWrite };
 }
 
 const view = (v: { id: string; version: number; stage: DslStage; parentId: string | null; note: string | null; createdAt: Date; constraints: unknown; authorId: string | null; author: { name: string } | null }): DslVersionView => ({
@@ -50,7 +60,7 @@ export async function dslVersions(db: Db, queryId: string): Promise<DslVersionVi
 
 /** Everything the editor needs: the request, its versions, its plans in ChinaTravel's shape and the POI table. */
 export async function dslEditorData(db: Db, queryId: string, user: SessionUser) {
-  const q = await canEdit(db, queryId, user);
+  const { q, mayWrite } = await canEdit(db, queryId, user, false);
   const plans = await db.plan.findMany({ where: { queryId }, orderBy: { createdAt: "asc" }, select: { id: true, raw: true, itinerary: true } });
   const views = plans.map((p, i) => {
     const raw = p.raw as Record<string, unknown> | null;
@@ -73,6 +83,8 @@ export async function dslEditorData(db: Db, queryId: string, user: SessionUser) 
     plans: views,
     pois: dslPois,
     canSetStages: latest ? nextStages(latest.stage, user.role) : [],
+    /** False for an expert who is not active (the editor reads, and says why it cannot save). */
+    canSave: mayWrite,
   };
 }
 
