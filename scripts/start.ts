@@ -100,6 +100,7 @@ async function main() {
   try {
     const m = await migrate(database.url);
     if (m.applied.length) console.log(`Applied migrations: ${m.applied.join(", ")}`);
+    if (m.functions.length) console.log(`Applied function files: ${m.functions.length} (prisma/functions)`);
     const client = createDb(database.url);
     const created = await seed(client, seedOptions(settings));
     await closeDb(client);

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { ChangedMigrationError, connect, listMigrations, migrate, MigrationError } from "./migrate";
+import { ChangedMigrationError, connect, listFunctions, listMigrations, migrate, MigrationError } from "./migrate";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 let t: TestDatabase;
@@ -95,4 +95,85 @@ test("an applied migration whose file changed stops start-up with a clear messag
   await c.query(`UPDATE "_prisma_migrations" SET checksum = repeat('0', 64) WHERE migration_name = (SELECT min(migration_name) FROM "_prisma_migrations")`);
   await c.end();
   await assert.rejects(migrate(t.url), (e: unknown) => e instanceof ChangedMigrationError && /was changed after it was applied to this database.*make the change in a new migration/.test((e as Error).message));
+});
+
+/** A new empty database beside the test one, dropped afterwards. */
+async function scratchDatabase(tag: string) {
+  const name = `tj_${tag}_${process.pid}`;
+  const admin = await connect(t.url);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(t.url);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: async () => { await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`); await admin.end(); } };
+}
+
+async function functionDefs(url: string): Promise<Record<string, string>> {
+  const c = await connect(url);
+  const r = await c.query<{ name: string; def: string }>(
+    `SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS name, pg_get_functiondef(p.oid) AS def
+       FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' AND p.proname LIKE 'tj\\_%' ORDER BY 1`,
+  );
+  await c.end();
+  return Object.fromEntries(r.rows.map((x) => [x.name, x.def]));
+}
+
+test("prisma/functions holds each function in force, one file each: applied after the migrations, and again only when a file changes", async () => {
+  const db = await scratchDatabase("fn");
+  try {
+    // The history alone (no function files) and then the files: the same definitions, so each file is the text in force.
+    const historyOnly = await migrate(db.url, path.resolve("prisma/migrations"), path.join(tmpdir(), "tj-no-functions"));
+    assert.deepEqual(historyOnly.functions, []);
+    const before = await functionDefs(db.url);
+    const files = listFunctions(path.resolve("prisma/functions"));
+    assert.deepEqual(files.map((f) => f.name).sort(), [...new Set(Object.keys(before).map((k) => k.replace(/\(.*$/, "")))].sort(), "one file per function");
+    const withFiles = await migrate(db.url);
+    assert.deepEqual(withFiles.functions, files.map((f) => f.name));
+    assert.deepEqual(await functionDefs(db.url), before);
+    assert.deepEqual((await migrate(db.url)).functions, []);
+    // A changed file is applied again, alone.
+    const dir = mkdtempSync(path.join(tmpdir(), "tj-functions-"));
+    cpSync(path.resolve("prisma/functions"), dir, { recursive: true });
+    writeFileSync(path.join(dir, "tj_verdict_code.sql"), readFileSync(path.join(dir, "tj_verdict_code.sql"), "utf8").replace("SELECT CASE v", "SELECT /* changed */ CASE v"));
+    const changed = await migrate(db.url, path.resolve("prisma/migrations"), dir);
+    assert.deepEqual(changed.functions, ["tj_verdict_code"]);
+    assert.match((await functionDefs(db.url))["tj_verdict_code(v \"Verdict\")"], /changed/);
+    // A broken file rolls back every file of its run.
+    writeFileSync(path.join(dir, "tj_pair_draw.sql"), "CREATE OR REPLACE FUNCTION tj_pair_draw(p_id text) RETURNS double precision LANGUAGE plpgsql AS $$ BEGIN RETURN nonsense; END $$; SELECT 1/0;");
+    writeFileSync(path.join(dir, "tj_verdict_code.sql"), readFileSync(path.resolve("prisma/functions/tj_verdict_code.sql"), "utf8"));
+    await assert.rejects(migrate(db.url, path.resolve("prisma/migrations"), dir), (e: unknown) => e instanceof MigrationError && /functions\/tj_pair_draw/.test((e as Error).message));
+    assert.match((await functionDefs(db.url))["tj_verdict_code(v \"Verdict\")"], /changed/, "nothing of the failed run stays");
+  } finally {
+    await db.drop();
+  }
+});
+
+test("a database that applied the first release of analytics_tallies starts: the history is accepted and its tallies rebuilt", async () => {
+  const db = await scratchDatabase("tallies");
+  try {
+    await migrate(db.url);
+    const c = await connect(db.url);
+    try {
+      // As such a database was left: the old checksum, and a tally row of zero pairs (the old triggers kept them).
+      await c.query(`UPDATE "_prisma_migrations" SET checksum = '66b03f5f99f065c3b6768f0548a8c4cdabe889186cb8d26773ac4397105caacd' WHERE migration_name = '20261123083053_analytics_tallies'`);
+      await c.query(`INSERT INTO "AgreementTally" ("datasetId", "destinationId", pattern, pairs) VALUES ('ds-old', 'dest-old', 5, 0)`);
+      assert.equal((await c.query(`SELECT count(*)::int AS n FROM "AgreementTally" WHERE pairs = 0`)).rows[0].n, 1);
+      const r = await migrate(db.url);
+      assert.deepEqual(r.applied, []);
+      const now = listMigrations(path.resolve("prisma/migrations")).find((m) => m.name === "20261123083053_analytics_tallies")!;
+      const rec = await c.query(`SELECT checksum FROM "_prisma_migrations" WHERE migration_name = '20261123083053_analytics_tallies'`);
+      assert.equal(rec.rows[0].checksum, now.checksum, "recorded as the current version once accepted");
+      assert.equal((await c.query(`SELECT count(*)::int AS n FROM "AgreementTally" WHERE pairs = 0`)).rows[0].n, 0, "rebuilt: no zero rows");
+    } finally {
+      await c.end();
+    }
+  } finally {
+    await db.drop();
+  }
+});
+
+test("no versioned migration after the move to prisma/functions defines a function (each has one file)", () => {
+  for (const m of listMigrations(path.resolve("prisma/migrations"))) {
+    if (m.name <= "20261123145027_adaptive_raters") continue;
+    assert.doesNotMatch(m.sql, /CREATE\s+(OR\s+REPLACE\s+)?FUNCTION/i, `${m.name}: put the function in prisma/functions/<name>.sql`);
+  }
 });

@@ -1,0 +1,19 @@
+-- tj_move_assignment, as in force. This file is its only definition from now on (migration 20261123010000_judging_functions_replayable last defined it);
+-- lib/db/migrate.ts applies it after the versioned migrations whenever it changes.
+-- Moves an assignment (locked by the caller) to another status, keeping its pair's counters in
+-- step: a live claim leaves claimedCount, a submit joins submittedCount and may complete the pair.
+-- (plpgsql rather than sql: its plans stay cached for the session on every PostgreSQL version.)
+CREATE OR REPLACE FUNCTION tj_move_assignment(p_assignment text, p_to "AssignmentStatus") RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_pair text;
+  v_was "AssignmentStatus";
+  v_submitted integer := CASE WHEN p_to = 'SUBMITTED' THEN 1 ELSE 0 END;
+BEGIN
+  SELECT a."pairId", a.status INTO v_pair, v_was FROM "Assignment" a WHERE a.id = p_assignment;
+  UPDATE "Assignment" SET status = p_to, "completedAt" = now() WHERE id = p_assignment;
+  UPDATE "Pair" p SET
+    "claimedCount" = GREATEST(0, p."claimedCount" - (CASE WHEN v_was = 'CLAIMED' THEN 1 ELSE 0 END)),
+    "submittedCount" = p."submittedCount" + v_submitted,
+    status = (CASE WHEN p."submittedCount" + v_submitted >= p."requiredRaters" THEN 'COMPLETE' ELSE p.status END)::"PairStatus"
+  WHERE p.id = v_pair;
+END $$;
