@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   wrong_credentials: 401,
   forbidden: 403,
   deactivated: 403,
+  /** The expert's standing (paused, qualifying, qualification failed) does not allow this now (decision 009). */
+  not_active: 403,
   not_found: 404,
   /** The assignment is not this expert's (or does not exist). */
   not_assigned: 404,

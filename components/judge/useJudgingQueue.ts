@@ -69,7 +69,9 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
         else if (answer?.standing) qc.setQueryData(currentKey, { assignment: null, rationaleMinLength: current.data?.rationaleMinLength ?? 20, standing: answer.standing });
         else await advance();
       } catch (e) {
-        setError((e as Error).message);
+        // The standing changed meanwhile (paused, asked to qualify again): the next-pair answer says why.
+        if (e instanceof ApiError && e.code === "not_active") qc.setQueryData(currentKey, await fetchNext(destination).catch(() => current.data));
+        else setError((e as Error).message);
       } finally {
         setBusy(false);
       }

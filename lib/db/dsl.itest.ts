@@ -68,25 +68,6 @@ test("saves make new versions; a stale save is refused with the newer version; a
   assert.equal(await t.db.dslVersion.count({ where: { queryId } }), 3);
 });
 
-test("a paused or qualifying expert reads the constraints but cannot save a version; an active one can", async () => {
-  const latest = async () => (await dslEditorData(t.db, queryId, expert)).versions.at(-1)!;
-  for (const standing of ["PAUSED", "QUALIFYING", "QUALIFICATION_FAILED"] as const) {
-    await t.db.user.update({ where: { id: expert.id }, data: { standing } });
-    const d = await dslEditorData(t.db, queryId, expert);
-    assert.equal(d.canSave, false);
-    const before = d.versions.length;
-    await assert.rejects(
-      saveDslVersion(t.db, queryId, { parentId: d.versions.at(-1)!.id, constraints: [{ code: `result = '${standing}'`, note: "" }] }, expert),
-      (e: Error & { code?: string }) => e.code === "forbidden" && /cannot save constraint versions now/.test(e.message),
-    );
-    assert.equal((await dslEditorData(t.db, queryId, expert)).versions.length, before);
-  }
-  await t.db.user.update({ where: { id: expert.id }, data: { standing: "ACTIVE" } });
-  assert.equal((await dslEditorData(t.db, queryId, expert)).canSave, true);
-  const saved = await saveDslVersion(t.db, queryId, { parentId: (await latest()).id, constraints: [{ code: "result = 'active again'", note: "" }] }, expert);
-  assert.equal(saved.duplicate, false);
-});
-
 test("only admins verify and then finalize the latest version", async () => {
   const versions = (await dslEditorData(t.db, queryId, admin)).versions;
   const latest = versions[versions.length - 1];
@@ -115,4 +96,23 @@ test("annotation export: every version, or only the newest final one per request
   for await (const r of annotationRecords(t.db, { finalOnly: true })) finals.push(r);
   assert.deepEqual(finals.map((r) => [r.query_id, r.version, r.stage]), [[queryId, 5, "FINAL"]]);
   assert.equal(finals[0].constraints.length, mine[2].constraints.length);
+});
+
+test("a paused or qualifying expert reads the constraints but cannot save a version; an active one can", async () => {
+  const latest = async () => (await dslEditorData(t.db, queryId, expert)).versions.at(-1)!;
+  for (const standing of ["PAUSED", "QUALIFYING", "QUALIFICATION_FAILED"] as const) {
+    await t.db.user.update({ where: { id: expert.id }, data: { standing } });
+    const d = await dslEditorData(t.db, queryId, expert);
+    assert.equal(d.canSave, false);
+    const before = d.versions.length;
+    await assert.rejects(
+      saveDslVersion(t.db, queryId, { parentId: d.versions.at(-1)!.id, constraints: [{ code: `result = '${standing}'`, note: "" }] }, expert),
+      (e: Error & { code?: string }) => e.code === "forbidden" && /cannot save constraint versions now/.test(e.message),
+    );
+    assert.equal((await dslEditorData(t.db, queryId, expert)).versions.length, before);
+  }
+  await t.db.user.update({ where: { id: expert.id }, data: { standing: "ACTIVE" } });
+  assert.equal((await dslEditorData(t.db, queryId, expert)).canSave, true);
+  const saved = await saveDslVersion(t.db, queryId, { parentId: (await latest()).id, constraints: [{ code: "result = 'active again'", note: "" }] }, expert);
+  assert.equal(saved.duplicate, false);
 });

@@ -13,6 +13,7 @@ import { AppError } from "../errors";
 import { pauseDecision } from "../reliability/pause";
 import { goldFlag } from "../reliability/anomalies";
 import { poolOf, type Db } from "./client";
+import { notActive, signInFirst, type SessionCheck } from "./judging";
 
 export type Standing = "ACTIVE" | "QUALIFYING" | "QUALIFICATION_FAILED" | "PAUSED";
 
@@ -140,23 +141,26 @@ export interface GoldSubmitResult {
  * Retries with the same request id return the stored answer. A wrong answer may pause the expert (the
  * sequential test over their gold answers since `goldSince`); the last qualification pair decides the set.
  */
-export async function submitGold(db: Db, userId: string, input: { assignmentId: string; choice: Choice; rationale: string; timeOnTaskMs: number; clientRequestId: string }, settings: JudgingSettings): Promise<GoldSubmitResult | null> {
+export async function submitGold(db: Db, userId: string, input: { assignmentId: string; choice: Choice; rationale: string; timeOnTaskMs: number; clientRequestId: string }, settings: JudgingSettings, session?: SessionCheck): Promise<GoldSubmitResult | null> {
   // Every submit passes here first: a real assignment costs one indexed lookup, not a transaction.
   const { rowCount } = await poolOf(db).query({ name: "tj_is_gold_answer", text: `SELECT 1 FROM "GoldAnswer" WHERE id = $1`, values: [input.assignmentId] });
   if (!rowCount) return null;
   const client = await poolOf(db).connect();
   try {
     await client.query("BEGIN");
-    const { rows } = await client.query<{ user_id: string; status: string; purpose: "CHECK" | "QUALIFICATION"; left_is_a: boolean; client_request_id: string | null; judgment_id: string | null; label: "A" | "B" | "NEITHER"; defect: { kind: string; day: number | null; item: number | null; message: string } | null; correct: boolean | null }>(
-      `SELECT a."userId" AS user_id, a.status::text, a.purpose::text, a."leftIsA" AS left_is_a, a."clientRequestId" AS client_request_id, a."judgmentId" AS judgment_id, a.correct, g.label::text, g.defect
+    // The session (as tj_submit checks it) and the standing are read in the statement that locks the answer.
+    const { rows } = await client.query<{ user_id: string; status: string; purpose: "CHECK" | "QUALIFICATION"; left_is_a: boolean; client_request_id: string | null; judgment_id: string | null; label: "A" | "B" | "NEITHER"; defect: { kind: string; day: number | null; item: number | null; message: string } | null; correct: boolean | null; session_ok: boolean; standing: Standing }>(
+      `SELECT a."userId" AS user_id, a.status::text, a.purpose::text, a."leftIsA" AS left_is_a, a."clientRequestId" AS client_request_id, a."judgmentId" AS judgment_id, a.correct, g.label::text, g.defect,
+              ($2::int IS NULL OR tj_session_ok($3, $2, 'EXPERT')) AS session_ok, (SELECT u.standing::text FROM "User" u WHERE u.id = $3) AS standing
          FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId" WHERE a.id = $1 FOR UPDATE OF a`,
-      [input.assignmentId],
+      [input.assignmentId, session?.sessionVersion ?? null, userId],
     );
     const a = rows[0];
     if (!a) {
       await client.query("ROLLBACK");
       return null;
     }
+    if (!a.session_ok) throw signInFirst();
     if (a.user_id !== userId) throw new AppError("not_assigned", "This pair is not assigned to you.");
     const feedbackOf = async (correct: boolean, decision: { passed: boolean; length: number } | null): Promise<QualificationFeedback> => {
       const { rows: n } = await client.query<{ answered: number }>(`SELECT count(*)::int AS answered FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION' AND status IN ('SUBMITTED', 'SKIPPED')`, [userId]);
@@ -175,6 +179,7 @@ export async function submitGold(db: Db, userId: string, input: { assignmentId: 
       await client.query("COMMIT");
       return { judgmentId: a.judgment_id!, duplicate: true, ...(a.purpose === "QUALIFICATION" ? { feedback: await feedbackOf(a.correct ?? false, null) } : {}) };
     }
+    if (a.standing === "PAUSED" || a.standing === "QUALIFICATION_FAILED") throw notActive();
     if (a.status !== "CLAIMED") throw new AppError("withdrawn", "This pair was skipped or taken back by an admin; your judgment was not stored.");
     const rationale = input.rationale.trim();
     if (rationale.length < settings.rationaleMinLength) throw new AppError("rationale_too_short", `Write a rationale of at least ${settings.rationaleMinLength} characters.`);
@@ -258,15 +263,22 @@ export async function maybeFinishQualification(client: Client, userId: string, s
  * Skips a gold answer the expert holds; null when `id` is no gold answer. A skipped qualification pair counts
  * towards the set (as not right), so the set may end here.
  */
-export async function skipGold(db: Db, userId: string, id: string, settings?: JudgingSettings): Promise<boolean | null> {
+export async function skipGold(db: Db, userId: string, id: string, settings?: JudgingSettings, session?: SessionCheck): Promise<boolean | null> {
   const client = await poolOf(db).connect();
   try {
     await client.query("BEGIN");
-    const { rows } = await client.query<{ user_id: string; status: string; purpose: string }>(`SELECT "userId" AS user_id, status::text, purpose::text FROM "GoldAnswer" WHERE id = $1 FOR UPDATE`, [id]);
+    const { rows } = await client.query<{ user_id: string; status: string; purpose: string; session_ok: boolean; standing: Standing }>(
+      `SELECT a."userId" AS user_id, a.status::text, a.purpose::text, ($2::int IS NULL OR tj_session_ok($3, $2, 'EXPERT')) AS session_ok,
+              (SELECT u.standing::text FROM "User" u WHERE u.id = $3) AS standing
+         FROM "GoldAnswer" a WHERE a.id = $1 FOR UPDATE OF a`,
+      [id, session?.sessionVersion ?? null, userId],
+    );
     if (!rows[0]) {
       await client.query("ROLLBACK");
       return null;
     }
+    if (!rows[0].session_ok) throw signInFirst();
+    if (rows[0].standing === "PAUSED" || rows[0].standing === "QUALIFICATION_FAILED") throw notActive();
     if (rows[0].user_id !== userId || rows[0].status !== "CLAIMED") throw new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released).");
     await client.query(`UPDATE "GoldAnswer" SET status = 'SKIPPED', "completedAt" = now() WHERE id = $1`, [id]);
     if (rows[0].purpose === "QUALIFICATION" && settings) await maybeFinishQualification(client, userId, settings);

@@ -9,7 +9,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { leaseEnd, pickLeftPlan, verdictsBySide, type Choice, type JudgingSettings } from "../assignment/policy";
-import { processCache } from "../cache";
 import { poolOf, type Db } from "./client";
 import { viewPartsOf, type ViewParts, type ViewRow } from "./judging-view";
 import { AppError, type ErrorCode } from "../errors";
@@ -27,7 +26,7 @@ export interface SessionCheck {
   sessionVersion: number;
 }
 
-const signInFirst = () => new AppError("unauthenticated", "Sign in first.");
+export const signInFirst = () => new AppError("unauthenticated", "Sign in first.");
 
 let lastSweep = 0;
 /** Claims sweep expired leases at most once a second per process (and always before saying "nothing left"). */
@@ -67,6 +66,7 @@ export async function claimNext(
   });
   const r = rows[0];
   if (r.outcome === "unauthorized") throw signInFirst();
+  if (r.outcome === "not_active") throw notActive();
   if (r.outcome === "none") return null;
   return {
     assignmentId: r.assignment_id,
@@ -83,21 +83,15 @@ export async function sweepExpiredLeases(db: Db): Promise<number> {
   return rows[0].n;
 }
 
-// Whether any dataset has adaptive raters on (cached briefly): only then does a submit look at the rule.
-const adaptiveCache = processCache("adaptive-any", () => new WeakMap<Db, { at: number; value: boolean }>());
-async function anyAdaptive(db: Db): Promise<boolean> {
-  const hit = adaptiveCache.get(db);
-  if (hit && Date.now() - hit.at < 5000) return hit.value;
-  const { rows } = await poolOf(db).query<{ on: boolean }>(`SELECT EXISTS (SELECT 1 FROM "Dataset" WHERE "adaptiveRaters") AS on`);
-  adaptiveCache.set(db, { at: Date.now(), value: rows[0].on });
-  return rows[0].on;
+/** The refusal when an expert's standing does not allow judging real pairs now (decision 009). */
+export function notActive(): AppError {
+  return new AppError("not_active", "Your account cannot judge pairs right now (paused, qualifying or awaiting an admin); your pairs page says why.");
 }
 
 /** Adaptive raters on or off for a dataset (tj_set_adaptive); returns how many pairs changed. */
 export async function setAdaptiveRaters(db: Db, datasetId: string, on: boolean, calibrationShare: number, actorId: string): Promise<number> {
   if (!(await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true } }))) throw new AppError("not_found", "There is no such dataset.");
   const { rows } = await poolOf(db).query<{ changed: number }>("SELECT tj_set_adaptive($1, $2, $3, $4, $5) AS changed", [actorId, datasetId, on, calibrationShare, randomUUID()]);
-  adaptiveCache.delete(db);
   return rows[0].changed;
 }
 
@@ -119,7 +113,8 @@ const SUBMIT_REFUSALS: Record<string, [ErrorCode, string]> = {
 
 /**
  * Stores one judgment per assignment; a retry with the same request id returns the stored one.
- * One round trip (the function tj_submit); with `session`, the statement also checks the account.
+ * One round trip (the function tj_submit, which also applies the adaptive-raters rule); with `session`, the
+ * statement also checks the account.
  */
 export async function submitJudgment(db: Db, userId: string, input: SubmitInput, settings: JudgingSettings, session?: SessionCheck) {
   const rationale = input.rationale.trim();
@@ -132,7 +127,7 @@ export async function submitJudgment(db: Db, userId: string, input: SubmitInput,
   });
   const { outcome, judgment_id } = rows[0];
   if (outcome === "unauthorized") throw signInFirst();
-  if (outcome === "stored" && (await anyAdaptive(db))) await poolOf(db).query({ name: "tj_adaptive_after_submit", text: "SELECT tj_adaptive_after_submit($1)", values: [judgment_id] });
+  if (outcome === "not_active") throw notActive();
   if (outcome === "stored" || outcome === "duplicate") return { judgmentId: judgment_id as string, duplicate: outcome === "duplicate" };
   const refusal = SUBMIT_REFUSALS[outcome];
   if (!refusal) throw new Error(`unexpected submit outcome ${outcome}`);

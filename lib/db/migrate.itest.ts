@@ -120,15 +120,25 @@ async function functionDefs(url: string): Promise<Record<string, string>> {
 test("prisma/functions holds each function in force, one file each: applied after the migrations, and again only when a file changes", async () => {
   const db = await scratchDatabase("fn");
   try {
-    // The history alone (no function files) and then the files: the same definitions, so each file is the text in force.
+    // The history alone (no function files), then the files: every function has its file, and the files are
+    // what is in force (running them all again changes no definition).
     const historyOnly = await migrate(db.url, path.resolve("prisma/migrations"), path.join(tmpdir(), "tj-no-functions"));
     assert.deepEqual(historyOnly.functions, []);
-    const before = await functionDefs(db.url);
+    const history = Object.keys(await functionDefs(db.url)).map((k) => k.replace(/\(.*$/, ""));
     const files = listFunctions(path.resolve("prisma/functions"));
-    assert.deepEqual(files.map((f) => f.name).sort(), [...new Set(Object.keys(before).map((k) => k.replace(/\(.*$/, "")))].sort(), "one file per function");
     const withFiles = await migrate(db.url);
     assert.deepEqual(withFiles.functions, files.map((f) => f.name));
-    assert.deepEqual(await functionDefs(db.url), before);
+    const inForce = await functionDefs(db.url);
+    const names = [...new Set(Object.keys(inForce).map((k) => k.replace(/\(.*$/, "")))].sort();
+    assert.deepEqual(names, files.map((f) => f.name).sort(), "one file per function, one function per file (no stale overload)");
+    for (const h of history) assert.ok(names.includes(h), `${h} has its file`);
+    const c = await connect(db.url);
+    try {
+      for (const f of files) await c.query(f.sql);
+    } finally {
+      await c.end();
+    }
+    assert.deepEqual(await functionDefs(db.url), inForce);
     assert.deepEqual((await migrate(db.url)).functions, []);
     // A changed file is applied again, alone.
     const dir = mkdtempSync(path.join(tmpdir(), "tj-functions-"));

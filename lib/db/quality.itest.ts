@@ -7,14 +7,16 @@ import { nextPairFor } from "../server/judging-api";
 import { exportCount } from "./export-counts";
 import { labelledPairRecords, trainingPairs } from "./exports";
 import { makeGoldPairs, promoteToGold, setGoldRate } from "./gold";
-import { forgetGoldRate, skipGold, submitGold } from "./gold-judging";
-import { poolOf } from "./client";
-import { claimNext, setAdaptiveRaters, skipAssignment } from "./judging";
+import { claimGoldPair, forgetGoldRate, skipGold, submitGold } from "./gold-judging";
+import { closeDb, createDb, poolOf } from "./client";
+import { claimNext, setAdaptiveRaters, skipAssignment, submitJudgment } from "./judging";
 import { isCalibration } from "../assignment/adaptive";
 import { qualityReport, removalPreview, removeJudgments, setStanding, standingCounts } from "./quality";
 import { seed } from "./seed";
 import { createTestDatabase, createTestExpert, judgeUntilDone, type TestDatabase } from "./testing";
 import { createExpert } from "./users";
+import { importBundle } from "./imports";
+import { exampleBundle } from "../importers/testing";
 
 let t: TestDatabase;
 let adminId: string;
@@ -71,6 +73,34 @@ test("a new expert whose destinations have no gold pairs starts on real pairs (d
   assert.equal(await t.db.assignment.count({ where: { userId, id: body.assignment!.assignmentId } }), 1);
   // Handed back, so the later tests see the demo's pairs as the seed left them.
   await skipAssignment(t.db, userId, body.assignment!.assignmentId, "test");
+});
+
+test("adaptive raters turned on in another process apply to the very next submit (the rule runs inside tj_submit)", async () => {
+  // Datasets of their own (the examples' one-pair Beijing and Fort Wayne), so the demo's pairs stay as they are.
+  const beijing = await importBundle(t.db, exampleBundle("tripscore-beijing"));
+  const fortWayne = await importBundle(t.db, exampleBundle("tripcraft-fortwayne"));
+  assert.ok(beijing.ok && fortWayne.ok);
+  const experts = await Promise.all([0, 1].map((i) => createTestExpert(t.db, `race${i}@t.test`, ["Beijing", "Fort Wayne"])));
+  const fw = await t.db.destination.findFirstOrThrow({ where: { name: "Fort Wayne" } });
+  const bj = await t.db.destination.findFirstOrThrow({ where: { name: "Beijing" } });
+  // This process submits once with adaptive raters off everywhere (any per-process memory of "off" is warm now)…
+  const warm = await claimNext(t.db, experts[0], S, { destinationId: fw.id });
+  await submitJudgment(t.db, experts[0], { assignmentId: warm!.assignmentId, choice: "left", rationale: "r", timeOnTaskMs: 1000, clientRequestId: "race-warm" }, S);
+  // …then an admin in another app process turns them on for Beijing (no calibration share).
+  const other = createDb(t.url);
+  try {
+    await setAdaptiveRaters(other, beijing.datasetId, true, 0, adminId);
+  } finally {
+    await closeDb(other);
+  }
+  // Two experts disagree on Beijing's pair, which now needs two raters: it asks for a third at once.
+  for (const [i, choice] of (["left", "neither"] as const).entries()) {
+    const a = await claimNext(t.db, experts[i], S, { destinationId: bj.id });
+    await submitJudgment(t.db, experts[i], { assignmentId: a!.assignmentId, choice, rationale: "r", timeOnTaskMs: 1000, clientRequestId: `race-${i}` }, S);
+  }
+  const pair = await t.db.pair.findFirstOrThrow({ where: { query: { datasetId: beijing.datasetId } }, include: { judgments: true } });
+  assert.equal(pair.judgments.length, 2);
+  assert.deepEqual([pair.status, pair.requiredRaters], ["OPEN", 3]);
 });
 
 test("gold pairs are made from feasible plans, every kind confirmed; making them again adds nothing", async () => {
@@ -326,4 +356,48 @@ test("adaptive raters: two agreeing experts complete a pair, a disagreement asks
   // Off again: the pairs left at two raters ask for their third.
   await setAdaptiveRaters(t.db, ds.datasetId, false, 0.3, adminId);
   assert.equal(await t.db.pair.count({ where: { id: { in: before.map((p) => p.id) }, status: "OPEN" } }), two);
+});
+
+test("a revoked session neither answers nor skips a gold pair; the answer stays as it was", async () => {
+  const { userId } = await createExpert(t.db, { email: "revoked@t.test", name: "Revoked" }, adminId);
+  await setStanding(t.db, userId, "pass", adminId);
+  const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
+  await t.db.expertDestination.create({ data: { userId, destinationId: paris.id, familiarity: 3 } });
+  const gold = await t.db.goldPair.findFirstOrThrow({ where: { destinationId: paris.id, active: true } });
+  const id = (await claimGoldPair(t.db, userId, gold.id, "CHECK", S))!;
+  const version = (await t.db.user.findUniqueOrThrow({ where: { id: userId } })).sessionVersion;
+  const copied = { sessionVersion: version };
+  // Signed out (or deactivated): the session version moves on and the copied token is no session.
+  await t.db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+  await assert.rejects(submitGold(t.db, userId, { assignmentId: id, choice: "left", rationale: "r", timeOnTaskMs: 1000, clientRequestId: "revoked-1" }, S, copied), (e: AppError) => e.code === "unauthenticated");
+  await assert.rejects(skipGold(t.db, userId, id, S, copied), (e: AppError) => e.code === "unauthenticated");
+  assert.equal((await t.db.goldAnswer.findUniqueOrThrow({ where: { id } })).status, "CLAIMED");
+  // With the current session it goes through.
+  assert.equal(await skipGold(t.db, userId, id, S, { sessionVersion: version + 1 }), true);
+});
+
+test("a change of standing gives back the pairs held at once; a paused or failed expert neither submits nor claims", async () => {
+  const expert = await createTestExpert(t.db, "standing@t.test", ["Rome"]);
+  const held = await claimNext(t.db, expert, S, {});
+  assert.ok(held);
+  const before = await t.db.pair.findUniqueOrThrow({ where: { id: held.pairId } });
+  const r = await setStanding(t.db, expert, "fail", adminId);
+  assert.equal(r.released, 1);
+  assert.equal((await t.db.assignment.findUniqueOrThrow({ where: { id: held.assignmentId } })).status, "RELEASED");
+  assert.equal((await t.db.pair.findUniqueOrThrow({ where: { id: held.pairId } })).claimedCount, before.claimedCount - 1);
+  await assert.rejects(submitJudgment(t.db, expert, { assignmentId: held.assignmentId, choice: "left", rationale: "r", timeOnTaskMs: 1000, clientRequestId: "standing-1" }, S), (e: AppError) => e.code === "not_active");
+  await assert.rejects(claimNext(t.db, expert, S, {}), (e: AppError) => e.code === "not_active");
+  assert.equal(await t.db.judgment.count({ where: { userId: expert } }), 0);
+  // Paused the same way.
+  await setStanding(t.db, expert, "resume", adminId);
+  const again = await claimNext(t.db, expert, S, {});
+  assert.ok(again);
+  await t.db.user.update({ where: { id: expert }, data: { standing: "PAUSED" } });
+  await assert.rejects(submitJudgment(t.db, expert, { assignmentId: again.assignmentId, choice: "left", rationale: "r", timeOnTaskMs: 1000, clientRequestId: "standing-2" }, S), (e: AppError) => e.code === "not_active");
+  await setStanding(t.db, expert, "resume", adminId);
+  await submitJudgment(t.db, expert, { assignmentId: again.assignmentId, choice: "left", rationale: "r", timeOnTaskMs: 1000, clientRequestId: "standing-3" }, S);
+  // Asked to qualify again while gold pairs exist for Rome: no real pair until the set is done.
+  await setStanding(t.db, expert, "requalify", adminId);
+  await assert.rejects(claimNext(t.db, expert, S, {}), (e: AppError) => e.code === "not_active");
+  await setStanding(t.db, expert, "pass", adminId);
 });

@@ -4,6 +4,7 @@
  * complete pairs, peer agreement, and the anomaly flags with their explanations; the gold pairs by kind.
  * Judgments stream through a cursor into columnar arrays (lib/reliability/ratings.ts).
  */
+import { randomUUID } from "node:crypto";
 import { VERDICTS, type Verdict } from "../agreement/labels";
 import { wilson } from "../stats/binomial";
 import { leftBiasFlag, fastFlag, goldFlag, peerFlag, runsFlag, othersRates, type Flag } from "../reliability/anomalies";
@@ -171,18 +172,13 @@ export async function qualityReport(db: Db): Promise<QualityReport> {
 }
 
 /** An admin's decision on an expert's standing: resume (after a pause), pass or fail qualification, or requalify. */
-export async function setStanding(db: Db, userId: string, action: "resume" | "pass" | "fail" | "requalify", actorId: string) {
+export async function setStanding(db: Db, userId: string, action: "resume" | "pass" | "fail" | "requalify", actorId: string): Promise<{ released: number }> {
   const to: Record<typeof action, Standing> = { resume: "ACTIVE", pass: "ACTIVE", fail: "QUALIFICATION_FAILED", requalify: "QUALIFYING" };
-  const u = await db.user.findUnique({ where: { id: userId }, select: { role: true, standing: true } });
-  if (!u || u.role !== "EXPERT") throw new AppError("not_found", "There is no such expert.");
   const notes: Record<typeof action, string> = { resume: "resumed by an admin", pass: "qualification passed by an admin", fail: "qualification failed by an admin", requalify: "asked to qualify again" };
-  const note = notes[action];
-  await db.$transaction([
-    // The pause test starts afresh from now; a requalifying expert's earlier qualification answers no longer count.
-    db.user.update({ where: { id: userId }, data: { standing: to[action], standingNote: note, standingChangedAt: new Date(), goldSince: new Date() } }),
-    ...(action === "requalify" ? [db.goldAnswer.deleteMany({ where: { userId, purpose: "QUALIFICATION" } })] : []),
-    db.auditEvent.create({ data: { actorId, action: `expert.${action}`, targetType: "User", targetId: userId, data: { from: u.standing } } }),
-  ]);
+  // One statement (tj_set_standing): the standing, the pause test afresh, and the pairs held given back unless active.
+  const { rows } = await poolOf(db).query<{ released: number }>("SELECT tj_set_standing($1, $2, $3::\"Standing\", $4, $5, $6) AS released", [actorId, userId, to[action], notes[action], action, randomUUID()]);
+  if (rows[0].released < 0) throw new AppError("not_found", "There is no such expert.");
+  return { released: rows[0].released };
 }
 
 /** Dawid–Skene's posterior for every complete pair (fitted on all their judgments), for the exports' soft labels. */
@@ -200,7 +196,6 @@ export function softArgmax(p: Record<Verdict, number>): Verdict {
   return VERDICTS.reduce((best, v) => (p[v] > p[best] ? v : best), VERDICTS[0]);
 }
 
-/** How many experts wait for an admin (paused, failed qualification): the admin home's notice, one cheap count. */
 /**
  * Experts by standing; `withoutGold`: qualifying experts none of whose destinations has an active gold pair
  * (they judge real pairs until there is a qualification set for them).

@@ -37,8 +37,8 @@ export interface Leaderboard {
   left: SideShare;
   style: StyleResult | null;
   /**
-   * `unconverged`: replicates whose fit did not reach the gradient tolerance; they are left out of every
-   * interval rather than reported as ratings.
+   * `unconverged`: replicates whose fit failed (no finite gradient); they are left out of every interval
+   * rather than reported as ratings.
    */
   bootstrap: { replicates: number; seed: number; units: number; unit: "query" | "battle"; unconverged: number };
   anchor: { model: string; rating: number } | null;
@@ -179,6 +179,14 @@ function tally(set: BattleSet) {
 
 /** Ratings and their bootstrap distribution (replicates × p, Elo scale) for one kind of fit. */
 /**
+ * A fit to report: converged, or stopped by a planner whose rating has no finite maximum (the gradient still
+ * finite and falling). A fit whose gradient is not a number never moved from its start.
+ */
+function fitUsable(f: BtFit): boolean {
+  return f.converged || (Number.isFinite(f.gradientNorm) && f.iterations > 0);
+}
+
+/**
  * Ratings and their bootstrap distribution (replicates × p, Elo scale) for one kind of fit. Each replicate
  * is fitted over the models present in it (an absent model's sample is NaN, and counted); a replicate whose
  * fit does not converge contributes NaN for every model, and is counted.
@@ -190,7 +198,9 @@ function bootstrapRatings(p: number, replicates: number, fitOne: (multiplicity: 
     return Float64Array.from(f.beta, (b) => elo(b) + shift);
   };
   const full = fitOne(undefined);
-  if (!full.converged) throw new Error(`The Bradley–Terry fit did not converge (gradient norm ${full.gradientNorm} after ${full.iterations} iterations): no ratings to report.`);
+  // A fit that stops short because a planner never won (or never lost) has ratings "where the fit stopped",
+  // flagged as unbounded; a fit whose loss could not even be evaluated has none.
+  if (!fitUsable(full)) throw new Error(`The Bradley–Terry fit failed (gradient norm ${full.gradientNorm} after ${full.iterations} iterations): no ratings to report.`);
   const fullRatings = ratingsOf(full);
   const rng = seededRandom(seed);
   const m = new Int32Array(units);
@@ -201,13 +211,14 @@ function bootstrapRatings(p: number, replicates: number, fitOne: (multiplicity: 
   for (let r = 0; r < replicates; r++) {
     draw(rng, units, m);
     const f = fitOne(m, full);
-    if (!f.converged) unconverged++;
+    const usable = fitUsable(f);
+    if (!usable) unconverged++;
     const rated = ratingsOf(f);
     for (let i = 0; i < p; i++) {
       if (Number.isNaN(f.beta[i])) absent[i]++;
-      samples[i][r] = f.converged ? rated[i] : NaN;
+      samples[i][r] = usable ? rated[i] : NaN;
     }
-    gammas.push(f.converged ? f.gamma : new Float64Array(f.gamma.length).fill(NaN));
+    gammas.push(usable ? f.gamma : new Float64Array(f.gamma.length).fill(NaN));
     onReplicate?.(r + 1);
   }
   return { full, fullRatings, samples, gammas, absent, unconverged };

@@ -25,7 +25,7 @@ export function formatLeaderboard(lb: Leaderboard, leftOut: { named?: number; se
     ...(lb.anchor ? [`Anchored: ${lb.anchor.model} is ${lb.anchor.rating} in every fit (FastChat's anchor); replicates without it are left out of the intervals.`] : []),
     ...(leftOut.named ? [`${leftOut.named} non-anonymous battles left out (FastChat counts anonymous battles only; --include-named keeps them).`] : []),
     ...(leftOut.selfBattles ? [`${leftOut.selfBattles} battles of a planner against itself left out.`] : []),
-    ...(lb.bootstrap.unconverged ? [`${lb.bootstrap.unconverged} replicates whose fit did not converge are left out of the intervals.`] : []),
+    ...(lb.bootstrap.unconverged ? [`${lb.bootstrap.unconverged} replicates whose fit failed are left out of the intervals.`] : []),
     ...lb.models.filter((m) => m.absentReplicates > 0).map((m) => `${m.model} had no battle in ${m.absentReplicates} of ${lb.bootstrap.replicates} replicates: its interval comes from the others.`),
     ...(lb.unbounded.length ? [`Not finite (never won or tied against the rest, or never lost): ${lb.unbounded.join(", ")}; their ratings are where the fit stopped.`] : []),
   ];

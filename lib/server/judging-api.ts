@@ -142,7 +142,7 @@ export async function submitCall(cookieHeader: string | null, assignmentParam: s
     const assignmentId = z.string().min(1).max(64).parse(assignmentParam);
     const body = parseJsonText(bodyText, submitInput, SUBMIT_MAX_BYTES);
     const settings = await getSettings(db());
-    const r = (await submitGold(db(), session.userId, { assignmentId, ...body }, settings)) ?? (await submitJudgment(db(), session.userId, { assignmentId, ...body }, settings, session));
+    const r = (await submitGold(db(), session.userId, { assignmentId, ...body }, settings, session)) ?? (await submitJudgment(db(), session.userId, { assignmentId, ...body }, settings, session));
     return { status: r.duplicate ? 200 : 201, body: JSON.stringify(r) };
   } catch (e) {
     return answerFor(e);
@@ -159,7 +159,7 @@ export async function skipCall(cookieHeader: string | null, assignmentParam: str
     requireJson(contentType);
     const assignmentId = z.string().min(1).max(64).parse(assignmentParam);
     const { reason } = parseJsonText(bodyText, skipInput);
-    if (!(await skipGold(db(), session.userId, assignmentId, await getSettings(db())))) await skipAssignment(db(), session.userId, assignmentId, reason, session);
+    if (!(await skipGold(db(), session.userId, assignmentId, await getSettings(db()), session))) await skipAssignment(db(), session.userId, assignmentId, reason, session);
     return { status: 200, body: JSON.stringify({ ok: true }) };
   } catch (e) {
     return answerFor(e);

@@ -1,5 +1,7 @@
 -- tj_claim, as in force. This file is its only definition from now on (migration 20261123100000_claim_driven_by_open_pairs last defined it);
 -- lib/db/migrate.ts applies it after the versioned migrations whenever it changes.
+-- The expert's next real pair (or the live claim they hold). Outcomes: unauthorized, not_active, resumed,
+-- claimed, none.
 CREATE OR REPLACE FUNCTION tj_claim(
   p_user text, p_session_version integer, p_destination text, p_exclude text[], p_completion_first boolean,
   p_max_claims integer, p_lease_end timestamptz, p_left_is_a boolean, p_new_id text, p_sweep boolean
@@ -17,6 +19,12 @@ DECLARE
 BEGIN
   IF p_session_version IS NOT NULL AND NOT tj_session_ok(p_user, p_session_version, 'EXPERT') THEN
     RETURN QUERY SELECT 'unauthorized'::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text;
+    RETURN;
+  END IF;
+  -- Real pairs go to active experts, and to a qualifying one only while no qualification set exists for them
+  -- (none begun, no gold pair of their destinations to give): decision 009.
+  IF NOT tj_may_claim_real(p_user) THEN
+    RETURN QUERY SELECT 'not_active'::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text;
     RETURN;
   END IF;
   -- One claim at a time per expert (until this statement ends): simultaneous claims of one expert

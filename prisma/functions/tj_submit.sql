@@ -1,7 +1,10 @@
 -- tj_submit, as in force. This file is its only definition from now on (migration 20261123010000_judging_functions_replayable last defined it);
 -- lib/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- Stores one judgment per assignment; a retry with the same request id finds the stored one.
--- Outcomes: unauthorized, stored, duplicate, request_reused, not_yours, withdrawn, slot_taken.
+-- Outcomes: unauthorized, not_active, stored, duplicate, request_reused, not_yours, withdrawn, slot_taken.
+-- A paused expert, or one whose qualification failed, stores nothing (not_active; decision 009). A pair of a
+-- dataset with adaptive raters that completes here with two different verdicts asks for its third rater in
+-- this same statement (tj_adaptive_after_submit), so no process acts on a stale view of the setting.
 -- The verdict for each screen side comes from lib/assignment/policy.ts verdictFor().
 CREATE OR REPLACE FUNCTION tj_submit(
   p_user text, p_session_version integer, p_assignment text, p_verdict_if_left_is_a "Verdict", p_verdict_if_left_is_b "Verdict",
@@ -22,6 +25,10 @@ BEGIN
   SELECT j.id, j."userId", j."assignmentId" INTO v_earlier FROM "Judgment" j WHERE j."clientRequestId" = p_request_id;
   IF FOUND THEN
     RETURN QUERY SELECT CASE WHEN v_earlier."userId" = p_user AND v_earlier."assignmentId" = p_assignment THEN 'duplicate' ELSE 'request_reused' END, v_earlier.id;
+    RETURN;
+  END IF;
+  IF EXISTS (SELECT 1 FROM "User" u WHERE u.id = p_user AND u.standing IN ('PAUSED', 'QUALIFICATION_FAILED')) THEN
+    RETURN QUERY SELECT 'not_active'::text, NULL::text;
     RETURN;
   END IF;
   SELECT a.id, a."userId", a."pairId", a.status::text AS status, a.slot, a."leftPlanId" INTO v_a
@@ -61,5 +68,9 @@ BEGIN
     RETURN;
   END IF;
   PERFORM tj_move_assignment(v_a.id, 'SUBMITTED');
+  -- Only a pair that just completed with two raters can be one for adaptive raters to reopen.
+  IF EXISTS (SELECT 1 FROM "Pair" p WHERE p.id = v_a."pairId" AND p.status = 'COMPLETE' AND p."requiredRaters" = 2) THEN
+    PERFORM tj_adaptive_after_submit(p_new_id);
+  END IF;
   RETURN QUERY SELECT 'stored'::text, p_new_id;
 END $$;
