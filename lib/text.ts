@@ -2,3 +2,12 @@
 export function nameKey(name: string): string {
   return name.toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, "");
 }
+
+/**
+ * Text the database can store and every reader can decode: no NUL character and no unpaired surrogate (JSON's
+ * `\u` escapes can carry both). For zod: `z.string().refine(storableText, STORABLE_TEXT)`.
+ */
+export function storableText(s: string): boolean {
+  return !s.includes("\u0000") && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+}
+export const STORABLE_TEXT = { message: "holds a NUL character or an unpaired surrogate (not valid Unicode text)" };

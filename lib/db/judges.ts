@@ -3,10 +3,12 @@ import { createHash } from "node:crypto";
 import { AppError } from "../errors";
 import { reward, DEFAULT_WEIGHTS, type PlanFeatures, type Weights } from "../features";
 import { alignmentBoard, type BoardPair, type JudgeRecord } from "../judges/alignment";
-import { parseJudgeVerdicts } from "../judges/verdicts";
+import { BUILT_IN_JUDGES as BUILT_IN, parseJudgeVerdicts } from "../judges/verdicts";
 import type { Verdict } from "../agreement/labels";
 import { currentWeights } from "./fits";
 import { poolOf, type Db } from "./client";
+
+const VERDICT_BATCH = 5000;
 
 /** Stores a verdict file all or nothing; the same file twice changes nothing. */
 export async function importJudgeVerdicts(db: Db, text: string, name: string, actorId: string) {
@@ -20,12 +22,15 @@ export async function importJudgeVerdicts(db: Db, text: string, name: string, ac
   const unknown = ids.filter((id) => !found.has(id));
   if (unknown.length) throw new AppError("invalid_request", `${name} was not imported: ${unknown.length} pair id(s) are not in TripJudge.`, { problems: unknown.slice(0, 20).map((id) => `${name}: no pair "${id}"`), more: Math.max(0, unknown.length - 20) });
   const judges = [...new Set(parsed.lines.map((l) => l.judge))].sort();
+  // All or nothing, in batches: a file at the size limit (tens of thousands of lines) fits the transaction's time.
   const row = await db.$transaction(async (tx) => {
     const imp = await tx.judgeImport.create({ data: { name, contentHash: hash, judges, verdicts: parsed.lines.length, actorId } });
-    await tx.judgeVerdict.createMany({ data: parsed.lines.map((l) => ({ importId: imp.id, pairId: l.pair_id, judge: l.judge, verdict: l.verdict, order: l.order ?? null, scoreA: l.score_a ?? null, scoreB: l.score_b ?? null })) });
+    for (let i = 0; i < parsed.lines.length; i += VERDICT_BATCH) {
+      await tx.judgeVerdict.createMany({ data: parsed.lines.slice(i, i + VERDICT_BATCH).map((l) => ({ importId: imp.id, pairId: l.pair_id, judge: l.judge, verdict: l.verdict, order: l.order ?? null, scoreA: l.score_a ?? null, scoreB: l.score_b ?? null })) });
+    }
     await tx.auditEvent.create({ data: { actorId, action: "judges.import", targetType: "JudgeImport", targetId: imp.id, data: { name, verdicts: parsed.lines.length, judges } } });
     return imp;
-  });
+  }, { timeout: 120_000, maxWait: 10_000 });
   return { created: true, id: row.id, verdicts: row.verdicts, judges };
 }
 
@@ -39,7 +44,6 @@ export async function deleteJudgeImport(db: Db, id: string, actorId: string) {
   await db.auditEvent.create({ data: { actorId, action: "judges.delete", targetType: "JudgeImport", targetId: id } });
 }
 
-const BUILT_IN = { defaults: "TripScore reward (published weights)", adopted: "TripScore reward (adopted weights)" };
 
 /** A reward judge: the plan with the higher reward wins; equal rewards are Neither (TripScore E.5). */
 function rewardJudge(rows: { pairId: string; featuresA: PlanFeatures | null; featuresB: PlanFeatures | null }[], w: Weights): JudgeRecord[] {

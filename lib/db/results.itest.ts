@@ -96,3 +96,20 @@ test("judge verdicts import all or nothing, once per file, and the board holds t
   assert.equal(await t.db.judgeVerdict.count(), 0);
   await assert.rejects(deleteJudgeImport(t.db, first.id, admin.id), (e: AppError) => e.code === "not_found");
 });
+
+test("a verdict file of 20,000 lines imports whole; a built-in judge's name and text that is not valid Unicode are refused by line", async () => {
+  const admin = await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } });
+  const pairs = await t.db.pair.findMany({ select: { id: true }, orderBy: { id: "asc" }, take: 50 });
+  const lines = Array.from({ length: 400 }, (_, j) => pairs.map((p, i) => JSON.stringify({ pair_id: p.id, judge: `bulk-${j}`, verdict: (i + j) % 3 === 0 ? "NEITHER" : i % 2 ? "A" : "B" }))).flat();
+  assert.equal(lines.length, 20_000);
+  const r = await importJudgeVerdicts(t.db, lines.join("\n"), "bulk.jsonl", admin.id);
+  assert.deepEqual([r.created, r.verdicts], [true, 20_000]);
+  assert.equal(await t.db.judgeVerdict.count({ where: { importId: r.id } }), 20_000);
+  await deleteJudgeImport(t.db, r.id, admin.id);
+  const refused = async (text: string, pattern: RegExp) =>
+    assert.rejects(importJudgeVerdicts(t.db, text, "bad.jsonl", admin.id), (e: AppError) => e.code === "invalid_request" && pattern.test(String((e.extra!.problems as string[])[0])));
+  await refused(JSON.stringify({ pair_id: pairs[0].id, judge: "TripScore reward (published weights)", verdict: "A" }), /bad\.jsonl:1: judge: is the name of a built-in judge/);
+  await refused(JSON.stringify({ pair_id: pairs[0].id, judge: "tripscore reward  (Published Weights)", verdict: "A" }), /built-in judge/);
+  await refused(`{"pair_id":"${pairs[0].id}","judge":"x\\ud800y","verdict":"A"}`, /bad\.jsonl:1: judge: holds a NUL character or an unpaired surrogate/);
+  assert.equal(await t.db.judgeImport.count({ where: { name: "bad.jsonl" } }), 0);
+});
