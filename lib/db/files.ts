@@ -68,3 +68,13 @@ export async function materializeUploads(db: Db, jobId: string, dir: string): Pr
 export async function deleteStoredFiles(db: Db, jobId: string, purpose: "upload" | "export") {
   await db.storedFile.deleteMany({ where: { jobId, purpose } });
 }
+
+/**
+ * Uploads of jobs that have ended (imported, refused, cancelled, failed for good) are no longer needed: a
+ * bundle may be 256 MiB. The import job drops its own when it ends; this catches the rest (a job cancelled
+ * while queued, a worker killed mid-import that ran out of tries). Returns how many files went.
+ */
+export async function deleteEndedUploads(db: Db): Promise<number> {
+  const r = await db.$executeRaw`DELETE FROM "StoredFile" f USING "Job" j WHERE f."jobId" = j.id AND f.purpose = 'upload' AND j.status IN ('DONE', 'FAILED', 'CANCELLED')`;
+  return r;
+}

@@ -97,6 +97,8 @@ export async function requestCancel(db: Db, id: string, actorId: string) {
       "finishedAt" = CASE WHEN status = 'QUEUED' THEN now() ELSE "finishedAt" END,
       log = log || ${JSON.stringify([line("cancel requested")])}::jsonb
     WHERE id = ${id} AND status IN ('QUEUED', 'RUNNING')`;
+  // A queued import never runs: its upload goes now (a running one drops it as it stops).
+  await db.$executeRaw`DELETE FROM "StoredFile" f USING "Job" j WHERE f."jobId" = j.id AND j.id = ${id} AND f.purpose = 'upload' AND j.status = 'CANCELLED'`;
   await db.auditEvent.create({ data: { actorId, action: "job.cancel", targetType: "Job", targetId: id, data: { kind: job.kind } } });
   return job.kind as JobKind;
 }

@@ -12,7 +12,8 @@ import { fitJob } from "./handlers/fit";
 import { goldJob } from "./handlers/gold";
 import { importJob } from "./handlers/import";
 import { queueFor } from "./queue";
-import { runJob, type JobHandler } from "./run";
+import { removeDeadWorkersScratch, runJob, type JobHandler } from "./run";
+import { deleteEndedUploads } from "../db/files";
 
 export const HANDLERS: Record<JobKind, JobHandler> = { import: importJob, fit: fitJob, export: exportJob, gold: goldJob };
 
@@ -41,7 +42,9 @@ export async function startWorker(db: Db, url: string, opts: { name?: string; sw
       if (outcome === "retry") throw new Error("retrying");
     });
   }
-  const sweeping = setInterval(() => void sweep(db, boss, opts.staleSeconds).catch((e) => console.error(`job sweep: ${(e as Error).message}`)), opts.sweepMs ?? 10_000);
+  // What dead workers left: scratch folders on this machine, uploads of jobs that ended.
+  removeDeadWorkersScratch();
+  const sweeping = setInterval(() => void sweep(db, boss, opts.staleSeconds).then(() => deleteEndedUploads(db)).catch((e) => console.error(`job sweep: ${(e as Error).message}`)), opts.sweepMs ?? 10_000);
   void sweep(db, boss, opts.staleSeconds).catch(() => {});
   return {
     name,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -141,4 +141,32 @@ test("a running import cancelled by an admin stops and writes nothing", async ()
   const job = await waitForJob(t, id);
   assert.equal(job.status, "CANCELLED");
   assert.equal(await t.db.dataset.count({ where: { name: "to cancel" } }), 0);
+  // Its uploaded bundle goes with it.
+  assert.equal(await t.db.storedFile.count({ where: { jobId: id } }), 0);
+  // A queued one cancelled before any worker took it: its upload goes at once.
+  for (const w of workers.splice(0)) w.kill("SIGKILL");
+  const queued = await enqueueImport(t.db, named(exampleBundle("tripscore-beijing"), "cancelled while queued"));
+  assert.ok((await t.db.storedFile.count({ where: { jobId: queued } })) > 0);
+  await requestCancel(t.db, queued, admin.id);
+  assert.equal((await t.db.job.findUniqueOrThrow({ where: { id: queued } })).status, "CANCELLED");
+  assert.equal(await t.db.storedFile.count({ where: { jobId: queued } }), 0);
+});
+
+test("a worker at start removes the scratch folders of workers that died on this machine, and not a live one's", async () => {
+  const root = path.join(tmpdir(), "tripjudge-jobs");
+  const dead = spawn(process.execPath, ["-e", "0"]);
+  await new Promise((r) => dead.once("exit", r));
+  const deadDir = path.join(root, `w${dead.pid}`, "job-left");
+  mkdirSync(deadDir, { recursive: true });
+  writeFileSync(path.join(deadDir, "bundle.zip"), "materialized upload");
+  const liveDir = path.join(root, `w${process.pid}`, "job-live");
+  mkdirSync(liveDir, { recursive: true });
+  const w = startWorkerProcess();
+  for (let i = 0; existsSync(path.join(root, `w${dead.pid}`)); i++) {
+    assert.ok(i < 200, "the dead worker's scratch is still there");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(existsSync(liveDir), "a live process's scratch stays");
+  rmSync(path.join(root, `w${process.pid}`), { recursive: true, force: true });
+  w.kill("SIGKILL");
 });

@@ -3,10 +3,11 @@
  * handler when a cancel is asked or the row is taken over, and records how it ended. A JobFailure is a reason
  * for people (not retried); any other error is retried while tries remain.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Db } from "../db/client";
+import { deleteStoredFiles } from "../db/files";
 import { appendLog, beat, finishJob, retryOrFail, startJob, type JobKind } from "../db/jobs";
 
 export interface JobContext {
@@ -57,7 +58,7 @@ export async function runJob(db: Db, worker: string, jobId: string, handlers: Re
       }
     });
   }, BEAT_MS);
-  const scratch = mkdtempSync(path.join(tmpdir(), `tripjudge-job-`));
+  const scratch = mkdtempSync(path.join(workerScratchRoot(), "job-"));
   const ctx: JobContext = {
     db, jobId, input: job.input, createdById: job.createdById, signal: controller.signal, scratch,
     progress: (p) => void (progress = p),
@@ -74,6 +75,7 @@ export async function runJob(db: Db, worker: string, jobId: string, handlers: Re
     const message = (e as Error).message || String(e);
     if (cancelled) {
       await finishJob(db, jobId, worker, "CANCELLED", { message: "cancelled; nothing was kept" });
+      await deleteStoredFiles(db, jobId, "upload").catch(() => {});
       return "done";
     }
     if (e instanceof JobFailure) {
@@ -91,5 +93,44 @@ export async function runJob(db: Db, worker: string, jobId: string, handlers: Re
   async function stopBeating() {
     clearInterval(timer);
     await beating.catch(() => {});
+  }
+}
+
+/** Scratch folders live under one folder per worker process: <tmp>/tripjudge-jobs/w<pid>/. */
+const SCRATCH_ROOT = path.join(tmpdir(), "tripjudge-jobs");
+
+function workerScratchRoot(): string {
+  const dir = path.join(SCRATCH_ROOT, `w${process.pid}`);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+/**
+ * Removes the scratch folders of workers on this machine that are gone (killed with -9, say: their
+ * materialized uploads would stay on disk). A folder of a live process is left alone. Returns how many went.
+ */
+export function removeDeadWorkersScratch(): number {
+  let n = 0;
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(SCRATCH_ROOT);
+  } catch {
+    return 0;
+  }
+  for (const name of entries) {
+    const pid = Number(/^w(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || alive(pid)) continue;
+    rmSync(path.join(SCRATCH_ROOT, name), { recursive: true, force: true });
+    n++;
+  }
+  return n;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
   }
 }
