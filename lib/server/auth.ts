@@ -1,7 +1,7 @@
 /** next-auth wiring: email + password sign-in, JWT sessions re-checked against the account on every request. */
 import { AppError } from "../errors";
 import type { NextAuthOptions } from "next-auth";
-import { cookies } from "next/headers";
+import { headers } from "next/headers";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { redirect } from "next/navigation";
 import { z } from "zod";
@@ -11,7 +11,7 @@ import type { Role } from "../db/generated/enums";
 import { revokeSessions, sessionUser, verifySignIn, type SessionUser } from "../db/users";
 import { SIGN_IN_MESSAGES } from "../auth/messages";
 import { CLIENT_ADDRESS_HEADER } from "./guards";
-import { claimsOfToken, sessionCookieName, type SessionClaims } from "./session";
+import { claimsOfToken, sessionCookieName, sessionTokenOf, type SessionClaims } from "./session";
 
 const signInInput = z.object({
   email: z.string().trim().email().max(320),
@@ -78,10 +78,9 @@ export const authOptions: NextAuthOptions = {
 
 /** The claims of the request's session cookie, or null. */
 async function sessionClaims(): Promise<SessionClaims | null> {
-  const jar = await cookies();
-  const all = jar.getAll(sessionCookieName());
-  // Two session cookies of one name: no session (the judging fast path reads the same way, lib/server/session.ts).
-  return all.length === 1 ? claimsOfToken(all[0].value) : null;
+  // Read from the raw Cookie header, as the judging fast path reads it (lib/server/session.ts): Next.js's cookie
+  // jar keeps one value per name, so it cannot see two session cookies, where the readers could disagree.
+  return claimsOfToken(sessionTokenOf((await headers()).get("cookie")));
 }
 
 /**
