@@ -56,3 +56,47 @@ test("an endless chunked body is cut off with 413 and nothing throws once the co
     server.close();
   }
 });
+
+test("an answer given before the body is read closes the connection instead of reading the rest of the body", async () => {
+  let received = 0;
+  const server = createServer((req, res) => {
+    if (frontGuard(req, res, { ...options, importMaxBytes: 1 << 30 })) return;
+    req.socket.on("data", (d: Buffer) => (received += d.length));
+    // A handler that refuses without looking at the body (as an unauthenticated API route does).
+    res.statusCode = 401;
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ code: "unauthenticated" }));
+  }).listen(0);
+  try {
+    const { port } = server.address() as AddressInfo;
+    const t0 = Date.now();
+    const r = await new Promise<{ status: number; connection: string | undefined; sent: number }>((resolve, reject) => {
+      let sent = 0;
+      let status = 0, connection: string | undefined;
+      const req = request({ port, path: "/api/admin/datasets", method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
+        status = res.statusCode ?? 0;
+        connection = res.headers.connection;
+        res.resume();
+      });
+      const chunk = Buffer.alloc(64 * 1024, 120);
+      // Up to 400 MB, as fast as the server takes it: the answer must end this long before.
+      const pump = () => {
+        while (sent < 400 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        req.end();
+      };
+      req.on("error", () => resolve({ status, connection, sent }));
+      req.on("close", () => resolve({ status, connection, sent }));
+      pump();
+      setTimeout(() => reject(new Error("the connection stayed open")), 20_000).unref();
+    });
+    assert.equal(r.status, 401);
+    assert.equal(r.connection, "close");
+    assert.ok(received < 32 * 1024 * 1024, `the server read ${received} bytes of a body it answered before reading`);
+    assert.ok(Date.now() - t0 < 10_000);
+  } finally {
+    server.close();
+  }
+});

@@ -62,6 +62,9 @@ export function frontGuard(req: IncomingMessage, res: ServerResponse, o: FrontOp
     refuse(res, o, "too_large", tooLarge, true);
     return true;
   }
+  // An answer given before the body was read (a 401 or 405 from a handler that never looks at it): close the
+  // connection with it rather than let the server read and discard the rest (up to the cap) to keep it alive.
+  if (req.headers["transfer-encoding"] || declared > 0) closeIfBodyUnread(req, res);
   // A Content-Length body is bounded by it (checked above); a chunked one is not.
   if (req.headers["transfer-encoding"]) {
     // Chunked: count what arrives on the socket while this request is open (headers and framing included,
@@ -84,4 +87,17 @@ export function frontGuard(req: IncomingMessage, res: ServerResponse, o: FrontOp
     res.once("close", done);
   }
   return false;
+}
+
+/** Adds `Connection: close` to the answer when it starts before the request's body was read to its end. */
+function closeIfBodyUnread(req: IncomingMessage, res: ServerResponse) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (!req.complete && !this.headersSent) {
+      this.setHeader("connection", "close");
+      // Stop reading: the socket ends once the answer is out.
+      req.pause();
+    }
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
 }
