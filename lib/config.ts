@@ -19,6 +19,10 @@ export const CONFIG_SCHEMA = z.object({
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "expected a postgres:// or postgresql:// URL")),
   /** Connections per process. */
   DATABASE_POOL_SIZE: int(1, 1000, 20),
+  /** Connections per process for uploads (a bundle streams into the database in one transaction): apart from the judging calls' pool. */
+  UPLOAD_POOL_SIZE: int(1, 100, 4),
+  /** Uploads one admin may have streaming at once (per app process); more are refused with 429. */
+  UPLOADS_PER_ADMIN: int(1, 100, 2),
   /** The embedded PostgreSQL's data folder, port, database name; TCP instead of a Unix socket with 1. */
   EMBEDDED_PG_DIR: z.string().default(".data/postgres"),
   EMBEDDED_PG_PORT: int(1024, 65535, 54329),

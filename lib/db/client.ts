@@ -10,6 +10,7 @@ export type Db = PrismaClient;
 // Process-wide: Next.js may load this module once per bundle (pages, route handlers), and all
 // copies must see the same client and pools.
 const pools = processCache("db-pools", () => new WeakMap<PrismaClient, pg.Pool>());
+const uploadPools = processCache("db-upload-pools", () => new WeakMap<PrismaClient, pg.Pool>());
 const shared = processCache("db-client", () => ({ client: undefined as PrismaClient | undefined }));
 
 export function createDb(url: string): PrismaClient {
@@ -31,6 +32,20 @@ export function poolOf(db: PrismaClient): pg.Pool {
   return pool;
 }
 
+/**
+ * A small pool of its own for uploads: an upload holds its connection in one transaction for as long as the
+ * client takes to send the bundle, so slow uploads must never take the connections the judging calls use.
+ */
+export function uploadPoolOf(db: PrismaClient): pg.Pool {
+  let pool = uploadPools.get(db);
+  if (!pool) {
+    pool = new pg.Pool({ connectionString: poolOf(db).options.connectionString, max: config().UPLOAD_POOL_SIZE });
+    pool.on("error", (e) => console.error(`database connection lost (uploads): ${e.message}`));
+    uploadPools.set(db, pool);
+  }
+  return pool;
+}
+
 export function db(): PrismaClient {
   if (!shared.client) {
     const url = config().DATABASE_URL;
@@ -44,4 +59,5 @@ export function db(): PrismaClient {
 export async function closeDb(client: PrismaClient): Promise<void> {
   await client.$disconnect();
   await pools.get(client)?.end();
+  await uploadPools.get(client)?.end();
 }

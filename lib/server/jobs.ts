@@ -4,7 +4,8 @@ import { Readable } from "node:stream";
 import busboy from "busboy";
 import type pg from "pg";
 import { config } from "../config";
-import { poolOf, type Db } from "../db/client";
+import { poolOf, uploadPoolOf, type Db } from "../db/client";
+import { processCache } from "../cache";
 import { storeFile } from "../db/files";
 import type { JobKind } from "../db/jobs";
 import { AppError } from "../errors";
@@ -17,9 +18,12 @@ function databaseUrl(): string {
   return url;
 }
 
-export async function createJob(db: Db, job: { kind: JobKind; title: string; input: unknown; createdById: string }, prepare?: (client: pg.PoolClient, jobId: string) => Promise<void>) {
-  return enqueue(poolOf(db), await queueFor(databaseUrl()), job, prepare);
+export async function createJob(db: Db, job: { kind: JobKind; title: string; input: unknown; createdById: string }, prepare?: (client: pg.PoolClient, jobId: string) => Promise<void>, pool = poolOf(db)) {
+  return enqueue(pool, await queueFor(databaseUrl()), job, prepare);
 }
+
+/** Uploads streaming now, per admin (this process). */
+const uploading = processCache("uploads-per-admin", () => new Map<string, number>());
 
 export async function cancelQueued(kind: JobKind, id: string) {
   await (await queueFor(databaseUrl())).cancel(kind, id).catch(() => {});
@@ -38,6 +42,21 @@ export async function createImportJob(db: Db, req: Request, userId: string): Pro
   const declared = Number(req.headers.get("content-length") ?? 0);
   if (declared > maxBytes + 1024 * 1024) throw new AppError("too_large", `The upload is ${sizeText(declared)}, over the ${sizeText(maxBytes)} limit (IMPORT_MAX_BYTES).`);
   const body = req.body;
+  const limit = config().UPLOADS_PER_ADMIN;
+  const now = uploading.get(userId) ?? 0;
+  if (now >= limit) throw new AppError("rate_limited", `You have ${now} upload${now > 1 ? "s" : ""} in progress; wait for ${now > 1 ? "one" : "it"} to finish (UPLOADS_PER_ADMIN = ${limit}).`);
+  uploading.set(userId, now + 1);
+  try {
+    return await streamImportJob(db, body, type, maxBytes, userId);
+  } finally {
+    const left = (uploading.get(userId) ?? 1) - 1;
+    if (left > 0) uploading.set(userId, left);
+    else uploading.delete(userId);
+  }
+}
+
+async function streamImportJob(db: Db, body: NonNullable<Request["body"]>, type: string, maxBytes: number, userId: string): Promise<string> {
+  // The upload's transaction lives on the upload pool: the judging calls' connections stay free.
   return createJob(db, { kind: "import", title: "Import", input: { excludeInfeasible: false }, createdById: userId }, async (client, jobId) => {
     const fields: Record<string, string> = {};
     const names: string[] = [];
@@ -90,5 +109,5 @@ export async function createImportJob(db: Db, req: Request, userId: string): Pro
     const makeGold = !["off", "false"].includes(fields.makeGold ?? "");
     const title = `Import ${names.length === 1 ? names[0] : `${names.length} files`}`;
     await client.query(`UPDATE "Job" SET input = $2::jsonb, title = $3 WHERE id = $1`, [jobId, JSON.stringify({ excludeInfeasible, makeGold }), title]);
-  });
+  }, uploadPoolOf(db));
 }
