@@ -27,7 +27,7 @@ export function RemoveJudgmentsDialog({ e, onClose }: { e: Expert; onClose: () =
         {!p && <p>Working out the effect…</p>}
         {p && (
           <>
-            <p>{p.judgments} judgments go; {p.reopened} complete pairs reopen for other experts. {e.name} will not be given those pairs again.</p>
+            <p>{p.judgments} judgments go; {p.reopened} complete pairs reopen for other experts. {e.name} will not be given those pairs again, and is paused until you resume them.</p>
             <table className="table" aria-label="Agreement before and after">
               <thead><tr><th /><th className="num">Now</th><th className="num">After removal</th></tr></thead>
               <tbody>

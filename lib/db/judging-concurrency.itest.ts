@@ -57,3 +57,52 @@ test("50 experts claiming and submitting in parallel keep every invariant", asyn
     WHERE NOT EXISTS (SELECT 1 FROM "ExpertDestination" ed WHERE ed."userId" = j."userId" AND ed."destinationId" = q."destinationId")`;
   assert.equal(bad[0].n, 0);
 });
+
+test("removing experts' judgments while others judge: no deadlock reaches anyone, and the tallies equal a rebuild", async () => {
+  const { mkdtempSync, readdirSync, readFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const path = await import("node:path");
+  const { generateBundle } = await import("../../bench/generate-bundle");
+  const { importBundle } = await import("./imports");
+  const { removeJudgments } = await import("./quality");
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), "tj-removal-")), "bundle");
+  await generateBundle(dir, 600, 5);
+  const r = await importBundle(t.db, new Map(readdirSync(dir).map((f) => [f, new Uint8Array(readFileSync(path.join(dir, f)))])));
+  assert.ok(r.ok);
+  const city = (await t.db.query.findFirstOrThrow({ where: { datasetId: r.datasetId }, include: { destination: true } })).destination.name;
+  const admin = (await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } })).id;
+  const ids = await Promise.all(Array.from({ length: 9 }, (_, i) => expert(`crowd-rm-${i}@t.test`, [city])));
+  const judge = async (u: string, rounds: number) => {
+    for (let i = 0; i < rounds; i++) {
+      const c = await claimNext(t.db, u, S);
+      if (!c) return;
+      await submit(u, c.assignmentId, (["left", "right", "neither"] as const)[(i + u.length) % 3]);
+    }
+  };
+  // Three experts judge first; then their judgments are removed while six others judge at full speed.
+  await Promise.all(ids.slice(0, 3).map((u) => judge(u, 40)));
+  const failures: unknown[] = [];
+  const guard = (p: Promise<unknown>) => p.catch((e) => failures.push(e));
+  await Promise.all([
+    ...ids.slice(3).map((u) => guard(judge(u, 40))),
+    ...ids.slice(0, 3).map((u, i) => guard(new Promise((res) => setTimeout(res, 30 * i)).then(() => removeJudgments(t.db, u, admin)))),
+  ]);
+  assert.deepEqual(failures.map((e) => `${(e as { code?: string }).code}: ${(e as Error).message}`), []);
+  for (const u of ids.slice(0, 3)) assert.equal(await t.db.judgment.count({ where: { userId: u } }), 0);
+  const snapshot = async () => ({
+    agreement: await t.db.agreementTally.findMany({ orderBy: [{ datasetId: "asc" }, { destinationId: "asc" }, { pattern: "asc" }] }),
+    experts: await t.db.expertTally.findMany({ orderBy: { userId: "asc" } }),
+    expertPairs: await t.db.expertPairTally.findMany({ orderBy: [{ userA: "asc" }, { userB: "asc" }, { verdictA: "asc" }, { verdictB: "asc" }] }),
+    days: await t.db.judgmentDayTally.findMany({ orderBy: [{ day: "asc" }, { userId: "asc" }] }),
+    pairs: await t.db.pair.findMany({ where: { query: { datasetId: r.datasetId } }, select: { id: true, status: true, submittedCount: true, claimedCount: true }, orderBy: { id: "asc" } }),
+  });
+  const kept = await snapshot();
+  const { poolOf } = await import("./client");
+  await poolOf(t.db).query("SELECT tj_rebuild_tallies()");
+  assert.deepEqual(await snapshot(), kept);
+  // The pairs' counters agree with their assignments and judgments.
+  for (const p of kept.pairs) {
+    assert.equal(p.submittedCount, await t.db.judgment.count({ where: { pairId: p.id } }), p.id);
+    assert.equal(p.claimedCount, await t.db.assignment.count({ where: { pairId: p.id, status: "CLAIMED" } }), p.id);
+  }
+});

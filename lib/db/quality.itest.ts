@@ -7,7 +7,7 @@ import { nextPairFor } from "../server/judging-api";
 import { exportCount } from "./export-counts";
 import { labelledPairRecords, trainingPairs } from "./exports";
 import { makeGoldPairs, promoteToGold, setGoldRate } from "./gold";
-import { claimGoldPair, forgetGoldRate, skipGold, submitGold } from "./gold-judging";
+import { claimGoldPair, forgetGoldRate, nextQualificationPair, skipGold, submitGold } from "./gold-judging";
 import { closeDb, createDb, poolOf } from "./client";
 import { claimNext, setAdaptiveRaters, skipAssignment, submitJudgment } from "./judging";
 import { isCalibration } from "../assignment/adaptive";
@@ -305,10 +305,12 @@ test("removing an expert's judgments shows its effect first, reopens their pairs
   assert.equal(preview.judgments, judged);
   assert.equal(preview.reopened, judged);
   assert.equal(preview.after.pairs, preview.before.pairs - judged);
+  // Every row, zero counts included: after a removal the tallies are exactly what a rebuild makes.
   const snapshot = async () => ({
-    agreement: await t.db.agreementTally.findMany({ where: { pairs: { gt: 0 } }, orderBy: [{ datasetId: "asc" }, { destinationId: "asc" }, { pattern: "asc" }] }),
-    experts: await t.db.expertTally.findMany({ where: { pairs: { gt: 0 } }, orderBy: { userId: "asc" } }),
-    expertPairs: await t.db.expertPairTally.findMany({ where: { pairs: { gt: 0 } }, orderBy: [{ userA: "asc" }, { userB: "asc" }, { verdictA: "asc" }, { verdictB: "asc" }] }),
+    agreement: await t.db.agreementTally.findMany({ orderBy: [{ datasetId: "asc" }, { destinationId: "asc" }, { pattern: "asc" }] }),
+    experts: await t.db.expertTally.findMany({ orderBy: { userId: "asc" } }),
+    expertPairs: await t.db.expertPairTally.findMany({ orderBy: [{ userA: "asc" }, { userB: "asc" }, { verdictA: "asc" }, { verdictB: "asc" }] }),
+    days: await t.db.judgmentDayTally.findMany({ orderBy: [{ day: "asc" }, { userId: "asc" }] }),
   });
   const r = await removeJudgments(t.db, contrarian, adminId);
   assert.deepEqual(r, { judgments: judged, pairs: judged });
@@ -321,6 +323,10 @@ test("removing an expert's judgments shows its effect first, reopens their pairs
   assert.ok(reopened >= judged);
   const c = await claimNext(t.db, experts[3], S);
   assert.ok(c);
+  // The removed expert is paused: nothing to claim until an admin resumes them, and never the pairs they had.
+  assert.equal((await t.db.user.findUniqueOrThrow({ where: { id: contrarian } })).standing, "PAUSED");
+  await assert.rejects(claimNext(t.db, contrarian, S, { exclude: [] }), (e: AppError) => e.code === "not_active");
+  await setStanding(t.db, contrarian, "resume", adminId);
   assert.equal(await claimNext(t.db, contrarian, S, { exclude: [] }).then((x) => x && (x.resumed ? "resumed" : "claimed")), null);
   assert.equal(await t.db.auditEvent.count({ where: { action: "expert.remove_judgments", targetId: contrarian } }), 1);
 });
@@ -400,4 +406,28 @@ test("a change of standing gives back the pairs held at once; a paused or failed
   await setStanding(t.db, expert, "requalify", adminId);
   await assert.rejects(claimNext(t.db, expert, S, {}), (e: AppError) => e.code === "not_active");
   await setStanding(t.db, expert, "pass", adminId);
+});
+
+test("with diagnostics shown, a gold pair whose defect the diagnostics would show (a new violation) is never served", async () => {
+  const ds = await t.db.dataset.findFirstOrThrow({ where: { name: "TripJudge demo" } });
+  const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
+  const gold = await t.db.goldPair.findMany({ where: { destinationId: paris.id, active: true, planBId: null }, include: { planA: { select: { features: true } } } });
+  const violations = (f: unknown) => JSON.stringify((f as { violations?: unknown } | null)?.violations ?? null);
+  const hidden = new Set(gold.filter((g) => violations(g.alteredFeatures) === violations(g.planA.features)).map((g) => g.id));
+  assert.ok(gold.length > hidden.size, "some gold pairs add a violation the diagnostics would show");
+  const expert = await createTestExpert(t.db, "diagnostics@t.test", ["Paris"]);
+  await t.db.dataset.update({ where: { id: ds.id }, data: { showDiagnostics: true } });
+  try {
+    for (let i = 0; i < 40; i++) {
+      const id = await nextQualificationPair(t.db, expert, null);
+      if (hidden.size === 0) assert.equal(id, null);
+      else assert.ok(id && hidden.has(id), `served ${id}, which its diagnostics give away`);
+    }
+  } finally {
+    await t.db.dataset.update({ where: { id: ds.id }, data: { showDiagnostics: false } });
+  }
+  // Without diagnostics every active gold pair may be served.
+  const served = new Set<string>();
+  for (let i = 0; i < 200 && served.size < gold.length; i++) served.add((await nextQualificationPair(t.db, expert, null))!);
+  assert.ok([...served].some((id) => !hidden.has(id)));
 });

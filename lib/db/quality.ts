@@ -225,29 +225,15 @@ export async function removalPreview(db: Db, userId: string) {
  * The expert keeps their assignments as RELEASED, so they are never given those pairs again.
  */
 export async function removeJudgments(db: Db, userId: string, actorId: string): Promise<{ judgments: number; pairs: number }> {
-  const client = await poolOf(db).connect();
-  try {
-    await client.query("BEGIN");
-    // The pairs are locked in a fixed order, as the judging functions lock them, so a concurrent submit waits.
-    const { rows } = await client.query<{ id: string }>(`SELECT p.id FROM "Pair" p WHERE p.id IN (SELECT "pairId" FROM "Judgment" WHERE "userId" = $1) ORDER BY p.id FOR UPDATE`, [userId]);
-    const ids = rows.map((r) => r.id);
-    await client.query(`UPDATE "Pair" SET status = 'OPEN' WHERE id = ANY($1) AND status = 'COMPLETE'`, [ids]);
-    await client.query(`DELETE FROM "Adjudication" WHERE "pairId" = ANY($1)`, [ids]);
-    const removed = await client.query(`DELETE FROM "Judgment" WHERE "userId" = $1`, [userId]);
-    await client.query(`UPDATE "Assignment" SET status = 'RELEASED', "completedAt" = now() WHERE "userId" = $1 AND "pairId" = ANY($2) AND status IN ('SUBMITTED', 'CLAIMED')`, [userId, ids]);
-    await client.query(
-      `UPDATE "Pair" p SET "submittedCount" = (SELECT count(*)::int FROM "Judgment" j WHERE j."pairId" = p.id),
-              "claimedCount" = (SELECT count(*)::int FROM "Assignment" a WHERE a."pairId" = p.id AND a.status = 'CLAIMED')
-        WHERE p.id = ANY($1)`,
-      [ids],
-    );
-    await client.query(`INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data) VALUES (gen_random_uuid()::text, $1, 'expert.remove_judgments', 'User', $2, $3::jsonb)`, [actorId, userId, JSON.stringify({ judgments: removed.rowCount, pairs: ids.length })]);
-    await client.query("COMMIT");
-    return { judgments: removed.rowCount ?? 0, pairs: ids.length };
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw e;
-  } finally {
-    client.release();
+  // One statement (tj_remove_judgments), which takes its locks in the order submits take theirs; a deadlock
+  // that still happens (another admin action) is retried once before it is reported (503, never a 500).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { rows } = await poolOf(db).query<{ o_judgments: number; o_pairs: number }>("SELECT * FROM tj_remove_judgments($1, $2, $3)", [actorId, userId, randomUUID()]);
+      return { judgments: rows[0].o_judgments, pairs: rows[0].o_pairs };
+    } catch (e) {
+      if (attempt < 2 && (e as { code?: string }).code === "40P01") continue;
+      throw e;
+    }
   }
 }

@@ -33,6 +33,14 @@ export function databaseUnreachable(e: unknown, depth = 0): string | null {
   return databaseUnreachable(err.meta?.driverAdapterError, depth + 1) ?? databaseUnreachable(err.cause, depth + 1);
 }
 
+/** A deadlock or serialization failure (40P01, 40001), raw or wrapped by Prisma's driver adapter. */
+export function databaseBusy(e: unknown, depth = 0): boolean {
+  const err = e as { code?: unknown; originalCode?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } } | null;
+  if (!err || typeof err !== "object" || depth > 5) return false;
+  if (err.code === "40P01" || err.code === "40001" || err.originalCode === "40P01" || err.originalCode === "40001") return true;
+  return databaseBusy(err.meta?.driverAdapterError, depth + 1) || databaseBusy(err.cause, depth + 1);
+}
+
 /** The answer of a refusal: its code's status, `{ error, code, details? }` (lib/errors.ts). */
 export function errorAnswer(code: ErrorCode, message: string, details?: unknown): Answer {
   const body: ErrorBody = { error: message, code, ...(details ? { details } : {}) };
@@ -44,6 +52,8 @@ export function answerFor(e: unknown): Answer {
   if (e instanceof ZodError) return errorAnswer("invalid_request", "The request is not valid.", z.flattenError(e));
   if (e instanceof AppError) return e.extra ? { status: e.status, body: JSON.stringify({ ...e.extra, error: e.message, code: e.code }) } : errorAnswer(e.code, e.message);
   if (e instanceof ImportRefused) return { status: ERROR_STATUS.import_refused, body: JSON.stringify({ error: e.message, code: "import_refused", ok: false, message: e.message, problems: e.problems, truncated: false }) };
+  // Two transactions waited for each other (or a serializable one lost): nothing was changed; trying again works.
+  if (databaseBusy(e)) return { ...errorAnswer("unavailable", "The database was busy with a conflicting change. Nothing was changed; try again."), retryAfter: 1 };
   if (databaseUnreachable(e)) {
     console.error(`database unreachable: ${databaseUnreachable(e)}`);
     return { ...errorAnswer("unavailable", "The database cannot be reached right now. Nothing was changed; try again in a few seconds."), retryAfter: 5 };

@@ -5,5 +5,7 @@ BEGIN
   UPDATE "JudgmentDayTally" t SET judgments = t.judgments - g.n
     FROM (SELECT "createdAt"::date AS day, "userId", count(*)::integer AS n FROM removed GROUP BY 1, 2) g
     WHERE t.day = g.day AND t."userId" = g."userId";
+  -- No row for a day left without judgments (as the rebuild).
+  DELETE FROM "JudgmentDayTally" t WHERE t.judgments <= 0 AND t."userId" IN (SELECT DISTINCT "userId" FROM removed);
   RETURN NULL;
 END $$;

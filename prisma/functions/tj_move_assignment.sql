@@ -7,13 +7,17 @@ CREATE OR REPLACE FUNCTION tj_move_assignment(p_assignment text, p_to "Assignmen
 DECLARE
   v_pair text;
   v_was "AssignmentStatus";
-  v_submitted integer := CASE WHEN p_to = 'SUBMITTED' THEN 1 ELSE 0 END;
+  v_submitted integer;
 BEGIN
   SELECT a."pairId", a.status INTO v_pair, v_was FROM "Assignment" a WHERE a.id = p_assignment;
+  -- A submit joins the count; a submitted assignment taken back (an expert's judgments removed) leaves it.
+  v_submitted := (CASE WHEN p_to = 'SUBMITTED' THEN 1 ELSE 0 END) - (CASE WHEN v_was = 'SUBMITTED' AND p_to <> 'SUBMITTED' THEN 1 ELSE 0 END);
   UPDATE "Assignment" SET status = p_to, "completedAt" = now() WHERE id = p_assignment;
   UPDATE "Pair" p SET
     "claimedCount" = GREATEST(0, p."claimedCount" - (CASE WHEN v_was = 'CLAIMED' THEN 1 ELSE 0 END)),
-    "submittedCount" = p."submittedCount" + v_submitted,
-    status = (CASE WHEN p."submittedCount" + v_submitted >= p."requiredRaters" THEN 'COMPLETE' ELSE p.status END)::"PairStatus"
+    "submittedCount" = GREATEST(0, p."submittedCount" + v_submitted),
+    status = (CASE WHEN p."submittedCount" + v_submitted >= p."requiredRaters" THEN 'COMPLETE'
+                   WHEN v_submitted < 0 THEN 'OPEN'
+                   ELSE p.status END)::"PairStatus"
   WHERE p.id = v_pair;
 END $$;

@@ -54,7 +54,9 @@ BEGIN
       RETURN;
     END IF;
   ELSE
-    SELECT p."planAId" INTO v_pair FROM "Pair" p WHERE p.id = v_a."pairId";
+    -- The pair is locked before the judgment goes in (whose foreign key would take a weaker lock first): the
+    -- order assignment → pair → tallies is the one every writer keeps (tj_remove_judgments too).
+    SELECT p."planAId" INTO v_pair FROM "Pair" p WHERE p.id = v_a."pairId" FOR NO KEY UPDATE;
   END IF;
   INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId")
     VALUES (p_new_id, v_a.id, v_a."pairId", p_user,

@@ -79,4 +79,10 @@ BEGIN
         ON CONFLICT ("userA", "userB", "verdictA", "verdictB") DO UPDATE SET pairs = t.pairs + p_sign;
     END LOOP;
   END LOOP;
+  -- A count taken back to zero leaves no row, as a rebuild from the judgments would not have one.
+  IF p_sign < 0 THEN
+    DELETE FROM "AgreementTally" t WHERE t."datasetId" = v_ds AND t."destinationId" = v_dest AND t.pattern = o_pattern AND t.pairs = 0;
+    DELETE FROM "ExpertTally" t WHERE t."userId" = ANY(v_users) AND t.pairs = 0;
+    DELETE FROM "ExpertPairTally" t WHERE t."userA" = ANY(v_users) AND t."userB" = ANY(v_users) AND t.pairs = 0;
+  END IF;
 END $$;
