@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ADMIN, e2eSql, shot, signIn } from "./helpers";
+import { acceptInvite, ADMIN, e2eSql, shot, signIn } from "./helpers";
 
 /** The TripScore example bundle moved to a destination no other spec uses, under a name of its own. */
 function chengdeBundle() {
@@ -58,13 +58,7 @@ test("the first day with default settings: import, invite, destinations, and a n
   await expect(page.getByLabel("Fiona First – Chengde")).toHaveValue("3");
 
   const expert = await browser.newPage();
-  await expert.goto(link);
-  await expert.getByLabel("New password").fill("fiona-password-42");
-  await expert.getByLabel("Repeat it").fill("fiona-password-42");
-  await expert.getByRole("button", { name: "Set password" }).click();
-  await expect(expert).toHaveURL(/\/signin\?set=1/);
-  await signIn(expert, email, "fiona-password-42");
-  await expect(expert).toHaveURL(/\/expert/);
+  await acceptInvite(expert, link, email, "fiona-password-42");
   await expert.setViewportSize({ width: 1400, height: 900 });
   await expert.goto("/judge");
 

@@ -14,6 +14,17 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** A new expert opens their invite link in `page`, sets `password` and signs in (their pairs page is open after). */
+export async function acceptInvite(page: Page, link: string, email: string, password: string) {
+  await page.goto(link);
+  await page.getByLabel("New password").fill(password);
+  await page.getByLabel("Repeat it").fill(password);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page).toHaveURL(/\/signin\?set=1/);
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/expert/);
+}
+
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/signin/);

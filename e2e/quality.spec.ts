@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, e2eSql, shot, signIn } from "./helpers";
+import { acceptInvite, ADMIN, e2eSql, shot, signIn } from "./helpers";
 
 // Gold pairs are made for Paris only (analytics.spec, before this one, judges just two Paris pairs), and the demo dataset's gold rate is set back to 0 at the end, so that
 // the specs after this one never meet a gold pair.
@@ -69,13 +69,7 @@ test("a new expert qualifies with feedback, meets gold pairs that look like any 
   const quinn = users.find((u) => u.email === email)!;
   expect((await page.request.put("/api/admin/expert-destinations", { data: { userIds: [quinn.id], destinationIds: [paris], familiarity: 4 } })).status()).toBe(200);
   const expert = await browser.newPage();
-  await expert.goto(link);
-  await expert.getByLabel("New password").fill("quinn-password-42");
-  await expert.getByLabel("Repeat it").fill("quinn-password-42");
-  await expert.getByRole("button", { name: "Set password" }).click();
-  await expect(expert).toHaveURL(/\/signin\?set=1/);
-  await signIn(expert, email, "quinn-password-42");
-  await expect(expert).toHaveURL(/\/expert/);
+  await acceptInvite(expert, link, email, "quinn-password-42");
   await expert.setViewportSize({ width: 1400, height: 900 });
 
   // Qualification: right, wrong, right — feedback after each, the defect marked on its plan.

@@ -55,6 +55,9 @@ function ExpertRow({ e, onAction, busy }: { e: Expert; onAction: (action: string
         {e.goldByDestination.length > 1 && <div className="muted small">{e.goldByDestination.map((d) => `${d.destination} ${d.right}/${d.n}`).join(" · ")}</div>}
       </td>
       <td className="num">{e.judgments}</td>
+      <td className="num" title="Skipped of those served: gold pairs / real pairs">
+        {e.skips.gold.served ? pct(e.skips.gold.skipped / e.skips.gold.served) : "—"} / {e.skips.real.served ? pct(e.skips.real.skipped / e.skips.real.served) : "—"}
+      </td>
       <td className="num">{pct(e.peer.rate)}</td>
       <td className="num">{f2(e.dsAccuracy)}</td>
       <td className="num">{f2(e.maceSpam)}</td>
@@ -100,7 +103,7 @@ export function QualityPanel() {
         <div className="scroll-x">
           <table className="table quality-table" aria-label="Experts' quality">
             <thead>
-              <tr><th>Expert</th><th>Standing</th><th className="num">Qualif.</th><th className="num">Gold</th><th className="num">Judged</th><th className="num" title="Agreement with peers">Peers</th><th className="num" title="Dawid–Skene accuracy">DS</th><th className="num" title="MACE spamming probability">MACE</th><th>Flags</th></tr>
+              <tr><th>Expert</th><th>Standing</th><th className="num">Qualif.</th><th className="num">Gold</th><th className="num">Judged</th><th className="num" title="Share skipped: gold pairs / real pairs. Skipping gold more than real pairs counts as answering it wrong.">Skips gold / real</th><th className="num" title="Agreement with peers">Peers</th><th className="num" title="Dawid–Skene accuracy">DS</th><th className="num" title="MACE spamming probability">MACE</th><th>Flags</th></tr>
             </thead>
             <tbody>
               {experts.map((e) => <ExpertRow key={e.userId} e={e} busy={act.isPending} onAction={(action) => act.mutate({ userId: e.userId, action })} />)}

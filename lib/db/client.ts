@@ -55,6 +55,22 @@ export function db(): PrismaClient {
   return shared.client;
 }
 
+/** Runs `fn` in one transaction on a connection of the client's pool: committed when it returns, rolled back when it throws. */
+export async function inTransaction<T>(db: PrismaClient, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await poolOf(db).connect();
+  try {
+    await client.query("BEGIN");
+    const out = await fn(client);
+    await client.query("COMMIT");
+    return out;
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
 /** Disconnects a client made by createDb and closes its pool. */
 export async function closeDb(client: PrismaClient): Promise<void> {
   await client.$disconnect();

@@ -10,9 +10,9 @@ import { randomUUID } from "node:crypto";
 import { leaseEnd, verdictsBySide, type Choice, type JudgingSettings } from "../assignment/policy";
 import { processCache } from "../cache";
 import { AppError } from "../errors";
-import { pauseDecision } from "../reliability/pause";
+import { goldResults, pauseDecision } from "../reliability/pause";
 import { goldFlag } from "../reliability/anomalies";
-import { poolOf, type Db } from "./client";
+import { inTransaction, poolOf, type Db } from "./client";
 import { notActive, signInFirst, type SessionCheck } from "./judging";
 
 export type Standing = "ACTIVE" | "QUALIFYING" | "QUALIFICATION_FAILED" | "PAUSED";
@@ -21,8 +21,12 @@ export interface GoldGate {
   authorized: boolean;
   standing: Standing;
   standingNote: string | null;
-  /** A gold answer the expert holds (claimed, not in `exclude`). */
+  /** A gold answer the expert holds (claimed, not in `exclude`): the oldest. */
   live: string | null;
+  /** Whether a real claim the expert holds (not in `exclude`) is older than `live`: held pairs resume in claim order, gold or not. */
+  realFirst: boolean;
+  /** Pairs held now, gold answers and real claims together (the claim limit counts both); `realOpen`: real claims not in `exclude`. */
+  held: { gold: number; real: number; realOpen: number };
   candidate: { goldPairId: string; rate: number } | null;
 }
 
@@ -55,18 +59,27 @@ const candidateSql = (dest: string) => `
 
 /** One statement: standing, held gold answer, and (when `lookForGold`) a candidate gold pair. */
 export async function goldGate(db: Db, userId: string, opts: { exclude?: string[]; destinationId?: string | null; sessionVersion?: number | null; lookForGold: boolean }): Promise<GoldGate> {
-  const { rows } = await poolOf(db).query<{ ok: boolean; standing: Standing; note: string | null; live: string | null; candidate: string | null; rate: number | null }>({
+  const { rows } = await poolOf(db).query<{ ok: boolean; standing: Standing; note: string | null; live: string | null; real_first: boolean; held_gold: number; held_real: number; held_real_open: number; candidate: string | null; rate: number | null }>({
     name: "tj_gold_gate",
     text: `SELECT (u.active AND u.role = 'EXPERT' AND ($5::int IS NULL OR u."sessionVersion" = $5)) AS ok, u.standing::text AS standing, u."standingNote" AS note,
-             (SELECT a.id FROM "GoldAnswer" a WHERE a."userId" = u.id AND a.status = 'CLAIMED' AND NOT (a.id = ANY($2)) ORDER BY a."claimedAt" LIMIT 1) AS live,
+             g.id AS live,
+             coalesce((SELECT min(x."claimedAt") FROM "Assignment" x WHERE x."userId" = u.id AND x.status = 'CLAIMED' AND x."leaseExpiresAt" > now() AND NOT (x.id = ANY($2))) < g."claimedAt", g.id IS NULL) AS real_first,
+             (SELECT count(*)::int FROM "GoldAnswer" a WHERE a."userId" = u.id AND a.status = 'CLAIMED') AS held_gold,
+             (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status = 'CLAIMED' AND x."leaseExpiresAt" > now()) AS held_real,
+             (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status = 'CLAIMED' AND x."leaseExpiresAt" > now() AND NOT (x.id = ANY($2))) AS held_real_open,
              c.id AS candidate, c.rate
-        FROM "User" u LEFT JOIN LATERAL (${candidateSql("$3")}) c ON $4
+        FROM "User" u
+        LEFT JOIN LATERAL (SELECT a.id, a."claimedAt" FROM "GoldAnswer" a WHERE a."userId" = u.id AND a.status = 'CLAIMED' AND NOT (a.id = ANY($2)) ORDER BY a."claimedAt" LIMIT 1) g ON true
+        LEFT JOIN LATERAL (${candidateSql("$3")}) c ON $4
        WHERE u.id = $1`,
     values: [userId, opts.exclude ?? [], opts.destinationId ?? null, opts.lookForGold, opts.sessionVersion ?? null],
   });
   const r = rows[0];
-  if (!r) return { authorized: false, standing: "ACTIVE", standingNote: null, live: null, candidate: null };
-  return { authorized: r.ok, standing: r.standing, standingNote: r.note, live: r.live, candidate: r.candidate ? { goldPairId: r.candidate, rate: r.rate ?? 0 } : null };
+  if (!r) return { authorized: false, standing: "ACTIVE", standingNote: null, live: null, realFirst: true, held: { gold: 0, real: 0, realOpen: 0 }, candidate: null };
+  return {
+    authorized: r.ok, standing: r.standing, standingNote: r.note, live: r.live, realFirst: r.real_first, held: { gold: r.held_gold, real: r.held_real, realOpen: r.held_real_open },
+    candidate: r.candidate ? { goldPairId: r.candidate, rate: r.rate ?? 0 } : null,
+  };
 }
 
 /** Whether this claim should look for a gold pair: a draw against the highest rate (the dataset's own rate decides later). */
@@ -223,13 +236,18 @@ type Client = import("pg").PoolClient;
  * the pairs the expert holds (real claims are released to other experts, gold ones dropped); returns its note.
  */
 async function maybePause(client: Client, userId: string): Promise<string | null> {
-  const { rows } = await client.query<{ correct: boolean; standing: Standing }>(
-    `SELECT a.correct, u.standing::text AS standing FROM "GoldAnswer" a JOIN "User" u ON u.id = a."userId"
-      WHERE a."userId" = $1 AND a.purpose = 'CHECK' AND a.status = 'SUBMITTED' AND a."completedAt" >= u."goldSince" ORDER BY a."completedAt", a.id`,
+  // Gold answers since the test last started, skipped ones too; and how often the expert skips real pairs.
+  const { rows } = await client.query<{ correct: boolean | null; skipped: boolean; standing: Standing; real_skips: number; real_served: number }>(
+    `SELECT a.correct, a.status = 'SKIPPED' AS skipped, u.standing::text AS standing,
+            (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status = 'SKIPPED' AND x."claimedAt" >= u."goldSince") AS real_skips,
+            (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status IN ('SUBMITTED', 'SKIPPED') AND x."claimedAt" >= u."goldSince") AS real_served
+       FROM "GoldAnswer" a JOIN "User" u ON u.id = a."userId"
+      WHERE a."userId" = $1 AND a.purpose = 'CHECK' AND a.status IN ('SUBMITTED', 'SKIPPED') AND a."completedAt" >= u."goldSince" ORDER BY a."completedAt", a.id`,
     [userId],
   );
   if (!rows.length || rows[0].standing !== "ACTIVE") return null;
-  const results = rows.map((r) => r.correct);
+  // Skipping gold costs what answering wrong costs once the expert skips gold more than real pairs (lib/reliability/pause.ts).
+  const results = goldResults(rows, { skips: rows[0].real_skips, served: rows[0].real_served });
   if (!pauseDecision(results).paused) return null;
   const note = goldFlag(results)!.message;
   await client.query(`UPDATE "User" SET standing = 'PAUSED', "standingNote" = $2, "standingChangedAt" = now() WHERE id = $1`, [userId, note]);
@@ -268,46 +286,25 @@ export async function maybeFinishQualification(client: Client, userId: string, s
  * towards the set (as not right), so the set may end here.
  */
 export async function skipGold(db: Db, userId: string, id: string, settings?: JudgingSettings, session?: SessionCheck): Promise<boolean | null> {
-  const client = await poolOf(db).connect();
-  try {
-    await client.query("BEGIN");
+  return inTransaction(db, async (client) => {
     const { rows } = await client.query<{ user_id: string; status: string; purpose: string; session_ok: boolean; standing: Standing }>(
       `SELECT a."userId" AS user_id, a.status::text, a.purpose::text, ($2::int IS NULL OR tj_session_ok($3, $2, 'EXPERT')) AS session_ok,
               (SELECT u.standing::text FROM "User" u WHERE u.id = $3) AS standing
          FROM "GoldAnswer" a WHERE a.id = $1 FOR UPDATE OF a`,
       [id, session?.sessionVersion ?? null, userId],
     );
-    if (!rows[0]) {
-      await client.query("ROLLBACK");
-      return null;
-    }
+    if (!rows[0]) return null;
     if (!rows[0].session_ok) throw signInFirst();
     if (rows[0].standing === "PAUSED" || rows[0].standing === "QUALIFICATION_FAILED") throw notActive();
     if (rows[0].user_id !== userId || rows[0].status !== "CLAIMED") throw new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released).");
     await client.query(`UPDATE "GoldAnswer" SET status = 'SKIPPED', "completedAt" = now() WHERE id = $1`, [id]);
     if (rows[0].purpose === "QUALIFICATION" && settings) await maybeFinishQualification(client, userId, settings);
-    await client.query("COMMIT");
+    else if (rows[0].purpose === "CHECK") await maybePause(client, userId);
     return true;
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Decides a qualification set whose gold pairs ran out (see maybeFinishQualification), in its own transaction. */
 export async function finishExhaustedQualification(db: Db, userId: string, settings: JudgingSettings): Promise<{ passed: boolean; length: number } | null> {
-  const client = await poolOf(db).connect();
-  try {
-    await client.query("BEGIN");
-    const r = await maybeFinishQualification(client, userId, settings);
-    await client.query("COMMIT");
-    return r;
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  return inTransaction(db, (client) => maybeFinishQualification(client, userId, settings));
 }

@@ -431,3 +431,37 @@ test("with diagnostics shown, a gold pair whose defect the diagnostics would sho
   for (let i = 0; i < 200 && served.size < gold.length; i++) served.add((await nextQualificationPair(t.db, expert, null))!);
   assert.ok([...served].some((id) => !hidden.has(id)));
 });
+
+test("an expert who skips gold pairs while answering real ones is paused as if they had answered them wrong; the quality page shows both skip rates", async () => {
+  const expert = await createTestExpert(t.db, "skipper@t.test", ["Paris"]);
+  const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
+  const gold = await t.db.goldPair.findMany({ where: { destinationId: paris.id, active: true }, take: 2, orderBy: { id: "asc" } });
+  assert.equal(gold.length, 2);
+  for (const g of gold) {
+    const id = (await claimGoldPair(t.db, expert, g.id, "CHECK", S))!;
+    assert.equal(await skipGold(t.db, expert, id, S), true);
+  }
+  const u = await t.db.user.findUniqueOrThrow({ where: { id: expert } });
+  assert.equal(u.standing, "PAUSED");
+  const row = (await qualityReport(t.db)).experts.find((e) => e.userId === expert)!;
+  assert.deepEqual(row.skips, { gold: { skipped: 2, served: 2 }, real: { skipped: 0, served: 0 } });
+  await setStanding(t.db, expert, "resume", adminId);
+});
+
+test("held pairs resume in claim order, gold or real, and the claim limit counts gold answers too", async () => {
+  const expert = await createTestExpert(t.db, "order@t.test", ["Paris"]);
+  const L = { ...S, maxClaimsPerExpert: 2 };
+  const real = await claimNext(t.db, expert, L, {});
+  assert.ok(real);
+  const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
+  const g = await t.db.goldPair.findFirstOrThrow({ where: { destinationId: paris.id, active: true, answers: { none: { userId: expert } } } });
+  const gold = (await claimGoldPair(t.db, expert, g.id, "CHECK", L))!;
+  const nextOf = async (exclude: string[]) => nextPairAnswerSchema.parse(JSON.parse((await nextPairFor(t.db, expert, L, { destinationId: null, exclude })).body));
+  // The real pair was claimed first: a reload resumes it, then (with it excluded) the gold one.
+  assert.equal((await nextOf([])).assignment?.assignmentId, real.assignmentId);
+  assert.equal((await nextOf([real.assignmentId])).assignment?.assignmentId, gold);
+  // Two held (one real, one gold) is the limit of two: nothing new is claimed.
+  assert.equal((await nextOf([real.assignmentId, gold])).assignment, null);
+  await skipAssignment(t.db, expert, real.assignmentId, "test");
+  assert.equal(await skipGold(t.db, expert, gold, L), true);
+});

@@ -49,6 +49,8 @@ export interface ExpertQuality {
   dsAccuracy: number | null;
   maceSpam: number | null;
   peer: { agree: number; compared: number; rate: number | null };
+  /** Pairs skipped of those served: gold pairs (as checks) and real pairs. Skipping gold more than real pairs costs (lib/reliability/pause.ts). */
+  skips: { gold: { skipped: number; served: number }; real: { skipped: number; served: number } };
   flags: Flag[];
 }
 
@@ -98,7 +100,7 @@ async function modelFigures(db: Db) {
 
 export async function qualityReport(db: Db): Promise<QualityReport> {
   const pool = poolOf(db);
-  const [users, answers, kinds, datasets, medians, { log, ds, mc, peers }] = await Promise.all([
+  const [users, answers, kinds, datasets, medians, { log, ds, mc, peers }, skipRows] = await Promise.all([
     pool.query<{ id: string; name: string; email: string; standing: Standing; note: string | null; changed: Date | null; gold_since: Date }>(
       `SELECT id, name, email, standing::text AS standing, "standingNote" AS note, "standingChangedAt" AS changed, "goldSince" AS gold_since FROM "User" WHERE role = 'EXPERT' ORDER BY name`),
     pool.query<{ user_id: string; purpose: string; correct: boolean; completed: Date; destination: string }>(
@@ -113,7 +115,15 @@ export async function qualityReport(db: Db): Promise<QualityReport> {
       `SELECT d.id, d.name, d."goldRate" AS rate, d."adaptiveRaters" AS adaptive, (SELECT count(*)::int FROM "GoldPair" g WHERE g."datasetId" = d.id) AS pairs FROM "Dataset" d ORDER BY d."createdAt"`),
     expertMedianSeconds(db),
     modelFigures(db),
+    pool.query<{ user_id: string; gold_skipped: number; gold_served: number; real_skipped: number; real_served: number }>(
+      `SELECT u.id AS user_id,
+              (SELECT count(*)::int FROM "GoldAnswer" a WHERE a."userId" = u.id AND a.purpose = 'CHECK' AND a.status = 'SKIPPED') AS gold_skipped,
+              (SELECT count(*)::int FROM "GoldAnswer" a WHERE a."userId" = u.id AND a.purpose = 'CHECK' AND a.status IN ('SUBMITTED', 'SKIPPED')) AS gold_served,
+              (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status = 'SKIPPED') AS real_skipped,
+              (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status IN ('SUBMITTED', 'SKIPPED')) AS real_served
+         FROM "User" u WHERE u.role = 'EXPERT'`),
   ]);
+  const skipsOf = new Map(skipRows.rows.map((r) => [r.user_id, { gold: { skipped: r.gold_skipped, served: r.gold_served }, real: { skipped: r.real_skipped, served: r.real_served } }]));
   const m = log.matrix;
   const raterIx = new Map(m.raters.map((r, w) => [r, w]));
   const peerMap = new Map(m.raters.map((r, w) => [r, peers[w]]));
@@ -154,6 +164,7 @@ export async function qualityReport(db: Db): Promise<QualityReport> {
       dsAccuracy: ds && w !== undefined ? ds.accuracy[w] : null,
       maceSpam: mc && w !== undefined ? mc.spam[w] : null,
       peer: { ...peer, rate: peer.compared ? peer.agree / peer.compared : null },
+      skips: skipsOf.get(u.id) ?? { gold: { skipped: 0, served: 0 }, real: { skipped: 0, served: 0 } },
       flags,
     };
   });

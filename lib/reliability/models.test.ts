@@ -57,3 +57,26 @@ test("strict majority needs more than half of an item's ratings", () => {
   );
   assert.deepEqual(strictMajority(small), [0, null, null]);
 });
+
+test("skipping gold pairs costs what a wrong answer costs once an expert skips gold more than real pairs", async () => {
+  const { goldResults, pauseDecision, pauseProbability, skipsCountAsWrong } = await import("./pause");
+  // An expert who skips gold no more than real pairs loses nothing by it.
+  assert.equal(skipsCountAsWrong(1, 20, 10, 200), false);
+  assert.equal(skipsCountAsWrong(2, 40, 10, 200), false);
+  // One who skips gold far more often than real pairs: every skip is a wrong answer.
+  assert.equal(skipsCountAsWrong(2, 2, 0, 40), true);
+  assert.equal(skipsCountAsWrong(6, 20, 4, 400), true);
+  const r = goldResults([{ skipped: false, correct: true }, { skipped: true, correct: null }, { skipped: true, correct: null }], { skips: 0, served: 50 });
+  assert.deepEqual(r, [true, false, false]);
+  assert.deepEqual(goldResults([{ skipped: false, correct: true }, { skipped: true, correct: null }], { skips: 10, served: 50 }), [true]);
+  // The adversary of the outside review: tells gold from real perfectly, skips every gold pair and answers
+  // real pairs at random. Paused at its second gold pair — no later than a plain random expert, who answers
+  // every gold pair and is paused within 15 of them with probability 0.955.
+  const adversary = Array.from({ length: 10 }, () => ({ skipped: true, correct: null }));
+  const paused = pauseDecision(goldResults(adversary, { skips: 0, served: 200 }));
+  assert.equal(paused.paused, true);
+  assert.equal(paused.at, 2);
+  assert.ok(pauseProbability(0.5, 2) < 0.5, "a random expert is rarely paused that early");
+  // The same adversary skipping real pairs just as often (a skipper, not a gold detector) is tested on what it answers.
+  assert.equal(pauseDecision(goldResults(adversary, { skips: 200, served: 200 })).paused, false);
+});

@@ -7,6 +7,7 @@
  * is the unaltered one with a defect added, so the unaltered one is better. After an admin resumes an
  * expert the test starts again from that moment.
  */
+import { binomLowerTail } from "../stats/binomial";
 export const PAUSE_BOUNDARY = { intercept: 1.4, slope: 0.23 } as const;
 
 /** Wrong answers among the first n gold pairs that pause an expert. */
@@ -49,4 +50,26 @@ export function pauseProbability(pRight: number, n: number): number {
     alive = next;
   }
   return paused;
+}
+
+/**
+ * Whether an expert's skipped gold pairs count as wrong answers in the pause test: once they skip gold pairs
+ * more often than their real pairs — an exact one-sided binomial test, P(at least `goldSkips` skips of
+ * `goldServed` gold pairs | their real skip rate) < 0.01, with that rate taken as at least 2 % — skipping
+ * gold costs what answering it wrong costs. An expert who skips gold no more than real pairs loses nothing.
+ */
+export function skipsCountAsWrong(goldSkips: number, goldServed: number, realSkips: number, realServed: number): boolean {
+  if (goldSkips === 0 || goldServed === 0) return false;
+  const base = Math.min(0.99, Math.max(0.02, realServed ? realSkips / realServed : 0));
+  return 1 - binomLowerTail(goldSkips - 1, goldServed, base) < 0.01;
+}
+
+/**
+ * The results the pause test walks: submitted gold answers (right or wrong) and, when skipsCountAsWrong says
+ * so, skipped ones as wrong — in the order the expert answered them.
+ */
+export function goldResults(answers: readonly { skipped: boolean; correct: boolean | null }[], real: { skips: number; served: number }): boolean[] {
+  const skips = answers.filter((a) => a.skipped).length;
+  const counted = skipsCountAsWrong(skips, answers.length, real.skips, real.served);
+  return answers.filter((a) => !a.skipped || counted).map((a) => !a.skipped && a.correct === true);
 }

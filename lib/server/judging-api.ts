@@ -101,13 +101,16 @@ export async function nextPairFor(
       return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${standing}}` };
     }
   }
-  if (gate.live) return goldAnswer(gate.live);
-  // A gold pair, at its dataset's rate; its answer has the very shape of a real one.
-  if (draw !== null && gate.candidate && draw < gate.candidate.rate) {
+  // Held pairs resume in the order they were claimed, gold answers and real claims alike.
+  if (gate.live && !gate.realFirst) return goldAnswer(gate.live);
+  // A gold pair, at its dataset's rate, within the claim limit that counts gold and real pairs together; its
+  // answer has the very shape of a real one.
+  const resumable = gate.live !== null || gate.held.realOpen > 0;
+  if (!resumable && draw !== null && gate.candidate && draw < gate.candidate.rate && gate.held.gold + gate.held.real < settings.maxClaimsPerExpert) {
     const id = await claimGoldPair(database, userId, gate.candidate.goldPairId, "CHECK", settings);
     if (id) return goldAnswer(id);
   }
-  const claim = await claimNext(database, userId, settings, { destinationId: opts.destinationId, exclude: opts.exclude, session: opts.session });
+  const claim = await claimNext(database, userId, { ...settings, maxClaimsPerExpert: Math.max(0, settings.maxClaimsPerExpert - gate.held.gold) }, { destinationId: opts.destinationId, exclude: opts.exclude, session: opts.session });
   if (!claim) return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
   const [view, w] = await Promise.all([renderView(database, claim.view), weights()]);
   return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}}` };
