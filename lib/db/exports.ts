@@ -68,10 +68,12 @@ export async function* labelledPairRows(db: Db, f: ExportFilters = {}, opts: { f
  */
 export async function* trainingPairs(db: Db, f: ExportFilters = {}, weights?: Weights): AsyncGenerator<TrainingPair> {
   weights ??= (await currentWeights(db)).weights;
-  const soft = await softLabels(db);
+  // Soft labels only once there is a row to label: an export whose filter matches nothing costs nothing.
+  let soft: Awaited<ReturnType<typeof softLabels>> | null = null;
   for await (const row of labelledPairRows(db, f)) {
     const label = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
     if (label.label === null) continue;
+    soft ??= await softLabels(db);
     const p = soft.get(row.pairId) ?? null;
     yield { ...trainingPair(row, label.label, weights), ds_label: p && softArgmax(p), ds_posterior: p };
   }
@@ -150,9 +152,10 @@ export async function* battleRecords(db: Db, f: ExportFilters = {}, opts: { name
 
 /** Complete pairs with their verdicts, label (majority, adjudicated, or unresolved) and agreement. */
 export async function* labelledPairRecords(db: Db, f: ExportFilters = {}): AsyncGenerator<LabelledPairRecord> {
-  const soft = await softLabels(db);
+  let soft: Awaited<ReturnType<typeof softLabels>> | null = null;
   for await (const row of labelledPairRows(db, f, { features: false })) {
     const l = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
+    soft ??= await softLabels(db);
     const p = soft.get(row.pairId) ?? null;
     yield {
       pair_id: row.pairId, query_id: row.queryId, destination: row.destination, plan_a: row.planAId, plan_b: row.planBId, verdicts: row.verdicts,

@@ -9,6 +9,8 @@ import { currentWeights } from "./fits";
 import { poolOf, type Db } from "./client";
 
 const VERDICT_BATCH = 5000;
+/** Judges on the alignment board at most (uploaded ones; the built-in reward judges come on top). */
+export const MAX_JUDGES = 100;
 
 /** Stores a verdict file all or nothing; the same file twice changes nothing. */
 export async function importJudgeVerdicts(db: Db, text: string, name: string, actorId: string) {
@@ -22,6 +24,10 @@ export async function importJudgeVerdicts(db: Db, text: string, name: string, ac
   const unknown = ids.filter((id) => !found.has(id));
   if (unknown.length) throw new AppError("invalid_request", `${name} was not imported: ${unknown.length} pair id(s) are not in TripJudge.`, { problems: unknown.slice(0, 20).map((id) => `${name}: no pair "${id}"`), more: Math.max(0, unknown.length - 20) });
   const judges = [...new Set(parsed.lines.map((l) => l.judge))].sort();
+  // The board compares every two judges: its work grows with the square of their number, so it is bounded.
+  const onBoard = new Set((await db.judgeImport.findMany({ select: { judges: true } })).flatMap((i) => i.judges));
+  const after = new Set([...onBoard, ...judges]).size;
+  if (after > MAX_JUDGES) throw new AppError("invalid_request", `${name} was not imported: the board would hold ${after} judges, over its limit of ${MAX_JUDGES} (remove an import, or upload fewer judges).`);
   // All or nothing, in batches: a file at the size limit (tens of thousands of lines) fits the transaction's time.
   const row = await db.$transaction(async (tx) => {
     const imp = await tx.judgeImport.create({ data: { name, contentHash: hash, judges, verdicts: parsed.lines.length, actorId } });

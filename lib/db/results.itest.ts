@@ -100,11 +100,14 @@ test("judge verdicts import all or nothing, once per file, and the board holds t
 test("a verdict file of 20,000 lines imports whole; a built-in judge's name and text that is not valid Unicode are refused by line", async () => {
   const admin = await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } });
   const pairs = await t.db.pair.findMany({ select: { id: true }, orderBy: { id: "asc" }, take: 50 });
-  const lines = Array.from({ length: 400 }, (_, j) => pairs.map((p, i) => JSON.stringify({ pair_id: p.id, judge: `bulk-${j}`, verdict: (i + j) % 3 === 0 ? "NEITHER" : i % 2 ? "A" : "B" }))).flat();
+  // A hundred judges (the board's limit), each judging 50 pairs four times (both orders, twice).
+  const lines = Array.from({ length: 100 }, (_, j) => pairs.flatMap((p, i) => [0, 1, 2, 3].map((run) => JSON.stringify({ pair_id: p.id, judge: `bulk-${j}`, verdict: (i + j + run) % 3 === 0 ? "NEITHER" : i % 2 ? "A" : "B", order: run % 2 ? "ba" : "ab" })))).flat();
   assert.equal(lines.length, 20_000);
   const r = await importJudgeVerdicts(t.db, lines.join("\n"), "bulk.jsonl", admin.id);
   assert.deepEqual([r.created, r.verdicts], [true, 20_000]);
   assert.equal(await t.db.judgeVerdict.count({ where: { importId: r.id } }), 20_000);
+  // One judge more would put 101 on the board: refused, saying why.
+  await assert.rejects(importJudgeVerdicts(t.db, JSON.stringify({ pair_id: pairs[0].id, judge: "one-too-many", verdict: "A" }), "more.jsonl", admin.id), (e: AppError) => e.code === "invalid_request" && /101 judges, over its limit of 100/.test(e.message));
   await deleteJudgeImport(t.db, r.id, admin.id);
   const refused = async (text: string, pattern: RegExp) =>
     assert.rejects(importJudgeVerdicts(t.db, text, "bad.jsonl", admin.id), (e: AppError) => e.code === "invalid_request" && pattern.test(String((e.extra!.problems as string[])[0])));

@@ -4,13 +4,16 @@ import { db } from "@/lib/db/client";
 import { leaderboardReport } from "@/lib/db/leaderboard";
 import { adminFigures, withRole } from "@/lib/server/api";
 
+const MAX_BOOTSTRAP = 2000;
+
 const query = z.object({
   dataset: z.string().min(1).max(64).optional(),
   destination: z.string().min(1).max(64).optional(),
   days: z.coerce.number().int().min(1).max(60).optional(),
   gates: z.enum(["0", "1"]).default("0"),
   style: z.enum(["0", "1"]).default("0"),
-  bootstrap: z.coerce.number().int().min(10).max(5000).default(1000),
+  /** Each replicate is a full fit: bounded so that one request cannot hold the server for minutes. */
+  bootstrap: z.coerce.number().int().min(10, "at least 10 bootstrap replicates").max(MAX_BOOTSTRAP, `at most ${MAX_BOOTSTRAP} bootstrap replicates`).default(1000),
   seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
 });
 
