@@ -106,9 +106,3 @@ export async function setGoldRate(db: Db, datasetId: string, rate: number, actor
   if (!ds) throw new AppError("not_found", "There is no such dataset.");
   await db.auditEvent.create({ data: { actorId, action: "gold.rate", targetType: "Dataset", targetId: datasetId, data: { rate } } });
 }
-
-export async function setGoldActive(db: Db, goldPairId: string, active: boolean, actorId: string) {
-  const g = await db.goldPair.update({ where: { id: goldPairId }, data: { active } }).catch(() => null);
-  if (!g) throw new AppError("not_found", "There is no such gold pair.");
-  await db.auditEvent.create({ data: { actorId, action: active ? "gold.activate" : "gold.retire", targetType: "GoldPair", targetId: goldPairId } });
-}
