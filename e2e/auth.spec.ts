@@ -74,6 +74,29 @@ test("an admin creates an expert; the invite link sets a password once; the expe
   await guest.close();
 });
 
+test("another client sets an invited expert's password through POST /api/invite/<token>, once", async ({ page, browser }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  const email = `api.invite.${Date.now()}@example.org`;
+  const created = await page.request.post("/api/admin/users", { data: { email, name: "Api Invitee" } });
+  expect(created.status()).toBe(201);
+  const { inviteUrl } = (await created.json()) as { inviteUrl: string };
+  const token = inviteUrl.split("/invite/")[1];
+  const client = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const weak = await client.request.post(`/api/invite/${token}`, { data: { password: "short", confirm: "short" } });
+  expect(weak.status()).toBe(400);
+  const ok = await client.request.post(`/api/invite/${token}`, { data: { password: "an-api-password-42", confirm: "an-api-password-42" } });
+  expect(ok.status()).toBe(200);
+  const again = await client.request.post(`/api/invite/${token}`, { data: { password: "another-password-42", confirm: "another-password-42" } });
+  expect(again.status()).toBe(410);
+  expect((await again.json()).code).toBe("gone");
+  await client.close();
+  const expert = await browser.newPage();
+  await signIn(expert, email, "an-api-password-42");
+  await expect(expert).toHaveURL(/\/expert/);
+  await expert.close();
+});
+
 test("a deactivated expert is signed out at once and cannot sign in", async ({ page, browser }) => {
   const expert = await browser.newPage();
   await signIn(expert, "kenji@demo.tripjudge", EXPERT.password);

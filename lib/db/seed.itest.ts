@@ -28,6 +28,8 @@ test("seeding twice does not duplicate; credentials are reported only the first 
   const first = await seed(t.db, { demo: true, demoPassword: "pw-for-tests-1" });
   assert.equal(first.length, 1 + DEMO_EXPERTS.length);
   assert.equal(first.filter((c) => c.role === "ADMIN").length, 1);
+  // The admin never shares the demo experts' password (ADMIN_PASSWORD, else a generated one).
+  assert.notEqual(first.find((c) => c.role === "ADMIN")!.password, "pw-for-tests-1");
   const c1 = await counts();
   assert.ok(c1.destinations >= 3 && c1.queries >= 28 && c1.pairs >= c1.queries && c1.plans >= 2 * c1.queries);
   const second = await seed(t.db, { demo: true, demoPassword: "pw-for-tests-1" });

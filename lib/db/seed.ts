@@ -36,7 +36,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<Credential[]> {
   const created: Credential[] = [];
   const adminEmail = opts.adminEmail ?? (opts.demo ? "admin@demo.tripjudge" : undefined);
   if (adminEmail) {
-    const password = opts.adminPassword ?? opts.demoPassword ?? randomToken(9);
+    // Never the demo experts' password: every demo expert would know the admin's.
+    const password = opts.adminPassword ?? randomToken(9);
     if (await ensureAdmin(db, adminEmail, password)) created.push({ role: "ADMIN", email: adminEmail.toLowerCase(), password });
   }
   if (!opts.demo) return created;

@@ -1,26 +1,16 @@
 import { AppError } from "@/lib/errors";
 import { redirect } from "next/navigation";
-import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { acceptInvite, checkInvite } from "@/lib/db/users";
 import { inviteMessage, INVITE_MESSAGES } from "@/lib/auth/messages";
-import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES, passwordProblem } from "@/lib/auth/password";
+import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from "@/lib/auth/password";
+import { invitePasswordInput } from "@/lib/auth/invite-input";
 
 export const dynamic = "force-dynamic";
 
-const passwordInput = z
-  .object({
-    password: z.string().max(1000).superRefine((p, ctx) => {
-      const problem = passwordProblem(p);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    }),
-    confirm: z.string().max(1000),
-  })
-  .refine((v) => v.password === v.confirm, { message: INVITE_MESSAGES.mismatch, path: ["confirm"] });
-
 async function setPassword(token: string, formData: FormData) {
   "use server";
-  const parsed = passwordInput.safeParse({ password: formData.get("password"), confirm: formData.get("confirm") });
+  const parsed = invitePasswordInput.safeParse({ password: formData.get("password"), confirm: formData.get("confirm") });
   if (!parsed.success) redirect(`/invite/${encodeURIComponent(token)}?error=${encodeURIComponent(parsed.error.issues[0].message)}`);
   try {
     await acceptInvite(db(), token, parsed.data.password);
