@@ -55,8 +55,9 @@ function ExpertRow({ e, onAction, busy }: { e: Expert; onAction: (action: string
         {e.goldByDestination.length > 1 && <div className="muted small">{e.goldByDestination.map((d) => `${d.destination} ${d.right}/${d.n}`).join(" · ")}</div>}
       </td>
       <td className="num">{e.judgments}</td>
-      <td className="num" title="Skipped of those served: gold pairs / real pairs">
-        {e.skips.gold.served ? pct(e.skips.gold.skipped / e.skips.gold.served) : "—"} / {e.skips.real.served ? pct(e.skips.real.skipped / e.skips.real.served) : "—"}
+      <td className="num nowrap" title="Skipped of those served: gold pairs, then real pairs">
+        {e.skips.gold.served ? pct(e.skips.gold.skipped / e.skips.gold.served) : "—"}
+        <div className="muted small">{e.skips.real.served ? pct(e.skips.real.skipped / e.skips.real.served) : "—"}</div>
       </td>
       <td className="num">{pct(e.peer.rate)}</td>
       <td className="num">{f2(e.dsAccuracy)}</td>
@@ -97,13 +98,13 @@ export function QualityPanel() {
       <section className="card">
         <h2>Experts</h2>
         <p className="muted small">
-          Gold accuracy: right answers on gold pairs served during judging (95 % Wilson interval). Peer agreement: share of comparisons with the other raters of the same pairs that agree. DS accuracy: the Dawid–Skene model&apos;s chance that the expert gives the true label; MACE: the probability that a verdict is a guess — both fitted on {q.models.judgments} judgments of {q.models.pairs} complete pairs.
+          Gold accuracy: right answers on gold pairs served during judging (95 % Wilson interval). Peer agreement: share of comparisons with the other raters of the same pairs that agree. DS accuracy: the Dawid–Skene model&apos;s chance that the expert gives the true label; MACE: the probability that a verdict is a guess — both fitted on {q.models.judgments} judgments of {q.models.pairs} complete pairs (&ldquo;Judged&rdquo; counts an expert&apos;s judgments of complete pairs). Skips: the share of gold pairs skipped, and below it of real pairs; skipping gold more often than real pairs counts as answering it wrong.
         </p>
         {act.error && <p className="error" role="alert">{act.error.message}</p>}
         <div className="scroll-x">
           <table className="table quality-table" aria-label="Experts' quality">
             <thead>
-              <tr><th>Expert</th><th>Standing</th><th className="num">Qualif.</th><th className="num">Gold</th><th className="num">Judged</th><th className="num" title="Share skipped: gold pairs / real pairs. Skipping gold more than real pairs counts as answering it wrong.">Skips gold / real</th><th className="num" title="Agreement with peers">Peers</th><th className="num" title="Dawid–Skene accuracy">DS</th><th className="num" title="MACE spamming probability">MACE</th><th>Flags</th></tr>
+              <tr><th>Expert</th><th>Standing</th><th className="num">Qualif.</th><th className="num">Gold</th><th className="num">Judged</th><th className="num" title="Share skipped: gold pairs (above), real pairs (below). Skipping gold more than real pairs counts as answering it wrong.">Skips</th><th className="num" title="Agreement with peers">Peers</th><th className="num" title="Dawid–Skene accuracy">DS</th><th className="num" title="MACE spamming probability">MACE</th><th>Flags</th></tr>
             </thead>
             <tbody>
               {experts.map((e) => <ExpertRow key={e.userId} e={e} busy={act.isPending} onAction={(action) => act.mutate({ userId: e.userId, action })} />)}
