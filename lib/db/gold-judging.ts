@@ -63,13 +63,16 @@ export async function goldGate(db: Db, userId: string, opts: { exclude?: string[
     name: "tj_gold_gate",
     text: `SELECT (u.active AND u.role = 'EXPERT' AND ($5::int IS NULL OR u."sessionVersion" = $5)) AS ok, u.standing::text AS standing, u."standingNote" AS note,
              g.id AS live,
-             coalesce((SELECT min(x."claimedAt") FROM "Assignment" x WHERE x."userId" = u.id AND x.status = 'CLAIMED' AND x."leaseExpiresAt" > now() AND NOT (x.id = ANY($2))) < g."claimedAt", g.id IS NULL) AS real_first,
+             coalesce(r.oldest_open < g."claimedAt", g.id IS NULL) AS real_first,
              (SELECT count(*)::int FROM "GoldAnswer" a WHERE a."userId" = u.id AND a.status = 'CLAIMED') AS held_gold,
-             (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status = 'CLAIMED' AND x."leaseExpiresAt" > now()) AS held_real,
-             (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status = 'CLAIMED' AND x."leaseExpiresAt" > now() AND NOT (x.id = ANY($2))) AS held_real_open,
+             r.held AS held_real, r.held_open AS held_real_open,
              c.id AS candidate, c.rate
         FROM "User" u
         LEFT JOIN LATERAL (SELECT a.id, a."claimedAt" FROM "GoldAnswer" a WHERE a."userId" = u.id AND a.status = 'CLAIMED' AND NOT (a.id = ANY($2)) ORDER BY a."claimedAt" LIMIT 1) g ON true
+        -- The real claims held, in one pass: how many, how many not in exclude, and the oldest of those.
+        CROSS JOIN LATERAL (SELECT count(*)::int AS held, count(*) FILTER (WHERE NOT (x.id = ANY($2)))::int AS held_open,
+                                   min(x."claimedAt") FILTER (WHERE NOT (x.id = ANY($2))) AS oldest_open
+                              FROM "Assignment" x WHERE x."userId" = u.id AND x.status = 'CLAIMED' AND x."leaseExpiresAt" > now()) r
         LEFT JOIN LATERAL (${candidateSql("$3")}) c ON $4
        WHERE u.id = $1`,
     values: [userId, opts.exclude ?? [], opts.destinationId ?? null, opts.lookForGold, opts.sessionVersion ?? null],
@@ -264,7 +267,7 @@ async function maybePause(client: Client, userId: string): Promise<string | null
  * decided once none is left to give and none is held, so a small dataset never holds a new expert back.
  * Returns the decision and the set's length, or null while the set goes on.
  */
-export async function maybeFinishQualification(client: Client, userId: string, settings: JudgingSettings): Promise<{ passed: boolean; length: number } | null> {
+async function maybeFinishQualification(client: Client, userId: string, settings: JudgingSettings): Promise<{ passed: boolean; length: number } | null> {
   const { rows } = await client.query<{ n: number; right: number; held: number; left: boolean }>(
     `SELECT count(*) FILTER (WHERE status IN ('SUBMITTED', 'SKIPPED'))::int AS n, count(*) FILTER (WHERE status = 'SUBMITTED' AND correct)::int AS right,
             count(*) FILTER (WHERE status = 'CLAIMED')::int AS held, EXISTS (${candidateSql("NULL")}) AS left

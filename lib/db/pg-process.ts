@@ -78,7 +78,10 @@ export function reachableCopy(dir: string, version: string): string {
   // Copies of builds no longer installed here would pile up: remove those no running server uses.
   for (const old of readdirSync(ROOT_SHARED_DIR)) {
     if (!old.startsWith("postgresql-") || path.join(ROOT_SHARED_DIR, old) === target) continue;
-    if (old.includes(".tmp-") || !inUse(path.join(ROOT_SHARED_DIR, old))) rmSync(path.join(ROOT_SHARED_DIR, old), { recursive: true, force: true });
+    const dir = path.join(ROOT_SHARED_DIR, old);
+    // Another start's copy in progress is left alone; one left by a start that died is removed after an hour.
+    const stale = old.includes(".tmp-") ? Date.now() - statSync(dir).mtimeMs > 3_600_000 : !inUse(dir);
+    if (stale) rmSync(dir, { recursive: true, force: true });
   }
   return target;
 }

@@ -189,7 +189,7 @@ function fitUsable(f: BtFit): boolean {
 /**
  * Ratings and their bootstrap distribution (replicates × p, Elo scale) for one kind of fit. Each replicate
  * is fitted over the models present in it (an absent model's sample is NaN, and counted); a replicate whose
- * fit does not converge contributes NaN for every model, and is counted.
+ * fit failed (not `fitUsable`) contributes NaN for every model, and is counted.
  */
 function bootstrapRatings(p: number, replicates: number, fitOne: (multiplicity: Int32Array | undefined, init?: BtFit) => BtFit, units: number, seed: number, onReplicate?: (done: number) => void, anchor?: { index: number; rating: number }) {
   // Elo ratings of a fit, shifted so the anchor has its rating (NaN throughout when the anchor is absent).

@@ -15,30 +15,36 @@ export interface Answer {
 }
 
 const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOENT", "ETIMEDOUT", "EPIPE", "P1001", "P1002", "P1017", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"]);
-const UNREACHABLE_TEXT = /Can't reach database server|Connection terminated|connect ECONNREFUSED|connect ENOENT|the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|not yet accepting connections|terminating connection due to administrator command|Server has closed the connection/i;
+const UNREACHABLE_TEXT = /Can't reach database server|Connection terminated|connect ECONNREFUSED|connect ENOENT|the database system is (starting up|shutting down|in recovery mode)|not yet accepting connections|terminating connection due to administrator command|Server has closed the connection/i;
+
+type ErrorLike = { code?: unknown; errorCode?: unknown; originalCode?: unknown; message?: unknown; originalMessage?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
 
 /**
- * Errors that say the database cannot be reached (down, restarting, refusing connections), not that the request
- * is wrong. The cause may be wrapped: by pg (`cause`), or by Prisma's driver adapter, whose errors (P2010,
- * P2039, …) carry PostgreSQL's own code as `meta.driverAdapterError.cause.originalCode`.
+ * The first error in `e`'s chain for which `test` answers: the error itself, then what it wraps — pg's `cause`,
+ * or Prisma's driver adapter, whose errors (P2010, P2039, …) carry PostgreSQL's own code as
+ * `meta.driverAdapterError.cause.originalCode`.
  */
-export function databaseUnreachable(e: unknown, depth = 0): string | null {
-  const err = e as { code?: unknown; errorCode?: unknown; originalCode?: unknown; message?: unknown; originalMessage?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } } | null;
+function inChain<T>(e: unknown, test: (err: ErrorLike, message: string) => T | null, depth = 0): T | null {
+  const err = e as ErrorLike | null;
   if (!err || typeof err !== "object" || depth > 5) return null;
   const message = typeof err.message === "string" ? err.message : typeof err.originalMessage === "string" ? err.originalMessage : "";
-  for (const code of [err.code, err.errorCode, err.originalCode]) {
-    if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return `${code}: ${message.split("\n")[0]}`.trim();
-  }
-  if (UNREACHABLE_TEXT.test(message)) return message.split("\n").find((l) => l.trim()) ?? message;
-  return databaseUnreachable(err.meta?.driverAdapterError, depth + 1) ?? databaseUnreachable(err.cause, depth + 1);
+  return test(err, message) ?? inChain(err.meta?.driverAdapterError, test, depth + 1) ?? inChain(err.cause, test, depth + 1);
+}
+
+const codesOf = (err: ErrorLike) => [err.code, err.errorCode, err.originalCode].filter((c): c is string => typeof c === "string");
+
+/** Errors that say the database cannot be reached (down, restarting, refusing connections), not that the request is wrong. */
+export function databaseUnreachable(e: unknown): string | null {
+  return inChain(e, (err, message) => {
+    const code = codesOf(err).find((c) => UNREACHABLE_CODES.has(c));
+    if (code) return `${code}: ${message.split("\n")[0]}`.trim();
+    return UNREACHABLE_TEXT.test(message) ? (message.split("\n").find((l) => l.trim()) ?? message) : null;
+  });
 }
 
 /** A deadlock or serialization failure (40P01, 40001), raw or wrapped by Prisma's driver adapter. */
-export function databaseBusy(e: unknown, depth = 0): boolean {
-  const err = e as { code?: unknown; originalCode?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } } | null;
-  if (!err || typeof err !== "object" || depth > 5) return false;
-  if (err.code === "40P01" || err.code === "40001" || err.originalCode === "40P01" || err.originalCode === "40001") return true;
-  return databaseBusy(err.meta?.driverAdapterError, depth + 1) || databaseBusy(err.cause, depth + 1);
+export function databaseBusy(e: unknown): boolean {
+  return inChain(e, (err) => (codesOf(err).some((c) => c === "40P01" || c === "40001") ? true : null)) === true;
 }
 
 /** The answer of a refusal: its code's status, `{ error, code, details? }` (lib/errors.ts). */

@@ -71,6 +71,13 @@ export async function nextPairFor(
     const [v, w] = await Promise.all([goldView(database, id), weights()]);
     return { status: 200, body: `{"assignment":${v!.json},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${extra}}` };
   };
+  // A real pair (resumed or newly claimed), or nothing to judge; `maxClaims` after what else the expert holds.
+  const realAnswer = async (maxClaims: number, extra = "") => {
+    const claim = await claimNext(database, userId, { ...settings, maxClaimsPerExpert: maxClaims }, { destinationId: opts.destinationId, exclude: opts.exclude, session: opts.session });
+    if (!claim) return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
+    const [view, w] = await Promise.all([renderView(database, claim.view), weights()]);
+    return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${extra}}` };
+  };
   if (gate.standing === "QUALIFYING" && settings.qualificationLength > 0) {
     // Answered counts skipped pairs too: they count towards the set (as not right).
     const { rows } = await poolOf(database).query<{ answered: number; held: number; total: number }>(
@@ -94,11 +101,7 @@ export async function nextPairFor(
     } else {
       // No gold pair for their destinations (none made yet, or gold is off for the dataset): a new expert is never
       // held back by the default settings. They judge real pairs, and their standing says why.
-      const claim = await claimNext(database, userId, settings, { destinationId: opts.destinationId, exclude: opts.exclude, session: opts.session });
-      const standing = `,"standing":{"state":"QUALIFYING","note":${JSON.stringify(NO_QUALIFICATION_SET)}}`;
-      if (!claim) return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}}` };
-      const [view, w] = await Promise.all([renderView(database, claim.view), weights()]);
-      return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${standing}}` };
+      return realAnswer(settings.maxClaimsPerExpert, `,"standing":{"state":"QUALIFYING","note":${JSON.stringify(NO_QUALIFICATION_SET)}}`);
     }
   }
   // Held pairs resume in the order they were claimed, gold answers and real claims alike.
@@ -110,10 +113,7 @@ export async function nextPairFor(
     const id = await claimGoldPair(database, userId, gate.candidate.goldPairId, "CHECK", settings);
     if (id) return goldAnswer(id);
   }
-  const claim = await claimNext(database, userId, { ...settings, maxClaimsPerExpert: Math.max(0, settings.maxClaimsPerExpert - gate.held.gold) }, { destinationId: opts.destinationId, exclude: opts.exclude, session: opts.session });
-  if (!claim) return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
-  const [view, w] = await Promise.all([renderView(database, claim.view), weights()]);
-  return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}}` };
+  return realAnswer(Math.max(0, settings.maxClaimsPerExpert - gate.held.gold));
 }
 
 /** The assignment id of a submit path's segment, as written; a malformed escape is kept (no assignment has that id, and the call says so). */

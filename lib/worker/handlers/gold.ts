@@ -20,7 +20,7 @@ export const goldInput = z.object({
 
 export const goldJob: JobHandler = async (ctx) => {
   const input = goldInput.parse(ctx.input);
-  ctx.progress({ phase: "making gold pairs", plans: input.plans });
+  ctx.progress({ phase: "making gold pairs" });
   const r = await makeGoldPairs(ctx.db, input.datasetId, input, ctx.createdById);
   const kinds = DEFECT_KINDS.filter((k) => r.byKind[k] > 0).map((k) => `${r.byKind[k]} ${k.replace(/_/g, " ")}`);
   return { result: r, message: `${r.made} gold pairs made from ${r.tried} plans${kinds.length ? ` (${kinds.join(", ")})` : ""}; ${r.discarded} candidates discarded` };
