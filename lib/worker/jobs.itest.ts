@@ -26,10 +26,13 @@ after(async () => {
   await t.drop();
 });
 
-/** A worker process as `npm run worker` starts one, quick to notice dead peers. */
+/**
+ * A worker process as `npm run worker` starts one, quick to notice dead peers: a worker silent for 6 s (three
+ * missed 2 s heartbeats) is taken for dead — not less, or a live one on a loaded machine is taken over too.
+ */
 function startWorkerProcess(): ChildProcess {
   const w = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    env: { ...process.env, DATABASE_URL: t.url, TRIPJUDGE_SWEEP_MS: "500", TRIPJUDGE_JOB_STALE_SECONDS: "3" },
+    env: { ...process.env, DATABASE_URL: t.url, TRIPJUDGE_SWEEP_MS: "500", TRIPJUDGE_JOB_STALE_SECONDS: "6" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   workers.push(w);
