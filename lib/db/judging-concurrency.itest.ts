@@ -106,3 +106,34 @@ test("removing experts' judgments while others judge: no deadlock reaches anyone
     assert.equal(p.claimedCount, await t.db.assignment.count({ where: { pairId: p.id, status: "CLAIMED" } }), p.id);
   }
 });
+
+test("a removal waits for a submit that holds the judgment-day tally and wants the pair tallies, without a deadlock", async () => {
+  // A completing submit touches the tally tables in this order: the judgment's day (on insert), then the
+  // pair's tallies. The removal's LOCK TABLE takes its list one by one, so it must keep that order.
+  const { poolOf } = await import("./client");
+  const { removeJudgments } = await import("./quality");
+  const open = await t.db.pair.findFirstOrThrow({ where: { status: "OPEN" }, include: { query: { include: { destination: true } } } });
+  const u = await expert("crowd-rm-order@t.test", [open.query.destination.name]);
+  const c = await claimNext(t.db, u, S);
+  assert.ok(c);
+  await submit(u, c.assignmentId, "left");
+  const admin = (await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } })).id;
+  const submitLike = await poolOf(t.db).connect();
+  try {
+    await submitLike.query("BEGIN");
+    await submitLike.query('LOCK TABLE "JudgmentDayTally" IN ROW EXCLUSIVE MODE');
+    // The statement itself, without removeJudgments' retry (which would hide a deadlock).
+    const removal = poolOf(t.db)
+      .query<{ o_judgments: number; o_pairs: number }>("SELECT * FROM tj_remove_judgments($1, $2, 'audit-order-test')", [admin, u])
+      .then((r) => ({ judgments: r.rows[0].o_judgments, pairs: r.rows[0].o_pairs }), (e: Error) => e);
+    await new Promise((res) => setTimeout(res, 300)); // the removal now waits for the day tally
+    await submitLike.query("SET LOCAL lock_timeout = '5s'");
+    await submitLike.query('LOCK TABLE "AgreementTally", "ExpertTally", "ExpertPairTally" IN ROW EXCLUSIVE MODE');
+    await submitLike.query("COMMIT");
+    const r = await removal;
+    assert.ok(!(r instanceof Error), `removal failed: ${(r as Error).message}`);
+    assert.deepEqual(r, { judgments: 1, pairs: 1 });
+  } finally {
+    submitLike.release();
+  }
+});

@@ -1,7 +1,8 @@
 -- tj_remove_judgments: an admin removes every judgment of one expert (after seeing the effect on agreement),
 -- in one statement. Locks are taken in the order a submit takes them — the expert's assignments, then their
--- pairs (in id order), then the tally tables — so no submit can hold one of them while waiting for another this
--- holds. Each of the expert's submitted and claimed assignments is released through tj_move_assignment (the
+-- pairs (in id order), then the tally tables in the order a completing submit touches them (the judgment's day
+-- first, then the pair's tallies; LOCK TABLE takes its list one by one) — so no submit can hold one of them
+-- while waiting for another this holds. Each of the expert's submitted and claimed assignments is released through tj_move_assignment (the
 -- pairs' counters follow), complete pairs reopen and, when they still have their raters, complete again (the
 -- triggers take their tallies back and count them anew), adjudications of those pairs go, the judgments are
 -- deleted, and the expert is paused, so they claim nothing until an admin resumes them.
@@ -15,7 +16,7 @@ BEGIN
   SELECT coalesce(array_agg(p.id ORDER BY p.id), '{}') INTO v_ids FROM (
     SELECT p.id FROM "Pair" p WHERE p.id IN (SELECT j."pairId" FROM "Judgment" j WHERE j."userId" = p_user) ORDER BY p.id FOR UPDATE
   ) p;
-  LOCK TABLE "AgreementTally", "ExpertTally", "ExpertPairTally", "JudgmentDayTally" IN EXCLUSIVE MODE;
+  LOCK TABLE "JudgmentDayTally", "AgreementTally", "ExpertTally", "ExpertPairTally" IN EXCLUSIVE MODE;
   o_pairs := cardinality(v_ids);
   -- Complete pairs reopen first (the trigger takes back their tallies with every judgment still there) …
   UPDATE "Pair" SET status = 'OPEN' WHERE id = ANY(v_ids) AND status = 'COMPLETE';
