@@ -62,12 +62,20 @@ const pgStats = process.env.BENCH_PG_STATS === "1";
 interface RunOptions {
   /** Judgments already in the database (complete pairs of another destination, bench/history.ts). */
   history?: number;
-  /** A second phase with an admin loading the analytics page's calls in a loop, to compare with the first. */
-  adminLoop?: boolean;
+  /**
+   * A second phase with an admin loading pages in a loop, to compare with the first: the analytics page's
+   * calls, or the heavy computations (quality, leaderboard with style control, judge board, exports with soft labels).
+   */
+  adminLoop?: "analytics" | "heavy";
+  /** The server's ADMIN_THREADS (default: its own default). */
+  adminThreads?: number;
 }
 
 /** The calls the analytics page makes, one after another, as an admin's browser does on opening it. */
 const ADMIN_PAGE_CALLS = ["/api/admin/analytics?minShared=5", "/api/admin/adjudication?limit=20", "/api/admin/overview", "/api/admin/exports/training-pairs/card", "/api/admin/exports/judgments/card"];
+
+/** The heavy admin reads (decision 010); DEST is the benchmark's own destination (a small export that still needs every soft label). */
+const HEAVY_CALLS = ["/api/admin/quality", "/api/admin/leaderboard?style=1&bootstrap=1000", "/api/admin/judges", "/api/admin/exports/training-pairs?destination=DEST", "/api/admin/exports/labelled-pairs?destination=DEST"];
 
 /** One full run on a fresh database and server; `fastPath` false sends the hot calls through Next.js's route handlers. */
 async function run(experts: number, pairsWanted: number, fastPath: boolean, opts: RunOptions = {}) {
@@ -91,7 +99,8 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     await db.expertDestination.create({ data: { userId: u.id, destinationId: dest.id, familiarity: 3 } });
   }
   await db.setting.create({ data: { key: "judging", value: { leaseMinutes: 30, rationaleMinLength: 10, queueOrder: "completion", maxClaimsPerExpert: 2 } } });
-  const server = await startServer(pg.url, 3400, { TRIPJUDGE_FAST_PATH: fastPath ? "1" : "0" });
+  const server = await startServer(pg.url, 3400, { TRIPJUDGE_FAST_PATH: fastPath ? "1" : "0", ...(opts.adminThreads === undefined ? {} : { ADMIN_THREADS: String(opts.adminThreads) }) });
+  const adminCalls = (opts.adminLoop === "heavy" ? HEAVY_CALLS : ADMIN_PAGE_CALLS).map((c) => c.replace("DEST", dest.id));
   try {
     const cookies: string[] = [];
     for (let i = 0; i < emails.length; i += 20) cookies.push(...(await Promise.all(emails.slice(i, i + 20).map((e) => signIn(server.url, e, "bench-password-1")))));
@@ -101,7 +110,8 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       await statsDb.$queryRawUnsafe("SELECT pg_stat_statements_reset()::text");
     }
     const total = Math.ceil(pairsWanted / 6) * 6 * 3;
-    const phases = opts.adminLoop ? [{ name: "experts only", judgments: Math.floor(total / 2), admin: false }, { name: "with an admin on the analytics page", judgments: total, admin: true }] : [{ name: "experts only", judgments: total, admin: false }];
+    const adminPhase = opts.adminLoop === "heavy" ? "with an admin reloading the heavy pages" : "with an admin on the analytics page";
+    const phases = opts.adminLoop ? [{ name: "experts only", judgments: Math.floor(total / 2), admin: false }, { name: adminPhase, judgments: total, admin: true }] : [{ name: "experts only", judgments: total, admin: false }];
     const accepted: string[] = [];
     const results = [];
     const cpu0 = cpuByRole();
@@ -110,15 +120,26 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       const claimMs: number[] = [];
       const steadyClaimMs: number[] = []; // claims started after the first 2 s (all experts claim at once at the start)
       const submitMs: number[] = [];
-      const adminMs: Record<string, number[]> = Object.fromEntries(ADMIN_PAGE_CALLS.map((c) => [c, []]));
+      const adminMs: Record<string, number[]> = Object.fromEntries(adminCalls.map((c) => [c, []]));
+      const healthMs: number[] = [];
       let errors = 0;
       let adminErrors = 0;
       let running = true;
       const startedWith = accepted.length;
       const tp = performance.now();
+      // A monitor asks for the health answer five times a second throughout.
+      const health = (async () => {
+        while (running) {
+          const t = performance.now();
+          await call(server.url, "GET", "/api/health", "");
+          healthMs.push(performance.now() - t);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      })();
       const admin = (async () => {
         while (phase.admin && running) {
-          for (const route of ADMIN_PAGE_CALLS) {
+          for (const route of adminCalls) {
+            if (!running) break;
             const t = performance.now();
             const res = await call(server.url, "GET", route, adminCookie);
             adminMs[route].push(performance.now() - t);
@@ -160,7 +181,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         }),
       );
       running = false;
-      await admin;
+      await Promise.all([admin, health]);
       const seconds = (performance.now() - tp) / 1000;
       const ms = (v: number) => +v.toFixed(1);
       const dist = (xs: number[]) => {
@@ -169,8 +190,8 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       };
       results.push({
         phase: phase.name, judgments: accepted.length - startedWith, seconds: +seconds.toFixed(1), judgmentsPerSecond: +((accepted.length - startedWith) / seconds).toFixed(1), httpErrors: errors,
-        claim: dist(claimMs), claimAfterFirst2s: dist(steadyClaimMs), submit: dist(submitMs),
-        ...(phase.admin ? { adminPageLoads: adminMs[ADMIN_PAGE_CALLS[0]].length, adminErrors, adminMs: Object.fromEntries(Object.entries(adminMs).map(([k, v]) => [k, dist(v)])) } : {}),
+        claim: dist(claimMs), claimAfterFirst2s: dist(steadyClaimMs), submit: dist(submitMs), health: dist(healthMs),
+        ...(phase.admin ? { adminPageLoads: adminMs[adminCalls[0]].length, adminErrors, adminMs: Object.fromEntries(Object.entries(adminMs).map(([k, v]) => [k, dist(v)])) } : {}),
       });
     }
     const seconds = (performance.now() - t0) / 1000;
@@ -194,7 +215,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     }
     return {
       via: fastPath ? "fast path" : "Next.js route handlers",
-      experts, pairs, history: opts.history ?? 0, thinkMs: THINK_MS, judgments: accepted.length, seconds: +seconds.toFixed(1), judgmentsPerSecond: +(accepted.length / seconds).toFixed(1), connectionRetries,
+      adminThreads: opts.adminThreads ?? "default", experts, pairs, history: opts.history ?? 0, thinkMs: THINK_MS, judgments: accepted.length, seconds: +seconds.toFixed(1), judgmentsPerSecond: +(accepted.length / seconds).toFixed(1), connectionRetries,
       phases: results,
       // CPU milliseconds per judgment (one claim + one submit) by process, over the load phase.
       cpuMsPerJudgment: Object.fromEntries(Object.entries(cpu1).map(([k, v]) => [k, +(((v - cpu0[k as keyof typeof cpu0]) * 1000) / accepted.length).toFixed(2)])),
@@ -209,21 +230,38 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
 }
 
 /**
- * Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline] [--history=JUDGMENTS] [--admin-loop]: with --baseline, a second
- * run through Next.js's route handlers; --history puts that many judgments in the database first; --admin-loop judges the
- * second half of the pairs while an admin loads the analytics page's calls in a loop.
+ * Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline] [--history=JUDGMENTS] [--admin-loop[=heavy]] [--baseline-threads]:
+ * with --baseline, a second run through Next.js's route handlers; --history puts that many judgments in the database
+ * first; --admin-loop judges the second half of the pairs while an admin loads the analytics page's calls in a loop
+ * (=heavy: the heavy pages of decision 010); --baseline-threads runs again with ADMIN_THREADS=0 (the computations on
+ * the web server's event loop, as before decision 010) and compares.
  */
 async function main() {
   const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
   const experts = Number(args[0] ?? 200);
   const pairs = Number(args[1] ?? 3000);
   const history = Number(process.argv.find((a) => a.startsWith("--history="))?.slice(10) ?? 0);
-  const fast = await run(experts, pairs, true, { history, adminLoop: process.argv.includes("--admin-loop") });
+  const loopArg = process.argv.find((a) => a.startsWith("--admin-loop"));
+  const adminLoop = loopArg ? (loopArg === "--admin-loop=heavy" ? "heavy" : "analytics") : undefined;
+  const fast = await run(experts, pairs, true, { history, adminLoop });
   console.log(JSON.stringify(fast, null, 2));
+  const ratio = (a: number, b: number) => +(a / b).toFixed(2);
+  if (adminLoop && process.argv.includes("--baseline-threads")) {
+    const inline = await run(experts, pairs, true, { history, adminLoop, adminThreads: 0 });
+    console.log(JSON.stringify(inline, null, 2));
+    // Each run against its own first phase (experts only): 1.0 = the admin changed nothing.
+    const effect = (r: typeof fast) => ({
+      claimP95: ratio(r.phases[1].claim.p95, r.phases[0].claim.p95),
+      claimP95AfterFirst2s: ratio(r.phases[1].claimAfterFirst2s.p95, r.phases[0].claimAfterFirst2s.p95),
+      submitP95: ratio(r.phases[1].submit.p95, r.phases[0].submit.p95),
+      healthP95: ratio(r.phases[1].health.p95, r.phases[0].health.p95),
+      throughput: ratio(r.phases[1].judgmentsPerSecond, r.phases[0].judgmentsPerSecond),
+    });
+    console.log(JSON.stringify({ sameRun: "admin phase / experts-only phase", withThreads: effect(fast), onTheEventLoop: effect(inline) }, null, 2));
+  }
   if (!process.argv.includes("--baseline")) return;
   const next = await run(experts, pairs, false);
   console.log(JSON.stringify(next, null, 2));
-  const ratio = (a: number, b: number) => +(a / b).toFixed(1);
   console.log(
     JSON.stringify({
       sameRun: "fast path vs Next.js route handlers",

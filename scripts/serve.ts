@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import next from "next";
 import type { NextConfig } from "next";
 import { checkConfig, reloadConfig } from "../lib/config";
+import { startAdminThreads } from "../lib/offload/pool";
 import { judgingFastPath } from "../lib/server/fast-path";
 import { frontGuard } from "../lib/server/front";
 
@@ -33,6 +34,8 @@ async function serve() {
   // The handlers trust the client-address header only when this server sets it.
   process.env.TRIPJUDGE_FRONT = "1";
   reloadConfig();
+  // Heavy admin reads run in threads of their own, so they never hold up the judging calls (decision 010).
+  startAdminThreads({ threads: settings.ADMIN_THREADS, dbPoolSize: settings.ADMIN_THREAD_DB_POOL_SIZE });
   const app = next({ dev, dir: process.cwd(), port });
   const handle = app.getRequestHandler();
   const [headers] = await Promise.all([securityHeaders(), app.prepare()]);

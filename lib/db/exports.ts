@@ -11,7 +11,7 @@ import type { ExportKind, ExportOptions } from "../export/kinds";
 import { pseudonym, type AnnotationRecord, type BattleRecord, type ExportFilters, type ExportRecord, type JudgmentRecord, type LabelledPairRecord } from "../export/records";
 import { trainingPair, type TrainingPair } from "../export/training";
 import { cursorRows, fromSnapshot } from "./cursor";
-import { softArgmax, softLabels } from "./quality";
+import { softArgmax, softLabels, type SoftLabels } from "./quality";
 import type { Db } from "./client";
 
 
@@ -66,14 +66,14 @@ export async function* labelledPairRows(db: Db, f: ExportFilters = {}, opts: { f
  * Training pairs: the labelled pairs with a majority or adjudicated label (1-1-1 splits wait for adjudication),
  * rewards under the given weights or, by default, the weights in use.
  */
-export async function* trainingPairs(db: Db, f: ExportFilters = {}, weights?: Weights): AsyncGenerator<TrainingPair> {
+export async function* trainingPairs(db: Db, f: ExportFilters = {}, weights?: Weights, source: SoftLabelSource = () => softLabels(db)): AsyncGenerator<TrainingPair> {
   weights ??= (await currentWeights(db)).weights;
   // Soft labels only once there is a row to label: an export whose filter matches nothing costs nothing.
-  let soft: Awaited<ReturnType<typeof softLabels>> | null = null;
+  let soft: SoftLabels | null = null;
   for await (const row of labelledPairRows(db, f)) {
     const label = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
     if (label.label === null) continue;
-    soft ??= await softLabels(db);
+    soft ??= await source();
     const p = soft.get(row.pairId) ?? null;
     yield { ...trainingPair(row, label.label, weights), ds_label: p && softArgmax(p), ds_posterior: p };
   }
@@ -151,11 +151,11 @@ export async function* battleRecords(db: Db, f: ExportFilters = {}, opts: { name
 }
 
 /** Complete pairs with their verdicts, label (majority, adjudicated, or unresolved) and agreement. */
-export async function* labelledPairRecords(db: Db, f: ExportFilters = {}): AsyncGenerator<LabelledPairRecord> {
-  let soft: Awaited<ReturnType<typeof softLabels>> | null = null;
+export async function* labelledPairRecords(db: Db, f: ExportFilters = {}, source: SoftLabelSource = () => softLabels(db)): AsyncGenerator<LabelledPairRecord> {
+  let soft: SoftLabels | null = null;
   for await (const row of labelledPairRows(db, f, { features: false })) {
     const l = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
-    soft ??= await softLabels(db);
+    soft ??= await source();
     const p = soft.get(row.pairId) ?? null;
     yield {
       pair_id: row.pairId, query_id: row.queryId, destination: row.destination, plan_a: row.planAId, plan_b: row.planBId, verdicts: row.verdicts,
@@ -195,11 +195,17 @@ export async function auditExport(db: Db, actorId: string | null, kind: ExportKi
   await db.auditEvent.create({ data: { actorId, action: `export.${kind}`, data: { ...query, count, ...(jobId ? { job: jobId } : {}) } } });
 }
 
+/**
+ * Where an export gets Dawid–Skene's soft labels (a fit over every judgment) when its first labelled row
+ * arrives: computed here by default; the web server passes one that runs off its event loop (lib/offload).
+ */
+export type SoftLabelSource = () => Promise<SoftLabels>;
+
 /** The records of one export kind. */
-export function records(kind: ExportKind, db: Db, f: ExportFilters, o: ExportOptions = {}): AsyncGenerator<ExportRecord> {
+export function records(kind: ExportKind, db: Db, f: ExportFilters, o: ExportOptions = {}, soft?: SoftLabelSource): AsyncGenerator<ExportRecord> {
   if (kind === "judgments") return judgmentRecords(db, f, { names: o.names });
   if (kind === "annotations") return annotationRecords(db, f, { names: o.names });
-  if (kind === "labelled-pairs") return labelledPairRecords(db, f);
+  if (kind === "labelled-pairs") return labelledPairRecords(db, f, soft);
   if (kind === "battles") return battleRecords(db, f, { names: o.names });
-  return trainingPairs(db, f);
+  return trainingPairs(db, f, undefined, soft);
 }

@@ -192,8 +192,11 @@ export async function setStanding(db: Db, userId: string, action: "resume" | "pa
   return { released: rows[0].released };
 }
 
+/** Dawid–Skene's posterior over A, B and Neither, by pair id. */
+export type SoftLabels = Map<string, Record<Verdict, number>>;
+
 /** Dawid–Skene's posterior for every complete pair (fitted on all their judgments), for the exports' soft labels. */
-export async function softLabels(db: Db): Promise<Map<string, Record<Verdict, number>>> {
+export async function softLabels(db: Db): Promise<SoftLabels> {
   const { matrix: m } = await judgmentLog(db);
   const out = new Map<string, Record<Verdict, number>>();
   if (!m.item.length) return out;

@@ -57,6 +57,6 @@ export type LeaderboardAnswer = Shared<Awaited<ReturnType<typeof leaderboardRepo
 /** GET /api/admin/judges */
 export type JudgeBoardAnswer = Shared<Awaited<ReturnType<typeof judgeBoard>>>;
 /** GET /api/admin/quality */
-export type QualityAnswer = Jsonified<Awaited<ReturnType<typeof qualityReport>>>;
+export type QualityAnswer = Shared<Awaited<ReturnType<typeof qualityReport>>>;
 /** GET /api/admin/settings */
 export type SettingsAnswer = Awaited<ReturnType<typeof getSettings>>;

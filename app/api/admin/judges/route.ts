@@ -1,14 +1,15 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { importJudgeVerdicts, judgeBoard } from "@/lib/db/judges";
+import { importJudgeVerdicts } from "@/lib/db/judges";
+import { offload } from "@/lib/offload/run";
 import { API_BODY_CAP } from "@/lib/server/guards";
 import { adminFigures, parseBody, withRole } from "@/lib/server/api";
 
-/** The judge alignment board (TripScore Table 7) over complete pairs, optionally of one dataset. */
+/** The judge alignment board (TripScore Table 7) over complete pairs, optionally of one dataset; computed off the event loop. */
 export const GET = withRole("ADMIN", async (req) => {
   const { dataset } = z.object({ dataset: z.string().min(1).max(64).optional() }).parse(Object.fromEntries(new URL(req.url).searchParams));
-  return NextResponse.json(await adminFigures(`judges:${dataset ?? ""}`, () => judgeBoard(db(), { datasetId: dataset ?? null })));
+  return NextResponse.json(await adminFigures(`judges:${dataset ?? ""}`, () => offload("judges", { datasetId: dataset ?? null })));
 });
 
 /** Uploads a JSONL file of automatic judges' verdicts: all or nothing, the same file twice is one import. */

@@ -1,7 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { leaderboardReport } from "@/lib/db/leaderboard";
+import { offload } from "@/lib/offload/run";
 import { adminFigures, withRole } from "@/lib/server/api";
 
 const MAX_BOOTSTRAP = 2000;
@@ -17,9 +16,9 @@ const query = z.object({
   seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
 });
 
-/** Planner ratings with query-bootstrap intervals, the win table and left-side wins (lib/leaderboard); reloads share one computation. */
+/** Planner ratings with query-bootstrap intervals, the win table and left-side wins (lib/leaderboard), computed off the event loop; reloads share one computation. */
 export const GET = withRole("ADMIN", async (req) => {
   const q = query.parse(Object.fromEntries(new URL(req.url).searchParams));
   const filters = { datasetId: q.dataset ?? null, destinationId: q.destination ?? null, days: q.days ?? null, bothGates: q.gates === "1" };
-  return NextResponse.json(await adminFigures(`leaderboard:${JSON.stringify(q)}`, () => leaderboardReport(db(), filters, { style: q.style === "1", bootstrap: q.bootstrap, seed: q.seed })));
+  return NextResponse.json(await adminFigures(`leaderboard:${JSON.stringify(q)}`, () => offload("leaderboard", { filters, opts: { style: q.style === "1", bootstrap: q.bootstrap, seed: q.seed } })));
 });

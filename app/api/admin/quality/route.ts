@@ -1,7 +1,10 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/client";
-import { qualityReport } from "@/lib/db/quality";
-import { withRole } from "@/lib/server/api";
+import { offload } from "@/lib/offload/run";
+import { adminFigures, withRole } from "@/lib/server/api";
 
-/** Experts' standing, qualification and gold results, reliability models and anomaly flags; gold pairs by kind. Not cached: a resume shows at once. */
-export const GET = withRole("ADMIN", async () => NextResponse.json(await qualityReport(db())));
+/**
+ * Experts' standing, qualification and gold results, reliability models and anomaly flags; gold pairs by kind.
+ * Computed off the event loop (decision 010); reloads share one computation, and any admin change (a resume)
+ * forgets it, so its effect shows at once.
+ */
+export const GET = withRole("ADMIN", async () => NextResponse.json(await adminFigures("quality", () => offload("quality", {}))));

@@ -1,0 +1,30 @@
+/**
+ * Runs an admin computation (lib/offload/tasks.ts) off the web server's event loop when the server has
+ * started its threads (scripts/serve.ts → lib/offload/pool.ts), or right here otherwise (the CLI, tests,
+ * ADMIN_THREADS=0). Its failures come back as the errors they were: an AppError keeps its code, a database
+ * outage or deadlock its SQLSTATE, so lib/server/answers.ts answers them the same way.
+ */
+import { processCache } from "../cache";
+import { db, type Db } from "../db/client";
+import { rebuildError, type TaskOutcome } from "./errors";
+import { TASKS, type TaskArgs, type TaskName, type TaskResult } from "./tasks";
+
+export interface TaskRunner {
+  run(task: TaskName, args: unknown): Promise<TaskOutcome<unknown>>;
+}
+
+// Process-wide (Next.js's bundle and scripts/serve.ts each load this module).
+const slot = processCache("admin-threads", () => ({ runner: undefined as TaskRunner | undefined }));
+
+/** Sends every later `offload` to `runner` (undefined: back to running here). */
+export function setTaskRunner(runner: TaskRunner | undefined): void {
+  slot.runner = runner;
+}
+
+export async function offload<K extends TaskName>(task: K, args: TaskArgs<K>): Promise<TaskResult<K>> {
+  const runner = slot.runner;
+  if (!runner) return (TASKS[task] as (client: Db, a: unknown) => Promise<TaskResult<K>>)(db(), args);
+  const out = await runner.run(task, args);
+  if (!out.ok) throw rebuildError(out.error);
+  return out.value as TaskResult<K>;
+}
