@@ -6,10 +6,17 @@
  */
 import type { Db } from "../lib/db/client";
 import { poolOf } from "../lib/db/client";
+import { emptyItem, type Itinerary } from "../lib/itinerary/model";
 
 const FEATURES = JSON.stringify({
   format: 1, commonsense: 1, schedule_density: 1, hotel_consistency: 0.5, daytime_utilization: 1, unique_attractions: 0.79, location_clustering: 0.9,
   iconic_landmarks: 0.75, attraction_diversity: 0.5, attraction_prioritization: 0.6, pacing: 1, budget: 0, physical_effort: null, user_request: 0.5, violations: [],
+});
+
+/** A small valid itinerary (three days, an attraction and a meal each), so that what reads plans (style control, the judge board) reads real shapes. */
+const itinerary = (variant: string): Itinerary => ({
+  title: `History plan ${variant}`, startCity: null, targetCity: "Historyville", people: 2, judgedScores: null,
+  days: [1, 2, 3].map((day) => ({ day, title: null, items: [{ ...emptyItem("attraction", `Sight ${variant}${day}`), startTime: "10:00", endTime: "12:00" }, { ...emptyItem("meal", `Lunch ${day}`), startTime: "12:30", endTime: "13:30" }] })),
 });
 
 export async function seedHistory(db: Db, pairs: number, opts: { experts?: number; prefix?: string } = {}) {
@@ -22,7 +29,8 @@ export async function seedHistory(db: Db, pairs: number, opts: { experts?: numbe
   await sql(`INSERT INTO "Query" (id, "datasetId", "destinationId", "sourceId", text, days, preferences, raw, split)
              SELECT $1 || 'q' || i, $1 || 'ds', $1 || 'd', 'q' || i, 'request ' || i, 3, '{}', '{}', CASE WHEN i % 5 = 0 THEN 'test' ELSE 'train' END FROM generate_series(1, $2) i`, [x, pairs]);
   await sql(`INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, "contentHash")
-             SELECT $1 || 'p' || i || s, $1 || 'q' || i, s, 'm' || s, '{}', '{}', $3::jsonb, 'h' FROM generate_series(1, $2) i, (VALUES ('a'), ('b')) v(s)`, [x, pairs, FEATURES]);
+             SELECT $1 || 'p' || i || s, $1 || 'q' || i, s, 'm' || s, '{}', CASE WHEN s = 'a' THEN $4::json ELSE $5::json END, $3::jsonb, 'h' FROM generate_series(1, $2) i, (VALUES ('a'), ('b')) v(s)`,
+            [x, pairs, FEATURES, JSON.stringify(itinerary("a")), JSON.stringify(itinerary("b"))]);
   await sql(`INSERT INTO "Pair" (id, "queryId", "planAId", "planBId", status, "submittedCount")
              SELECT $1 || 'pair' || i, $1 || 'q' || i, $1 || 'p' || i || 'a', $1 || 'p' || i || 'b', 'OPEN', 3 FROM generate_series(1, $2) i`, [x, pairs]);
   // Slot s of pair i goes to expert (i + s) mod experts, so every two experts share pairs.

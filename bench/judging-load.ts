@@ -136,22 +136,24 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
           await new Promise((r) => setTimeout(r, 200));
         }
       })();
+      let adminRounds = 0;
       const admin = (async () => {
         while (phase.admin && running) {
           for (const route of adminCalls) {
-            if (!running) break;
             const t = performance.now();
             const res = await call(server.url, "GET", route, adminCookie);
             adminMs[route].push(performance.now() - t);
             if (res.status !== 200) adminErrors++;
           }
+          adminRounds++;
         }
       })();
       let claimsOut = 0;
       await Promise.all(
         cookies.map(async (cookie) => {
           // An expert claims only while the phase still needs judgments (counting the claims in flight).
-          while (accepted.length + claimsOut < phase.judgments) {
+          // With an admin, the phase lasts at least until they have loaded every page once (while pairs last).
+          while (accepted.length + claimsOut < phase.judgments || (phase.admin && adminRounds < 1)) {
             claimsOut++;
             let t = performance.now();
             const res = await call(server.url, "POST", "/api/judge/next", cookie);

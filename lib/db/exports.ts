@@ -11,7 +11,7 @@ import type { ExportKind, ExportOptions } from "../export/kinds";
 import { pseudonym, type AnnotationRecord, type BattleRecord, type ExportFilters, type ExportRecord, type JudgmentRecord, type LabelledPairRecord } from "../export/records";
 import { trainingPair, type TrainingPair } from "../export/training";
 import { cursorRows, fromSnapshot } from "./cursor";
-import { softArgmax, softLabels, type SoftLabels } from "./quality";
+import { pickSoftLabels, softArgmax, softLabels, type SoftLabels } from "./quality";
 import type { Db } from "./client";
 
 
@@ -66,16 +66,16 @@ export async function* labelledPairRows(db: Db, f: ExportFilters = {}, opts: { f
  * Training pairs: the labelled pairs with a majority or adjudicated label (1-1-1 splits wait for adjudication),
  * rewards under the given weights or, by default, the weights in use.
  */
-export async function* trainingPairs(db: Db, f: ExportFilters = {}, weights?: Weights, source: SoftLabelSource = () => softLabels(db)): AsyncGenerator<TrainingPair> {
-  weights ??= (await currentWeights(db)).weights;
-  // Soft labels only once there is a row to label: an export whose filter matches nothing costs nothing.
-  let soft: SoftLabels | null = null;
-  for await (const row of labelledPairRows(db, f)) {
-    const label = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
-    if (label.label === null) continue;
-    soft ??= await source();
-    const p = soft.get(row.pairId) ?? null;
-    yield { ...trainingPair(row, label.label, weights), ds_label: p && softArgmax(p), ds_posterior: p };
+export async function* trainingPairs(db: Db, f: ExportFilters = {}, weights?: Weights, source: SoftLabelSource = localSoftLabels(db)): AsyncGenerator<TrainingPair> {
+  const w = weights ?? (await currentWeights(db)).weights;
+  const labelled = async function* () {
+    for await (const row of labelledPairRows(db, f)) {
+      const label = labelOf(row.verdicts, row.requiredRaters, row.adjudicated).label;
+      if (label !== null) yield { ...row, label };
+    }
+  };
+  for await (const [row, p] of withSoftLabels(labelled(), source)) {
+    yield { ...trainingPair(row, row.label, w), ds_label: p && softArgmax(p), ds_posterior: p };
   }
 }
 
@@ -151,12 +151,9 @@ export async function* battleRecords(db: Db, f: ExportFilters = {}, opts: { name
 }
 
 /** Complete pairs with their verdicts, label (majority, adjudicated, or unresolved) and agreement. */
-export async function* labelledPairRecords(db: Db, f: ExportFilters = {}, source: SoftLabelSource = () => softLabels(db)): AsyncGenerator<LabelledPairRecord> {
-  let soft: SoftLabels | null = null;
-  for await (const row of labelledPairRows(db, f, { features: false })) {
+export async function* labelledPairRecords(db: Db, f: ExportFilters = {}, source: SoftLabelSource = localSoftLabels(db)): AsyncGenerator<LabelledPairRecord> {
+  for await (const [row, p] of withSoftLabels(labelledPairRows(db, f, { features: false }), source)) {
     const l = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
-    soft ??= await source();
-    const p = soft.get(row.pairId) ?? null;
     yield {
       pair_id: row.pairId, query_id: row.queryId, destination: row.destination, plan_a: row.planAId, plan_b: row.planBId, verdicts: row.verdicts,
       label: l.label, label_source: l.source, agreement: pairAgreement(row.verdicts), ds_label: p && softArgmax(p), ds_posterior: p,
@@ -196,10 +193,36 @@ export async function auditExport(db: Db, actorId: string | null, kind: ExportKi
 }
 
 /**
- * Where an export gets Dawid–Skene's soft labels (a fit over every judgment) when its first labelled row
- * arrives: computed here by default; the web server passes one that runs off its event loop (lib/offload).
+ * Where an export gets Dawid–Skene's soft labels (one fit over every judgment) for a batch of its rows' pairs:
+ * by default fitted here once, when the first row arrives (an export whose filter matches nothing costs
+ * nothing); the web server's keeps the fit in its admin thread and sends only each batch's labels across
+ * (lib/offload), so its own memory does not grow with the judgments.
  */
-export type SoftLabelSource = () => Promise<SoftLabels>;
+export type SoftLabelSource = (pairIds: string[]) => Promise<SoftLabels>;
+
+/** Soft labels fitted in this process, once per export. */
+export function localSoftLabels(db: Db): SoftLabelSource {
+  let fit: Promise<SoftLabels> | null = null;
+  return async (pairIds) => {
+    fit ??= softLabels(db);
+    return pickSoftLabels(await fit, pairIds);
+  };
+}
+
+/** The rows with their pairs' soft labels, asked for `size` rows at a time. */
+async function* withSoftLabels<T extends { pairId: string }>(rows: AsyncIterable<T>, source: SoftLabelSource, size = 500): AsyncGenerator<[T, Record<Verdict, number> | null]> {
+  let batch: T[] = [];
+  const flush = async function* () {
+    const soft = await source(batch.map((r) => r.pairId));
+    for (const r of batch) yield [r, soft.get(r.pairId) ?? null] as [T, Record<Verdict, number> | null];
+    batch = [];
+  };
+  for await (const r of rows) {
+    batch.push(r);
+    if (batch.length >= size) yield* flush();
+  }
+  if (batch.length) yield* flush();
+}
 
 /** The records of one export kind. */
 export function records(kind: ExportKind, db: Db, f: ExportFilters, o: ExportOptions = {}, soft?: SoftLabelSource): AsyncGenerator<ExportRecord> {

@@ -44,17 +44,24 @@ export function forgetGoldRate(db: Db) {
   rateCache.delete(db);
 }
 
-/** A random active gold pair of the expert's ($1) destinations (or the one in parameter `dest`) they never had. */
-// With diagnostics shown, a perturbation whose defect changes the plan's violations would give itself away
-// (the altered plan alone would show it): only those the diagnostics cannot tell from their source are served.
-const candidateSql = (dest: string) => `
-  SELECT g.id, ds."goldRate" AS rate FROM "GoldPair" g JOIN "Dataset" ds ON ds.id = g."datasetId"
-   WHERE g.active AND g."destinationId" IN (SELECT e."destinationId" FROM "ExpertDestination" e WHERE e."userId" = $1)
+/**
+ * The gold pair `g` (of dataset `ds`) may be served to the expert whose id is `user` (an SQL expression): active,
+ * never had by them, nor made from a pair they judged. With diagnostics shown, a perturbation whose defect
+ * changes the plan's violations would give itself away (the altered plan alone would show it): only those the
+ * diagnostics cannot tell from their source are served. The expert's waiting count uses the same test.
+ */
+export const servableGold = (user: string) => `g.active
      AND (NOT ds."showDiagnostics" OR g."planBId" IS NOT NULL
           OR EXISTS (SELECT 1 FROM "Plan" pa WHERE pa.id = g."planAId" AND (pa.features::jsonb -> 'violations') IS NOT DISTINCT FROM (g."alteredFeatures"::jsonb -> 'violations')))
+     AND NOT EXISTS (SELECT 1 FROM "GoldAnswer" x WHERE x."goldPairId" = g.id AND x."userId" = ${user})
+     AND (g."sourcePairId" IS NULL OR NOT EXISTS (SELECT 1 FROM "Assignment" y WHERE y."pairId" = g."sourcePairId" AND y."userId" = ${user}))`;
+
+/** A random gold pair of the expert's ($1) destinations (or the one in parameter `dest`) that may be served to them. */
+const candidateSql = (dest: string) => `
+  SELECT g.id, ds."goldRate" AS rate FROM "GoldPair" g JOIN "Dataset" ds ON ds.id = g."datasetId"
+   WHERE g."destinationId" IN (SELECT e."destinationId" FROM "ExpertDestination" e WHERE e."userId" = $1)
      AND (${dest}::text IS NULL OR g."destinationId" = ${dest})
-     AND NOT EXISTS (SELECT 1 FROM "GoldAnswer" x WHERE x."goldPairId" = g.id AND x."userId" = $1)
-     AND (g."sourcePairId" IS NULL OR NOT EXISTS (SELECT 1 FROM "Assignment" y WHERE y."pairId" = g."sourcePairId" AND y."userId" = $1))
+     AND ${servableGold("$1")}
    ORDER BY random() LIMIT 1`;
 
 /** One statement: standing, held gold answer, and (when `lookForGold`) a candidate gold pair. */

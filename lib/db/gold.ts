@@ -20,6 +20,8 @@ export interface MakeGoldResult {
   byKind: Record<DefectKind, number>;
   /** Candidates the rule engine rejected or that no plan could carry. */
   discarded: number;
+  /** Plans left out because their request has no other feasible plan to show beside the altered copy. */
+  withoutPartner: number;
 }
 
 /** Tries up to `plans` feasible plans of the dataset (a seeded sample), each kind in turn, and stores what the rule engine confirms. */
@@ -41,10 +43,19 @@ export async function makeGoldPairs(db: Db, datasetId: string, opts: { plans: nu
   const facts = new Map(pois.map((p) => [p.source_id, { tags: p.tags, stars: p.stars, recommendedMinutes: p.recommended, openingHours: p.hours, price: p.price }]));
   const poiOf: GoldPoiLookup = (id) => facts.get(id) ?? null;
   const finals = await finalConstraints(db, [...new Set(plans.map((p) => p.query_id))]);
+  const partners = await partnersOf(db, plans.map((p) => p.id));
   const kinds = opts.kinds ?? DEFECT_KINDS;
   const rng = seededRandom(opts.seed);
-  const result: MakeGoldResult = { tried: 0, made: 0, byKind: Object.fromEntries(DEFECT_KINDS.map((k) => [k, 0])) as Record<DefectKind, number>, discarded: 0 };
+  const result: MakeGoldResult = { tried: 0, made: 0, byKind: Object.fromEntries(DEFECT_KINDS.map((k) => [k, 0])) as Record<DefectKind, number>, discarded: 0, withoutPartner: 0 };
   for (const [n, p] of plans.entries()) {
+    // The altered copy is shown beside another feasible plan of the request, never beside its own source: two
+    // plans that differ in one item would give a gold pair away (real pairs differ throughout).
+    const options = partners.get(p.id) ?? [];
+    if (!options.length) {
+      result.withoutPartner++;
+      continue;
+    }
+    const partner = options[Math.floor(rng() * options.length)];
     const q: QueryFacts = { days: p.days, startDate: p.start_date, origin: p.origin, preferences: p.preferences };
     const codes = finals.get(p.query_id);
     const dslPois: DslPoi[] = codes ? pois.filter((x) => x.destination_id === p.destination_id).map((x) => ({ name: x.name, city: p.destination, kind: x.kind.toLowerCase(), type: x.tags[0] ?? null, recommendedMinutes: x.recommended, lat: x.lat, lon: x.lon })) : [];
@@ -62,18 +73,37 @@ export async function makeGoldPairs(db: Db, datasetId: string, opts: { plans: nu
       continue;
     }
     const features = computeFeatures(gold.altered, q, poiOf);
-    const { rowCount } = await pool.query(
-      `INSERT INTO "GoldPair" (id, "datasetId", "queryId", "destinationId", origin, "planAId", altered, "alteredFeatures", label, "defectKind", defect, "createdById")
-       VALUES ($1, $2, $3, $4, 'PERTURBATION', $5, $6::json, $7::json, 'A', $8, $9::jsonb, $10) ON CONFLICT ("planAId", "defectKind") DO NOTHING`,
-      [randomUUID(), datasetId, p.query_id, p.destination_id, p.id, JSON.stringify(gold.altered), JSON.stringify({ ...features.features, violations: features.violations }), kind, JSON.stringify(gold.defect), actorId],
+    const { rows } = await pool.query<{ inserted: boolean }>(
+      // A gold pair made before partners existed gets one (its altered copy stays as answered).
+      `INSERT INTO "GoldPair" (id, "datasetId", "queryId", "destinationId", origin, "planAId", "partnerPlanId", altered, "alteredFeatures", label, "defectKind", defect, "createdById")
+       VALUES ($1, $2, $3, $4, 'PERTURBATION', $5, $11, $6::json, $7::json, 'A', $8, $9::jsonb, $10)
+       ON CONFLICT ("planAId", "defectKind") DO UPDATE SET "partnerPlanId" = EXCLUDED."partnerPlanId" WHERE "GoldPair"."partnerPlanId" IS NULL
+       RETURNING (xmax = 0) AS inserted`,
+      [randomUUID(), datasetId, p.query_id, p.destination_id, p.id, JSON.stringify(gold.altered), JSON.stringify({ ...features.features, violations: features.violations }), kind, JSON.stringify(gold.defect), actorId, partner],
     );
-    if (rowCount) {
+    if (rows[0]?.inserted) {
       result.made++;
       result.byKind[kind]++;
     }
   }
   await db.auditEvent.create({ data: { actorId, action: "gold.make", targetType: "Dataset", targetId: datasetId, data: { ...result } } });
   return result;
+}
+
+/**
+ * For each plan, the other feasible plans of its request: those it meets in a real pair first (the pairs experts
+ * see), else any. Sorted, so a seeded choice among them is reproducible.
+ */
+async function partnersOf(db: Db, planIds: string[]): Promise<Map<string, string[]>> {
+  const { rows } = await poolOf(db).query<{ plan_id: string; paired: string[]; others: string[] }>(
+    `SELECT p.id AS plan_id,
+            coalesce(array_agg(o.id ORDER BY o.id) FILTER (WHERE EXISTS (SELECT 1 FROM "Pair" x WHERE (x."planAId", x."planBId") IN ((p.id, o.id), (o.id, p.id))) ), '{}') AS paired,
+            coalesce(array_agg(o.id ORDER BY o.id) FILTER (WHERE o.id IS NOT NULL), '{}') AS others
+       FROM "Plan" p LEFT JOIN "Plan" o ON o."queryId" = p."queryId" AND o.id <> p.id AND o.feasible
+      WHERE p.id = ANY($1) GROUP BY p.id`,
+    [planIds],
+  );
+  return new Map(rows.map((r) => [r.plan_id, r.paired.length ? r.paired : r.others]));
 }
 
 /** The codes of each request's final constraints: its newest FINAL version, as the annotations export reads them. */

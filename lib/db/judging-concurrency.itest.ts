@@ -111,7 +111,6 @@ test("a removal waits for a submit that holds the judgment-day tally and wants t
   // A completing submit touches the tally tables in this order: the judgment's day (on insert), then the
   // pair's tallies. The removal's LOCK TABLE takes its list one by one, so it must keep that order.
   const { poolOf } = await import("./client");
-  const { removeJudgments } = await import("./quality");
   const open = await t.db.pair.findFirstOrThrow({ where: { status: "OPEN" }, include: { query: { include: { destination: true } } } });
   const u = await expert("crowd-rm-order@t.test", [open.query.destination.name]);
   const c = await claimNext(t.db, u, S);

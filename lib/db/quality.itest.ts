@@ -467,3 +467,65 @@ test("held pairs resume in claim order, gold or real, and the claim limit counts
   await skipAssignment(t.db, expert, real.assignmentId, "test");
   assert.equal(await skipGold(t.db, expert, gold, L), true);
 });
+
+test("the waiting count drops by one whether the pair taken is gold or real, so it does not tell them apart", async () => {
+  const { waitingPairsByDestination } = await import("./queue");
+  const expert = await createTestExpert(t.db, "waiting-count@t.test", ["Paris"]);
+  const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
+  await makeGoldPairs(t.db, datasetId, { plans: 200, seed: 1 }, adminId); // (adds nothing when an earlier test made them)
+  await setGoldRate(t.db, datasetId, 0.05, adminId);
+  const waiting = async () => (await waitingPairsByDestination(t.db, expert)).find((w) => w.name === "Paris")!.waiting;
+  const before = await waiting();
+  const servable = await t.db.goldPair.count({ where: { destinationId: paris.id, active: true, dataset: { goldRate: { gt: 0 } } } });
+  assert.ok(servable > 0, "the demo has gold pairs in Paris");
+  const g = await t.db.goldPair.findFirstOrThrow({ where: { destinationId: paris.id, active: true, answers: { none: { userId: expert } } } });
+  const gold = (await claimGoldPair(t.db, expert, g.id, "CHECK", S))!;
+  assert.equal(await waiting(), before - 1, "after a gold pair");
+  const real = await claimNext(t.db, expert, S, {});
+  assert.ok(real);
+  assert.equal(await waiting(), before - 2, "after a real pair");
+  await skipAssignment(t.db, expert, real.assignmentId, "test");
+  assert.equal(await skipGold(t.db, expert, gold, S), true);
+  // Skipped pairs of either kind stay taken: neither comes back into the count.
+  assert.equal(await waiting(), before - 2);
+});
+
+test("a gold pair shows its altered copy beside another feasible plan of the request, so its plans differ as a real pair's do", async () => {
+  await makeGoldPairs(t.db, datasetId, { plans: 200, seed: 1 }, adminId);
+  const gold = await t.db.goldPair.findMany({ where: { origin: "PERTURBATION" }, include: { partnerPlan: true, planA: true } });
+  assert.ok(gold.length >= 10, `${gold.length} gold pairs`);
+  for (const g of gold) {
+    assert.ok(g.partnerPlan, `gold pair ${g.id} has a partner`);
+    assert.notEqual(g.partnerPlanId, g.planAId);
+    assert.equal(g.partnerPlan.queryId, g.queryId);
+    assert.equal(g.partnerPlan.feasible, true);
+  }
+  // Items in one plan and not the other (as multisets): what an expert comparing the two would see differ.
+  type It = { days: { items: unknown[] }[] };
+  const differing = (a: It, b: It) => {
+    const count = new Map<string, number>();
+    for (const d of a.days) for (const i of d.items) count.set(JSON.stringify(i), (count.get(JSON.stringify(i)) ?? 0) + 1);
+    let n = 0;
+    for (const d of b.days) for (const i of d.items) {
+      const k = JSON.stringify(i);
+      if (count.get(k)) count.set(k, count.get(k)! - 1);
+      else n++;
+    }
+    return n + [...count.values()].reduce((s, v) => s + v, 0);
+  };
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const goldDiffs = gold.map((g) => differing(g.partnerPlan!.itinerary as It, g.altered as It));
+  const real = await t.db.pair.findMany({ take: 40, include: { planA: true, planB: true } });
+  const realDiffs = real.map((p) => differing(p.planA.itinerary as It, p.planB.itinerary as It));
+  assert.equal(goldDiffs.filter((d) => d <= 1).length, 0, `gold pairs differing in one item or none: ${goldDiffs.join(",")}`);
+  assert.ok(median(goldDiffs) * 2 >= median(realDiffs), `median items differing: gold ${median(goldDiffs)}, real ${median(realDiffs)}`);
+  // The expert's screen shows the partner where plan A goes.
+  const g = gold[0];
+  const expert = await createTestExpert(t.db, "partner-view@t.test", [(await t.db.destination.findUniqueOrThrow({ where: { id: g.destinationId } })).name]);
+  const answer = (await claimGoldPair(t.db, expert, g.id, "CHECK", S))!;
+  const { rows } = await poolOf(t.db).query<{ left_text: string; right_text: string }>("SELECT left_text, right_text FROM tj_gold_view_parts($1)", [answer]);
+  const shown = [JSON.parse(rows[0].left_text), JSON.parse(rows[0].right_text)];
+  assert.ok(shown.some((s) => JSON.stringify(s) === JSON.stringify(g.partnerPlan!.itinerary)), "the partner is shown");
+  assert.ok(!shown.some((s) => JSON.stringify(s) === JSON.stringify(g.planA.itinerary)), "the source is not");
+  assert.equal(await skipGold(t.db, expert, answer, S), true);
+});

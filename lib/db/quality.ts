@@ -205,6 +205,16 @@ export async function softLabels(db: Db): Promise<SoftLabels> {
   return out;
 }
 
+/** The soft labels of the given pairs (those that have one). */
+export function pickSoftLabels(all: SoftLabels, pairIds: readonly string[]): SoftLabels {
+  const out: SoftLabels = new Map();
+  for (const id of pairIds) {
+    const p = all.get(id);
+    if (p) out.set(id, p);
+  }
+  return out;
+}
+
 /** The most probable label of a soft label (A, then B, then Neither on ties). */
 export function softArgmax(p: Record<Verdict, number>): Verdict {
   return VERDICTS.reduce((best, v) => (p[v] > p[best] ? v : best), VERDICTS[0]);

@@ -1,5 +1,10 @@
-/** What waits for an expert: pairs of their destinations with an open slot that they have not taken. */
-import type { Db } from "./client";
+/**
+ * What waits for an expert: pairs of their destinations with an open slot that they have not taken, and the
+ * gold pairs that may still be served to them (decision 009) — so that taking either makes the count drop
+ * alike, and the count does not tell a gold pair from a real one.
+ */
+import { poolOf, type Db } from "./client";
+import { servableGold } from "./gold-judging";
 import { sweepExpiredLeases } from "./judging";
 
 export interface WaitingByDestination {
@@ -12,16 +17,17 @@ export interface WaitingByDestination {
 
 export async function waitingPairsByDestination(db: Db, userId: string): Promise<WaitingByDestination[]> {
   await sweepExpiredLeases(db);
-  return db.$queryRaw<WaitingByDestination[]>`
-    SELECT d.id AS "destinationId", d.name, d.country, ed.familiarity,
-           COUNT(p.id)::int AS waiting
-    FROM "ExpertDestination" ed
-    JOIN "Destination" d ON d.id = ed."destinationId"
-    LEFT JOIN "Query" q ON q."destinationId" = d.id
-    LEFT JOIN "Pair" p ON p."queryId" = q.id AND p.status = 'OPEN'
-      AND NOT EXISTS (SELECT 1 FROM "Assignment" mine WHERE mine."pairId" = p.id AND mine."userId" = ${userId})
-      AND p."submittedCount" + p."claimedCount" < p."requiredRaters"
-    WHERE ed."userId" = ${userId}
-    GROUP BY d.id, d.name, d.country, ed.familiarity
-    ORDER BY d.name`;
+  const { rows } = await poolOf(db).query<WaitingByDestination>(
+    `SELECT d.id AS "destinationId", d.name, d.country, ed.familiarity,
+            ((SELECT count(*) FROM "Pair" p JOIN "Query" q ON q.id = p."queryId"
+               WHERE q."destinationId" = d.id AND p.status = 'OPEN' AND p."submittedCount" + p."claimedCount" < p."requiredRaters"
+                 AND NOT EXISTS (SELECT 1 FROM "Assignment" mine WHERE mine."pairId" = p.id AND mine."userId" = $1))
+           + (SELECT count(*) FROM "GoldPair" g JOIN "Dataset" ds ON ds.id = g."datasetId"
+               WHERE g."destinationId" = d.id AND ds."goldRate" > 0 AND ${servableGold("$1")}))::int AS waiting
+       FROM "ExpertDestination" ed JOIN "Destination" d ON d.id = ed."destinationId"
+      WHERE ed."userId" = $1
+      ORDER BY d.name`,
+    [userId],
+  );
+  return rows;
 }

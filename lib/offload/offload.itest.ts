@@ -44,14 +44,45 @@ test("the quality report computed in a thread equals the one computed here, and 
   assert.ok(there.maxMs * 3 < here.maxMs, `event loop held ${there.maxMs.toFixed(0)} ms with the thread, ${here.maxMs.toFixed(0)} ms without`);
 });
 
-test("the thread runs at a lower CPU priority than the web server's own thread (Linux)", { skip: process.platform !== "linux" }, async () => {
-  await offload("softLabels", {});
-  const nice = readdirSync("/proc/self/task").map((tid) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]); // field 19: nice
-  });
-  assert.equal(nice[0], 0, "the main thread keeps its priority");
-  assert.ok(nice.includes(10), `threads' nice values: ${nice.join(",")}`);
+/** The nice value of a process or thread, from its stat line (field 19). */
+const niceOf = (statPath: string) => {
+  const stat = readFileSync(statPath, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+};
+
+test("the thread and the database backends serving it run at the lowest CPU priority; the web server's own do not (Linux)", { skip: process.platform !== "linux" }, async () => {
+  await offload("softLabels", { pairIds: [] });
+  const threadsNice = readdirSync("/proc/self/task").map((tid) => niceOf(`/proc/self/task/${tid}/stat`));
+  assert.equal(threadsNice[0], 0, "the main thread keeps its priority");
+  assert.ok(threadsNice.includes(19), `threads' nice values: ${threadsNice.join(",")}`);
+  const { poolOf } = await import("../db/client");
+  const { rows } = await poolOf(t.db).query<{ pid: number; mine: boolean }>("SELECT pid, pid = pg_backend_pid() AS mine FROM pg_stat_activity WHERE datname = current_database()");
+  const backends = rows.map((r) => ({ ...r, nice: niceOf(`/proc/${r.pid}/stat`) }));
+  assert.ok(backends.some((b) => b.nice === 19), `backends: ${JSON.stringify(backends)}`);
+  assert.equal(backends.find((b) => b.mine)?.nice, 0, "this process's own backend keeps its priority");
+});
+
+test("an export's soft labels come from the thread a batch at a time, one fit for the whole export, equal to the ones fitted here", async () => {
+  const { labelledPairRecords } = await import("../db/exports");
+  const fitsSeen = new Set<string>();
+  let batches = 0;
+  let fit: string | undefined;
+  const viaThread = async (pairIds: string[]) => {
+    const r = await offload("softLabels", { fit, pairIds });
+    fit = r.fit;
+    fitsSeen.add(r.fit);
+    batches++;
+    assert.ok(r.labels.size <= pairIds.length, "only the batch's labels cross");
+    return r.labels;
+  };
+  const here = [];
+  for await (const r of labelledPairRecords(t.db, {})) here.push(r);
+  const there = [];
+  for await (const r of labelledPairRecords(t.db, {}, viaThread)) there.push(r);
+  assert.equal(there.length, 12_000);
+  assert.equal(batches, 24);
+  assert.equal(fitsSeen.size, 1);
+  assert.deepEqual(there, here);
 });
 
 test("beyond what the threads can hold, a computation is refused with 503 rather than queued without end", async () => {

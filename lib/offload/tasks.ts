@@ -6,7 +6,8 @@
 import type { Db } from "../db/client";
 import { judgeBoard } from "../db/judges";
 import { leaderboardReport, type BattleFilters } from "../db/leaderboard";
-import { qualityReport, removalPreview, softLabels } from "../db/quality";
+import { qualityReport, removalPreview } from "../db/quality";
+import { softLabelsFor } from "./soft-labels";
 
 export const TASKS = {
   /** The quality page: standing, gold results, reliability models (Dawid–Skene, MACE) over every judgment. */
@@ -17,8 +18,8 @@ export const TASKS = {
   leaderboard: (db: Db, a: { filters: BattleFilters; opts: { style: boolean; bootstrap: number; seed: number } }) => leaderboardReport(db, a.filters, a.opts),
   /** The judge alignment board: every judge against every other over complete pairs. */
   judges: (db: Db, a: { datasetId: string | null }) => judgeBoard(db, a),
-  /** Dawid–Skene's soft labels for the labelled- and training-pairs exports. */
-  softLabels: (db: Db) => softLabels(db),
+  /** Dawid–Skene's soft labels of a batch of an export's pairs (the fit stays in the thread). */
+  softLabels: (db: Db, a: { fit?: string; pairIds: string[] }) => softLabelsFor(db, a),
 };
 
 export type TaskName = keyof typeof TASKS;

@@ -1,25 +1,54 @@
 /**
  * The body of an admin-computation thread (piscina's worker; lib/offload/pool.ts starts it). It has its own
- * database client (a small pool: ADMIN_THREAD_DB_POOL_SIZE) and runs at a lower CPU priority than the web
- * server's thread, so on a busy machine the judging calls go first.
+ * database client (a small pool: ADMIN_THREAD_DB_POOL_SIZE) and runs at the lowest CPU priority, and so do the
+ * PostgreSQL backends serving it when the database runs on this machine: on a busy machine the judging calls
+ * (the web server's thread and its backends) go first.
  */
-import { readlinkSync } from "node:fs";
+import { readFileSync, readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
-import { db, type Db } from "../db/client";
+import type pg from "pg";
+import { config } from "../config";
+import { db, poolOf, type Db } from "../db/client";
 import { failureOf, type TaskOutcome } from "./errors";
 import { TASKS, type TaskName } from "./tasks";
 
+const NICE = 19;
+
 // Linux gives each thread its own nice value, addressed by its thread id (/proc/thread-self → …/task/<tid>).
 try {
-  setPriority(Number(readlinkSync("/proc/thread-self").split("/").pop()), 10);
+  setPriority(Number(readlinkSync("/proc/thread-self").split("/").pop()), NICE);
 } catch {
   /* not Linux: the thread keeps the process's priority */
 }
 
+/** The database is on this machine (a Unix socket, or the loopback address): its backends are our neighbours. */
+function localDatabase(url: string): boolean {
+  try {
+    const u = new URL(url);
+    const host = decodeURIComponent(u.searchParams.get("host") ?? u.hostname);
+    return host.startsWith("/") || ["localhost", "127.0.0.1", "[::1]", "::1"].includes(host);
+  } catch {
+    return false;
+  }
+}
+
+/** Lowers the priority of the PostgreSQL backend behind `client` (its process id arrives with the connection), if /proc says it is one. */
+function lowerBackend(client: pg.PoolClient) {
+  const pid = (client as unknown as { processID?: number }).processID;
+  try {
+    if (pid && readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") setPriority(pid, NICE);
+  } catch {
+    /* another machine's database, or not allowed: it keeps its priority */
+  }
+}
+
+const client = db();
+if (localDatabase(config().DATABASE_URL ?? "")) poolOf(client).on("connect", lowerBackend);
+
 export default async function run({ task, args }: { task: TaskName; args: unknown }): Promise<TaskOutcome<unknown>> {
   try {
     const fn = TASKS[task] as (client: Db, args: unknown) => Promise<unknown>;
-    return { ok: true, value: await fn(db(), args) };
+    return { ok: true, value: await fn(client, args) };
   } catch (e) {
     if (!(e instanceof Error && e.name === "AppError")) console.error(e); // the stack stays in this thread's log
     return { ok: false, error: failureOf(e) };

@@ -2,13 +2,19 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { EXPORT_KINDS, exportQuery, exportText, filtersOf } from "@/lib/export/kinds";
 import { auditExport, records } from "@/lib/db/exports";
-import { ADMIN_FIGURES, recent } from "@/lib/cache";
-import { config } from "@/lib/config";
+import type { SoftLabelSource } from "@/lib/db/exports";
 import { offload } from "@/lib/offload/run";
 import { withRole } from "@/lib/server/api";
 
-/** Dawid–Skene's soft labels, fitted off the event loop and shared by the exports of the next few seconds (decision 010). */
-const softLabels = async () => (await recent(`${ADMIN_FIGURES}soft-labels`, config().ADMIN_FIGURES_MAX_AGE_SECONDS * 1000, () => offload("softLabels", {}))).result;
+/** Dawid–Skene's soft labels for one export: fitted off the event loop, each batch's labels from the same fit (decision 010). */
+function softLabels(): SoftLabelSource {
+  let fit: string | undefined;
+  return async (pairIds) => {
+    const r = await offload("softLabels", { fit, pairIds });
+    fit = r.fit;
+    return r.labels;
+  };
+}
 import { createJob } from "@/lib/server/jobs";
 
 const kindParams = z.object({ kind: z.enum(EXPORT_KINDS) });
@@ -17,7 +23,7 @@ const kindParams = z.object({ kind: z.enum(EXPORT_KINDS) });
 export const GET = withRole("ADMIN", { params: kindParams }, async (req, { user, params: { kind } }) => {
   const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
   let count = 0;
-  const text = exportText(kind, q.format, records(kind, db(), filtersOf(q), { names: q.names === "1" }, softLabels), 65_536, (n) => (count = n));
+  const text = exportText(kind, q.format, records(kind, db(), filtersOf(q), { names: q.names === "1" }, softLabels()), 65_536, (n) => (count = n));
   const enc = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
