@@ -2,23 +2,9 @@
 import { api } from "../api";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { JobAnswer, JobsAnswer } from "@/lib/server/responses";
 
-interface JobRow {
-  id: string;
-  kind: "import" | "fit" | "export" | "gold";
-  title: string;
-  status: "QUEUED" | "RUNNING" | "DONE" | "FAILED" | "CANCELLED";
-  progress: { share?: number; plansRead?: number; plansPerSecond?: number; rows?: number; secondsLeft?: number | null } | null;
-  error: string | null;
-  attempts: number;
-  createdAt: string;
-  finishedAt: string | null;
-  createdBy: string | null;
-}
-interface JobDetail extends JobRow {
-  log: { at: string; message: string }[];
-  files: { name: string; bytes: number }[];
-}
+type JobRow = JobsAnswer["jobs"][number];
 
 const n = (x: number) => x.toLocaleString("en-US");
 
@@ -38,12 +24,12 @@ export function JobsPanel() {
   const [open, setOpen] = useState<string | null>(null);
   const jobs = useQuery({
     queryKey: ["jobs"],
-    queryFn: async () => (await api<{ jobs: JobRow[] }>("/api/admin/jobs?take=15")).jobs,
+    queryFn: async () => (await api<JobsAnswer>("/api/admin/jobs?take=15")).jobs,
     refetchInterval: (q) => (q.state.data?.some((j) => j.status === "QUEUED" || j.status === "RUNNING") ? 1000 : 10_000),
   });
   const detail = useQuery({
     queryKey: ["jobs", open],
-    queryFn: () => api<JobDetail>(`/api/admin/jobs/${open}`),
+    queryFn: () => api<JobAnswer>(`/api/admin/jobs/${open}`),
     enabled: !!open,
     refetchInterval: (q) => (q.state.data && (q.state.data.status === "QUEUED" || q.state.data.status === "RUNNING") ? 1000 : false),
   });

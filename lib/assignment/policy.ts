@@ -8,6 +8,7 @@
  * live assignment holds), the pair's counters and status, and when a lapsed lease frees its slot.
  */
 import { z } from "zod";
+import type { Verdict } from "../agreement/labels";
 
 const fields = {
   /** How long a claimed pair stays reserved for the expert. */
@@ -39,7 +40,8 @@ export const DEFAULT_SETTINGS: JudgingSettings = settingsSchema.parse({});
 
 export type Side = "left" | "right";
 export type Choice = Side | "neither";
-export type Verdict = "A" | "B" | "NEITHER";
+/** A verdict in the pair's own terms: one type (lib/agreement/labels.ts), re-exported for the judging modules. */
+export type { Verdict };
 
 /** The screen side is random per assignment; the verdict is stored in the pair's own A/B terms. */
 export function verdictFor(choice: Choice, leftPlanId: string, planAId: string): Verdict {

@@ -103,6 +103,15 @@ export async function requestCancel(db: Db, id: string, actorId: string) {
   return job.kind as JobKind;
 }
 
+/** What a job's heartbeat reports (lib/worker/handlers): a share done, an import's plans read and speed, an export's rows. */
+export interface JobProgress {
+  share?: number;
+  plansRead?: number;
+  plansPerSecond?: number;
+  rows?: number;
+  secondsLeft?: number | null;
+}
+
 const LIST_FIELDS = { id: true, kind: true, title: true, status: true, progress: true, error: true, attempts: true, createdAt: true, startedAt: true, finishedAt: true, result: true, createdBy: { select: { name: true } } } as const;
 
 export async function listJobs(db: Db, opts: { take?: number; before?: Date; kind?: JobKind } = {}) {
@@ -110,12 +119,12 @@ export async function listJobs(db: Db, opts: { take?: number; before?: Date; kin
     where: { ...(opts.kind ? { kind: opts.kind } : {}), ...(opts.before ? { createdAt: { lt: opts.before } } : {}) },
     orderBy: { createdAt: "desc" }, take: opts.take ?? 20, select: LIST_FIELDS,
   });
-  return rows.map(({ createdBy, ...j }) => ({ ...j, createdBy: createdBy?.name ?? null }));
+  return rows.map(({ createdBy, ...j }) => ({ ...j, progress: j.progress as JobProgress | null, createdBy: createdBy?.name ?? null }));
 }
 
 export async function getJob(db: Db, id: string) {
   const job = await db.job.findUnique({ where: { id }, select: { ...LIST_FIELDS, input: true, log: true, worker: true } });
   if (!job) return null;
   const { createdBy, ...rest } = job;
-  return { ...rest, createdBy: createdBy?.name ?? null, log: job.log as unknown as LogLine[] };
+  return { ...rest, progress: rest.progress as JobProgress | null, createdBy: createdBy?.name ?? null, log: job.log as unknown as LogLine[] };
 }

@@ -30,7 +30,7 @@ export const signInFirst = () => new AppError("unauthenticated", "Sign in first.
 
 let lastSweep = 0;
 /** Claims sweep expired leases at most once a second per process (and always before saying "nothing left"). */
-function sweepDue(): boolean {
+export function sweepDue(): boolean {
   if (Date.now() - lastSweep < 1000) return false;
   lastSweep = Date.now();
   return true;

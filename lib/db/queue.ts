@@ -1,10 +1,9 @@
 /**
  * What waits for an expert: pairs of their destinations with an open slot that they have not taken, and the
- * gold pairs that may still be served to them (decision 009) — so that taking either makes the count drop
+ * gold pairs that may still be served to them (tj_gold_candidates; decision 009) — so that taking either makes the count drop
  * alike, and the count does not tell a gold pair from a real one.
  */
 import { poolOf, type Db } from "./client";
-import { servableGold } from "./gold-judging";
 import { sweepExpiredLeases } from "./judging";
 
 export interface WaitingByDestination {
@@ -22,8 +21,7 @@ export async function waitingPairsByDestination(db: Db, userId: string): Promise
             ((SELECT count(*) FROM "Pair" p JOIN "Query" q ON q.id = p."queryId"
                WHERE q."destinationId" = d.id AND p.status = 'OPEN' AND p."submittedCount" + p."claimedCount" < p."requiredRaters"
                  AND NOT EXISTS (SELECT 1 FROM "Assignment" mine WHERE mine."pairId" = p.id AND mine."userId" = $1))
-           + (SELECT count(*) FROM "GoldPair" g JOIN "Dataset" ds ON ds.id = g."datasetId"
-               WHERE g."destinationId" = d.id AND ds."goldRate" > 0 AND ${servableGold("$1")}))::int AS waiting
+           + (SELECT count(*) FROM tj_gold_candidates($1, d.id) g WHERE g.rate > 0))::int AS waiting
        FROM "ExpertDestination" ed JOIN "Destination" d ON d.id = ed."destinationId"
       WHERE ed."userId" = $1
       ORDER BY d.name`,

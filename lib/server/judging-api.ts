@@ -1,17 +1,19 @@
 /**
  * The judging API's calls, independent of the framework: take the next pair, submit a judgment, skip.
  * The Next.js route handlers answer with these, and for the two hot ones (next, submit) so does the
- * server's fast path (docs/decisions/001). Each makes one database round trip that also checks the
- * account behind the session token (docs/decisions/002, 006).
+ * server's fast path (docs/decisions/001). The next pair is one statement for an active expert (tj_next); a
+ * submit or skip is a one-row lookup that tells a gold answer from an assignment, then one statement
+ * (tj_submit, tj_skip) or, for gold, one transaction (tj_gold_submit or tj_gold_skip with the pause test).
+ * Each statement also checks the account behind the session token (docs/decisions/002, 006).
  */
 import { mayJudge } from "../permissions";
 import { z } from "zod";
-import { db, poolOf, type Db } from "../db/client";
+import { db, type Db } from "../db/client";
 import type { JudgingSettings } from "../assignment/policy";
 import { cachedWeights } from "../db/fits";
 import { claimNext, skipAssignment, submitJudgment, type SessionCheck } from "../db/judging";
 import { renderView } from "../db/judging-view";
-import { claimGoldPair, finishExhaustedQualification, goldDraw, goldGate, goldView, nextQualificationPair, skipGold, submitGold } from "../db/gold-judging";
+import { claimGoldPair, finishExhaustedQualification, goldDraw, goldView, nextPair, nextQualificationPair, qualificationCounts, skipGold, submitGold } from "../db/gold-judging";
 import { getSettings } from "../db/settings";
 import { answerFor, errorAnswer, parseJsonText, refuseNul, requireJson, type Answer } from "./answers";
 import { claimsOfToken, sessionTokenOf, type SessionClaims } from "./session";
@@ -58,62 +60,44 @@ export async function nextPairFor(
   database: Db, userId: string, settings: JudgingSettings,
   opts: { destinationId: string | null; exclude?: string[]; sessionVersion?: number | null; session?: SessionCheck },
 ): Promise<Answer> {
-  const draw = await goldDraw(database);
-  const gate = await goldGate(database, userId, { exclude: opts.exclude, destinationId: opts.destinationId, sessionVersion: opts.sessionVersion ?? null, lookForGold: draw !== null });
-  if (!gate.authorized) return errorAnswer("unauthenticated", "Sign in first.");
+  // One round trip for an active expert: tj_next decides between resuming, a gold pair and a real one.
+  const next = await nextPair(database, userId, settings, await goldDraw(database), opts);
+  if (next.kind === "unauthorized") return errorAnswer("unauthenticated", "Sign in first.");
   const base = { rationaleMinLength: settings.rationaleMinLength };
   // Paused, or failed qualification: nothing to judge until an admin decides.
-  if (gate.standing === "PAUSED" || gate.standing === "QUALIFICATION_FAILED") {
-    return { status: 200, body: JSON.stringify({ assignment: null, ...base, standing: { state: gate.standing, note: gate.standingNote } }) };
-  }
+  if (next.kind === "not_active") return { status: 200, body: JSON.stringify({ assignment: null, ...base, standing: { state: next.standing, note: next.note } }) };
   const weights = async () => JSON.stringify(await cachedWeights(database));
-  const goldAnswer = async (id: string, extra = "") => {
-    const [v, w] = await Promise.all([goldView(database, id), weights()]);
-    return { status: 200, body: `{"assignment":${v!.json},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${extra}}` };
+  const answer = async (view: Promise<string> | string, extra = "") => {
+    const [v, w] = await Promise.all([view, weights()]);
+    return { status: 200, body: `{"assignment":${v},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${extra}}` };
   };
-  // A real pair (resumed or newly claimed), or nothing to judge; `maxClaims` after what else the expert holds.
-  const realAnswer = async (maxClaims: number, extra = "") => {
-    const claim = await claimNext(database, userId, { ...settings, maxClaimsPerExpert: maxClaims }, { destinationId: opts.destinationId, exclude: opts.exclude, session: opts.session });
-    if (!claim) return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
-    const [view, w] = await Promise.all([renderView(database, claim.view), weights()]);
-    return { status: 200, body: `{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${extra}}` };
-  };
-  if (gate.standing === "QUALIFYING" && settings.qualificationLength > 0) {
-    // Answered counts skipped pairs too: they count towards the set (as not right).
-    const { rows } = await poolOf(database).query<{ answered: number; held: number; total: number }>(
-      `SELECT count(*) FILTER (WHERE status IN ('SUBMITTED', 'SKIPPED'))::int AS answered, count(*) FILTER (WHERE status = 'CLAIMED')::int AS held, count(*)::int AS total
-         FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION'`,
-      [userId],
-    );
-    const { answered, held, total } = rows[0];
-    const qualification = `,"standing":{"state":"QUALIFYING","note":null},"qualification":{"answered":${answered},"length":${settings.qualificationLength},"passMark":${settings.qualificationPassMark}}`;
-    if (gate.live) return goldAnswer(gate.live, qualification);
-    // Never more pairs than the set's length (the screen's look-ahead asks for one more).
-    const next = answered + held < settings.qualificationLength ? await nextQualificationPair(database, userId, opts.destinationId) : null;
-    const id = next ? await claimGoldPair(database, userId, next, "QUALIFICATION", settings) : null;
-    if (id) return goldAnswer(id, qualification);
-    if (total > 0) {
-      if (held > 0 || opts.destinationId) return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}` };
-      // The set began and its gold pairs ran out (fewer than its length exist): decide it on what was answered.
-      const decided = await finishExhaustedQualification(database, userId, settings);
-      if (decided && !decided.passed) return { status: 200, body: JSON.stringify({ assignment: null, ...base, standing: { state: "QUALIFICATION_FAILED", note: null } }) };
-      if (!decided) return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}` };
-    } else {
-      // No gold pair for their destinations (none made yet, or gold is off for the dataset): a new expert is never
-      // held back by the default settings. They judge real pairs, and their standing says why.
-      return realAnswer(settings.maxClaimsPerExpert, `,"standing":{"state":"QUALIFYING","note":${JSON.stringify(NO_QUALIFICATION_SET)}}`);
-    }
+  if (next.kind === "none") return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
+  if (next.kind === "gold") return answer(next.json);
+  if (next.kind === "real") return answer(renderView(database, next.view));
+  // Qualifying: the set goes on.
+  const goldAnswer = async (id: string, extra: string) => answer(goldView(database, id).then((v) => v!.json), extra);
+  const { answered, held, total } = await qualificationCounts(database, userId);
+  const qualification = `,"standing":{"state":"QUALIFYING","note":null},"qualification":{"answered":${answered},"length":${settings.qualificationLength},"passMark":${settings.qualificationPassMark}}`;
+  if (next.live) return goldAnswer(next.live, qualification);
+  // Never more pairs than the set's length (the screen's look-ahead asks for one more).
+  const pick = answered + held < settings.qualificationLength ? await nextQualificationPair(database, userId, opts.destinationId) : null;
+  const id = pick ? await claimGoldPair(database, userId, pick, "QUALIFICATION", settings) : null;
+  if (id) return goldAnswer(id, qualification);
+  if (total > 0) {
+    if (held > 0 || opts.destinationId) return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}` };
+    // The set began and its gold pairs ran out (fewer than its length exist): decide it on what was answered.
+    const decided = await finishExhaustedQualification(database, userId, settings);
+    if (decided && !decided.passed) return { status: 200, body: JSON.stringify({ assignment: null, ...base, standing: { state: "QUALIFICATION_FAILED", note: null } }) };
+    if (!decided) return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}` };
+    // Passed: real pairs from now on.
+    return nextPairFor(database, userId, settings, opts);
   }
-  // Held pairs resume in the order they were claimed, gold answers and real claims alike.
-  if (gate.live && !gate.realFirst) return goldAnswer(gate.live);
-  // A gold pair, at its dataset's rate, within the claim limit that counts gold and real pairs together; its
-  // answer has the very shape of a real one.
-  const resumable = gate.live !== null || gate.held.realOpen > 0;
-  if (!resumable && draw !== null && gate.candidate && draw < gate.candidate.rate && gate.held.gold + gate.held.real < settings.maxClaimsPerExpert) {
-    const id = await claimGoldPair(database, userId, gate.candidate.goldPairId, "CHECK", settings);
-    if (id) return goldAnswer(id);
-  }
-  return realAnswer(Math.max(0, settings.maxClaimsPerExpert - gate.held.gold));
+  // No gold pair for their destinations (none made yet, or gold is off for the dataset): a new expert is never
+  // held back by the default settings. They judge real pairs, and their standing says why.
+  const claim = await claimNext(database, userId, settings, { destinationId: opts.destinationId, exclude: opts.exclude, session: opts.session });
+  const extra = `,"standing":{"state":"QUALIFYING","note":${JSON.stringify(NO_QUALIFICATION_SET)}}`;
+  if (!claim) return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
+  return answer(renderView(database, claim.view), extra);
 }
 
 /** The assignment id of a submit path's segment, as written; a malformed escape is kept (no assignment has that id, and the call says so). */
