@@ -36,7 +36,14 @@ async function main() {
   const t0 = performance.now();
   await seedHistory(db, Math.ceil(judgments / 3), { experts: 40 });
   const setupSeconds = (performance.now() - t0) / 1000;
-  await db.user.create({ data: { email: "admin@bench.test", name: "Bench admin", role: "ADMIN", passwordHash: await hashPassword("bench-password-1") } });
+  await db.user.create({
+    data: {
+      email: "admin@bench.test",
+      name: "Bench admin",
+      role: "ADMIN",
+      passwordHash: await hashPassword("bench-password-1"),
+    },
+  });
   const server = await startServer(pg.url, 3410);
   try {
     const cookie = await signIn(server.url, "admin@bench.test", "bench-password-1");
@@ -53,11 +60,28 @@ async function main() {
         if (i > 0) times.push(performance.now() - t);
       }
       times.sort((a, b) => a - b);
-      rows[route] = { status, p50Ms: +percentile(times, 50).toFixed(1), maxMs: +times[times.length - 1].toFixed(1), kB: +(bytes / 1024).toFixed(1) };
+      rows[route] = {
+        status,
+        p50Ms: +percentile(times, 50).toFixed(1),
+        maxMs: +times[times.length - 1].toFixed(1),
+        kB: +(bytes / 1024).toFixed(1),
+      };
     }
     console.table(rows);
     const slowest = Math.max(...Object.values(rows).map((r) => r.maxMs));
-    console.log(JSON.stringify({ judgments: (await db.judgment.count()), setupSeconds: +setupSeconds.toFixed(1), slowestMs: slowest, allUnder1s: slowest < 1000, allOk: Object.values(rows).every((r) => r.status === 200) }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          judgments: await db.judgment.count(),
+          setupSeconds: +setupSeconds.toFixed(1),
+          slowestMs: slowest,
+          allUnder1s: slowest < 1000,
+          allOk: Object.values(rows).every((r) => r.status === 200),
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     await server.stop();
     await closeDb(db);

@@ -36,7 +36,9 @@ const s0 = performance.now();
 const ci = bootstrapAll(countPatterns(pat), 1000, 7);
 const bootMs = performance.now() - s0;
 
-let python: Record<string, number> | { skipped: string } = { skipped: "python3-statsmodels / python3-sklearn not installed (apt-get install python3-statsmodels python3-sklearn)" };
+let python: Record<string, number> | { skipped: string } = {
+  skipped: "python3-statsmodels / python3-sklearn not installed (apt-get install python3-statsmodels python3-sklearn)",
+};
 const py = "/usr/bin/python3";
 if (existsSync(py) && spawnSync(py, ["-c", "import statsmodels, sklearn"]).status === 0) {
   mkdirSync(".data/bench", { recursive: true });
@@ -72,7 +74,10 @@ boot = time.perf_counter() - s
 print(json.dumps({"fleiss": f, "cohen": c, "allMs": sorted(runs)[2] * 1000, "bootstrapFleissMs": boot * 1000}))
 `;
   const r = spawnSync(py, ["-c", script], { encoding: "utf8" });
-  python = r.status === 0 ? JSON.parse(r.stdout.trim().split("\n").pop()!) : { skipped: `python failed: ${r.stderr.slice(0, 300)}` };
+  python =
+    r.status === 0
+      ? JSON.parse(r.stdout.trim().split("\n").pop()!)
+      : { skipped: `python failed: ${r.stderr.slice(0, 300)}` };
 }
 
 const round = (v: number | null) => (v === null ? null : +v.toFixed(6));
@@ -81,14 +86,29 @@ const pyBoot = "bootstrapFleissMs" in python ? (python.bootstrapFleissMs as numb
 console.log(
   JSON.stringify(
     {
-      items: N, ratingsPerItem: 3,
+      items: N,
+      ratingsPerItem: 3,
       tripjudge: {
-        allStatisticsMs: +allMs.toFixed(2), bootstrap1000AllStatisticsMs: Math.round(bootMs),
-        values: { fleiss: round(stats.fleiss), light: round(stats.light), cohen: stats.cohen.map(round), krippendorff: round(stats.krippendorff), pairwise: round(stats.pairwise), allAgree: round(stats.allAgree) },
+        allStatisticsMs: +allMs.toFixed(2),
+        bootstrap1000AllStatisticsMs: Math.round(bootMs),
+        values: {
+          fleiss: round(stats.fleiss),
+          light: round(stats.light),
+          cohen: stats.cohen.map(round),
+          krippendorff: round(stats.krippendorff),
+          pairwise: round(stats.pairwise),
+          allAgree: round(stats.allAgree),
+        },
         fleissCi95: ci.fleiss && [round(ci.fleiss.lo), round(ci.fleiss.hi)],
       },
       python,
-      speedup: pyAll && pyBoot ? { allStatistics: +(pyAll / allMs).toFixed(1), bootstrapAllVsPythonFleissOnly: +(pyBoot / bootMs).toFixed(1) } : null,
+      speedup:
+        pyAll && pyBoot
+          ? {
+              allStatistics: +(pyAll / allMs).toFixed(1),
+              bootstrapAllVsPythonFleissOnly: +(pyBoot / bootMs).toFixed(1),
+            }
+          : null,
     },
     null,
     2,

@@ -8,13 +8,35 @@ import { percentile, withSignedInExpert } from "./server";
 
 const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 const plan = (seed: number): Itinerary => ({
-  title: null, startCity: "Elsewhere", targetCity: "Benchville", people: 2, judgedScores: null,
+  title: null,
+  startCity: "Elsewhere",
+  targetCity: "Benchville",
+  people: 2,
+  judgedScores: null,
   days: Array.from({ length: 5 }, (_, d) => ({
-    day: d + 1, title: null,
+    day: d + 1,
+    title: null,
     items: ["attraction", "meal", "attraction", "meal", "hotel"].map((kind, i) => ({
-      ...emptyItem(kind as "attraction", `Place ${d}-${i}-${seed}`), city: "Benchville", lat: 30 + i / 100, lon: 120 + d / 100,
-      startTime: clock(9 * 60 + i * 150), endTime: clock(10 * 60 + i * 150), cost: 10 * (i + seed),
-      legs: i ? [{ mode: "metro", from: "a", to: "b", startTime: clock(8 * 60 + 40 + i * 150), endTime: clock(9 * 60 + i * 150), distanceKm: 2, cost: 3 }] : [],
+      ...emptyItem(kind as "attraction", `Place ${d}-${i}-${seed}`),
+      city: "Benchville",
+      lat: 30 + i / 100,
+      lon: 120 + d / 100,
+      startTime: clock(9 * 60 + i * 150),
+      endTime: clock(10 * 60 + i * 150),
+      cost: 10 * (i + seed),
+      legs: i
+        ? [
+            {
+              mode: "metro",
+              from: "a",
+              to: "b",
+              startTime: clock(8 * 60 + 40 + i * 150),
+              endTime: clock(9 * 60 + i * 150),
+              distanceKm: 2,
+              cost: 3,
+            },
+          ]
+        : [],
     })),
   })),
 });
@@ -33,14 +55,32 @@ const CONSTRAINTS = [
 
 async function main() {
   const files = {
-    "manifest.json": JSON.stringify({ format: "canonical", name: "editor bench", destinations: [{ name: "Benchville", country: "Nowhere", lat: 30.1, lon: 120.1 }] }),
-    "queries.json": JSON.stringify([{ id: "q", destination: "Benchville", text: "Five days in Benchville for two.", origin: "Elsewhere", days: 5, people: 2, dsl: CONSTRAINTS }]),
-    "plans.json": JSON.stringify([1, 2, 3, 4].map((s) => ({ id: `p${s}`, queryId: "q", model: `m${s}`, itinerary: plan(s) }))),
+    "manifest.json": JSON.stringify({
+      format: "canonical",
+      name: "editor bench",
+      destinations: [{ name: "Benchville", country: "Nowhere", lat: 30.1, lon: 120.1 }],
+    }),
+    "queries.json": JSON.stringify([
+      {
+        id: "q",
+        destination: "Benchville",
+        text: "Five days in Benchville for two.",
+        origin: "Elsewhere",
+        days: 5,
+        people: 2,
+        dsl: CONSTRAINTS,
+      },
+    ]),
+    "plans.json": JSON.stringify(
+      [1, 2, 3, 4].map((s) => ({ id: `p${s}`, queryId: "q", model: `m${s}`, itinerary: plan(s) })),
+    ),
   };
   await withSignedInExpert("editor", { pg: 54384, http: 3402 }, files, "Benchville", async (page, { db, url }) => {
     const q = await db.query.findFirstOrThrow({ where: { sourceId: "q" } });
     await page.goto(`${url}/queries/${q.id}/constraints`);
-    const cell = page.getByRole("table", { name: "Results of constraint 1", exact: true }).getByRole("row", { name: /Plan 1/ });
+    const cell = page
+      .getByRole("table", { name: "Results of constraint 1", exact: true })
+      .getByRole("row", { name: /Plan 1/ });
     await cell.getByText("pass").waitFor();
     const editor = page.getByLabel("Constraint 1", { exact: true });
     const times: number[] = [];
@@ -51,14 +91,29 @@ async function main() {
       const t0 = await page.evaluate(() => performance.now());
       await page.keyboard.insertText(`result = day_count(plan) == ${i % 2 === 0 ? 6 : 5}`);
       await page.waitForFunction((want) => {
-        const row = [...document.querySelectorAll('table[aria-label="Results of constraint 1"] tr')].find((tr) => tr.textContent?.includes("Plan 1"));
+        const row = [...document.querySelectorAll('table[aria-label="Results of constraint 1"] tr')].find((tr) =>
+          tr.textContent?.includes("Plan 1"),
+        );
         return row?.textContent?.includes(want);
       }, expect);
       const t1 = await page.evaluate(() => performance.now());
       if (i > 0) times.push(t1 - t0);
     }
     times.sort((a, b) => a - b);
-    console.log(JSON.stringify({ constraints: CONSTRAINTS.length, plans: 4, edits: times.length, p50Ms: +percentile(times, 50).toFixed(1), p95Ms: +percentile(times, 95).toFixed(1), maxMs: +times[times.length - 1].toFixed(1) }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          constraints: CONSTRAINTS.length,
+          plans: 4,
+          edits: times.length,
+          p50Ms: +percentile(times, 50).toFixed(1),
+          p95Ms: +percentile(times, 95).toFixed(1),
+          maxMs: +times[times.length - 1].toFixed(1),
+        },
+        null,
+        2,
+      ),
+    );
   });
 }
 

@@ -10,7 +10,10 @@ import { python, runReference } from "../lib/dsl/reference";
 
 const base = JSON.parse(readFileSync("lib/dsl/fixtures/nanjing-3day-plan.json", "utf8"));
 const pois = JSON.parse(readFileSync("lib/dsl/fixtures/nanjing-pois.json", "utf8"));
-const planOf = (days: number) => ({ ...base, itinerary: Array.from({ length: days }, (_, i) => ({ ...base.itinerary[i % 3], day: i + 1 })) });
+const planOf = (days: number) => ({
+  ...base,
+  itinerary: Array.from({ length: days }, (_, i) => ({ ...base.itinerary[i % 3], day: i + 1 })),
+});
 
 const SNIPPETS = [
   "total_cost=0\nfor activity in allactivities(plan):\n    total_cost+=activity_cost(activity)\n    total_cost += innercity_transport_cost(activity_transports(activity))\nresult=(total_cost<=3000)",
@@ -29,7 +32,7 @@ for (const days of [3, 4, 5]) {
   const text = JSON.stringify(planOf(days));
   const scope = planScope(parseJsonPy(text), pois);
   // Warm the parse cache and the JIT for half a second, as CPython's own warm-up is its compile step.
-  for (const w0 = performance.now(); performance.now() - w0 < 500; ) for (const s of SNIPPETS) evaluate(s, scope);
+  for (const w0 = performance.now(); performance.now() - w0 < 500;) for (const s of SNIPPETS) evaluate(s, scope);
   let n = 0;
   const t0 = performance.now();
   while (performance.now() - t0 < SECONDS * 1000) {
@@ -37,7 +40,14 @@ for (const days of [3, 4, 5]) {
     n += SNIPPETS.length;
   }
   const ts = n / ((performance.now() - t0) / 1000);
-  const py = python() ? runReference(text, pois, SNIPPETS.map((code) => ({ code })), SECONDS).bench! : null;
+  const py = python()
+    ? runReference(
+        text,
+        pois,
+        SNIPPETS.map((code) => ({ code })),
+        SECONDS,
+      ).bench!
+    : null;
   out[`${days}_days`] = {
     tripjudge_per_s: Math.round(ts),
     cpython_compile_each_time_per_s: py && Math.round(py.compile_each_time_per_s),
@@ -57,5 +67,11 @@ for (let k = 0; k < 200; k++) {
   times.push(performance.now() - t);
 }
 times.sort((a, b) => a - b);
-out.editor_round_trip_ms = { p50: +times[100].toFixed(2), p95: +times[190].toFixed(2), max: +times[199].toFixed(2), constraints: 10, plans: 4 };
+out.editor_round_trip_ms = {
+  p50: +times[100].toFixed(2),
+  p95: +times[190].toFixed(2),
+  max: +times[199].toFixed(2),
+  constraints: 10,
+  plans: 4,
+};
 console.log(JSON.stringify(out, null, 2));

@@ -25,14 +25,27 @@ async function exportToFile(db: ReturnType<typeof createDb>, kind: ExportKind, f
   }
   await new Promise<void>((r) => out.end(r));
   const seconds = (performance.now() - t) / 1000;
-  return { kind, format, rows, seconds: +seconds.toFixed(2), rowsPerSecond: Math.round(rows / seconds), fileMiB: +(statSync(file).size / 1048576).toFixed(1), peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) };
+  return {
+    kind,
+    format,
+    rows,
+    seconds: +seconds.toFixed(2),
+    rowsPerSecond: Math.round(rows / seconds),
+    fileMiB: +(statSync(file).size / 1048576).toFixed(1),
+    peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+  };
 }
 
 async function main() {
   const n = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? 1_000_000);
   const reuse = process.argv.includes("--reuse") && existsSync(".data/bench/export-pg/PG_VERSION");
-  const only = process.argv.find((a) => a.startsWith("--kinds="))?.slice(8).split(",");
-  const pg = reuse ? await startEmbeddedPostgres({ dataDir: ".data/bench/export-pg", port: 54387, database: "export" }) : await freshDatabase("export", 54387);
+  const only = process.argv
+    .find((a) => a.startsWith("--kinds="))
+    ?.slice(8)
+    .split(",");
+  const pg = reuse
+    ? await startEmbeddedPostgres({ dataDir: ".data/bench/export-pg", port: 54387, database: "export" })
+    : await freshDatabase("export", 54387);
   if (reuse) await migrate(pg.url);
   const db = createDb(pg.url);
   const t0 = performance.now();
@@ -46,13 +59,32 @@ async function main() {
   const setupSeconds = +((performance.now() - t0) / 1000).toFixed(1);
   const rssBeforeMiB = Math.round(process.memoryUsage().rss / 1048576);
   const runs = [];
-  for (const [kind, format] of [["training-pairs", "jsonl"], ["training-pairs", "csv"], ["labelled-pairs", "jsonl"], ["judgments", "jsonl"], ["judgments", "csv"], ["annotations", "jsonl"]] as const) {
+  for (const [kind, format] of [
+    ["training-pairs", "jsonl"],
+    ["training-pairs", "csv"],
+    ["labelled-pairs", "jsonl"],
+    ["judgments", "jsonl"],
+    ["judgments", "csv"],
+    ["annotations", "jsonl"],
+  ] as const) {
     if (only && !only.includes(kind)) continue;
     const r = await exportToFile(db, kind, format);
     console.log(JSON.stringify(r));
     runs.push(r);
   }
-  console.log(JSON.stringify({ pairs: n, setupSeconds, rssBeforeMiB, slowestRowsPerSecond: Math.min(...runs.map((r) => r.rowsPerSecond)), peakRssMiB: Math.max(...runs.map((r) => r.peakRssMiB)) }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        pairs: n,
+        setupSeconds,
+        rssBeforeMiB,
+        slowestRowsPerSecond: Math.min(...runs.map((r) => r.rowsPerSecond)),
+        peakRssMiB: Math.max(...runs.map((r) => r.peakRssMiB)),
+      },
+      null,
+      2,
+    ),
+  );
   await closeDb(db);
   await pg.stop();
 }

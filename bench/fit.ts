@@ -7,10 +7,25 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { DEFAULT_WEIGHTS } from "../lib/features/types";
-import { TRIPSCORE_GRID, fitWeights, gridSize, parallelSearch, plainSearch, prepare, syntheticPairs } from "../lib/fitting";
+import {
+  TRIPSCORE_GRID,
+  fitWeights,
+  gridSize,
+  parallelSearch,
+  plainSearch,
+  prepare,
+  syntheticPairs,
+} from "../lib/fitting";
 
 const N = Number(process.argv[2] ?? 1468);
-const pairs = syntheticPairs({ pairs: N, weights: DEFAULT_WEIGHTS, noise: 0.35, missing: 0.05, failing: 0.08, seed: 2026 });
+const pairs = syntheticPairs({
+  pairs: N,
+  weights: DEFAULT_WEIGHTS,
+  noise: 0.35,
+  missing: 0.05,
+  failing: 0.08,
+  seed: 2026,
+});
 const size = gridSize(TRIPSCORE_GRID);
 const comparisons = size * N;
 
@@ -28,28 +43,48 @@ const [, plainSlice] = await timed(() => plainSearch(pairs, TRIPSCORE_GRID, null
 const plainPass = (plainSlice * size) / SLICE;
 const [report, protocol] = await timed(() => fitWeights(pairs, { folds: 5, bootstrap: 1000, seed: 1 }));
 
-let numpy: { seconds: number; best_correct: number } | { skipped: string } = { skipped: "python3 with numpy not found" };
+let numpy: { seconds: number; best_correct: number } | { skipped: string } = {
+  skipped: "python3 with numpy not found",
+};
 if (existsSync("/usr/bin/python3") && spawnSync("/usr/bin/python3", ["-c", "import numpy"]).status === 0) {
   mkdirSync(".data/bench", { recursive: true });
   const file = ".data/bench/fit-pairs.jsonl";
-  writeFileSync(file, pairs.map((p) => JSON.stringify({ pair_id: p.id, label: p.label, plan_a: { features: p.a }, plan_b: { features: p.b } })).join("\n") + "\n");
+  writeFileSync(
+    file,
+    pairs
+      .map((p) =>
+        JSON.stringify({ pair_id: p.id, label: p.label, plan_a: { features: p.a }, plan_b: { features: p.b } }),
+      )
+      .join("\n") + "\n",
+  );
   const r = spawnSync("/usr/bin/python3", ["bench/fit-numpy.py", file], { encoding: "utf8" });
   numpy = r.status === 0 ? JSON.parse(r.stdout.trim()) : { skipped: r.stderr.slice(0, 300) };
 }
 
 const r2 = (x: number) => +x.toFixed(2);
-console.log(JSON.stringify({
-  pairs: N,
-  vectors: size,
-  comparisons,
-  pass_seconds: r2(passAll),
-  pass_seconds_one_thread: r2(passOne),
-  comparisons_per_second: Math.round(comparisons / passAll),
-  plain_loop_pass_seconds_estimated: r2(plainPass),
-  speedup_vs_plain_loop: r2(plainPass / passAll),
-  numpy_factored_pass_seconds: "seconds" in numpy ? r2(numpy.seconds) : numpy,
-  speedup_vs_numpy: "seconds" in numpy ? r2(numpy.seconds / passAll) : null,
-  same_best_as_numpy: "best_correct" in numpy ? numpy.best_correct === best.correct[0] : null,
-  protocol_seconds: r2(protocol),
-  report: { train_accuracy: report.train_accuracy, cv: report.cv && { mean: report.cv.mean, std: report.cv.std }, bootstrap: report.bootstrap, kendall_tau: report.kendall_tau },
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      pairs: N,
+      vectors: size,
+      comparisons,
+      pass_seconds: r2(passAll),
+      pass_seconds_one_thread: r2(passOne),
+      comparisons_per_second: Math.round(comparisons / passAll),
+      plain_loop_pass_seconds_estimated: r2(plainPass),
+      speedup_vs_plain_loop: r2(plainPass / passAll),
+      numpy_factored_pass_seconds: "seconds" in numpy ? r2(numpy.seconds) : numpy,
+      speedup_vs_numpy: "seconds" in numpy ? r2(numpy.seconds / passAll) : null,
+      same_best_as_numpy: "best_correct" in numpy ? numpy.best_correct === best.correct[0] : null,
+      protocol_seconds: r2(protocol),
+      report: {
+        train_accuracy: report.train_accuracy,
+        cv: report.cv && { mean: report.cv.mean, std: report.cv.std },
+        bootstrap: report.bootstrap,
+        kendall_tau: report.kendall_tau,
+      },
+    },
+    null,
+    2,
+  ),
+);

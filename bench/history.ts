@@ -9,39 +9,86 @@ import { poolOf } from "../lib/db/client";
 import { emptyItem, type Itinerary } from "../lib/itinerary/model";
 
 const FEATURES = JSON.stringify({
-  format: 1, commonsense: 1, schedule_density: 1, hotel_consistency: 0.5, daytime_utilization: 1, unique_attractions: 0.79, location_clustering: 0.9,
-  iconic_landmarks: 0.75, attraction_diversity: 0.5, attraction_prioritization: 0.6, pacing: 1, budget: 0, physical_effort: null, user_request: 0.5, violations: [],
+  format: 1,
+  commonsense: 1,
+  schedule_density: 1,
+  hotel_consistency: 0.5,
+  daytime_utilization: 1,
+  unique_attractions: 0.79,
+  location_clustering: 0.9,
+  iconic_landmarks: 0.75,
+  attraction_diversity: 0.5,
+  attraction_prioritization: 0.6,
+  pacing: 1,
+  budget: 0,
+  physical_effort: null,
+  user_request: 0.5,
+  violations: [],
 });
 
 /** A small valid itinerary (three days, an attraction and a meal each), so that what reads plans (style control, the judge board) reads real shapes. */
 const itinerary = (variant: string): Itinerary => ({
-  title: `History plan ${variant}`, startCity: null, targetCity: "Historyville", people: 2, judgedScores: null,
-  days: [1, 2, 3].map((day) => ({ day, title: null, items: [{ ...emptyItem("attraction", `Sight ${variant}${day}`), startTime: "10:00", endTime: "12:00" }, { ...emptyItem("meal", `Lunch ${day}`), startTime: "12:30", endTime: "13:30" }] })),
+  title: `History plan ${variant}`,
+  startCity: null,
+  targetCity: "Historyville",
+  people: 2,
+  judgedScores: null,
+  days: [1, 2, 3].map((day) => ({
+    day,
+    title: null,
+    items: [
+      { ...emptyItem("attraction", `Sight ${variant}${day}`), startTime: "10:00", endTime: "12:00" },
+      { ...emptyItem("meal", `Lunch ${day}`), startTime: "12:30", endTime: "13:30" },
+    ],
+  })),
 });
 
 export async function seedHistory(db: Db, pairs: number, opts: { experts?: number; prefix?: string } = {}) {
   const experts = opts.experts ?? 3;
   const x = opts.prefix ?? "h";
   const sql = (text: string, values: unknown[] = []) => poolOf(db).query(text, values);
-  await sql(`INSERT INTO "Destination" (id, name, country, lat, lon) VALUES ($1 || 'd', 'Historyville', 'Nowhere', 0, 0)`, [x]);
-  await sql(`INSERT INTO "Dataset" (id, name, format, "contentHash", counts) VALUES ($1 || 'ds', 'history', 'CANONICAL', $1 || 'hash', '{}')`, [x]);
-  await sql(`INSERT INTO "User" (id, email, name, role, "updatedAt") SELECT $1 || 'u' || i, $1 || 'u' || i || '@history.test', 'History expert ' || i, 'EXPERT', now() FROM generate_series(1, $2) i`, [x, experts]);
-  await sql(`INSERT INTO "Query" (id, "datasetId", "destinationId", "sourceId", text, days, preferences, raw, split)
-             SELECT $1 || 'q' || i, $1 || 'ds', $1 || 'd', 'q' || i, 'request ' || i, 3, '{}', '{}', CASE WHEN i % 5 = 0 THEN 'test' ELSE 'train' END FROM generate_series(1, $2) i`, [x, pairs]);
-  await sql(`INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, "contentHash")
+  await sql(
+    `INSERT INTO "Destination" (id, name, country, lat, lon) VALUES ($1 || 'd', 'Historyville', 'Nowhere', 0, 0)`,
+    [x],
+  );
+  await sql(
+    `INSERT INTO "Dataset" (id, name, format, "contentHash", counts) VALUES ($1 || 'ds', 'history', 'CANONICAL', $1 || 'hash', '{}')`,
+    [x],
+  );
+  await sql(
+    `INSERT INTO "User" (id, email, name, role, "updatedAt") SELECT $1 || 'u' || i, $1 || 'u' || i || '@history.test', 'History expert ' || i, 'EXPERT', now() FROM generate_series(1, $2) i`,
+    [x, experts],
+  );
+  await sql(
+    `INSERT INTO "Query" (id, "datasetId", "destinationId", "sourceId", text, days, preferences, raw, split)
+             SELECT $1 || 'q' || i, $1 || 'ds', $1 || 'd', 'q' || i, 'request ' || i, 3, '{}', '{}', CASE WHEN i % 5 = 0 THEN 'test' ELSE 'train' END FROM generate_series(1, $2) i`,
+    [x, pairs],
+  );
+  await sql(
+    `INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, "contentHash")
              SELECT $1 || 'p' || i || s, $1 || 'q' || i, s, 'm' || s, '{}', CASE WHEN s = 'a' THEN $4::json ELSE $5::json END, $3::jsonb, 'h' FROM generate_series(1, $2) i, (VALUES ('a'), ('b')) v(s)`,
-            [x, pairs, FEATURES, JSON.stringify(itinerary("a")), JSON.stringify(itinerary("b"))]);
-  await sql(`INSERT INTO "Pair" (id, "queryId", "planAId", "planBId", status, "submittedCount")
-             SELECT $1 || 'pair' || i, $1 || 'q' || i, $1 || 'p' || i || 'a', $1 || 'p' || i || 'b', 'OPEN', 3 FROM generate_series(1, $2) i`, [x, pairs]);
+    [x, pairs, FEATURES, JSON.stringify(itinerary("a")), JSON.stringify(itinerary("b"))],
+  );
+  await sql(
+    `INSERT INTO "Pair" (id, "queryId", "planAId", "planBId", status, "submittedCount")
+             SELECT $1 || 'pair' || i, $1 || 'q' || i, $1 || 'p' || i || 'a', $1 || 'p' || i || 'b', 'OPEN', 3 FROM generate_series(1, $2) i`,
+    [x, pairs],
+  );
   // Slot s of pair i goes to expert (i + s) mod experts, so every two experts share pairs.
-  await sql(`INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt")
+  await sql(
+    `INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt")
              SELECT $1 || 'a' || i || '-' || s, $1 || 'pair' || i, $1 || 'u' || (1 + (i + s) % $3), s, 'SUBMITTED', $1 || 'p' || i || CASE WHEN (i + s) % 2 = 0 THEN 'a' ELSE 'b' END, now()
-             FROM generate_series(1, $2) i, generate_series(1, 3) s`, [x, pairs, experts]);
-  await sql(`INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId", "createdAt")
+             FROM generate_series(1, $2) i, generate_series(1, 3) s`,
+    [x, pairs, experts],
+  );
+  await sql(
+    `INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId", "createdAt")
              SELECT $1 || 'j' || i || '-' || s, $1 || 'a' || i || '-' || s, $1 || 'pair' || i, $1 || 'u' || (1 + (i + s) % $3),
                     (ARRAY['A','B','NEITHER'])[1 + (i + CASE WHEN s = 3 AND i % 4 = 0 THEN 1 ELSE 0 END + CASE WHEN s = 2 AND i % 7 = 0 THEN 2 ELSE 0 END) % 3]::"Verdict",
                     'because', 20000 + ((i::bigint * 7919 + s * 104729) % 120000)::int, $1 || 'r' || i || '-' || s, now() - (i % 30) * interval '1 day'
-             FROM generate_series(1, $2) i, generate_series(1, 3) s`, [x, pairs, experts]);
+             FROM generate_series(1, $2) i, generate_series(1, 3) s`,
+    [x, pairs, experts],
+  );
   // Completing the pairs (after their judgments exist) is what fills the analytics tallies, as in real judging.
   const c = await poolOf(db).connect();
   try {

@@ -19,10 +19,17 @@ async function main() {
   const dir = path.resolve(`.data/bench/bundle-${plans}`);
   if (!existsSync(path.join(dir, "plans.jsonl"))) {
     rmSync(dir, { recursive: true, force: true });
-    const g = spawnSync(process.execPath, ["--import", "tsx", "bench/generate-bundle.ts", dir, String(plans)], { stdio: "inherit" });
+    const g = spawnSync(process.execPath, ["--import", "tsx", "bench/generate-bundle.ts", dir, String(plans)], {
+      stdio: "inherit",
+    });
     if (g.status !== 0) throw new Error("generating the bundle failed");
   }
-  const pg = await startEmbeddedPostgres({ dataDir: ".data/bench/postgres", port: 54371, database: "bench", fresh: true });
+  const pg = await startEmbeddedPostgres({
+    dataDir: ".data/bench/postgres",
+    port: 54371,
+    database: "bench",
+    fresh: true,
+  });
   try {
     await migrate(pg.url);
     const db = createDb(pg.url);
@@ -33,14 +40,22 @@ async function main() {
     const r = await importBundle(db, source, { maxBytes: Number.MAX_SAFE_INTEGER });
     const seconds = (performance.now() - t0) / 1000;
     if (!r.ok) throw new Error(`import failed: ${r.message} ${JSON.stringify(r.problems.slice(0, 3))}`);
-    const items = await db.$queryRaw<{ n: bigint }[]>`SELECT SUM(jsonb_array_length(d->'items'))::bigint AS n FROM "Plan", jsonb_array_elements(itinerary::jsonb->'days') d`;
+    const items = await db.$queryRaw<
+      { n: bigint }[]
+    >`SELECT SUM(jsonb_array_length(d->'items'))::bigint AS n FROM "Plan", jsonb_array_elements(itinerary::jsonb->'days') d`;
     await closeDb(db);
     const peak = process.resourceUsage().maxRSS / 1024; // KiB → MiB
     console.log(
       JSON.stringify(
         {
-          plans: r.counts.plans, items: Number(items[0].n), pairs: r.counts.pairs, bundleMiB: +(bytes / 1048576).toFixed(1), seconds: +seconds.toFixed(2),
-          plansPerSecond: Math.round(r.counts.plans / seconds), peakRssMiB: Math.round(peak), rssBeforeMiB: Math.round(rssBefore / 1048576),
+          plans: r.counts.plans,
+          items: Number(items[0].n),
+          pairs: r.counts.pairs,
+          bundleMiB: +(bytes / 1048576).toFixed(1),
+          seconds: +seconds.toFixed(2),
+          plansPerSecond: Math.round(r.counts.plans / seconds),
+          peakRssMiB: Math.round(peak),
+          rssBeforeMiB: Math.round(rssBefore / 1048576),
         },
         null,
         2,

@@ -25,10 +25,17 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
 let connectionRetries = 0;
 
 /** One request; resolves when the whole response body has arrived. */
-function callOnce(base: string, method: string, route: string, cookie: string, body?: string): Promise<{ status: number; body: string }> {
+function callOnce(
+  base: string,
+  method: string,
+  route: string,
+  cookie: string,
+  body?: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const headers: http.OutgoingHttpHeaders = { cookie };
-    if (body !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+    if (body !== undefined)
+      Object.assign(headers, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
     const req = http.request(`${base}${route}`, { method, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
@@ -45,7 +52,13 @@ function callOnce(base: string, method: string, route: string, cookie: string, b
  * same moment is sent again, once, on a fresh one (safe here: a claim resumes, a submit is idempotent).
  * Counted in the report; the latency includes the retry.
  */
-async function call(base: string, method: string, route: string, cookie: string, body?: string): Promise<{ status: number; body: string }> {
+async function call(
+  base: string,
+  method: string,
+  route: string,
+  cookie: string,
+  body?: string,
+): Promise<{ status: number; body: string }> {
   try {
     return await callOnce(base, method, route, cookie, body);
   } catch (e) {
@@ -72,15 +85,31 @@ interface RunOptions {
 }
 
 /** The calls the analytics page makes, one after another, as an admin's browser does on opening it. */
-const ADMIN_PAGE_CALLS = ["/api/admin/analytics?minShared=5", "/api/admin/adjudication?limit=20", "/api/admin/overview", "/api/admin/exports/training-pairs/card", "/api/admin/exports/judgments/card"];
+const ADMIN_PAGE_CALLS = [
+  "/api/admin/analytics?minShared=5",
+  "/api/admin/adjudication?limit=20",
+  "/api/admin/overview",
+  "/api/admin/exports/training-pairs/card",
+  "/api/admin/exports/judgments/card",
+];
 
 /** The heavy admin reads (decision 010); DEST is the benchmark's own destination (a small export that still needs every soft label). */
-const HEAVY_CALLS = ["/api/admin/quality", "/api/admin/leaderboard?style=1&bootstrap=1000", "/api/admin/judges", "/api/admin/exports/training-pairs?destination=DEST", "/api/admin/exports/labelled-pairs?destination=DEST"];
+const HEAVY_CALLS = [
+  "/api/admin/quality",
+  "/api/admin/leaderboard?style=1&bootstrap=1000",
+  "/api/admin/judges",
+  "/api/admin/exports/training-pairs?destination=DEST",
+  "/api/admin/exports/labelled-pairs?destination=DEST",
+];
 
 /** One full run on a fresh database and server; `fastPath` false sends the hot calls through Next.js's route handlers. */
 async function run(experts: number, pairsWanted: number, fastPath: boolean, opts: RunOptions = {}) {
   connectionRetries = 0;
-  const pg = await freshDatabase("judging", 54381, pgStats ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"] : undefined);
+  const pg = await freshDatabase(
+    "judging",
+    54381,
+    pgStats ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"] : undefined,
+  );
   const db = createDb(pg.url);
   // pg_stat_statements is the superuser's to create and reset; the app's role is not one.
   const statsDb = pgStats ? createDb(pg.adminUrl!) : db;
@@ -98,20 +127,39 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     const u = await db.user.create({ data: { email, name: email, role: "EXPERT", passwordHash: hash } });
     await db.expertDestination.create({ data: { userId: u.id, destinationId: dest.id, familiarity: 3 } });
   }
-  await db.setting.create({ data: { key: "judging", value: { leaseMinutes: 30, rationaleMinLength: 10, queueOrder: "completion", maxClaimsPerExpert: 2 } } });
-  const server = await startServer(pg.url, 3400, { TRIPJUDGE_FAST_PATH: fastPath ? "1" : "0", ...(opts.adminThreads === undefined ? {} : { ADMIN_THREADS: String(opts.adminThreads) }) });
-  const adminCalls = (opts.adminLoop === "heavy" ? HEAVY_CALLS : ADMIN_PAGE_CALLS).map((c) => c.replace("DEST", dest.id));
+  await db.setting.create({
+    data: {
+      key: "judging",
+      value: { leaseMinutes: 30, rationaleMinLength: 10, queueOrder: "completion", maxClaimsPerExpert: 2 },
+    },
+  });
+  const server = await startServer(pg.url, 3400, {
+    TRIPJUDGE_FAST_PATH: fastPath ? "1" : "0",
+    ...(opts.adminThreads === undefined ? {} : { ADMIN_THREADS: String(opts.adminThreads) }),
+  });
+  const adminCalls = (opts.adminLoop === "heavy" ? HEAVY_CALLS : ADMIN_PAGE_CALLS).map((c) =>
+    c.replace("DEST", dest.id),
+  );
   try {
     const cookies: string[] = [];
-    for (let i = 0; i < emails.length; i += 20) cookies.push(...(await Promise.all(emails.slice(i, i + 20).map((e) => signIn(server.url, e, "bench-password-1")))));
+    for (let i = 0; i < emails.length; i += 20)
+      cookies.push(
+        ...(await Promise.all(emails.slice(i, i + 20).map((e) => signIn(server.url, e, "bench-password-1")))),
+      );
     const adminCookie = opts.adminLoop ? await signIn(server.url, "admin@bench.test", "bench-password-1") : "";
     if (pgStats) {
       await statsDb.$executeRawUnsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
       await statsDb.$queryRawUnsafe("SELECT pg_stat_statements_reset()::text");
     }
     const total = Math.ceil(pairsWanted / 6) * 6 * 3;
-    const adminPhase = opts.adminLoop === "heavy" ? "with an admin reloading the heavy pages" : "with an admin on the analytics page";
-    const phases = opts.adminLoop ? [{ name: "experts only", judgments: Math.floor(total / 2), admin: false }, { name: adminPhase, judgments: total, admin: true }] : [{ name: "experts only", judgments: total, admin: false }];
+    const adminPhase =
+      opts.adminLoop === "heavy" ? "with an admin reloading the heavy pages" : "with an admin on the analytics page";
+    const phases = opts.adminLoop
+      ? [
+          { name: "experts only", judgments: Math.floor(total / 2), admin: false },
+          { name: adminPhase, judgments: total, admin: true },
+        ]
+      : [{ name: "experts only", judgments: total, admin: false }];
     const accepted: string[] = [];
     const results = [];
     const cpu0 = cpuByRole();
@@ -173,7 +221,12 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
             await new Promise((r) => setTimeout(r, THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0]))); // reading, briefly
             const requestId = randomUUID();
             t = performance.now();
-            const body = JSON.stringify({ choice: ["left", "right", "neither"][Math.floor(Math.random() * 3)], rationale: "bench rationale text", timeOnTaskMs: 1000, clientRequestId: requestId });
+            const body = JSON.stringify({
+              choice: ["left", "right", "neither"][Math.floor(Math.random() * 3)],
+              rationale: "bench rationale text",
+              timeOnTaskMs: 1000,
+              clientRequestId: requestId,
+            });
             const sub = await call(server.url, "POST", `/api/judge/${assignmentId}/submit`, cookie, body);
             submitMs.push(performance.now() - t);
             claimsOut--;
@@ -188,12 +241,31 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       const ms = (v: number) => +v.toFixed(1);
       const dist = (xs: number[]) => {
         xs.sort((a, b) => a - b);
-        return { n: xs.length, p50: ms(percentile(xs, 50)), p95: ms(percentile(xs, 95)), p99: ms(percentile(xs, 99)), max: ms(xs[xs.length - 1] ?? NaN) };
+        return {
+          n: xs.length,
+          p50: ms(percentile(xs, 50)),
+          p95: ms(percentile(xs, 95)),
+          p99: ms(percentile(xs, 99)),
+          max: ms(xs[xs.length - 1] ?? NaN),
+        };
       };
       results.push({
-        phase: phase.name, judgments: accepted.length - startedWith, seconds: +seconds.toFixed(1), judgmentsPerSecond: +((accepted.length - startedWith) / seconds).toFixed(1), httpErrors: errors,
-        claim: dist(claimMs), claimAfterFirst2s: dist(steadyClaimMs), submit: dist(submitMs), health: dist(healthMs),
-        ...(phase.admin ? { adminPageLoads: adminMs[adminCalls[0]].length, adminErrors, adminMs: Object.fromEntries(Object.entries(adminMs).map(([k, v]) => [k, dist(v)])) } : {}),
+        phase: phase.name,
+        judgments: accepted.length - startedWith,
+        seconds: +seconds.toFixed(1),
+        judgmentsPerSecond: +((accepted.length - startedWith) / seconds).toFixed(1),
+        httpErrors: errors,
+        claim: dist(claimMs),
+        claimAfterFirst2s: dist(steadyClaimMs),
+        submit: dist(submitMs),
+        health: dist(healthMs),
+        ...(phase.admin
+          ? {
+              adminPageLoads: adminMs[adminCalls[0]].length,
+              adminErrors,
+              adminMs: Object.fromEntries(Object.entries(adminMs).map(([k, v]) => [k, dist(v)])),
+            }
+          : {}),
       });
     }
     const seconds = (performance.now() - t0) / 1000;
@@ -217,11 +289,28 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     }
     return {
       via: fastPath ? "fast path" : "Next.js route handlers",
-      adminThreads: opts.adminThreads ?? "default", experts, pairs, history: opts.history ?? 0, thinkMs: THINK_MS, judgments: accepted.length, seconds: +seconds.toFixed(1), judgmentsPerSecond: +(accepted.length / seconds).toFixed(1), connectionRetries,
+      adminThreads: opts.adminThreads ?? "default",
+      experts,
+      pairs,
+      history: opts.history ?? 0,
+      thinkMs: THINK_MS,
+      judgments: accepted.length,
+      seconds: +seconds.toFixed(1),
+      judgmentsPerSecond: +(accepted.length / seconds).toFixed(1),
+      connectionRetries,
       phases: results,
       // CPU milliseconds per judgment (one claim + one submit) by process, over the load phase.
-      cpuMsPerJudgment: Object.fromEntries(Object.entries(cpu1).map(([k, v]) => [k, +(((v - cpu0[k as keyof typeof cpu0]) * 1000) / accepted.length).toFixed(2)])),
-      invariants: { pairsNotExactlyThreeDistinctExperts: invariant[0].bad, duplicateJudgments: stored - accepted.length, lostSubmits: lost },
+      cpuMsPerJudgment: Object.fromEntries(
+        Object.entries(cpu1).map(([k, v]) => [
+          k,
+          +(((v - cpu0[k as keyof typeof cpu0]) * 1000) / accepted.length).toFixed(2),
+        ]),
+      ),
+      invariants: {
+        pairsNotExactlyThreeDistinctExperts: invariant[0].bad,
+        duplicateJudgments: stored - accepted.length,
+        lostSubmits: lost,
+      },
     };
   } finally {
     await server.stop();
@@ -259,7 +348,13 @@ async function main() {
       healthP95: ratio(r.phases[1].health.p95, r.phases[0].health.p95),
       throughput: ratio(r.phases[1].judgmentsPerSecond, r.phases[0].judgmentsPerSecond),
     });
-    console.log(JSON.stringify({ sameRun: "admin phase / experts-only phase", withThreads: effect(fast), onTheEventLoop: effect(inline) }, null, 2));
+    console.log(
+      JSON.stringify(
+        { sameRun: "admin phase / experts-only phase", withThreads: effect(fast), onTheEventLoop: effect(inline) },
+        null,
+        2,
+      ),
+    );
   }
   if (!process.argv.includes("--baseline")) return;
   const next = await run(experts, pairs, false);

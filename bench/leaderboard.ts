@@ -15,7 +15,14 @@ const battles = Number(process.argv[2] ?? 100_000);
 const replicates = Number(process.argv[3] ?? 1000);
 const pyReplicates = Number(process.argv[4] ?? 50);
 const ratings = Array.from({ length: 20 }, (_, i) => (i - 9.5) * 15);
-const set = simulateBattles({ ratings, queries: Math.ceil(battles / 9), pairsPerQuery: 3, ratersPerPair: 3, copy: 0.5, seed: 2026 });
+const set = simulateBattles({
+  ratings,
+  queries: Math.ceil(battles / 9),
+  pairsPerQuery: 3,
+  ratersPerPair: 3,
+  copy: 0.5,
+  seed: 2026,
+});
 
 const t0 = performance.now();
 const once = leaderboard(set, { bootstrap: 1 });
@@ -28,13 +35,26 @@ const W = ["model_a", "model_b", "tie"];
 const dir = mkdtempSync(path.join(tmpdir(), "tj-bench-lb-"));
 const file = path.join(dir, "battles.jsonl");
 const lines: string[] = [];
-for (let r = 0; r < set.size; r++) lines.push(JSON.stringify({ model_a: set.models[set.a[r]], model_b: set.models[set.b[r]], winner: W[set.outcome[r]], query_id: `q${set.unit[r]}` }));
+for (let r = 0; r < set.size; r++)
+  lines.push(
+    JSON.stringify({
+      model_a: set.models[set.a[r]],
+      model_b: set.models[set.b[r]],
+      winner: W[set.outcome[r]],
+      query_id: `q${set.unit[r]}`,
+    }),
+  );
 writeFileSync(file, lines.join("\n") + "\n");
 
-let baseline: Record<string, unknown> = { skipped: "python3-pandas / python3-sklearn not installed (apt-get install python3-pandas python3-sklearn)" };
+let baseline: Record<string, unknown> = {
+  skipped: "python3-pandas / python3-sklearn not installed (apt-get install python3-pandas python3-sklearn)",
+};
 const py = "/usr/bin/python3";
 if (existsSync(py) && spawnSync(py, ["-c", "import pandas, sklearn"]).status === 0) {
-  const r = spawnSync(py, [path.join(import.meta.dirname, "fastchat-baseline.py"), file, String(pyReplicates)], { encoding: "utf8", maxBuffer: 1 << 26 });
+  const r = spawnSync(py, [path.join(import.meta.dirname, "fastchat-baseline.py"), file, String(pyReplicates)], {
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
   if (r.status === 0) {
     const b = JSON.parse(r.stdout);
     const maxDiff = Math.max(...once.models.map((m) => Math.abs(m.rating - b.ratings[m.model])));
@@ -50,8 +70,19 @@ if (existsSync(py) && spawnSync(py, ["-c", "import pandas, sklearn"]).status ===
     };
   } else baseline = { skipped: `python failed: ${r.stderr.slice(0, 300)}` };
 }
-console.log(JSON.stringify({
-  battles: set.size, planners: set.models.length, queries: set.units,
-  ratings_ms: +ratingsMs.toFixed(1), bootstrap_replicates: replicates, bootstrap_ms: Math.round(bootstrapMs),
-  gradient_norm: full.gradientNorm, fastchat_baseline: baseline,
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      battles: set.size,
+      planners: set.models.length,
+      queries: set.units,
+      ratings_ms: +ratingsMs.toFixed(1),
+      bootstrap_replicates: replicates,
+      bootstrap_ms: Math.round(bootstrapMs),
+      gradient_norm: full.gradientNorm,
+      fastchat_baseline: baseline,
+    },
+    null,
+    2,
+  ),
+);

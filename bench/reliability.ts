@@ -31,18 +31,31 @@ const heapMb = (process.memoryUsage().heapUsed - heap0) / 2 ** 20;
 const flaggedRandom = report.raters.filter((r) => r.flagged && study.random.has(r.rater)).length;
 const flaggedHonest = report.raters.filter((r) => r.flagged && !study.random.has(r.rater)).length;
 console.log(`${study.rows.length.toLocaleString("en")} ratings of ${pairs.toLocaleString("en")} pairs by 200 experts`);
-console.log(`Dawid–Skene: ${(t1 - t0).toFixed(0)} ms (${ds.iterations} iterations); MACE: ${(t2 - t1).toFixed(0)} ms (${mc.iterations} iterations); whole report: ${(t3 - t2).toFixed(0)} ms; heap growth ${heapMb.toFixed(0)} MB`);
+console.log(
+  `Dawid–Skene: ${(t1 - t0).toFixed(0)} ms (${ds.iterations} iterations); MACE: ${(t2 - t1).toFixed(0)} ms (${mc.iterations} iterations); whole report: ${(t3 - t2).toFixed(0)} ms; heap growth ${heapMb.toFixed(0)} MB`,
+);
 console.log(`flagged: ${flaggedRandom} of 10 random experts, ${flaggedHonest} of 190 honest ones`);
 
 const py = "/usr/bin/python3";
 if (!existsSync(py) || spawnSync(py, ["-c", "import numpy, scipy"]).status !== 0) {
-  console.log("numpy baseline skipped: /usr/bin/python3 with numpy and scipy is not installed (apt-get install python3-numpy python3-scipy)");
+  console.log(
+    "numpy baseline skipped: /usr/bin/python3 with numpy and scipy is not installed (apt-get install python3-numpy python3-scipy)",
+  );
 } else {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "tj-bench-rel-")), "ratings.jsonl");
   writeFileSync(file, study.rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
   const r = spawnSync(py, ["lib/reliability/reference.py", "--bench", file], { encoding: "utf8", maxBuffer: 1 << 20 });
   if (r.status !== 0) throw new Error(r.stderr);
-  const b = JSON.parse(r.stdout) as { ds_seconds: number; ds_iterations: number; mace_seconds: number; mace_iterations: number };
-  console.log(`numpy reference, same ratings: Dawid–Skene ${(b.ds_seconds * 1000).toFixed(0)} ms (${b.ds_iterations} iterations), MACE ${(b.mace_seconds * 1000).toFixed(0)} ms (${b.mace_iterations} iterations)`);
-  console.log(`ratio (numpy / TripJudge): Dawid–Skene ${(b.ds_seconds * 1000 / (t1 - t0)).toFixed(1)}×, MACE ${(b.mace_seconds * 1000 / (t2 - t1)).toFixed(1)}×`);
+  const b = JSON.parse(r.stdout) as {
+    ds_seconds: number;
+    ds_iterations: number;
+    mace_seconds: number;
+    mace_iterations: number;
+  };
+  console.log(
+    `numpy reference, same ratings: Dawid–Skene ${(b.ds_seconds * 1000).toFixed(0)} ms (${b.ds_iterations} iterations), MACE ${(b.mace_seconds * 1000).toFixed(0)} ms (${b.mace_iterations} iterations)`,
+  );
+  console.log(
+    `ratio (numpy / TripJudge): Dawid–Skene ${((b.ds_seconds * 1000) / (t1 - t0)).toFixed(1)}×, MACE ${((b.mace_seconds * 1000) / (t2 - t1)).toFixed(1)}×`,
+  );
 }

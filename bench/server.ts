@@ -11,15 +11,33 @@ import { migrate } from "../lib/db/migrate";
 import { textFiles } from "../lib/importers/bundle";
 
 export async function freshDatabase(name: string, port: number, postgresFlags?: string[]): Promise<RunningDatabase> {
-  const pg = await startEmbeddedPostgres({ dataDir: `.data/bench/${name}-pg`, port, database: name, fresh: true, postgresFlags });
+  const pg = await startEmbeddedPostgres({
+    dataDir: `.data/bench/${name}-pg`,
+    port,
+    database: name,
+    fresh: true,
+    postgresFlags,
+  });
   await migrate(pg.url);
   return pg;
 }
 
 /** Starts the app exactly like `npm start` (building if needed) against the given database. */
-export async function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startServer(
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), TRIPJUDGE_DEMO: "0", NEXTAUTH_SECRET: "bench-secret", NEXTAUTH_URL: `http://localhost:${port}`, ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      TRIPJUDGE_DEMO: "0",
+      NEXTAUTH_SECRET: "bench-secret",
+      NEXTAUTH_URL: `http://localhost:${port}`,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   // If the benchmark dies, the server must not outlive it.
@@ -67,7 +85,8 @@ export async function signIn(base: string, email: string, password: string): Pro
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
   });
   keep(res);
-  if (![...jar.keys()].some((k) => k.includes("session-token"))) throw new Error(`sign-in failed for ${email}: ${res.status}`);
+  if (![...jar.keys()].some((k) => k.includes("session-token")))
+    throw new Error(`sign-in failed for ${email}: ${res.status}`);
   return cookie();
 }
 
@@ -114,7 +133,9 @@ export async function withSignedInExpert(
   if (!r.ok) throw new Error(r.message);
   const dest = await db.destination.findFirstOrThrow({ where: { name: destination } });
   const email = `${name}@bench.test`;
-  const u = await db.user.create({ data: { email, name, role: "EXPERT", passwordHash: await hashPassword("bench-password-1") } });
+  const u = await db.user.create({
+    data: { email, name, role: "EXPERT", passwordHash: await hashPassword("bench-password-1") },
+  });
   await db.expertDestination.create({ data: { userId: u.id, destinationId: dest.id, familiarity: 5 } });
   const server = await startServer(pg.url, ports.http);
   const browser = await chromium.launch(browserLaunchOptions());

@@ -14,7 +14,11 @@ export function SignInForm({ initialError }: { initialError: string | null }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await signIn("credentials", { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), redirect: false });
+      const res = await signIn("credentials", {
+        email: String(form.get("email") ?? ""),
+        password: String(form.get("password") ?? ""),
+        redirect: false,
+      });
       if (!res || res.error) {
         setError(res?.error && res.error !== "CredentialsSignin" ? res.error : "Wrong email or password.");
         return;

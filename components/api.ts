@@ -43,6 +43,12 @@ export async function api<T>(url: string, o: CallOptions = {}): Promise<T> {
     throw new ApiError("The server cannot be reached. Check the connection and try again.", 0, "network", {});
   }
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!res.ok) throw new ApiError(typeof body.error === "string" ? body.error : `The server answered ${res.status}.`, res.status, (body.code as ErrorCode) ?? "internal", body);
+  if (!res.ok)
+    throw new ApiError(
+      typeof body.error === "string" ? body.error : `The server answered ${res.status}.`,
+      res.status,
+      (body.code as ErrorCode) ?? "internal",
+      body,
+    );
   return body as T;
 }

@@ -36,7 +36,14 @@ function parseCsv(text: string): string[][] {
 
 /** Two complete Paris pairs judged by the three Paris experts: one 1-1-1 split, one 2-1 majority for A. */
 async function judgedPairs(): Promise<{ split: string; majority: string }> {
-  const [split, majority] = await judgeInDatabase("Paris", [["A", "B", "NEITHER"], ["A", "A", "B"]], (v) => `Rationale "${v}", with a comma — and 南京 text`);
+  const [split, majority] = await judgeInDatabase(
+    "Paris",
+    [
+      ["A", "B", "NEITHER"],
+      ["A", "A", "B"],
+    ],
+    (v) => `Rationale "${v}", with a comma — and 南京 text`,
+  );
   return { split, majority };
 }
 
@@ -60,23 +67,49 @@ test("an admin reads agreement, adjudicates a 1-1-1 pair and downloads training 
   // Downloads from the page, with a progress line, and filters.
   await expect(page.getByRole("img", { name: /Cumulative judgments: 6/ })).toBeVisible();
   await page.getByLabel("Minimum shared pairs").fill("2");
-  await expect(page.getByRole("table", { name: "Cohen per expert pair" })).toContainText("Amélie Laurent · Giulia Romano");
+  await expect(page.getByRole("table", { name: "Cohen per expert pair" })).toContainText(
+    "Amélie Laurent · Giulia Romano",
+  );
   const exports = page.getByRole("table", { name: "Exports" });
   const downloadPromise = page.waitForEvent("download");
-  await exports.getByRole("row", { name: /Training pairs/ }).getByRole("button", { name: "JSONL" }).click();
+  await exports
+    .getByRole("row", { name: /Training pairs/ })
+    .getByRole("button", { name: "JSONL" })
+    .click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^training-pairs-.*\.jsonl$/);
   await expect(page.getByTestId("export-progress")).toContainText("Saved 2 training-pairs records");
   await page.getByRole("combobox", { name: "Destination" }).selectOption({ label: "Tokyo" });
-  await exports.getByRole("row", { name: /Training pairs/ }).getByRole("button", { name: "JSONL" }).click();
+  await exports
+    .getByRole("row", { name: /Training pairs/ })
+    .getByRole("button", { name: "JSONL" })
+    .click();
   await expect(page.getByTestId("export-progress")).toContainText("Saved 0 training-pairs records");
   await shot(page, "analytics-exports");
 
   const res = await page.request.get("/api/admin/exports/training-pairs?format=jsonl");
   expect(res.status()).toBe(200);
-  const lines = (await res.text()).trim().split("\n").map((l) => JSON.parse(l));
-  expect(lines.map((l) => [l.pair_id, l.label]).sort()).toEqual([[majority, 1], [split, -1]].sort());
-  expect(Object.keys(lines[0])).toEqual(["pair_id", "query_id", "destination", "split", "label", "plan_a", "plan_b", "ds_label", "ds_posterior"]);
+  const lines = (await res.text())
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+  expect(lines.map((l) => [l.pair_id, l.label]).sort()).toEqual(
+    [
+      [majority, 1],
+      [split, -1],
+    ].sort(),
+  );
+  expect(Object.keys(lines[0])).toEqual([
+    "pair_id",
+    "query_id",
+    "destination",
+    "split",
+    "label",
+    "plan_a",
+    "plan_b",
+    "ds_label",
+    "ds_posterior",
+  ]);
   // The Dawid–Skene soft label rides beside the majority label (new fields; the old ones unchanged).
   for (const l of lines) expect(l.ds_posterior.A + l.ds_posterior.B + l.ds_posterior.NEITHER).toBeCloseTo(1, 9);
   const csv = await (await page.request.get("/api/admin/exports/training-pairs?format=csv")).text();
@@ -88,10 +121,22 @@ test("an admin reads agreement, adjudicates a 1-1-1 pair and downloads training 
   const header = judgments[0];
   const mine = judgments.slice(1).filter((r) => r[header.indexOf("pair_id")] === split);
   expect(mine).toHaveLength(3);
-  expect(mine.map((r) => r[header.indexOf("rationale")]).sort()).toEqual(['Rationale "A", with a comma — and 南京 text', 'Rationale "B", with a comma — and 南京 text', 'Rationale "NEITHER", with a comma — and 南京 text']);
+  expect(mine.map((r) => r[header.indexOf("rationale")]).sort()).toEqual([
+    'Rationale "A", with a comma — and 南京 text',
+    'Rationale "B", with a comma — and 南京 text',
+    'Rationale "NEITHER", with a comma — and 南京 text',
+  ]);
   expect(mine.every((r) => /^expert-[0-9a-f]{10}$/.test(r[header.indexOf("expert")]))).toBe(true);
-  const labelled = (await (await page.request.get("/api/admin/exports/labelled-pairs")).text()).trim().split("\n").map((l) => JSON.parse(l));
-  expect(labelled.find((l) => l.pair_id === split)).toMatchObject({ label: "B", label_source: "adjudication", verdicts: ["A", "B", "NEITHER"], agreement: 0 });
+  const labelled = (await (await page.request.get("/api/admin/exports/labelled-pairs")).text())
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+  expect(labelled.find((l) => l.pair_id === split)).toMatchObject({
+    label: "B",
+    label_source: "adjudication",
+    verdicts: ["A", "B", "NEITHER"],
+    agreement: 0,
+  });
   const card = await (await page.request.get("/api/admin/exports/training-pairs/card")).json();
   expect(card).toMatchObject({ kind: "training-pairs", schema_version: 1, records: 2, agreement: { pairs: 2 } });
 });

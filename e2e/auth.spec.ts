@@ -32,7 +32,10 @@ test("wrong password and unknown user get a clear message, no stack trace", asyn
   await expect(page.locator("body")).not.toContainText("at ");
 });
 
-test("an admin creates an expert; the invite link sets a password once; the expert signs in", async ({ page, browser }) => {
+test("an admin creates an expert; the invite link sets a password once; the expert signs in", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
   const email = `new.expert.${Date.now()}@example.org`;
@@ -74,7 +77,10 @@ test("an admin creates an expert; the invite link sets a password once; the expe
   await guest.close();
 });
 
-test("another client sets an invited expert's password through POST /api/invite/<token>, once", async ({ page, browser }) => {
+test("another client sets an invited expert's password through POST /api/invite/<token>, once", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
   const email = `api.invite.${Date.now()}@example.org`;
@@ -85,9 +91,13 @@ test("another client sets an invited expert's password through POST /api/invite/
   const client = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const weak = await client.request.post(`/api/invite/${token}`, { data: { password: "short", confirm: "short" } });
   expect(weak.status()).toBe(400);
-  const ok = await client.request.post(`/api/invite/${token}`, { data: { password: "an-api-password-42", confirm: "an-api-password-42" } });
+  const ok = await client.request.post(`/api/invite/${token}`, {
+    data: { password: "an-api-password-42", confirm: "an-api-password-42" },
+  });
   expect(ok.status()).toBe(200);
-  const again = await client.request.post(`/api/invite/${token}`, { data: { password: "another-password-42", confirm: "another-password-42" } });
+  const again = await client.request.post(`/api/invite/${token}`, {
+    data: { password: "another-password-42", confirm: "another-password-42" },
+  });
   expect(again.status()).toBe(410);
   expect((await again.json()).code).toBe("gone");
   await client.close();
@@ -159,7 +169,10 @@ test("an expert gets 403 or a redirect on every admin page and admin API route",
 test("admin API rejects malformed and oversized payloads with clear errors", async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
-  const bad = await page.request.post("/api/admin/users", { headers: { "content-type": "application/json" }, data: Buffer.from("{not json") });
+  const bad = await page.request.post("/api/admin/users", {
+    headers: { "content-type": "application/json" },
+    data: Buffer.from("{not json"),
+  });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).error).toContain("not valid JSON");
   const wrong = await page.request.post("/api/admin/users", { data: { email: 42, name: "" } });

@@ -5,7 +5,9 @@ export function systemChromium(): string | undefined {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   for (const name of ["chromium", "chromium-browser", "google-chrome"]) {
     try {
-      const p = execSync(`command -v ${name}`, { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+      const p = execSync(`command -v ${name}`, { stdio: ["ignore", "pipe", "ignore"] })
+        .toString()
+        .trim();
       if (p) return p;
     } catch {
       /* not installed */
@@ -19,6 +21,14 @@ export function browserLaunchOptions() {
   if (!executablePath) return {};
   return {
     executablePath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   };
 }

@@ -25,7 +25,10 @@ async function replaceCode(page: Page, label: string, code: string) {
   await page.keyboard.insertText(code);
 }
 
-test("an expert edits a constraint and sees a plan flip; a stale save is refused and nothing is lost; an admin verifies and finalizes; history shows the diff", async ({ page, browser }) => {
+test("an expert edits a constraint and sees a plan flip; a stale save is refused and nothing is lost; an admin verifies and finalizes; history shows the diff", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const q = await untouchedQuery();
   const url = `/queries/${q.id}/constraints`;
@@ -52,7 +55,9 @@ test("an expert edits a constraint and sees a plan flip; a stale save is refused
   await expect(results1.getByRole("row", { name: /Plan 1/ })).toContainText("error");
   // Faithful to ChinaTravel's exec: a comprehension cannot see the concept functions, and the editor says why.
   await replaceCode(page, "Constraint 1", "result = {activity_type(a) for a in allactivities(plan)} >= {'attraction'}");
-  await expect(page.getByTestId("error-1")).toContainText("NameError: name 'activity_type' is not defined (line 1) — ChinaTravel runs a snippet with `plan`, the concept functions and the snippet's own variables as exec's locals");
+  await expect(page.getByTestId("error-1")).toContainText(
+    "NameError: name 'activity_type' is not defined (line 1) — ChinaTravel runs a snippet with `plan`, the concept functions and the snippet's own variables as exec's locals",
+  );
   await expect(page.getByTestId("error-1")).toContainText("this fails in ChinaTravel's evaluator too. Use a for loop.");
   await shot(page, "constraints-comprehension-hint");
   // A snippet that never sets `result`: False, without an error, as ChinaTravel reads it.
@@ -108,15 +113,22 @@ test("an expert edits a constraint and sees a plan flip; a stale save is refused
   await expect(admin.getByRole("table", { name: "Requests" })).toContainText("final");
   await shot(admin, "admin-queries");
   // The annotations export: this request's final version, with its constraints.
-  const finals = (await (await admin.request.get("/api/admin/exports/annotations?final=1")).text()).trim().split("\n").map((l) => JSON.parse(l));
+  const finals = (await (await admin.request.get("/api/admin/exports/annotations?final=1")).text())
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   expect(finals.map((f) => [f.query_id, f.version, f.stage])).toEqual([[q.id, 5, "FINAL"]]);
   expect(finals[0].constraints[1].code).toBe("result = True  # admin's change");
   const csv = await (await admin.request.get("/api/admin/exports/annotations?format=csv")).text();
-  expect(csv.split("\r\n")[0]).toBe("query_id,source_id,dataset,destination,version,stage,parent_version,author,created_at,note,constraints");
+  expect(csv.split("\r\n")[0]).toBe(
+    "query_id,source_id,dataset,destination,version,stage,parent_version,author,created_at,note,constraints",
+  );
   await adminContext.close();
 });
 
-test("a request whose latest version holds a hostile snippet still opens: the snippet fails within its limits, off the page's thread", async ({ page }) => {
+test("a request whose latest version holds a hostile snippet still opens: the snippet fails within its limits, off the page's thread", async ({
+  page,
+}) => {
   const q = await untouchedQuery();
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
@@ -124,7 +136,14 @@ test("a request whose latest version holds a hostile snippet still opens: the sn
   const latest = current.versions[current.versions.length - 1];
   const hostile = "x = 'a' * 1000000\ny = 'a' * 999999 + 'a'\nresult = [x] * 999999 == [y] * 999999";
   const saved = await page.request.post(`/api/queries/${q.id}/constraints`, {
-    data: { parentId: latest.id, constraints: [{ code: hostile, note: "hostile" }, { code: `result = day_count(plan) == ${q.days}`, note: "days" }], note: "a hostile snippet (test)" },
+    data: {
+      parentId: latest.id,
+      constraints: [
+        { code: hostile, note: "hostile" },
+        { code: `result = day_count(plan) == ${q.days}`, note: "days" },
+      ],
+      note: "a hostile snippet (test)",
+    },
   });
   expect(saved.status()).toBe(201);
   const started = Date.now();

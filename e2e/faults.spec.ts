@@ -13,11 +13,12 @@ async function healthy(): Promise<boolean> {
     return false;
   }
 }
-const portOpen = (port: number) => new Promise<boolean>((resolve) => {
-  const s = net.connect(port, "127.0.0.1");
-  s.once("connect", () => (s.destroy(), resolve(true)));
-  s.once("error", () => resolve(false));
-});
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(port, "127.0.0.1");
+    s.once("connect", () => (s.destroy(), resolve(true)));
+    s.once("error", () => resolve(false));
+  });
 async function until(what: () => Promise<boolean>, ms: number) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -36,7 +37,16 @@ function serverPid(startPid: number): number | null {
 test("kill -9 of the web server: start.ts starts it again; SIGTERM then stops everything", async () => {
   test.setTimeout(240_000);
   const start = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--fresh-db"], {
-    env: { ...process.env, PORT: String(PORT), EMBEDDED_PG_DIR: ".data/fault-postgres", EMBEDDED_PG_PORT: String(PG_PORT), DATABASE_URL: "", TRIPJUDGE_DEMO: "0", ADMIN_PASSWORD: "fault-admin-password-1", NEXTAUTH_SECRET: "fault-secret" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      EMBEDDED_PG_DIR: ".data/fault-postgres",
+      EMBEDDED_PG_PORT: String(PG_PORT),
+      DATABASE_URL: "",
+      TRIPJUDGE_DEMO: "0",
+      ADMIN_PASSWORD: "fault-admin-password-1",
+      NEXTAUTH_SECRET: "fault-secret",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -53,7 +63,9 @@ test("kill -9 of the web server: start.ts starts it again; SIGTERM then stops ev
     expect(serverPid(start.pid!)).not.toBe(pid);
     expect(log).toContain("The web server stopped (SIGKILL); starting it again");
     // Now PostgreSQL: while it is down the health answer says why (503, an error text); it comes back by itself.
-    const postgres = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(start.pid!)], { encoding: "utf8" }).split("\n").find((l) => /bin\/postgres -D/.test(l));
+    const postgres = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(start.pid!)], { encoding: "utf8" })
+      .split("\n")
+      .find((l) => /bin\/postgres -D/.test(l));
     expect(postgres, log.slice(-2000)).toBeTruthy();
     process.kill(Number(postgres!.trim().split(/\s+/)[0]), "SIGKILL");
     let down: { status: number; body: { database?: { error?: string } } } | null = null;

@@ -13,13 +13,19 @@ function chengdeBundle() {
   const root = path.resolve("public/examples/tripscore-beijing");
   return readdirSync(root).map((name) => {
     let text = readFileSync(path.join(root, name), "utf8");
-    text = text.replace(/"(name|city|destination)": "Beijing"/g, '"$1": "Chengde"').replace('"aliases": ["北京"]', '"aliases": ["承德"]');
-    if (name === "manifest.json") text = text.replace("TripScore example: 3 days in Beijing", "First day: 3 days in Chengde");
+    text = text
+      .replace(/"(name|city|destination)": "Beijing"/g, '"$1": "Chengde"')
+      .replace('"aliases": ["北京"]', '"aliases": ["承德"]');
+    if (name === "manifest.json")
+      text = text.replace("TripScore example: 3 days in Beijing", "First day: 3 days in Chengde");
     return { name, mimeType: "application/json", buffer: Buffer.from(text) };
   });
 }
 
-test("the first day with default settings: import, invite, destinations, and a new expert judges a real pair", async ({ page, browser }) => {
+test("the first day with default settings: import, invite, destinations, and a new expert judges a real pair", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
@@ -34,11 +40,18 @@ test("the first day with default settings: import, invite, destinations, and a n
   // The gold job the import queued finishes in the background.
   let gold: { status: string; result: { made: number } | null } | undefined;
   await expect
-    .poll(async () => {
-      const jobs = (await (await page.request.get("/api/admin/jobs?kind=gold")).json()).jobs as { title: string; status: string; result: { made: number } | null }[];
-      gold = jobs.find((j) => j.title.includes("First day: 3 days in Chengde"));
-      return gold?.status;
-    }, { timeout: 60_000 })
+    .poll(
+      async () => {
+        const jobs = (await (await page.request.get("/api/admin/jobs?kind=gold")).json()).jobs as {
+          title: string;
+          status: string;
+          result: { made: number } | null;
+        }[];
+        gold = jobs.find((j) => j.title.includes("First day: 3 days in Chengde"));
+        return gold?.status;
+      },
+      { timeout: 60_000 },
+    )
     .toBe("DONE");
   const goldPairs = gold!.result!.made;
 
@@ -67,7 +80,10 @@ test("the first day with default settings: import, invite, destinations, and a n
   for (let i = 0; i < goldPairs; i++) {
     await expect(expert.getByTestId("qualification-banner")).toContainText(`pair ${i + 1} of`);
     const id = (await main.getAttribute("data-assignment"))!;
-    const [g] = await e2eSql<{ left_is_a: boolean; label: string }>(`SELECT a."leftIsA" AS left_is_a, g.label::text FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId" WHERE a.id = $1`, [id]);
+    const [g] = await e2eSql<{ left_is_a: boolean; label: string }>(
+      `SELECT a."leftIsA" AS left_is_a, g.label::text FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId" WHERE a.id = $1`,
+      [id],
+    );
     expect(g).toBeTruthy();
     await expert.keyboard.press((g.label === "A") === g.left_is_a ? "1" : "2");
     await expert.keyboard.type("This plan keeps to the opening hours and the nights the request needs.");

@@ -46,25 +46,38 @@ export async function importThroughApi(page: Page, multipart: FormData) {
 }
 
 /** The database of the server under test (playwright.config.ts), as its app role, over its Unix socket. */
-export const e2eDb = () => embeddedUrl({ dataDir: E2E_SERVER_ENV.EMBEDDED_PG_DIR, port: Number(E2E_SERVER_ENV.EMBEDDED_PG_PORT), database: E2E_SERVER_ENV.EMBEDDED_PG_DATABASE });
+export const e2eDb = () =>
+  embeddedUrl({
+    dataDir: E2E_SERVER_ENV.EMBEDDED_PG_DIR,
+    port: Number(E2E_SERVER_ENV.EMBEDDED_PG_PORT),
+    database: E2E_SERVER_ENV.EMBEDDED_PG_DATABASE,
+  });
 
 /**
  * Completes untouched pairs of a destination straight in the database, one row of verdicts (slots 1–3, by
  * the three Paris experts) per pair: a fast way to have labelled pairs for pages that read them.
  */
-export async function judgeInDatabase(destination: string, verdicts: ("A" | "B" | "NEITHER")[][], rationale = (v: string) => `Rationale ${v}`): Promise<string[]> {
+export async function judgeInDatabase(
+  destination: string,
+  verdicts: ("A" | "B" | "NEITHER")[][],
+  rationale = (v: string) => `Rationale ${v}`,
+): Promise<string[]> {
   const c = new pg.Client({ connectionString: e2eDb() });
   await c.connect();
   try {
-    const pairs = (await c.query<{ id: string; planAId: string }>(
-      `SELECT p.id, p."planAId" FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
+    const pairs = (
+      await c.query<{ id: string; planAId: string }>(
+        `SELECT p.id, p."planAId" FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
        WHERE d.name = $1 AND p.status = 'OPEN' AND p."claimedCount" = 0 AND p."submittedCount" = 0 ORDER BY p.id DESC LIMIT $2`,
-      [destination, verdicts.length],
-    )).rows;
+        [destination, verdicts.length],
+      )
+    ).rows;
     if (pairs.length < verdicts.length) throw new Error(`only ${pairs.length} untouched ${destination} pairs`);
-    const experts = (await c.query<{ id: string }>(
-      `SELECT id FROM "User" WHERE email IN ('amelie@demo.tripjudge', 'kenji@demo.tripjudge', 'giulia@demo.tripjudge') ORDER BY email`,
-    )).rows;
+    const experts = (
+      await c.query<{ id: string }>(
+        `SELECT id FROM "User" WHERE email IN ('amelie@demo.tripjudge', 'kenji@demo.tripjudge', 'giulia@demo.tripjudge') ORDER BY email`,
+      )
+    ).rows;
     for (const [pi, pair] of pairs.entries()) {
       for (const [slot, expert] of experts.entries()) {
         const a = await c.query<{ id: string }>(

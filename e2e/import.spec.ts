@@ -11,7 +11,9 @@ function bundleFiles(dir: string, edit?: (name: string, text: string) => string)
   });
 }
 
-test("an admin uploads a bundle with problems, reads them, fixes it, uploads again and sees the summary", async ({ page }) => {
+test("an admin uploads a bundle with problems, reads them, fixes it, uploads again and sees the summary", async ({
+  page,
+}) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
   await page.getByRole("link", { name: "Import" }).click();
@@ -19,7 +21,11 @@ test("an admin uploads a bundle with problems, reads them, fixes it, uploads aga
 
   // A wrong period and an unknown hotel id, in a TripScore bundle.
   const broken = bundleFiles("tripscore-beijing", (name, text) =>
-    name === "plans.json" ? text.replace('"period": "Afternoon", "description": "Explore', '"period": "Noon", "description": "Explore').replace('"id": "H01"', '"id": "H99"') : text,
+    name === "plans.json"
+      ? text
+          .replace('"period": "Afternoon", "description": "Explore', '"period": "Noon", "description": "Explore')
+          .replace('"id": "H01"', '"id": "H99"')
+      : text,
   );
   await page.getByTestId("bundle-files").setInputFiles(broken);
   await page.getByRole("button", { name: "Check and import" }).click();
@@ -50,7 +56,9 @@ test("an admin uploads a bundle with problems, reads them, fixes it, uploads aga
   await page.getByTestId("bundle-files").setInputFiles(bundleFiles("tripscore-beijing"));
   await page.getByRole("button", { name: "Check and import" }).click();
   await expect(summary).toContainText("was imported before — nothing changed");
-  await expect(page.getByRole("table", { name: "Datasets" }).getByText("TripScore example: 3 days in Beijing")).toHaveCount(1);
+  await expect(
+    page.getByRole("table", { name: "Datasets" }).getByText("TripScore example: 3 days in Beijing"),
+  ).toHaveCount(1);
 
   // Every import was a background job: the list shows them, and a job's log opens.
   const jobs = page.getByTestId("jobs");
@@ -67,7 +75,9 @@ test("an admin uploads a bundle with problems, reads them, fixes it, uploads aga
 test("the import API refuses experts and non-bundle uploads", async ({ page }) => {
   await signIn(page, "giulia@demo.tripjudge", "demo-password-e2e");
   await expect(page).toHaveURL(/\/expert/);
-  const res = await page.request.post("/api/admin/datasets", { multipart: { files: { name: "x.zip", mimeType: "application/zip", buffer: Buffer.from("nope") } } });
+  const res = await page.request.post("/api/admin/datasets", {
+    multipart: { files: { name: "x.zip", mimeType: "application/zip", buffer: Buffer.from("nope") } },
+  });
   expect(res.status()).toBe(403);
   await page.goto("/admin/import");
   await expect(page).toHaveURL(/\/forbidden/);
@@ -76,15 +86,23 @@ test("the import API refuses experts and non-bundle uploads", async ({ page }) =
 test("a corrupt archive gets a clear message", async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
-  const res = await page.request.post("/api/admin/datasets", { multipart: { files: { name: "bundle.zip", mimeType: "application/zip", buffer: Buffer.from("PK not really a zip") } } });
+  const res = await page.request.post("/api/admin/datasets", {
+    multipart: {
+      files: { name: "bundle.zip", mimeType: "application/zip", buffer: Buffer.from("PK not really a zip") },
+    },
+  });
   // Accepted as a job (the upload streams into the database); the job fails at once with the reason.
   expect(res.status()).toBe(202);
   const { jobId } = await res.json();
-  await expect.poll(async () => (await (await page.request.get(`/api/admin/jobs/${jobId}`)).json()).status, { timeout: 30_000 }).toBe("FAILED");
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/admin/jobs/${jobId}`)).json()).status, { timeout: 30_000 })
+    .toBe("FAILED");
   const job = await (await page.request.get(`/api/admin/jobs/${jobId}`)).json();
   expect(job.error).toMatch(/could not be read as a \.zip/);
   expect(job.attempts).toBe(1);
-  const txt = await page.request.post("/api/admin/datasets", { multipart: { files: { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hi") } } });
+  const txt = await page.request.post("/api/admin/datasets", {
+    multipart: { files: { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hi") } },
+  });
   expect(txt.status()).toBe(400);
   expect((await txt.json()).error).toContain("is not a .json, .jsonl or .zip file");
 });

@@ -22,7 +22,11 @@ async function setActive(email: string, active: boolean) {
 }
 
 function judgingApiTests() {
-  test("the judging API refuses strangers, admins, bad bodies and unknown pairs with clear errors", async ({ page, browser, baseURL }) => {
+  test("the judging API refuses strangers, admins, bad bodies and unknown pairs with clear errors", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const anon = await browser.newContext();
     const res = await anon.request.post(`${baseURL}/api/judge/next`);
     expect(res.status()).toBe(401);
@@ -31,9 +35,14 @@ function judgingApiTests() {
     expect(res.headers()["x-content-type-options"]).toBe("nosniff");
     expect(res.headers()["x-frame-options"]).toBe("DENY");
     expect(res.headers()["content-type"]).toContain("application/json");
-    const forged = await anon.request.post(`${baseURL}/api/judge/x/submit`, { headers: { cookie: "next-auth.session-token=forged" }, data: {} });
+    const forged = await anon.request.post(`${baseURL}/api/judge/x/submit`, {
+      headers: { cookie: "next-auth.session-token=forged" },
+      data: {},
+    });
     expect(forged.status()).toBe(401);
-    const badEscapeCookie = await anon.request.post(`${baseURL}/api/judge/next`, { headers: { cookie: "next-auth.session-token=%E0%A4%A" } });
+    const badEscapeCookie = await anon.request.post(`${baseURL}/api/judge/next`, {
+      headers: { cookie: "next-auth.session-token=%E0%A4%A" },
+    });
     expect(badEscapeCookie.status()).toBe(401);
     await anon.close();
 
@@ -45,27 +54,43 @@ function judgingApiTests() {
     await signIn(page, WEI, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/expert/);
     const api = page.request;
-    const valid = { choice: "left", rationale: "A valid rationale of some length.", timeOnTaskMs: 1000, clientRequestId: "e2e-api-0001" };
+    const valid = {
+      choice: "left",
+      rationale: "A valid rationale of some length.",
+      timeOnTaskMs: 1000,
+      clientRequestId: "e2e-api-0001",
+    };
     const unknown = await api.post("/api/judge/no-such-assignment/submit", { data: valid });
     expect(unknown.status()).toBe(404);
     expect(await unknown.json()).toEqual({ error: "This pair is not assigned to you.", code: "not_assigned" });
-    const notJson = await api.post("/api/judge/no-such-assignment/submit", { headers: { "content-type": "application/json" }, data: Buffer.from("{choice: left") });
+    const notJson = await api.post("/api/judge/no-such-assignment/submit", {
+      headers: { "content-type": "application/json" },
+      data: Buffer.from("{choice: left"),
+    });
     expect(notJson.status()).toBe(400);
     expect((await notJson.json()).error).toContain("not valid JSON");
     expect((await notJson.json()).code).toBe("invalid_json");
-    const wrongType = await api.post("/api/judge/no-such-assignment/submit", { data: { ...valid, choice: "maybe", timeOnTaskMs: "soon" } });
+    const wrongType = await api.post("/api/judge/no-such-assignment/submit", {
+      data: { ...valid, choice: "maybe", timeOnTaskMs: "soon" },
+    });
     expect(wrongType.status()).toBe(400);
     expect(Object.keys((await wrongType.json()).details.fieldErrors).sort()).toEqual(["choice", "timeOnTaskMs"]);
-    const huge = await api.post("/api/judge/no-such-assignment/submit", { data: { ...valid, rationale: "x".repeat(200_000) } });
+    const huge = await api.post("/api/judge/no-such-assignment/submit", {
+      data: { ...valid, rationale: "x".repeat(200_000) },
+    });
     expect(huge.status()).toBe(413);
     // The same without a length up front (chunked): refused once it passes the limit, with an answer.
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(`${baseURL}/api/judge/no-such-assignment/submit`, { method: "POST", headers: { cookie, "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
-        let body = "";
-        res.on("data", (c) => (body += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = http.request(
+        `${baseURL}/api/judge/no-such-assignment/submit`,
+        { method: "POST", headers: { cookie, "content-type": "application/json", "transfer-encoding": "chunked" } },
+        (res) => {
+          let body = "";
+          res.on("data", (c) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on("error", reject);
       req.write(`{"choice":"left","rationale":"`);
       for (let i = 0; i < 20; i++) req.write("y".repeat(10_000));
@@ -99,11 +124,16 @@ function judgingApiTests() {
 
     await signIn(page, WEI, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/expert/);
-    const submit = (rationale: string) => page.request.post("/api/judge/no-such-assignment/submit", { data: { choice: "neither", rationale, timeOnTaskMs: 5, clientRequestId: `e2e-settings-${rationale.length}` } });
+    const submit = (rationale: string) =>
+      page.request.post("/api/judge/no-such-assignment/submit", {
+        data: { choice: "neither", rationale, timeOnTaskMs: 5, clientRequestId: `e2e-settings-${rationale.length}` },
+      });
     const rationale = "Twenty-five characters ok"; // 25
     expect((await submit(rationale)).status()).toBe(404); // long enough now; the call reads (and caches) the settings
     try {
-      expect((await adminPage.request.put("/api/admin/settings", { data: { rationaleMinLength: 33 } })).status()).toBe(200);
+      expect((await adminPage.request.put("/api/admin/settings", { data: { rationaleMinLength: 33 } })).status()).toBe(
+        200,
+      );
       const short = await submit(rationale);
       expect(short.status()).toBe(400);
       expect((await short.json()).error).toBe("Write a rationale of at least 33 characters.");
@@ -125,11 +155,24 @@ test.describe("through the route handlers (TRIPJUDGE_FAST_PATH=0)", () => {
     test.setTimeout(120_000);
     // A second server on the same database and the same build, started as scripts/start.ts starts it.
     server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
-      env: { ...process.env, ...E2E_SERVER_ENV, DATABASE_URL: e2eDb(), PORT: String(ROUTE_HANDLERS_PORT), NEXTAUTH_URL: `http://localhost:${ROUTE_HANDLERS_PORT}`, TRIPJUDGE_FAST_PATH: "0", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+      env: {
+        ...process.env,
+        ...E2E_SERVER_ENV,
+        DATABASE_URL: e2eDb(),
+        PORT: String(ROUTE_HANDLERS_PORT),
+        NEXTAUTH_URL: `http://localhost:${ROUTE_HANDLERS_PORT}`,
+        TRIPJUDGE_FAST_PATH: "0",
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
       stdio: ["ignore", "ignore", "pipe"],
     });
     server.stderr?.on("data", (d) => (serverLog += d));
-    await expect.poll(async () => (await fetch(`http://localhost:${ROUTE_HANDLERS_PORT}/api/health`).catch(() => null))?.status, { timeout: 100_000 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`http://localhost:${ROUTE_HANDLERS_PORT}/api/health`).catch(() => null))?.status, {
+        timeout: 100_000,
+      })
+      .toBe(200);
   });
   test.afterAll(() => {
     server?.kill("SIGTERM");

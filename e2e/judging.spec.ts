@@ -19,12 +19,18 @@ async function expertPage(browser: Browser, email: string): Promise<Page> {
 async function openJudge(page: Page, destinationId: string) {
   await page.goto(`/judge?destination=${destinationId}`);
   await expect(page.locator("main.judge, [data-testid=queue-empty]").first()).toBeVisible();
-  return page.locator("main.judge").getAttribute("data-pair", { timeout: 1000 }).catch(() => null);
+  return page
+    .locator("main.judge")
+    .getAttribute("data-pair", { timeout: 1000 })
+    .catch(() => null);
 }
 
 const sql = e2eSql;
 
-test("three experts judge one pair; a fourth never gets it; skips and expired leases hand the slot on", async ({ page, browser }) => {
+test("three experts judge one pair; a fourth never gets it; skips and expired leases hand the slot on", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
@@ -45,7 +51,8 @@ test("three experts judge one pair; a fourth never gets it; skips and expired le
 
   // Admin gives Beijing to four experts at once (bulk).
   await page.goto("/admin/assign");
-  for (const name of ["Amélie Laurent", "Kenji Watanabe", "Giulia Romano", "Wei Chen"]) await page.getByLabel(`Select ${name}`).check();
+  for (const name of ["Amélie Laurent", "Kenji Watanabe", "Giulia Romano", "Wei Chen"])
+    await page.getByLabel(`Select ${name}`).check();
   await page.getByLabel("Select Beijing").check();
   await page.getByRole("button", { name: "Assign selected" }).click();
   await expect(page.getByLabel("Wei Chen – Beijing")).toHaveValue("3");
@@ -88,7 +95,9 @@ test("three experts judge one pair; a fourth never gets it; skips and expired le
   await kenji.waitForTimeout(300);
   await kenji.reload();
   await expect(kenji.getByRole("radio", { name: /B is better/ })).toHaveAttribute("aria-checked", "true");
-  await expect(kenji.locator(".verdict textarea")).toHaveValue("Plan B is worse: it changes hotels and repeats the Summer Palace.");
+  await expect(kenji.locator(".verdict textarea")).toHaveValue(
+    "Plan B is worse: it changes hotels and repeats the Summer Palace.",
+  );
   await shot(kenji, "judge-1920");
   await kenji.locator(".verdict textarea").focus();
   await kenji.keyboard.press("Enter");
@@ -123,13 +132,25 @@ test("three experts judge one pair; a fourth never gets it; skips and expired le
   const raters = page.getByLabel("Raters per pair for TripCraft example: 3 days in Fort Wayne");
   await raters.fill("1");
   await raters.blur();
-  await expect.poll(async () => (await sql(`SELECT DISTINCT p."requiredRaters" FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" WHERE d.name = 'Fort Wayne'`))[0]).toEqual({ requiredRaters: 1 });
+  await expect
+    .poll(
+      async () =>
+        (
+          await sql(
+            `SELECT DISTINCT p."requiredRaters" FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" WHERE d.name = 'Fort Wayne'`,
+          )
+        )[0],
+    )
+    .toEqual({ requiredRaters: 1 });
   const fwPair = await openJudge(amelie, fw);
   expect(fwPair).toBeTruthy();
   expect(await openJudge(kenji, fw)).toBeNull();
   await page.reload();
   await expect(page.getByTestId("claim-Amélie Laurent")).toContainText("Fort Wayne");
-  await sql(`UPDATE "Assignment" SET "leaseExpiresAt" = now() - interval '1 minute' WHERE "pairId" = $1 AND status = 'CLAIMED'`, [fwPair]);
+  await sql(
+    `UPDATE "Assignment" SET "leaseExpiresAt" = now() - interval '1 minute' WHERE "pairId" = $1 AND status = 'CLAIMED'`,
+    [fwPair],
+  );
   expect(await openJudge(kenji, fw)).toBe(fwPair);
   await amelie.getByRole("radio", { name: /A is better/ }).click();
   await amelie.locator(".verdict textarea").fill("A keeps the museum visit within opening hours.");

@@ -11,13 +11,32 @@ async function onScreen(page: Page) {
   const main = page.locator("main.judge");
   await expect(main).toBeVisible();
   // Wait for the screen to move on from the pair answered last (a refused submit would say why).
-  await expect(main).not.toHaveAttribute("data-assignment", lastOnScreen ?? "none").catch(async (e) => {
-    throw new Error(`${(e as Error).message}\non screen: ${(await page.locator(".verdict").innerText().catch(() => "")).replace(/\n/g, " ").slice(0, 800)}`);
-  });
+  await expect(main)
+    .not.toHaveAttribute("data-assignment", lastOnScreen ?? "none")
+    .catch(async (e) => {
+      throw new Error(
+        `${(e as Error).message}\non screen: ${(
+          await page
+            .locator(".verdict")
+            .innerText()
+            .catch(() => "")
+        )
+          .replace(/\n/g, " ")
+          .slice(0, 800)}`,
+      );
+    });
   const id = (await main.getAttribute("data-assignment"))!;
   lastOnScreen = id;
-  const rows = await sql<{ left_is_a: boolean; label: string }>(`SELECT a."leftIsA" AS left_is_a, g.label::text FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId" WHERE a.id = $1`, [id]);
-  const gold = rows[0] ? { right: (rows[0].label === "A") === rows[0].left_is_a ? "1" : "2", wrong: (rows[0].label === "A") === rows[0].left_is_a ? "2" : "1" } : null;
+  const rows = await sql<{ left_is_a: boolean; label: string }>(
+    `SELECT a."leftIsA" AS left_is_a, g.label::text FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId" WHERE a.id = $1`,
+    [id],
+  );
+  const gold = rows[0]
+    ? {
+        right: (rows[0].label === "A") === rows[0].left_is_a ? "1" : "2",
+        wrong: (rows[0].label === "A") === rows[0].left_is_a ? "2" : "1",
+      }
+    : null;
   return { id, gold };
 }
 
@@ -31,13 +50,25 @@ async function answer(page: Page, key: string) {
 
 /** The comparison screen's structure, without its content: what an expert could tell pairs apart by. */
 const structure = (page: Page) =>
-  page.locator("main.judge").evaluate((m) => [...m.querySelectorAll("*")].filter((e) => !e.closest(".plan-map, .timeline, .tl-list, .request, .day-select button")).slice(0, 80).map((e) => `${e.tagName}.${[...e.classList].filter((c) => !/^(on|hl|sel)$/.test(c)).join(".")}`).join(" "));
+  page.locator("main.judge").evaluate((m) =>
+    [...m.querySelectorAll("*")]
+      .filter((e) => !e.closest(".plan-map, .timeline, .tl-list, .request, .day-select button"))
+      .slice(0, 80)
+      .map((e) => `${e.tagName}.${[...e.classList].filter((c) => !/^(on|hl|sel)$/.test(c)).join(".")}`)
+      .join(" "),
+  );
 
-test("a new expert qualifies with feedback, meets gold pairs that look like any other, is paused by the gold test and resumed by an admin", async ({ page, browser }) => {
+test("a new expert qualifies with feedback, meets gold pairs that look like any other, is paused by the gold test and resumed by an admin", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
-  const datasets = (await (await page.request.get("/api/admin/datasets")).json()).datasets as { id: string; name: string }[];
+  const datasets = (await (await page.request.get("/api/admin/datasets")).json()).datasets as {
+    id: string;
+    name: string;
+  }[];
   const demo = datasets.find((d) => d.name === "TripJudge demo")!;
   const overview = await (await page.request.get("/api/admin/overview")).json();
   const paris = overview.destinations.find((d: { name: string }) => d.name === "Paris").id as string;
@@ -48,12 +79,20 @@ test("a new expert qualifies with feedback, meets gold pairs that look like any 
   await page.getByLabel("Pass mark (%)").fill("66");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Saved.")).toBeVisible();
-  const made = await page.request.post("/api/admin/quality/gold", { data: { datasetId: demo.id, destinationId: paris, plans: 200, seed: 3 } });
+  const made = await page.request.post("/api/admin/quality/gold", {
+    data: { datasetId: demo.id, destinationId: paris, plans: 200, seed: 3 },
+  });
   expect(made.status()).toBe(201);
   expect((await made.json()).made).toBeGreaterThanOrEqual(8);
-  expect((await page.request.post("/api/admin/quality/gold", { data: { datasetId: demo.id, plans: 0 } })).status()).toBe(400);
+  expect(
+    (await page.request.post("/api/admin/quality/gold", { data: { datasetId: demo.id, plans: 0 } })).status(),
+  ).toBe(400);
   await page.getByLabel("Gold rate of TripJudge demo (%)").fill("50");
-  await page.getByLabel("Gold rate of TripJudge demo (%)").locator("xpath=..").getByRole("button", { name: "Set" }).click();
+  await page
+    .getByLabel("Gold rate of TripJudge demo (%)")
+    .locator("xpath=..")
+    .getByRole("button", { name: "Set" })
+    .click();
   await page.reload();
   await expect(page.getByLabel("Gold rate of TripJudge demo (%)")).toHaveValue("50");
   await shot(page, "quality-gold");
@@ -67,7 +106,13 @@ test("a new expert qualifies with feedback, meets gold pairs that look like any 
   const link = await page.getByTestId("invite-link").innerText();
   const users = (await (await page.request.get("/api/admin/users")).json()).users as { id: string; email: string }[];
   const quinn = users.find((u) => u.email === email)!;
-  expect((await page.request.put("/api/admin/expert-destinations", { data: { userIds: [quinn.id], destinationIds: [paris], familiarity: 4 } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put("/api/admin/expert-destinations", {
+        data: { userIds: [quinn.id], destinationIds: [paris], familiarity: 4 },
+      })
+    ).status(),
+  ).toBe(200);
   const expert = await browser.newPage();
   await acceptInvite(expert, link, email, "quinn-password-42");
   await expert.setViewportSize({ width: 1400, height: 900 });
@@ -83,7 +128,8 @@ test("a new expert qualifies with feedback, meets gold pairs that look like any 
     await expect(feedback).toContainText(right ? "Right." : "Not quite.");
     await expect(feedback).toContainText(/Plan (A|B) has /);
     // A defect at one item (a visit, a meal, a transfer) is marked; a missing night names its day.
-    if ((await feedback.innerText()).includes("It is marked")) await expect(expert.locator(".tl-item.sel")).toHaveCount(1);
+    if ((await feedback.innerText()).includes("It is marked"))
+      await expect(expert.locator(".tl-item.sel")).toHaveCount(1);
     if (i === 0) await shot(expert, "qualification-feedback");
     if (i === 2) await expect(feedback).toContainText("You passed");
     await expert.keyboard.press("Enter");
@@ -105,7 +151,10 @@ test("a new expert qualifies with feedback, meets gold pairs that look like any 
       realStructure ??= await structure(expert);
       await answer(expert, "0");
     }
-    if (wrongGold < 2) await expect(expert.locator("main.judge, [data-testid=standing-notice], [data-testid=queue-empty]").first()).toBeVisible();
+    if (wrongGold < 2)
+      await expect(
+        expert.locator("main.judge, [data-testid=standing-notice], [data-testid=queue-empty]").first(),
+      ).toBeVisible();
   }
   expect(wrongGold).toBe(2);
   expect(goldStructure).not.toBeNull();
@@ -142,7 +191,11 @@ test("a new expert qualifies with feedback, meets gold pairs that look like any 
   // Leave no gold pair for the specs that follow.
   await page.goto("/admin/quality");
   await page.getByLabel("Gold rate of TripJudge demo (%)").fill("0");
-  await page.getByLabel("Gold rate of TripJudge demo (%)").locator("xpath=..").getByRole("button", { name: "Set" }).click();
+  await page
+    .getByLabel("Gold rate of TripJudge demo (%)")
+    .locator("xpath=..")
+    .getByRole("button", { name: "Set" })
+    .click();
   await page.reload();
   await expect(page.getByLabel("Gold rate of TripJudge demo (%)")).toHaveValue("0");
   await shot(page, "quality");

@@ -1,10 +1,24 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, judgeInDatabase, shot, signIn } from "./helpers";
 
-test("an admin reads the planner leaderboard, uploads a judge's verdicts to the alignment board, and sees position bias", async ({ page }) => {
+test("an admin reads the planner leaderboard, uploads a judge's verdicts to the alignment board, and sees position bias", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
-  const rows = [["A", "A", "B"], ["B", "B", "B"], ["A", "NEITHER", "A"], ["B", "A", "B"], ["A", "A", "A"], ["NEITHER", "NEITHER", "B"], ["B", "B", "A"], ["A", "A", "NEITHER"]] as const;
-  const pairIds = await judgeInDatabase("Tokyo", rows.map((r) => [...r]));
+  const rows = [
+    ["A", "A", "B"],
+    ["B", "B", "B"],
+    ["A", "NEITHER", "A"],
+    ["B", "A", "B"],
+    ["A", "A", "A"],
+    ["NEITHER", "NEITHER", "B"],
+    ["B", "B", "A"],
+    ["A", "A", "NEITHER"],
+  ] as const;
+  const pairIds = await judgeInDatabase(
+    "Tokyo",
+    rows.map((r) => [...r]),
+  );
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.getByRole("link", { name: "Leaderboard" }).click();
   await expect(page.getByRole("heading", { name: "Planner leaderboard" })).toBeVisible();
@@ -33,13 +47,19 @@ test("an admin reads the planner leaderboard, uploads a judge's verdicts to the 
   const alignment = page.getByRole("table", { name: "Judge alignment" });
   await expect(alignment).toContainText("TripScore reward (published weights)");
   const bad = '{"pair_id":"' + pairIds[0] + '","judge":"gpt-4o","verdict":"maybe"}\n';
-  await page.getByLabel("Upload verdicts").setInputFiles({ name: "bad.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(bad) });
+  await page
+    .getByLabel("Upload verdicts")
+    .setInputFiles({ name: "bad.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(bad) });
   await expect(page.getByRole("alert").filter({ hasText: "not imported" })).toContainText("bad.jsonl:1: verdict");
-  const good = pairIds.flatMap((id, i) => [
-    JSON.stringify({ pair_id: id, judge: "gpt-4o (pairwise)", verdict: rows[i][0], order: "ab" }),
-    JSON.stringify({ pair_id: id, judge: "gpt-4o (pairwise)", verdict: i % 2 ? "A" : "B", order: "ba" }),
-  ]).join("\n");
-  await page.getByLabel("Upload verdicts").setInputFiles({ name: "gpt-4o.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(good) });
+  const good = pairIds
+    .flatMap((id, i) => [
+      JSON.stringify({ pair_id: id, judge: "gpt-4o (pairwise)", verdict: rows[i][0], order: "ab" }),
+      JSON.stringify({ pair_id: id, judge: "gpt-4o (pairwise)", verdict: i % 2 ? "A" : "B", order: "ba" }),
+    ])
+    .join("\n");
+  await page
+    .getByLabel("Upload verdicts")
+    .setInputFiles({ name: "gpt-4o.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(good) });
   await expect(page.getByRole("status")).toContainText("Imported 16 verdicts of gpt-4o (pairwise)");
   await expect(alignment).toContainText("gpt-4o (pairwise)");
   await expect(page.getByRole("table", { name: "Judge differences" })).toBeVisible();

@@ -13,10 +13,15 @@ async function attackerSite(html: string): Promise<{ url: string; close: () => P
     res.end(html);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://localhost:${(server.address() as AddressInfo).port}/`, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://localhost:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
-test("a page on another port cannot create accounts with the admin's cookie (form and no-cors fetch)", async ({ page }) => {
+test("a page on another port cannot create accounts with the admin's cookie (form and no-cors fetch)", async ({
+  page,
+}) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
   const stamp = Date.now();
@@ -40,23 +45,36 @@ test("a page on another port cannot create accounts with the admin's cookie (for
   const emails = (users.users as { email: string }[]).map((u) => u.email);
   expect(emails.filter((e) => e.includes(`csrf-`) && e.includes(String(stamp)))).toEqual([]);
   // Said plainly to a client that sends a foreign Origin, and a body that is not JSON is refused too.
-  const foreign = await page.request.post("/api/admin/users", { data: { email: `origin-${stamp}@example.org`, name: "z" }, headers: { origin: "http://localhost:1" } });
+  const foreign = await page.request.post("/api/admin/users", {
+    data: { email: `origin-${stamp}@example.org`, name: "z" },
+    headers: { origin: "http://localhost:1" },
+  });
   expect(foreign.status()).toBe(403);
   expect((await foreign.json()).error).toContain("may not change anything here");
-  const textPlain = await page.request.post("/api/admin/users", { data: JSON.stringify({ email: `text-${stamp}@example.org`, name: "z" }), headers: { "content-type": "text/plain" } });
+  const textPlain = await page.request.post("/api/admin/users", {
+    data: JSON.stringify({ email: `text-${stamp}@example.org`, name: "z" }),
+    headers: { "content-type": "text/plain" },
+  });
   expect(textPlain.status()).toBe(415);
   // A claim is a POST: a GET (a link, an <img>) claims nothing.
   expect((await page.request.get("/api/judge/next")).status()).toBe(405);
   // NUL characters and impossible dates: clear 400s, before anything streams.
   expect((await page.request.patch("/api/admin/users/abc%00def", { data: { active: true } })).status()).toBe(400);
-  for (const url of ["/api/admin/exports/judgments?dataset=a%00b", "/api/admin/exports/judgments?from=9999-99-99", "/api/admin/exports/judgments?to=2026-02-30"]) {
+  for (const url of [
+    "/api/admin/exports/judgments?dataset=a%00b",
+    "/api/admin/exports/judgments?from=9999-99-99",
+    "/api/admin/exports/judgments?to=2026-02-30",
+  ]) {
     const r = await page.request.get(url);
     expect(r.status(), url).toBe(400);
   }
   expect((await page.request.patch("/api/admin/users/x", { data: { active: "a\u0000" } })).status()).toBe(400);
 });
 
-test("signing out ends the session: a token copied before works nowhere afterwards, the fast path included", async ({ page, browser }) => {
+test("signing out ends the session: a token copied before works nowhere afterwards, the fast path included", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, "wei@demo.tripjudge", DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/expert/);
   const copied = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
@@ -65,7 +83,18 @@ test("signing out ends the session: a token copied before works nowhere afterwar
   await page.goto("/expert");
   await signOut(page);
   expect((await thief.request.post("/api/judge/next?destination=none")).status()).toBe(401);
-  expect((await thief.request.post("/api/judge/x/submit", { data: { choice: "left", rationale: "A rationale long enough for any setting of the minimum.", timeOnTaskMs: 1, clientRequestId: "copied-token-1" } })).status()).toBe(401);
+  expect(
+    (
+      await thief.request.post("/api/judge/x/submit", {
+        data: {
+          choice: "left",
+          rationale: "A rationale long enough for any setting of the minimum.",
+          timeOnTaskMs: 1,
+          clientRequestId: "copied-token-1",
+        },
+      })
+    ).status(),
+  ).toBe(401);
   expect((await thief.request.get("/api/expert/waiting")).status()).toBe(401);
   await thief.close();
   // Signing in again works.
@@ -73,7 +102,10 @@ test("signing out ends the session: a token copied before works nowhere afterwar
   await expect(page).toHaveURL(/\/expert/);
 });
 
-test("a request with two session cookies has no session, on the judging fast path and on pages alike", async ({ page, browser }) => {
+test("a request with two session cookies has no session, on the judging fast path and on pages alike", async ({
+  page,
+  browser,
+}) => {
   const tokenOf = async (email: string) => {
     const ctx = await browser.newContext({ baseURL: base() });
     const p = await ctx.newPage();
@@ -85,7 +117,10 @@ test("a request with two session cookies has no session, on the judging fast pat
   };
   const a = await tokenOf("wei@demo.tripjudge");
   const b = await tokenOf("kenji@demo.tripjudge");
-  const both = await browser.newContext({ baseURL: base(), extraHTTPHeaders: { cookie: `${a.name}=${a.value}; ${b.name}=${b.value}` } });
+  const both = await browser.newContext({
+    baseURL: base(),
+    extraHTTPHeaders: { cookie: `${a.name}=${a.value}; ${b.name}=${b.value}` },
+  });
   expect((await both.request.post("/api/judge/next?destination=none")).status()).toBe(401);
   expect((await both.request.get("/api/expert/waiting")).status()).toBe(401);
   const shown = await both.newPage();
@@ -103,10 +138,17 @@ test("an endless chunked body to the sign-in callback is cut off at its limit wi
   const started = Date.now();
   const answer = await new Promise<{ status: number; sent: number }>((resolve, reject) => {
     let sent = 0;
-    const req = http.request(`${base()}/api/auth/callback/credentials`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked" } }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, sent });
-    });
+    const req = http.request(
+      `${base()}/api/auth/callback/credentials`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked" },
+      },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, sent });
+      },
+    );
     req.on("error", (e) => (sent > 0 ? resolve({ status: 0, sent }) : reject(e)));
     const chunk = Buffer.alloc(64 * 1024, "a");
     const pump = () => {

@@ -3,8 +3,20 @@ import { ADMIN, judgeInDatabase, shot, signIn } from "./helpers";
 
 test("an admin fits the reward weights on labelled pairs, adopts them and restores the defaults", async ({ page }) => {
   test.setTimeout(120_000);
-  const rows = [["A", "A", "B"], ["B", "B", "B"], ["A", "NEITHER", "A"], ["B", "A", "B"], ["A", "A", "A"], ["NEITHER", "NEITHER", "B"], ["B", "B", "A"], ["A", "A", "NEITHER"]] as const;
-  await judgeInDatabase("Rome", rows.map((r) => [...r]));
+  const rows = [
+    ["A", "A", "B"],
+    ["B", "B", "B"],
+    ["A", "NEITHER", "A"],
+    ["B", "A", "B"],
+    ["A", "A", "A"],
+    ["NEITHER", "NEITHER", "B"],
+    ["B", "B", "A"],
+    ["A", "A", "NEITHER"],
+  ] as const;
+  await judgeInDatabase(
+    "Rome",
+    rows.map((r) => [...r]),
+  );
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
   await page.getByRole("link", { name: "Weights" }).click();
@@ -39,7 +51,11 @@ test("an admin fits the reward weights on labelled pairs, adopts them and restor
   const card = await (await page.request.get("/api/admin/exports/training-pairs/card")).json();
   expect(card.reward_weights.source).toMatch(/^fit of /);
 
-  await page.getByRole("table", { name: "Weight history" }).getByRole("row", { name: /published defaults/ }).getByRole("button", { name: "Restore" }).click();
+  await page
+    .getByRole("table", { name: "Weight history" })
+    .getByRole("row", { name: /published defaults/ })
+    .getByRole("button", { name: "Restore" })
+    .click();
   await expect(page.getByText(/Since .*TripScore's published defaults/)).toBeVisible();
   const restored = await (await page.request.get("/api/admin/exports/training-pairs/card")).json();
   expect(restored.reward_weights.source).toBe("TripScore's published defaults");

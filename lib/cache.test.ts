@@ -26,7 +26,11 @@ test("recent: callers share one computation and its result until it is older tha
 test("recent: forgetting drops the kept result and a computation begun before the change", async () => {
   let value = "old";
   let release!: () => void;
-  const slow = () => new Promise<string>((r) => { const v = value; release = () => r(v); });
+  const slow = () =>
+    new Promise<string>((r) => {
+      const v = value;
+      release = () => r(v);
+    });
   const first = recent("t-forget:1", 60_000, slow);
   value = "new";
   forgetRecent("t-forget:");
@@ -34,11 +38,20 @@ test("recent: forgetting drops the kept result and a computation begun before th
   release();
   assert.equal((await first).result, "old");
   assert.equal((await second).result, "new", "a reader after the change does not join the older computation");
-  assert.equal((await recent("t-forget:1", 60_000, async () => "later")).result, "new", "the newer result is kept, not the older one");
+  assert.equal(
+    (await recent("t-forget:1", 60_000, async () => "later")).result,
+    "new",
+    "the newer result is kept, not the older one",
+  );
 });
 
 test("recent: a failure is not kept", async () => {
-  await assert.rejects(recent("t-fail", 60_000, async () => { throw new Error("down"); }), /down/);
+  await assert.rejects(
+    recent("t-fail", 60_000, async () => {
+      throw new Error("down");
+    }),
+    /down/,
+  );
   assert.equal((await recent("t-fail", 60_000, async () => 7)).result, 7);
 });
 

@@ -39,13 +39,18 @@ interface Recent<T> {
  * that arrive while it is being computed share that computation, so an expensive read runs at most
  * once per `maxAgeMs` in a process however often it is asked for. A failure is not kept.
  */
-export async function recent<T>(key: string, maxAgeMs: number, compute: () => Promise<T>): Promise<{ result: T; computedAt: Date }> {
+export async function recent<T>(
+  key: string,
+  maxAgeMs: number,
+  compute: () => Promise<T>,
+): Promise<{ result: T; computedAt: Date }> {
   const entries = processCache("recent", () => new Map<string, Recent<unknown>>());
   const now = Date.now();
   if (!entries.has(key)) {
     // Keys come from queries (filters, page cursors): entries nobody asked for within their age go, so the
     // map holds what is in use, not every key ever seen.
-    for (const [k, old] of entries) if (!old.pending && (!old.value || now - old.value.at >= old.maxAgeMs)) entries.delete(k);
+    for (const [k, old] of entries)
+      if (!old.pending && (!old.value || now - old.value.at >= old.maxAgeMs)) entries.delete(k);
     entries.set(key, { generation: 0, maxAgeMs });
   }
   const e = entries.get(key) as Recent<T>;

@@ -15,18 +15,39 @@ test("defaults, flags and numbers come out typed; an empty value counts as unset
 });
 
 test("a wrong value is named with the reason, every one of them at once", () => {
-  const problems = configProblems({ PORT: "abc", TRIPJUDGE_DEMO: "yes", WEB_CONCURRENCY: "0", DATABASE_URL: "mysql://x", ADMIN_PASSWORD: "short" });
+  const problems = configProblems({
+    PORT: "abc",
+    TRIPJUDGE_DEMO: "yes",
+    WEB_CONCURRENCY: "0",
+    DATABASE_URL: "mysql://x",
+    ADMIN_PASSWORD: "short",
+  });
   const named = problems.map((p) => p.split(":")[0]).sort();
   assert.deepEqual(named, ["ADMIN_PASSWORD", "DATABASE_URL", "PORT", "TRIPJUDGE_DEMO", "WEB_CONCURRENCY"]);
-  assert.ok(problems.some((p) => p.startsWith('TRIPJUDGE_DEMO: expected "0" or "1"')), problems.join("\n"));
+  assert.ok(
+    problems.some((p) => p.startsWith('TRIPJUDGE_DEMO: expected "0" or "1"')),
+    problems.join("\n"),
+  );
   assert.deepEqual(configProblems({}), []);
 });
 
 /** The variables of the README's Configuration tables (a row may name two: `ADMIN_EMAIL`, `ADMIN_PASSWORD`). */
 function readmeVariables(): { app: Set<string>; tools: Set<string> } {
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-  const section = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 5));
-  const [app, tools] = section.split("Tests and benchmarks read a few more").map((part) => new Set([...part.matchAll(/^\| ((?:`[A-Z_0-9]+`(?:, )?)+) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([A-Z_0-9]+)`/g)].map((x) => x[1]))));
+  const section = readme.slice(
+    readme.indexOf("## Configuration"),
+    readme.indexOf("\n## ", readme.indexOf("## Configuration") + 5),
+  );
+  const [app, tools] = section
+    .split("Tests and benchmarks read a few more")
+    .map(
+      (part) =>
+        new Set(
+          [...part.matchAll(/^\| ((?:`[A-Z_0-9]+`(?:, )?)+) \|/gm)].flatMap((m) =>
+            [...m[1].matchAll(/`([A-Z_0-9]+)`/g)].map((x) => x[1]),
+          ),
+        ),
+    );
   return { app, tools };
 }
 
@@ -44,12 +65,18 @@ test("every process.env read in the code is a configured variable or a documente
       const p = path.join(dir, name);
       if (name === "node_modules" || name === "generated" || name.startsWith(".")) continue;
       if (statSync(p).isDirectory()) walk(p);
-      else if (/\.(ts|tsx|js|mjs)$/.test(name)) for (const m of readFileSync(p, "utf8").matchAll(/process\.env\.([A-Z_0-9]+)/g)) read.add(m[1]);
+      else if (/\.(ts|tsx|js|mjs)$/.test(name))
+        for (const m of readFileSync(p, "utf8").matchAll(/process\.env\.([A-Z_0-9]+)/g)) read.add(m[1]);
     }
   };
   for (const d of ["app", "components", "lib", "scripts", "bench", "e2e"]) walk(path.join(root, d));
   assert.ok(read.has("DATABASE_URL") && read.has("BENCH_THINK_MS"), "the walk reaches the code");
   // Set for tools it starts, never read as configuration: PYTHONHASHSEED (the DSL oracle), NODE_ENV (Next.js).
-  const undocumented = [...read].filter((v) => !app.has(v) && !tools.has(v) && !["NODE_ENV", "PYTHONHASHSEED", "DEBIAN_FRONTEND", "NEXT_TELEMETRY_DISABLED"].includes(v));
+  const undocumented = [...read].filter(
+    (v) =>
+      !app.has(v) &&
+      !tools.has(v) &&
+      !["NODE_ENV", "PYTHONHASHSEED", "DEBIAN_FRONTEND", "NEXT_TELEMETRY_DISABLED"].includes(v),
+  );
   assert.deepEqual(undocumented, []);
 });

@@ -10,8 +10,15 @@ import { DEFAULT_MAX_BYTES } from "./importers/limits";
 
 /** An unset or empty variable counts as absent (compose files and CI often set `X=`). */
 const optional = <T extends z.ZodType>(t: T) => z.preprocess((v) => (v === "" ? undefined : v), t.optional());
-const flag = (fallback: boolean) => z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.enum(["0", "1"], { message: 'expected "0" or "1"' }).optional()).transform((v) => (v === undefined ? fallback : v === "1"));
-const int = (min: number, max: number, fallback: number) => z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).max(max).default(fallback));
+const flag = (fallback: boolean) =>
+  z
+    .preprocess(
+      (v) => (v === "" || v === undefined ? undefined : v),
+      z.enum(["0", "1"], { message: 'expected "0" or "1"' }).optional(),
+    )
+    .transform((v) => (v === undefined ? fallback : v === "1"));
+const int = (min: number, max: number, fallback: number) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).max(max).default(fallback));
 
 export const CONFIG_SCHEMA = z.object({
   // The database
@@ -49,7 +56,14 @@ export const CONFIG_SCHEMA = z.object({
   NEXTAUTH_URL: optional(z.string().url()),
   /** Signs session tokens; unset: `npm start` keeps a random one in .data/auth-secret. */
   NEXTAUTH_SECRET: optional(z.string()),
-  SESSION_MAX_AGE_HOURS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().positive().max(24 * 30).default(12)),
+  SESSION_MAX_AGE_HOURS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(12),
+  ),
   /** The base of invitation links (default NEXTAUTH_URL). */
   INVITE_BASE_URL: optional(z.string().url()),
 
@@ -77,7 +91,9 @@ export const CONFIG_SCHEMA = z.object({
 
   // The map
   TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
-  TILE_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  TILE_ATTRIBUTION: z
+    .string()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
 });
 
 export type AppConfig = z.infer<typeof CONFIG_SCHEMA>;

@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { mayAdminister, mayCall, mayEditConstraints, mayReadConstraints, mayJudge, maySetActive, nextStages, ownsAssignment } from "./permissions";
+import {
+  mayAdminister,
+  mayCall,
+  mayEditConstraints,
+  mayReadConstraints,
+  mayJudge,
+  maySetActive,
+  nextStages,
+  ownsAssignment,
+} from "./permissions";
 
 const admin = { id: "a1", role: "ADMIN" as const };
 const expert = { id: "e1", role: "EXPERT" as const };
@@ -24,7 +33,8 @@ test("constraints: admins everywhere, experts on their destinations; only admins
   assert.ok(mayEditConstraints({ ...expert, standing: "ACTIVE" }, true));
   assert.ok(!mayEditConstraints({ ...expert, standing: "ACTIVE" }, false));
   // Saving needs an active standing; reading does not.
-  for (const standing of ["QUALIFYING", "PAUSED", "QUALIFICATION_FAILED"] as const) assert.ok(!mayEditConstraints({ ...expert, standing }, true), standing);
+  for (const standing of ["QUALIFYING", "PAUSED", "QUALIFICATION_FAILED"] as const)
+    assert.ok(!mayEditConstraints({ ...expert, standing }, true), standing);
   assert.ok(mayReadConstraints(expert, true));
   assert.ok(!mayReadConstraints(expert, false));
   assert.deepEqual(nextStages("DRAFT", "EXPERT"), []);

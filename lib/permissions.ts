@@ -42,7 +42,10 @@ export function mayReadConstraints(user: Asker, destinationAssigned: boolean): b
  * Saving a constraint version: admins on every request; experts on their destinations' requests while their
  * standing is active (a paused, qualifying or failed expert's revisions would enter the review unchecked).
  */
-export function mayEditConstraints(user: Asker & { standing?: Standing | null }, destinationAssigned: boolean): boolean {
+export function mayEditConstraints(
+  user: Asker & { standing?: Standing | null },
+  destinationAssigned: boolean,
+): boolean {
   return user.role === "ADMIN" || (destinationAssigned && user.standing === "ACTIVE");
 }
 

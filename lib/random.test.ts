@@ -28,7 +28,14 @@ function chiSquare(n: number, p: number, draws: number, seed: number): { stat: n
 }
 
 test("binomial variates follow the exact distribution (inversion and BTRD regimes, both tails of p)", () => {
-  for (const [n, p] of [[20, 0.2], [40, 0.25], [100, 0.3], [400, 0.5], [250, 0.9], [1000, 0.04]] as const) {
+  for (const [n, p] of [
+    [20, 0.2],
+    [40, 0.25],
+    [100, 0.3],
+    [400, 0.5],
+    [250, 0.9],
+    [1000, 0.04],
+  ] as const) {
     const { stat, df } = chiSquare(n, p, 200_000, 7 + n);
     // 99.9th percentile of chi-square ≈ df + 3.1·sqrt(2·df) + 10 for these df (generous, still catches a wrong sampler).
     assert.ok(stat < df + 3.1 * Math.sqrt(2 * df) + 10, `n=${n} p=${p}: chi-square ${stat.toFixed(1)} on ${df} df`);
@@ -56,7 +63,10 @@ test("multinomial counts sum to n, keep empty cells empty, and are reproducible"
   multinomial(seededRandom(11), 1000, w, a);
   multinomial(seededRandom(11), 1000, w, b);
   assert.deepEqual(a, b);
-  assert.equal(a.reduce((s, x) => s + x, 0), 1000);
+  assert.equal(
+    a.reduce((s, x) => s + x, 0),
+    1000,
+  );
   assert.equal(a[1], 0);
   assert.equal(a[4], 0);
   assert.ok(a[5] > 850 && a[5] < 950);

@@ -41,7 +41,9 @@ async function main() {
   // The engine insists on a live connection even for a schema-to-schema diff: give it a scratch server.
   const scratch = await startEmbeddedPostgres({ dataDir: ".data/diff-scratch", port: 54338 });
   const to = readFileSync(schemaPath, "utf8");
-  const engine = await bg.SchemaEngine.new({ datamodels: [[schemaPath, to]] }, () => {},
+  const engine = await bg.SchemaEngine.new(
+    { datamodels: [[schemaPath, to]] },
+    () => {},
     bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: scratch.url })),
   );
   const from = existsSync(snapshotPath)

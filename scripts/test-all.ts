@@ -49,10 +49,15 @@ async function ensureBrowser(): Promise<void> {
   if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
     console.log("Installing Debian's chromium for the browser tests…");
     spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    spawnSync("apt-get", ["install", "-y", "-qq", "chromium", "fonts-noto-cjk"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    spawnSync("apt-get", ["install", "-y", "-qq", "chromium", "fonts-noto-cjk"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (systemChromium()) return;
   }
-  throw new Error("No browser for Playwright: install Chromium (Debian: apt-get install chromium) or set CHROMIUM_PATH.");
+  throw new Error(
+    "No browser for Playwright: install Chromium (Debian: apt-get install chromium) or set CHROMIUM_PATH.",
+  );
 }
 
 async function main() {
@@ -73,21 +78,33 @@ async function main() {
   };
 
   await record("typecheck", { name: "Type-check", cmd: "npx tsc --noEmit" });
-  await record("lint", { name: "Lint", cmd: "npx eslint ." });
+  await record("lint", { name: "Lint", cmd: "npm run lint" });
   mkdirSync(RESULTS, { recursive: true });
   await record("unit", { name: "Unit tests", cmd: "npm run --silent test:unit", report: `${RESULTS}/unit.json` });
   if (want("integration")) {
     // One embedded server for all integration files (each creates its own database on it).
-    const pg = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: ".data/test-postgres", port: TEST_PG_PORT, database: "postgres" });
+    const pg = process.env.DATABASE_URL
+      ? null
+      : await startEmbeddedPostgres({ dataDir: ".data/test-postgres", port: TEST_PG_PORT, database: "postgres" });
     try {
-      await record("integration", { name: `Integration tests (${pg ? "embedded PostgreSQL" : "DATABASE_URL"})`, cmd: "npm run --silent test:integration", env: pg ? { TRIPJUDGE_TEST_PG_URL: pg.adminUrl! } : {}, report: `${RESULTS}/integration.json` });
+      await record("integration", {
+        name: `Integration tests (${pg ? "embedded PostgreSQL" : "DATABASE_URL"})`,
+        cmd: "npm run --silent test:integration",
+        env: pg ? { TRIPJUDGE_TEST_PG_URL: pg.adminUrl! } : {},
+        report: `${RESULTS}/integration.json`,
+      });
     } finally {
       await pg?.stop();
     }
   }
   if (want("e2e")) {
     await ensureBrowser();
-    await record("e2e", { name: "Browser tests (Playwright, production build)", cmd: "npx playwright test --reporter=list,json", env: { DATABASE_URL: "", PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/e2e.json` }, report: `${RESULTS}/e2e.json` });
+    await record("e2e", {
+      name: "Browser tests (Playwright, production build)",
+      cmd: "npx playwright test --reporter=list,json",
+      env: { DATABASE_URL: "", PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/e2e.json` },
+      report: `${RESULTS}/e2e.json`,
+    });
   }
 
   console.log("\n━━ Summary ━━");

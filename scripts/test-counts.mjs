@@ -3,7 +3,7 @@
  * {"passed", "failed", "skipped", "failures": [names]}. scripts/test-all.ts reads it (next to the spec
  * reporter people read) instead of scraping text.
  */
- // Plain JavaScript: node loads reporters before tsx's hooks are in place.
+// Plain JavaScript: node loads reporters before tsx's hooks are in place.
 
 /** @param {AsyncIterable<{ type: string, data: { name: string, file?: string, skip?: unknown, todo?: unknown, details?: { type?: string } } }>} source */
 export default async function* testCounts(source) {

@@ -76,7 +76,8 @@ async function main(argv: string[]): Promise<number> {
   if (command === "agreement" && !values.help) return agreementCommand(values);
   if (command === "leaderboard" && !values.help) return leaderboardCommand(values);
   if (command === "reliability" && !values.help) return reliabilityCommand(values);
-  if (command === "dsl" && !values.help && (positionals[0] === "eval" || positionals[0] === "check")) return dslCommand(positionals[0], values);
+  if (command === "dsl" && !values.help && (positionals[0] === "eval" || positionals[0] === "check"))
+    return dslCommand(positionals[0], values);
   if (!command || values.help || !["validate", "import", "export"].includes(command) || positionals.length !== 1) {
     console.error(USAGE);
     return 2;
@@ -88,7 +89,8 @@ async function main(argv: string[]): Promise<number> {
   // One size limit for the web upload and the command line.
   const maxBytes = config().IMPORT_MAX_BYTES;
   const json = values.json ?? false;
-  const onProgress = values.progress || process.stderr.isTTY ? progressPrinter((line) => process.stderr.write(line)) : undefined;
+  const onProgress =
+    values.progress || process.stderr.isTTY ? progressPrinter((line) => process.stderr.write(line)) : undefined;
   const opts = { excludeInfeasible: values["exclude-infeasible"], maxBytes, onProgress };
   if (command === "validate") {
     const { streamBundle, DiscardingSink } = await import("../lib/importers");
@@ -97,10 +99,20 @@ async function main(argv: string[]): Promise<number> {
       const r = await streamBundle(source, new DiscardingSink(), opts);
       if (!r.ok) {
         const more = r.more ? `\n… and ${r.more} more problem(s)` : "";
-        out(json, { ok: false, problems: r.problems, truncated: r.truncated, more: r.more }, r.problems.map(formatProblem).join("\n") + more);
+        out(
+          json,
+          { ok: false, problems: r.problems, truncated: r.truncated, more: r.more },
+          r.problems.map(formatProblem).join("\n") + more,
+        );
         return 1;
       }
-      out(json, { ok: true, counts: r.counts }, `valid: ${Object.entries(r.counts).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+      out(
+        json,
+        { ok: true, counts: r.counts },
+        `valid: ${Object.entries(r.counts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}`,
+      );
       return 0;
     } finally {
       await source.close();
@@ -118,22 +130,56 @@ async function main(argv: string[]): Promise<number> {
     const r = await importBundle(db, source, opts);
     await closeDb(db);
     if (!r.ok) {
-      out(json, r, [r.message, ...r.problems.map(formatProblem), ...(r.more ? [`… and ${r.more} more problem(s)`] : [])].join("\n"));
+      out(
+        json,
+        r,
+        [r.message, ...r.problems.map(formatProblem), ...(r.more ? [`… and ${r.more} more problem(s)`] : [])].join(
+          "\n",
+        ),
+      );
       return 1;
     }
-    out(json, r, `${r.created ? "imported" : "already imported, nothing changed"}: ${r.name} (${Object.entries(r.counts).map(([k, v]) => `${k} ${v}`).join(", ")})`);
+    out(
+      json,
+      r,
+      `${r.created ? "imported" : "already imported, nothing changed"}: ${r.name} (${Object.entries(r.counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")})`,
+    );
     return 0;
   } finally {
     await database.stop();
   }
 }
 
-async function exportCommand(what: string, v: { format?: string; dataset?: string; destination?: string; from?: string; to?: string; out?: string; names?: boolean; final?: boolean; complete?: boolean }): Promise<number> {
+async function exportCommand(
+  what: string,
+  v: {
+    format?: string;
+    dataset?: string;
+    destination?: string;
+    from?: string;
+    to?: string;
+    out?: string;
+    names?: boolean;
+    final?: boolean;
+    complete?: boolean;
+  },
+): Promise<number> {
   const { EXPORT_KINDS, exportQuery, exportText, filtersOf } = await import("../lib/export/kinds");
   const { records } = await import("../lib/db/exports");
   const kind = EXPORT_KINDS.find((k) => k === what);
   // The same query as the web's download, so both select the same records.
-  const parsed = exportQuery.safeParse({ format: v.format, dataset: v.dataset, destination: v.destination, from: v.from, to: v.to, names: v.names ? "1" : undefined, complete: v.complete ? "1" : undefined, final: v.final ? "1" : undefined });
+  const parsed = exportQuery.safeParse({
+    format: v.format,
+    dataset: v.dataset,
+    destination: v.destination,
+    from: v.from,
+    to: v.to,
+    names: v.names ? "1" : undefined,
+    complete: v.complete ? "1" : undefined,
+    final: v.final ? "1" : undefined,
+  });
   if (!kind || !parsed.success) {
     if (!parsed.success) for (const i of parsed.error.issues) console.error(`--${i.path.join(".")}: ${i.message}`);
     console.error(USAGE);
@@ -148,10 +194,18 @@ async function exportCommand(what: string, v: { format?: string; dataset?: strin
   await migrate(database.url);
   const db = createDb(database.url);
   const out = v.out ? createWriteStream(v.out) : process.stdout;
-  const write = (s: string) => new Promise<void>((resolve) => (out.write(s) ? resolve() : out.once("drain", () => resolve())));
+  const write = (s: string) =>
+    new Promise<void>((resolve) => (out.write(s) ? resolve() : out.once("drain", () => resolve())));
   try {
     let n = 0;
-    for await (const chunk of exportText(kind, q.format, records(kind, db, filtersOf(q), { names: q.names === "1" }), 65_536, (rows) => (n = rows))) await write(chunk);
+    for await (const chunk of exportText(
+      kind,
+      q.format,
+      records(kind, db, filtersOf(q), { names: q.names === "1" }),
+      65_536,
+      (rows) => (n = rows),
+    ))
+      await write(chunk);
     if (v.out) {
       await new Promise<void>((resolve) => out.end(resolve));
       console.error(`wrote ${n} ${kind} records to ${v.out}`);
@@ -163,7 +217,14 @@ async function exportCommand(what: string, v: { format?: string; dataset?: strin
   }
 }
 
-async function leaderboardCommand(v: { battles?: string; bootstrap?: string; seed?: string; json?: boolean; "include-named"?: boolean; anchor?: string }): Promise<number> {
+async function leaderboardCommand(v: {
+  battles?: string;
+  bootstrap?: string;
+  seed?: string;
+  json?: boolean;
+  "include-named"?: boolean;
+  anchor?: string;
+}): Promise<number> {
   if (!v.battles) {
     console.error(USAGE);
     return 2;
@@ -181,20 +242,57 @@ async function leaderboardCommand(v: { battles?: string; bootstrap?: string; see
       // The model name may itself hold "=": the rating is after the last one.
       const at = v.anchor.lastIndexOf("=");
       const rating = Number(v.anchor.slice(at + 1));
-      if (at <= 0 || !/^\s*-?\d+(\.\d+)?\s*$/.test(v.anchor.slice(at + 1)) || !Number.isFinite(rating)) throw new BattlesError(`--anchor must be MODEL=RATING (for example gpt-4-0613=1000), not "${v.anchor}"`);
+      if (at <= 0 || !/^\s*-?\d+(\.\d+)?\s*$/.test(v.anchor.slice(at + 1)) || !Number.isFinite(rating))
+        throw new BattlesError(`--anchor must be MODEL=RATING (for example gpt-4-0613=1000), not "${v.anchor}"`);
       anchor = { model: v.anchor.slice(0, at), rating };
     }
     const file = await readBattlesFile(v.battles, config().IMPORT_MAX_BYTES, { includeNamed: v["include-named"] });
     const lb = leaderboard(file.set, { bootstrap, seed: wholeNumber("seed", v.seed), anchor });
-    const models = lb.models.map(({ model, rating, ci95, rank, battles, wins, losses, ties, absentReplicates }) => ({ model, rating, ci95, rank, battles, wins, losses, ties, absent_replicates: absentReplicates }));
-    const pairs = lb.pairs.map(({ model_a, model_b, n, share_a, ci95, p_value }) => ({ model_a, model_b, n, share_a, ci95, p_value }));
-    const battles = { counted: lb.battles, named_left_out: file.named, self_battles_left_out: file.selfBattles, layout: file.layout };
+    const models = lb.models.map(({ model, rating, ci95, rank, battles, wins, losses, ties, absentReplicates }) => ({
+      model,
+      rating,
+      ci95,
+      rank,
+      battles,
+      wins,
+      losses,
+      ties,
+      absent_replicates: absentReplicates,
+    }));
+    const pairs = lb.pairs.map(({ model_a, model_b, n, share_a, ci95, p_value }) => ({
+      model_a,
+      model_b,
+      n,
+      share_a,
+      ci95,
+      p_value,
+    }));
+    const battles = {
+      counted: lb.battles,
+      named_left_out: file.named,
+      self_battles_left_out: file.selfBattles,
+      layout: file.layout,
+    };
     const { replicates, seed, units, unit, unconverged } = lb.bootstrap;
-    const json = { models, pairs, battles, bootstrap: { replicates, seed, units, unit, unconverged }, anchor: lb.anchor };
-    await print(v.json ? JSON.stringify(json, null, 2) : formatLeaderboard(lb, { named: file.named, selfBattles: file.selfBattles }));
+    const json = {
+      models,
+      pairs,
+      battles,
+      bootstrap: { replicates, seed, units, unit, unconverged },
+      anchor: lb.anchor,
+    };
+    await print(
+      v.json
+        ? JSON.stringify(json, null, 2)
+        : formatLeaderboard(lb, { named: file.named, selfBattles: file.selfBattles }),
+    );
     return 0;
   } catch (e) {
-    if (e instanceof BattlesError || e instanceof LeaderboardInputError || (e instanceof Error && /^--/.test(e.message))) {
+    if (
+      e instanceof BattlesError ||
+      e instanceof LeaderboardInputError ||
+      (e instanceof Error && /^--/.test(e.message))
+    ) {
       console.error(`tripjudge leaderboard: ${e.message}`);
       return 1;
     }
@@ -209,13 +307,22 @@ function wholeNumber(name: string, v: string | undefined): number | undefined {
   return Number(v);
 }
 
-async function fitCommand(v: { pairs?: string; grid?: string; folds?: string; bootstrap?: string; seed?: string; threads?: string; json?: boolean }): Promise<number> {
+async function fitCommand(v: {
+  pairs?: string;
+  grid?: string;
+  folds?: string;
+  bootstrap?: string;
+  seed?: string;
+  threads?: string;
+  json?: boolean;
+}): Promise<number> {
   if (!v.pairs) {
     console.error(USAGE);
     return 2;
   }
   const { readFileSync } = await import("node:fs");
-  const { fitWeights, gridFromFile, parseTrainingPairs, FitInputError, TRIPSCORE_GRID } = await import("../lib/fitting");
+  const { fitWeights, gridFromFile, parseTrainingPairs, FitInputError, TRIPSCORE_GRID } =
+    await import("../lib/fitting");
   const { formatFitReport } = await import("../lib/fitting/text");
   try {
     const pairs = parseTrainingPairs(readFileSync(v.pairs, "utf8"), v.pairs);
@@ -229,7 +336,8 @@ async function fitCommand(v: { pairs?: string; grid?: string; folds?: string; bo
       threads: wholeNumber("threads", v.threads),
       onProgress: (d) => {
         const pct = Math.floor(d * 10) * 10;
-        if (!v.json && process.stderr.isTTY && pct !== last) process.stderr.write(`\rsearching the grid: ${(last = pct)} %`);
+        if (!v.json && process.stderr.isTTY && pct !== last)
+          process.stderr.write(`\rsearching the grid: ${(last = pct)} %`);
       },
     });
     if (!v.json && process.stderr.isTTY) process.stderr.write("\r");
@@ -244,7 +352,10 @@ async function fitCommand(v: { pairs?: string; grid?: string; folds?: string; bo
   }
 }
 
-async function dslCommand(what: "eval" | "check", v: { plan?: string; pois?: string; code?: string[]; preference?: string; json?: boolean }): Promise<number> {
+async function dslCommand(
+  what: "eval" | "check",
+  v: { plan?: string; pois?: string; code?: string[]; preference?: string; json?: boolean },
+): Promise<number> {
   const { readFileSync } = await import("node:fs");
   const dsl = await import("../lib/dsl");
   if (!v.code?.length || (what === "eval" && !v.plan)) {
@@ -252,11 +363,20 @@ async function dslCommand(what: "eval" | "check", v: { plan?: string; pois?: str
     return 2;
   }
   const codes = v.code.map((f) => readFileSync(f, "utf8"));
-  const where = (e: { line: number | null; column: number | null }) => (e.line === null ? "" : `:${e.line}:${e.column}`);
+  const where = (e: { line: number | null; column: number | null }) =>
+    e.line === null ? "" : `:${e.line}:${e.column}`;
   if (what === "check") {
     const files = codes.map((c, i) => ({ file: v.code![i], problems: dsl.check(c, { preference: v.preference }) }));
     const n = files.reduce((a, f) => a + f.problems.length, 0);
-    console.log(v.json ? JSON.stringify({ files, problems: files.flatMap((f) => f.problems) }, null, 2) : files.flatMap((f) => f.problems.map((p) => `${f.file}${where(p)}: ${p.type}: ${p.message}${p.hint ? ` (${p.hint})` : ""}`)).join("\n") || "no problems");
+    console.log(
+      v.json
+        ? JSON.stringify({ files, problems: files.flatMap((f) => f.problems) }, null, 2)
+        : files
+            .flatMap((f) =>
+              f.problems.map((p) => `${f.file}${where(p)}: ${p.type}: ${p.message}${p.hint ? ` (${p.hint})` : ""}`),
+            )
+            .join("\n") || "no problems",
+    );
     return n ? 1 : 0;
   }
   const { planFromFile, poisFromFile } = await import("../lib/dsl/files");
@@ -264,7 +384,16 @@ async function dslCommand(what: "eval" | "check", v: { plan?: string; pois?: str
   const pois = v.pois ? poisFromFile(readFileSync(v.pois, "utf8"), v.pois) : [];
   const scope = dsl.planScope(plan, pois);
   const results = codes.map((c) => dsl.evaluate(c, scope, { preference: v.preference }));
-  console.log(v.json ? JSON.stringify({ results }, null, 2) : results.map((r, i) => `${v.code![i]}: ${r.error ? `FAIL ${r.error.type}${where(r.error)}: ${r.error.message}` : r.result ? "PASS" : "FAIL"}${v.preference && !r.error ? ` ${v.preference} = ${JSON.stringify(r.value)}` : ""}`).join("\n"));
+  console.log(
+    v.json
+      ? JSON.stringify({ results }, null, 2)
+      : results
+          .map(
+            (r, i) =>
+              `${v.code![i]}: ${r.error ? `FAIL ${r.error.type}${where(r.error)}: ${r.error.message}` : r.result ? "PASS" : "FAIL"}${v.preference && !r.error ? ` ${v.preference} = ${JSON.stringify(r.value)}` : ""}`,
+          )
+          .join("\n"),
+  );
   return 0;
 }
 
@@ -291,7 +420,13 @@ async function readJsonFile(file: string, what: string): Promise<unknown> {
   }
 }
 
-async function featuresCommand(v: { plan?: string; format?: string; pois?: string; query?: string; json?: boolean }): Promise<number> {
+async function featuresCommand(v: {
+  plan?: string;
+  format?: string;
+  pois?: string;
+  query?: string;
+  json?: boolean;
+}): Promise<number> {
   if (!v.plan) {
     console.error(USAGE);
     return 2;
@@ -305,15 +440,29 @@ async function featuresCommand(v: { plan?: string; format?: string; pois?: strin
   }
   let plan = await readJsonFile(v.plan, "the plan");
   // A plans.jsonl of one record, or a JSON array holding one plan record, is that plan.
-  if (Array.isArray(plan) && plan.length === 1 && plan[0] && typeof plan[0] === "object" && "plan" in plan[0]) plan = plan[0];
+  if (Array.isArray(plan) && plan.length === 1 && plan[0] && typeof plan[0] === "object" && "plan" in plan[0])
+    plan = plan[0];
   let query = v.query ? await readJsonFile(v.query, "the request") : undefined;
   if (Array.isArray(query)) query = query[0];
   const pois = v.pois ? await readJsonFile(v.pois, "the POI table") : undefined;
   if (pois !== undefined && !Array.isArray(pois)) throw new Error(`${v.pois}: expected a list of POIs`);
-  const r = await featuresOfPlan({ plan, format: format as "tripscore" | "chinatravel" | "tripcraft" | undefined, query, pois: pois as unknown[] | undefined });
+  const r = await featuresOfPlan({
+    plan,
+    format: format as "tripscore" | "chinatravel" | "tripcraft" | undefined,
+    query,
+    pois: pois as unknown[] | undefined,
+  });
   if (v.json) await print(JSON.stringify(r, null, 2));
   else if (!r.ok) await print(r.problems.map(formatProblem).join("\n"));
-  else await print([`format ${r.format}; gates: format ${r.gates.format}, commonsense ${r.gates.commonsense}; reward ${r.reward.toFixed(4)} (TripScore's default weights)`, ...Object.entries(r.sub_scores).map(([k, x]) => `  ${k}: ${x === null ? "—" : x.toFixed(4)}`), ...(r.violations.length ? ["violations:", ...r.violations.map((x) => `  ${x}`)] : ["no violations"]), `request (${r.request.from}): ${r.request.text}`].join("\n"));
+  else
+    await print(
+      [
+        `format ${r.format}; gates: format ${r.gates.format}, commonsense ${r.gates.commonsense}; reward ${r.reward.toFixed(4)} (TripScore's default weights)`,
+        ...Object.entries(r.sub_scores).map(([k, x]) => `  ${k}: ${x === null ? "—" : x.toFixed(4)}`),
+        ...(r.violations.length ? ["violations:", ...r.violations.map((x) => `  ${x}`)] : ["no violations"]),
+        `request (${r.request.from}): ${r.request.text}`,
+      ].join("\n"),
+    );
   return r.ok ? 0 : 1;
 }
 
@@ -325,11 +474,31 @@ async function agreementCommand(v: { ratings?: string; labels?: string; json?: b
   const { readFileSync } = await import("node:fs");
   const { agreementSummary, parseRatings, RatingsError } = await import("../lib/agreement/ratings");
   try {
-    const labels = v.labels ? v.labels.split(",").map((l) => l.trim()).filter(Boolean) : undefined;
-    if (labels && (labels.length < 2 || new Set(labels.map((l) => l.toUpperCase())).size !== labels.length)) throw new RatingsError("--labels needs two or more different labels, comma-separated");
+    const labels = v.labels
+      ? v.labels
+          .split(",")
+          .map((l) => l.trim())
+          .filter(Boolean)
+      : undefined;
+    if (labels && (labels.length < 2 || new Set(labels.map((l) => l.toUpperCase())).size !== labels.length))
+      throw new RatingsError("--labels needs two or more different labels, comma-separated");
     const s = agreementSummary(parseRatings(readFileSync(v.ratings, "utf8"), v.ratings, labels), labels);
     const f = (x: number | null) => (x === null ? "—" : x.toFixed(4));
-    await print(v.json ? JSON.stringify(s, null, 2) : [`${s.items} items, ${s.raters} raters, ${s.labels} labels`, `pairwise agreement ${f(s.pairwise_agreement)}, all agree ${f(s.all_agree)}`, `Fleiss ${f(s.fleiss_kappa)}, Light ${f(s.light_kappa)}, Krippendorff's alpha ${f(s.krippendorff_alpha)}`, `Cohen by slot pair: ${Object.entries(s.cohen_kappa_by_slot_pair).map(([k, x]) => `${k} ${f(x)}`).join(", ")}`, `majority: ${Object.entries(s.majority).map(([k, n]) => `${k} ${n}`).join(", ")}`].join("\n"));
+    await print(
+      v.json
+        ? JSON.stringify(s, null, 2)
+        : [
+            `${s.items} items, ${s.raters} raters, ${s.labels} labels`,
+            `pairwise agreement ${f(s.pairwise_agreement)}, all agree ${f(s.all_agree)}`,
+            `Fleiss ${f(s.fleiss_kappa)}, Light ${f(s.light_kappa)}, Krippendorff's alpha ${f(s.krippendorff_alpha)}`,
+            `Cohen by slot pair: ${Object.entries(s.cohen_kappa_by_slot_pair)
+              .map(([k, x]) => `${k} ${f(x)}`)
+              .join(", ")}`,
+            `majority: ${Object.entries(s.majority)
+              .map(([k, n]) => `${k} ${n}`)
+              .join(", ")}`,
+          ].join("\n"),
+    );
     return 0;
   } catch (e) {
     if (e instanceof RatingsError) {
@@ -350,7 +519,12 @@ async function readLimited(file: string): Promise<string> {
 }
 class CliInputError extends Error {}
 
-async function reliabilityCommand(v: { ratings?: string; gold?: string; labels?: string; json?: boolean }): Promise<number> {
+async function reliabilityCommand(v: {
+  ratings?: string;
+  gold?: string;
+  labels?: string;
+  json?: boolean;
+}): Promise<number> {
   if (!v.ratings) {
     console.error(USAGE);
     return 2;
@@ -360,15 +534,26 @@ async function reliabilityCommand(v: { ratings?: string; gold?: string; labels?:
   const { reliabilityReport, parseGold, GoldError } = await import("../lib/reliability/report");
   const { formatReliability } = await import("../lib/reliability/text");
   try {
-    const labels = v.labels ? v.labels.split(",").map((l) => l.trim()).filter(Boolean) : [...VERDICTS];
-    if (labels.length < 2 || new Set(labels.map((l) => l.toUpperCase())).size !== labels.length) throw new RatingsError("--labels needs two or more different labels, comma-separated");
+    const labels = v.labels
+      ? v.labels
+          .split(",")
+          .map((l) => l.trim())
+          .filter(Boolean)
+      : [...VERDICTS];
+    if (labels.length < 2 || new Set(labels.map((l) => l.toUpperCase())).size !== labels.length)
+      throw new RatingsError("--labels needs two or more different labels, comma-separated");
     const rows = parseRatings(await readLimited(v.ratings), v.ratings, labels);
     const gold = v.gold ? parseGold(await readLimited(v.gold), v.gold, labels) : null;
     const report = reliabilityReport(rows, labels, gold);
     await print(v.json ? JSON.stringify(report, null, 2) : formatReliability(report));
     return 0;
   } catch (e) {
-    if (e instanceof RatingsError || e instanceof GoldError || e instanceof CliInputError || (e as NodeJS.ErrnoException).code === "ENOENT") {
+    if (
+      e instanceof RatingsError ||
+      e instanceof GoldError ||
+      e instanceof CliInputError ||
+      (e as NodeJS.ErrnoException).code === "ENOENT"
+    ) {
       console.error(`tripjudge reliability: ${(e as Error).message}`);
       return 1;
     }

@@ -17,7 +17,10 @@ if (!url) {
 // Checks (and, standing alone, applies) the migrations, so a worker never runs against an older schema.
 await migrate(url);
 const db = createDb(url);
-const worker = await startWorker(db, url, { sweepMs: settings.TRIPJUDGE_SWEEP_MS, staleSeconds: settings.TRIPJUDGE_JOB_STALE_SECONDS });
+const worker = await startWorker(db, url, {
+  sweepMs: settings.TRIPJUDGE_SWEEP_MS,
+  staleSeconds: settings.TRIPJUDGE_JOB_STALE_SECONDS,
+});
 console.log(`Job worker ${worker.name} ready`);
 let stopping = false;
 const stop = async () => {

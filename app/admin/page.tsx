@@ -18,10 +18,14 @@ export default async function AdminHome() {
         <h1>Admin</h1>
         {standing.paused + standing.failed + standing.qualifying > 0 && (
           <p className="notice" role="status" data-testid="standing-notice">
-            {standing.paused > 0 && `${standing.paused} expert${standing.paused > 1 ? "s" : ""} paused by the gold test. `}
-            {standing.failed > 0 && `${standing.failed} expert${standing.failed > 1 ? "s" : ""} did not pass qualification. `}
-            {standing.qualifying - standing.withoutGold > 0 && `${standing.qualifying - standing.withoutGold} new expert${standing.qualifying - standing.withoutGold > 1 ? "s are" : " is"} qualifying on gold pairs of their destinations. `}
-            {standing.withoutGold > 0 && `${standing.withoutGold} new expert${standing.withoutGold > 1 ? "s have" : " has"} no gold pairs for their destinations and judge${standing.withoutGold > 1 ? "" : "s"} real pairs until there are (make gold pairs, or let them through). `}
+            {standing.paused > 0 &&
+              `${standing.paused} expert${standing.paused > 1 ? "s" : ""} paused by the gold test. `}
+            {standing.failed > 0 &&
+              `${standing.failed} expert${standing.failed > 1 ? "s" : ""} did not pass qualification. `}
+            {standing.qualifying - standing.withoutGold > 0 &&
+              `${standing.qualifying - standing.withoutGold} new expert${standing.qualifying - standing.withoutGold > 1 ? "s are" : " is"} qualifying on gold pairs of their destinations. `}
+            {standing.withoutGold > 0 &&
+              `${standing.withoutGold} new expert${standing.withoutGold > 1 ? "s have" : " has"} no gold pairs for their destinations and judge${standing.withoutGold > 1 ? "" : "s"} real pairs until there are (make gold pairs, or let them through). `}
             <Link href="/admin/quality">Review on the quality page</Link>
           </p>
         )}

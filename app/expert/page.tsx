@@ -16,7 +16,9 @@ export default async function ExpertHome() {
       <main className="page">
         <h1>Welcome, {user.name.split(" ")[0]}</h1>
         <p className="lead" data-testid="waiting-total">
-          {total === 0 ? "No pairs are waiting for you right now." : `${total} pair${total === 1 ? "" : "s"} wait for your judgment.`}
+          {total === 0
+            ? "No pairs are waiting for you right now."
+            : `${total} pair${total === 1 ? "" : "s"} wait for your judgment.`}
         </p>
         {total > 0 && (
           <p>

@@ -6,7 +6,11 @@ import { signInMessage } from "@/lib/auth/messages";
 
 export const dynamic = "force-dynamic";
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string; set?: string }> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ error?: string; set?: string }>;
+}) {
   if (await currentUser()) redirect("/");
   const { error, set } = await searchParams;
   // next-auth puts its own codes here when it redirects; show words, not codes.

@@ -11,16 +11,50 @@ export function AdaptiveCalibration({ adaptive }: { adaptive: NonNullable<Analyt
     <section className="card" aria-label="Adaptive raters" data-testid="adaptive-calibration">
       <h2>Adaptive raters: calibration share</h2>
       <p className="notice">
-        Adaptive raters are on for {adaptive.datasets.map((d) => `${d.name} (calibration ${Math.round(d.calibrationShare * 100)} %)`).join(", ")}: outside the calibration share a pair stops at two agreeing experts. Fleiss&apos; κ and Cohen&apos;s κ per slot pair need three raters on every pair, so for these datasets read them here, computed on the {adaptive.pairs} complete calibration pairs (always three raters); the figures above mix in pairs that got a third expert only because the first two disagreed. Krippendorff&apos;s α (above) uses every pair.
+        Adaptive raters are on for{" "}
+        {adaptive.datasets.map((d) => `${d.name} (calibration ${Math.round(d.calibrationShare * 100)} %)`).join(", ")}:
+        outside the calibration share a pair stops at two agreeing experts. Fleiss&apos; κ and Cohen&apos;s κ per slot
+        pair need three raters on every pair, so for these datasets read them here, computed on the {adaptive.pairs}{" "}
+        complete calibration pairs (always three raters); the figures above mix in pairs that got a third expert only
+        because the first two disagreed. Krippendorff&apos;s α (above) uses every pair.
       </p>
       {s ? (
         <table className="table">
           <tbody>
-            <tr><td>Fleiss&apos; κ</td><td className="num">{f3(s.fleiss_kappa)}{ci(s.ci95.fleiss_kappa)}</td></tr>
-            <tr><td>Light&apos;s κ (mean of Cohen per slot pair)</td><td className="num">{f3(s.light_kappa)}{ci(s.ci95.light_kappa)}</td></tr>
-            {Object.entries(s.cohen_kappa_by_slot_pair).map(([k, v]) => <tr key={k}><td>Cohen&apos;s κ, slots {k}</td><td className="num">{f3(v)}</td></tr>)}
-            <tr><td>Pairwise agreement</td><td className="num">{f3(s.pairwise_agreement)}{ci(s.ci95.pairwise_agreement)}</td></tr>
-            <tr><td>Krippendorff&apos;s α (calibration pairs)</td><td className="num">{f3(s.krippendorff_alpha)}{ci(s.ci95.krippendorff_alpha)}</td></tr>
+            <tr>
+              <td>Fleiss&apos; κ</td>
+              <td className="num">
+                {f3(s.fleiss_kappa)}
+                {ci(s.ci95.fleiss_kappa)}
+              </td>
+            </tr>
+            <tr>
+              <td>Light&apos;s κ (mean of Cohen per slot pair)</td>
+              <td className="num">
+                {f3(s.light_kappa)}
+                {ci(s.ci95.light_kappa)}
+              </td>
+            </tr>
+            {Object.entries(s.cohen_kappa_by_slot_pair).map(([k, v]) => (
+              <tr key={k}>
+                <td>Cohen&apos;s κ, slots {k}</td>
+                <td className="num">{f3(v)}</td>
+              </tr>
+            ))}
+            <tr>
+              <td>Pairwise agreement</td>
+              <td className="num">
+                {f3(s.pairwise_agreement)}
+                {ci(s.ci95.pairwise_agreement)}
+              </td>
+            </tr>
+            <tr>
+              <td>Krippendorff&apos;s α (calibration pairs)</td>
+              <td className="num">
+                {f3(s.krippendorff_alpha)}
+                {ci(s.ci95.krippendorff_alpha)}
+              </td>
+            </tr>
           </tbody>
         </table>
       ) : (

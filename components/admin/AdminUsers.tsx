@@ -14,7 +14,8 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
   const [formError, setFormError] = useState<string | null>(null);
 
   const create = useMutation({
-    mutationFn: (input: { email: string; name: string }) => api<{ inviteUrl: string }>("/api/admin/users", { method: "POST", json: input }),
+    mutationFn: (input: { email: string; name: string }) =>
+      api<{ inviteUrl: string }>("/api/admin/users", { method: "POST", json: input }),
     onSuccess: (r, input) => {
       setInvite({ email: input.email, link: r.inviteUrl });
       setFormError(null);
@@ -23,11 +24,13 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
     onError: (e: Error) => setFormError(e.message),
   });
   const setActive = useMutation({
-    mutationFn: (v: { id: string; active: boolean }) => api(`/api/admin/users/${v.id}`, { method: "PATCH", json: { active: v.active } }),
+    mutationFn: (v: { id: string; active: boolean }) =>
+      api(`/api/admin/users/${v.id}`, { method: "PATCH", json: { active: v.active } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["admin-users"] }),
   });
   const reinvite = useMutation({
-    mutationFn: (u: UserRow) => api<{ inviteUrl: string }>(`/api/admin/users/${u.id}/invite`, { method: "POST", json: {} }),
+    mutationFn: (u: UserRow) =>
+      api<{ inviteUrl: string }>(`/api/admin/users/${u.id}/invite`, { method: "POST", json: {} }),
     onSuccess: (r, u) => {
       setInvite({ email: u.email, link: r.inviteUrl });
       qc.invalidateQueries({ queryKey: ["admin-users"] });
@@ -95,21 +98,31 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
               <td>{u.name}</td>
               <td>{u.email}</td>
               <td>{u.role === "ADMIN" ? "Admin" : "Expert"}</td>
-              <td>{u.destinations.map((d) => `${d.name} (${d.familiarity})`).join(", ") || <span className="muted">—</span>}</td>
+              <td>
+                {u.destinations.map((d) => `${d.name} (${d.familiarity})`).join(", ") || (
+                  <span className="muted">—</span>
+                )}
+              </td>
               <td className="num">{u.judgments}</td>
-              <td>{!u.active ? "Deactivated" : u.hasPassword ? "Active" : u.pendingInvite ? "Invited" : "No password"}</td>
+              <td>
+                {!u.active ? "Deactivated" : u.hasPassword ? "Active" : u.pendingInvite ? "Invited" : "No password"}
+              </td>
               <td>
                 <div className="actions">
-                {u.id !== currentUserId && (
-                  <button type="button" className="btn small" onClick={() => setActive.mutate({ id: u.id, active: !u.active })}>
-                    {u.active ? "Deactivate" : "Reactivate"}
-                  </button>
-                )}
-                {u.active && !u.hasPassword && (
-                  <button type="button" className="btn small" onClick={() => reinvite.mutate(u)}>
-                    New invite link
-                  </button>
-                )}
+                  {u.id !== currentUserId && (
+                    <button
+                      type="button"
+                      className="btn small"
+                      onClick={() => setActive.mutate({ id: u.id, active: !u.active })}
+                    >
+                      {u.active ? "Deactivate" : "Reactivate"}
+                    </button>
+                  )}
+                  {u.active && !u.hasPassword && (
+                    <button type="button" className="btn small" onClick={() => reinvite.mutate(u)}>
+                      New invite link
+                    </button>
+                  )}
                 </div>
               </td>
             </tr>

@@ -19,7 +19,12 @@ function ProgressChart({ days }: { days: Report["progress"] }) {
   const max = days[days.length - 1].cumulative;
   const w = Math.max(240, days.length * 28);
   return (
-    <svg className="progress-chart" viewBox={`0 0 ${w} 130`} role="img" aria-label={`Cumulative judgments: ${max} after ${days.length} day(s)`}>
+    <svg
+      className="progress-chart"
+      viewBox={`0 0 ${w} 130`}
+      role="img"
+      aria-label={`Cumulative judgments: ${max} after ${days.length} day(s)`}
+    >
       {days.map((d, i) => {
         const h = (100 * d.cumulative) / max;
         return (
@@ -39,10 +44,26 @@ function ProgressChart({ days }: { days: Report["progress"] }) {
 const SPLITS_PER_PAGE = 20;
 
 const METRICS: { key: keyof Omit<GroupStats, "items" | "ceiling" | "unresolved">; label: string; help: string }[] = [
-  { key: "fleiss", label: "Fleiss' κ", help: "Agreement of the three raters beyond chance, over pairs with all ratings: (P̄ − P̄e) / (1 − P̄e)." },
-  { key: "light", label: "Cohen's κ (Light)", help: "Cohen's kappa for each pair of rater slots (1–2, 1–3, 2–3), averaged." },
-  { key: "krippendorff", label: "Krippendorff's α", help: "Nominal alpha, 1 − observed / expected disagreement; tolerates missing ratings." },
-  { key: "pairwise", label: "Pairwise agreement", help: "Over every two raters of the same pair, the share that chose the same verdict." },
+  {
+    key: "fleiss",
+    label: "Fleiss' κ",
+    help: "Agreement of the three raters beyond chance, over pairs with all ratings: (P̄ − P̄e) / (1 − P̄e).",
+  },
+  {
+    key: "light",
+    label: "Cohen's κ (Light)",
+    help: "Cohen's kappa for each pair of rater slots (1–2, 1–3, 2–3), averaged.",
+  },
+  {
+    key: "krippendorff",
+    label: "Krippendorff's α",
+    help: "Nominal alpha, 1 − observed / expected disagreement; tolerates missing ratings.",
+  },
+  {
+    key: "pairwise",
+    label: "Pairwise agreement",
+    help: "Over every two raters of the same pair, the share that chose the same verdict.",
+  },
   { key: "allAgree", label: "All agree", help: "Share of pairs on which all raters chose the same verdict." },
 ];
 
@@ -50,9 +71,23 @@ const f3 = (v: number | null | undefined) => (v === null || v === undefined ? "�
 
 function Cell({ s }: { s: GroupStats[keyof Omit<GroupStats, "items" | "ceiling" | "unresolved">] }) {
   return (
-    <td className="num" title={s.value === null ? s.reason : s.ci ? `95 % bootstrap interval over ${s.ci.replicates} resamples of pairs` : undefined}>
+    <td
+      className="num"
+      title={
+        s.value === null
+          ? s.reason
+          : s.ci
+            ? `95 % bootstrap interval over ${s.ci.replicates} resamples of pairs`
+            : undefined
+      }
+    >
       {f3(s.value)}
-      {s.ci && <span className="muted small"> [{f3(s.ci.lo)}, {f3(s.ci.hi)}]</span>}
+      {s.ci && (
+        <span className="muted small">
+          {" "}
+          [{f3(s.ci.lo)}, {f3(s.ci.hi)}]
+        </span>
+      )}
     </td>
   );
 }
@@ -63,16 +98,23 @@ function StatsTable({ rows, label }: { rows: [string, GroupStats][]; label: stri
       <thead>
         <tr>
           <th>{label}</th>
-          <th className="num" title="Complete pairs">Pairs</th>
+          <th className="num" title="Complete pairs">
+            Pairs
+          </th>
           {METRICS.map((m) => (
             <th key={m.key} className="num" title={m.help}>
               {m.label} <span className="help">?</span>
             </th>
           ))}
-          <th className="num" title="TripScore E.4: the single-rater reliability r implied by the pairwise agreement under symmetric 3-class noise, r = (1 + √(2·(3·A − 1))) / 3">
+          <th
+            className="num"
+            title="TripScore E.4: the single-rater reliability r implied by the pairwise agreement under symmetric 3-class noise, r = (1 + √(2·(3·A − 1))) / 3"
+          >
             Ceiling r <span className="help">?</span>
           </th>
-          <th className="num" title="Pairs whose raters split 1-1-1: they have no majority label until adjudicated">Splits</th>
+          <th className="num" title="Pairs whose raters split 1-1-1: they have no majority label until adjudicated">
+            Splits
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -101,7 +143,8 @@ export function AnalyticsPanel() {
   const cursor = pages[pages.length - 1];
   const splits = useAdjudicationPage(cursor, SPLITS_PER_PAGE);
   const decide = useMutation({
-    mutationFn: (v: { pairId: string; body: object }) => api(`/api/admin/adjudication/${v.pairId}`, { method: "POST", json: v.body }),
+    mutationFn: (v: { pairId: string; body: object }) =>
+      api(`/api/admin/adjudication/${v.pairId}`, { method: "POST", json: v.body }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: KEYS.adjudication });
       qc.invalidateQueries({ queryKey: KEYS.analytics });
@@ -134,7 +177,12 @@ export function AnalyticsPanel() {
           <h2>Raters</h2>
           <div className="grid-3">
             {Object.entries(r.confusion).map(([slots, m]) => (
-              <table key={slots} className="table confusion" aria-label={`Confusion of slots ${slots}`} title="Rows: the first slot's verdict; columns: the second slot's.">
+              <table
+                key={slots}
+                className="table confusion"
+                aria-label={`Confusion of slots ${slots}`}
+                title="Rows: the first slot's verdict; columns: the second slot's."
+              >
                 <thead>
                   <tr>
                     <th>Slots {slots}</th>
@@ -163,11 +211,22 @@ export function AnalyticsPanel() {
               <tr>
                 <th>Expert</th>
                 <th className="num">Pairs</th>
-                <th className="num" title="Where the two other raters agree, how often this expert chose the same">Agrees with others <span className="help">?</span></th>
-                <th className="num" title="Cohen's kappa with each peer sharing at least 5 pairs, averaged">Cohen with peers <span className="help">?</span></th>
+                <th className="num" title="Where the two other raters agree, how often this expert chose the same">
+                  Agrees with others <span className="help">?</span>
+                </th>
+                <th className="num" title="Cohen's kappa with each peer sharing at least 5 pairs, averaged">
+                  Cohen with peers <span className="help">?</span>
+                </th>
                 <th className="num">Median time</th>
-                <th className="num" title="Of the expert's A/B choices, the share that picked the plan shown on the left; far from 0.5 suggests position bias">Left wins <span className="help">?</span></th>
-                <th className="num" title="Pairs the expert skipped (e.g. area not known)">Skips</th>
+                <th
+                  className="num"
+                  title="Of the expert's A/B choices, the share that picked the plan shown on the left; far from 0.5 suggests position bias"
+                >
+                  Left wins <span className="help">?</span>
+                </th>
+                <th className="num" title="Pairs the expert skipped (e.g. area not known)">
+                  Skips
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -187,7 +246,15 @@ export function AnalyticsPanel() {
           <h3>Cohen&apos;s κ per pair of experts</h3>
           <label className="checkbox small">
             Only experts sharing at least
-            <input type="number" min={1} max={10000} value={minShared} className="narrow-input" onChange={(e) => setMinShared(Math.max(1, Number(e.target.value) || 1))} aria-label="Minimum shared pairs" />
+            <input
+              type="number"
+              min={1}
+              max={10000}
+              value={minShared}
+              className="narrow-input"
+              onChange={(e) => setMinShared(Math.max(1, Number(e.target.value) || 1))}
+              aria-label="Minimum shared pairs"
+            />
             pairs
           </label>
           {r.expertPairs.length === 0 ? (
@@ -228,7 +295,8 @@ export function AnalyticsPanel() {
         )}
         {splits.data && splits.data.total > 0 && (
           <p className="muted" data-testid="adjudication-count">
-            {splits.data.total.toLocaleString("en")} {splits.data.total === 1 ? "pair waits" : "pairs wait"} · showing {((pages.length - 1) * SPLITS_PER_PAGE + 1).toLocaleString("en")}–
+            {splits.data.total.toLocaleString("en")} {splits.data.total === 1 ? "pair waits" : "pairs wait"} · showing{" "}
+            {((pages.length - 1) * SPLITS_PER_PAGE + 1).toLocaleString("en")}–
             {((pages.length - 1) * SPLITS_PER_PAGE + splits.data.pairs.length).toLocaleString("en")}
           </p>
         )}
@@ -249,11 +317,18 @@ export function AnalyticsPanel() {
               </ul>
               <div className="actions">
                 {(["A", "B", "NEITHER"] as const).map((label) => (
-                  <button key={label} className="btn small" onClick={() => decide.mutate({ pairId: p.pairId, body: { action: "decide", label } })}>
+                  <button
+                    key={label}
+                    className="btn small"
+                    onClick={() => decide.mutate({ pairId: p.pairId, body: { action: "decide", label } })}
+                  >
                     Label {label === "NEITHER" ? "Neither" : label}
                   </button>
                 ))}
-                <button className="btn small" onClick={() => decide.mutate({ pairId: p.pairId, body: { action: "extra-rater" } })}>
+                <button
+                  className="btn small"
+                  onClick={() => decide.mutate({ pairId: p.pairId, body: { action: "extra-rater" } })}
+                >
                   Ask one more expert
                 </button>
               </div>
@@ -265,7 +340,11 @@ export function AnalyticsPanel() {
             <button className="btn small" disabled={pages.length === 1} onClick={() => setPages((p) => p.slice(0, -1))}>
               Previous page
             </button>
-            <button className="btn small" disabled={!splits.data?.next} onClick={() => splits.data?.next && setPages((p) => [...p, splits.data!.next])}>
+            <button
+              className="btn small"
+              disabled={!splits.data?.next}
+              onClick={() => splits.data?.next && setPages((p) => [...p, splits.data!.next])}
+            >
               Next page
             </button>
           </div>

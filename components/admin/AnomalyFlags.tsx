@@ -11,20 +11,32 @@ export function AnomalyFlags() {
     <section className="card" aria-label="Anomaly flags">
       <h2>Anomaly flags</h2>
       <p className="muted small">
-        Left-side bias (binomial test against ½, p &lt; 0.01), time on task under a third of the other experts&apos; median, runs of one verdict improbable under the expert&apos;s own mix (p &lt; 0.001), agreement with peers at least 20 points below the others&apos; median (one-sided binomial, p &lt; 0.001), and the gold pause test. Gold pairs are not in any other figure of this page.
+        Left-side bias (binomial test against ½, p &lt; 0.01), time on task under a third of the other experts&apos;
+        median, runs of one verdict improbable under the expert&apos;s own mix (p &lt; 0.001), agreement with peers at
+        least 20 points below the others&apos; median (one-sided binomial, p &lt; 0.001), and the gold pause test. Gold
+        pairs are not in any other figure of this page.
       </p>
       {flagged.length === 0 ? (
         <p data-testid="no-flags">No expert is flagged.</p>
       ) : (
         <table className="table">
-          <thead><tr><th>Expert</th><th>Flags</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Expert</th>
+              <th>Flags</th>
+            </tr>
+          </thead>
           <tbody>
             {flagged.map((e) => (
               <tr key={e.userId} data-testid={`flags-${e.email}`}>
                 <td>{e.name}</td>
                 <td>
                   <ul className="flag-list">
-                    {e.flags.map((f) => <li key={f.kind}><strong>{f.kind.replace("_", " ")}</strong>: {f.message}</li>)}
+                    {e.flags.map((f) => (
+                      <li key={f.kind}>
+                        <strong>{f.kind.replace("_", " ")}</strong>: {f.message}
+                      </li>
+                    ))}
                   </ul>
                 </td>
               </tr>
@@ -32,7 +44,9 @@ export function AnomalyFlags() {
           </tbody>
         </table>
       )}
-      <p className="small"><Link href="/admin/quality">Quality control of experts →</Link></p>
+      <p className="small">
+        <Link href="/admin/quality">Quality control of experts →</Link>
+      </p>
     </section>
   );
 }

@@ -5,8 +5,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KEYS, useOverview } from "./queries";
 import { useState } from "react";
 
-
-const send = (url: string, method: "POST" | "PUT" | "PATCH", json: unknown) => api<Record<string, unknown>>(url, { method, json });
+const send = (url: string, method: "POST" | "PUT" | "PATCH", json: unknown) =>
+  api<Record<string, unknown>>(url, { method, json });
 
 const pct = (a: number, b: number) => (b === 0 ? "—" : `${Math.round((100 * a) / b)} %`);
 
@@ -43,7 +43,12 @@ export function AssignPanel() {
     else next.delete(id);
     return next;
   };
-  const setFam = (userIds: string[], destinationIds: string[], familiarity: number) => act.mutate({ url: "/api/admin/expert-destinations", method: "PUT", body: { userIds, destinationIds, familiarity } });
+  const setFam = (userIds: string[], destinationIds: string[], familiarity: number) =>
+    act.mutate({
+      url: "/api/admin/expert-destinations",
+      method: "PUT",
+      body: { userIds, destinationIds, familiarity },
+    });
 
   return (
     <>
@@ -54,7 +59,9 @@ export function AssignPanel() {
       )}
       <section className="card">
         <h2>Destinations of experts</h2>
-        <p className="muted small">Familiarity 1 (knows a little) to 5 (lives there). An expert only gets pairs of destinations given here.</p>
+        <p className="muted small">
+          Familiarity 1 (knows a little) to 5 (lives there). An expert only gets pairs of destinations given here.
+        </p>
         <div className="scroll-x">
           <table className="table matrix" aria-label="Familiarity of experts with destinations">
             <thead>
@@ -64,7 +71,12 @@ export function AssignPanel() {
                 {o.destinations.map((d) => (
                   <th key={d.id}>
                     <label className="checkbox small">
-                      <input type="checkbox" checked={pickedDest.has(d.id)} onChange={(e) => setPickedDest(toggle(pickedDest, d.id, e.target.checked))} aria-label={`Select ${d.name}`} />
+                      <input
+                        type="checkbox"
+                        checked={pickedDest.has(d.id)}
+                        onChange={(e) => setPickedDest(toggle(pickedDest, d.id, e.target.checked))}
+                        aria-label={`Select ${d.name}`}
+                      />
                       {d.name}
                     </label>
                   </th>
@@ -75,7 +87,12 @@ export function AssignPanel() {
               {o.experts.map((e) => (
                 <tr key={e.id} className={e.active ? "" : "inactive"}>
                   <td>
-                    <input type="checkbox" checked={pickedExperts.has(e.id)} onChange={(ev) => setPickedExperts(toggle(pickedExperts, e.id, ev.target.checked))} aria-label={`Select ${e.name}`} />
+                    <input
+                      type="checkbox"
+                      checked={pickedExperts.has(e.id)}
+                      onChange={(ev) => setPickedExperts(toggle(pickedExperts, e.id, ev.target.checked))}
+                      aria-label={`Select ${e.name}`}
+                    />
                   </td>
                   <td>{e.name}</td>
                   {o.destinations.map((d) => (
@@ -113,10 +130,18 @@ export function AssignPanel() {
               ))}
             </select>
           </label>
-          <button className="btn" disabled={!pickedExperts.size || !pickedDest.size} onClick={() => setFam([...pickedExperts], [...pickedDest], bulkLevel)}>
+          <button
+            className="btn"
+            disabled={!pickedExperts.size || !pickedDest.size}
+            onClick={() => setFam([...pickedExperts], [...pickedDest], bulkLevel)}
+          >
             Assign selected
           </button>
-          <button className="btn" disabled={!pickedExperts.size || !pickedDest.size} onClick={() => setFam([...pickedExperts], [...pickedDest], 0)}>
+          <button
+            className="btn"
+            disabled={!pickedExperts.size || !pickedDest.size}
+            onClick={() => setFam([...pickedExperts], [...pickedDest], 0)}
+          >
             Remove selected
           </button>
         </div>
@@ -126,91 +151,108 @@ export function AssignPanel() {
         <h2>Progress</h2>
         <div className="grid-3">
           <div>
-          <table className="table" aria-label="Progress per dataset">
-            <thead>
-              <tr>
-                <th>Dataset</th>
-                <th>Raters / pair</th>
-                <th className="num">Complete pairs</th>
-                <th>Diagnostics</th>
-              </tr>
-            </thead>
-            <tbody>
-              {o.datasets.map((d) => (
-                <tr key={d.id}>
-                  <td>{d.name}</td>
-                  <td>
-                    <input
-                      type="number"
-                      min={1}
-                      max={10}
-                      defaultValue={d.raters ?? 3}
-                      aria-label={`Raters per pair for ${d.name}`}
-                      className="narrow-input"
-                      onBlur={(e) => Number(e.target.value) !== d.raters && act.mutate({ url: `/api/admin/datasets/${d.id}`, method: "PATCH", body: { requiredRaters: Number(e.target.value) } })}
-                    />
-                  </td>
-                  <td className="num">
-                    {d.complete} / {d.pairs} <Bar done={d.judgments} total={d.needed} />
-                  </td>
-                  <td>
-                    <label className="checkbox small">
-                      <input type="checkbox" checked={d.showDiagnostics} onChange={(e) => act.mutate({ url: `/api/admin/datasets/${d.id}`, method: "PATCH", body: { showDiagnostics: e.target.checked } })} />
-                      show to experts
-                    </label>
-                  </td>
+            <table className="table" aria-label="Progress per dataset">
+              <thead>
+                <tr>
+                  <th>Dataset</th>
+                  <th>Raters / pair</th>
+                  <th className="num">Complete pairs</th>
+                  <th>Diagnostics</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {o.datasets.map((d) => (
+                  <tr key={d.id}>
+                    <td>{d.name}</td>
+                    <td>
+                      <input
+                        type="number"
+                        min={1}
+                        max={10}
+                        defaultValue={d.raters ?? 3}
+                        aria-label={`Raters per pair for ${d.name}`}
+                        className="narrow-input"
+                        onBlur={(e) =>
+                          Number(e.target.value) !== d.raters &&
+                          act.mutate({
+                            url: `/api/admin/datasets/${d.id}`,
+                            method: "PATCH",
+                            body: { requiredRaters: Number(e.target.value) },
+                          })
+                        }
+                      />
+                    </td>
+                    <td className="num">
+                      {d.complete} / {d.pairs} <Bar done={d.judgments} total={d.needed} />
+                    </td>
+                    <td>
+                      <label className="checkbox small">
+                        <input
+                          type="checkbox"
+                          checked={d.showDiagnostics}
+                          onChange={(e) =>
+                            act.mutate({
+                              url: `/api/admin/datasets/${d.id}`,
+                              method: "PATCH",
+                              body: { showDiagnostics: e.target.checked },
+                            })
+                          }
+                        />
+                        show to experts
+                      </label>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
           <div>
-          <table className="table" aria-label="Progress per destination">
-            <thead>
-              <tr>
-                <th>Destination</th>
-                <th className="num">Complete pairs</th>
-                <th className="num">Judgments</th>
-              </tr>
-            </thead>
-            <tbody>
-              {o.destinations.map((d) => (
-                <tr key={d.id}>
-                  <td>{d.name}</td>
-                  <td className="num">
-                    {d.complete} / {d.pairs}
-                  </td>
-                  <td className="num">
-                    {pct(d.judgments, d.needed)} <Bar done={d.judgments} total={d.needed} />
-                  </td>
+            <table className="table" aria-label="Progress per destination">
+              <thead>
+                <tr>
+                  <th>Destination</th>
+                  <th className="num">Complete pairs</th>
+                  <th className="num">Judgments</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {o.destinations.map((d) => (
+                  <tr key={d.id}>
+                    <td>{d.name}</td>
+                    <td className="num">
+                      {d.complete} / {d.pairs}
+                    </td>
+                    <td className="num">
+                      {pct(d.judgments, d.needed)} <Bar done={d.judgments} total={d.needed} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
           <div>
-          <table className="table" aria-label="Progress per expert">
-            <thead>
-              <tr>
-                <th>Expert</th>
-                <th className="num">Judged</th>
-                <th className="num">Skipped</th>
-                <th className="num">Holding</th>
-                <th className="num">Median time</th>
-              </tr>
-            </thead>
-            <tbody>
-              {o.experts.map((e) => (
-                <tr key={e.id}>
-                  <td>{e.name}</td>
-                  <td className="num">{e.judged}</td>
-                  <td className="num">{e.skipped}</td>
-                  <td className="num">{e.claimed}</td>
-                  <td className="num">{e.medianSeconds === null ? "—" : `${Math.round(e.medianSeconds)} s`}</td>
+            <table className="table" aria-label="Progress per expert">
+              <thead>
+                <tr>
+                  <th>Expert</th>
+                  <th className="num">Judged</th>
+                  <th className="num">Skipped</th>
+                  <th className="num">Holding</th>
+                  <th className="num">Median time</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {o.experts.map((e) => (
+                  <tr key={e.id}>
+                    <td>{e.name}</td>
+                    <td className="num">{e.judged}</td>
+                    <td className="num">{e.skipped}</td>
+                    <td className="num">{e.claimed}</td>
+                    <td className="num">{e.medianSeconds === null ? "—" : `${Math.round(e.medianSeconds)} s`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         </div>
       </section>
@@ -242,16 +284,34 @@ export function AssignPanel() {
                   </td>
                   <td className="num">{c.slot}</td>
                   <td>{new Date(c.claimedAt).toLocaleTimeString()}</td>
-                  <td>{c.expired ? <span className="error">expired</span> : `until ${new Date(c.leaseExpiresAt).toLocaleTimeString()}`}</td>
+                  <td>
+                    {c.expired ? (
+                      <span className="error">expired</span>
+                    ) : (
+                      `until ${new Date(c.leaseExpiresAt).toLocaleTimeString()}`
+                    )}
+                  </td>
                   <td>
                     <div className="actions">
-                      <button className="btn small" onClick={() => act.mutate({ url: `/api/admin/assignments/${c.id}/release`, method: "POST", body: {} })}>
+                      <button
+                        className="btn small"
+                        onClick={() =>
+                          act.mutate({ url: `/api/admin/assignments/${c.id}/release`, method: "POST", body: {} })
+                        }
+                      >
                         Release
                       </button>
                       <select
                         aria-label={`Reassign ${c.expert.name}'s claim`}
                         value=""
-                        onChange={(e) => e.target.value && act.mutate({ url: `/api/admin/assignments/${c.id}/reassign`, method: "POST", body: { userId: e.target.value } })}
+                        onChange={(e) =>
+                          e.target.value &&
+                          act.mutate({
+                            url: `/api/admin/assignments/${c.id}/reassign`,
+                            method: "POST",
+                            body: { userId: e.target.value },
+                          })
+                        }
                       >
                         <option value="">Reassign to…</option>
                         {o.experts
@@ -281,17 +341,35 @@ export function AssignPanel() {
             act.mutate({
               url: "/api/admin/settings",
               method: "PUT",
-              body: { leaseMinutes: Number(f.get("leaseMinutes")), rationaleMinLength: Number(f.get("rationaleMinLength")), queueOrder: f.get("queueOrder") },
+              body: {
+                leaseMinutes: Number(f.get("leaseMinutes")),
+                rationaleMinLength: Number(f.get("rationaleMinLength")),
+                queueOrder: f.get("queueOrder"),
+              },
             });
           }}
         >
           <label>
             Lease (minutes)
-            <input name="leaseMinutes" type="number" min={1} max={1440} defaultValue={o.settings.leaseMinutes} className="narrow-input" />
+            <input
+              name="leaseMinutes"
+              type="number"
+              min={1}
+              max={1440}
+              defaultValue={o.settings.leaseMinutes}
+              className="narrow-input"
+            />
           </label>
           <label>
             Minimum rationale (characters)
-            <input name="rationaleMinLength" type="number" min={0} max={2000} defaultValue={o.settings.rationaleMinLength} className="narrow-input" />
+            <input
+              name="rationaleMinLength"
+              type="number"
+              min={0}
+              max={2000}
+              defaultValue={o.settings.rationaleMinLength}
+              className="narrow-input"
+            />
           </label>
           <label>
             Queue order

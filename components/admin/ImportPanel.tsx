@@ -25,7 +25,10 @@ function progressLine(p: JobProgress | null, status: JobView["status"]): string 
   if (!p || p.stage === "reading") return "Reading the manifest, places and requests…";
   if (p.stage === "committing") return `Committing ${n(p.plansWritten)} plans and ${n(p.pairsWritten)} pairs…`;
   if (p.stage === "pairs") return `Plans done (${n(p.plansRead)}); writing pairs: ${n(p.pairsWritten)}`;
-  const left = p.secondsLeft === null ? "" : ` · about ${p.secondsLeft < 90 ? `${p.secondsLeft} s` : `${Math.round(p.secondsLeft / 60)} min`} left`;
+  const left =
+    p.secondsLeft === null
+      ? ""
+      : ` · about ${p.secondsLeft < 90 ? `${p.secondsLeft} s` : `${Math.round(p.secondsLeft / 60)} min`} left`;
   return `${n(p.plansRead)} plans read and validated, ${n(p.plansWritten)} written · ${n(p.plansPerSecond)}/s${left}`;
 }
 
@@ -73,7 +76,10 @@ export function ImportPanel() {
     e.preventDefault();
     const data = new FormData();
     const el = e.currentTarget;
-    const picked = [...((el.elements.namedItem("files") as HTMLInputElement).files ?? []), ...((el.elements.namedItem("folder") as HTMLInputElement).files ?? [])];
+    const picked = [
+      ...((el.elements.namedItem("files") as HTMLInputElement).files ?? []),
+      ...((el.elements.namedItem("folder") as HTMLInputElement).files ?? []),
+    ];
     if (!picked.length) {
       setError("Choose a .zip, the bundle's files, or its folder.");
       return;
@@ -106,7 +112,12 @@ export function ImportPanel() {
         setJob({ id: body.jobId, view });
         if (view.status === "QUEUED" || view.status === "RUNNING") continue;
         if (view.result) setOutcome(view.result);
-        else setError(view.status === "CANCELLED" ? "The import was cancelled; nothing was imported." : view.error ?? "The import failed.");
+        else
+          setError(
+            view.status === "CANCELLED"
+              ? "The import was cancelled; nothing was imported."
+              : (view.error ?? "The import failed."),
+          );
         if (view.result?.ok) qc.invalidateQueries({ queryKey: KEYS.datasets });
         qc.invalidateQueries({ queryKey: ["jobs"] });
         break;
@@ -139,34 +150,51 @@ export function ImportPanel() {
             </label>
           </div>
           <label className="checkbox">
-            <input type="checkbox" name="excludeInfeasible" /> Leave plans that fail the format or commonsense gate out of pairing
+            <input type="checkbox" name="excludeInfeasible" /> Leave plans that fail the format or commonsense gate out
+            of pairing
           </label>
           <label className="checkbox">
-            <input type="checkbox" name="makeGold" defaultChecked /> Make gold pairs after the import (new experts qualify on them; a background job)
+            <input type="checkbox" name="makeGold" defaultChecked /> Make gold pairs after the import (new experts
+            qualify on them; a background job)
           </label>
           <div>
             <button className="btn primary" type="submit" disabled={phase !== "idle"}>
               {phase === "idle" ? "Check and import" : phase === "uploading" ? "Uploading…" : "Checking and importing…"}
             </button>
           </div>
-          {phase !== "idle" && (() => {
-            const share = phase === "uploading" ? progress : job?.view?.progress?.share ?? 0;
-            return (
-              <div className="stack">
-                <div className="progress" role="progressbar" aria-label="Import progress" aria-valuenow={Math.round(share * 100)} aria-valuemin={0} aria-valuemax={100}>
-                  <div className={phase === "importing" && !share ? "bar indeterminate" : "bar"} style={{ width: `${Math.max(4, share * 100)}%` }} />
-                  <span data-testid="import-progress">{phase === "uploading" ? `Uploading ${Math.round(progress * 100)} %` : progressLine(job?.view?.progress ?? null, job?.view?.status ?? "QUEUED")}</span>
-                </div>
-                {phase === "importing" && job && (
-                  <div>
-                    <button type="button" className="btn" onClick={cancel}>
-                      Cancel import
-                    </button>
+          {phase !== "idle" &&
+            (() => {
+              const share = phase === "uploading" ? progress : (job?.view?.progress?.share ?? 0);
+              return (
+                <div className="stack">
+                  <div
+                    className="progress"
+                    role="progressbar"
+                    aria-label="Import progress"
+                    aria-valuenow={Math.round(share * 100)}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                  >
+                    <div
+                      className={phase === "importing" && !share ? "bar indeterminate" : "bar"}
+                      style={{ width: `${Math.max(4, share * 100)}%` }}
+                    />
+                    <span data-testid="import-progress">
+                      {phase === "uploading"
+                        ? `Uploading ${Math.round(progress * 100)} %`
+                        : progressLine(job?.view?.progress ?? null, job?.view?.status ?? "QUEUED")}
+                    </span>
                   </div>
-                )}
-              </div>
-            );
-          })()}
+                  {phase === "importing" && job && (
+                    <div>
+                      <button type="button" className="btn" onClick={cancel}>
+                        Cancel import
+                      </button>
+                    </div>
+                  )}
+                </div>
+              );
+            })()}
           {error && (
             <p role="alert" className="error">
               {error}
@@ -203,13 +231,20 @@ export function ImportPanel() {
               </tbody>
             </table>
           )}
-          {outcome.truncated && <p className="muted">Only the first {outcome.problems.length} problems are listed{outcome.more ? `; ${n(outcome.more)} more were found` : ""}.</p>}
+          {outcome.truncated && (
+            <p className="muted">
+              Only the first {outcome.problems.length} problems are listed
+              {outcome.more ? `; ${n(outcome.more)} more were found` : ""}.
+            </p>
+          )}
         </section>
       )}
 
       {outcome && outcome.ok && (
         <section className="card" data-testid="import-summary">
-          <h2>{outcome.created ? `Imported “${outcome.name}”` : `“${outcome.name}” was imported before — nothing changed`}</h2>
+          <h2>
+            {outcome.created ? `Imported “${outcome.name}”` : `“${outcome.name}” was imported before — nothing changed`}
+          </h2>
           <dl className="counts">
             {COUNT_LABELS.map(([k, label]) => (
               <div key={k}>
@@ -245,7 +280,8 @@ export function ImportPanel() {
                 <td className="num">{d.counts.pairs}</td>
                 <td className="num">{d.counts.unresolvedPlaces}</td>
                 <td>
-                  {new Date(d.createdAt).toLocaleString()} {d.createdBy && <span className="muted">by {d.createdBy}</span>}
+                  {new Date(d.createdAt).toLocaleString()}{" "}
+                  {d.createdBy && <span className="muted">by {d.createdBy}</span>}
                 </td>
               </tr>
             ))}

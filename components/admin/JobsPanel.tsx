@@ -11,10 +11,11 @@ const n = (x: number) => x.toLocaleString("en-US");
 function progressOf(j: JobRow): string {
   const p = j.progress;
   if (j.status === "QUEUED") return "waiting for a worker";
-  if (j.status !== "RUNNING") return j.status === "FAILED" ? j.error ?? "failed" : j.status.toLowerCase();
+  if (j.status !== "RUNNING") return j.status === "FAILED" ? (j.error ?? "failed") : j.status.toLowerCase();
   if (!p) return "starting";
   if (p.rows !== undefined) return `${n(p.rows)} rows written`;
-  if (p.plansRead !== undefined) return `${n(p.plansRead)} plans · ${n(p.plansPerSecond ?? 0)}/s${p.secondsLeft ? ` · ${p.secondsLeft} s left` : ""}`;
+  if (p.plansRead !== undefined)
+    return `${n(p.plansRead)} plans · ${n(p.plansPerSecond ?? 0)}/s${p.secondsLeft ? ` · ${p.secondsLeft} s left` : ""}`;
   return p.share !== undefined ? `${Math.round(p.share * 100)} %` : "running";
 }
 
@@ -25,13 +26,15 @@ export function JobsPanel() {
   const jobs = useQuery({
     queryKey: ["jobs"],
     queryFn: async () => (await api<JobsAnswer>("/api/admin/jobs?take=15")).jobs,
-    refetchInterval: (q) => (q.state.data?.some((j) => j.status === "QUEUED" || j.status === "RUNNING") ? 1000 : 10_000),
+    refetchInterval: (q) =>
+      q.state.data?.some((j) => j.status === "QUEUED" || j.status === "RUNNING") ? 1000 : 10_000,
   });
   const detail = useQuery({
     queryKey: ["jobs", open],
     queryFn: () => api<JobAnswer>(`/api/admin/jobs/${open}`),
     enabled: !!open,
-    refetchInterval: (q) => (q.state.data && (q.state.data.status === "QUEUED" || q.state.data.status === "RUNNING") ? 1000 : false),
+    refetchInterval: (q) =>
+      q.state.data && (q.state.data.status === "QUEUED" || q.state.data.status === "RUNNING") ? 1000 : false,
   });
   async function cancel(id: string) {
     await api(`/api/admin/jobs/${id}/cancel`, { method: "POST" }).catch(() => {}); // already finished: the list shows it
@@ -41,7 +44,9 @@ export function JobsPanel() {
     <section className="card" data-testid="jobs">
       <h2>Background jobs</h2>
       {jobs.error && <p className="error">{(jobs.error as Error).message}</p>}
-      {jobs.data && !jobs.data.length && <p className="muted">No jobs yet: imports, weight fits and large exports run here.</p>}
+      {jobs.data && !jobs.data.length && (
+        <p className="muted">No jobs yet: imports, weight fits and large exports run here.</p>
+      )}
       {!!jobs.data?.length && (
         <table className="table" aria-label="Background jobs">
           <thead>
@@ -58,7 +63,12 @@ export function JobsPanel() {
             {jobs.data.map((j) => (
               <tr key={j.id} data-testid={`job-${j.id}`}>
                 <td>
-                  <button type="button" className="link" onClick={() => setOpen(open === j.id ? null : j.id)} aria-expanded={open === j.id}>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => setOpen(open === j.id ? null : j.id)}
+                    aria-expanded={open === j.id}
+                  >
                     {j.title}
                   </button>
                 </td>

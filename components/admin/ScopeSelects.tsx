@@ -5,9 +5,22 @@ import { useOverview } from "./queries";
 /** The datasets and destinations to filter by: the overview's (one query, shared with the assignment page). */
 export const useScopeOptions = useOverview;
 
-export function ScopeSelects({ dataset, destination, onChange }: { dataset: string; destination: string; onChange: (patch: { dataset?: string; destination?: string }) => void }) {
+export function ScopeSelects({
+  dataset,
+  destination,
+  onChange,
+}: {
+  dataset: string;
+  destination: string;
+  onChange: (patch: { dataset?: string; destination?: string }) => void;
+}) {
   const options = useScopeOptions();
-  const select = (label: string, value: string, items: { id: string; name: string }[] | undefined, set: (v: string) => void) => (
+  const select = (
+    label: string,
+    value: string,
+    items: { id: string; name: string }[] | undefined,
+    set: (v: string) => void,
+  ) => (
     <label>
       {label}
       <select value={value} onChange={(e) => set(e.target.value)}>

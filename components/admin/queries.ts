@@ -3,7 +3,17 @@
  * invalidates every reader), typed by the server's own answer types (lib/server/responses.ts).
  */
 import { useQuery } from "@tanstack/react-query";
-import type { AdjudicationAnswer, AnalyticsAnswer, DatasetsAnswer, JudgeBoardAnswer, LeaderboardAnswer, OverviewAnswer, QualityAnswer, SettingsAnswer, UsersAnswer } from "@/lib/server/responses";
+import type {
+  AdjudicationAnswer,
+  AnalyticsAnswer,
+  DatasetsAnswer,
+  JudgeBoardAnswer,
+  LeaderboardAnswer,
+  OverviewAnswer,
+  QualityAnswer,
+  SettingsAnswer,
+  UsersAnswer,
+} from "@/lib/server/responses";
 import { api } from "../api";
 
 export const KEYS = {
@@ -31,30 +41,49 @@ export function useSettings() {
 
 /** The judge alignment board, over one dataset's complete pairs or all. */
 export function useJudgeBoard(dataset: string) {
-  return useQuery({ queryKey: [...KEYS.judges, dataset], queryFn: () => api<JudgeBoardAnswer>(`/api/admin/judges${dataset ? `?dataset=${encodeURIComponent(dataset)}` : ""}`), placeholderData: (prev) => prev });
+  return useQuery({
+    queryKey: [...KEYS.judges, dataset],
+    queryFn: () =>
+      api<JudgeBoardAnswer>(`/api/admin/judges${dataset ? `?dataset=${encodeURIComponent(dataset)}` : ""}`),
+    placeholderData: (prev) => prev,
+  });
 }
 
 /** The planner leaderboard for the given filters (query string parameters of /api/admin/leaderboard). */
 export function useLeaderboard(params: Record<string, string>) {
   const qs = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== "")).toString();
-  return useQuery({ queryKey: [...KEYS.leaderboard, qs], queryFn: () => api<LeaderboardAnswer>(`/api/admin/leaderboard?${qs}`), placeholderData: (prev) => prev });
+  return useQuery({
+    queryKey: [...KEYS.leaderboard, qs],
+    queryFn: () => api<LeaderboardAnswer>(`/api/admin/leaderboard?${qs}`),
+    placeholderData: (prev) => prev,
+  });
 }
 
 /** Progress per dataset and destination, live claims, judging settings. */
 export function useOverview(opts: { refetchInterval?: number } = {}) {
-  return useQuery({ queryKey: KEYS.overview, queryFn: () => api<OverviewAnswer>("/api/admin/overview"), refetchInterval: opts.refetchInterval });
+  return useQuery({
+    queryKey: KEYS.overview,
+    queryFn: () => api<OverviewAnswer>("/api/admin/overview"),
+    refetchInterval: opts.refetchInterval,
+  });
 }
 
 /** Agreement, experts and progress, with pairs of experts sharing at least `minShared` pairs. */
 export function useAnalytics(minShared: number) {
-  return useQuery({ queryKey: [...KEYS.analytics, minShared], queryFn: () => api<AnalyticsAnswer>(`/api/admin/analytics?minShared=${minShared}`) });
+  return useQuery({
+    queryKey: [...KEYS.analytics, minShared],
+    queryFn: () => api<AnalyticsAnswer>(`/api/admin/analytics?minShared=${minShared}`),
+  });
 }
 
 /** One page of 1-1-1 splits waiting for a decision (`cursor`: the page's start, null for the first). */
 export function useAdjudicationPage(cursor: string | null, limit: number) {
   return useQuery({
     queryKey: [...KEYS.adjudication, cursor],
-    queryFn: () => api<AdjudicationAnswer>(`/api/admin/adjudication?limit=${limit}${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`),
+    queryFn: () =>
+      api<AdjudicationAnswer>(
+        `/api/admin/adjudication?limit=${limit}${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`,
+      ),
   });
 }
 
@@ -63,5 +92,8 @@ export function useUsers() {
 }
 
 export function useDatasets() {
-  return useQuery({ queryKey: KEYS.datasets, queryFn: async () => (await api<DatasetsAnswer>("/api/admin/datasets")).datasets });
+  return useQuery({
+    queryKey: KEYS.datasets,
+    queryFn: async () => (await api<DatasetsAnswer>("/api/admin/datasets")).datasets,
+  });
 }

@@ -19,7 +19,12 @@ function diagnostics(view: EditorView, preference?: string): Diagnostic[] {
     const line = doc.line(Math.min(Math.max(p.line ?? 1, 1), doc.lines));
     const from = Math.min(line.from + Math.max((p.column ?? 1) - 1, 0), line.to);
     const to = Math.min(Math.max(from + 1, line.to), doc.length);
-    return { from, to: Math.max(to, from), severity: p.severity, message: `${p.type}: ${p.message}${p.hint ? ` — ${p.hint}` : ""}` };
+    return {
+      from,
+      to: Math.max(to, from),
+      severity: p.severity,
+      message: `${p.type}: ${p.message}${p.hint ? ` — ${p.hint}` : ""}`,
+    };
   });
 }
 
@@ -55,7 +60,8 @@ export function CodeEditor({ value, onChange, label, preference }: Props) {
 
   useEffect(() => {
     const v = view.current;
-    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+    if (v && v.state.doc.toString() !== value)
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
   }, [value]);
 
   return <div className="code-editor" ref={host} />;

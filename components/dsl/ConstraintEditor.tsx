@@ -25,15 +25,30 @@ interface Draft {
 function Cell({ r }: { r: DslResult }) {
   if (r.error) {
     const where = r.error.line ? ` (line ${r.error.line}, column ${r.error.column})` : "";
-    return <td className="dsl-cell dsl-error" title={`${r.error.type}: ${r.error.message}${where}${r.error.hint ? `\n${r.error.hint}` : ""}`}>⚠ error</td>;
+    return (
+      <td
+        className="dsl-cell dsl-error"
+        title={`${r.error.type}: ${r.error.message}${where}${r.error.hint ? `\n${r.error.hint}` : ""}`}
+      >
+        ⚠ error
+      </td>
+    );
   }
-  if (r.warning) return <td className="dsl-cell dsl-fail" title={r.warning.hint ?? r.warning.message}>✗ fail (no result)</td>;
+  if (r.warning)
+    return (
+      <td className="dsl-cell dsl-fail" title={r.warning.hint ?? r.warning.message}>
+        ✗ fail (no result)
+      </td>
+    );
   return r.result ? <td className="dsl-cell dsl-pass">✓ pass</td> : <td className="dsl-cell dsl-fail">✗ fail</td>;
 }
 
 export function ConstraintEditor({ queryId, role }: { queryId: string; role: "ADMIN" | "EXPERT" }) {
   const qc = useQueryClient();
-  const data = useQuery({ queryKey: ["dsl", queryId], queryFn: () => api<EditorData>(`/api/queries/${queryId}/constraints`) });
+  const data = useQuery({
+    queryKey: ["dsl", queryId],
+    queryFn: () => api<EditorData>(`/api/queries/${queryId}/constraints`),
+  });
   const key = `tj-dsl-draft:${queryId}`;
   const [edited, setDraft] = useState<Draft | null>(null);
   const [conflict, setConflict] = useState<DslVersionView | null>(null);
@@ -66,15 +81,24 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: "AD
   const plans = useMemo(() => d?.plans.map((p) => p.plan), [d]);
   const results = useDslResults(plans, d?.pois, draft ? draft.constraints.map((c) => c.code) : []);
 
-  if (data.error) return <p role="alert" className="error">{(data.error as Error).message}</p>;
+  if (data.error)
+    return (
+      <p role="alert" className="error">
+        {(data.error as Error).message}
+      </p>
+    );
   if (!d || !draft) return <p className="muted">Loading…</p>;
-  const dirty = !latest || draft.parentId !== latest.id || JSON.stringify(draft.constraints) !== JSON.stringify(latest.constraints);
+  const dirty =
+    !latest || draft.parentId !== latest.id || JSON.stringify(draft.constraints) !== JSON.stringify(latest.constraints);
 
   async function save() {
     setBusy(true);
     setMessage(null);
     try {
-      const r = await api<{ version: DslVersionView }>(`/api/queries/${queryId}/constraints`, { method: "POST", json: { parentId: draft!.parentId, constraints: draft!.constraints, note: draft!.note } });
+      const r = await api<{ version: DslVersionView }>(`/api/queries/${queryId}/constraints`, {
+        method: "POST",
+        json: { parentId: draft!.parentId, constraints: draft!.constraints, note: draft!.note },
+      });
       localStorage.removeItem(key);
       setConflict(null);
       setDraft({ parentId: r.version.id, constraints: r.version.constraints, note: "" });
@@ -83,7 +107,13 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: "AD
     } catch (e) {
       // Someone saved first: their version is shown beside this draft to merge.
       if (e instanceof ApiError && e.code === "conflict" && e.body.latest) setConflict(e.body.latest as DslVersionView);
-      setMessage({ kind: "error", text: e instanceof ApiError && e.code !== "network" ? e.message : `Not saved: ${(e as Error).message} Your text is kept; try again.` });
+      setMessage({
+        kind: "error",
+        text:
+          e instanceof ApiError && e.code !== "network"
+            ? e.message
+            : `Not saved: ${(e as Error).message} Your text is kept; try again.`,
+      });
     } finally {
       setBusy(false);
     }
@@ -92,7 +122,10 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: "AD
   async function setStage(stage: DslStage) {
     setBusy(true);
     try {
-      const r = await api<DslVersionView>(`/api/queries/${queryId}/constraints/stage`, { method: "POST", json: { versionId: latest!.id, stage } });
+      const r = await api<DslVersionView>(`/api/queries/${queryId}/constraints/stage`, {
+        method: "POST",
+        json: { versionId: latest!.id, stage },
+      });
       localStorage.removeItem(key);
       setDraft({ parentId: r.id, constraints: r.constraints, note: "" });
       setMessage({ kind: "ok", text: `Version ${r.version} is ${stage.toLowerCase()}.` });
@@ -104,34 +137,72 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: "AD
     }
   }
 
-  const setConstraint = (i: number, patch: Partial<Constraint>) => update({ ...draft, constraints: draft.constraints.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
+  const setConstraint = (i: number, patch: Partial<Constraint>) =>
+    update({ ...draft, constraints: draft.constraints.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
 
   return (
     <>
       <section className="card">
-        <p className="muted small">{d.query.dataset} · {d.query.destination} · {d.query.days} days · {d.query.people} {d.query.people === 1 ? "traveller" : "travellers"}</p>
+        <p className="muted small">
+          {d.query.dataset} · {d.query.destination} · {d.query.days} days · {d.query.people}{" "}
+          {d.query.people === 1 ? "traveller" : "travellers"}
+        </p>
         <p className="lead">{d.query.text}</p>
         <p className="stage-line">
-          {latest ? <>Version {latest.version} · <span className={`stage stage-${latest.stage.toLowerCase()}`}>{latest.stage.toLowerCase()}</span>{latest.author ? ` · ${latest.author}` : ""}</> : "No constraints yet."}
+          {latest ? (
+            <>
+              Version {latest.version} ·{" "}
+              <span className={`stage stage-${latest.stage.toLowerCase()}`}>{latest.stage.toLowerCase()}</span>
+              {latest.author ? ` · ${latest.author}` : ""}
+            </>
+          ) : (
+            "No constraints yet."
+          )}
           {dirty && <span className="muted small"> · unsaved changes (kept in this browser)</span>}
         </p>
       </section>
 
       {conflict && (
         <section className="card conflict" aria-label="Conflict">
-          <h2>Someone saved first: version {conflict.version} by {conflict.author ?? "someone"}</h2>
+          <h2>
+            Someone saved first: version {conflict.version} by {conflict.author ?? "someone"}
+          </h2>
           <p className="small">Your text is below, unchanged. Their constraints, beside yours:</p>
           <div className="conflict-grid">
             {Array.from({ length: Math.max(conflict.constraints.length, draft.constraints.length) }, (_, i) => (
               <div key={i} className="conflict-row">
-                <div><strong className="small">Theirs #{i + 1}</strong><pre>{conflict.constraints[i]?.code ?? "—"}</pre></div>
-                <div><strong className="small">Yours #{i + 1}</strong><pre>{draft.constraints[i]?.code ?? "—"}</pre></div>
+                <div>
+                  <strong className="small">Theirs #{i + 1}</strong>
+                  <pre>{conflict.constraints[i]?.code ?? "—"}</pre>
+                </div>
+                <div>
+                  <strong className="small">Yours #{i + 1}</strong>
+                  <pre>{draft.constraints[i]?.code ?? "—"}</pre>
+                </div>
               </div>
             ))}
           </div>
           <div className="actions-row">
-            <button className="btn" onClick={() => { update({ ...draft, parentId: conflict.id }); setConflict(null); setMessage(null); }}>Keep mine, on top of theirs</button>
-            <button className="btn" onClick={() => { update({ parentId: conflict.id, constraints: conflict.constraints, note: "" }); setConflict(null); setMessage(null); }}>Take theirs</button>
+            <button
+              className="btn"
+              onClick={() => {
+                update({ ...draft, parentId: conflict.id });
+                setConflict(null);
+                setMessage(null);
+              }}
+            >
+              Keep mine, on top of theirs
+            </button>
+            <button
+              className="btn"
+              onClick={() => {
+                update({ parentId: conflict.id, constraints: conflict.constraints, note: "" });
+                setConflict(null);
+                setMessage(null);
+              }}
+            >
+              Take theirs
+            </button>
           </div>
         </section>
       )}
@@ -139,7 +210,10 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: "AD
       <section className="card">
         <div className="dsl-head">
           <h2>Constraints</h2>
-          <span className="muted small">Python as in ChinaTravel: set <code>result</code>; concept functions such as <code>allactivities(plan)</code>; only <code>set()</code> is built in.</span>
+          <span className="muted small">
+            Python as in ChinaTravel: set <code>result</code>; concept functions such as{" "}
+            <code>allactivities(plan)</code>; only <code>set()</code> is built in.
+          </span>
         </div>
         <div className="dsl-list">
           {draft.constraints.map((c, i) => (
@@ -147,16 +221,39 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: "AD
               <div className="dsl-code">
                 <div className="dsl-row-head">
                   <strong>#{i + 1}</strong>
-                  <input aria-label={`Note ${i + 1}`} placeholder="What it checks, in words" value={c.note} onChange={(e) => setConstraint(i, { note: e.target.value })} />
-                  <button className="btn-link small" onClick={() => update({ ...draft, constraints: draft.constraints.filter((_, j) => j !== i) })}>Remove</button>
+                  <input
+                    aria-label={`Note ${i + 1}`}
+                    placeholder="What it checks, in words"
+                    value={c.note}
+                    onChange={(e) => setConstraint(i, { note: e.target.value })}
+                  />
+                  <button
+                    className="btn-link small"
+                    onClick={() => update({ ...draft, constraints: draft.constraints.filter((_, j) => j !== i) })}
+                  >
+                    Remove
+                  </button>
                 </div>
-                <CodeEditor label={`Constraint ${i + 1}`} value={c.code} onChange={(code) => setConstraint(i, { code })} />
-                {results[i]?.[0]?.error && <p className="small error" data-testid={`error-${i + 1}`}>{results[i][0].error!.type}: {results[i][0].error!.message}{results[i][0].error!.line ? ` (line ${results[i][0].error!.line})` : ""}{results[i][0].error!.hint ? ` — ${results[i][0].error!.hint}` : ""}</p>}
+                <CodeEditor
+                  label={`Constraint ${i + 1}`}
+                  value={c.code}
+                  onChange={(code) => setConstraint(i, { code })}
+                />
+                {results[i]?.[0]?.error && (
+                  <p className="small error" data-testid={`error-${i + 1}`}>
+                    {results[i][0].error!.type}: {results[i][0].error!.message}
+                    {results[i][0].error!.line ? ` (line ${results[i][0].error!.line})` : ""}
+                    {results[i][0].error!.hint ? ` — ${results[i][0].error!.hint}` : ""}
+                  </p>
+                )}
               </div>
               <table className="table dsl-results" aria-label={`Results of constraint ${i + 1}`}>
                 <tbody>
                   {d.plans.map((p, j) => (
-                    <tr key={p.id}><td className="small">{p.label}</td>{results[i]?.[j] && <Cell r={results[i][j]} />}</tr>
+                    <tr key={p.id}>
+                      <td className="small">{p.label}</td>
+                      {results[i]?.[j] && <Cell r={results[i][j]} />}
+                    </tr>
                   ))}
                 </tbody>
               </table>
@@ -164,18 +261,54 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: "AD
           ))}
         </div>
         <div className="actions-row">
-          <button className="btn" onClick={() => update({ ...draft, constraints: [...draft.constraints, { code: "result = True", note: "" }] })}>Add a constraint</button>
-          <input className="grow" aria-label="Version note" placeholder="Note for this version (optional)" value={draft.note} onChange={(e) => update({ ...draft, note: e.target.value })} />
-          <button className="btn primary" onClick={save} disabled={busy || !dirty || !d.canSave}>Save version</button>
+          <button
+            className="btn"
+            onClick={() =>
+              update({ ...draft, constraints: [...draft.constraints, { code: "result = True", note: "" }] })
+            }
+          >
+            Add a constraint
+          </button>
+          <input
+            className="grow"
+            aria-label="Version note"
+            placeholder="Note for this version (optional)"
+            value={draft.note}
+            onChange={(e) => update({ ...draft, note: e.target.value })}
+          />
+          <button className="btn primary" onClick={save} disabled={busy || !dirty || !d.canSave}>
+            Save version
+          </button>
           {d.canSetStages.map((s) => (
-            <button key={s} className="btn" onClick={() => setStage(s)} disabled={busy || dirty}>{s === "VERIFIED" ? "Verify" : "Finalize"}</button>
+            <button key={s} className="btn" onClick={() => setStage(s)} disabled={busy || dirty}>
+              {s === "VERIFIED" ? "Verify" : "Finalize"}
+            </button>
           ))}
-          {role !== "ADMIN" && <span className="muted small">{d.canSave ? "Admins verify and finalize." : "You can try constraints here, but saving waits until your standing is active again (see your pairs page)."}</span>}
+          {role !== "ADMIN" && (
+            <span className="muted small">
+              {d.canSave
+                ? "Admins verify and finalize."
+                : "You can try constraints here, but saving waits until your standing is active again (see your pairs page)."}
+            </span>
+          )}
         </div>
-        {message && <p role={message.kind === "error" ? "alert" : "status"} className={message.kind === "error" ? "error" : "ok"}>{message.text}</p>}
+        {message && (
+          <p role={message.kind === "error" ? "alert" : "status"} className={message.kind === "error" ? "error" : "ok"}>
+            {message.text}
+          </p>
+        )}
       </section>
 
-      {d.versions.length > 0 && <History key={d.versions.length} versions={d.versions} onRestore={(v) => { update({ parentId: latest!.id, constraints: v.constraints, note: `Restored version ${v.version}` }); setMessage({ kind: "ok", text: `Version ${v.version} loaded: save to make it the newest version.` }); }} />}
+      {d.versions.length > 0 && (
+        <History
+          key={d.versions.length}
+          versions={d.versions}
+          onRestore={(v) => {
+            update({ parentId: latest!.id, constraints: v.constraints, note: `Restored version ${v.version}` });
+            setMessage({ kind: "ok", text: `Version ${v.version} loaded: save to make it the newest version.` });
+          }}
+        />
+      )}
     </>
   );
 }

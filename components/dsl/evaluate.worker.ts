@@ -7,9 +7,9 @@
 import { evaluate, fromJs, planScope, type DslPoi, type DslResult, type PlanScope } from "@/lib/dsl";
 
 export type ToWorker =
-  | { kind: "setup"; plans: Record<string, unknown>[]; pois: DslPoi[] }
-  | { kind: "eval"; run: number; codes: string[] };
-export type FromWorker = { kind: "result"; run: number; index: number; results: DslResult[] } | { kind: "done"; run: number };
+  { kind: "setup"; plans: Record<string, unknown>[]; pois: DslPoi[] } | { kind: "eval"; run: number; codes: string[] };
+export type FromWorker =
+  { kind: "result"; run: number; index: number; results: DslResult[] } | { kind: "done"; run: number };
 
 let scopes: PlanScope[] = [];
 const cache = new Map<string, DslResult[]>();

@@ -10,11 +10,23 @@ import { DEFAULT_LIMITS, type DslPoi, type DslResult } from "@/lib/dsl";
 import type { FromWorker, ToWorker } from "./evaluate.worker";
 
 const stopped = (ms: number): DslResult => ({
-  result: false, value: null,
-  error: { severity: "error", type: "LimitExceeded", message: `the evaluation was stopped after ${ms} ms`, line: null, column: null, hint: "the snippet does too much work; loops over the plan's activities take well under a millisecond" },
+  result: false,
+  value: null,
+  error: {
+    severity: "error",
+    type: "LimitExceeded",
+    message: `the evaluation was stopped after ${ms} ms`,
+    line: null,
+    column: null,
+    hint: "the snippet does too much work; loops over the plan's activities take well under a millisecond",
+  },
 });
 
-export function useDslResults(plans: Record<string, unknown>[] | undefined, pois: DslPoi[] | undefined, codes: string[]): (DslResult[] | undefined)[] {
+export function useDslResults(
+  plans: Record<string, unknown>[] | undefined,
+  pois: DslPoi[] | undefined,
+  codes: string[],
+): (DslResult[] | undefined)[] {
   const [results, setResults] = useState<(DslResult[] | undefined)[]>([]);
   const worker = useRef<Worker | null>(null);
   const setup = useRef<ToWorker | null>(null);

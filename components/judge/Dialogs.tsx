@@ -43,17 +43,58 @@ export function SkipDialog({ onCancel, onSkip }: { onCancel: () => void; onSkip:
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   return (
     <div className="dialog-backdrop" role="presentation" onClick={onClose}>
-      <div role="dialog" aria-modal="true" aria-label="Keyboard shortcuts" className="dialog" onClick={(e) => e.stopPropagation()}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label="Keyboard shortcuts"
+        className="dialog"
+        onClick={(e) => e.stopPropagation()}
+      >
         <h2>Keyboard shortcuts</h2>
         <table className="table">
           <tbody>
-            <tr><td><kbd>1</kbd> or <kbd>A</kbd></td><td>Plan A (left) is better</td></tr>
-            <tr><td><kbd>2</kbd> or <kbd>B</kbd></td><td>Plan B (right) is better</td></tr>
-            <tr><td><kbd>0</kbd> or <kbd>N</kbd></td><td>Neither plan is satisfactory</td></tr>
-            <tr><td><kbd>Enter</kbd></td><td>Submit (when a choice and rationale are given)</td></tr>
-            <tr><td><kbd>Shift</kbd>+<kbd>Enter</kbd></td><td>New line in the rationale</td></tr>
-            <tr><td><kbd>Esc</kbd></td><td>Leave the rationale field / close this help</td></tr>
-            <tr><td><kbd>?</kbd></td><td>Show or hide this help</td></tr>
+            <tr>
+              <td>
+                <kbd>1</kbd> or <kbd>A</kbd>
+              </td>
+              <td>Plan A (left) is better</td>
+            </tr>
+            <tr>
+              <td>
+                <kbd>2</kbd> or <kbd>B</kbd>
+              </td>
+              <td>Plan B (right) is better</td>
+            </tr>
+            <tr>
+              <td>
+                <kbd>0</kbd> or <kbd>N</kbd>
+              </td>
+              <td>Neither plan is satisfactory</td>
+            </tr>
+            <tr>
+              <td>
+                <kbd>Enter</kbd>
+              </td>
+              <td>Submit (when a choice and rationale are given)</td>
+            </tr>
+            <tr>
+              <td>
+                <kbd>Shift</kbd>+<kbd>Enter</kbd>
+              </td>
+              <td>New line in the rationale</td>
+            </tr>
+            <tr>
+              <td>
+                <kbd>Esc</kbd>
+              </td>
+              <td>Leave the rationale field / close this help</td>
+            </tr>
+            <tr>
+              <td>
+                <kbd>?</kbd>
+              </td>
+              <td>Show or hide this help</td>
+            </tr>
           </tbody>
         </table>
         <button className="btn" onClick={onClose} autoFocus>

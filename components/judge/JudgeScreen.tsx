@@ -22,7 +22,10 @@ import { useShortcuts } from "./useShortcuts";
 import { VerdictPanel } from "./VerdictPanel";
 import type { Tiles } from "./PlanMap";
 
-const PlanMap = dynamic(() => import("./PlanMap"), { ssr: false, loading: () => <div className="plan-map loading">Loading map…</div> });
+const PlanMap = dynamic(() => import("./PlanMap"), {
+  ssr: false,
+  loading: () => <div className="plan-map loading">Loading map…</div>,
+});
 
 export function JudgeScreen({ destination, tiles }: { destination: string | null; tiles: Tiles | null }) {
   const [dayFilter, setDayFilter] = useState<number | null>(null);
@@ -45,7 +48,12 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
   const { submit: submitToQueue, skip: skipInQueue } = queue;
   const submit = useCallback(() => {
     if (!draft || !valid || draft.choice === null) return;
-    void submitToQueue({ choice: draft.choice, rationale: draft.rationale, timeOnTaskMs: Math.round(elapsed()), clientRequestId: draft.requestId });
+    void submitToQueue({
+      choice: draft.choice,
+      rationale: draft.rationale,
+      timeOnTaskMs: Math.round(elapsed()),
+      clientRequestId: draft.requestId,
+    });
   }, [draft, valid, elapsed, submitToQueue]);
   const skip = useCallback(
     async (reason: string) => {
@@ -91,7 +99,9 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
     return (
       <main className="page">
         <h1>Nothing to judge right now</h1>
-        <p data-testid="queue-empty">No pair of your destinations is waiting for you{destination ? " here" : ""}. Thank you!</p>
+        <p data-testid="queue-empty">
+          No pair of your destinations is waiting for you{destination ? " here" : ""}. Thank you!
+        </p>
         <Link href="/expert">Back to your pairs</Link>
       </main>
     );
@@ -116,19 +126,24 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
             ))}
           </div>
           <label className="checkbox small">
-            <input type="checkbox" checked={sync} onChange={(e) => setSync(e.target.checked)} /> Keep both maps on the same view
+            <input type="checkbox" checked={sync} onChange={(e) => setSync(e.target.checked)} /> Keep both maps on the
+            same view
           </label>
           <a className="small" href={`/queries/${a.query.id}/constraints`} target="_blank" rel="noopener">
             Constraints of this request ↗
           </a>
           <span className={`lease small ${minutesLeft < 5 ? "error" : "muted"}`}>
-            {a.expired || minutesLeft <= 0 ? "Your claim on this pair has expired; submit soon or take the next pair." : `Reserved for you for ${minutesLeft} more min`}
+            {a.expired || minutesLeft <= 0
+              ? "Your claim on this pair has expired; submit soon or take the next pair."
+              : `Reserved for you for ${minutesLeft} more min`}
           </span>
         </div>
       </div>
       {queue.qualification && <QualificationBanner q={queue.qualification} />}
       {!queue.qualification && queue.standing?.note && (
-        <p className="notice small" role="status" data-testid="standing-note">{queue.standing.note}</p>
+        <p className="notice small" role="status" data-testid="standing-note">
+          {queue.standing.note}
+        </p>
       )}
       <div className="plans">
         {(["left", "right"] as const).map((side) => (
@@ -150,7 +165,15 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
               fitTo={sync ? [a.left.itinerary, a.right.itinerary] : undefined}
             />
             <Diagnostics plan={a[side]} weights={queue.rewardWeights ?? DEFAULT_WEIGHTS} />
-            <Timeline itinerary={a[side].itinerary} side={side} dayFilter={dayFilter} highlighted={hover ?? shown} selected={shown} onHover={setHover} onSelect={setSelected} />
+            <Timeline
+              itinerary={a[side].itinerary}
+              side={side}
+              dayFilter={dayFilter}
+              highlighted={hover ?? shown}
+              selected={shown}
+              onHover={setHover}
+              onSelect={setSelected}
+            />
           </article>
         ))}
       </div>

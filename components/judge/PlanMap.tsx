@@ -30,7 +30,19 @@ function stopsOf(it: Itinerary, side: "left" | "right", dayFilter: number | null
     if (dayFilter !== null && di !== dayFilter) return [];
     let n = 0;
     return d.items.flatMap((item, ii) =>
-      item.lat !== null && item.lon !== null ? [{ key: itemKey(side, di, ii), lat: item.lat, lon: item.lon, n: ++n, day: di, kind: item.kind, name: item.name }] : [],
+      item.lat !== null && item.lon !== null
+        ? [
+            {
+              key: itemKey(side, di, ii),
+              lat: item.lat,
+              lon: item.lon,
+              n: ++n,
+              day: di,
+              kind: item.kind,
+              name: item.name,
+            },
+          ]
+        : [],
     );
   });
 }
@@ -81,17 +93,36 @@ export default function PlanMap(props: {
   const { itinerary, side, dayFilter, highlighted, onHover, onSelect, tiles, center, onMap, fitTo } = props;
   const days = useMemo(() => stopsOf(itinerary, side, dayFilter), [itinerary, side, dayFilter]);
   const points = useMemo(
-    () => (fitTo ?? [itinerary]).flatMap((it) => stopsOf(it, side, dayFilter).flat().map((s) => [s.lat, s.lon] as [number, number])),
+    () =>
+      (fitTo ?? [itinerary]).flatMap((it) =>
+        stopsOf(it, side, dayFilter)
+          .flat()
+          .map((s) => [s.lat, s.lon] as [number, number]),
+      ),
     [fitTo, itinerary, side, dayFilter],
   );
   return (
-    <MapContainer className="plan-map" center={center} zoom={12} scrollWheelZoom={false} keyboard={false} attributionControl={!!tiles} preferCanvas={false}>
+    <MapContainer
+      className="plan-map"
+      center={center}
+      zoom={12}
+      scrollWheelZoom={false}
+      keyboard={false}
+      attributionControl={!!tiles}
+      preferCanvas={false}
+    >
       {tiles && <TileLayer url={tiles.url} attribution={tiles.attribution} />}
       <ScaleControl position="bottomleft" />
       <FitBounds points={points} fallback={center} />
       <Register onMap={onMap} />
       {days.map((stops, di) =>
-        stops.length > 1 ? <Polyline key={`l${di}`} positions={stops.map((s) => [s.lat, s.lon])} pathOptions={{ color: dayColor(di), weight: 3, opacity: 0.8, dashArray: di % 2 ? "6 4" : undefined }} /> : null,
+        stops.length > 1 ? (
+          <Polyline
+            key={`l${di}`}
+            positions={stops.map((s) => [s.lat, s.lon])}
+            pathOptions={{ color: dayColor(di), weight: 3, opacity: 0.8, dashArray: di % 2 ? "6 4" : undefined }}
+          />
+        ) : null,
       )}
       {days.flat().map((s) => (
         <Marker
@@ -99,10 +130,15 @@ export default function PlanMap(props: {
           position={[s.lat, s.lon]}
           icon={icon(s, highlighted === s.key)}
           zIndexOffset={highlighted === s.key ? 1000 : 0}
-          eventHandlers={{ mouseover: () => onHover(s.key), mouseout: () => onHover(null), click: () => onSelect(s.key) }}
+          eventHandlers={{
+            mouseover: () => onHover(s.key),
+            mouseout: () => onHover(null),
+            click: () => onSelect(s.key),
+          }}
         >
           <Tooltip direction="top" offset={[0, -12]}>
-            Day {s.day + 1} · {s.kind === "hotel" ? "Hotel" : s.kind === "transport" ? "Transport" : `Stop ${s.n}`}: {s.name}
+            Day {s.day + 1} · {s.kind === "hotel" ? "Hotel" : s.kind === "transport" ? "Transport" : `Stop ${s.n}`}:{" "}
+            {s.name}
           </Tooltip>
         </Marker>
       ))}

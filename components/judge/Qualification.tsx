@@ -11,7 +11,8 @@ type Qualification = NonNullable<NextPairAnswer["qualification"]>;
 export function QualificationBanner({ q }: { q: Qualification }) {
   return (
     <p className="qualification-banner" data-testid="qualification-banner">
-      <strong>Qualification</strong> — pair {Math.min(q.answered + 1, q.length)} of {q.length}. After each pair you see the right answer and why; get {Math.round(q.passMark * 100)} % right to start on real pairs.
+      <strong>Qualification</strong> — pair {Math.min(q.answered + 1, q.length)} of {q.length}. After each pair you see
+      the right answer and why; get {Math.round(q.passMark * 100)} % right to start on real pairs.
     </p>
   );
 }
@@ -21,8 +22,14 @@ const answerText = (a: Feedback["answer"]) => (a === "neither" ? "Neither" : `Pl
 export function FeedbackPanel({ feedback, onNext }: { feedback: Feedback; onNext: () => void }) {
   const d = feedback.defect;
   return (
-    <section className={`verdict feedback ${feedback.correct ? "right" : "wrong"}`} aria-label="Qualification feedback" data-testid="qualification-feedback">
-      <h2>{feedback.correct ? "Right." : "Not quite."} The better plan is {answerText(feedback.answer)}.</h2>
+    <section
+      className={`verdict feedback ${feedback.correct ? "right" : "wrong"}`}
+      aria-label="Qualification feedback"
+      data-testid="qualification-feedback"
+    >
+      <h2>
+        {feedback.correct ? "Right." : "Not quite."} The better plan is {answerText(feedback.answer)}.
+      </h2>
       {d ? (
         <p>
           Plan {SIDE_LABEL[d.side]} has {DEFECT_LABELS[d.kind as DefectKind] ?? d.kind}: {d.message}.
@@ -46,9 +53,18 @@ export function FeedbackPanel({ feedback, onNext }: { feedback: Feedback; onNext
 }
 
 const STANDING_TEXT: Record<string, [string, string]> = {
-  PAUSED: ["Your judging is paused", "Several of your recent answers on pairs with a known answer were wrong, so we paused your queue while an admin reviews it. You will be told when it resumes."],
-  QUALIFICATION_FAILED: ["Qualification not passed", "You did not reach the pass mark of the qualification set. An admin will review your answers and may let you continue."],
-  QUALIFYING: ["Your qualification set is not ready", "There are not yet enough qualification pairs for your destinations. An admin can add more, or let you start on real pairs."],
+  PAUSED: [
+    "Your judging is paused",
+    "Several of your recent answers on pairs with a known answer were wrong, so we paused your queue while an admin reviews it. You will be told when it resumes.",
+  ],
+  QUALIFICATION_FAILED: [
+    "Qualification not passed",
+    "You did not reach the pass mark of the qualification set. An admin will review your answers and may let you continue.",
+  ],
+  QUALIFYING: [
+    "Your qualification set is not ready",
+    "There are not yet enough qualification pairs for your destinations. An admin can add more, or let you start on real pairs.",
+  ],
 };
 
 export function StandingNotice({ standing }: { standing: NonNullable<NextPairAnswer["standing"]> }) {

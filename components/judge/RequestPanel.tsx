@@ -1,9 +1,18 @@
 import type { AssignmentView } from "@/lib/assignment/view";
 
-const PREF_LABELS: Record<string, string> = { budget: "Budget", pacing: "Pace", pace: "Pace", attractionTypes: "Interests", effort: "Effort", persona: "Persona" };
+const PREF_LABELS: Record<string, string> = {
+  budget: "Budget",
+  pacing: "Pace",
+  pace: "Pace",
+  attractionTypes: "Interests",
+  effort: "Effort",
+  persona: "Persona",
+};
 
 export function RequestPanel({ query }: { query: AssignmentView["query"] }) {
-  const prefs = Object.entries(query.preferences).filter(([k, v]) => PREF_LABELS[k] && v !== undefined && v !== null && v !== "");
+  const prefs = Object.entries(query.preferences).filter(
+    ([k, v]) => PREF_LABELS[k] && v !== undefined && v !== null && v !== "",
+  );
   return (
     <section className="request" aria-label="The traveller's request">
       <p className="request-text">{query.text}</p>

@@ -41,7 +41,8 @@ export function Timeline(props: {
   const { itinerary, side, dayFilter, highlighted, selected, onHover, onSelect } = props;
   const listRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (selected?.startsWith(side)) listRef.current?.querySelector(`[data-key="${selected}"]`)?.scrollIntoView({ block: "nearest" });
+    if (selected?.startsWith(side))
+      listRef.current?.querySelector(`[data-key="${selected}"]`)?.scrollIntoView({ block: "nearest" });
   }, [selected, side]);
   return (
     <div className="timeline" ref={listRef}>
@@ -69,7 +70,9 @@ export function Timeline(props: {
                           <span key={li}>
                             ↓ {l.mode}
                             {l.distanceKm !== null && ` ${l.distanceKm.toFixed(1)} km`}
-                            {l.startTime && l.endTime && ` · ${fmtMinutes(Math.max(0, minutesOf(l.endTime) - minutesOf(l.startTime)))}`}
+                            {l.startTime &&
+                              l.endTime &&
+                              ` · ${fmtMinutes(Math.max(0, minutesOf(l.endTime) - minutesOf(l.startTime)))}`}
                             {l.cost ? ` · ${fmtCost(l.cost)}` : ""}
                           </span>
                         ))}
@@ -85,15 +88,26 @@ export function Timeline(props: {
                       onClick={() => onSelect(key)}
                       tabIndex={-1}
                     >
-                      <span className="tl-time">{item.startTime ? `${item.startTime}${item.endTime ? `–${item.endTime}` : ""}` : (item.period ?? "—")}</span>
+                      <span className="tl-time">
+                        {item.startTime
+                          ? `${item.startTime}${item.endTime ? `–${item.endTime}` : ""}`
+                          : (item.period ?? "—")}
+                      </span>
                       <span className="tl-kind">
                         <KindIcon kind={item.kind} />
                       </span>
                       <span className="tl-name">
-                        {number !== null && item.kind !== "hotel" && item.kind !== "transport" && <span className="tl-num">{number}</span>}
+                        {number !== null && item.kind !== "hotel" && item.kind !== "transport" && (
+                          <span className="tl-num">{number}</span>
+                        )}
                         {item.name}
                         {item.mealType && <span className="muted"> ({item.mealType})</span>}
-                        {item.transport && <span className="muted"> {[item.transport.from, item.transport.to].filter(Boolean).join(" → ")}</span>}
+                        {item.transport && (
+                          <span className="muted">
+                            {" "}
+                            {[item.transport.from, item.transport.to].filter(Boolean).join(" → ")}
+                          </span>
+                        )}
                         {!located && item.kind !== "transport" && <span className="tl-unknown">location unknown</span>}
                       </span>
                       <span className="tl-meta">

@@ -43,7 +43,14 @@ export const VerdictPanel = forwardRef<HTMLTextAreaElement, VerdictPanelProps>(f
       </div>
       <label className="verdict-rationale">
         <span>
-          Rationale {remaining > 0 ? <span className="muted">({remaining} more character{remaining === 1 ? "" : "s"} needed)</span> : <span className="ok">✓</span>}
+          Rationale{" "}
+          {remaining > 0 ? (
+            <span className="muted">
+              ({remaining} more character{remaining === 1 ? "" : "s"} needed)
+            </span>
+          ) : (
+            <span className="ok">✓</span>
+          )}
         </span>
         <textarea
           ref={ref}

@@ -10,7 +10,10 @@ import { api, ApiError } from "../api";
 import { clearDraft } from "./useDraft";
 
 const fetchNext = (destination: string | null, exclude: string[] = []) =>
-  api<NextPairAnswer>(`/api/judge/next?${new URLSearchParams({ ...(destination ? { destination } : {}), ...(exclude.length ? { exclude: exclude.join(",") } : {}) })}`, { method: "POST" });
+  api<NextPairAnswer>(
+    `/api/judge/next?${new URLSearchParams({ ...(destination ? { destination } : {}), ...(exclude.length ? { exclude: exclude.join(",") } : {}) })}`,
+    { method: "POST" },
+  );
 
 export interface Submission {
   choice: Choice;
@@ -23,7 +26,13 @@ export interface Submission {
 export function useJudgingQueue(destination: string | null, onAdvance: () => void) {
   const qc = useQueryClient();
   const currentKey = ["judge", "current", destination ?? "all"];
-  const current = useQuery({ queryKey: currentKey, queryFn: () => fetchNext(destination), staleTime: Infinity, refetchOnWindowFocus: false, retry: 1 });
+  const current = useQuery({
+    queryKey: currentKey,
+    queryFn: () => fetchNext(destination),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: 1,
+  });
   const assignment = current.data?.assignment ?? null;
   const next = useQuery({
     queryKey: ["judge", "next", assignment?.assignmentId],
@@ -54,7 +63,10 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
         let answer: SubmitAnswer | null = null;
         for (let attempt = 0; ; attempt++) {
           try {
-            answer = await api<SubmitAnswer>(`/api/judge/${assignment.assignmentId}/submit`, { method: "POST", json: s });
+            answer = await api<SubmitAnswer>(`/api/judge/${assignment.assignmentId}/submit`, {
+              method: "POST",
+              json: s,
+            });
             break;
           } catch (e) {
             const unanswered = e instanceof ApiError && e.code === "network";
@@ -66,11 +78,17 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
         clearDraft(assignment.assignmentId);
         if (answer?.feedback) setFeedback(answer.feedback);
         // Paused by the gold test: the pairs held were given back, so nothing is shown until an admin resumes.
-        else if (answer?.standing) qc.setQueryData(currentKey, { assignment: null, rationaleMinLength: current.data?.rationaleMinLength ?? 20, standing: answer.standing });
+        else if (answer?.standing)
+          qc.setQueryData(currentKey, {
+            assignment: null,
+            rationaleMinLength: current.data?.rationaleMinLength ?? 20,
+            standing: answer.standing,
+          });
         else await advance();
       } catch (e) {
         // The standing changed meanwhile (paused, asked to qualify again): the next-pair answer says why.
-        if (e instanceof ApiError && e.code === "not_active") qc.setQueryData(currentKey, await fetchNext(destination).catch(() => current.data));
+        if (e instanceof ApiError && e.code === "not_active")
+          qc.setQueryData(currentKey, await fetchNext(destination).catch(() => current.data));
         else setError((e as Error).message);
       } finally {
         setBusy(false);
@@ -106,8 +124,17 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
   );
 
   return {
-    current, assignment, rationaleMinLength: current.data?.rationaleMinLength ?? 20, rewardWeights: current.data?.rewardWeights,
-    standing: current.data?.standing ?? null, qualification: current.data?.qualification ?? null,
-    submit, skip, busy, error, feedback, dismissFeedback,
+    current,
+    assignment,
+    rationaleMinLength: current.data?.rationaleMinLength ?? 20,
+    rewardWeights: current.data?.rewardWeights,
+    standing: current.data?.standing ?? null,
+    qualification: current.data?.qualification ?? null,
+    submit,
+    skip,
+    busy,
+    error,
+    feedback,
+    dismissFeedback,
   };
 }

@@ -2,14 +2,34 @@
 import { useEffect, type RefObject } from "react";
 import type { Choice } from "@/lib/assignment/policy";
 
-const CHOICE_KEYS: Record<string, Choice> = { "1": "left", a: "left", A: "left", "2": "right", b: "right", B: "right", "0": "neither", n: "neither", N: "neither" };
+const CHOICE_KEYS: Record<string, Choice> = {
+  "1": "left",
+  a: "left",
+  A: "left",
+  "2": "right",
+  b: "right",
+  B: "right",
+  "0": "neither",
+  n: "neither",
+  N: "neither",
+};
 
-export function useShortcuts(o: { rationale: RefObject<HTMLTextAreaElement | null>; canSubmit: boolean; choose: (c: Choice) => void; submit: () => void; toggleHelp: () => void; closeHelp: () => void }) {
+export function useShortcuts(o: {
+  rationale: RefObject<HTMLTextAreaElement | null>;
+  canSubmit: boolean;
+  choose: (c: Choice) => void;
+  submit: () => void;
+  toggleHelp: () => void;
+  closeHelp: () => void;
+}) {
   const { rationale, canSubmit, choose, submit, toggleHelp, closeHelp } = o;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const inText = e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
+      const inText =
+        e.target instanceof HTMLTextAreaElement ||
+        e.target instanceof HTMLInputElement ||
+        e.target instanceof HTMLSelectElement;
       if (inText) {
         if (e.key === "Enter" && !e.shiftKey && e.target === rationale.current) {
           e.preventDefault();

@@ -8,7 +8,12 @@ export interface Interval {
 }
 
 /** Percentile 95 % interval (the 2.5th and 97.5th percentiles; Efron & Tibshirani 1993, ch. 13) of `stat` over `replicates` resamples of the item indices; null when undefined. */
-export function bootstrapCI(n: number, stat: (indices: Int32Array) => number | null, replicates = 1000, seed = 1): Interval | null {
+export function bootstrapCI(
+  n: number,
+  stat: (indices: Int32Array) => number | null,
+  replicates = 1000,
+  seed = 1,
+): Interval | null {
   if (n === 0 || replicates <= 0) return null;
   const rng = seededRandom(seed);
   const values: number[] = [];

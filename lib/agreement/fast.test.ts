@@ -21,7 +21,11 @@ const same = (a: number | null, b: number | null, what: string) => {
 };
 
 test("pattern counts give exactly what the general functions give, with and without missing ratings", () => {
-  for (const [missing, seed] of [[0, 1], [0.15, 2], [0.4, 3]] as const) {
+  for (const [missing, seed] of [
+    [0, 1],
+    [0.15, 2],
+    [0.4, 3],
+  ] as const) {
     const { rows, codes } = data(2000, missing, seed);
     const s = statsFromCounts(countPatterns(patterns(codes)));
     same(s.fleiss, fleissKappa(rows).value, "fleiss");

@@ -13,7 +13,8 @@ const slotsOf = (p: number) => [(p >> 4) & 3, (p >> 2) & 3, p & 3];
 const PATTERNS = Array.from({ length: P }, (_, p) => slotsOf(p));
 
 /** The pattern of up to three verdict codes by slot (missing slots: MISSING). */
-export const patternOf = (codes: readonly (number | null | undefined)[]) => ((codes[0] ?? MISSING) << 4) | ((codes[1] ?? MISSING) << 2) | (codes[2] ?? MISSING);
+export const patternOf = (codes: readonly (number | null | undefined)[]) =>
+  ((codes[0] ?? MISSING) << 4) | ((codes[1] ?? MISSING) << 2) | (codes[2] ?? MISSING);
 
 /** The codes of a pattern's rated slots, in slot order. */
 export const codesOf = (pattern: number) => PATTERNS[pattern].filter((c) => c !== MISSING);
@@ -28,11 +29,20 @@ export function unresolvedPattern(pattern: number): boolean {
 /** Confusion matrices of slot pairs 1-2, 1-3, 2-3 from pattern counts (rows: the first slot's code). */
 export function confusionFromCounts(counts: Float64Array): Record<string, number[][]> {
   let slots = 0;
-  for (let p = 0; p < P; p++) if (counts[p]) slots = Math.max(slots, ...PATTERNS[p].map((c, i) => (c === MISSING ? 0 : i + 1)));
+  for (let p = 0; p < P; p++)
+    if (counts[p]) slots = Math.max(slots, ...PATTERNS[p].map((c, i) => (c === MISSING ? 0 : i + 1)));
   const out: Record<string, number[][]> = {};
-  for (const [a, b] of [[0, 1], [0, 2], [1, 2]]) {
+  for (const [a, b] of [
+    [0, 1],
+    [0, 2],
+    [1, 2],
+  ]) {
     if (b >= slots) continue;
-    const t = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
+    const t = [
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ];
     for (let p = 0; p < P; p++) {
       const s = PATTERNS[p];
       if (counts[p] && s[a] !== MISSING && s[b] !== MISSING) t[s[a]][s[b]] += counts[p];
@@ -124,7 +134,11 @@ export function statsFromCounts(c: Float64Array): FastStats {
     const pe = catComplete.reduce((s, x) => s + (x / (3 * nComplete)) ** 2, 0);
     if (Math.abs(1 - pe) >= 1e-15) fleiss = (pSum / nComplete - pe) / (1 - pe);
   }
-  const cohen: [number | null, number | null, number | null] = [cohenFromCounts(c, 0, 1), cohenFromCounts(c, 0, 2), cohenFromCounts(c, 1, 2)];
+  const cohen: [number | null, number | null, number | null] = [
+    cohenFromCounts(c, 0, 1),
+    cohenFromCounts(c, 0, 2),
+    cohenFromCounts(c, 1, 2),
+  ];
   const defined = cohen.filter((x): x is number => x !== null);
   const nc = [o[0] + o[1] + o[2], o[3] + o[4] + o[5], o[6] + o[7] + o[8]];
   const n = nc[0] + nc[1] + nc[2];

@@ -69,7 +69,9 @@ const column = (ratings: readonly (readonly (number | null)[])[], r: number) => 
  * Light's kappa: Cohen's kappa for every pair of rater columns, averaged (the pairs that are defined).
  * Light (1971), Psychol. Bull. 76(5). TripScore reports it as "Cohen's kappa" over its three slots.
  */
-export function lightKappa(ratings: readonly (readonly (number | null)[])[]): Stat & { pairs: Record<string, number | null> } {
+export function lightKappa(
+  ratings: readonly (readonly (number | null)[])[],
+): Stat & { pairs: Record<string, number | null> } {
   const raters = ratings[0]?.length ?? 0;
   if (raters < 2) return { ...none("fewer than two raters"), pairs: {} };
   const k = categories(...ratings);
@@ -207,7 +209,8 @@ export function krippendorffAlphaNominal(coders: readonly (readonly (number | nu
  */
 export function noiseCeiling(K: number, pairAgreement: number, modelAgreement?: number) {
   const inner = (K - 1) * (K * pairAgreement - 1);
-  if (inner < 0) return { r: null, rModel: null, ratio: null, allAgree: null, reason: "pairwise agreement is at or below chance" };
+  if (inner < 0)
+    return { r: null, rModel: null, ratio: null, allAgree: null, reason: "pairwise agreement is at or below chance" };
   const r = (1 + Math.sqrt(inner)) / K;
   const rModel = modelAgreement === undefined ? null : (K * modelAgreement - modelAgreement + r - 1) / (K * r - 1);
   return { r, rModel, ratio: rModel === null ? null : rModel / r, allAgree: r ** 3 + (1 - r) ** 3 / (K - 1) ** 2 };

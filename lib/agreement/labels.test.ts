@@ -24,5 +24,8 @@ test("bootstrap intervals are reproducible, bracket the estimate, and skip undef
   assert.ok(a.lo <= point && point <= a.hi, `${a.lo} ≤ ${point} ≤ ${a.hi}`);
   assert.ok(a.hi - a.lo > 0 && a.hi - a.lo < 0.3);
   assert.equal(bootstrapCI(0, stat), null);
-  assert.equal(bootstrapCI(5, () => null, 100), null);
+  assert.equal(
+    bootstrapCI(5, () => null, 100),
+    null,
+  );
 });

@@ -2,7 +2,8 @@
 export type Verdict = "A" | "B" | "NEITHER";
 export const VERDICTS: readonly Verdict[] = ["A", "B", "NEITHER"];
 
-export type PairLabel = { label: Verdict; source: "majority" | "adjudication" } | { label: null; source: "unresolved" | "incomplete" };
+export type PairLabel =
+  { label: Verdict; source: "majority" | "adjudication" } | { label: null; source: "unresolved" | "incomplete" };
 
 /** A strict majority of the required raters' verdicts; no majority (e.g. 1-1-1) is unresolved. */
 export function majority(verdicts: readonly Verdict[], required = verdicts.length): PairLabel {
@@ -27,9 +28,10 @@ export function trainingLabel(v: Verdict): 1 | -1 | 0 {
 export function pairAgreement(verdicts: readonly Verdict[]): number | null {
   let agree = 0;
   let pairs = 0;
-  for (let i = 0; i < verdicts.length; i++) for (let j = i + 1; j < verdicts.length; j++) {
-    pairs++;
-    if (verdicts[i] === verdicts[j]) agree++;
-  }
+  for (let i = 0; i < verdicts.length; i++)
+    for (let j = i + 1; j < verdicts.length; j++) {
+      pairs++;
+      if (verdicts[i] === verdicts[j]) agree++;
+    }
   return pairs ? agree / pairs : null;
 }

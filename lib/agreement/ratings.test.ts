@@ -7,8 +7,10 @@ import path from "node:path";
 import { test } from "node:test";
 import { agreementSummary, parseRatings, RatingsError } from "./ratings";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- reference cases of several shapes
-const oracles = JSON.parse(readFileSync(path.resolve("lib/agreement/agreement-oracles.json"), "utf8")) as { cases: Record<string, any>[] };
+const oracles = JSON.parse(readFileSync(path.resolve("lib/agreement/agreement-oracles.json"), "utf8")) as {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reference cases of several shapes
+  cases: Record<string, any>[];
+};
 const oracle = (id: string) => oracles.cases.find((c) => c.id === id)!;
 const dir = mkdtempSync(path.join(tmpdir(), "tj-ratings-"));
 const file = (name: string, text: string) => {
@@ -17,13 +19,30 @@ const file = (name: string, text: string) => {
   return p;
 };
 const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
-const cli = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "scripts/tripjudge.ts", "agreement", ...args], { encoding: "utf8" });
-const KEYS = ["items", "raters", "labels", "pairwise_agreement", "all_agree", "cohen_kappa_by_slot_pair", "light_kappa", "fleiss_kappa", "krippendorff_alpha", "majority", "ci95", "noise_model"];
-const close = (a: number | null, b: number, tol = 1e-9) => assert.ok(a !== null && Math.abs(a - b) < tol, `${a} vs ${b}`);
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ["--import", "tsx", "scripts/tripjudge.ts", "agreement", ...args], { encoding: "utf8" });
+const KEYS = [
+  "items",
+  "raters",
+  "labels",
+  "pairwise_agreement",
+  "all_agree",
+  "cohen_kappa_by_slot_pair",
+  "light_kappa",
+  "fleiss_kappa",
+  "krippendorff_alpha",
+  "majority",
+  "ci95",
+  "noise_model",
+];
+const close = (a: number | null, b: number, tol = 1e-9) =>
+  assert.ok(a !== null && Math.abs(a - b) < tol, `${a} vs ${b}`);
 
 // Fleiss (1971), first three columns: items × 3 raters, five categories; rater r rates in slot r.
 const three = oracle("three-raters");
-const threeRows = (three.ratings as number[][]).flatMap((row, i) => row.map((label, r) => ({ item: `i${i}`, rater: `r${r + 1}`, label: String(label), slot: r + 1 })));
+const threeRows = (three.ratings as number[][]).flatMap((row, i) =>
+  row.map((label, r) => ({ item: `i${i}`, rater: `r${r + 1}`, label: String(label), slot: r + 1 })),
+);
 
 test("statsmodels' and scikit-learn's values, through lib/ and the command line", () => {
   const check = (s: ReturnType<typeof agreementSummary>) => {
@@ -32,11 +51,18 @@ test("statsmodels' and scikit-learn's values, through lib/ and the command line"
     close(s.light_kappa, three.expected.light_kappa);
     close(s.pairwise_agreement, three.expected.raw_pairwise_agreement);
     close(s.all_agree, three.expected.all_agree);
-    for (const [k, v] of Object.entries(three.expected.cohen_by_column_pair as Record<string, number>)) close(s.cohen_kappa_by_slot_pair[k], v);
+    for (const [k, v] of Object.entries(three.expected.cohen_by_column_pair as Record<string, number>))
+      close(s.cohen_kappa_by_slot_pair[k], v);
     assert.deepEqual([s.items, s.raters, s.labels], [30, 3, 5]);
   };
   const labels = ["1", "2", "3", "4", "5"];
-  check(agreementSummary(threeRows.map((r) => ({ ...r })), labels, 200));
+  check(
+    agreementSummary(
+      threeRows.map((r) => ({ ...r })),
+      labels,
+      200,
+    ),
+  );
   const r = cli("--ratings", file("three.jsonl", jsonl(threeRows)), "--labels", labels.join(","), "--json");
   assert.equal(r.status, 0, r.stderr);
   const out = JSON.parse(r.stdout);
@@ -44,12 +70,15 @@ test("statsmodels' and scikit-learn's values, through lib/ and the command line"
   assert.ok(out.ci95.fleiss_kappa[0] < out.fleiss_kappa && out.fleiss_kappa < out.ci95.fleiss_kappa[1]);
   // Krippendorff's canonical data (missing ratings): coders become slots.
   const kr = oracle("krippendorff-nominal-missing");
-  const krRows = (kr.coders as (number | null)[][]).flatMap((c, ci) => c.flatMap((v, u) => (v === null ? [] : [{ item: `u${u}`, rater: `c${ci}`, label: String(v), slot: ci + 1 }])));
+  const krRows = (kr.coders as (number | null)[][]).flatMap((c, ci) =>
+    c.flatMap((v, u) => (v === null ? [] : [{ item: `u${u}`, rater: `c${ci}`, label: String(v), slot: ci + 1 }])),
+  );
   close(agreementSummary(krRows, ["1", "2", "3", "4"], 0).krippendorff_alpha, kr.expected);
 });
 
 test("A/B/NEITHER by default: CSV with a header, slots in row order, majority with none, TripScore's noise model", () => {
-  const csv = "item,rater,label\np1,ann,A\np1,bob,A\np1,cy,B\np2,ann,B\np2,bob,neither\np2,cy,A\np3,ann,B\np3,bob,B\np3,cy,B\np4,ann,A\np4,bob,A\n";
+  const csv =
+    "item,rater,label\np1,ann,A\np1,bob,A\np1,cy,B\np2,ann,B\np2,bob,neither\np2,cy,A\np3,ann,B\np3,bob,B\np3,cy,B\np4,ann,A\np4,bob,A\n";
   const r = cli("--ratings", file("r.csv", csv), "--json");
   assert.equal(r.status, 0, r.stderr);
   const s = JSON.parse(r.stdout);
@@ -70,12 +99,39 @@ test("A/B/NEITHER by default: CSV with a header, slots in row order, majority wi
 });
 
 test("degenerate and bad files get clear answers", () => {
-  const same = agreementSummary(parseRatings(jsonl([{ item: 1, rater: "a", label: "A" }, { item: 1, rater: "b", label: "A" }, { item: 2, rater: "a", label: "A" }, { item: 2, rater: "b", label: "A" }]), "f"));
-  assert.deepEqual([same.pairwise_agreement, same.all_agree, same.fleiss_kappa, same.krippendorff_alpha], [1, 1, null, null]);
+  const same = agreementSummary(
+    parseRatings(
+      jsonl([
+        { item: 1, rater: "a", label: "A" },
+        { item: 1, rater: "b", label: "A" },
+        { item: 2, rater: "a", label: "A" },
+        { item: 2, rater: "b", label: "A" },
+      ]),
+      "f",
+    ),
+  );
+  assert.deepEqual(
+    [same.pairwise_agreement, same.all_agree, same.fleiss_kappa, same.krippendorff_alpha],
+    [1, 1, null, null],
+  );
   const single = agreementSummary(parseRatings(jsonl([{ item: 1, rater: "a", label: "B" }]), "f"));
   assert.deepEqual([single.pairwise_agreement, single.light_kappa, single.majority.none], [null, null, 1]);
-  assert.throws(() => parseRatings(jsonl([{ item: 1, rater: "a", label: "C" }]), "f.jsonl"), (e: Error) => e instanceof RatingsError && /f\.jsonl:1 \$\.label: "C" is not one of the labels A, B, NEITHER/.test(e.message));
-  assert.throws(() => parseRatings(jsonl([{ item: 1, rater: "a", label: "A" }, { item: 1, rater: "a", label: "B" }]), "f"), /rates item "1" twice/);
+  assert.throws(
+    () => parseRatings(jsonl([{ item: 1, rater: "a", label: "C" }]), "f.jsonl"),
+    (e: Error) =>
+      e instanceof RatingsError && /f\.jsonl:1 \$\.label: "C" is not one of the labels A, B, NEITHER/.test(e.message),
+  );
+  assert.throws(
+    () =>
+      parseRatings(
+        jsonl([
+          { item: 1, rater: "a", label: "A" },
+          { item: 1, rater: "a", label: "B" },
+        ]),
+        "f",
+      ),
+    /rates item "1" twice/,
+  );
   assert.throws(() => parseRatings('{"item": 1, "rater": "a", "label": "A", "extra": 1}\n', "f"), /f:1 \$: /);
   assert.throws(() => parseRatings("{bad\n", "f"), /f:1: not valid JSON/);
   const bad = cli("--ratings", file("bad.jsonl", jsonl([{ item: 1, rater: "a", label: "maybe" }])), "--json");

@@ -5,7 +5,16 @@
  */
 import { parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
-import { allAgree, cohenKappa, fleissKappa, krippendorffAlphaNominal, lightKappa, noiseCeiling, pairwiseAgreement, type Stat } from ".";
+import {
+  allAgree,
+  cohenKappa,
+  fleissKappa,
+  krippendorffAlphaNominal,
+  lightKappa,
+  noiseCeiling,
+  pairwiseAgreement,
+  type Stat,
+} from ".";
 import { bootstrapCI } from "./bootstrap";
 import { VERDICTS } from "./labels";
 
@@ -26,7 +35,12 @@ function rowSchema(labels: readonly string[]) {
       }
       return labels[i];
     }),
-    slot: z.union([z.number().int().positive(), z.string().regex(/^\d+$/, "expected a whole number ≥ 1").transform(Number).pipe(z.number().int().positive())]).nullish(),
+    slot: z
+      .union([
+        z.number().int().positive(),
+        z.string().regex(/^\d+$/, "expected a whole number ≥ 1").transform(Number).pipe(z.number().int().positive()),
+      ])
+      .nullish(),
   });
 }
 export interface RatingRow {
@@ -59,7 +73,10 @@ export function parseRatings(text: string, name: string, labels: readonly string
       throw new RatingsError(`${name}: not valid CSV (${(e as Error).message})`);
     }
     // Line 1 is the header; an empty slot cell means "no slot".
-    records = rows.map((r, i) => ({ line: i + 2, value: Object.fromEntries(Object.entries(r).filter(([k, v]) => !(k === "slot" && v === ""))) }));
+    records = rows.map((r, i) => ({
+      line: i + 2,
+      value: Object.fromEntries(Object.entries(r).filter(([k, v]) => !(k === "slot" && v === ""))),
+    }));
   }
   if (!records.length) throw new RatingsError(`${name}: no ratings`);
   const seen = new Set<string>();
@@ -70,7 +87,8 @@ export function parseRatings(text: string, name: string, labels: readonly string
       throw new RatingsError(`${name}:${line} $${i.path.map((k) => `.${String(k)}`).join("")}: ${i.message}`);
     }
     const key = `${p.data.item}\u0000${p.data.rater}`;
-    if (seen.has(key)) throw new RatingsError(`${name}:${line}: rater "${p.data.rater}" rates item "${p.data.item}" twice`);
+    if (seen.has(key))
+      throw new RatingsError(`${name}:${line}: rater "${p.data.rater}" rates item "${p.data.item}" twice`);
     seen.add(key);
     return p.data;
   });
@@ -100,7 +118,12 @@ function majorityOf(codes: readonly number[]): number | null {
   return sorted[0][0];
 }
 
-export function agreementSummary(rows: readonly RatingRow[], labels: readonly string[] = VERDICTS, replicates = 1000, seed = 1): AgreementSummary {
+export function agreementSummary(
+  rows: readonly RatingRow[],
+  labels: readonly string[] = VERDICTS,
+  replicates = 1000,
+  seed = 1,
+): AgreementSummary {
   // Items in first-appearance order; slots as given, or numbered in the order an item's rows appear.
   const items = new Map<string, Map<number, number>>();
   for (const r of rows) {
@@ -117,7 +140,8 @@ export function agreementSummary(rows: readonly RatingRow[], labels: readonly st
   for (const c of counts) freq.set(c, (freq.get(c) ?? 0) + 1);
   const modal = [...freq].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0][0];
   // Rows of the modal-count items, compacted (ratings left-aligned) so that Fleiss sees complete rows.
-  const modalRows = (idx: Iterable<number>) => [...idx].filter((i) => counts[i] === modal).map((i) => matrix[i].filter((v): v is number => v !== null));
+  const modalRows = (idx: Iterable<number>) =>
+    [...idx].filter((i) => counts[i] === modal).map((i) => matrix[i].filter((v): v is number => v !== null));
   const all = matrix.map((_, i) => i);
   const v = (s: Stat) => s.value;
   const coders = (rows: (number | null)[][]) => Array.from({ length: maxSlot }, (_, s) => rows.map((r) => r[s]));
@@ -128,16 +152,26 @@ export function agreementSummary(rows: readonly RatingRow[], labels: readonly st
     fleiss_kappa: (idx) => v(fleissKappa(modalRows(Array.from(idx)))),
     krippendorff_alpha: (idx) => v(krippendorffAlphaNominal(coders(Array.from(idx, (i) => matrix[i])))),
   };
-  const value = Object.fromEntries(Object.entries(metrics).map(([k, f]) => [k, f(all)])) as Record<keyof typeof metrics, number | null>;
-  const ci95 = Object.fromEntries(Object.entries(metrics).map(([k, f]) => {
-    const ci = value[k] === null ? null : bootstrapCI(matrix.length, (idx) => f(idx), replicates, seed);
-    return [k, ci ? [ci.lo, ci.hi] as [number, number] : null];
-  }));
+  const value = Object.fromEntries(Object.entries(metrics).map(([k, f]) => [k, f(all)])) as Record<
+    keyof typeof metrics,
+    number | null
+  >;
+  const ci95 = Object.fromEntries(
+    Object.entries(metrics).map(([k, f]) => {
+      const ci = value[k] === null ? null : bootstrapCI(matrix.length, (idx) => f(idx), replicates, seed);
+      return [k, ci ? ([ci.lo, ci.hi] as [number, number]) : null];
+    }),
+  );
   const cohen: Record<string, number | null> = {};
-  for (let a = 1; a <= maxSlot; a++) for (let b = a + 1; b <= maxSlot; b++) {
-    const both = matrix.filter((r) => r[a - 1] !== null && r[b - 1] !== null);
-    cohen[`${a}-${b}`] = cohenKappa(both.map((r) => r[a - 1]), both.map((r) => r[b - 1]), labels.length).value;
-  }
+  for (let a = 1; a <= maxSlot; a++)
+    for (let b = a + 1; b <= maxSlot; b++) {
+      const both = matrix.filter((r) => r[a - 1] !== null && r[b - 1] !== null);
+      cohen[`${a}-${b}`] = cohenKappa(
+        both.map((r) => r[a - 1]),
+        both.map((r) => r[b - 1]),
+        labels.length,
+      ).value;
+    }
   const majority: Record<string, number> = {};
   for (const l of labels) majority[l] = 0;
   majority.none = 0;

@@ -3,7 +3,16 @@ import { test } from "node:test";
 import { agreementFigures, removalEffect } from "./removal";
 import type { RatedPair } from "./report";
 
-const pair = (id: string, verdicts: RatedPair["verdicts"], userIds: string[]): RatedPair => ({ pairId: id, destination: "Rome", dataset: "d", verdicts, experts: userIds, userIds, choseLeft: verdicts.map(() => null), timeOnTaskMs: verdicts.map(() => 1) });
+const pair = (id: string, verdicts: RatedPair["verdicts"], userIds: string[]): RatedPair => ({
+  pairId: id,
+  destination: "Rome",
+  dataset: "d",
+  verdicts,
+  experts: userIds,
+  userIds,
+  choseLeft: verdicts.map(() => null),
+  timeOnTaskMs: verdicts.map(() => 1),
+});
 
 test("removing a contrarian's judgments drops their pairs and raises agreement", () => {
   const pairs = [
@@ -21,5 +30,10 @@ test("removing a contrarian's judgments drops their pairs and raises agreement",
   assert.ok(Math.abs(e.before.pairwiseAgreement! - 9 / 15) < 1e-12);
   assert.ok(Math.abs(e.after.pairwiseAgreement! - 7 / 9) < 1e-12);
   assert.ok(e.after.fleissKappa! > e.before.fleissKappa!);
-  assert.deepEqual(agreementFigures([]), { pairs: 0, pairwiseAgreement: null, fleissKappa: null, krippendorffAlpha: null });
+  assert.deepEqual(agreementFigures([]), {
+    pairs: 0,
+    pairwiseAgreement: null,
+    fleissKappa: null,
+    krippendorffAlpha: null,
+  });
 });

@@ -26,7 +26,10 @@ export function agreementFigures(pairs: readonly RatedPair[]): AgreementFigures 
   };
 }
 
-export function removalEffect(pairs: readonly RatedPair[], userId: string): { before: AgreementFigures; after: AgreementFigures; reopened: number } {
+export function removalEffect(
+  pairs: readonly RatedPair[],
+  userId: string,
+): { before: AgreementFigures; after: AgreementFigures; reopened: number } {
   const kept = pairs.filter((p) => !p.userIds?.includes(userId));
   return { before: agreementFigures(pairs), after: agreementFigures(kept), reopened: pairs.length - kept.length };
 }

@@ -3,7 +3,13 @@ import { test } from "node:test";
 import { expertPairKappas, expertTable, groupStats, judgmentsPerDay, slotConfusion, type RatedPair } from "./report";
 
 const pair = (id: string, verdicts: RatedPair["verdicts"], choseLeft: RatedPair["choseLeft"]): RatedPair => ({
-  pairId: id, destination: "Paris", dataset: "d", verdicts, experts: ["ann", "bo", "cy"], choseLeft, timeOnTaskMs: [60_000, 30_000, 90_000],
+  pairId: id,
+  destination: "Paris",
+  dataset: "d",
+  verdicts,
+  experts: ["ann", "bo", "cy"],
+  choseLeft,
+  timeOnTaskMs: [60_000, 30_000, 90_000],
 });
 
 const pairs = [
@@ -19,7 +25,12 @@ test("group figures: pairwise and all-agree by hand, splits counted, intervals a
   assert.equal(s.pairwise.value, (3 + 0 + 1 + 3) / 12);
   assert.equal(s.allAgree.value, 2 / 4);
   assert.equal(s.unresolved, 1);
-  assert.ok(s.fleiss.value !== null && s.fleiss.ci !== null && s.fleiss.ci.lo <= s.fleiss.value && s.fleiss.value <= s.fleiss.ci.hi);
+  assert.ok(
+    s.fleiss.value !== null &&
+      s.fleiss.ci !== null &&
+      s.fleiss.ci.lo <= s.fleiss.value &&
+      s.fleiss.value <= s.fleiss.ci.hi,
+  );
   assert.ok(s.ceiling.r !== null && s.ceiling.r > 0 && s.ceiling.r <= 1);
   assert.equal(groupStats([], 0).fleiss.value, null);
 });
@@ -27,7 +38,11 @@ test("group figures: pairwise and all-agree by hand, splits counted, intervals a
 test("confusion per slot pair and the expert table", () => {
   const c = slotConfusion(pairs);
   assert.deepEqual(Object.keys(c), ["1-2", "1-3", "2-3"]);
-  assert.deepEqual(c["1-2"], [[1, 1, 0], [0, 1, 0], [0, 0, 1]]);
+  assert.deepEqual(c["1-2"], [
+    [1, 1, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+  ]);
   const ann = expertTable(pairs, 1).find((e) => e.expert === "ann")!;
   assert.equal(ann.pairs, 4);
   // Others agree on p1 (A,A), p3 (B,A → no), p4 (N,N): ann matches on p1 and p4.
@@ -38,7 +53,17 @@ test("confusion per slot pair and the expert table", () => {
 });
 
 test("pairs with a fourth rater (after 'ask one more expert') go through the general functions", () => {
-  const four = [...pairs, { ...pairs[1], pairId: "p5", verdicts: ["A", "B", "NEITHER", "A"] as RatedPair["verdicts"], experts: ["ann", "bo", "cy", "di"], choseLeft: [true, true, null, true], timeOnTaskMs: [1, 2, 3, 4] }];
+  const four = [
+    ...pairs,
+    {
+      ...pairs[1],
+      pairId: "p5",
+      verdicts: ["A", "B", "NEITHER", "A"] as RatedPair["verdicts"],
+      experts: ["ann", "bo", "cy", "di"],
+      choseLeft: [true, true, null, true],
+      timeOnTaskMs: [1, 2, 3, 4],
+    },
+  ];
   const s = groupStats(four, 0);
   assert.equal(s.items, 5);
   assert.equal(s.pairwise.value, (3 + 0 + 1 + 3 + 1) / (12 + 6));
@@ -48,10 +73,23 @@ test("pairs with a fourth rater (after 'ask one more expert') go through the gen
 
 test("Cohen per expert pair, only for pairs of experts sharing enough items; judgments per day accumulate", () => {
   const k = expertPairKappas(pairs, 4);
-  assert.deepEqual(k.map((x) => [x.a, x.b, x.shared]), [["ann", "bo", 4], ["ann", "cy", 4], ["bo", "cy", 4]]);
+  assert.deepEqual(
+    k.map((x) => [x.a, x.b, x.shared]),
+    [
+      ["ann", "bo", 4],
+      ["ann", "cy", 4],
+      ["bo", "cy", 4],
+    ],
+  );
   assert.equal(expertPairKappas(pairs, 5).length, 0);
-  assert.deepEqual(judgmentsPerDay([{ day: "2026-01-02", judgments: 3 }, { day: "2026-01-01", judgments: 2 }]), [
-    { day: "2026-01-01", judgments: 2, cumulative: 2 },
-    { day: "2026-01-02", judgments: 3, cumulative: 5 },
-  ]);
+  assert.deepEqual(
+    judgmentsPerDay([
+      { day: "2026-01-02", judgments: 3 },
+      { day: "2026-01-01", judgments: 2 },
+    ]),
+    [
+      { day: "2026-01-01", judgments: 2, cumulative: 2 },
+      { day: "2026-01-02", judgments: 3, cumulative: 5 },
+    ],
+  );
 });

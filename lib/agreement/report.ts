@@ -3,7 +3,17 @@
  * intervals), confusion matrices per slot pair, and a per-expert table. Pure: the database layer
  * hands in one row per complete pair.
  */
-import { allAgree, cohenKappa, contingency, fleissKappa, krippendorffAlphaNominal, lightKappa, noiseCeiling, pairwiseAgreement, type Stat } from ".";
+import {
+  allAgree,
+  cohenKappa,
+  contingency,
+  fleissKappa,
+  krippendorffAlphaNominal,
+  lightKappa,
+  noiseCeiling,
+  pairwiseAgreement,
+  type Stat,
+} from ".";
 import { bootstrapCI, type Interval } from "./bootstrap";
 import { bootstrapAll, patternOf, statsFromCounts, unresolvedPattern } from "./fast";
 import { majority, VERDICTS, type Verdict } from "./labels";
@@ -42,11 +52,16 @@ export function groupStats(pairs: readonly RatedPair[], replicates = 1000, seed 
   if (pairs.length && pairs.every((p) => p.verdicts.length <= 3)) return fastGroupStats(pairs, replicates, seed);
   // Pairs with fewer ratings than the most-rated one count as incomplete (Fleiss uses complete ones).
   const slots = Math.max(0, ...pairs.map((p) => p.verdicts.length));
-  const ratings = pairs.map((p) => Array.from({ length: slots }, (_, s) => (p.verdicts[s] ? code(p.verdicts[s]) : null)));
+  const ratings = pairs.map((p) =>
+    Array.from({ length: slots }, (_, s) => (p.verdicts[s] ? code(p.verdicts[s]) : null)),
+  );
   const coders = Array.from({ length: slots }, (_, s) => ratings.map((r) => r[s] ?? null));
   const withCi = (stat: (rows: (number | null)[][]) => Stat): Stat & { ci: Interval | null } => ({
     ...stat(ratings),
-    ci: replicates > 0 ? bootstrapCI(ratings.length, (idx) => stat(Array.from(idx, (i) => ratings[i])).value, replicates, seed) : null,
+    ci:
+      replicates > 0
+        ? bootstrapCI(ratings.length, (idx) => stat(Array.from(idx, (i) => ratings[i])).value, replicates, seed)
+        : null,
   });
   const pairwise = withCi(pairwiseAgreement);
   const ceiling = pairwise.value === null ? null : noiseCeiling(3, pairwise.value);
@@ -54,7 +69,21 @@ export function groupStats(pairs: readonly RatedPair[], replicates = 1000, seed 
     items: pairs.length,
     fleiss: withCi(fleissKappa),
     light: withCi((rows) => lightKappa(rows)),
-    krippendorff: { ...krippendorffAlphaNominal(coders), ci: replicates > 0 ? bootstrapCI(ratings.length, (idx) => krippendorffAlphaNominal(Array.from({ length: slots }, (_, s) => Array.from(idx, (i) => ratings[i][s] ?? null))).value, replicates, seed) : null },
+    krippendorff: {
+      ...krippendorffAlphaNominal(coders),
+      ci:
+        replicates > 0
+          ? bootstrapCI(
+              ratings.length,
+              (idx) =>
+                krippendorffAlphaNominal(
+                  Array.from({ length: slots }, (_, s) => Array.from(idx, (i) => ratings[i][s] ?? null)),
+                ).value,
+              replicates,
+              seed,
+            )
+          : null,
+    },
     pairwise,
     allAgree: withCi(allAgree),
     ceiling: { r: ceiling?.r ?? null, predictedAllAgree: ceiling?.allAgree ?? null },
@@ -77,11 +106,20 @@ export interface ExpertRow {
 }
 
 export function expertTable(pairs: readonly RatedPair[], minShared = 5): ExpertRow[] {
-  const byExpert = new Map<string, { verdict: Verdict; others: Verdict[]; left: boolean | null; ms: number; pairId: string }[]>();
+  const byExpert = new Map<
+    string,
+    { verdict: Verdict; others: Verdict[]; left: boolean | null; ms: number; pairId: string }[]
+  >();
   for (const p of pairs) {
     p.experts.forEach((e, s) => {
       const list = byExpert.get(e) ?? [];
-      list.push({ verdict: p.verdicts[s], others: p.verdicts.filter((_, o) => o !== s), left: p.choseLeft[s], ms: p.timeOnTaskMs[s], pairId: p.pairId });
+      list.push({
+        verdict: p.verdicts[s],
+        others: p.verdicts.filter((_, o) => o !== s),
+        left: p.choseLeft[s],
+        ms: p.timeOnTaskMs[s],
+        pairId: p.pairId,
+      });
       byExpert.set(e, list);
     });
   }
@@ -96,13 +134,19 @@ export function expertTable(pairs: readonly RatedPair[], minShared = 5): ExpertR
       if (peer === expert) continue;
       const shared = list.filter((x) => theirs.has(x.pairId));
       if (shared.length < minShared) continue;
-      const k = cohenKappa(shared.map((x) => code(x.verdict)), shared.map((x) => code(theirs.get(x.pairId)!)), 3).value;
+      const k = cohenKappa(
+        shared.map((x) => code(x.verdict)),
+        shared.map((x) => code(theirs.get(x.pairId)!)),
+        3,
+      ).value;
       if (k !== null) peers.push(k);
     }
     return {
       expert,
       pairs: list.length,
-      agreementWithOthers: judged.length ? judged.filter((x) => x.verdict === x.others[0]).length / judged.length : null,
+      agreementWithOthers: judged.length
+        ? judged.filter((x) => x.verdict === x.others[0]).length / judged.length
+        : null,
       cohenWithPeers: peers.length ? peers.reduce((a, b) => a + b, 0) / peers.length : null,
       medianSeconds: times.length ? times[Math.floor((times.length - 1) / 2)] / 1000 : null,
       leftShare: lefts.length ? lefts.filter((x) => x.left).length / lefts.length : null,
@@ -116,7 +160,11 @@ export function slotConfusion(pairs: readonly RatedPair[]): Record<string, numbe
   const out: Record<string, number[][]> = {};
   for (let i = 0; i < slots; i++) {
     for (let j = i + 1; j < slots; j++) {
-      out[`${i + 1}-${j + 1}`] = contingency(pairs.map((p) => (p.verdicts[i] ? code(p.verdicts[i]) : null)), pairs.map((p) => (p.verdicts[j] ? code(p.verdicts[j]) : null)), 3);
+      out[`${i + 1}-${j + 1}`] = contingency(
+        pairs.map((p) => (p.verdicts[i] ? code(p.verdicts[i]) : null)),
+        pairs.map((p) => (p.verdicts[j] ? code(p.verdicts[j]) : null)),
+        3,
+      );
     }
   }
   return out;
@@ -139,7 +187,11 @@ function fastGroupStats(pairs: readonly RatedPair[], replicates: number, seed: n
 export function statsOfCounts(counts: Float64Array, replicates = 1000, seed = 1): GroupStats {
   const s = statsFromCounts(counts);
   const ci = replicates > 0 ? bootstrapAll(counts, replicates, seed) : null;
-  const stat = (v: number | null, c: Interval | null | undefined, reason: string) => ({ value: v, ...(v === null ? { reason } : {}), ci: c ?? null });
+  const stat = (v: number | null, c: Interval | null | undefined, reason: string) => ({
+    value: v,
+    ...(v === null ? { reason } : {}),
+    ci: c ?? null,
+  });
   const ceiling = s.pairwise === null ? null : noiseCeiling(3, s.pairwise);
   let items = 0;
   let unresolved = 0;
@@ -169,7 +221,8 @@ export interface ExpertPairKappa {
 /** Cohen's kappa for every two experts who judged at least `minShared` of the same pairs. */
 export function expertPairKappas(pairs: readonly RatedPair[], minShared = 5): ExpertPairKappa[] {
   const byExpert = new Map<string, Map<string, number>>();
-  for (const p of pairs) p.experts.forEach((e, s) => byExpert.set(e, (byExpert.get(e) ?? new Map()).set(p.pairId, code(p.verdicts[s]))));
+  for (const p of pairs)
+    p.experts.forEach((e, s) => byExpert.set(e, (byExpert.get(e) ?? new Map()).set(p.pairId, code(p.verdicts[s]))));
   const names = [...byExpert.keys()].sort();
   const out: ExpertPairKappa[] = [];
   for (let i = 0; i < names.length; i++) {
@@ -178,14 +231,27 @@ export function expertPairKappas(pairs: readonly RatedPair[], minShared = 5): Ex
       const b = byExpert.get(names[j])!;
       const shared = [...a.keys()].filter((k) => b.has(k));
       if (shared.length < minShared) continue;
-      out.push({ a: names[i], b: names[j], shared: shared.length, kappa: cohenKappa(shared.map((k) => a.get(k)!), shared.map((k) => b.get(k)!), 3).value });
+      out.push({
+        a: names[i],
+        b: names[j],
+        shared: shared.length,
+        kappa: cohenKappa(
+          shared.map((k) => a.get(k)!),
+          shared.map((k) => b.get(k)!),
+          3,
+        ).value,
+      });
     }
   }
   return out;
 }
 
 /** Judgments per day (UTC), for the progress chart. */
-export function judgmentsPerDay(days: readonly { day: string; judgments: number }[]): { day: string; judgments: number; cumulative: number }[] {
+export function judgmentsPerDay(
+  days: readonly { day: string; judgments: number }[],
+): { day: string; judgments: number; cumulative: number }[] {
   let total = 0;
-  return [...days].sort((x, y) => x.day.localeCompare(y.day)).map((d) => ({ ...d, cumulative: (total += d.judgments) }));
+  return [...days]
+    .sort((x, y) => x.day.localeCompare(y.day))
+    .map((d) => ({ ...d, cumulative: (total += d.judgments) }));
 }

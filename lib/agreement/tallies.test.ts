@@ -3,7 +3,15 @@ import { test } from "node:test";
 import { seededRandom } from "../random";
 import { VERDICTS, type Verdict } from "./labels";
 import { expertPairKappas, expertTable, groupStats, slotConfusion, type RatedPair } from "./report";
-import { analyticsReport, confusionOfTallies, expertPairKappasOfTallies, expertTableOfTallies, groupStatsOfTallies, patternCounts, tallyPairs } from "./tallies";
+import {
+  analyticsReport,
+  confusionOfTallies,
+  expertPairKappasOfTallies,
+  expertTableOfTallies,
+  groupStatsOfTallies,
+  patternCounts,
+  tallyPairs,
+} from "./tallies";
 import { binomTest } from "../stats/binomial";
 
 /** Complete pairs judged by three (sometimes two or four) of seven experts, in two groups, with a leaning to agree. */
@@ -17,8 +25,15 @@ function randomPairs(n: number, seed: number, wide = false): RatedPair[] {
     const verdicts: Verdict[] = who.map(() => (rng() < 0.7 ? base : VERDICTS[Math.floor(rng() * 3)]));
     const group = i % 3 === 0 ? "g1" : "g2";
     return {
-      pairId: `p${i}`, destination: group, dataset: "d", destinationId: group, datasetId: "d", verdicts, experts: who,
-      choseLeft: verdicts.map((v) => (v === "NEITHER" ? null : rng() < 0.5)), timeOnTaskMs: who.map(() => Math.floor(rng() * 100_000)),
+      pairId: `p${i}`,
+      destination: group,
+      dataset: "d",
+      destinationId: group,
+      datasetId: "d",
+      verdicts,
+      experts: who,
+      choseLeft: verdicts.map((v) => (v === "NEITHER" ? null : rng() < 0.5)),
+      timeOnTaskMs: who.map(() => Math.floor(rng() * 100_000)),
     };
   });
 }
@@ -59,7 +74,8 @@ test("the expert table and expert-pair kappas from tallies equal those from the 
   for (const r of reference) {
     const m = rows.find((x) => x.expert === r.expert)!;
     assert.equal(m.pairs, r.pairs);
-    for (const k of ["agreementWithOthers", "cohenWithPeers", "leftShare", "medianSeconds"] as const) assert.ok(close(m[k], r[k]), `${r.expert} ${k}: ${m[k]} vs ${r[k]}`);
+    for (const k of ["agreementWithOthers", "cohenWithPeers", "leftShare", "medianSeconds"] as const)
+      assert.ok(close(m[k], r[k]), `${r.expert} ${k}: ${m[k]} vs ${r[k]}`);
   }
   const kappas = expertPairKappasOfTallies(t.expertPairs, names, 5);
   const expected = expertPairKappas(byName, 5);
@@ -77,7 +93,14 @@ test("the report's position bias counts each expert's verdicts for the left plan
   const pairs = randomPairs(300, 12);
   const t = tallyPairs(pairs);
   const names = new Map<string, string>();
-  const report = analyticsReport({ ...t, names: { users: names, datasets: names, destinations: names }, widePairs: [], medianSeconds: new Map(), skips: new Map(), days: [] });
+  const report = analyticsReport({
+    ...t,
+    names: { users: names, datasets: names, destinations: names },
+    widePairs: [],
+    medianSeconds: new Map(),
+    skips: new Map(),
+    days: [],
+  });
   const count = new Map<string, { left: number; right: number; neither: number }>();
   for (const p of pairs) {
     p.experts.forEach((e, i) => {
@@ -94,6 +117,13 @@ test("the report's position bias counts each expert's verdicts for the left plan
     assert.deepEqual([e.left, e.n, e.neither], [c.left, c.left + c.right, c.neither]);
     assert.equal(e.p_value, binomTest(c.left, c.left + c.right));
   }
-  const all = [...count.values()].reduce((s, c) => ({ left: s.left + c.left, right: s.right + c.right, neither: s.neither + c.neither }));
-  assert.deepEqual([report.position.overall.left, report.position.overall.n, report.position.overall.neither], [all.left, all.left + all.right, all.neither]);
+  const all = [...count.values()].reduce((s, c) => ({
+    left: s.left + c.left,
+    right: s.right + c.right,
+    neither: s.neither + c.neither,
+  }));
+  assert.deepEqual(
+    [report.position.overall.left, report.position.overall.n, report.position.overall.neither],
+    [all.left, all.left + all.right, all.neither],
+  );
 });

@@ -7,7 +7,15 @@
 import { positionBias } from "./position";
 import { cohenFromTable } from ".";
 import { codesOf, confusionFromCounts, patternOf } from "./fast";
-import { groupStats, judgmentsPerDay, statsOfCounts, type ExpertPairKappa, type ExpertRow, type GroupStats, type RatedPair } from "./report";
+import {
+  groupStats,
+  judgmentsPerDay,
+  statsOfCounts,
+  type ExpertPairKappa,
+  type ExpertRow,
+  type GroupStats,
+  type RatedPair,
+} from "./report";
 import { VERDICTS, type Verdict } from "./labels";
 
 /** Complete pairs per group and verdict pattern; pattern -1 counts pairs with a rating beyond slot 3. */
@@ -52,14 +60,26 @@ export function tallyPairs(pairs: readonly RatedPair[]): Tallies {
   for (const p of pairs) {
     const pattern = p.verdicts.length > 3 ? -1 : patternOf(p.verdicts.map(code));
     const g = `${p.datasetId}\u0000${p.destinationId}\u0000${pattern}`;
-    const a = agreement.get(g) ?? { datasetId: p.datasetId ?? "", destinationId: p.destinationId ?? "", pattern, pairs: 0 };
+    const a = agreement.get(g) ?? {
+      datasetId: p.datasetId ?? "",
+      destinationId: p.destinationId ?? "",
+      pattern,
+      pairs: 0,
+    };
     a.pairs++;
     agreement.set(g, a);
     p.experts.forEach((u, s) => {
       const v = p.verdicts[s];
       const others = p.verdicts.filter((_, o) => o !== s);
       const agree = others.length >= 2 && others[0] === others[1];
-      const e = experts.get(u) ?? { userId: u, pairs: 0, abChoices: 0, leftChoices: 0, othersAgree: 0, matchedOthers: 0 };
+      const e = experts.get(u) ?? {
+        userId: u,
+        pairs: 0,
+        abChoices: 0,
+        leftChoices: 0,
+        othersAgree: 0,
+        matchedOthers: 0,
+      };
       e.pairs++;
       if (v !== "NEITHER") e.abChoices++;
       if (p.choseLeft[s]) e.leftChoices++;
@@ -79,7 +99,10 @@ export function tallyPairs(pairs: readonly RatedPair[]): Tallies {
 }
 
 /** Pattern counts of the tally rows that `keep` selects, and how many pairs had a rating beyond slot 3. */
-export function patternCounts(rows: readonly AgreementTally[], keep: (r: AgreementTally) => boolean = () => true): { counts: Float64Array; wide: number } {
+export function patternCounts(
+  rows: readonly AgreementTally[],
+  keep: (r: AgreementTally) => boolean = () => true,
+): { counts: Float64Array; wide: number } {
   const counts = new Float64Array(64);
   let wide = 0;
   for (const r of rows) {
@@ -95,7 +118,8 @@ function expand(counts: Float64Array): RatedPair[] {
   const out: RatedPair[] = [];
   counts.forEach((c, p) => {
     const verdicts = codesOf(p).map((k) => VERDICTS[k]);
-    for (let i = 0; i < c; i++) out.push({ pairId: "", destination: "", dataset: "", verdicts, experts: [], choseLeft: [], timeOnTaskMs: [] });
+    for (let i = 0; i < c; i++)
+      out.push({ pairId: "", destination: "", dataset: "", verdicts, experts: [], choseLeft: [], timeOnTaskMs: [] });
   });
   return out;
 }
@@ -104,7 +128,12 @@ function expand(counts: Float64Array): RatedPair[] {
  * Statistics of one group: from the counts alone in the common case; when some pairs had a fourth
  * rater (`widePairs`, loaded whole, as they are rare), by the general functions over all of them.
  */
-export function groupStatsOfTallies(counts: Float64Array, widePairs: readonly RatedPair[], replicates = 1000, seed = 1): GroupStats {
+export function groupStatsOfTallies(
+  counts: Float64Array,
+  widePairs: readonly RatedPair[],
+  replicates = 1000,
+  seed = 1,
+): GroupStats {
   if (!widePairs.length) return statsOfCounts(counts, replicates, seed);
   return groupStats([...expand(counts), ...widePairs], replicates, seed);
 }
@@ -116,7 +145,11 @@ export function confusionOfTallies(counts: Float64Array, widePairs: readonly Rat
   const out: Record<string, number[][]> = {};
   for (let i = 0; i < slots; i++) {
     for (let j = i + 1; j < slots; j++) {
-      const t = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
+      const t = [
+        [0, 0, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+      ];
       for (const p of pairs) if (p.verdicts[i] && p.verdicts[j]) t[code(p.verdicts[i])][code(p.verdicts[j])]++;
       out[`${i + 1}-${j + 1}`] = t;
     }
@@ -125,12 +158,23 @@ export function confusionOfTallies(counts: Float64Array, widePairs: readonly Rat
 }
 
 /** 3×3 tables of every two experts (rows: the first named expert's verdict), keyed "a\0b" with a < b. */
-function expertTables(rows: readonly ExpertPairTally[]): Map<string, { a: string; b: string; table: number[][]; shared: number }> {
+function expertTables(
+  rows: readonly ExpertPairTally[],
+): Map<string, { a: string; b: string; table: number[][]; shared: number }> {
   const m = new Map<string, { a: string; b: string; table: number[][]; shared: number }>();
   for (const r of rows) {
     if (r.pairs <= 0) continue;
     const k = `${r.userA}\u0000${r.userB}`;
-    const e = m.get(k) ?? { a: r.userA, b: r.userB, table: [[0, 0, 0], [0, 0, 0], [0, 0, 0]], shared: 0 };
+    const e = m.get(k) ?? {
+      a: r.userA,
+      b: r.userB,
+      table: [
+        [0, 0, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+      shared: 0,
+    };
     e.table[code(r.verdictA)][code(r.verdictB)] += r.pairs;
     e.shared += r.pairs;
     m.set(k, e);
@@ -146,7 +190,11 @@ export interface ExpertExtras {
   skips?: ReadonlyMap<string, number>;
 }
 
-export function expertTableOfTallies(t: Pick<Tallies, "experts" | "expertPairs">, x: ExpertExtras, minShared = 5): ExpertRow[] {
+export function expertTableOfTallies(
+  t: Pick<Tallies, "experts" | "expertPairs">,
+  x: ExpertExtras,
+  minShared = 5,
+): ExpertRow[] {
   const tables = [...expertTables(t.expertPairs).values()];
   return t.experts
     .filter((e) => e.pairs > 0)
@@ -168,7 +216,11 @@ export function expertTableOfTallies(t: Pick<Tallies, "experts" | "expertPairs">
 }
 
 /** Cohen's kappa for every two experts who judged at least `minShared` of the same complete pairs, by name. */
-export function expertPairKappasOfTallies(rows: readonly ExpertPairTally[], names: ReadonlyMap<string, string>, minShared = 5): ExpertPairKappa[] {
+export function expertPairKappasOfTallies(
+  rows: readonly ExpertPairTally[],
+  names: ReadonlyMap<string, string>,
+  minShared = 5,
+): ExpertPairKappa[] {
   const out: ExpertPairKappa[] = [];
   for (const p of expertTables(rows).values()) {
     if (p.shared < minShared) continue;
@@ -180,7 +232,11 @@ export function expertPairKappasOfTallies(rows: readonly ExpertPairTally[], name
 }
 
 export interface AnalyticsInput extends Tallies {
-  names: { users: ReadonlyMap<string, string>; datasets: ReadonlyMap<string, string>; destinations: ReadonlyMap<string, string> };
+  names: {
+    users: ReadonlyMap<string, string>;
+    datasets: ReadonlyMap<string, string>;
+    destinations: ReadonlyMap<string, string>;
+  };
   /** Complete pairs with a rating beyond slot 3 (tally pattern -1), whole. */
   widePairs: readonly RatedPair[];
   medianSeconds: ReadonlyMap<string, number>;
@@ -194,7 +250,10 @@ export function analyticsReport(x: AnalyticsInput, minShared = 5) {
     const out: Record<string, GroupStats> = {};
     for (const id of new Set(x.agreement.filter((r) => r.pairs > 0).map((r) => r[key]))) {
       const { counts } = patternCounts(x.agreement, (r) => r[key] === id);
-      out[names.get(id) ?? id] = groupStatsOfTallies(counts, x.widePairs.filter((p) => p[key] === id));
+      out[names.get(id) ?? id] = groupStatsOfTallies(
+        counts,
+        x.widePairs.filter((p) => p[key] === id),
+      );
     }
     return out;
   };
@@ -204,12 +263,24 @@ export function analyticsReport(x: AnalyticsInput, minShared = 5) {
     byDestination: groupOf("destinationId", x.names.destinations),
     byDataset: groupOf("datasetId", x.names.datasets),
     confusion: confusionOfTallies(all.counts, x.widePairs),
-    experts: expertTableOfTallies(x, { names: x.names.users, medianSeconds: x.medianSeconds, skips: x.skips }, minShared),
+    experts: expertTableOfTallies(
+      x,
+      { names: x.names.users, medianSeconds: x.medianSeconds, skips: x.skips },
+      minShared,
+    ),
     expertPairs: expertPairKappasOfTallies(x.expertPairs, x.names.users, minShared),
     // Each expert gives one verdict a pair: the pairs not chosen A or B were Neither.
-    position: positionBias(x.experts.filter((e) => e.pairs > 0).map((e) => ({
-      userId: e.userId, name: x.names.users.get(e.userId) ?? e.userId, left: e.leftChoices, right: e.abChoices - e.leftChoices, neither: e.pairs - e.abChoices,
-    }))),
+    position: positionBias(
+      x.experts
+        .filter((e) => e.pairs > 0)
+        .map((e) => ({
+          userId: e.userId,
+          name: x.names.users.get(e.userId) ?? e.userId,
+          left: e.leftChoices,
+          right: e.abChoices - e.leftChoices,
+          neither: e.pairs - e.abChoices,
+        })),
+    ),
     minShared,
     progress: judgmentsPerDay(x.days),
   };

@@ -25,7 +25,9 @@ test("replaying a complete three-rater log: wherever two agreeing experts stoppe
   for (const p of replay.pairs.filter((x) => x.asked === 3)) assert.equal(p.label, p.fullLabel);
   const calibration = replay.pairs.filter((p) => p.calibration).length / replay.pairs.length;
   assert.ok(Math.abs(calibration - 0.15) < 0.025, `calibration share ${calibration}`);
-  console.log(`adaptive replay: ${stopped.length} of ${log.length} pairs stopped at two agreeing experts; ${replay.judgmentsSaved} of ${replay.judgments} judgments (${((100 * replay.judgmentsSaved) / replay.judgments).toFixed(1)} %) saved; calibration share ${(100 * calibration).toFixed(1)} %`);
+  console.log(
+    `adaptive replay: ${stopped.length} of ${log.length} pairs stopped at two agreeing experts; ${replay.judgmentsSaved} of ${replay.judgments} judgments (${((100 * replay.judgmentsSaved) / replay.judgments).toFixed(1)} %) saved; calibration share ${(100 * calibration).toFixed(1)} %`,
+  );
 });
 
 test("the calibration draw is uniform and stable", () => {

@@ -33,14 +33,24 @@ export interface ReplayedPair {
 }
 
 /** Replays a complete three-rater log under the policy. */
-export function replayAdaptive(log: readonly { pairId: string; verdicts: readonly Verdict[] }[], share = DEFAULT_CALIBRATION_SHARE): { pairs: ReplayedPair[]; judgmentsSaved: number; judgments: number } {
-  let saved = 0, judgments = 0;
+export function replayAdaptive(
+  log: readonly { pairId: string; verdicts: readonly Verdict[] }[],
+  share = DEFAULT_CALIBRATION_SHARE,
+): { pairs: ReplayedPair[]; judgmentsSaved: number; judgments: number } {
+  let saved = 0,
+    judgments = 0;
   const pairs = log.map((p) => {
     const calibration = isCalibration(p.pairId, share);
     const asked = ratersAsked(p.verdicts, calibration);
     saved += p.verdicts.length - asked;
     judgments += p.verdicts.length;
-    return { pairId: p.pairId, asked, calibration, label: majority(p.verdicts.slice(0, asked)).label, fullLabel: majority(p.verdicts).label };
+    return {
+      pairId: p.pairId,
+      asked,
+      calibration,
+      label: majority(p.verdicts.slice(0, asked)).label,
+      fullLabel: majority(p.verdicts).label,
+    };
   });
   return { pairs, judgmentsSaved: saved, judgments };
 }

@@ -13,8 +13,14 @@ test("a choice of screen side maps to the pair's own A/B", () => {
 test("the left plan is drawn at random, both sides occur", () => {
   const sides = new Set(Array.from({ length: 50 }, () => pickLeftPlan("a", "b")));
   assert.deepEqual([...sides].sort(), ["a", "b"]);
-  assert.equal(pickLeftPlan("a", "b", () => 0.1), "a");
-  assert.equal(pickLeftPlan("a", "b", () => 0.9), "b");
+  assert.equal(
+    pickLeftPlan("a", "b", () => 0.1),
+    "a",
+  );
+  assert.equal(
+    pickLeftPlan("a", "b", () => 0.9),
+    "b",
+  );
 });
 
 test("the verdict for each screen arrangement agrees with verdictFor", () => {
@@ -27,7 +33,14 @@ test("the verdict for each screen arrangement agrees with verdictFor", () => {
 });
 
 test("settings have defaults and bounds; leases end after the configured minutes", () => {
-  assert.deepEqual(settingsSchema.parse({}), { leaseMinutes: 30, rationaleMinLength: 20, queueOrder: "completion", maxClaimsPerExpert: 2, qualificationLength: 5, qualificationPassMark: 0.8 });
+  assert.deepEqual(settingsSchema.parse({}), {
+    leaseMinutes: 30,
+    rationaleMinLength: 20,
+    queueOrder: "completion",
+    maxClaimsPerExpert: 2,
+    qualificationLength: 5,
+    qualificationPassMark: 0.8,
+  });
   assert.ok(!settingsSchema.safeParse({ leaseMinutes: 0 }).success);
   assert.deepEqual(settingsPatchSchema.parse({ leaseMinutes: 5 }), { leaseMinutes: 5 });
   assert.ok(!settingsPatchSchema.safeParse({ leaseMinutes: 5, extra: 1 }).success);

@@ -12,7 +12,11 @@ import type { Verdict } from "../agreement/labels";
 
 const fields = {
   /** How long a claimed pair stays reserved for the expert. */
-  leaseMinutes: z.number().int().min(1).max(24 * 60),
+  leaseMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
   /** Minimum rationale length, in characters. */
   rationaleMinLength: z.number().int().min(0).max(2000),
   /** "completion": pairs closest to completion first, then oldest; "oldest": oldest first. */

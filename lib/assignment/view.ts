@@ -6,7 +6,13 @@
  * client, held to each other by lib/db/judging-view.itest.ts.
  */
 import { z } from "zod";
-import { PREFERENCE_FEATURES, SOFT_FEATURES, type PlanFeatures, type PreferenceFeature, type SoftFeature } from "../features/types";
+import {
+  PREFERENCE_FEATURES,
+  SOFT_FEATURES,
+  type PlanFeatures,
+  type PreferenceFeature,
+  type SoftFeature,
+} from "../features/types";
 import { weightsSchema } from "../features/weights";
 import { itinerarySchema } from "../itinerary/model";
 
@@ -15,12 +21,17 @@ export const diagnosticsSchema = z
   .object({
     format: z.union([z.literal(1), z.literal(-3)]),
     commonsense: z.union([z.literal(1), z.literal(-1)]),
-    ...(Object.fromEntries([...SOFT_FEATURES, ...PREFERENCE_FEATURES].map((f) => [f, z.number().nullable()])) as Record<SoftFeature | PreferenceFeature, z.ZodNullable<z.ZodNumber>>),
+    ...(Object.fromEntries([...SOFT_FEATURES, ...PREFERENCE_FEATURES].map((f) => [f, z.number().nullable()])) as Record<
+      SoftFeature | PreferenceFeature,
+      z.ZodNullable<z.ZodNumber>
+    >),
     violations: z.array(z.string()).optional(),
   })
   .strict() satisfies z.ZodType<PlanFeatures & { violations?: string[] }>;
 
-export const planViewSchema = z.object({ itinerary: itinerarySchema, diagnostics: diagnosticsSchema.nullable() }).strict();
+export const planViewSchema = z
+  .object({ itinerary: itinerarySchema, diagnostics: diagnosticsSchema.nullable() })
+  .strict();
 
 export const assignmentViewSchema = z
   .object({
@@ -55,9 +66,19 @@ export const nextPairAnswerSchema = z
     /** The reward weights in use (an adopted fit, or TripScore's defaults), for the diagnostics. */
     rewardWeights: weightsSchema.optional(),
     /** Only when the expert is not simply active: qualifying, paused, or failed qualification. */
-    standing: z.object({ state: z.enum(["QUALIFYING", "PAUSED", "QUALIFICATION_FAILED"]), note: z.string().nullable() }).strict().optional(),
+    standing: z
+      .object({ state: z.enum(["QUALIFYING", "PAUSED", "QUALIFICATION_FAILED"]), note: z.string().nullable() })
+      .strict()
+      .optional(),
     /** While qualifying: pairs answered so far, the set's length and the pass mark. */
-    qualification: z.object({ answered: z.number().int().nonnegative(), length: z.number().int().nonnegative(), passMark: z.number() }).strict().optional(),
+    qualification: z
+      .object({
+        answered: z.number().int().nonnegative(),
+        length: z.number().int().nonnegative(),
+        passMark: z.number(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -70,7 +91,16 @@ export const submitAnswerSchema = z
       .object({
         correct: z.boolean(),
         answer: z.enum(["left", "right", "neither"]),
-        defect: z.object({ kind: z.string(), day: z.number().int().nullable(), item: z.number().int().nullable(), message: z.string(), side: z.enum(["left", "right"]) }).strict().nullable(),
+        defect: z
+          .object({
+            kind: z.string(),
+            day: z.number().int().nullable(),
+            item: z.number().int().nullable(),
+            message: z.string(),
+            side: z.enum(["left", "right"]),
+          })
+          .strict()
+          .nullable(),
         answered: z.number().int(),
         length: z.number().int(),
         passed: z.boolean().nullable(),
@@ -78,13 +108,18 @@ export const submitAnswerSchema = z
       .strict()
       .optional(),
     /** When this submit paused the expert (the gold test), and why. */
-    standing: z.object({ state: z.literal("PAUSED"), note: z.string() }).strict().optional(),
+    standing: z
+      .object({ state: z.literal("PAUSED"), note: z.string() })
+      .strict()
+      .optional(),
   })
   .strict();
 export type SubmitAnswer = z.infer<typeof submitAnswerSchema>;
 
 /** GET /api/judge/<assignment>: the expert's own open assignment again (after a reload). */
-export const assignmentAnswerSchema = z.object({ assignment: assignmentViewSchema, rationaleMinLength: z.number().int().nonnegative() }).strict();
+export const assignmentAnswerSchema = z
+  .object({ assignment: assignmentViewSchema, rationaleMinLength: z.number().int().nonnegative() })
+  .strict();
 
 export type PlanView = z.infer<typeof planViewSchema>;
 export type AssignmentView = z.infer<typeof assignmentViewSchema>;

@@ -30,5 +30,7 @@ export const INVITE_MESSAGES = {
 /** Only known messages (those above and the password rules') are shown; `extra` are the password rules' texts. */
 export function inviteMessage(error: string | undefined | null, extra: readonly string[]): string | null {
   if (!error) return null;
-  return (Object.values(INVITE_MESSAGES) as string[]).includes(error) || extra.includes(error) ? error : INVITE_MESSAGES.failed;
+  return (Object.values(INVITE_MESSAGES) as string[]).includes(error) || extra.includes(error)
+    ? error
+    : INVITE_MESSAGES.failed;
 }

@@ -15,10 +15,16 @@ test("new passwords: long enough, within the 72 bytes bcrypt reads, not a common
 
 test("the sign-in and invite pages show only known messages from ?error=", () => {
   assert.equal(signInMessage(SIGN_IN_MESSAGES.wrong), SIGN_IN_MESSAGES.wrong);
-  assert.equal(signInMessage("Too many failed sign-ins. Try again in 15 minute(s)."), "Too many failed sign-ins. Try again in 15 minute(s).");
+  assert.equal(
+    signInMessage("Too many failed sign-ins. Try again in 15 minute(s)."),
+    "Too many failed sign-ins. Try again in 15 minute(s).",
+  );
   assert.equal(signInMessage("Your account is suspended: call +1 555 0100 now"), SIGN_IN_MESSAGES.failed);
   assert.equal(signInMessage("CredentialsSignin"), SIGN_IN_MESSAGES.failed);
   assert.equal(signInMessage(undefined), null);
   assert.equal(inviteMessage(PASSWORD_MESSAGES.common, Object.values(PASSWORD_MESSAGES)), PASSWORD_MESSAGES.common);
-  assert.equal(inviteMessage("Send your password to evil@example.org", Object.values(PASSWORD_MESSAGES)), "The password could not be saved. Try again.");
+  assert.equal(
+    inviteMessage("Send your password to evil@example.org", Object.values(PASSWORD_MESSAGES)),
+    "The password could not be saved. Try again.",
+  );
 });

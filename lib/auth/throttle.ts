@@ -49,7 +49,8 @@ export function afterFailure(s: ThrottleState | null, now: Date, lockAfter = THR
   };
 }
 
-export type Reservation = { allowed: true; state: ThrottleState; delayMs: number } | { allowed: false; lockedMs: number };
+export type Reservation =
+  { allowed: true; state: ThrottleState; delayMs: number } | { allowed: false; lockedMs: number };
 
 /** Counts one attempt against a key, before its password is checked. */
 export function reserveAttempt(s: ThrottleState | null, now: Date, lockAfter = THROTTLE.lockAfter): Reservation {

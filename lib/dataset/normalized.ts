@@ -19,7 +19,13 @@ export const normalizedDatasetSchema = z.object({
   name: z.string().min(1).max(200),
   format: z.enum(DATASET_FORMATS),
   destinations: z.array(
-    z.object({ key: z.string().min(1), name: z.string().min(1), country: z.string().min(1), lat: z.number(), lon: z.number() }),
+    z.object({
+      key: z.string().min(1),
+      name: z.string().min(1),
+      country: z.string().min(1),
+      lat: z.number(),
+      lon: z.number(),
+    }),
   ),
   pois: z.array(
     z.object({

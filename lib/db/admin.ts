@@ -4,7 +4,12 @@ import { pairCounts, sumBy } from "./progress";
 
 export async function listUsers(db: Db) {
   // Judgment counts from the day tallies, not by counting every judgment.
-  const judged = new Map((await db.judgmentDayTally.groupBy({ by: ["userId"], _sum: { judgments: true } })).map((r) => [r.userId, r._sum.judgments ?? 0]));
+  const judged = new Map(
+    (await db.judgmentDayTally.groupBy({ by: ["userId"], _sum: { judgments: true } })).map((r) => [
+      r.userId,
+      r._sum.judgments ?? 0,
+    ]),
+  );
   const users = await db.user.findMany({
     orderBy: [{ role: "asc" }, { name: "asc" }],
     include: {
@@ -37,6 +42,10 @@ export async function listDestinations(db: Db) {
   const expertsOf = new Map(experts.map((e) => [e.destinationId, e._count._all]));
   const queriesOf = new Map(queries.map((q) => [q.destinationId, q._count._all]));
   return destinations.map((d) => ({
-    ...d, experts: expertsOf.get(d.id) ?? 0, queries: queriesOf.get(d.id) ?? 0, pairs: pairs.get(d.id)?.pairs ?? 0, completePairs: pairs.get(d.id)?.complete ?? 0,
+    ...d,
+    experts: expertsOf.get(d.id) ?? 0,
+    queries: queriesOf.get(d.id) ?? 0,
+    pairs: pairs.get(d.id)?.pairs ?? 0,
+    completePairs: pairs.get(d.id)?.complete ?? 0,
   }));
 }

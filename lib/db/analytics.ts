@@ -11,9 +11,21 @@ import { AppError } from "../errors";
  * Complete pairs with their verdicts, experts and times, one row each. Only for the rare pairs the
  * tallies cannot summarise (a rating beyond slot 3: `wideOnly`), and for tests as the reference.
  */
-export async function ratedPairs(db: Db, opts: { wideOnly?: boolean; calibrationOnly?: boolean } = {}): Promise<RatedPair[]> {
+export async function ratedPairs(
+  db: Db,
+  opts: { wideOnly?: boolean; calibrationOnly?: boolean } = {},
+): Promise<RatedPair[]> {
   const { rows } = await poolOf(db).query<{
-    pairId: string; destination: string; dataset: string; destinationId: string; datasetId: string; verdicts: Verdict[]; experts: string[]; userIds: string[]; lefts: boolean[]; times: number[];
+    pairId: string;
+    destination: string;
+    dataset: string;
+    destinationId: string;
+    datasetId: string;
+    verdicts: Verdict[];
+    experts: string[];
+    userIds: string[];
+    lefts: boolean[];
+    times: number[];
   }>(
     `SELECT p.id AS "pairId", d.name AS destination, ds.name AS dataset, d.id AS "destinationId", ds.id AS "datasetId",
             array_agg(j.verdict::text ORDER BY a.slot) AS verdicts,
@@ -28,7 +40,14 @@ export async function ratedPairs(db: Db, opts: { wideOnly?: boolean; calibration
     [opts.wideOnly ?? false, opts.calibrationOnly ?? false],
   );
   return rows.map((r) => ({
-    pairId: r.pairId, destination: r.destination, dataset: r.dataset, destinationId: r.destinationId, datasetId: r.datasetId, verdicts: r.verdicts, experts: r.experts, timeOnTaskMs: r.times,
+    pairId: r.pairId,
+    destination: r.destination,
+    dataset: r.dataset,
+    destinationId: r.destinationId,
+    datasetId: r.datasetId,
+    verdicts: r.verdicts,
+    experts: r.experts,
+    timeOnTaskMs: r.times,
     userIds: r.userIds,
     // A verdict for A with A on the left (or B with B on the left) chose the left plan.
     choseLeft: r.verdicts.map((v, i) => (v === "NEITHER" ? null : (v === "A") === r.lefts[i])),
@@ -36,19 +55,31 @@ export async function ratedPairs(db: Db, opts: { wideOnly?: boolean; calibration
 }
 
 /** The analytics tallies (kept by the database's triggers), with the names the report shows. */
-export async function analyticsTallies(db: Db): Promise<Tallies & { names: { users: Map<string, string>; datasets: Map<string, string>; destinations: Map<string, string> } }> {
+export async function analyticsTallies(
+  db: Db,
+): Promise<
+  Tallies & { names: { users: Map<string, string>; datasets: Map<string, string>; destinations: Map<string, string> } }
+> {
   const pool = poolOf(db);
   const [agreement, experts, expertPairs, users, datasets, destinations] = await Promise.all([
-    pool.query<AgreementTally>(`SELECT "datasetId", "destinationId", pattern, pairs FROM "AgreementTally" WHERE pairs > 0`),
-    pool.query<ExpertTally>(`SELECT "userId", pairs, "abChoices", "leftChoices", "othersAgree", "matchedOthers" FROM "ExpertTally" WHERE pairs > 0`),
-    pool.query<ExpertPairTally>(`SELECT "userA", "userB", "verdictA"::text AS "verdictA", "verdictB"::text AS "verdictB", pairs FROM "ExpertPairTally" WHERE pairs > 0`),
+    pool.query<AgreementTally>(
+      `SELECT "datasetId", "destinationId", pattern, pairs FROM "AgreementTally" WHERE pairs > 0`,
+    ),
+    pool.query<ExpertTally>(
+      `SELECT "userId", pairs, "abChoices", "leftChoices", "othersAgree", "matchedOthers" FROM "ExpertTally" WHERE pairs > 0`,
+    ),
+    pool.query<ExpertPairTally>(
+      `SELECT "userA", "userB", "verdictA"::text AS "verdictA", "verdictB"::text AS "verdictB", pairs FROM "ExpertPairTally" WHERE pairs > 0`,
+    ),
     pool.query<{ id: string; name: string }>(`SELECT id, name FROM "User"`),
     pool.query<{ id: string; name: string }>(`SELECT id, name FROM "Dataset"`),
     pool.query<{ id: string; name: string }>(`SELECT id, name FROM "Destination"`),
   ]);
   const names = (rows: { id: string; name: string }[]) => new Map(rows.map((r) => [r.id, r.name]));
   return {
-    agreement: agreement.rows, experts: experts.rows, expertPairs: expertPairs.rows,
+    agreement: agreement.rows,
+    experts: experts.rows,
+    expertPairs: expertPairs.rows,
     names: { users: names(users.rows), datasets: names(datasets.rows), destinations: names(destinations.rows) },
   };
 }
@@ -66,7 +97,12 @@ export async function expertMedianSeconds(db: Db): Promise<Map<string, number>> 
 }
 
 export interface AdjudicationPage {
-  pairs: { pairId: string; destination: string; request: string; judgments: { expert: string; verdict: Verdict; rationale: string }[] }[];
+  pairs: {
+    pairId: string;
+    destination: string;
+    request: string;
+    judgments: { expert: string; verdict: Verdict; rationale: string }[];
+  }[];
   /** Pairs waiting in all. */
   total: number;
   /** Pass as `after` for the next page; null on the last one. */
@@ -80,17 +116,23 @@ const cursorOf = (createdAt: string, id: string) => Buffer.from(JSON.stringify([
 function parseCursor(after: string): [string, string] | null {
   try {
     const [at, id] = JSON.parse(Buffer.from(after, "base64url").toString("utf8")) as unknown[];
-    return typeof at === "string" && TIMESTAMP_TEXT.test(at) && typeof id === "string" && id.length <= 64 ? [at, id] : null;
+    return typeof at === "string" && TIMESTAMP_TEXT.test(at) && typeof id === "string" && id.length <= 64
+      ? [at, id]
+      : null;
   } catch {
     return null;
   }
 }
 
 /** Complete pairs without a majority and not yet decided, oldest first, a page at a time (Pair.unresolved is kept by the tallies' trigger). */
-export async function adjudicationQueue(db: Db, opts: { after?: string | null; limit?: number } = {}): Promise<AdjudicationPage> {
+export async function adjudicationQueue(
+  db: Db,
+  opts: { after?: string | null; limit?: number } = {},
+): Promise<AdjudicationPage> {
   const limit = opts.limit ?? 20;
   const cursor = opts.after ? parseCursor(opts.after) : null;
-  if (opts.after && !cursor) throw new AppError("invalid_request", "That page link is not valid; open the first page again.");
+  if (opts.after && !cursor)
+    throw new AppError("invalid_request", "That page link is not valid; open the first page again.");
   const pool = poolOf(db);
   const waiting = `p.unresolved AND p.status = 'COMPLETE' AND NOT EXISTS (SELECT 1 FROM "Adjudication" x WHERE x."pairId" = p.id)`;
   const [page, total] = await Promise.all([
@@ -105,17 +147,23 @@ export async function adjudicationQueue(db: Db, opts: { after?: string | null; l
   ]);
   const rows = page.rows.slice(0, limit);
   const judgments = rows.length
-    ? (await pool.query<{ pairId: string; expert: string; verdict: Verdict; rationale: string }>(
-        `SELECT j."pairId", u.name AS expert, j.verdict::text AS verdict, j.rationale FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "User" u ON u.id = j."userId"
+    ? (
+        await pool.query<{ pairId: string; expert: string; verdict: Verdict; rationale: string }>(
+          `SELECT j."pairId", u.name AS expert, j.verdict::text AS verdict, j.rationale FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "User" u ON u.id = j."userId"
          WHERE j."pairId" = ANY($1::text[]) ORDER BY j."pairId", a.slot`,
-        [rows.map((r) => r.id)],
-      )).rows
+          [rows.map((r) => r.id)],
+        )
+      ).rows
     : [];
   const last = rows[rows.length - 1];
   return {
     pairs: rows.map((r) => ({
-      pairId: r.id, destination: r.destination, request: r.request,
-      judgments: judgments.filter((j) => j.pairId === r.id).map(({ expert, verdict, rationale }) => ({ expert, verdict, rationale })),
+      pairId: r.id,
+      destination: r.destination,
+      request: r.request,
+      judgments: judgments
+        .filter((j) => j.pairId === r.id)
+        .map(({ expert, verdict, rationale }) => ({ expert, verdict, rationale })),
     })),
     total: total.rows[0].n,
     next: page.rows.length > limit && last ? cursorOf(last.createdAt, last.id) : null,
@@ -126,16 +174,33 @@ export async function adjudicationQueue(db: Db, opts: { after?: string | null; l
 export async function adjudicate(db: Db, pairId: string, label: Verdict, note: string | null, adminId: string) {
   const pair = await db.pair.findUnique({ where: { id: pairId }, include: { judgments: true } });
   if (!pair || pair.status !== "COMPLETE") throw new AppError("conflict", "Only a complete pair can be adjudicated.");
-  if (majority(pair.judgments.map((j) => j.verdict)).label !== null) throw new AppError("conflict", "This pair has a majority label; there is nothing to adjudicate.");
+  if (majority(pair.judgments.map((j) => j.verdict)).label !== null)
+    throw new AppError("conflict", "This pair has a majority label; there is nothing to adjudicate.");
   await db.$transaction([
-    db.adjudication.upsert({ where: { pairId }, create: { pairId, label, note, adminId }, update: { label, note, adminId } }),
-    db.auditEvent.create({ data: { actorId: adminId, action: "pair.adjudicate", targetType: "Pair", targetId: pairId, data: { label, note } } }),
+    db.adjudication.upsert({
+      where: { pairId },
+      create: { pairId, label, note, adminId },
+      update: { label, note, adminId },
+    }),
+    db.auditEvent.create({
+      data: {
+        actorId: adminId,
+        action: "pair.adjudicate",
+        targetType: "Pair",
+        targetId: pairId,
+        data: { label, note },
+      },
+    }),
   ]);
 }
 
 /** Instead of deciding, ask one more expert: the pair reopens with one more slot. */
 export async function requestExtraRater(db: Db, pairId: string, adminId: string) {
-  const { rows } = await poolOf(db).query<{ outcome: string }>("SELECT tj_extra_rater($1, $2, $3) AS outcome", [adminId, pairId, randomUUID()]);
+  const { rows } = await poolOf(db).query<{ outcome: string }>("SELECT tj_extra_rater($1, $2, $3) AS outcome", [
+    adminId,
+    pairId,
+    randomUUID(),
+  ]);
   if (rows[0].outcome !== "reopened") throw new AppError("conflict", "Only a complete pair can get one more rater.");
 }
 
@@ -155,16 +220,20 @@ export async function skipsByExpert(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.userId, r.skips]));
 }
 
-
 /**
  * With adaptive raters on somewhere, the statistics that need a fixed number of raters come from the calibration
  * share (always judged three times): Fleiss' κ, Cohen's κ per slot pair and the rest, with bootstrap intervals.
  * null when no dataset has adaptive raters.
  */
 export async function adaptiveCalibration(db: Db) {
-  const datasets = await db.dataset.findMany({ where: { adaptiveRaters: true }, select: { name: true, calibrationShare: true } });
+  const datasets = await db.dataset.findMany({
+    where: { adaptiveRaters: true },
+    select: { name: true, calibrationShare: true },
+  });
   if (!datasets.length) return null;
   const pairs = await ratedPairs(db, { calibrationOnly: true });
-  const rows = pairs.flatMap((p) => p.verdicts.map((label, i) => ({ item: p.pairId, rater: p.userIds?.[i] ?? p.experts[i], label, slot: i + 1 })));
+  const rows = pairs.flatMap((p) =>
+    p.verdicts.map((label, i) => ({ item: p.pairId, rater: p.userIds?.[i] ?? p.experts[i], label, slot: i + 1 })),
+  );
   return { datasets, pairs: pairs.length, summary: rows.length ? agreementSummary(rows, VERDICTS, 500) : null };
 }

@@ -4,11 +4,20 @@
  */
 import type pg from "pg";
 
-export type Column = readonly [name: string, pgType: "text" | "jsonb" | "boolean" | "integer" | "double precision" | "text[]" | `"${string}"`];
+export type Column = readonly [
+  name: string,
+  pgType: "text" | "jsonb" | "boolean" | "integer" | "double precision" | "text[]" | `"${string}"`,
+];
 
 const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
-export async function insertRows(client: pg.PoolClient, table: string, columns: readonly Column[], rows: Record<string, unknown>[], batchSize = 500): Promise<void> {
+export async function insertRows(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly Column[],
+  rows: Record<string, unknown>[],
+  batchSize = 500,
+): Promise<void> {
   const names = columns.map(([n]) => ident(n)).join(", ");
   // Enum columns are declared as text in the record and cast on the way in.
   const select = columns.map(([n, t]) => (t.startsWith('"') ? `${ident(n)}::${t}` : ident(n))).join(", ");

@@ -22,13 +22,17 @@ export async function* fromSnapshot<T>(db: Db, pages: (client: pg.PoolClient) =>
   }
 }
 
-
 /**
  * Rows of one query through a server-side cursor, `batch` at a time (one statement, one snapshot, flat
  * memory). The next batch is fetched while the caller works through this one, so the database and this
  * process work at the same time.
  */
-export async function* cursorRows<T extends object>(client: pg.PoolClient, text: string, values: unknown[], batch = 5000): AsyncGenerator<T> {
+export async function* cursorRows<T extends object>(
+  client: pg.PoolClient,
+  text: string,
+  values: unknown[],
+  batch = 5000,
+): AsyncGenerator<T> {
   await client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${text}`, values);
   const fetch = () => client.query<T>(`FETCH ${batch} FROM export_rows`);
   let next: Promise<pg.QueryResult<T>> | null = fetch();

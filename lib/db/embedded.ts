@@ -95,7 +95,11 @@ function urlOf(user: string, password: string, port: number, database: string, s
 export function clusterDir(configured: string): string {
   const dataDir = path.resolve(configured);
   if (process.platform === "win32" || process.getuid?.() !== 0 || postgresCanEnter(dataDir)) return dataDir;
-  return path.join(ROOT_SHARED_DIR, createHash("sha256").update(dataDir).digest("hex").slice(0, 16), path.basename(dataDir));
+  return path.join(
+    ROOT_SHARED_DIR,
+    createHash("sha256").update(dataDir).digest("hex").slice(0, 16),
+    path.basename(dataDir),
+  );
 }
 
 /** The app's (or the superuser's) URL of an embedded server started by another process (e.g. `npm start` under the browser tests). */
@@ -103,21 +107,38 @@ export function embeddedUrl(opts: { dataDir: string; port: number; database: str
   const dataDir = clusterDir(opts.dataDir);
   const c = readCredentials(dataDir);
   if (!c) throw new Error(`No credentials beside ${dataDir}: has the embedded server been started there?`);
-  return urlOf(opts.admin ? SUPERUSER : APP_ROLE, opts.admin ? c.superuserPassword : c.appPassword, opts.port, opts.database, socketDirFor(dataDir, opts.port));
+  return urlOf(
+    opts.admin ? SUPERUSER : APP_ROLE,
+    opts.admin ? c.superuserPassword : c.appPassword,
+    opts.port,
+    opts.database,
+    socketDirFor(dataDir, opts.port),
+  );
 }
 
 const quote = (id: string) => `"${id.replace(/"/g, '""')}"`;
 
 /** The app role, its password, and its ownership of the database, its schema and everything in it. */
-async function ensureAppRole(admin: pg.Client, connectTo: (database: string) => pg.Client, database: string, appPassword: string, fresh: boolean) {
+async function ensureAppRole(
+  admin: pg.Client,
+  connectTo: (database: string) => pg.Client,
+  database: string,
+  appPassword: string,
+  fresh: boolean,
+) {
   const role = await admin.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [APP_ROLE]);
   // The password is a literal in the statement (PostgreSQL takes no parameters here); it is base64url.
   const setPassword = `PASSWORD '${appPassword}' NOSUPERUSER NOCREATEROLE NOCREATEDB`;
-  await admin.query(role.rowCount ? `ALTER ROLE ${APP_ROLE} ${setPassword}` : `CREATE ROLE ${APP_ROLE} LOGIN ${setPassword}`);
+  await admin.query(
+    role.rowCount ? `ALTER ROLE ${APP_ROLE} ${setPassword}` : `CREATE ROLE ${APP_ROLE} LOGIN ${setPassword}`,
+  );
   if (fresh) await admin.query(`DROP DATABASE IF EXISTS ${quote(database)} WITH (FORCE)`);
-  const exists = await admin.query("SELECT pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = $1", [database]);
+  const exists = await admin.query("SELECT pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = $1", [
+    database,
+  ]);
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${quote(database)} OWNER ${APP_ROLE}`);
-  else if (exists.rows[0].owner !== APP_ROLE) await admin.query(`ALTER DATABASE ${quote(database)} OWNER TO ${APP_ROLE}`);
+  else if (exists.rows[0].owner !== APP_ROLE)
+    await admin.query(`ALTER DATABASE ${quote(database)} OWNER TO ${APP_ROLE}`);
   // Databases made by earlier versions hold objects the superuser owns: hand them over once.
   const inDb = connectTo(database);
   await inDb.connect();
@@ -165,7 +186,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
   const log = opts.log ?? (() => {});
   const configured = path.resolve(opts.dataDir ?? config().EMBEDDED_PG_DIR);
   const dataDir = clusterDir(configured);
-  if (dataDir !== configured) log(`The postgres account cannot enter ${path.dirname(configured)}: the cluster lives in ${dataDir}`);
+  if (dataDir !== configured)
+    log(`The postgres account cannot enter ${path.dirname(configured)}: the cluster lives in ${dataDir}`);
   const port = opts.port ?? config().EMBEDDED_PG_PORT;
   const database = opts.database ?? "tripjudge";
   const socketDir = socketDirFor(dataDir, port);
@@ -201,7 +223,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
       // The app talks to its own server over a Unix socket in the data folder: only the owner of the folder
       // reaches it, and on one machine it costs both sides markedly less per query than loopback TCP.
       ...(socketDir ? ["-c", `unix_socket_directories=${socketDir}`] : []),
-      "-c", `listen_addresses=${tcp ? "127.0.0.1" : ""}`,
+      "-c",
+      `listen_addresses=${tcp ? "127.0.0.1" : ""}`,
       ...(opts.postgresFlags ?? []),
     ],
   });
@@ -223,7 +246,13 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
       writeCredentials(dataDir, creds);
       log("Replaced the embedded server's fixed superuser password with a generated one");
     }
-    await ensureAppRole(admin, (db) => connectTo(db, creds!.superuserPassword), database, creds.appPassword, !!opts.fresh);
+    await ensureAppRole(
+      admin,
+      (db) => connectTo(db, creds!.superuserPassword),
+      database,
+      creds.appPassword,
+      !!opts.fresh,
+    );
   } finally {
     await admin.end();
   }
@@ -237,7 +266,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
         const again = () => {
           if (stopped) return;
           attempt++;
-          (opts.log ?? console.error)(`PostgreSQL stopped (${signal ?? `exit code ${code}`}); starting it again (attempt ${attempt}).`);
+          (opts.log ?? console.error)(
+            `PostgreSQL stopped (${signal ?? `exit code ${code}`}); starting it again (attempt ${attempt}).`,
+          );
           server.start().then(watch, () => {
             if (attempt < 8) setTimeout(again, Math.min(10_000, 500 * 2 ** attempt));
             else console.error("PostgreSQL could not be started again; TripJudge answers 503 until it is.");

@@ -14,7 +14,11 @@ let t: TestDatabase;
 const S = { ...DEFAULT_SETTINGS, rationaleMinLength: 1 };
 let n = 0;
 
-async function judgeAll(experts: string[], pick: (pairId: string, expert: number) => "left" | "right" | "neither", limit = Infinity) {
+async function judgeAll(
+  experts: string[],
+  pick: (pairId: string, expert: number) => "left" | "right" | "neither",
+  limit = Infinity,
+) {
   let done = 0;
   for (;;) {
     let progressed = false;
@@ -22,7 +26,18 @@ async function judgeAll(experts: string[], pick: (pairId: string, expert: number
       if (done >= limit) return;
       const c = await claimNext(t.db, u, S);
       if (!c) continue;
-      await submitJudgment(t.db, u, { assignmentId: c.assignmentId, choice: pick(c.pairId, i), rationale: "r", timeOnTaskMs: 1, clientRequestId: `x-${++n}` }, S);
+      await submitJudgment(
+        t.db,
+        u,
+        {
+          assignmentId: c.assignmentId,
+          choice: pick(c.pairId, i),
+          rationale: "r",
+          timeOnTaskMs: 1,
+          clientRequestId: `x-${++n}`,
+        },
+        S,
+      );
       progressed = true;
       done++;
     }
@@ -39,7 +54,10 @@ after(async () => t.drop());
 test("training pairs: one per complete pair with a majority; 1-1-1 splits wait for adjudication", async () => {
   const experts = await Promise.all([0, 1, 2].map((i) => createTestExpert(t.db, `x${i}@t.test`, ["Paris"])));
   // Expert i picks by a hash of the pair, so some pairs split 1-1-1.
-  await judgeAll(experts, (pairId, i) => (["left", "right", "neither"] as const)[(pairId.charCodeAt(3) + i * (pairId.charCodeAt(5) % 2)) % 3]);
+  await judgeAll(
+    experts,
+    (pairId, i) => (["left", "right", "neither"] as const)[(pairId.charCodeAt(3) + i * (pairId.charCodeAt(5) % 2)) % 3],
+  );
   const rows = [];
   for await (const r of labelledPairRows(t.db)) rows.push(r);
   const paris = await t.db.pair.count({ where: { query: { destination: { name: "Paris" } } } });
@@ -48,7 +66,10 @@ test("training pairs: one per complete pair with a majority; 1-1-1 splits wait f
   const out = [];
   for await (const p of trainingPairs(t.db)) out.push(p);
   assert.equal(out.length, rows.length - split.length);
-  for (const p of out) assert.ok([1, -1, 0].includes(p.label) && typeof p.plan_a.reward === "number" && p.plan_a.features.format !== undefined);
+  for (const p of out)
+    assert.ok(
+      [1, -1, 0].includes(p.label) && typeof p.plan_a.reward === "number" && p.plan_a.features.format !== undefined,
+    );
   if (split.length) {
     await t.db.adjudication.create({ data: { pairId: split[0].pairId, label: "A" } });
     const again = [];
@@ -110,7 +131,8 @@ test("pseudonyms use one random salt kept in the database: the same whatever sec
     assert.deepEqual(a, b);
     const users = await t.db.user.findMany({ select: { id: true } });
     const experts = new Set(a.map((x) => x.split(":")[1]));
-    for (const u of users) for (const old of ["tripjudge", "one-secret", "another-secret"]) assert.ok(!experts.has(pseudonym(u.id, old)));
+    for (const u of users)
+      for (const old of ["tripjudge", "one-secret", "another-secret"]) assert.ok(!experts.has(pseudonym(u.id, old)));
   } finally {
     process.env.NEXTAUTH_SECRET = saved;
   }

@@ -19,7 +19,10 @@ export async function storeFile(
   body: AsyncIterable<Uint8Array>,
   budget: { left: number; tooLarge: () => Error },
 ): Promise<number> {
-  await client.query(`INSERT INTO "StoredFile" (id, "jobId", purpose, name, "createdById") VALUES ($1, $2, $3, $4, $5)`, [file.id, file.jobId, file.purpose, file.name, file.createdById]);
+  await client.query(
+    `INSERT INTO "StoredFile" (id, "jobId", purpose, name, "createdById") VALUES ($1, $2, $3, $4, $5)`,
+    [file.id, file.jobId, file.purpose, file.name, file.createdById],
+  );
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let seq = 0;
@@ -29,7 +32,11 @@ export async function storeFile(
     const data = Buffer.concat(pending);
     pending = [];
     pendingBytes = 0;
-    await client.query(`INSERT INTO "StoredFileChunk" ("fileId", seq, data) VALUES ($1, $2, $3)`, [file.id, seq++, data]);
+    await client.query(`INSERT INTO "StoredFileChunk" ("fileId", seq, data) VALUES ($1, $2, $3)`, [
+      file.id,
+      seq++,
+      data,
+    ]);
   };
   for await (const chunk of body) {
     total += chunk.byteLength;
@@ -48,20 +55,28 @@ export async function storeFile(
 export async function* readStoredFile(db: Db, fileId: string): AsyncGenerator<Uint8Array> {
   const pool = poolOf(db);
   for (let seq = 0; ; seq++) {
-    const r = await pool.query<{ data: Buffer }>(`SELECT data FROM "StoredFileChunk" WHERE "fileId" = $1 AND seq = $2`, [fileId, seq]);
+    const r = await pool.query<{ data: Buffer }>(
+      `SELECT data FROM "StoredFileChunk" WHERE "fileId" = $1 AND seq = $2`,
+      [fileId, seq],
+    );
     if (!r.rows.length) return;
     yield r.rows[0].data;
   }
 }
 
 export async function storedFilesOf(db: Db, jobId: string, purpose: "upload" | "export") {
-  return db.storedFile.findMany({ where: { jobId, purpose }, orderBy: { createdAt: "asc" }, select: { id: true, name: true, bytes: true } });
+  return db.storedFile.findMany({
+    where: { jobId, purpose },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, name: true, bytes: true },
+  });
 }
 
 /** Copies a job's uploaded files into a local folder (a worker's scratch space) for reading as a bundle. */
 export async function materializeUploads(db: Db, jobId: string, dir: string): Promise<string[]> {
   const files = await storedFilesOf(db, jobId, "upload");
-  for (const f of files) await pipeline(Readable.from(readStoredFile(db, f.id)), createWriteStream(path.join(dir, path.basename(f.name))));
+  for (const f of files)
+    await pipeline(Readable.from(readStoredFile(db, f.id)), createWriteStream(path.join(dir, path.basename(f.name))));
   return files.map((f) => path.basename(f.name));
 }
 
@@ -75,6 +90,7 @@ export async function deleteStoredFiles(db: Db, jobId: string, purpose: "upload"
  * while queued, a worker killed mid-import that ran out of tries). Returns how many files went.
  */
 export async function deleteEndedUploads(db: Db): Promise<number> {
-  const r = await db.$executeRaw`DELETE FROM "StoredFile" f USING "Job" j WHERE f."jobId" = j.id AND f.purpose = 'upload' AND j.status IN ('DONE', 'FAILED', 'CANCELLED')`;
+  const r =
+    await db.$executeRaw`DELETE FROM "StoredFile" f USING "Job" j WHERE f."jobId" = j.id AND f.purpose = 'upload' AND j.status IN ('DONE', 'FAILED', 'CANCELLED')`;
   return r;
 }

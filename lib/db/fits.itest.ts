@@ -47,7 +47,10 @@ test("a fit with no labelled pairs fails with a clear message and frees its data
   const dataset = (await t.db.dataset.findFirstOrThrow()).id;
   await assert.doesNotReject(createFit(t.db, { datasetId: dataset }, PARAMS, admin));
   // An id that names no dataset is refused: it would otherwise start a fit of its own.
-  await assert.rejects(createFit(t.db, { datasetId: "no-such-dataset" }, PARAMS, admin), (e: unknown) => e instanceof AppError && e.status === 404);
+  await assert.rejects(
+    createFit(t.db, { datasetId: "no-such-dataset" }, PARAMS, admin),
+    (e: unknown) => e instanceof AppError && e.status === 404,
+  );
 });
 
 test("one fit at a time per dataset; a fit whose job failed for good stops blocking", async () => {
@@ -56,17 +59,38 @@ test("one fit at a time per dataset; a fit whose job failed for good stops block
   const a = await createFit(t.db, { datasetId: d1 }, PARAMS, admin);
   await assert.rejects(createFit(t.db, { datasetId: d1 }, PARAMS, admin), /already running/);
   // Its job ran out of tries (its worker died three times): the fit follows, with the job's reason.
-  await t.db.job.create({ data: { id: "00000000-0000-4000-8000-00000000000a", kind: "fit", title: "t", input: { fitId: a.id }, status: "FAILED", error: "The worker running it stopped (3 tries). Start it again." } });
+  await t.db.job.create({
+    data: {
+      id: "00000000-0000-4000-8000-00000000000a",
+      kind: "fit",
+      title: "t",
+      input: { fitId: a.id },
+      status: "FAILED",
+      error: "The worker running it stopped (3 tries). Start it again.",
+    },
+  });
   const b = await createFit(t.db, { datasetId: d1 }, PARAMS, admin);
   const failed = (await getFit(t.db, a.id))!;
-  assert.deepEqual([failed.status, failed.error], ["FAILED", "The worker running it stopped (3 tries). Start it again."]);
+  assert.deepEqual(
+    [failed.status, failed.error],
+    ["FAILED", "The worker running it stopped (3 tries). Start it again."],
+  );
   await t.db.weightFit.updateMany({ where: { id: { in: [b.id] } }, data: { status: "FAILED" } });
   await t.db.weightFit.updateMany({ where: { scope: "another" }, data: { status: "FAILED" } });
 });
 
 test("fit on judged pairs, adopt the weights (exports follow), restore the defaults", async () => {
-  const experts = await Promise.all([0, 1, 2].map((i) => createTestExpert(t.db, `f${i}@t.test`, ["Paris", "Tokyo", "Rome", "Nanjing"])));
-  await judgeUntilDone(t.db, experts, (pairId, i) => (["left", "right", "neither"] as const)[(pairId.charCodeAt(pairId.length - 1) + (i === 2 ? 1 : 0)) % 3], S, "f");
+  const experts = await Promise.all(
+    [0, 1, 2].map((i) => createTestExpert(t.db, `f${i}@t.test`, ["Paris", "Tokyo", "Rome", "Nanjing"])),
+  );
+  await judgeUntilDone(
+    t.db,
+    experts,
+    (pairId, i) =>
+      (["left", "right", "neither"] as const)[(pairId.charCodeAt(pairId.length - 1) + (i === 2 ? 1 : 0)) % 3],
+    S,
+    "f",
+  );
   const labelled = [];
   for await (const p of trainingPairs(t.db)) labelled.push(p);
   assert.ok(labelled.length >= 10, `only ${labelled.length} labelled pairs`);
@@ -92,7 +116,11 @@ test("fit on judged pairs, adopt the weights (exports follow), restore the defau
   const exported = [];
   for await (const p of trainingPairs(t.db)) exported.push(p);
   const first = exported[0];
-  const features = { ...first.plan_a.features, format: first.plan_a.features.format ?? -3, commonsense: first.plan_a.features.commonsense ?? -1 } as Parameters<typeof reward>[0];
+  const features = {
+    ...first.plan_a.features,
+    format: first.plan_a.features.format ?? -3,
+    commonsense: first.plan_a.features.commonsense ?? -1,
+  } as Parameters<typeof reward>[0];
   assert.equal(first.plan_a.reward, reward(features, inUse.weights));
 
   await restoreWeights(t.db, "defaults", admin);

@@ -33,17 +33,37 @@ async function syncFitsWithJobs(db: Db) {
 
 export async function createFit(db: Db, filters: FitFilters, params: FitParams, actorId: string) {
   // Scopes are dataset ids: an unknown id would be a scope of its own, and a fit process of its own.
-  if (filters.datasetId && !(await db.dataset.findUnique({ where: { id: filters.datasetId }, select: { id: true } }))) throw new AppError("not_found", "No such dataset.");
-  if (filters.destinationId && !(await db.destination.findUnique({ where: { id: filters.destinationId }, select: { id: true } }))) throw new AppError("not_found", "No such destination.");
+  if (filters.datasetId && !(await db.dataset.findUnique({ where: { id: filters.datasetId }, select: { id: true } })))
+    throw new AppError("not_found", "No such dataset.");
+  if (
+    filters.destinationId &&
+    !(await db.destination.findUnique({ where: { id: filters.destinationId }, select: { id: true } }))
+  )
+    throw new AppError("not_found", "No such destination.");
   await syncFitsWithJobs(db);
   const scope = filters.datasetId ?? "all";
   try {
-    const fit = await db.weightFit.create({ data: { scope, filters: { ...filters }, options: { ...params }, createdById: actorId } });
-    await db.auditEvent.create({ data: { actorId, action: "fit.start", targetType: "WeightFit", targetId: fit.id, data: { ...filters, ...params } } });
+    const fit = await db.weightFit.create({
+      data: { scope, filters: { ...filters }, options: { ...params }, createdById: actorId },
+    });
+    await db.auditEvent.create({
+      data: {
+        actorId,
+        action: "fit.start",
+        targetType: "WeightFit",
+        targetId: fit.id,
+        data: { ...filters, ...params },
+      },
+    });
     return fit;
   } catch (e) {
     if ((e as { code?: string }).code === "P2002" || (e as { code?: string }).code === "23505") {
-      throw new AppError("conflict", scope === "all" ? "A fit on all datasets is already running. Wait for it to finish." : "A fit on this dataset is already running. Wait for it to finish.");
+      throw new AppError(
+        "conflict",
+        scope === "all"
+          ? "A fit on all datasets is already running. Wait for it to finish."
+          : "A fit on this dataset is already running. Wait for it to finish.",
+      );
     }
     throw e;
   }
@@ -51,7 +71,10 @@ export async function createFit(db: Db, filters: FitFilters, params: FitParams, 
 
 /** QUEUED → RUNNING (or RUNNING again when its job is retried after a worker died); false when it has ended. */
 export async function startRunning(db: Db, id: string): Promise<boolean> {
-  const r = await db.weightFit.updateMany({ where: { id, status: { in: ["QUEUED", "RUNNING"] } }, data: { status: "RUNNING", progress: 0, heartbeatAt: new Date() } });
+  const r = await db.weightFit.updateMany({
+    where: { id, status: { in: ["QUEUED", "RUNNING"] } },
+    data: { status: "RUNNING", progress: 0, heartbeatAt: new Date() },
+  });
   return r.count === 1;
 }
 
@@ -60,16 +83,26 @@ export async function reportProgress(db: Db, id: string, progress: number) {
 }
 
 export async function finishFit(db: Db, id: string, report: FitReport) {
-  await db.weightFit.update({ where: { id }, data: { status: "DONE", progress: 1, report: JSON.parse(JSON.stringify(report)), finishedAt: new Date() } });
+  await db.weightFit.update({
+    where: { id },
+    data: { status: "DONE", progress: 1, report: JSON.parse(JSON.stringify(report)), finishedAt: new Date() },
+  });
 }
 
 export async function failFit(db: Db, id: string, message: string) {
-  await db.weightFit.update({ where: { id }, data: { status: "FAILED", error: message.slice(0, 2000), finishedAt: new Date() } });
+  await db.weightFit.update({
+    where: { id },
+    data: { status: "FAILED", error: message.slice(0, 2000), finishedAt: new Date() },
+  });
 }
 
 export async function listFits(db: Db, take = 20) {
   await syncFitsWithJobs(db);
-  return db.weightFit.findMany({ orderBy: { createdAt: "desc" }, take, include: { createdBy: { select: { name: true } } } });
+  return db.weightFit.findMany({
+    orderBy: { createdAt: "desc" },
+    take,
+    include: { createdBy: { select: { name: true } } },
+  });
 }
 
 /** The fits page's data: fits newest first (their reports left out, the training accuracy kept), the weights in use, the changes. */
@@ -84,7 +117,13 @@ export async function fitsOverview(db: Db) {
       trainAccuracy: (report as { train_accuracy?: number } | null)?.train_accuracy ?? null,
     })),
     inUse,
-    history: history.map((h) => ({ id: h.id, note: h.note, fitId: h.fitId, createdAt: h.createdAt, actor: h.actor?.name ?? null })),
+    history: history.map((h) => ({
+      id: h.id,
+      note: h.note,
+      fitId: h.fitId,
+      createdAt: h.createdAt,
+      actor: h.actor?.name ?? null,
+    })),
   };
 }
 
@@ -119,13 +158,25 @@ export async function cachedWeights(db: Db): Promise<Weights> {
 }
 
 export async function weightsHistory(db: Db, take = 20) {
-  return db.rewardWeights.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, include: { actor: { select: { name: true } } } });
+  return db.rewardWeights.findMany({
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take,
+    include: { actor: { select: { name: true } } },
+  });
 }
 
 async function adopt(db: Db, weights: Weights, note: string, fitId: string | null, actorId: string) {
   const row = await db.rewardWeights.create({ data: { weights: { ...weights }, note, fitId, actorId } });
   cache.delete(db);
-  await db.auditEvent.create({ data: { actorId, action: "weights.adopt", targetType: "RewardWeights", targetId: row.id, data: { note, fitId, weights: { ...weights } } } });
+  await db.auditEvent.create({
+    data: {
+      actorId,
+      action: "weights.adopt",
+      targetType: "RewardWeights",
+      targetId: row.id,
+      data: { note, fitId, weights: { ...weights } },
+    },
+  });
   return row;
 }
 
@@ -134,7 +185,13 @@ export async function adoptFit(db: Db, fitId: string, actorId: string) {
   if (!fit) throw new AppError("not_found", "There is no such fit.");
   if (fit.status !== "DONE" || !fit.report) throw new AppError("conflict", "Only a finished fit can be adopted.");
   const report = fit.report as unknown as FitReport;
-  return adopt(db, weightsOf(report), `fit of ${fit.createdAt.toISOString().slice(0, 16).replace("T", " ")} (train ${(100 * report.train_accuracy).toFixed(1)} %)`, fit.id, actorId);
+  return adopt(
+    db,
+    weightsOf(report),
+    `fit of ${fit.createdAt.toISOString().slice(0, 16).replace("T", " ")} (train ${(100 * report.train_accuracy).toFixed(1)} %)`,
+    fit.id,
+    actorId,
+  );
 }
 
 /** Restores earlier weights (an adoption's id) or TripScore's defaults ("defaults"), as a new recorded change. */

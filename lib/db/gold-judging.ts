@@ -22,7 +22,9 @@ const rateCache = processCache("gold-max-rate", () => new WeakMap<Db, { at: numb
 async function maxGoldRate(db: Db): Promise<number> {
   const hit = rateCache.get(db);
   if (hit && Date.now() - hit.at < 5000) return hit.value;
-  const { rows } = await poolOf(db).query<{ rate: number | null }>(`SELECT max("goldRate") AS rate FROM "Dataset" d WHERE EXISTS (SELECT 1 FROM "GoldPair" g WHERE g."datasetId" = d.id AND g.active)`);
+  const { rows } = await poolOf(db).query<{ rate: number | null }>(
+    `SELECT max("goldRate") AS rate FROM "Dataset" d WHERE EXISTS (SELECT 1 FROM "GoldPair" g WHERE g."datasetId" = d.id AND g.active)`,
+  );
   const value = rows[0]?.rate ?? 0;
   rateCache.set(db, { at: Date.now(), value });
   return value;
@@ -46,15 +48,37 @@ export type NextPair =
   | { kind: "real"; view: ViewParts };
 
 export async function nextPair(
-  db: Db, userId: string, settings: JudgingSettings, draw: number | null,
+  db: Db,
+  userId: string,
+  settings: JudgingSettings,
+  draw: number | null,
   opts: { destinationId: string | null; exclude?: string[]; sessionVersion?: number | null },
 ): Promise<NextPair> {
-  const { rows } = await poolOf(db).query<ViewRow & GoldViewTexts & { outcome: string; standing: Standing; standing_note: string | null; gold: boolean; assignment_id: string | null }>({
+  const { rows } = await poolOf(db).query<
+    ViewRow &
+      GoldViewTexts & {
+        outcome: string;
+        standing: Standing;
+        standing_note: string | null;
+        gold: boolean;
+        assignment_id: string | null;
+      }
+  >({
     name: "tj_next",
     text: "SELECT * FROM tj_next($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     values: [
-      userId, opts.sessionVersion ?? null, opts.destinationId, opts.exclude ?? [], settings.queueOrder === "completion", settings.maxClaimsPerExpert,
-      leaseEnd(new Date(), settings), pickLeftPlan("A", "B") === "A", randomUUID(), sweepDue(), draw, settings.qualificationLength > 0,
+      userId,
+      opts.sessionVersion ?? null,
+      opts.destinationId,
+      opts.exclude ?? [],
+      settings.queueOrder === "completion",
+      settings.maxClaimsPerExpert,
+      leaseEnd(new Date(), settings),
+      pickLeftPlan("A", "B") === "A",
+      randomUUID(),
+      sweepDue(),
+      draw,
+      settings.qualificationLength > 0,
     ],
   });
   const r = rows[0];
@@ -66,11 +90,17 @@ export async function nextPair(
 }
 
 /** Counts of the expert's qualification set: answered (skipped ones too: they count, as not right), held, and in all. */
-export async function qualificationCounts(db: Db, userId: string): Promise<{ answered: number; held: number; total: number }> {
+export async function qualificationCounts(
+  db: Db,
+  userId: string,
+): Promise<{ answered: number; held: number; total: number }> {
   return countQualification(poolOf(db), userId);
 }
 
-async function countQualification(q: Pick<Client, "query">, userId: string): Promise<{ answered: number; held: number; total: number }> {
+async function countQualification(
+  q: Pick<Client, "query">,
+  userId: string,
+): Promise<{ answered: number; held: number; total: number }> {
   const { rows } = await q.query<{ answered: number; held: number; total: number }>(
     `SELECT count(*) FILTER (WHERE status IN ('SUBMITTED', 'SKIPPED'))::int AS answered, count(*) FILTER (WHERE status = 'CLAIMED')::int AS held, count(*)::int AS total
        FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION'`,
@@ -87,14 +117,30 @@ export async function goldDraw(db: Db): Promise<number | null> {
 }
 
 /** Gives the expert the gold pair (tj_gold_claim); null when they got it meanwhile (a parallel claim). */
-export async function claimGoldPair(db: Db, userId: string, goldPairId: string, purpose: "CHECK" | "QUALIFICATION", settings: JudgingSettings): Promise<string | null> {
-  const { rows } = await poolOf(db).query<{ id: string | null }>("SELECT tj_gold_claim($1, $2, $3::\"GoldPurpose\", $4, $5, $6) AS id", [userId, goldPairId, purpose, Math.random() < 0.5, leaseEnd(new Date(), settings), randomUUID()]);
+export async function claimGoldPair(
+  db: Db,
+  userId: string,
+  goldPairId: string,
+  purpose: "CHECK" | "QUALIFICATION",
+  settings: JudgingSettings,
+): Promise<string | null> {
+  const { rows } = await poolOf(db).query<{ id: string | null }>(
+    'SELECT tj_gold_claim($1, $2, $3::"GoldPurpose", $4, $5, $6) AS id',
+    [userId, goldPairId, purpose, Math.random() < 0.5, leaseEnd(new Date(), settings), randomUUID()],
+  );
   return rows[0].id;
 }
 
 /** The next qualification pair of a qualifying expert: a gold pair of their destinations that may be served to them. */
-export async function nextQualificationPair(db: Db, userId: string, destinationId: string | null): Promise<string | null> {
-  const { rows } = await poolOf(db).query<{ id: string }>("SELECT id FROM tj_gold_candidates($1, $2) ORDER BY random() LIMIT 1", [userId, destinationId]);
+export async function nextQualificationPair(
+  db: Db,
+  userId: string,
+  destinationId: string | null,
+): Promise<string | null> {
+  const { rows } = await poolOf(db).query<{ id: string }>(
+    "SELECT id FROM tj_gold_candidates($1, $2) ORDER BY random() LIMIT 1",
+    [userId, destinationId],
+  );
   return rows[0]?.id ?? null;
 }
 
@@ -115,13 +161,18 @@ export interface GoldViewRow extends GoldViewTexts {
 
 /** The view's JSON text, in exactly the shape renderView gives a real assignment's. */
 function goldViewJson(v: GoldViewTexts): string {
-  const plan = (text: string, diagnostics: string | null) => `{"itinerary":${text},"diagnostics":${diagnostics ?? "null"}}`;
+  const plan = (text: string, diagnostics: string | null) =>
+    `{"itinerary":${text},"diagnostics":${diagnostics ?? "null"}}`;
   return `${v.head.slice(0, -1)},"left":${plan(v.left_text, v.left_diagnostics)},"right":${plan(v.right_text, v.right_diagnostics)}}`;
 }
 
 /** A gold answer's view as JSON text; null when `id` is no gold answer. */
 export async function goldView(db: Db, id: string): Promise<{ row: GoldViewRow; json: string } | null> {
-  const { rows } = await poolOf(db).query<GoldViewRow>({ name: "tj_gold_view_parts", text: "SELECT * FROM tj_gold_view_parts($1)", values: [id] });
+  const { rows } = await poolOf(db).query<GoldViewRow>({
+    name: "tj_gold_view_parts",
+    text: "SELECT * FROM tj_gold_view_parts($1)",
+    values: [id],
+  });
   const row = rows[0];
   return row ? { row, json: goldViewJson(row) } : null;
 }
@@ -131,7 +182,8 @@ export async function ownGoldViewJson(db: Db, id: string, userId: string): Promi
   const v = await goldView(db, id);
   if (!v) return null;
   if (v.row.user_id !== userId) throw new AppError("not_assigned", "This pair is not assigned to you.");
-  if (v.row.status !== "CLAIMED") throw new AppError("gone", "This pair is no longer open for you (submitted, skipped or released).");
+  if (v.row.status !== "CLAIMED")
+    throw new AppError("gone", "This pair is no longer open for you (submitted, skipped or released).");
   return v.json;
 }
 
@@ -169,7 +221,8 @@ const GOLD_SUBMIT_REFUSALS: Record<string, () => AppError> = {
   unauthorized: signInFirst,
   not_assigned: () => new AppError("not_assigned", "This pair is not assigned to you."),
   not_active: notActive,
-  withdrawn: () => new AppError("withdrawn", "This pair was skipped or taken back by an admin; your judgment was not stored."),
+  withdrawn: () =>
+    new AppError("withdrawn", "This pair was skipped or taken back by an admin; your judgment was not stored."),
   request_reused: () => new AppError("request_reused", "This request id was used for another judgment."),
 };
 
@@ -179,18 +232,44 @@ const GOLD_SUBMIT_REFUSALS: Record<string, () => AppError> = {
  * answer may pause the expert (the sequential test over their gold answers since `goldSince`), and the last
  * qualification pair decides the set.
  */
-export async function submitGold(db: Db, userId: string, input: { assignmentId: string; choice: Choice; rationale: string; timeOnTaskMs: number; clientRequestId: string }, settings: JudgingSettings, session?: SessionCheck): Promise<GoldSubmitResult | null> {
+export async function submitGold(
+  db: Db,
+  userId: string,
+  input: { assignmentId: string; choice: Choice; rationale: string; timeOnTaskMs: number; clientRequestId: string },
+  settings: JudgingSettings,
+  session?: SessionCheck,
+): Promise<GoldSubmitResult | null> {
   // Every submit passes here first: a real assignment costs one indexed lookup, not a transaction.
-  const { rowCount } = await poolOf(db).query({ name: "tj_is_gold_answer", text: `SELECT 1 FROM "GoldAnswer" WHERE id = $1`, values: [input.assignmentId] });
+  const { rowCount } = await poolOf(db).query({
+    name: "tj_is_gold_answer",
+    text: `SELECT 1 FROM "GoldAnswer" WHERE id = $1`,
+    values: [input.assignmentId],
+  });
   if (!rowCount) return null;
   const v = verdictsBySide(input.choice);
   return inTransaction(db, async (client) => {
-    const { rows } = await client.query<GoldSubmitRow>("SELECT * FROM tj_gold_submit($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", [
-      userId, session?.sessionVersion ?? null, input.assignmentId, v.leftIsA, v.leftIsB, input.rationale.trim(), Math.max(0, Math.round(input.timeOnTaskMs)), input.clientRequestId, randomUUID(), settings.rationaleMinLength,
-    ]);
+    const { rows } = await client.query<GoldSubmitRow>(
+      "SELECT * FROM tj_gold_submit($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+      [
+        userId,
+        session?.sessionVersion ?? null,
+        input.assignmentId,
+        v.leftIsA,
+        v.leftIsB,
+        input.rationale.trim(),
+        Math.max(0, Math.round(input.timeOnTaskMs)),
+        input.clientRequestId,
+        randomUUID(),
+        settings.rationaleMinLength,
+      ],
+    );
     const a = rows[0];
     if (a.outcome === "not_gold") return null;
-    if (a.outcome === "rationale_too_short") throw new AppError("rationale_too_short", `Write a rationale of at least ${settings.rationaleMinLength} characters.`);
+    if (a.outcome === "rationale_too_short")
+      throw new AppError(
+        "rationale_too_short",
+        `Write a rationale of at least ${settings.rationaleMinLength} characters.`,
+      );
     const refusal = GOLD_SUBMIT_REFUSALS[a.outcome];
     if (refusal) throw refusal();
     const feedbackOf = async (decision: { passed: boolean; length: number } | null): Promise<QualificationFeedback> => {
@@ -207,11 +286,17 @@ export async function submitGold(db: Db, userId: string, input: { assignmentId: 
       };
     };
     const qualification = a.purpose === "QUALIFICATION";
-    if (a.outcome === "duplicate") return { judgmentId: a.judgment_id!, duplicate: true, ...(qualification ? { feedback: await feedbackOf(null) } : {}) };
+    if (a.outcome === "duplicate")
+      return {
+        judgmentId: a.judgment_id!,
+        duplicate: true,
+        ...(qualification ? { feedback: await feedbackOf(null) } : {}),
+      };
     const decision = qualification ? await maybeFinishQualification(client, userId, settings) : null;
     const pausedNote = qualification ? null : await maybePause(client, userId);
     return {
-      judgmentId: a.judgment_id!, duplicate: false,
+      judgmentId: a.judgment_id!,
+      duplicate: false,
       ...(qualification ? { feedback: await feedbackOf(decision) } : {}),
       // Only the submit that pauses says so (the pair it answered was gold: the expert is paused by then).
       ...(pausedNote ? { standing: { state: "PAUSED" as const, note: pausedNote } } : {}),
@@ -225,7 +310,13 @@ export async function submitGold(db: Db, userId: string, input: { assignmentId: 
  */
 async function maybePause(client: Client, userId: string): Promise<string | null> {
   // Gold answers since the test last started, skipped ones too; and how often the expert skips real pairs.
-  const { rows } = await client.query<{ correct: boolean | null; skipped: boolean; standing: Standing; real_skips: number; real_served: number }>(
+  const { rows } = await client.query<{
+    correct: boolean | null;
+    skipped: boolean;
+    standing: Standing;
+    real_skips: number;
+    real_served: number;
+  }>(
     `SELECT a.correct, a.status = 'SKIPPED' AS skipped, u.standing::text AS standing,
             (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status = 'SKIPPED' AND x."claimedAt" >= u."goldSince") AS real_skips,
             (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status IN ('SUBMITTED', 'SKIPPED') AND x."claimedAt" >= u."goldSince") AS real_served
@@ -238,7 +329,12 @@ async function maybePause(client: Client, userId: string): Promise<string | null
   const results = goldResults(rows, { skips: rows[0].real_skips, served: rows[0].real_served });
   if (!pauseDecision(results).paused) return null;
   const note = goldFlag(results)!.message;
-  const { rows: done } = await client.query<{ paused: boolean }>("SELECT tj_gold_pause($1, $2, $3, $4) AS paused", [userId, note, results.length, randomUUID()]);
+  const { rows: done } = await client.query<{ paused: boolean }>("SELECT tj_gold_pause($1, $2, $3, $4) AS paused", [
+    userId,
+    note,
+    results.length,
+    randomUUID(),
+  ]);
   return done[0].paused ? note : null;
 }
 
@@ -249,7 +345,11 @@ async function maybePause(client: Client, userId: string): Promise<string | null
  * decided once none is left to give and none is held, so a small dataset never holds a new expert back.
  * Returns the decision and the set's length, or null while the set goes on.
  */
-async function maybeFinishQualification(client: Client, userId: string, settings: JudgingSettings): Promise<{ passed: boolean; length: number } | null> {
+async function maybeFinishQualification(
+  client: Client,
+  userId: string,
+  settings: JudgingSettings,
+): Promise<{ passed: boolean; length: number } | null> {
   const { rows } = await client.query<{ n: number; right: number; held: number; left: boolean }>(
     `SELECT count(*) FILTER (WHERE status IN ('SUBMITTED', 'SKIPPED'))::int AS n, count(*) FILTER (WHERE status = 'SUBMITTED' AND correct)::int AS right,
             count(*) FILTER (WHERE status = 'CLAIMED')::int AS held, EXISTS (SELECT 1 FROM tj_gold_candidates($1, NULL)) AS left
@@ -259,9 +359,17 @@ async function maybeFinishQualification(client: Client, userId: string, settings
   const { n, right, held, left } = rows[0];
   if (n === 0 || (n < settings.qualificationLength && (held > 0 || left))) return null;
   const passed = right >= Math.ceil(settings.qualificationPassMark * n - 1e-9);
-  const shortened = n < settings.qualificationLength ? ` (a set of ${n}: no more gold pairs for the expert's destinations)` : "";
+  const shortened =
+    n < settings.qualificationLength ? ` (a set of ${n}: no more gold pairs for the expert's destinations)` : "";
   const note = `qualification: ${right} of ${n} right (pass mark ${Math.round(settings.qualificationPassMark * 100)} %)${shortened}`;
-  await client.query("SELECT tj_qualification_decided($1, $2, $3, $4, $5, $6)", [userId, passed, note, right, n, randomUUID()]);
+  await client.query("SELECT tj_qualification_decided($1, $2, $3, $4, $5, $6)", [
+    userId,
+    passed,
+    note,
+    right,
+    n,
+    randomUUID(),
+  ]);
   return { passed, length: n };
 }
 
@@ -269,14 +377,24 @@ async function maybeFinishQualification(client: Client, userId: string, settings
  * Skips a gold answer the expert holds (tj_gold_skip); null when `id` is no gold answer. A skipped qualification
  * pair counts towards the set (as not right), so the set may end here; a skipped checking pair enters the pause test.
  */
-export async function skipGold(db: Db, userId: string, id: string, settings?: JudgingSettings, session?: SessionCheck): Promise<boolean | null> {
+export async function skipGold(
+  db: Db,
+  userId: string,
+  id: string,
+  settings?: JudgingSettings,
+  session?: SessionCheck,
+): Promise<boolean | null> {
   return inTransaction(db, async (client) => {
-    const { rows } = await client.query<{ outcome: string; purpose: "CHECK" | "QUALIFICATION" | null }>("SELECT * FROM tj_gold_skip($1, $2, $3)", [userId, session?.sessionVersion ?? null, id]);
+    const { rows } = await client.query<{ outcome: string; purpose: "CHECK" | "QUALIFICATION" | null }>(
+      "SELECT * FROM tj_gold_skip($1, $2, $3)",
+      [userId, session?.sessionVersion ?? null, id],
+    );
     const { outcome, purpose } = rows[0];
     if (outcome === "not_gold") return null;
     if (outcome === "unauthorized") throw signInFirst();
     if (outcome === "not_active") throw notActive();
-    if (outcome === "not_claimed") throw new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released).");
+    if (outcome === "not_claimed")
+      throw new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released).");
     if (purpose === "QUALIFICATION" && settings) await maybeFinishQualification(client, userId, settings);
     else if (purpose === "CHECK") await maybePause(client, userId);
     return true;
@@ -284,6 +402,10 @@ export async function skipGold(db: Db, userId: string, id: string, settings?: Ju
 }
 
 /** Decides a qualification set whose gold pairs ran out (see maybeFinishQualification), in its own transaction. */
-export async function finishExhaustedQualification(db: Db, userId: string, settings: JudgingSettings): Promise<{ passed: boolean; length: number } | null> {
+export async function finishExhaustedQualification(
+  db: Db,
+  userId: string,
+  settings: JudgingSettings,
+): Promise<{ passed: boolean; length: number } | null> {
   return inTransaction(db, (client) => maybeFinishQualification(client, userId, settings));
 }

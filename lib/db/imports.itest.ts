@@ -12,8 +12,13 @@ after(async () => t.drop());
 
 async function counts() {
   return {
-    datasets: await t.db.dataset.count(), pois: await t.db.poi.count(), queries: await t.db.query.count(), plans: await t.db.plan.count(),
-    pairs: await t.db.pair.count(), dsl: await t.db.dslVersion.count(), destinations: await t.db.destination.count(),
+    datasets: await t.db.dataset.count(),
+    pois: await t.db.poi.count(),
+    queries: await t.db.query.count(),
+    plans: await t.db.plan.count(),
+    pairs: await t.db.pair.count(),
+    dsl: await t.db.dslVersion.count(),
+    destinations: await t.db.destination.count(),
   };
 }
 
@@ -47,13 +52,20 @@ test("a half-valid bundle imports nothing and lists its problems", async () => {
   plans[1].plan.dayInfos[0].scheduleDetail[0].period = "Dawn";
   const r = await importBundle(t.db, withFile(files, "plans.json", JSON.stringify(plans)));
   assert.ok(!r.ok);
-  assert.deepEqual(r.problems.map((p) => `${p.file}:${p.record} ${p.path}`), ["plans.json:2 $.plan.dayInfos[0].scheduleDetail[0].period"]);
+  assert.deepEqual(
+    r.problems.map((p) => `${p.file}:${p.record} ${p.path}`),
+    ["plans.json:2 $.plan.dayInfos[0].scheduleDetail[0].period"],
+  );
   assert.deepEqual(await counts(), before);
 });
 
 test("the same new bundle imported twice at once yields one dataset", async () => {
   const files = exampleBundle("tripscore-beijing");
-  const edited = withFile(files, "manifest.json", fileText(files, "manifest.json").replace("TripScore example", "TripScore example (copy)"));
+  const edited = withFile(
+    files,
+    "manifest.json",
+    fileText(files, "manifest.json").replace("TripScore example", "TripScore example (copy)"),
+  );
   const before = await counts();
   const results = await Promise.all([importBundle(t.db, edited), importBundle(t.db, edited)]);
   assert.ok(results.every((r) => r.ok));

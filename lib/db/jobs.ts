@@ -23,15 +23,21 @@ export interface LogLine {
 
 const line = (message: string): LogLine => ({ at: new Date().toISOString(), message: message.slice(0, 2000) });
 
-export async function insertJob(client: pg.PoolClient, job: { id: string; kind: JobKind; title: string; input: unknown; createdById: string | null }) {
-  await client.query(`INSERT INTO "Job" (id, kind, title, input, "createdById", log) VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb)`, [
-    job.id, job.kind, job.title, JSON.stringify(job.input), job.createdById, JSON.stringify([line("queued")]),
-  ]);
+export async function insertJob(
+  client: pg.PoolClient,
+  job: { id: string; kind: JobKind; title: string; input: unknown; createdById: string | null },
+) {
+  await client.query(
+    `INSERT INTO "Job" (id, kind, title, input, "createdById", log) VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb)`,
+    [job.id, job.kind, job.title, JSON.stringify(job.input), job.createdById, JSON.stringify([line("queued")])],
+  );
 }
 
 /** QUEUED → RUNNING for one worker; null when the job is no longer to run (cancelled, finished). */
 export async function startJob(db: Db, id: string, worker: string) {
-  const rows = await db.$queryRaw<{ id: string; kind: JobKind; input: unknown; attempts: number; createdById: string | null }[]>`
+  const rows = await db.$queryRaw<
+    { id: string; kind: JobKind; input: unknown; attempts: number; createdById: string | null }[]
+  >`
     UPDATE "Job" SET status = 'RUNNING', attempts = attempts + 1, worker = ${worker}, "startedAt" = now(), "heartbeatAt" = now(),
       log = log || jsonb_build_array(jsonb_build_object('at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'message', 'attempt ' || (attempts + 1) || ' started on ' || ${worker}))
     WHERE id = ${id} AND status IN ('QUEUED', 'RUNNING') AND NOT "cancelRequested"
@@ -40,7 +46,12 @@ export async function startJob(db: Db, id: string, worker: string) {
 }
 
 /** The heartbeat, with progress: false when this worker no longer owns the job or a cancel was asked. */
-export async function beat(db: Db, id: string, worker: string, progress: unknown): Promise<{ owned: boolean; cancel: boolean }> {
+export async function beat(
+  db: Db,
+  id: string,
+  worker: string,
+  progress: unknown,
+): Promise<{ owned: boolean; cancel: boolean }> {
   const rows = await db.$queryRaw<{ cancelRequested: boolean }[]>`
     UPDATE "Job" SET "heartbeatAt" = now(), progress = ${JSON.stringify(progress ?? null)}::jsonb
     WHERE id = ${id} AND worker = ${worker} AND status = 'RUNNING' RETURNING "cancelRequested"`;
@@ -51,7 +62,13 @@ export async function appendLog(db: Db, id: string, message: string) {
   await db.$executeRaw`UPDATE "Job" SET log = log || ${JSON.stringify([line(message)])}::jsonb WHERE id = ${id}`;
 }
 
-export async function finishJob(db: Db, id: string, worker: string, status: Extract<JobStatus, "DONE" | "FAILED" | "CANCELLED">, fields: { result?: unknown; error?: string; message: string }) {
+export async function finishJob(
+  db: Db,
+  id: string,
+  worker: string,
+  status: Extract<JobStatus, "DONE" | "FAILED" | "CANCELLED">,
+  fields: { result?: unknown; error?: string; message: string },
+) {
   await db.$executeRaw`
     UPDATE "Job" SET status = ${status}::"JobStatus", result = ${fields.result === undefined ? null : JSON.stringify(fields.result)}::jsonb,
       error = ${fields.error?.slice(0, 4000) ?? null}, "finishedAt" = now(), log = log || ${JSON.stringify([line(fields.message)])}::jsonb
@@ -74,7 +91,10 @@ export async function retryOrFail(db: Db, id: string, worker: string, reason: st
  * Jobs whose worker stopped beating (killed, machine lost): back to QUEUED while tries remain, else FAILED. Each
  * row is reclaimed by one caller only (the UPDATE decides); the caller then tells the queue.
  */
-export async function reclaimStale(db: Db, staleSeconds = STALE_SECONDS): Promise<{ id: string; kind: JobKind; retry: boolean }[]> {
+export async function reclaimStale(
+  db: Db,
+  staleSeconds = STALE_SECONDS,
+): Promise<{ id: string; kind: JobKind; retry: boolean }[]> {
   const rows = await db.$queryRaw<{ id: string; kind: JobKind; status: JobStatus }[]>`
     UPDATE "Job" SET status = CASE WHEN attempts < ${MAX_ATTEMPTS} THEN 'QUEUED'::"JobStatus" ELSE 'FAILED'::"JobStatus" END,
       error = CASE WHEN attempts < ${MAX_ATTEMPTS} THEN NULL ELSE 'The worker running it stopped (' || attempts || ' tries). Start it again.' END,
@@ -90,7 +110,11 @@ export async function reclaimStale(db: Db, staleSeconds = STALE_SECONDS): Promis
 export async function requestCancel(db: Db, id: string, actorId: string) {
   const job = await db.job.findUnique({ where: { id } });
   if (!job) throw new AppError("not_found", "There is no such job.");
-  if (job.status !== "QUEUED" && job.status !== "RUNNING") throw new AppError("conflict", `The job has already ${job.status === "DONE" ? "finished" : job.status === "FAILED" ? "failed" : "been cancelled"}.`);
+  if (job.status !== "QUEUED" && job.status !== "RUNNING")
+    throw new AppError(
+      "conflict",
+      `The job has already ${job.status === "DONE" ? "finished" : job.status === "FAILED" ? "failed" : "been cancelled"}.`,
+    );
   await db.$executeRaw`
     UPDATE "Job" SET "cancelRequested" = true,
       status = CASE WHEN status = 'QUEUED' THEN 'CANCELLED'::"JobStatus" ELSE status END,
@@ -99,7 +123,9 @@ export async function requestCancel(db: Db, id: string, actorId: string) {
     WHERE id = ${id} AND status IN ('QUEUED', 'RUNNING')`;
   // A queued import never runs: its upload goes now (a running one drops it as it stops).
   await db.$executeRaw`DELETE FROM "StoredFile" f USING "Job" j WHERE f."jobId" = j.id AND j.id = ${id} AND f.purpose = 'upload' AND j.status = 'CANCELLED'`;
-  await db.auditEvent.create({ data: { actorId, action: "job.cancel", targetType: "Job", targetId: id, data: { kind: job.kind } } });
+  await db.auditEvent.create({
+    data: { actorId, action: "job.cancel", targetType: "Job", targetId: id, data: { kind: job.kind } },
+  });
   return job.kind as JobKind;
 }
 
@@ -112,19 +138,46 @@ export interface JobProgress {
   secondsLeft?: number | null;
 }
 
-const LIST_FIELDS = { id: true, kind: true, title: true, status: true, progress: true, error: true, attempts: true, createdAt: true, startedAt: true, finishedAt: true, result: true, createdBy: { select: { name: true } } } as const;
+const LIST_FIELDS = {
+  id: true,
+  kind: true,
+  title: true,
+  status: true,
+  progress: true,
+  error: true,
+  attempts: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+  result: true,
+  createdBy: { select: { name: true } },
+} as const;
 
 export async function listJobs(db: Db, opts: { take?: number; before?: Date; kind?: JobKind } = {}) {
   const rows = await db.job.findMany({
     where: { ...(opts.kind ? { kind: opts.kind } : {}), ...(opts.before ? { createdAt: { lt: opts.before } } : {}) },
-    orderBy: { createdAt: "desc" }, take: opts.take ?? 20, select: LIST_FIELDS,
+    orderBy: { createdAt: "desc" },
+    take: opts.take ?? 20,
+    select: LIST_FIELDS,
   });
-  return rows.map(({ createdBy, ...j }) => ({ ...j, progress: j.progress as JobProgress | null, createdBy: createdBy?.name ?? null }));
+  return rows.map(({ createdBy, ...j }) => ({
+    ...j,
+    progress: j.progress as JobProgress | null,
+    createdBy: createdBy?.name ?? null,
+  }));
 }
 
 export async function getJob(db: Db, id: string) {
-  const job = await db.job.findUnique({ where: { id }, select: { ...LIST_FIELDS, input: true, log: true, worker: true } });
+  const job = await db.job.findUnique({
+    where: { id },
+    select: { ...LIST_FIELDS, input: true, log: true, worker: true },
+  });
   if (!job) return null;
   const { createdBy, ...rest } = job;
-  return { ...rest, progress: rest.progress as JobProgress | null, createdBy: createdBy?.name ?? null, log: job.log as unknown as LogLine[] };
+  return {
+    ...rest,
+    progress: rest.progress as JobProgress | null,
+    createdBy: createdBy?.name ?? null,
+    log: job.log as unknown as LogLine[],
+  };
 }

@@ -17,14 +17,22 @@ const expert = (email: string, destinations: string[]) => createTestExpert(t.db,
 
 let n = 0;
 const submit = (userId: string, assignmentId: string, choice: "left" | "right" | "neither") =>
-  submitJudgment(t.db, userId, { assignmentId, choice, rationale: "because of the route", timeOnTaskMs: 1000, clientRequestId: `crowd-${++n}` }, S);
+  submitJudgment(
+    t.db,
+    userId,
+    { assignmentId, choice, rationale: "because of the route", timeOnTaskMs: 1000, clientRequestId: `crowd-${++n}` },
+    S,
+  );
 
 test("simultaneous claims of one expert never pass the per-expert limit", async () => {
   const u = await expert("eager@t.test", ["Paris", "Tokyo", "Rome", "Nanjing"]);
   for (let round = 0; round < 5; round++) {
     const claims = await Promise.all(Array.from({ length: 4 }, () => claimNext(t.db, u, S)));
     const live = await t.db.assignment.findMany({ where: { userId: u, status: "CLAIMED" } });
-    assert.ok(live.length <= S.maxClaimsPerExpert, `round ${round}: ${live.length} live claims, limit ${S.maxClaimsPerExpert}`);
+    assert.ok(
+      live.length <= S.maxClaimsPerExpert,
+      `round ${round}: ${live.length} live claims, limit ${S.maxClaimsPerExpert}`,
+    );
     // Claimed one after another, the later calls resume the first claim.
     assert.equal(new Set(claims.map((c) => c?.assignmentId)).size, 1);
     for (const a of live) await submit(u, a.id, "left");
@@ -67,9 +75,14 @@ test("removing experts' judgments while others judge: no deadlock reaches anyone
   const { removeJudgments } = await import("./quality");
   const dir = path.join(mkdtempSync(path.join(tmpdir(), "tj-removal-")), "bundle");
   await generateBundle(dir, 600, 5);
-  const r = await importBundle(t.db, new Map(readdirSync(dir).map((f) => [f, new Uint8Array(readFileSync(path.join(dir, f)))])));
+  const r = await importBundle(
+    t.db,
+    new Map(readdirSync(dir).map((f) => [f, new Uint8Array(readFileSync(path.join(dir, f)))])),
+  );
   assert.ok(r.ok);
-  const city = (await t.db.query.findFirstOrThrow({ where: { datasetId: r.datasetId }, include: { destination: true } })).destination.name;
+  const city = (
+    await t.db.query.findFirstOrThrow({ where: { datasetId: r.datasetId }, include: { destination: true } })
+  ).destination.name;
   const admin = (await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } })).id;
   const ids = await Promise.all(Array.from({ length: 9 }, (_, i) => expert(`crowd-rm-${i}@t.test`, [city])));
   const judge = async (u: string, rounds: number) => {
@@ -85,16 +98,29 @@ test("removing experts' judgments while others judge: no deadlock reaches anyone
   const guard = (p: Promise<unknown>) => p.catch((e) => failures.push(e));
   await Promise.all([
     ...ids.slice(3).map((u) => guard(judge(u, 40))),
-    ...ids.slice(0, 3).map((u, i) => guard(new Promise((res) => setTimeout(res, 30 * i)).then(() => removeJudgments(t.db, u, admin)))),
+    ...ids
+      .slice(0, 3)
+      .map((u, i) => guard(new Promise((res) => setTimeout(res, 30 * i)).then(() => removeJudgments(t.db, u, admin)))),
   ]);
-  assert.deepEqual(failures.map((e) => `${(e as { code?: string }).code}: ${(e as Error).message}`), []);
+  assert.deepEqual(
+    failures.map((e) => `${(e as { code?: string }).code}: ${(e as Error).message}`),
+    [],
+  );
   for (const u of ids.slice(0, 3)) assert.equal(await t.db.judgment.count({ where: { userId: u } }), 0);
   const snapshot = async () => ({
-    agreement: await t.db.agreementTally.findMany({ orderBy: [{ datasetId: "asc" }, { destinationId: "asc" }, { pattern: "asc" }] }),
+    agreement: await t.db.agreementTally.findMany({
+      orderBy: [{ datasetId: "asc" }, { destinationId: "asc" }, { pattern: "asc" }],
+    }),
     experts: await t.db.expertTally.findMany({ orderBy: { userId: "asc" } }),
-    expertPairs: await t.db.expertPairTally.findMany({ orderBy: [{ userA: "asc" }, { userB: "asc" }, { verdictA: "asc" }, { verdictB: "asc" }] }),
+    expertPairs: await t.db.expertPairTally.findMany({
+      orderBy: [{ userA: "asc" }, { userB: "asc" }, { verdictA: "asc" }, { verdictB: "asc" }],
+    }),
     days: await t.db.judgmentDayTally.findMany({ orderBy: [{ day: "asc" }, { userId: "asc" }] }),
-    pairs: await t.db.pair.findMany({ where: { query: { datasetId: r.datasetId } }, select: { id: true, status: true, submittedCount: true, claimedCount: true }, orderBy: { id: "asc" } }),
+    pairs: await t.db.pair.findMany({
+      where: { query: { datasetId: r.datasetId } },
+      select: { id: true, status: true, submittedCount: true, claimedCount: true },
+      orderBy: { id: "asc" },
+    }),
   });
   const kept = await snapshot();
   const { poolOf } = await import("./client");
@@ -111,7 +137,10 @@ test("a removal waits for a submit that holds the judgment-day tally and wants t
   // A completing submit touches the tally tables in this order: the judgment's day (on insert), then the
   // pair's tallies. The removal's LOCK TABLE takes its list one by one, so it must keep that order.
   const { poolOf } = await import("./client");
-  const open = await t.db.pair.findFirstOrThrow({ where: { status: "OPEN" }, include: { query: { include: { destination: true } } } });
+  const open = await t.db.pair.findFirstOrThrow({
+    where: { status: "OPEN" },
+    include: { query: { include: { destination: true } } },
+  });
   const u = await expert("crowd-rm-order@t.test", [open.query.destination.name]);
   const c = await claimNext(t.db, u, S);
   assert.ok(c);
@@ -123,8 +152,14 @@ test("a removal waits for a submit that holds the judgment-day tally and wants t
     await submitLike.query('LOCK TABLE "JudgmentDayTally" IN ROW EXCLUSIVE MODE');
     // The statement itself, without removeJudgments' retry (which would hide a deadlock).
     const removal = poolOf(t.db)
-      .query<{ o_judgments: number; o_pairs: number }>("SELECT * FROM tj_remove_judgments($1, $2, 'audit-order-test')", [admin, u])
-      .then((r) => ({ judgments: r.rows[0].o_judgments, pairs: r.rows[0].o_pairs }), (e: Error) => e);
+      .query<{ o_judgments: number; o_pairs: number }>(
+        "SELECT * FROM tj_remove_judgments($1, $2, 'audit-order-test')",
+        [admin, u],
+      )
+      .then(
+        (r) => ({ judgments: r.rows[0].o_judgments, pairs: r.rows[0].o_pairs }),
+        (e: Error) => e,
+      );
     await new Promise((res) => setTimeout(res, 300)); // the removal now waits for the day tally
     await submitLike.query("SET LOCAL lock_timeout = '5s'");
     await submitLike.query('LOCK TABLE "AgreementTally", "ExpertTally", "ExpertPairTally" IN ROW EXCLUSIVE MODE');

@@ -38,8 +38,33 @@ test("a claimed and a reloaded assignment's view parse with the client's schema,
 });
 
 test("the schema is strict: a field the SQL adds without the contract fails the test above", () => {
-  const claimed = { assignmentId: "a", pairId: "p", leaseExpiresAt: "2026-01-01T00:00:00.000Z", expired: false, query: { id: "q", text: "t", origin: null, days: 1, people: 1, startDate: null, preferences: {}, destination: { name: "Paris", country: "France", lat: 0, lon: 0 } } };
-  const plan = { itinerary: { title: null, startCity: null, targetCity: null, people: null, days: [{ day: 1, title: null, items: [] }], judgedScores: null }, diagnostics: null };
+  const claimed = {
+    assignmentId: "a",
+    pairId: "p",
+    leaseExpiresAt: "2026-01-01T00:00:00.000Z",
+    expired: false,
+    query: {
+      id: "q",
+      text: "t",
+      origin: null,
+      days: 1,
+      people: 1,
+      startDate: null,
+      preferences: {},
+      destination: { name: "Paris", country: "France", lat: 0, lon: 0 },
+    },
+  };
+  const plan = {
+    itinerary: {
+      title: null,
+      startCity: null,
+      targetCity: null,
+      people: null,
+      days: [{ day: 1, title: null, items: [] }],
+      judgedScores: null,
+    },
+    diagnostics: null,
+  };
   const ok = assignmentViewSchema.safeParse({ ...claimed, left: plan, right: plan });
   assert.ok(ok.success, JSON.stringify(ok.error?.issues));
   assert.equal(assignmentViewSchema.safeParse({ ...claimed, model: "gpt", left: plan, right: plan }).success, false);

@@ -28,7 +28,13 @@ export interface ViewRow {
 }
 
 export function viewPartsOf(r: ViewRow): ViewParts {
-  return { head: r.head, leftPlanId: r.left_plan_id, rightPlanId: r.right_plan_id, leftDiagnostics: r.left_diagnostics, rightDiagnostics: r.right_diagnostics };
+  return {
+    head: r.head,
+    leftPlanId: r.left_plan_id,
+    rightPlanId: r.right_plan_id,
+    leftDiagnostics: r.left_diagnostics,
+    rightDiagnostics: r.right_diagnostics,
+  };
 }
 
 /**
@@ -41,7 +47,11 @@ const cache = processCache("itineraries", () => ({ texts: new Map<string, string
 const inflight = processCache("itineraries-inflight", () => new Map<string, Promise<string | undefined>>());
 
 async function fetchTexts(db: Db, ids: string[]): Promise<Map<string, string>> {
-  const { rows } = await poolOf(db).query<{ id: string; text: string }>({ name: "tj_itinerary_texts", text: `SELECT id, itinerary::text AS text FROM "Plan" WHERE id = ANY($1)`, values: [ids] });
+  const { rows } = await poolOf(db).query<{ id: string; text: string }>({
+    name: "tj_itinerary_texts",
+    text: `SELECT id, itinerary::text AS text FROM "Plan" WHERE id = ANY($1)`,
+    values: [ids],
+  });
   for (const r of rows) {
     cache.chars += r.text.length - (cache.texts.get(r.id)?.length ?? 0);
     cache.texts.set(r.id, r.text);
@@ -103,7 +113,9 @@ export async function assignmentViewJson(db: Db, assignmentId: string, userId: s
     values: [assignmentId],
   });
   const row = rows[0];
-  if (!row || !ownsAssignment({ id: userId, role: "EXPERT" }, { userId: row.user_id })) throw new AppError("not_assigned", "This pair is not assigned to you.");
-  if (row.status !== "CLAIMED" && row.status !== "EXPIRED") throw new AppError("gone", "This pair is no longer open for you (submitted, skipped or released).");
+  if (!row || !ownsAssignment({ id: userId, role: "EXPERT" }, { userId: row.user_id }))
+    throw new AppError("not_assigned", "This pair is not assigned to you.");
+  if (row.status !== "CLAIMED" && row.status !== "EXPIRED")
+    throw new AppError("gone", "This pair is no longer open for you (submitted, skipped or released).");
   return renderView(db, viewPartsOf(row));
 }

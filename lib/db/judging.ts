@@ -85,13 +85,26 @@ export async function sweepExpiredLeases(db: Db): Promise<number> {
 
 /** The refusal when an expert's standing does not allow judging real pairs now (decision 009). */
 export function notActive(): AppError {
-  return new AppError("not_active", "Your account cannot judge pairs right now (paused, qualifying or awaiting an admin); your pairs page says why.");
+  return new AppError(
+    "not_active",
+    "Your account cannot judge pairs right now (paused, qualifying or awaiting an admin); your pairs page says why.",
+  );
 }
 
 /** Adaptive raters on or off for a dataset (tj_set_adaptive); returns how many pairs changed. */
-export async function setAdaptiveRaters(db: Db, datasetId: string, on: boolean, calibrationShare: number, actorId: string): Promise<number> {
-  if (!(await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true } }))) throw new AppError("not_found", "There is no such dataset.");
-  const { rows } = await poolOf(db).query<{ changed: number }>("SELECT tj_set_adaptive($1, $2, $3, $4, $5) AS changed", [actorId, datasetId, on, calibrationShare, randomUUID()]);
+export async function setAdaptiveRaters(
+  db: Db,
+  datasetId: string,
+  on: boolean,
+  calibrationShare: number,
+  actorId: string,
+): Promise<number> {
+  if (!(await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true } })))
+    throw new AppError("not_found", "There is no such dataset.");
+  const { rows } = await poolOf(db).query<{ changed: number }>(
+    "SELECT tj_set_adaptive($1, $2, $3, $4, $5) AS changed",
+    [actorId, datasetId, on, calibrationShare, randomUUID()],
+  );
   return rows[0].changed;
 }
 
@@ -108,7 +121,10 @@ const SUBMIT_REFUSALS: Record<string, [ErrorCode, string]> = {
   request_reused: ["request_reused", "This request id was used for another judgment."],
   not_yours: ["not_assigned", "This pair is not assigned to you."],
   withdrawn: ["withdrawn", "This pair was skipped or taken back by an admin; your judgment was not stored."],
-  slot_taken: ["slot_taken", "Your claim on this pair expired and its slot went to another expert. Your draft is kept; take the next pair."],
+  slot_taken: [
+    "slot_taken",
+    "Your claim on this pair expired and its slot went to another expert. Your draft is kept; take the next pair.",
+  ],
 };
 
 /**
@@ -116,19 +132,40 @@ const SUBMIT_REFUSALS: Record<string, [ErrorCode, string]> = {
  * One round trip (the function tj_submit, which also applies the adaptive-raters rule); with `session`, the
  * statement also checks the account.
  */
-export async function submitJudgment(db: Db, userId: string, input: SubmitInput, settings: JudgingSettings, session?: SessionCheck) {
+export async function submitJudgment(
+  db: Db,
+  userId: string,
+  input: SubmitInput,
+  settings: JudgingSettings,
+  session?: SessionCheck,
+) {
   const rationale = input.rationale.trim();
-  if (rationale.length < settings.rationaleMinLength) throw new AppError("rationale_too_short", `Write a rationale of at least ${settings.rationaleMinLength} characters.`);
+  if (rationale.length < settings.rationaleMinLength)
+    throw new AppError(
+      "rationale_too_short",
+      `Write a rationale of at least ${settings.rationaleMinLength} characters.`,
+    );
   const verdicts = verdictsBySide(input.choice);
   const { rows } = await poolOf(db).query<{ outcome: string; judgment_id: string | null }>({
     name: "tj_submit",
     text: "SELECT * FROM tj_submit($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-    values: [userId, session?.sessionVersion ?? null, input.assignmentId, verdicts.leftIsA, verdicts.leftIsB, rationale, Math.max(0, Math.round(input.timeOnTaskMs)), input.clientRequestId, randomUUID()],
+    values: [
+      userId,
+      session?.sessionVersion ?? null,
+      input.assignmentId,
+      verdicts.leftIsA,
+      verdicts.leftIsB,
+      rationale,
+      Math.max(0, Math.round(input.timeOnTaskMs)),
+      input.clientRequestId,
+      randomUUID(),
+    ],
   });
   const { outcome, judgment_id } = rows[0];
   if (outcome === "unauthorized") throw signInFirst();
   if (outcome === "not_active") throw notActive();
-  if (outcome === "stored" || outcome === "duplicate") return { judgmentId: judgment_id as string, duplicate: outcome === "duplicate" };
+  if (outcome === "stored" || outcome === "duplicate")
+    return { judgmentId: judgment_id as string, duplicate: outcome === "duplicate" };
   const refusal = SUBMIT_REFUSALS[outcome];
   if (!refusal) throw new Error(`unexpected submit outcome ${outcome}`);
   throw new AppError(...refusal);
@@ -138,17 +175,33 @@ export async function submitJudgment(db: Db, userId: string, input: SubmitInput,
  * The expert skips a pair they hold (claimed, or lapsed and not yet swept); it goes to another expert and
  * never comes back to them. One round trip (tj_skip); with `session`, the statement checks the account.
  */
-export async function skipAssignment(db: Db, userId: string, assignmentId: string, reason: string, session?: SessionCheck) {
-  const { rows } = await poolOf(db).query<{ outcome: string }>({ name: "tj_skip", text: "SELECT tj_skip($1, $2, $3, $4) AS outcome", values: [userId, session?.sessionVersion ?? null, assignmentId, reason] });
+export async function skipAssignment(
+  db: Db,
+  userId: string,
+  assignmentId: string,
+  reason: string,
+  session?: SessionCheck,
+) {
+  const { rows } = await poolOf(db).query<{ outcome: string }>({
+    name: "tj_skip",
+    text: "SELECT tj_skip($1, $2, $3, $4) AS outcome",
+    values: [userId, session?.sessionVersion ?? null, assignmentId, reason],
+  });
   const outcome = rows[0].outcome;
   if (outcome === "unauthorized") throw signInFirst();
-  if (outcome !== "skipped") throw new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released).");
+  if (outcome !== "skipped")
+    throw new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released).");
 }
 
 /** Admin: take a claim back; the slot returns to the pool (that expert will not be offered the pair again). One round trip (tj_release). */
 export async function releaseAssignment(db: Db, assignmentId: string, actorId: string) {
-  const { rows } = await poolOf(db).query<{ outcome: string }>("SELECT tj_release($1, $2, $3) AS outcome", [actorId, assignmentId, randomUUID()]);
-  if (rows[0].outcome !== "released") throw new AppError("not_claimed", "Only a claimed (not yet submitted) assignment can be released.");
+  const { rows } = await poolOf(db).query<{ outcome: string }>("SELECT tj_release($1, $2, $3) AS outcome", [
+    actorId,
+    assignmentId,
+    randomUUID(),
+  ]);
+  if (rows[0].outcome !== "released")
+    throw new AppError("not_claimed", "Only a claimed (not yet submitted) assignment can be released.");
 }
 
 const REASSIGN_REFUSALS: Record<string, [ErrorCode, string]> = {
@@ -158,11 +211,26 @@ const REASSIGN_REFUSALS: Record<string, [ErrorCode, string]> = {
 };
 
 /** Admin: give a claimed slot to another expert of the destination (fresh lease, same slot). One round trip (tj_reassign). */
-export async function reassignAssignment(db: Db, assignmentId: string, toUserId: string, actorId: string, settings: JudgingSettings): Promise<string> {
+export async function reassignAssignment(
+  db: Db,
+  assignmentId: string,
+  toUserId: string,
+  actorId: string,
+  settings: JudgingSettings,
+): Promise<string> {
   const newId = randomUUID();
-  const { rows } = await poolOf(db).query<{ outcome: string }>("SELECT tj_reassign($1, $2, $3, $4, $5, $6, $7) AS outcome", [
-    actorId, assignmentId, toUserId, pickLeftPlan("A", "B") === "A", leaseEnd(new Date(), settings), newId, randomUUID(),
-  ]);
+  const { rows } = await poolOf(db).query<{ outcome: string }>(
+    "SELECT tj_reassign($1, $2, $3, $4, $5, $6, $7) AS outcome",
+    [
+      actorId,
+      assignmentId,
+      toUserId,
+      pickLeftPlan("A", "B") === "A",
+      leaseEnd(new Date(), settings),
+      newId,
+      randomUUID(),
+    ],
+  );
   const outcome = rows[0].outcome;
   if (outcome === "reassigned") return newId;
   throw new AppError(...(REASSIGN_REFUSALS[outcome] ?? ["internal", `unexpected reassign outcome ${outcome}`]));

@@ -20,10 +20,24 @@ export interface BattleFilters {
 
 const OUTCOME = { A: 0, B: 1, NEITHER: 2 } as const;
 /** One row of the grouped battles: a pair's judgments with one verdict, seen with one side on the left. */
-type BattleRow = { queryId: string; planAId: string; planBId: string; modelA: string; modelB: string; verdict: keyof typeof OUTCOME; leftIsA: boolean; n: number };
-const PASSES = (alias: string) => `coalesce((${alias}.features->>'format')::int = 1 AND (${alias}.features->>'commonsense')::int = 1, false)`;
+type BattleRow = {
+  queryId: string;
+  planAId: string;
+  planBId: string;
+  modelA: string;
+  modelB: string;
+  verdict: keyof typeof OUTCOME;
+  leftIsA: boolean;
+  n: number;
+};
+const PASSES = (alias: string) =>
+  `coalesce((${alias}.features->>'format')::int = 1 AND (${alias}.features->>'commonsense')::int = 1, false)`;
 
-export async function leaderboardBattles(db: Db, f: BattleFilters, opts: { style?: boolean } = {}): Promise<{ set: BattleSet; selfBattles: number }> {
+export async function leaderboardBattles(
+  db: Db,
+  f: BattleFilters,
+  opts: { style?: boolean } = {},
+): Promise<{ set: BattleSet; selfBattles: number }> {
   const builder = new BattleSetBuilder(Boolean(opts.style));
   const styles = new Map<string, PlanStyle>();
   const rows = fromSnapshot(db, (client) =>
@@ -52,23 +66,45 @@ export async function leaderboardBattles(db: Db, f: BattleFilters, opts: { style
   async function flush() {
     const missing = [...new Set(pending.flatMap((r) => [r.planAId, r.planBId]))].filter((id) => !styles.has(id));
     if (missing.length) {
-      const { rows: plans } = await poolOf(db).query<{ id: string; itinerary: unknown }>(`SELECT id, itinerary FROM "Plan" WHERE id = ANY($1::text[])`, [missing]);
+      const { rows: plans } = await poolOf(db).query<{ id: string; itinerary: unknown }>(
+        `SELECT id, itinerary FROM "Plan" WHERE id = ANY($1::text[])`,
+        [missing],
+      );
       for (const p of plans) styles.set(p.id, planStyle(itinerarySchema.parse(p.itinerary)));
     }
-    for (const r of pending) builder.add(r.modelA, r.modelB, OUTCOME[r.verdict], r.queryId, r.leftIsA ? LEFT_A : LEFT_B, r.n, styles.get(r.planAId), styles.get(r.planBId));
+    for (const r of pending)
+      builder.add(
+        r.modelA,
+        r.modelB,
+        OUTCOME[r.verdict],
+        r.queryId,
+        r.leftIsA ? LEFT_A : LEFT_B,
+        r.n,
+        styles.get(r.planAId),
+        styles.get(r.planBId),
+      );
     pending.length = 0;
   }
 }
 
 /** The trip lengths (days) of requests that have judgments, for the leaderboard's filter. */
 export async function judgedTripLengths(db: Db): Promise<number[]> {
-  const { rows } = await poolOf(db).query<{ days: number }>(`SELECT DISTINCT q.days FROM "Query" q WHERE EXISTS (SELECT 1 FROM "Pair" p WHERE p."queryId" = q.id AND p."submittedCount" > 0) ORDER BY q.days`);
+  const { rows } = await poolOf(db).query<{ days: number }>(
+    `SELECT DISTINCT q.days FROM "Query" q WHERE EXISTS (SELECT 1 FROM "Pair" p WHERE p."queryId" = q.id AND p."submittedCount" > 0) ORDER BY q.days`,
+  );
   return rows.map((r) => r.days);
 }
 
 /** The leaderboard the admin page shows: ratings, win table, left-side wins, style control when asked. */
-export async function leaderboardReport(db: Db, f: BattleFilters, opts: { style: boolean; bootstrap: number; seed: number }) {
-  const [{ set, selfBattles }, tripLengths] = await Promise.all([leaderboardBattles(db, f, { style: opts.style }), judgedTripLengths(db)]);
+export async function leaderboardReport(
+  db: Db,
+  f: BattleFilters,
+  opts: { style: boolean; bootstrap: number; seed: number },
+) {
+  const [{ set, selfBattles }, tripLengths] = await Promise.all([
+    leaderboardBattles(db, f, { style: opts.style }),
+    judgedTripLengths(db),
+  ]);
   const report = set.size ? leaderboard(set, { bootstrap: opts.bootstrap, seed: opts.seed, style: opts.style }) : null;
   return { report, selfBattles, tripLengths, filters: f };
 }

@@ -14,7 +14,9 @@ after(async () => t.drop());
 
 async function tables(url: string): Promise<string[]> {
   const c = await connect(url);
-  const r = await c.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
+  const r = await c.query<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
+  );
   await c.end();
   return r.rows.map((x) => x.table_name);
 }
@@ -23,8 +25,20 @@ test("migrations apply to an empty database, then again as a no-op", async () =>
   const all = listMigrations(path.resolve("prisma/migrations"));
   assert.ok(all.length >= 1);
   const first = await migrate(t.url);
-  assert.deepEqual(first.applied, all.map((m) => m.name));
-  for (const table of ["User", "Destination", "Pair", "Assignment", "Judgment", "DslVersion", "AuditEvent", "_prisma_migrations"]) {
+  assert.deepEqual(
+    first.applied,
+    all.map((m) => m.name),
+  );
+  for (const table of [
+    "User",
+    "Destination",
+    "Pair",
+    "Assignment",
+    "Judgment",
+    "DslVersion",
+    "AuditEvent",
+    "_prisma_migrations",
+  ]) {
     assert.ok((await tables(t.url)).includes(table), table);
   }
   const again = await migrate(t.url);
@@ -32,17 +46,29 @@ test("migrations apply to an empty database, then again as a no-op", async () =>
   assert.equal(again.alreadyApplied, all.length);
   // Recorded the way Prisma records them: checksum = sha256 of migration.sql.
   const c = await connect(t.url);
-  const rows = await c.query("SELECT migration_name, checksum, finished_at FROM _prisma_migrations ORDER BY migration_name");
+  const rows = await c.query(
+    "SELECT migration_name, checksum, finished_at FROM _prisma_migrations ORDER BY migration_name",
+  );
   await c.end();
-  assert.deepEqual(rows.rows.map((r) => [r.migration_name, r.checksum]), all.map((m) => [m.name, m.checksum]));
+  assert.deepEqual(
+    rows.rows.map((r) => [r.migration_name, r.checksum]),
+    all.map((m) => [m.name, m.checksum]),
+  );
 });
 
 test("a failing migration leaves nothing half-applied and is reported", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "tj-mig-"));
   cpSync(path.resolve("prisma/migrations"), dir, { recursive: true });
   mkdirSync(path.join(dir, "99990101000000_broken"));
-  writeFileSync(path.join(dir, "99990101000000_broken", "migration.sql"), `CREATE TABLE "HalfDone" (id int);\nINSERT INTO "NoSuchTable" VALUES (1);\n`);
-  await assert.rejects(migrate(t.url, dir), (e: unknown) => e instanceof MigrationError && /99990101000000_broken/.test(e.message) && /NoSuchTable/.test(e.message));
+  writeFileSync(
+    path.join(dir, "99990101000000_broken", "migration.sql"),
+    `CREATE TABLE "HalfDone" (id int);\nINSERT INTO "NoSuchTable" VALUES (1);\n`,
+  );
+  await assert.rejects(
+    migrate(t.url, dir),
+    (e: unknown) =>
+      e instanceof MigrationError && /99990101000000_broken/.test(e.message) && /NoSuchTable/.test(e.message),
+  );
   assert.ok(!(await tables(t.url)).includes("HalfDone"));
   const c = await connect(t.url);
   const r = await c.query("SELECT 1 FROM _prisma_migrations WHERE migration_name = '99990101000000_broken'");
@@ -51,7 +77,10 @@ test("a failing migration leaves nothing half-applied and is reported", async ()
 });
 
 test("an unreachable or malformed DATABASE_URL gets a clear message", async () => {
-  await assert.rejects(migrate("postgresql://u:p@127.0.0.1:1/none"), /Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/none.*DATABASE_URL/);
+  await assert.rejects(
+    migrate("postgresql://u:p@127.0.0.1:1/none"),
+    /Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/none.*DATABASE_URL/,
+  );
   await assert.rejects(migrate("not a url"), /DATABASE_URL is not a valid URL/);
 });
 
@@ -62,7 +91,13 @@ test("a database migrated with an older judging_functions (no tj_move_assignment
   await admin.query(`CREATE DATABASE "${name}"`);
   const url = new URL(t.url);
   url.pathname = `/${name}`;
-  const old = { url: url.toString(), drop: async () => { await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`); await admin.end(); } };
+  const old = {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
   try {
     // The history as an early machine had it: the migrations up to judging_functions, in its first released
     // version (commit d4b8d15, kept in fixtures/), which lacked tj_move_assignment.
@@ -70,7 +105,10 @@ test("a database migrated with an older judging_functions (no tj_move_assignment
     for (const m of listMigrations(path.resolve("prisma/migrations"))) {
       if (m.name > "20261122080000_judging_functions") continue;
       mkdirSync(path.join(dir, m.name));
-      const sql = m.name === "20261122080000_judging_functions" ? readFileSync(path.resolve("lib/db/fixtures/judging_functions-d4b8d15.sql"), "utf8") : m.sql;
+      const sql =
+        m.name === "20261122080000_judging_functions"
+          ? readFileSync(path.resolve("lib/db/fixtures/judging_functions-d4b8d15.sql"), "utf8")
+          : m.sql;
       writeFileSync(path.join(dir, m.name, "migration.sql"), sql);
     }
     await migrate(old.url, dir);
@@ -92,9 +130,18 @@ test("a database migrated with an older judging_functions (no tj_move_assignment
 
 test("an applied migration whose file changed stops start-up with a clear message", async () => {
   const c = await connect(t.url);
-  await c.query(`UPDATE "_prisma_migrations" SET checksum = repeat('0', 64) WHERE migration_name = (SELECT min(migration_name) FROM "_prisma_migrations")`);
+  await c.query(
+    `UPDATE "_prisma_migrations" SET checksum = repeat('0', 64) WHERE migration_name = (SELECT min(migration_name) FROM "_prisma_migrations")`,
+  );
   await c.end();
-  await assert.rejects(migrate(t.url), (e: unknown) => e instanceof ChangedMigrationError && /was changed after it was applied to this database.*make the change in a new migration/.test((e as Error).message));
+  await assert.rejects(
+    migrate(t.url),
+    (e: unknown) =>
+      e instanceof ChangedMigrationError &&
+      /was changed after it was applied to this database.*make the change in a new migration/.test(
+        (e as Error).message,
+      ),
+  );
 });
 
 /** A new empty database beside the test one, dropped afterwards. */
@@ -104,7 +151,13 @@ async function scratchDatabase(tag: string) {
   await admin.query(`CREATE DATABASE "${name}"`);
   const url = new URL(t.url);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => { await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`); await admin.end(); } };
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }
 
 async function functionDefs(url: string): Promise<Record<string, string>> {
@@ -122,15 +175,26 @@ test("prisma/functions holds each function in force, one file each: applied afte
   try {
     // The history alone (no function files), then the files: every function has its file, and the files are
     // what is in force (running them all again changes no definition).
-    const historyOnly = await migrate(db.url, path.resolve("prisma/migrations"), path.join(tmpdir(), "tj-no-functions"));
+    const historyOnly = await migrate(
+      db.url,
+      path.resolve("prisma/migrations"),
+      path.join(tmpdir(), "tj-no-functions"),
+    );
     assert.deepEqual(historyOnly.functions, []);
     const history = Object.keys(await functionDefs(db.url)).map((k) => k.replace(/\(.*$/, ""));
     const files = listFunctions(path.resolve("prisma/functions"));
     const withFiles = await migrate(db.url);
-    assert.deepEqual(withFiles.functions, files.map((f) => f.name));
+    assert.deepEqual(
+      withFiles.functions,
+      files.map((f) => f.name),
+    );
     const inForce = await functionDefs(db.url);
     const names = [...new Set(Object.keys(inForce).map((k) => k.replace(/\(.*$/, "")))].sort();
-    assert.deepEqual(names, files.map((f) => f.name).sort(), "one file per function, one function per file (no stale overload)");
+    assert.deepEqual(
+      names,
+      files.map((f) => f.name).sort(),
+      "one file per function, one function per file (no stale overload)",
+    );
     for (const h of history) assert.ok(names.includes(h), `${h} has its file`);
     const c = await connect(db.url);
     try {
@@ -143,15 +207,34 @@ test("prisma/functions holds each function in force, one file each: applied afte
     // A changed file is applied again, alone.
     const dir = mkdtempSync(path.join(tmpdir(), "tj-functions-"));
     cpSync(path.resolve("prisma/functions"), dir, { recursive: true });
-    writeFileSync(path.join(dir, "tj_verdict_code.sql"), readFileSync(path.join(dir, "tj_verdict_code.sql"), "utf8").replace("SELECT CASE v", "SELECT /* changed */ CASE v"));
+    writeFileSync(
+      path.join(dir, "tj_verdict_code.sql"),
+      readFileSync(path.join(dir, "tj_verdict_code.sql"), "utf8").replace(
+        "SELECT CASE v",
+        "SELECT /* changed */ CASE v",
+      ),
+    );
     const changed = await migrate(db.url, path.resolve("prisma/migrations"), dir);
     assert.deepEqual(changed.functions, ["tj_verdict_code"]);
-    assert.match((await functionDefs(db.url))["tj_verdict_code(v \"Verdict\")"], /changed/);
+    assert.match((await functionDefs(db.url))['tj_verdict_code(v "Verdict")'], /changed/);
     // A broken file rolls back every file of its run.
-    writeFileSync(path.join(dir, "tj_pair_draw.sql"), "CREATE OR REPLACE FUNCTION tj_pair_draw(p_id text) RETURNS double precision LANGUAGE plpgsql AS $$ BEGIN RETURN nonsense; END $$; SELECT 1/0;");
-    writeFileSync(path.join(dir, "tj_verdict_code.sql"), readFileSync(path.resolve("prisma/functions/tj_verdict_code.sql"), "utf8"));
-    await assert.rejects(migrate(db.url, path.resolve("prisma/migrations"), dir), (e: unknown) => e instanceof MigrationError && /functions\/tj_pair_draw/.test((e as Error).message));
-    assert.match((await functionDefs(db.url))["tj_verdict_code(v \"Verdict\")"], /changed/, "nothing of the failed run stays");
+    writeFileSync(
+      path.join(dir, "tj_pair_draw.sql"),
+      "CREATE OR REPLACE FUNCTION tj_pair_draw(p_id text) RETURNS double precision LANGUAGE plpgsql AS $$ BEGIN RETURN nonsense; END $$; SELECT 1/0;",
+    );
+    writeFileSync(
+      path.join(dir, "tj_verdict_code.sql"),
+      readFileSync(path.resolve("prisma/functions/tj_verdict_code.sql"), "utf8"),
+    );
+    await assert.rejects(
+      migrate(db.url, path.resolve("prisma/migrations"), dir),
+      (e: unknown) => e instanceof MigrationError && /functions\/tj_pair_draw/.test((e as Error).message),
+    );
+    assert.match(
+      (await functionDefs(db.url))['tj_verdict_code(v "Verdict")'],
+      /changed/,
+      "nothing of the failed run stays",
+    );
   } finally {
     await db.drop();
   }
@@ -164,15 +247,27 @@ test("a database that applied the first release of analytics_tallies starts: the
     const c = await connect(db.url);
     try {
       // As such a database was left: the old checksum, and a tally row of zero pairs (the old triggers kept them).
-      await c.query(`UPDATE "_prisma_migrations" SET checksum = '66b03f5f99f065c3b6768f0548a8c4cdabe889186cb8d26773ac4397105caacd' WHERE migration_name = '20261123083053_analytics_tallies'`);
-      await c.query(`INSERT INTO "AgreementTally" ("datasetId", "destinationId", pattern, pairs) VALUES ('ds-old', 'dest-old', 5, 0)`);
+      await c.query(
+        `UPDATE "_prisma_migrations" SET checksum = '66b03f5f99f065c3b6768f0548a8c4cdabe889186cb8d26773ac4397105caacd' WHERE migration_name = '20261123083053_analytics_tallies'`,
+      );
+      await c.query(
+        `INSERT INTO "AgreementTally" ("datasetId", "destinationId", pattern, pairs) VALUES ('ds-old', 'dest-old', 5, 0)`,
+      );
       assert.equal((await c.query(`SELECT count(*)::int AS n FROM "AgreementTally" WHERE pairs = 0`)).rows[0].n, 1);
       const r = await migrate(db.url);
       assert.deepEqual(r.applied, []);
-      const now = listMigrations(path.resolve("prisma/migrations")).find((m) => m.name === "20261123083053_analytics_tallies")!;
-      const rec = await c.query(`SELECT checksum FROM "_prisma_migrations" WHERE migration_name = '20261123083053_analytics_tallies'`);
+      const now = listMigrations(path.resolve("prisma/migrations")).find(
+        (m) => m.name === "20261123083053_analytics_tallies",
+      )!;
+      const rec = await c.query(
+        `SELECT checksum FROM "_prisma_migrations" WHERE migration_name = '20261123083053_analytics_tallies'`,
+      );
       assert.equal(rec.rows[0].checksum, now.checksum, "recorded as the current version once accepted");
-      assert.equal((await c.query(`SELECT count(*)::int AS n FROM "AgreementTally" WHERE pairs = 0`)).rows[0].n, 0, "rebuilt: no zero rows");
+      assert.equal(
+        (await c.query(`SELECT count(*)::int AS n FROM "AgreementTally" WHERE pairs = 0`)).rows[0].n,
+        0,
+        "rebuilt: no zero rows",
+      );
     } finally {
       await c.end();
     }
@@ -184,6 +279,10 @@ test("a database that applied the first release of analytics_tallies starts: the
 test("no versioned migration after the move to prisma/functions defines a function (each has one file)", () => {
   for (const m of listMigrations(path.resolve("prisma/migrations"))) {
     if (m.name <= "20261123145027_adaptive_raters") continue;
-    assert.doesNotMatch(m.sql, /CREATE\s+(OR\s+REPLACE\s+)?FUNCTION/i, `${m.name}: put the function in prisma/functions/<name>.sql`);
+    assert.doesNotMatch(
+      m.sql,
+      /CREATE\s+(OR\s+REPLACE\s+)?FUNCTION/i,
+      `${m.name}: put the function in prisma/functions/<name>.sql`,
+    );
   }
 });

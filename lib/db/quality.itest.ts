@@ -43,10 +43,20 @@ async function choiceFor(answerId: string, right: boolean): Promise<"left" | "ri
   return right ? correctSide : correctSide === "left" ? "right" : "left";
 }
 const submit = (userId: string, assignmentId: string, choice: "left" | "right" | "neither", id: string) =>
-  submitGold(t.db, userId, { assignmentId, choice, rationale: "because", timeOnTaskMs: 30_000, clientRequestId: `${id}-${assignmentId}` }, S);
+  submitGold(
+    t.db,
+    userId,
+    { assignmentId, choice, rationale: "because", timeOnTaskMs: 30_000, clientRequestId: `${id}-${assignmentId}` },
+    S,
+  );
 
 /** Recursively the keys of a JSON value, to compare the shapes of two answers. */
-const shape = (v: unknown): unknown => (Array.isArray(v) ? v.slice(0, 1).map(shape) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)])) : typeof v);
+const shape = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.slice(0, 1).map(shape)
+    : v && typeof v === "object"
+      ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)]))
+      : typeof v;
 
 test("a new expert whose destinations have no gold pairs starts on real pairs (default settings), and the standing says why", async () => {
   // Before any gold pair exists: the first day with the default qualification length.
@@ -68,7 +78,18 @@ test("a new expert whose destinations have no gold pairs starts on real pairs (d
   assert.match(body.standing?.note ?? "", /no qualification pairs for your destinations yet/);
   assert.equal(await t.db.goldAnswer.count({ where: { userId } }), 0);
   // It is a real assignment: submitting it records a real judgment.
-  const r = await submitGold(t.db, userId, { assignmentId: body.assignment!.assignmentId, choice: "left", rationale: "x", timeOnTaskMs: 1000, clientRequestId: "first-day-1" }, settings);
+  const r = await submitGold(
+    t.db,
+    userId,
+    {
+      assignmentId: body.assignment!.assignmentId,
+      choice: "left",
+      rationale: "x",
+      timeOnTaskMs: 1000,
+      clientRequestId: "first-day-1",
+    },
+    settings,
+  );
   assert.equal(r, null, "not a gold answer");
   assert.equal(await t.db.assignment.count({ where: { userId, id: body.assignment!.assignmentId } }), 1);
   // Handed back, so the later tests see the demo's pairs as the seed left them.
@@ -80,12 +101,25 @@ test("adaptive raters turned on in another process apply to the very next submit
   const beijing = await importBundle(t.db, exampleBundle("tripscore-beijing"));
   const fortWayne = await importBundle(t.db, exampleBundle("tripcraft-fortwayne"));
   assert.ok(beijing.ok && fortWayne.ok);
-  const experts = await Promise.all([0, 1].map((i) => createTestExpert(t.db, `race${i}@t.test`, ["Beijing", "Fort Wayne"])));
+  const experts = await Promise.all(
+    [0, 1].map((i) => createTestExpert(t.db, `race${i}@t.test`, ["Beijing", "Fort Wayne"])),
+  );
   const fw = await t.db.destination.findFirstOrThrow({ where: { name: "Fort Wayne" } });
   const bj = await t.db.destination.findFirstOrThrow({ where: { name: "Beijing" } });
   // This process submits once with adaptive raters off everywhere (any per-process memory of "off" is warm now)…
   const warm = await claimNext(t.db, experts[0], S, { destinationId: fw.id });
-  await submitJudgment(t.db, experts[0], { assignmentId: warm!.assignmentId, choice: "left", rationale: "r", timeOnTaskMs: 1000, clientRequestId: "race-warm" }, S);
+  await submitJudgment(
+    t.db,
+    experts[0],
+    {
+      assignmentId: warm!.assignmentId,
+      choice: "left",
+      rationale: "r",
+      timeOnTaskMs: 1000,
+      clientRequestId: "race-warm",
+    },
+    S,
+  );
   // …then an admin in another app process turns them on for Beijing (no calibration share).
   const other = createDb(t.url);
   try {
@@ -96,9 +130,17 @@ test("adaptive raters turned on in another process apply to the very next submit
   // Two experts disagree on Beijing's pair, which now needs two raters: it asks for a third at once.
   for (const [i, choice] of (["left", "neither"] as const).entries()) {
     const a = await claimNext(t.db, experts[i], S, { destinationId: bj.id });
-    await submitJudgment(t.db, experts[i], { assignmentId: a!.assignmentId, choice, rationale: "r", timeOnTaskMs: 1000, clientRequestId: `race-${i}` }, S);
+    await submitJudgment(
+      t.db,
+      experts[i],
+      { assignmentId: a!.assignmentId, choice, rationale: "r", timeOnTaskMs: 1000, clientRequestId: `race-${i}` },
+      S,
+    );
   }
-  const pair = await t.db.pair.findFirstOrThrow({ where: { query: { datasetId: beijing.datasetId } }, include: { judgments: true } });
+  const pair = await t.db.pair.findFirstOrThrow({
+    where: { query: { datasetId: beijing.datasetId } },
+    include: { judgments: true },
+  });
   assert.equal(pair.judgments.length, 2);
   assert.deepEqual([pair.status, pair.requiredRaters], ["OPEN", 3]);
 });
@@ -107,7 +149,8 @@ test("gold pairs are made from feasible plans, every kind confirmed; making them
   const r = await makeGoldPairs(t.db, datasetId, { plans: 60, seed: 7 }, adminId);
   assert.ok(r.made >= 20, `made ${r.made}`);
   // The demo requests have no numeric budget, so budget overruns cannot be made from them; the five other kinds are.
-  for (const k of ["opening_hours", "duplicate_attraction", "transfer_time", "meal_time", "accommodation"] as const) assert.ok(r.byKind[k] > 0, k);
+  for (const k of ["opening_hours", "duplicate_attraction", "transfer_time", "meal_time", "accommodation"] as const)
+    assert.ok(r.byKind[k] > 0, k);
   assert.equal(r.byKind.budget, 0);
   const again = await makeGoldPairs(t.db, datasetId, { plans: 60, seed: 7 }, adminId);
   assert.equal(again.made, 0);
@@ -136,8 +179,15 @@ test("an active expert gets a gold pair at the dataset's rate, in the very shape
     else if (n.body.assignment) await skipAssignment(t.db, expert, n.body.assignment.assignmentId, "test");
   }
   assert.ok(gold, "at a rate of 50 % a gold pair comes within 40 claims");
-  assert.deepEqual(shape(JSON.parse(gold.raw)), shape(JSON.parse(real.raw)), "a gold answer has the keys of a real one");
-  assert.equal(Object.keys(JSON.parse(gold.raw).assignment.query).join(), Object.keys(JSON.parse(real.raw).assignment.query).join());
+  assert.deepEqual(
+    shape(JSON.parse(gold.raw)),
+    shape(JSON.parse(real.raw)),
+    "a gold answer has the keys of a real one",
+  );
+  assert.equal(
+    Object.keys(JSON.parse(gold.raw).assignment.query).join(),
+    Object.keys(JSON.parse(real.raw).assignment.query).join(),
+  );
   assert.match(gold.body.assignment!.assignmentId, /^[0-9a-f-]{36}$/);
   assert.match(gold.body.assignment!.pairId, /^[0-9a-f-]{36}$/);
   assert.ok(!/gold|defect|perturb/i.test(gold.raw), "nothing in the answer says gold");
@@ -154,9 +204,35 @@ test("an active expert gets a gold pair at the dataset's rate, in the very shape
   assert.equal(await exportCount(t.db, "labelled-pairs"), labelledBefore);
   assert.deepEqual(await t.db.expertTally.findMany(), talliesBefore);
   assert.equal(await t.db.judgment.count({ where: { userId: expert } }), 0);
-  await assert.rejects(submit(expert, id, "left", "other"), (e: unknown) => e instanceof AppError && e.code === "withdrawn");
-  await assert.rejects(submitGold(t.db, "someone-else", { assignmentId: id, choice: "left", rationale: "x", timeOnTaskMs: 1, clientRequestId: "zz-zz-zz-zz" }, S), (e: unknown) => e instanceof AppError && e.code === "not_assigned");
-  assert.equal(await submitGold(t.db, expert, { assignmentId: real.body.assignment!.assignmentId, choice: "left", rationale: "x", timeOnTaskMs: 1, clientRequestId: "real-one-1" }, S), null, "a real assignment is not gold");
+  await assert.rejects(
+    submit(expert, id, "left", "other"),
+    (e: unknown) => e instanceof AppError && e.code === "withdrawn",
+  );
+  await assert.rejects(
+    submitGold(
+      t.db,
+      "someone-else",
+      { assignmentId: id, choice: "left", rationale: "x", timeOnTaskMs: 1, clientRequestId: "zz-zz-zz-zz" },
+      S,
+    ),
+    (e: unknown) => e instanceof AppError && e.code === "not_assigned",
+  );
+  assert.equal(
+    await submitGold(
+      t.db,
+      expert,
+      {
+        assignmentId: real.body.assignment!.assignmentId,
+        choice: "left",
+        rationale: "x",
+        timeOnTaskMs: 1,
+        clientRequestId: "real-one-1",
+      },
+      S,
+    ),
+    null,
+    "a real assignment is not gold",
+  );
 });
 
 test("two wrong gold answers in a row pause an expert; the queue says so; an admin resumes them", async () => {
@@ -171,7 +247,12 @@ test("two wrong gold answers in a row pause an expert; the queue says so; an adm
     if (!a) break;
     if (await t.db.goldAnswer.count({ where: { id: a.assignmentId } })) {
       // Hold a real pair behind it, as the screen's look-ahead does.
-      await nextPairFor(t.db, expert, { ...S, qualificationLength: 0 }, { destinationId: null, exclude: [a.assignmentId] });
+      await nextPairFor(
+        t.db,
+        expert,
+        { ...S, qualificationLength: 0 },
+        { destinationId: null, exclude: [a.assignmentId] },
+      );
       const r = await submit(expert, a.assignmentId, await choiceFor(a.assignmentId, false), "w");
       wrong++;
       assert.equal(r!.standing?.state, wrong === 2 ? "PAUSED" : undefined);
@@ -199,7 +280,10 @@ test("two wrong gold answers in a row pause an expert; the queue says so; an adm
   assert.equal(resumed.body.standing, undefined);
   assert.ok(resumed.body.assignment);
   // The test starts afresh: the two old wrong answers no longer count.
-  assert.equal((await qualityReport(t.db)).experts.find((e) => e.userId === expert)!.flags.some((f) => f.kind === "gold"), false);
+  assert.equal(
+    (await qualityReport(t.db)).experts.find((e) => e.userId === expert)!.flags.some((f) => f.kind === "gold"),
+    false,
+  );
 });
 
 test("a new expert qualifies first: feedback after each pair, real pairs after passing; failing waits for an admin", async () => {
@@ -218,7 +302,9 @@ test("a new expert qualifies first: feedback after each pair, real pairs after p
     const r = await submit(userId, id, await choiceFor(id, right), "q");
     assert.equal(r!.feedback!.correct, right);
     assert.equal(r!.feedback!.answer, await choiceFor(id, true));
-    assert.ok(r!.feedback!.defect && r!.feedback!.defect.message.length > 5 && r!.feedback!.defect.side !== r!.feedback!.answer);
+    assert.ok(
+      r!.feedback!.defect && r!.feedback!.defect.message.length > 5 && r!.feedback!.defect.side !== r!.feedback!.answer,
+    );
     assert.equal(r!.feedback!.passed, i === 2 ? true : null);
   }
   assert.equal((await t.db.user.findUniqueOrThrow({ where: { id: userId } })).standing, "ACTIVE");
@@ -257,11 +343,24 @@ test("a qualification set longer than the gold pairs of the expert's destination
   assert.ok(available > 0 && available < 1000);
   let last = null;
   for (let i = 0; i < available; i++) {
-    const n = nextPairFor(t.db, userId, L, { destinationId: null }).then((a) => nextPairAnswerSchema.parse(JSON.parse(a.body)));
+    const n = nextPairFor(t.db, userId, L, { destinationId: null }).then((a) =>
+      nextPairAnswerSchema.parse(JSON.parse(a.body)),
+    );
     const body = await n;
     assert.equal(body.qualification?.answered, i);
     const id = body.assignment!.assignmentId;
-    last = await submitGold(t.db, userId, { assignmentId: id, choice: await choiceFor(id, true), rationale: "r", timeOnTaskMs: 1000, clientRequestId: `small-${i}` }, L);
+    last = await submitGold(
+      t.db,
+      userId,
+      {
+        assignmentId: id,
+        choice: await choiceFor(id, true),
+        rationale: "r",
+        timeOnTaskMs: 1000,
+        clientRequestId: `small-${i}`,
+      },
+      L,
+    );
   }
   assert.equal(last!.feedback!.passed, true);
   assert.equal(last!.feedback!.length, available);
@@ -272,15 +371,27 @@ test("a qualification set longer than the gold pairs of the expert's destination
 
 test("a unanimous pair can be promoted to gold once; a split pair cannot; soft labels ride along in the exports", async () => {
   const experts = await Promise.all([0, 1, 2].map((i) => createTestExpert(t.db, `promo${i}@t.test`, ["Tokyo"])));
-  await judgeUntilDone(t.db, experts, (pairId, i) => (pairId.charCodeAt(3) % 3 === 0 ? "neither" : (["left", "right", "neither"] as const)[i]), S, "promo");
-  const pairs = await t.db.pair.findMany({ where: { status: "COMPLETE", query: { destination: { name: "Tokyo" } } }, include: { judgments: true } });
+  await judgeUntilDone(
+    t.db,
+    experts,
+    (pairId, i) => (pairId.charCodeAt(3) % 3 === 0 ? "neither" : (["left", "right", "neither"] as const)[i]),
+    S,
+    "promo",
+  );
+  const pairs = await t.db.pair.findMany({
+    where: { status: "COMPLETE", query: { destination: { name: "Tokyo" } } },
+    include: { judgments: true },
+  });
   const unanimous = pairs.find((p) => new Set(p.judgments.map((j) => j.verdict)).size === 1)!;
   const split = pairs.find((p) => new Set(p.judgments.map((j) => j.verdict)).size > 1)!;
   assert.ok(unanimous && split, `${pairs.length} complete pairs`);
   const first = await promoteToGold(t.db, unanimous.id, adminId);
   assert.equal(first.created, true);
   assert.deepEqual(await promoteToGold(t.db, unanimous.id, adminId), { goldPairId: first.goldPairId, created: false });
-  await assert.rejects(promoteToGold(t.db, split.id, adminId), (e: unknown) => e instanceof AppError && e.code === "invalid_request");
+  await assert.rejects(
+    promoteToGold(t.db, split.id, adminId),
+    (e: unknown) => e instanceof AppError && e.code === "invalid_request",
+  );
   const g = await t.db.goldPair.findUniqueOrThrow({ where: { id: first.goldPairId } });
   assert.equal(g.label, unanimous.judgments[0].verdict);
   assert.equal(g.origin, "PROMOTED");
@@ -309,9 +420,13 @@ test("removing an expert's judgments shows its effect first, reopens their pairs
   assert.equal(preview.after.pairs, preview.before.pairs - judged);
   // Every row, zero counts included: after a removal the tallies are exactly what a rebuild makes.
   const snapshot = async () => ({
-    agreement: await t.db.agreementTally.findMany({ orderBy: [{ datasetId: "asc" }, { destinationId: "asc" }, { pattern: "asc" }] }),
+    agreement: await t.db.agreementTally.findMany({
+      orderBy: [{ datasetId: "asc" }, { destinationId: "asc" }, { pattern: "asc" }],
+    }),
     experts: await t.db.expertTally.findMany({ orderBy: { userId: "asc" } }),
-    expertPairs: await t.db.expertPairTally.findMany({ orderBy: [{ userA: "asc" }, { userB: "asc" }, { verdictA: "asc" }, { verdictB: "asc" }] }),
+    expertPairs: await t.db.expertPairTally.findMany({
+      orderBy: [{ userA: "asc" }, { userB: "asc" }, { verdictA: "asc" }, { verdictB: "asc" }],
+    }),
     days: await t.db.judgmentDayTally.findMany({ orderBy: [{ day: "asc" }, { userId: "asc" }] }),
   });
   const r = await removeJudgments(t.db, contrarian, adminId);
@@ -321,7 +436,9 @@ test("removing an expert's judgments shows its effect first, reopens their pairs
   await poolOf(t.db).query("SELECT tj_rebuild_tallies()");
   assert.deepEqual(await snapshot(), kept, "the triggers' tallies equal a rebuild from scratch");
   // The reopened pairs go to the fourth expert, never back to the removed one.
-  const reopened = await t.db.pair.count({ where: { status: "OPEN", judgments: { some: { userId: experts[1] } }, query: { destination: { name: "Nanjing" } } } });
+  const reopened = await t.db.pair.count({
+    where: { status: "OPEN", judgments: { some: { userId: experts[1] } }, query: { destination: { name: "Nanjing" } } },
+  });
   assert.ok(reopened >= judged);
   const c = await claimNext(t.db, experts[3], S);
   assert.ok(c);
@@ -329,7 +446,10 @@ test("removing an expert's judgments shows its effect first, reopens their pairs
   assert.equal((await t.db.user.findUniqueOrThrow({ where: { id: contrarian } })).standing, "PAUSED");
   await assert.rejects(claimNext(t.db, contrarian, S, { exclude: [] }), (e: AppError) => e.code === "not_active");
   await setStanding(t.db, contrarian, "resume", adminId);
-  assert.equal(await claimNext(t.db, contrarian, S, { exclude: [] }).then((x) => x && (x.resumed ? "resumed" : "claimed")), null);
+  assert.equal(
+    await claimNext(t.db, contrarian, S, { exclude: [] }).then((x) => x && (x.resumed ? "resumed" : "claimed")),
+    null,
+  );
   assert.equal(await t.db.auditEvent.count({ where: { action: "expert.remove_judgments", targetId: contrarian } }), 1);
 });
 
@@ -339,14 +459,25 @@ test("adaptive raters: two agreeing experts complete a pair, a disagreement asks
   const changed = await setAdaptiveRaters(t.db, ds.datasetId, true, 0.3, adminId);
   assert.ok(changed > 0);
   // The database's calibration draw is the module's.
-  for (const p of await t.db.pair.findMany({ where: { query: { datasetId: ds.datasetId } }, select: { id: true, calibration: true } })) assert.equal(p.calibration, isCalibration(p.id, 0.3), p.id);
+  for (const p of await t.db.pair.findMany({
+    where: { query: { datasetId: ds.datasetId } },
+    select: { id: true, calibration: true },
+  }))
+    assert.equal(p.calibration, isCalibration(p.id, 0.3), p.id);
   const experts = await Promise.all([0, 1, 2].map((i) => createTestExpert(t.db, `ad${i}@t.test`, ["Rome"])));
   // Agree when the pair id's first hex digit is even, else the second expert disagrees.
   const pick = (pairId: string, i: number) => (parseInt(pairId[0], 16) % 2 === 0 || i !== 1 ? "neither" : "left");
-  const before = await t.db.pair.findMany({ where: { query: { destinationId: rome.id }, status: "OPEN", submittedCount: 0, claimedCount: 0 }, select: { id: true } });
+  const before = await t.db.pair.findMany({
+    where: { query: { destinationId: rome.id }, status: "OPEN", submittedCount: 0, claimedCount: 0 },
+    select: { id: true },
+  });
   await judgeUntilDone(t.db, experts, pick, S, "ad");
-  const after = await t.db.pair.findMany({ where: { id: { in: before.map((p) => p.id) } }, include: { judgments: true } });
-  let two = 0, three = 0;
+  const after = await t.db.pair.findMany({
+    where: { id: { in: before.map((p) => p.id) } },
+    include: { judgments: true },
+  });
+  let two = 0,
+    three = 0;
   for (const p of after) {
     assert.equal(p.status, "COMPLETE", p.id);
     const agreeFirst = new Set(p.judgments.slice(0, 2).map((j) => j.verdict)).size === 1;
@@ -358,9 +489,18 @@ test("adaptive raters: two agreeing experts complete a pair, a disagreement asks
     } else three++;
   }
   assert.ok(two > 0 && three > 0, `${two} pairs with two raters, ${three} with three`);
-  const kept = await t.db.agreementTally.findMany({ where: { pairs: { gt: 0 } }, orderBy: [{ datasetId: "asc" }, { destinationId: "asc" }, { pattern: "asc" }] });
+  const kept = await t.db.agreementTally.findMany({
+    where: { pairs: { gt: 0 } },
+    orderBy: [{ datasetId: "asc" }, { destinationId: "asc" }, { pattern: "asc" }],
+  });
   await poolOf(t.db).query("SELECT tj_rebuild_tallies()");
-  assert.deepEqual(await t.db.agreementTally.findMany({ where: { pairs: { gt: 0 } }, orderBy: [{ datasetId: "asc" }, { destinationId: "asc" }, { pattern: "asc" }] }), kept);
+  assert.deepEqual(
+    await t.db.agreementTally.findMany({
+      where: { pairs: { gt: 0 } },
+      orderBy: [{ datasetId: "asc" }, { destinationId: "asc" }, { pattern: "asc" }],
+    }),
+    kept,
+  );
   // Off again: the pairs left at two raters ask for their third.
   await setAdaptiveRaters(t.db, ds.datasetId, false, 0.3, adminId);
   assert.equal(await t.db.pair.count({ where: { id: { in: before.map((p) => p.id) }, status: "OPEN" } }), two);
@@ -377,7 +517,16 @@ test("a revoked session neither answers nor skips a gold pair; the answer stays 
   const copied = { sessionVersion: version };
   // Signed out (or deactivated): the session version moves on and the copied token is no session.
   await t.db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
-  await assert.rejects(submitGold(t.db, userId, { assignmentId: id, choice: "left", rationale: "r", timeOnTaskMs: 1000, clientRequestId: "revoked-1" }, S, copied), (e: AppError) => e.code === "unauthenticated");
+  await assert.rejects(
+    submitGold(
+      t.db,
+      userId,
+      { assignmentId: id, choice: "left", rationale: "r", timeOnTaskMs: 1000, clientRequestId: "revoked-1" },
+      S,
+      copied,
+    ),
+    (e: AppError) => e.code === "unauthenticated",
+  );
   await assert.rejects(skipGold(t.db, userId, id, S, copied), (e: AppError) => e.code === "unauthenticated");
   assert.equal((await t.db.goldAnswer.findUniqueOrThrow({ where: { id } })).status, "CLAIMED");
   // With the current session it goes through.
@@ -392,8 +541,25 @@ test("a change of standing gives back the pairs held at once; a paused or failed
   const r = await setStanding(t.db, expert, "fail", adminId);
   assert.equal(r.released, 1);
   assert.equal((await t.db.assignment.findUniqueOrThrow({ where: { id: held.assignmentId } })).status, "RELEASED");
-  assert.equal((await t.db.pair.findUniqueOrThrow({ where: { id: held.pairId } })).claimedCount, before.claimedCount - 1);
-  await assert.rejects(submitJudgment(t.db, expert, { assignmentId: held.assignmentId, choice: "left", rationale: "r", timeOnTaskMs: 1000, clientRequestId: "standing-1" }, S), (e: AppError) => e.code === "not_active");
+  assert.equal(
+    (await t.db.pair.findUniqueOrThrow({ where: { id: held.pairId } })).claimedCount,
+    before.claimedCount - 1,
+  );
+  await assert.rejects(
+    submitJudgment(
+      t.db,
+      expert,
+      {
+        assignmentId: held.assignmentId,
+        choice: "left",
+        rationale: "r",
+        timeOnTaskMs: 1000,
+        clientRequestId: "standing-1",
+      },
+      S,
+    ),
+    (e: AppError) => e.code === "not_active",
+  );
   await assert.rejects(claimNext(t.db, expert, S, {}), (e: AppError) => e.code === "not_active");
   assert.equal(await t.db.judgment.count({ where: { userId: expert } }), 0);
   // Paused the same way.
@@ -401,9 +567,34 @@ test("a change of standing gives back the pairs held at once; a paused or failed
   const again = await claimNext(t.db, expert, S, {});
   assert.ok(again);
   await t.db.user.update({ where: { id: expert }, data: { standing: "PAUSED" } });
-  await assert.rejects(submitJudgment(t.db, expert, { assignmentId: again.assignmentId, choice: "left", rationale: "r", timeOnTaskMs: 1000, clientRequestId: "standing-2" }, S), (e: AppError) => e.code === "not_active");
+  await assert.rejects(
+    submitJudgment(
+      t.db,
+      expert,
+      {
+        assignmentId: again.assignmentId,
+        choice: "left",
+        rationale: "r",
+        timeOnTaskMs: 1000,
+        clientRequestId: "standing-2",
+      },
+      S,
+    ),
+    (e: AppError) => e.code === "not_active",
+  );
   await setStanding(t.db, expert, "resume", adminId);
-  await submitJudgment(t.db, expert, { assignmentId: again.assignmentId, choice: "left", rationale: "r", timeOnTaskMs: 1000, clientRequestId: "standing-3" }, S);
+  await submitJudgment(
+    t.db,
+    expert,
+    {
+      assignmentId: again.assignmentId,
+      choice: "left",
+      rationale: "r",
+      timeOnTaskMs: 1000,
+      clientRequestId: "standing-3",
+    },
+    S,
+  );
   // Asked to qualify again while gold pairs exist for Rome: no real pair until the set is done.
   await setStanding(t.db, expert, "requalify", adminId);
   await assert.rejects(claimNext(t.db, expert, S, {}), (e: AppError) => e.code === "not_active");
@@ -413,9 +604,14 @@ test("a change of standing gives back the pairs held at once; a paused or failed
 test("with diagnostics shown, a gold pair whose defect the diagnostics would show (a new violation) is never served", async () => {
   const ds = await t.db.dataset.findFirstOrThrow({ where: { name: "TripJudge demo" } });
   const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
-  const gold = await t.db.goldPair.findMany({ where: { destinationId: paris.id, active: true, planBId: null }, include: { planA: { select: { features: true } } } });
+  const gold = await t.db.goldPair.findMany({
+    where: { destinationId: paris.id, active: true, planBId: null },
+    include: { planA: { select: { features: true } } },
+  });
   const violations = (f: unknown) => JSON.stringify((f as { violations?: unknown } | null)?.violations ?? null);
-  const hidden = new Set(gold.filter((g) => violations(g.alteredFeatures) === violations(g.planA.features)).map((g) => g.id));
+  const hidden = new Set(
+    gold.filter((g) => violations(g.alteredFeatures) === violations(g.planA.features)).map((g) => g.id),
+  );
   assert.ok(gold.length > hidden.size, "some gold pairs add a violation the diagnostics would show");
   const expert = await createTestExpert(t.db, "diagnostics@t.test", ["Paris"]);
   await t.db.dataset.update({ where: { id: ds.id }, data: { showDiagnostics: true } });
@@ -430,14 +626,19 @@ test("with diagnostics shown, a gold pair whose defect the diagnostics would sho
   }
   // Without diagnostics every active gold pair may be served.
   const served = new Set<string>();
-  for (let i = 0; i < 200 && served.size < gold.length; i++) served.add((await nextQualificationPair(t.db, expert, null))!);
+  for (let i = 0; i < 200 && served.size < gold.length; i++)
+    served.add((await nextQualificationPair(t.db, expert, null))!);
   assert.ok([...served].some((id) => !hidden.has(id)));
 });
 
 test("an expert who skips gold pairs while answering real ones is paused as if they had answered them wrong; the quality page shows both skip rates", async () => {
   const expert = await createTestExpert(t.db, "skipper@t.test", ["Paris"]);
   const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
-  const gold = await t.db.goldPair.findMany({ where: { destinationId: paris.id, active: true }, take: 2, orderBy: { id: "asc" } });
+  const gold = await t.db.goldPair.findMany({
+    where: { destinationId: paris.id, active: true },
+    take: 2,
+    orderBy: { id: "asc" },
+  });
   assert.equal(gold.length, 2);
   for (const g of gold) {
     const id = (await claimGoldPair(t.db, expert, g.id, "CHECK", S))!;
@@ -456,9 +657,12 @@ test("held pairs resume in claim order, gold or real, and the claim limit counts
   const real = await claimNext(t.db, expert, L, {});
   assert.ok(real);
   const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
-  const g = await t.db.goldPair.findFirstOrThrow({ where: { destinationId: paris.id, active: true, answers: { none: { userId: expert } } } });
+  const g = await t.db.goldPair.findFirstOrThrow({
+    where: { destinationId: paris.id, active: true, answers: { none: { userId: expert } } },
+  });
   const gold = (await claimGoldPair(t.db, expert, g.id, "CHECK", L))!;
-  const nextOf = async (exclude: string[]) => nextPairAnswerSchema.parse(JSON.parse((await nextPairFor(t.db, expert, L, { destinationId: null, exclude })).body));
+  const nextOf = async (exclude: string[]) =>
+    nextPairAnswerSchema.parse(JSON.parse((await nextPairFor(t.db, expert, L, { destinationId: null, exclude })).body));
   // The real pair was claimed first: a reload resumes it, then (with it excluded) the gold one.
   assert.equal((await nextOf([])).assignment?.assignmentId, real.assignmentId);
   assert.equal((await nextOf([real.assignmentId])).assignment?.assignmentId, gold);
@@ -476,9 +680,13 @@ test("the waiting count drops by one whether the pair taken is gold or real, so 
   await setGoldRate(t.db, datasetId, 0.05, adminId);
   const waiting = async () => (await waitingPairsByDestination(t.db, expert)).find((w) => w.name === "Paris")!.waiting;
   const before = await waiting();
-  const servable = await t.db.goldPair.count({ where: { destinationId: paris.id, active: true, dataset: { goldRate: { gt: 0 } } } });
+  const servable = await t.db.goldPair.count({
+    where: { destinationId: paris.id, active: true, dataset: { goldRate: { gt: 0 } } },
+  });
   assert.ok(servable > 0, "the demo has gold pairs in Paris");
-  const g = await t.db.goldPair.findFirstOrThrow({ where: { destinationId: paris.id, active: true, answers: { none: { userId: expert } } } });
+  const g = await t.db.goldPair.findFirstOrThrow({
+    where: { destinationId: paris.id, active: true, answers: { none: { userId: expert } } },
+  });
   const gold = (await claimGoldPair(t.db, expert, g.id, "CHECK", S))!;
   assert.equal(await waiting(), before - 1, "after a gold pair");
   const real = await claimNext(t.db, expert, S, {});
@@ -492,7 +700,10 @@ test("the waiting count drops by one whether the pair taken is gold or real, so 
 
 test("a gold pair shows its altered copy beside another feasible plan of the request, so its plans differ as a real pair's do", async () => {
   await makeGoldPairs(t.db, datasetId, { plans: 200, seed: 1 }, adminId);
-  const gold = await t.db.goldPair.findMany({ where: { origin: "PERTURBATION" }, include: { partnerPlan: true, planA: true } });
+  const gold = await t.db.goldPair.findMany({
+    where: { origin: "PERTURBATION" },
+    include: { partnerPlan: true, planA: true },
+  });
   assert.ok(gold.length >= 10, `${gold.length} gold pairs`);
   for (const g of gold) {
     assert.ok(g.partnerPlan, `gold pair ${g.id} has a partner`);
@@ -504,28 +715,45 @@ test("a gold pair shows its altered copy beside another feasible plan of the req
   type It = { days: { items: unknown[] }[] };
   const differing = (a: It, b: It) => {
     const count = new Map<string, number>();
-    for (const d of a.days) for (const i of d.items) count.set(JSON.stringify(i), (count.get(JSON.stringify(i)) ?? 0) + 1);
+    for (const d of a.days)
+      for (const i of d.items) count.set(JSON.stringify(i), (count.get(JSON.stringify(i)) ?? 0) + 1);
     let n = 0;
-    for (const d of b.days) for (const i of d.items) {
-      const k = JSON.stringify(i);
-      if (count.get(k)) count.set(k, count.get(k)! - 1);
-      else n++;
-    }
+    for (const d of b.days)
+      for (const i of d.items) {
+        const k = JSON.stringify(i);
+        if (count.get(k)) count.set(k, count.get(k)! - 1);
+        else n++;
+      }
     return n + [...count.values()].reduce((s, v) => s + v, 0);
   };
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const goldDiffs = gold.map((g) => differing(g.partnerPlan!.itinerary as It, g.altered as It));
   const real = await t.db.pair.findMany({ take: 40, include: { planA: true, planB: true } });
   const realDiffs = real.map((p) => differing(p.planA.itinerary as It, p.planB.itinerary as It));
-  assert.equal(goldDiffs.filter((d) => d <= 1).length, 0, `gold pairs differing in one item or none: ${goldDiffs.join(",")}`);
-  assert.ok(median(goldDiffs) * 2 >= median(realDiffs), `median items differing: gold ${median(goldDiffs)}, real ${median(realDiffs)}`);
+  assert.equal(
+    goldDiffs.filter((d) => d <= 1).length,
+    0,
+    `gold pairs differing in one item or none: ${goldDiffs.join(",")}`,
+  );
+  assert.ok(
+    median(goldDiffs) * 2 >= median(realDiffs),
+    `median items differing: gold ${median(goldDiffs)}, real ${median(realDiffs)}`,
+  );
   // The expert's screen shows the partner where plan A goes.
   const g = gold[0];
-  const expert = await createTestExpert(t.db, "partner-view@t.test", [(await t.db.destination.findUniqueOrThrow({ where: { id: g.destinationId } })).name]);
+  const expert = await createTestExpert(t.db, "partner-view@t.test", [
+    (await t.db.destination.findUniqueOrThrow({ where: { id: g.destinationId } })).name,
+  ]);
   const answer = (await claimGoldPair(t.db, expert, g.id, "CHECK", S))!;
-  const { rows } = await poolOf(t.db).query<{ left_text: string; right_text: string }>("SELECT left_text, right_text FROM tj_gold_view_parts($1)", [answer]);
+  const { rows } = await poolOf(t.db).query<{ left_text: string; right_text: string }>(
+    "SELECT left_text, right_text FROM tj_gold_view_parts($1)",
+    [answer],
+  );
   const shown = [JSON.parse(rows[0].left_text), JSON.parse(rows[0].right_text)];
-  assert.ok(shown.some((s) => JSON.stringify(s) === JSON.stringify(g.partnerPlan!.itinerary)), "the partner is shown");
+  assert.ok(
+    shown.some((s) => JSON.stringify(s) === JSON.stringify(g.partnerPlan!.itinerary)),
+    "the partner is shown",
+  );
   assert.ok(!shown.some((s) => JSON.stringify(s) === JSON.stringify(g.planA.itinerary)), "the source is not");
   assert.equal(await skipGold(t.db, expert, answer, S), true);
 });

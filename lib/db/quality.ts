@@ -56,7 +56,12 @@ export interface ExpertQuality {
 
 export interface QualityReport {
   experts: ExpertQuality[];
-  gold: { pairs: number; active: number; byKind: { kind: string; pairs: number; answers: number; right: number }[]; datasets: { id: string; name: string; rate: number; pairs: number; adaptiveRaters: boolean }[] };
+  gold: {
+    pairs: number;
+    active: number;
+    byKind: { kind: string; pairs: number; answers: number; right: number }[];
+    datasets: { id: string; name: string; rate: number; pairs: number; adaptiveRaters: boolean }[];
+  };
   /** How the models were fitted, for the page's footnote. */
   models: { judgments: number; pairs: number; dsIterations: number; maceIterations: number };
 }
@@ -66,10 +71,15 @@ async function judgmentLog(db: Db) {
   const builder = new RatingMatrixBuilder(VERDICTS);
   const sequences = new Map<string, string[]>();
   const sides = new Map<string, { left: number; right: number }>();
-  for await (const r of fromSnapshot(db, (c) => cursorRows<{ pair_id: string; user_id: string; verdict: Verdict; left_is_a: boolean }>(c,
-    `SELECT j."pairId" AS pair_id, j."userId" AS user_id, j.verdict::text AS verdict, (a."leftPlanId" = p."planAId") AS left_is_a
+  for await (const r of fromSnapshot(db, (c) =>
+    cursorRows<{ pair_id: string; user_id: string; verdict: Verdict; left_is_a: boolean }>(
+      c,
+      `SELECT j."pairId" AS pair_id, j."userId" AS user_id, j.verdict::text AS verdict, (a."leftPlanId" = p."planAId") AS left_is_a
        FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
-      WHERE p.status = 'COMPLETE' ORDER BY j."userId", j."createdAt", j.id`, []))) {
+      WHERE p.status = 'COMPLETE' ORDER BY j."userId", j."createdAt", j.id`,
+      [],
+    ),
+  )) {
     builder.add(r.pair_id, r.user_id, CODE[r.verdict]);
     let seq = sequences.get(r.user_id);
     if (!seq) sequences.set(r.user_id, (seq = []));
@@ -90,40 +100,76 @@ async function judgmentLog(db: Db) {
  * results are always read fresh, so an admin's decision shows at once.
  */
 async function modelFigures(db: Db) {
-  const { result } = await recent(`${ADMIN_FIGURES}quality-models`, config().ADMIN_FIGURES_MAX_AGE_SECONDS * 1000, async () => {
-    const log = await judgmentLog(db);
-    const m = log.matrix;
-    return { log, ds: m.item.length ? dawidSkene(m) : null, mc: m.item.length ? mace(m) : null, peers: peerAgreement(m) };
-  });
+  const { result } = await recent(
+    `${ADMIN_FIGURES}quality-models`,
+    config().ADMIN_FIGURES_MAX_AGE_SECONDS * 1000,
+    async () => {
+      const log = await judgmentLog(db);
+      const m = log.matrix;
+      return {
+        log,
+        ds: m.item.length ? dawidSkene(m) : null,
+        mc: m.item.length ? mace(m) : null,
+        peers: peerAgreement(m),
+      };
+    },
+  );
   return result;
 }
 
 export async function qualityReport(db: Db): Promise<QualityReport> {
   const pool = poolOf(db);
   const [users, answers, kinds, datasets, medians, { log, ds, mc, peers }, skipRows] = await Promise.all([
-    pool.query<{ id: string; name: string; email: string; standing: Standing; note: string | null; changed: Date | null; gold_since: Date }>(
-      `SELECT id, name, email, standing::text AS standing, "standingNote" AS note, "standingChangedAt" AS changed, "goldSince" AS gold_since FROM "User" WHERE role = 'EXPERT' ORDER BY name`),
+    pool.query<{
+      id: string;
+      name: string;
+      email: string;
+      standing: Standing;
+      note: string | null;
+      changed: Date | null;
+      gold_since: Date;
+    }>(
+      `SELECT id, name, email, standing::text AS standing, "standingNote" AS note, "standingChangedAt" AS changed, "goldSince" AS gold_since FROM "User" WHERE role = 'EXPERT' ORDER BY name`,
+    ),
     pool.query<{ user_id: string; purpose: string; correct: boolean; completed: Date; destination: string }>(
       `SELECT a."userId" AS user_id, a.purpose::text, a.correct, a."completedAt" AS completed, d.name AS destination
          FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId" JOIN "Destination" d ON d.id = g."destinationId"
-        WHERE a.status = 'SUBMITTED' ORDER BY a."completedAt", a.id`),
+        WHERE a.status = 'SUBMITTED' ORDER BY a."completedAt", a.id`,
+    ),
     pool.query<{ kind: string; pairs: number; active: number; answers: number; right: number }>(
       `SELECT coalesce(g."defectKind", 'promoted') AS kind, count(DISTINCT g.id)::int AS pairs, count(DISTINCT g.id) FILTER (WHERE g.active)::int AS active,
               count(a.id) FILTER (WHERE a.status = 'SUBMITTED')::int AS answers, count(a.id) FILTER (WHERE a.correct)::int AS right
-         FROM "GoldPair" g LEFT JOIN "GoldAnswer" a ON a."goldPairId" = g.id GROUP BY 1`),
+         FROM "GoldPair" g LEFT JOIN "GoldAnswer" a ON a."goldPairId" = g.id GROUP BY 1`,
+    ),
     pool.query<{ id: string; name: string; rate: number; pairs: number; adaptive: boolean }>(
-      `SELECT d.id, d.name, d."goldRate" AS rate, d."adaptiveRaters" AS adaptive, (SELECT count(*)::int FROM "GoldPair" g WHERE g."datasetId" = d.id) AS pairs FROM "Dataset" d ORDER BY d."createdAt"`),
+      `SELECT d.id, d.name, d."goldRate" AS rate, d."adaptiveRaters" AS adaptive, (SELECT count(*)::int FROM "GoldPair" g WHERE g."datasetId" = d.id) AS pairs FROM "Dataset" d ORDER BY d."createdAt"`,
+    ),
     expertMedianSeconds(db),
     modelFigures(db),
-    pool.query<{ user_id: string; gold_skipped: number; gold_served: number; real_skipped: number; real_served: number }>(
+    pool.query<{
+      user_id: string;
+      gold_skipped: number;
+      gold_served: number;
+      real_skipped: number;
+      real_served: number;
+    }>(
       `SELECT u.id AS user_id,
               (SELECT count(*)::int FROM "GoldAnswer" a WHERE a."userId" = u.id AND a.purpose = 'CHECK' AND a.status = 'SKIPPED') AS gold_skipped,
               (SELECT count(*)::int FROM "GoldAnswer" a WHERE a."userId" = u.id AND a.purpose = 'CHECK' AND a.status IN ('SUBMITTED', 'SKIPPED')) AS gold_served,
               (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status = 'SKIPPED') AS real_skipped,
               (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status IN ('SUBMITTED', 'SKIPPED')) AS real_served
-         FROM "User" u WHERE u.role = 'EXPERT'`),
+         FROM "User" u WHERE u.role = 'EXPERT'`,
+    ),
   ]);
-  const skipsOf = new Map(skipRows.rows.map((r) => [r.user_id, { gold: { skipped: r.gold_skipped, served: r.gold_served }, real: { skipped: r.real_skipped, served: r.real_served } }]));
+  const skipsOf = new Map(
+    skipRows.rows.map((r) => [
+      r.user_id,
+      {
+        gold: { skipped: r.gold_skipped, served: r.gold_served },
+        real: { skipped: r.real_skipped, served: r.real_served },
+      },
+    ]),
+  );
   const m = log.matrix;
   const raterIx = new Map(m.raters.map((r, w) => [r, w]));
   const peerMap = new Map(m.raters.map((r, w) => [r, peers[w]]));
@@ -145,18 +191,30 @@ export async function qualityReport(db: Db): Promise<QualityReport> {
     const since = checks.filter((a) => a.completed >= u.gold_since).map((a) => a.correct);
     const median = medians.get(u.id) ?? null;
     // The other experts' median time (by expert, not by value: two experts may share a median).
-    const others = [...medians].filter(([id]) => id !== u.id).map(([, s]) => s).sort((a, b) => a - b);
+    const others = [...medians]
+      .filter(([id]) => id !== u.id)
+      .map(([, s]) => s)
+      .sort((a, b) => a - b);
     const peersMedian = others.length ? others[others.length >> 1] : null;
     const side = log.sides.get(u.id);
     const flags = [
       goldFlag(since),
       side ? leftBiasFlag(side.left, side.right) : null,
-      fastFlag(median === null ? null : median * 1000, log.sequences.get(u.id)?.length ?? 0, peersMedian === null ? null : peersMedian * 1000),
+      fastFlag(
+        median === null ? null : median * 1000,
+        log.sequences.get(u.id)?.length ?? 0,
+        peersMedian === null ? null : peersMedian * 1000,
+      ),
       runsFlag(log.sequences.get(u.id) ?? []),
       peerFlag(peer, othersRates(peerMap, u.id)),
     ].filter((f): f is Flag => f !== null);
     return {
-      userId: u.id, name: u.name, email: u.email, standing: u.standing, note: u.note, changedAt: u.changed?.toISOString() ?? null,
+      userId: u.id,
+      name: u.name,
+      email: u.email,
+      standing: u.standing,
+      note: u.note,
+      changedAt: u.changed?.toISOString() ?? null,
       qualification: { answered: qual.length, right: qual.filter((a) => a.correct).length },
       gold: tally(checks.filter((a) => a.correct).length, checks.length),
       goldByDestination: [...byDest].map(([destination, t]) => ({ destination, ...tally(t.right, t.n) })),
@@ -175,19 +233,50 @@ export async function qualityReport(db: Db): Promise<QualityReport> {
   return {
     experts,
     gold: {
-      pairs: kinds.rows.reduce((s, r) => s + r.pairs, 0), active: kinds.rows.reduce((s, r) => s + r.active, 0), byKind,
-      datasets: datasets.rows.map((d) => ({ id: d.id, name: d.name, rate: d.rate, pairs: d.pairs, adaptiveRaters: d.adaptive })),
+      pairs: kinds.rows.reduce((s, r) => s + r.pairs, 0),
+      active: kinds.rows.reduce((s, r) => s + r.active, 0),
+      byKind,
+      datasets: datasets.rows.map((d) => ({
+        id: d.id,
+        name: d.name,
+        rate: d.rate,
+        pairs: d.pairs,
+        adaptiveRaters: d.adaptive,
+      })),
     },
-    models: { judgments: m.item.length, pairs: m.items.length, dsIterations: ds?.iterations ?? 0, maceIterations: mc?.iterations ?? 0 },
+    models: {
+      judgments: m.item.length,
+      pairs: m.items.length,
+      dsIterations: ds?.iterations ?? 0,
+      maceIterations: mc?.iterations ?? 0,
+    },
   };
 }
 
 /** An admin's decision on an expert's standing: resume (after a pause), pass or fail qualification, or requalify. */
-export async function setStanding(db: Db, userId: string, action: "resume" | "pass" | "fail" | "requalify", actorId: string): Promise<{ released: number }> {
-  const to: Record<typeof action, Standing> = { resume: "ACTIVE", pass: "ACTIVE", fail: "QUALIFICATION_FAILED", requalify: "QUALIFYING" };
-  const notes: Record<typeof action, string> = { resume: "resumed by an admin", pass: "qualification passed by an admin", fail: "qualification failed by an admin", requalify: "asked to qualify again" };
+export async function setStanding(
+  db: Db,
+  userId: string,
+  action: "resume" | "pass" | "fail" | "requalify",
+  actorId: string,
+): Promise<{ released: number }> {
+  const to: Record<typeof action, Standing> = {
+    resume: "ACTIVE",
+    pass: "ACTIVE",
+    fail: "QUALIFICATION_FAILED",
+    requalify: "QUALIFYING",
+  };
+  const notes: Record<typeof action, string> = {
+    resume: "resumed by an admin",
+    pass: "qualification passed by an admin",
+    fail: "qualification failed by an admin",
+    requalify: "asked to qualify again",
+  };
   // One statement (tj_set_standing): the standing, the pause test afresh, and the pairs held given back unless active.
-  const { rows } = await poolOf(db).query<{ released: number }>("SELECT tj_set_standing($1, $2, $3::\"Standing\", $4, $5, $6) AS released", [actorId, userId, to[action], notes[action], action, randomUUID()]);
+  const { rows } = await poolOf(db).query<{ released: number }>(
+    'SELECT tj_set_standing($1, $2, $3::"Standing", $4, $5, $6) AS released',
+    [actorId, userId, to[action], notes[action], action, randomUUID()],
+  );
   if (rows[0].released < 0) throw new AppError("not_found", "There is no such expert.");
   return { released: rows[0].released };
 }
@@ -201,7 +290,9 @@ export async function softLabels(db: Db): Promise<SoftLabels> {
   const out = new Map<string, Record<Verdict, number>>();
   if (!m.item.length) return out;
   const ds = dawidSkene(m);
-  m.items.forEach((pairId, i) => out.set(pairId, { A: ds.posterior[i * 3], B: ds.posterior[i * 3 + 1], NEITHER: ds.posterior[i * 3 + 2] }));
+  m.items.forEach((pairId, i) =>
+    out.set(pairId, { A: ds.posterior[i * 3], B: ds.posterior[i * 3 + 1], NEITHER: ds.posterior[i * 3 + 2] }),
+  );
   return out;
 }
 
@@ -224,7 +315,9 @@ export function softArgmax(p: Record<Verdict, number>): Verdict {
  * Experts by standing; `withoutGold`: qualifying experts none of whose destinations has an active gold pair
  * (they judge real pairs until there is a qualification set for them).
  */
-export async function standingCounts(db: Db): Promise<{ paused: number; failed: number; qualifying: number; withoutGold: number }> {
+export async function standingCounts(
+  db: Db,
+): Promise<{ paused: number; failed: number; qualifying: number; withoutGold: number }> {
   const [rows, without] = await Promise.all([
     db.user.groupBy({ by: ["standing"], where: { role: "EXPERT", active: true }, _count: true }),
     poolOf(db).query<{ n: number }>(
@@ -233,7 +326,12 @@ export async function standingCounts(db: Db): Promise<{ paused: number; failed: 
     ),
   ]);
   const n = (s: Standing) => rows.find((r) => r.standing === s)?._count ?? 0;
-  return { paused: n("PAUSED"), failed: n("QUALIFICATION_FAILED"), qualifying: n("QUALIFYING"), withoutGold: without.rows[0].n };
+  return {
+    paused: n("PAUSED"),
+    failed: n("QUALIFICATION_FAILED"),
+    qualifying: n("QUALIFYING"),
+    withoutGold: without.rows[0].n,
+  };
 }
 
 /** What removing an expert's judgments would do to agreement (shown before the admin confirms). */
@@ -248,12 +346,19 @@ export async function removalPreview(db: Db, userId: string) {
  * adjudications of those pairs go (the split they settled may be gone), and the slots return to the pool.
  * The expert keeps their assignments as RELEASED, so they are never given those pairs again.
  */
-export async function removeJudgments(db: Db, userId: string, actorId: string): Promise<{ judgments: number; pairs: number }> {
+export async function removeJudgments(
+  db: Db,
+  userId: string,
+  actorId: string,
+): Promise<{ judgments: number; pairs: number }> {
   // One statement (tj_remove_judgments), which takes its locks in the order submits take theirs; a deadlock
   // that still happens (another admin action) is retried once before it is reported (503, never a 500).
   for (let attempt = 1; ; attempt++) {
     try {
-      const { rows } = await poolOf(db).query<{ o_judgments: number; o_pairs: number }>("SELECT * FROM tj_remove_judgments($1, $2, $3)", [actorId, userId, randomUUID()]);
+      const { rows } = await poolOf(db).query<{ o_judgments: number; o_pairs: number }>(
+        "SELECT * FROM tj_remove_judgments($1, $2, $3)",
+        [actorId, userId, randomUUID()],
+      );
       return { judgments: rows[0].o_judgments, pairs: rows[0].o_pairs };
     } catch (e) {
       if (attempt < 2 && (e as { code?: string }).code === "40P01") continue;

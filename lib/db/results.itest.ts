@@ -19,7 +19,13 @@ before(async () => {
   t = await createTestDatabase();
   await seed(t.db, { demo: true, demoPassword: "pw-for-tests-1" });
   const experts = await Promise.all([0, 1, 2].map((i) => createTestExpert(t.db, `lb${i}@t.test`, ["Paris"])));
-  await judgeUntilDone(t.db, experts, (pairId, i) => (["left", "right", "neither", "left"] as const)[(pairId.charCodeAt(4) + i) % 4], S, "lb");
+  await judgeUntilDone(
+    t.db,
+    experts,
+    (pairId, i) => (["left", "right", "neither", "left"] as const)[(pairId.charCodeAt(4) + i) % 4],
+    S,
+    "lb",
+  );
 });
 after(async () => t.drop());
 
@@ -28,7 +34,8 @@ test("the exported battles and the database's grouped battles give the same lead
   for await (const r of battleRecords(t.db)) exported.push(r);
   assert.ok(exported.length > 20, `only ${exported.length} battles`);
   assert.equal(await exportCount(t.db, "battles"), exported.length);
-  for (const r of exported) assert.ok(battleLineSchema.safeParse(r).success && r.model_a !== r.model_b && /^expert-/.test(r.judge));
+  for (const r of exported)
+    assert.ok(battleLineSchema.safeParse(r).success && r.model_a !== r.model_b && /^expert-/.test(r.judge));
   const fromFile = new BattleSetBuilder();
   for (const r of exported) fromFile.addLine(battleLineSchema.parse(r));
   const { set } = await leaderboardBattles(t.db, {});
@@ -64,7 +71,11 @@ test("filters select battles; style control reads the plans", async () => {
 
 test("judge verdicts import all or nothing, once per file, and the board holds them and the reward against the experts", async () => {
   const admin = await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } });
-  const complete = await t.db.pair.findMany({ where: { status: "COMPLETE" }, select: { id: true }, orderBy: { id: "asc" } });
+  const complete = await t.db.pair.findMany({
+    where: { status: "COMPLETE" },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
   assert.ok(complete.length >= 5);
   const lines = complete.flatMap((p, i) => [
     { pair_id: p.id, judge: "llm-x", verdict: i % 2 ? "A" : "B", order: "ab" },
@@ -76,8 +87,20 @@ test("judge verdicts import all or nothing, once per file, and the board holds t
   const again = await importJudgeVerdicts(t.db, text, "x.jsonl", admin.id);
   assert.equal(again.created, false);
   assert.equal(await t.db.judgeVerdict.count(), lines.length);
-  await assert.rejects(importJudgeVerdicts(t.db, JSON.stringify({ pair_id: "no-such-pair", judge: "y", verdict: "A" }), "y.jsonl", admin.id), (e: AppError) => e.code === "invalid_request" && /1 pair id/.test(e.message));
-  await assert.rejects(importJudgeVerdicts(t.db, '{"pair_id":"x","judge":"y","verdict":"maybe"}', "z.jsonl", admin.id), (e: AppError) => Array.isArray(e.extra?.problems) && /z\.jsonl:1: verdict/.test(String((e.extra!.problems as string[])[0])));
+  await assert.rejects(
+    importJudgeVerdicts(
+      t.db,
+      JSON.stringify({ pair_id: "no-such-pair", judge: "y", verdict: "A" }),
+      "y.jsonl",
+      admin.id,
+    ),
+    (e: AppError) => e.code === "invalid_request" && /1 pair id/.test(e.message),
+  );
+  await assert.rejects(
+    importJudgeVerdicts(t.db, '{"pair_id":"x","judge":"y","verdict":"maybe"}', "z.jsonl", admin.id),
+    (e: AppError) =>
+      Array.isArray(e.extra?.problems) && /z\.jsonl:1: verdict/.test(String((e.extra!.problems as string[])[0])),
+  );
   assert.equal(await t.db.judgeImport.count(), 1);
 
   const board = await judgeBoard(t.db);
@@ -101,18 +124,49 @@ test("a verdict file of 20,000 lines imports whole; a built-in judge's name and 
   const admin = await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } });
   const pairs = await t.db.pair.findMany({ select: { id: true }, orderBy: { id: "asc" }, take: 50 });
   // A hundred judges (the board's limit), each judging 50 pairs four times (both orders, twice).
-  const lines = Array.from({ length: 100 }, (_, j) => pairs.flatMap((p, i) => [0, 1, 2, 3].map((run) => JSON.stringify({ pair_id: p.id, judge: `bulk-${j}`, verdict: (i + j + run) % 3 === 0 ? "NEITHER" : i % 2 ? "A" : "B", order: run % 2 ? "ba" : "ab" })))).flat();
+  const lines = Array.from({ length: 100 }, (_, j) =>
+    pairs.flatMap((p, i) =>
+      [0, 1, 2, 3].map((run) =>
+        JSON.stringify({
+          pair_id: p.id,
+          judge: `bulk-${j}`,
+          verdict: (i + j + run) % 3 === 0 ? "NEITHER" : i % 2 ? "A" : "B",
+          order: run % 2 ? "ba" : "ab",
+        }),
+      ),
+    ),
+  ).flat();
   assert.equal(lines.length, 20_000);
   const r = await importJudgeVerdicts(t.db, lines.join("\n"), "bulk.jsonl", admin.id);
   assert.deepEqual([r.created, r.verdicts], [true, 20_000]);
   assert.equal(await t.db.judgeVerdict.count({ where: { importId: r.id } }), 20_000);
   // One judge more would put 101 on the board: refused, saying why.
-  await assert.rejects(importJudgeVerdicts(t.db, JSON.stringify({ pair_id: pairs[0].id, judge: "one-too-many", verdict: "A" }), "more.jsonl", admin.id), (e: AppError) => e.code === "invalid_request" && /101 judges, over its limit of 100/.test(e.message));
+  await assert.rejects(
+    importJudgeVerdicts(
+      t.db,
+      JSON.stringify({ pair_id: pairs[0].id, judge: "one-too-many", verdict: "A" }),
+      "more.jsonl",
+      admin.id,
+    ),
+    (e: AppError) => e.code === "invalid_request" && /101 judges, over its limit of 100/.test(e.message),
+  );
   await deleteJudgeImport(t.db, r.id, admin.id);
   const refused = async (text: string, pattern: RegExp) =>
-    assert.rejects(importJudgeVerdicts(t.db, text, "bad.jsonl", admin.id), (e: AppError) => e.code === "invalid_request" && pattern.test(String((e.extra!.problems as string[])[0])));
-  await refused(JSON.stringify({ pair_id: pairs[0].id, judge: "TripScore reward (published weights)", verdict: "A" }), /bad\.jsonl:1: judge: is the name of a built-in judge/);
-  await refused(JSON.stringify({ pair_id: pairs[0].id, judge: "tripscore reward  (Published Weights)", verdict: "A" }), /built-in judge/);
-  await refused(`{"pair_id":"${pairs[0].id}","judge":"x\\ud800y","verdict":"A"}`, /bad\.jsonl:1: judge: holds a NUL character or an unpaired surrogate/);
+    assert.rejects(
+      importJudgeVerdicts(t.db, text, "bad.jsonl", admin.id),
+      (e: AppError) => e.code === "invalid_request" && pattern.test(String((e.extra!.problems as string[])[0])),
+    );
+  await refused(
+    JSON.stringify({ pair_id: pairs[0].id, judge: "TripScore reward (published weights)", verdict: "A" }),
+    /bad\.jsonl:1: judge: is the name of a built-in judge/,
+  );
+  await refused(
+    JSON.stringify({ pair_id: pairs[0].id, judge: "tripscore reward  (Published Weights)", verdict: "A" }),
+    /built-in judge/,
+  );
+  await refused(
+    `{"pair_id":"${pairs[0].id}","judge":"x\\ud800y","verdict":"A"}`,
+    /bad\.jsonl:1: judge: holds a NUL character or an unpaired surrogate/,
+  );
   assert.equal(await t.db.judgeImport.count({ where: { name: "bad.jsonl" } }), 0);
 });

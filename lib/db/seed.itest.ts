@@ -55,7 +55,15 @@ test("an expert's waiting pairs are the open pairs of their destinations", async
   const pair = await t.db.pair.findFirstOrThrow({ where: { query: { destinationId: paris.destinationId } } });
   const others = await t.db.user.findMany({ where: { role: "EXPERT", NOT: { id: amelie.id } }, take: 3 });
   for (const [i, u] of others.entries()) {
-    await t.db.assignment.create({ data: { pairId: pair.id, userId: u.id, slot: i + 1, leftPlanId: pair.planAId, leaseExpiresAt: new Date(Date.now() + 60_000) } });
+    await t.db.assignment.create({
+      data: {
+        pairId: pair.id,
+        userId: u.id,
+        slot: i + 1,
+        leftPlanId: pair.planAId,
+        leaseExpiresAt: new Date(Date.now() + 60_000),
+      },
+    });
   }
   // (Claims normally go through claimNext, which keeps this counter.)
   await t.db.pair.update({ where: { id: pair.id }, data: { claimedCount: 3 } });

@@ -19,11 +19,21 @@ export async function getSettings(db: Db): Promise<JudgingSettings> {
   return value;
 }
 
-export async function updateSettings(db: Db, patch: Partial<JudgingSettings>, actorId: string): Promise<JudgingSettings> {
+export async function updateSettings(
+  db: Db,
+  patch: Partial<JudgingSettings>,
+  actorId: string,
+): Promise<JudgingSettings> {
   const next = settingsSchema.parse({ ...(await getSettings(db)), ...patch });
-  await db.setting.upsert({ where: { key: "judging" }, create: { key: "judging", value: next }, update: { value: next } });
+  await db.setting.upsert({
+    where: { key: "judging" },
+    create: { key: "judging", value: next },
+    update: { value: next },
+  });
   cache.set(db, { at: Date.now(), value: next });
-  await db.auditEvent.create({ data: { actorId, action: "settings.update", targetType: "Setting", targetId: "judging", data: patch } });
+  await db.auditEvent.create({
+    data: { actorId, action: "settings.update", targetType: "Setting", targetId: "judging", data: patch },
+  });
   return next;
 }
 

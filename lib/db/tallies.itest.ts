@@ -5,7 +5,14 @@ import { majority } from "../agreement/labels";
 import { tallyPairs, type Tallies } from "../agreement/tallies";
 import { EXPORT_KINDS } from "../export/kinds";
 import { listDestinations, listUsers } from "./admin";
-import { adjudicationQueue, analyticsTallies, expertMedianSeconds, judgmentDays, ratedPairs, requestExtraRater } from "./analytics";
+import {
+  adjudicationQueue,
+  analyticsTallies,
+  expertMedianSeconds,
+  judgmentDays,
+  ratedPairs,
+  requestExtraRater,
+} from "./analytics";
 import { poolOf } from "./client";
 import { exportCount } from "./export-counts";
 import { records } from "./exports";
@@ -26,7 +33,18 @@ async function judgeAll(users: string[], pick: (pairId: string, expert: number) 
     for (const [i, u] of users.entries()) {
       const c = await claimNext(t.db, u, S);
       if (!c) continue;
-      await submitJudgment(t.db, u, { assignmentId: c.assignmentId, choice: pick(c.pairId, i), rationale: "r", timeOnTaskMs: 1000 + ((n * 7919) % 50_000), clientRequestId: `t-${++n}` }, S);
+      await submitJudgment(
+        t.db,
+        u,
+        {
+          assignmentId: c.assignmentId,
+          choice: pick(c.pairId, i),
+          rationale: "r",
+          timeOnTaskMs: 1000 + ((n * 7919) % 50_000),
+          clientRequestId: `t-${++n}`,
+        },
+        S,
+      );
       progressed = true;
     }
     if (!progressed) return;
@@ -55,7 +73,10 @@ before(async () => {
   await seed(t.db, { demo: true, demoPassword: "pw-for-tests-1" });
   experts = await Promise.all([0, 1, 2, 3].map((i) => createTestExpert(t.db, `tally${i}@t.test`, ["Paris"])));
   // Verdicts from the pair id and the expert, so there are majorities and 1-1-1 splits.
-  await judgeAll(experts.slice(0, 3), (pairId, i) => (["left", "right", "neither"] as const)[(pairId.charCodeAt(4) + i * (pairId.charCodeAt(6) % 2)) % 3]);
+  await judgeAll(
+    experts.slice(0, 3),
+    (pairId, i) => (["left", "right", "neither"] as const)[(pairId.charCodeAt(4) + i * (pairId.charCodeAt(6) % 2)) % 3],
+  );
 });
 after(async () => t.drop());
 
@@ -88,7 +109,10 @@ test("a rebuild from scratch gives the tallies the triggers kept", async () => {
   await poolOf(t.db).query("SELECT tj_rebuild_tallies()");
   assert.deepEqual(await stored(), before);
   assert.deepEqual(await judgmentDays(t.db), days);
-  assert.equal(days.reduce((s, d) => s + d.judgments, 0), await t.db.judgment.count());
+  assert.equal(
+    days.reduce((s, d) => s + d.judgments, 0),
+    await t.db.judgment.count(),
+  );
 });
 
 test("a bulk change of required raters keeps the tallies right (rebuilt once, not row by row)", async () => {
@@ -98,7 +122,9 @@ test("a bulk change of required raters keeps the tallies right (rebuilt once, no
   const before = await stored();
   await setRequiredRaters(t.db, datasetId, 5, admin.id);
   assert.deepEqual(await stored(), await expected());
-  assert.ok((await stored()).agreement.reduce((s, r) => s + r.pairs, 0) < before.agreement.reduce((s, r) => s + r.pairs, 0));
+  assert.ok(
+    (await stored()).agreement.reduce((s, r) => s + r.pairs, 0) < before.agreement.reduce((s, r) => s + r.pairs, 0),
+  );
   await setRequiredRaters(t.db, datasetId, 3, admin.id);
   assert.deepEqual(await stored(), await expected());
   assert.deepEqual(await stored(), before);
@@ -107,7 +133,9 @@ test("a bulk change of required raters keeps the tallies right (rebuilt once, no
 test("medians are each expert's lower median time on task", async () => {
   const medians = await expertMedianSeconds(t.db);
   for (const u of experts) {
-    const times = (await t.db.judgment.findMany({ where: { userId: u }, select: { timeOnTaskMs: true } })).map((j) => j.timeOnTaskMs).sort((a, b) => a - b);
+    const times = (await t.db.judgment.findMany({ where: { userId: u }, select: { timeOnTaskMs: true } }))
+      .map((j) => j.timeOnTaskMs)
+      .sort((a, b) => a - b);
     assert.equal(medians.get(u), times[Math.floor((times.length - 1) / 2)] / 1000);
   }
 });
@@ -126,9 +154,19 @@ test("the assignment overview's counts and medians (from tallies and an index wa
     assert.equal(e.medianSeconds, r.median);
   }
   const judgments = await t.db.judgment.count();
-  assert.equal(overview.destinations.reduce((s, d) => s + d.judgments, 0), judgments);
+  assert.equal(
+    overview.destinations.reduce((s, d) => s + d.judgments, 0),
+    judgments,
+  );
   // Every dataset's and destination's counts equal counting the pairs themselves.
-  const { rows: direct } = await poolOf(t.db).query<{ id: string; pairs: number; complete: number; judgments: number; needed: number; raters: number | null }>(
+  const { rows: direct } = await poolOf(t.db).query<{
+    id: string;
+    pairs: number;
+    complete: number;
+    judgments: number;
+    needed: number;
+    raters: number | null;
+  }>(
     `SELECT x.id, count(p.id)::int AS pairs, count(p.id) FILTER (WHERE p.status = 'COMPLETE')::int AS complete, coalesce(sum(p."submittedCount"), 0)::int AS judgments,
             coalesce(sum(p."requiredRaters"), 0)::int AS needed, max(p."requiredRaters")::int AS raters
      FROM (SELECT id, id AS ds, NULL AS dest FROM "Dataset" UNION ALL SELECT id, NULL, id FROM "Destination") x
@@ -136,13 +174,22 @@ test("the assignment overview's counts and medians (from tallies and an index wa
   );
   for (const d of [...overview.datasets, ...overview.destinations]) {
     const want = direct.find((r) => r.id === d.id)!;
-    assert.deepEqual({ pairs: d.pairs, complete: d.complete, judgments: d.judgments, needed: d.needed }, { pairs: want.pairs, complete: want.complete, judgments: want.judgments, needed: want.needed }, d.id);
+    assert.deepEqual(
+      { pairs: d.pairs, complete: d.complete, judgments: d.judgments, needed: d.needed },
+      { pairs: want.pairs, complete: want.complete, judgments: want.judgments, needed: want.needed },
+      d.id,
+    );
   }
   for (const d of overview.datasets) assert.equal(d.raters, direct.find((r) => r.id === d.id)!.raters);
-  for (const u of await listUsers(t.db)) assert.equal(u.judgments, await t.db.judgment.count({ where: { userId: u.id } }), u.email);
+  for (const u of await listUsers(t.db))
+    assert.equal(u.judgments, await t.db.judgment.count({ where: { userId: u.id } }), u.email);
   for (const d of await listDestinations(t.db)) {
     assert.equal(d.pairs, await t.db.pair.count({ where: { query: { destinationId: d.id } } }), d.name);
-    assert.equal(d.completePairs, await t.db.pair.count({ where: { query: { destinationId: d.id }, status: "COMPLETE" } }), d.name);
+    assert.equal(
+      d.completePairs,
+      await t.db.pair.count({ where: { query: { destinationId: d.id }, status: "COMPLETE" } }),
+      d.name,
+    );
     assert.equal(d.queries, await t.db.query.count({ where: { destinationId: d.id } }), d.name);
   }
 });
@@ -169,8 +216,13 @@ test("an export's count from the database equals the records the export streams,
   const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
   const dataset = (await t.db.query.findFirstOrThrow({ where: { destinationId: paris.id } })).datasetId;
   const cases: ExportFilters[] = [
-    {}, { destinationId: paris.id }, { datasetId: dataset }, { completeOnly: true }, { finalOnly: true },
-    { from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 86_400_000) }, { from: new Date(Date.now() + 86_400_000) },
+    {},
+    { destinationId: paris.id },
+    { datasetId: dataset },
+    { completeOnly: true },
+    { finalOnly: true },
+    { from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 86_400_000) },
+    { from: new Date(Date.now() + 86_400_000) },
   ];
   for (const kind of EXPORT_KINDS) {
     for (const f of cases) {

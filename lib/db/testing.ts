@@ -64,14 +64,31 @@ export async function createTestExpert(db: Db, email: string, destinations: stri
  * The experts take turns claiming and judging until none gets a pair; `pick` chooses each verdict
  * (by pair and the expert's place in the list). Returns how many judgments were submitted.
  */
-export async function judgeUntilDone(db: Db, experts: readonly string[], pick: (pairId: string, expert: number) => "left" | "right" | "neither", settings: JudgingSettings, requestPrefix: string): Promise<number> {
+export async function judgeUntilDone(
+  db: Db,
+  experts: readonly string[],
+  pick: (pairId: string, expert: number) => "left" | "right" | "neither",
+  settings: JudgingSettings,
+  requestPrefix: string,
+): Promise<number> {
   let n = 0;
   for (;;) {
     let progressed = false;
     for (const [i, u] of experts.entries()) {
       const c = await claimNext(db, u, settings);
       if (!c) continue;
-      await submitJudgment(db, u, { assignmentId: c.assignmentId, choice: pick(c.pairId, i), rationale: "r", timeOnTaskMs: 1, clientRequestId: `${requestPrefix}-${++n}` }, settings);
+      await submitJudgment(
+        db,
+        u,
+        {
+          assignmentId: c.assignmentId,
+          choice: pick(c.pairId, i),
+          rationale: "r",
+          timeOnTaskMs: 1,
+          clientRequestId: `${requestPrefix}-${++n}`,
+        },
+        settings,
+      );
       progressed = true;
     }
     if (!progressed) return n;

@@ -2,7 +2,17 @@ import { AppError } from "../errors";
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { THROTTLE } from "../auth/throttle";
-import { acceptInvite, checkInvite, createExpert, createInvite, ensureAdmin, revokeSessions, sessionUser, setActive, verifySignIn } from "./users";
+import {
+  acceptInvite,
+  checkInvite,
+  createExpert,
+  createInvite,
+  ensureAdmin,
+  revokeSessions,
+  sessionUser,
+  setActive,
+  verifySignIn,
+} from "./users";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 let t: TestDatabase;
@@ -18,7 +28,10 @@ test("an invite sets a password exactly once, even when used twice at the same t
   const { token, userId } = await createExpert(t.db, { email: "Ana@Example.org ", name: "Ana" }, adminId);
   assert.deepEqual(await checkInvite(t.db, token), { ok: true, email: "ana@example.org", name: "Ana" });
   await assert.rejects(verifySignIn(t.db, "ana@example.org", "anything-at-all", null), /Wrong email or password/);
-  const results = await Promise.allSettled([acceptInvite(t.db, token, "first-password-1"), acceptInvite(t.db, token, "second-password-2")]);
+  const results = await Promise.allSettled([
+    acceptInvite(t.db, token, "first-password-1"),
+    acceptInvite(t.db, token, "second-password-2"),
+  ]);
   assert.equal(results.filter((r) => r.status === "fulfilled").length, 1);
   const check = await checkInvite(t.db, token);
   assert.ok(!check.ok && /already been used/.test(check.reason));
@@ -26,7 +39,10 @@ test("an invite sets a password exactly once, even when used twice at the same t
   const u = await verifySignIn(t.db, "ana@example.org", winner, null);
   assert.equal(u.id, userId);
   assert.equal(u.role, "EXPERT");
-  await assert.rejects(createExpert(t.db, { email: "ana@example.org", name: "Again" }, adminId), (e: unknown) => e instanceof AppError && e.status === 409);
+  await assert.rejects(
+    createExpert(t.db, { email: "ana@example.org", name: "Again" }, adminId),
+    (e: unknown) => e instanceof AppError && e.status === 409,
+  );
 });
 
 test("an expired or unknown invite is refused with a reason", async () => {
@@ -55,7 +71,10 @@ test("deactivation ends open sessions and refuses sign-in; reactivation restores
   assert.ok(await sessionUser(t.db, userId, again.sessionVersion));
   await assert.rejects(setActive(t.db, adminId, false, adminId), /your own account/);
   const events = await t.db.auditEvent.findMany({ where: { targetId: userId }, orderBy: { createdAt: "asc" } });
-  assert.deepEqual(events.map((e) => e.action), ["user.create", "user.invite", "user.accept-invite", "user.deactivate", "user.reactivate"]);
+  assert.deepEqual(
+    events.map((e) => e.action),
+    ["user.create", "user.invite", "user.accept-invite", "user.deactivate", "user.reactivate"],
+  );
 });
 
 test("repeated failed sign-ins are slowed down, then refused for a while from that address, even with the right password", async () => {
@@ -65,7 +84,10 @@ test("repeated failed sign-ins are slowed down, then refused for a while from th
   }
   // freeFailures attempts are instant, then 500 ms, 1000 ms, … : the guesses took measurably longer.
   assert.ok(Date.now() - started >= THROTTLE.delayStepMs * 3);
-  await assert.rejects(verifySignIn(t.db, "root@example.org", "root-password-1", "10.1.2.3"), (e: unknown) => e instanceof AppError && e.status === 429 && /Try again in 15 minute/.test(e.message));
+  await assert.rejects(
+    verifySignIn(t.db, "root@example.org", "root-password-1", "10.1.2.3"),
+    (e: unknown) => e instanceof AppError && e.status === 429 && /Try again in 15 minute/.test(e.message),
+  );
   // Whoever knows the e-mail cannot lock its owner out: the right password works from an address without failures.
   assert.equal((await verifySignIn(t.db, "root@example.org", "root-password-1", "10.9.9.9")).email, "root@example.org");
   // Another account is unaffected (the address has not reached its own, higher limit).
@@ -75,9 +97,17 @@ test("repeated failed sign-ins are slowed down, then refused for a while from th
 
 test("simultaneous sign-ins cannot check more passwords than the limit", async () => {
   await ensureAdmin(t.db, "race@example.org", "race-password-1");
-  const outcome = (p: Promise<unknown>) => p.then(() => "ok", (e: unknown) => (e instanceof AppError ? String(e.status) : "other"));
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      () => "ok",
+      (e: unknown) => (e instanceof AppError ? String(e.status) : "other"),
+    );
   const burst = (n: number, address: string, rightAt: number | null) =>
-    Promise.all(Array.from({ length: n }, (_, i) => outcome(verifySignIn(t.db, "race@example.org", i === rightAt ? "race-password-1" : `guess-${i}`, address))));
+    Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        outcome(verifySignIn(t.db, "race@example.org", i === rightAt ? "race-password-1" : `guess-${i}`, address)),
+      ),
+    );
   const counts = (xs: string[]) => xs.reduce<Record<string, number>>((c, x) => ({ ...c, [x]: (c[x] ?? 0) + 1 }), {});
   // 60 at once, the right password last: at most lockAfter are checked, the rest refused unchecked.
   const first = counts(await burst(60, "10.7.7.7", 59));
@@ -94,11 +124,17 @@ test("a newer invite link voids the older ones; setting the password voids every
   const second = await createInvite(t.db, userId, adminId);
   const old = await checkInvite(t.db, first);
   assert.ok(!old.ok && /expired/.test(old.reason), "the first link stops working when a new one is issued");
-  await assert.rejects(acceptInvite(t.db, first, "cy-password-first"), (e: unknown) => e instanceof AppError && e.status === 410);
+  await assert.rejects(
+    acceptInvite(t.db, first, "cy-password-first"),
+    (e: unknown) => e instanceof AppError && e.status === 410,
+  );
   const third = await createInvite(t.db, userId, adminId);
   await acceptInvite(t.db, third, "cy-password-third");
   assert.equal((await checkInvite(t.db, second)).ok, false, "setting the password voids the other links");
-  await assert.rejects(acceptInvite(t.db, second, "cy-password-second"), (e: unknown) => e instanceof AppError && e.status === 410);
+  await assert.rejects(
+    acceptInvite(t.db, second, "cy-password-second"),
+    (e: unknown) => e instanceof AppError && e.status === 410,
+  );
   assert.ok(await verifySignIn(t.db, "cy@example.org", "cy-password-third", null));
   await assert.rejects(createInvite(t.db, adminId, adminId), (e: unknown) => e instanceof AppError && e.status === 403);
   // Weak passwords are refused by the invite too, whatever the page sent.

@@ -20,14 +20,38 @@ export function demoBundleFiles(): BundleFiles {
     "pois.jsonl": jsonl(
       DEMO_CITIES.flatMap((c) =>
         c.pois.map((p) => ({
-          id: p.id, name: p.name, city: c.name, kind: p.kind.toLowerCase(), lat: p.lat, lon: p.lon, tags: p.tags, opentime: p.open, endtime: p.close,
-          closedWeekdays: p.closed, price: p.price, stars: p.stars ?? null, recommendMinutes: p.minutes ?? null,
+          id: p.id,
+          name: p.name,
+          city: c.name,
+          kind: p.kind.toLowerCase(),
+          lat: p.lat,
+          lon: p.lon,
+          tags: p.tags,
+          opentime: p.open,
+          endtime: p.close,
+          closedWeekdays: p.closed,
+          price: p.price,
+          stars: p.stars ?? null,
+          recommendMinutes: p.minutes ?? null,
         })),
       ),
     ),
     "queries.jsonl": jsonl(
-      ds.queries.map((q) => ({ id: q.sourceId, destination: cityName.get(q.destination), text: q.text, origin: q.origin, days: q.days, people: q.people, startDate: q.startDate, preferences: q.preferences, split: q.split, ...(q.dsl ? { dsl: q.dsl } : {}) })),
+      ds.queries.map((q) => ({
+        id: q.sourceId,
+        destination: cityName.get(q.destination),
+        text: q.text,
+        origin: q.origin,
+        days: q.days,
+        people: q.people,
+        startDate: q.startDate,
+        preferences: q.preferences,
+        split: q.split,
+        ...(q.dsl ? { dsl: q.dsl } : {}),
+      })),
     ),
-    "plans.jsonl": jsonl(ds.plans.map((p) => ({ id: p.sourceId, queryId: p.query, model: p.model, itinerary: p.itinerary, meta: p.raw }))),
+    "plans.jsonl": jsonl(
+      ds.plans.map((p) => ({ id: p.sourceId, queryId: p.query, model: p.model, itinerary: p.itinerary, meta: p.raw })),
+    ),
   });
 }

@@ -28,7 +28,9 @@ test("the demo is deterministic", () => {
 });
 
 function attractionVisits(it: Itinerary) {
-  return it.days.flatMap((d, i) => d.items.filter((x) => x.kind === "attraction").map((x) => ({ item: x, dayIndex: i })));
+  return it.days.flatMap((d, i) =>
+    d.items.filter((x) => x.kind === "attraction").map((x) => ({ item: x, dayIndex: i })),
+  );
 }
 
 test("careful plans visit attractions on open days within opening hours, in town, from one hotel", () => {
@@ -39,25 +41,34 @@ test("careful plans visit attractions on open days within opening hours, in town
       assert.ok(!poi.closed.includes(weekday(q.startDate!, dayIndex)), `${plan.sourceId}: ${poi.name} closed that day`);
       assert.ok(minutesOf(item.startTime!) >= minutesOf(poi.open), `${plan.sourceId}: ${poi.name} before opening`);
     }
-    const hotels = new Set(plan.itinerary.days.flatMap((d) => d.items.filter((x) => x.kind === "hotel").map((x) => x.poiId)));
+    const hotels = new Set(
+      plan.itinerary.days.flatMap((d) => d.items.filter((x) => x.kind === "hotel").map((x) => x.poiId)),
+    );
     assert.ok(hotels.size <= 1, `${plan.sourceId}: one hotel`);
     for (const day of plan.itinerary.days) {
       const times = day.items.filter((x) => x.startTime).map((x) => minutesOf(x.startTime!));
-      assert.deepEqual(times, [...times].sort((a, b) => a - b), `${plan.sourceId} day ${day.day}: chronological`);
+      assert.deepEqual(
+        times,
+        [...times].sort((a, b) => a - b),
+        `${plan.sourceId} day ${day.day}: chronological`,
+      );
     }
   }
 });
 
 test("flawed plans carry the flaw a judge should catch", () => {
   const flawed = (f: string) => ds.plans.filter((p) => flawOf(p.raw) === f);
-  for (const f of ["hotelhop", "closed", "backtrack", "overpacked"]) assert.ok(flawed(f).length > 0, `demo has ${f} plans`);
+  for (const f of ["hotelhop", "closed", "backtrack", "overpacked"])
+    assert.ok(flawed(f).length > 0, `demo has ${f} plans`);
   for (const plan of flawed("hotelhop")) {
     const nightly = plan.itinerary.days.flatMap((d) => d.items.filter((x) => x.kind === "hotel").map((x) => x.poiId));
     assert.equal(new Set(nightly).size, nightly.length, `${plan.sourceId}: a new hotel every night`);
   }
   for (const plan of flawed("closed")) {
     const q = ds.queries.find((x) => x.sourceId === plan.query)!;
-    const closedVisit = attractionVisits(plan.itinerary).some(({ item, dayIndex }) => poiById.get(item.poiId!)!.closed.includes(weekday(q.startDate!, dayIndex)));
+    const closedVisit = attractionVisits(plan.itinerary).some(({ item, dayIndex }) =>
+      poiById.get(item.poiId!)!.closed.includes(weekday(q.startDate!, dayIndex)),
+    );
     assert.ok(closedVisit, `${plan.sourceId}: visits a closed site`);
   }
   const hop = (it: Itinerary) => {
@@ -72,5 +83,6 @@ test("flawed plans carry the flaw a judge should catch", () => {
 });
 
 test("demo coordinates sit in their city", () => {
-  for (const c of DEMO_CITIES) for (const p of c.pois) assert.ok(haversineKm(c.lat, c.lon, p.lat, p.lon) < 40, `${p.name} near ${c.name}`);
+  for (const c of DEMO_CITIES)
+    for (const p of c.pois) assert.ok(haversineKm(c.lat, c.lon, p.lat, p.lon) < 40, `${p.name} near ${c.name}`);
 });

@@ -5,7 +5,14 @@ import { DEMO_CITIES, type DemoCity } from "./cities";
 import { flawApplies, planTrip, weekday, type Budget, type Flaw, type Pace, type TripRequest } from "./planner";
 
 const MODELS = ["atlas-7b", "meridian-70b", "voyager-pro"];
-const INTERESTS = [["museum", "art"], ["history", "archaeology"], ["nature", "park", "garden"], ["landmark", "viewpoint"], ["temple", "church", "history"], ["food", "market"]];
+const INTERESTS = [
+  ["museum", "art"],
+  ["history", "archaeology"],
+  ["nature", "park", "garden"],
+  ["landmark", "viewpoint"],
+  ["temple", "church", "history"],
+  ["food", "market"],
+];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const FLAWS: Flaw[] = ["backtrack", "hotelhop", "closed", "overpacked"];
 
@@ -25,23 +32,46 @@ function demoConstraints(days: number): { code: string; note: string }[] {
 }
 
 function requestText(city: DemoCity, r: TripRequest): string {
-  const who = r.people === 1 ? "I am travelling alone" : r.people === 2 ? "We are a couple" : `We are ${r.people} friends`;
-  const pace = { relaxed: "a relaxed pace with time to breathe", moderate: "a balanced pace", intense: "to see as much as possible" }[r.pace];
+  const who =
+    r.people === 1 ? "I am travelling alone" : r.people === 2 ? "We are a couple" : `We are ${r.people} friends`;
+  const pace = {
+    relaxed: "a relaxed pace with time to breathe",
+    moderate: "a balanced pace",
+    intense: "to see as much as possible",
+  }[r.pace];
   const start = `${r.startDate} (${WEEKDAYS[weekday(r.startDate, 0)]})`;
-  return `${who}, going from ${r.origin} to ${city.name} for ${r.days} days starting ${start}. ` +
+  return (
+    `${who}, going from ${r.origin} to ${city.name} for ${r.days} days starting ${start}. ` +
     `Our budget is ${r.budget}; we want ${pace}. We are most interested in ${r.interests.slice(0, 2).join(" and ")}. ` +
-    `Please plan hotels, meals and how we get around.`;
+    `Please plan hotels, meals and how we get around.`
+  );
 }
 
 export function buildDemoDataset(seed = 20261122, queriesPerCity = [8, 7, 8, 7]): NormalizedDataset {
   const rng = seededRandom(seed);
-  const ds: NormalizedDataset = { name: "TripJudge demo", format: "CANONICAL", destinations: [], pois: [], queries: [], plans: [], pairs: null };
+  const ds: NormalizedDataset = {
+    name: "TripJudge demo",
+    format: "CANONICAL",
+    destinations: [],
+    pois: [],
+    queries: [],
+    plans: [],
+    pairs: null,
+  };
   DEMO_CITIES.forEach((city, ci) => {
     ds.destinations.push({ key: city.key, name: city.name, country: city.country, lat: city.lat, lon: city.lon });
     for (const p of city.pois) {
       ds.pois.push({
-        sourceId: p.id, destination: city.key, name: p.name, kind: p.kind, lat: p.lat, lon: p.lon, tags: p.tags,
-        openingHours: { open: p.open, close: p.close, closedWeekdays: p.closed }, price: p.price, stars: p.stars ?? null,
+        sourceId: p.id,
+        destination: city.key,
+        name: p.name,
+        kind: p.kind,
+        lat: p.lat,
+        lon: p.lon,
+        tags: p.tags,
+        openingHours: { open: p.open, close: p.close, closedWeekdays: p.closed },
+        price: p.price,
+        stars: p.stars ?? null,
         recommendedMinutes: p.minutes ?? null,
       });
     }
@@ -59,10 +89,16 @@ export function buildDemoDataset(seed = 20261122, queriesPerCity = [8, 7, 8, 7])
       };
       const queryId = `${city.key}-q${q + 1}`;
       ds.queries.push({
-        sourceId: queryId, destination: city.key, text: requestText(city, req), origin: req.origin, days: req.days,
-        people: req.people, startDate: req.startDate,
+        sourceId: queryId,
+        destination: city.key,
+        text: requestText(city, req),
+        origin: req.origin,
+        days: req.days,
+        people: req.people,
+        startDate: req.startDate,
         preferences: { budget: req.budget, pace: req.pace, attractionTypes: req.interests, currency: city.currency },
-        split: "demo", raw: req,
+        split: "demo",
+        raw: req,
         dsl: demoConstraints(req.days),
       });
       // One careful plan and one or two flawed ones, under shuffled model names.
@@ -71,7 +107,10 @@ export function buildDemoDataset(seed = 20261122, queriesPerCity = [8, 7, 8, 7])
       const models = shuffle(rng, MODELS);
       flaws.forEach((flaw, i) => {
         ds.plans.push({
-          sourceId: `${queryId}-p${i + 1}`, query: queryId, model: models[i], raw: { generator: "demo", flaw },
+          sourceId: `${queryId}-p${i + 1}`,
+          query: queryId,
+          model: models[i],
+          raw: { generator: "demo", flaw },
           itinerary: planTrip(city, req, flaw, rng),
         });
       });

@@ -5,7 +5,15 @@
  */
 import { weekdayOf } from "../dates";
 import { haversineKm } from "../geo";
-import { clockOf, emptyItem, minutesOf, type Day, type Item, type Itinerary, type TransportLeg } from "../itinerary/model";
+import {
+  clockOf,
+  emptyItem,
+  minutesOf,
+  type Day,
+  type Item,
+  type Itinerary,
+  type TransportLeg,
+} from "../itinerary/model";
 import { shuffle } from "../random";
 import type { DemoCity, DemoPoi } from "./cities";
 
@@ -32,10 +40,16 @@ export function weekday(startDate: string, dayIndex: number): number {
   return weekdayOf(startDate, dayIndex) ?? 0;
 }
 
-const dist = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => haversineKm(a.lat, a.lon, b.lat, b.lon);
+const dist = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) =>
+  haversineKm(a.lat, a.lon, b.lat, b.lon);
 
 /** In-city leg: walk when short, metro for medium hops, taxi for long ones. */
-export function legBetween(from: DemoPoi, to: DemoPoi, startMin: number, people: number): { leg: TransportLeg; minutes: number } {
+export function legBetween(
+  from: DemoPoi,
+  to: DemoPoi,
+  startMin: number,
+  people: number,
+): { leg: TransportLeg; minutes: number } {
   const km = Math.round(dist(from, to) * 1.3 * 100) / 100; // street distance ≈ 1.3 × straight line
   let mode: string, minutes: number, cost: number;
   if (km < 1.2) [mode, minutes, cost] = ["walk", (km / 4.5) * 60, 0];
@@ -43,7 +57,15 @@ export function legBetween(from: DemoPoi, to: DemoPoi, startMin: number, people:
   else [mode, minutes, cost] = ["taxi", 5 + (km / 30) * 60, Math.round((3 + km * 2) * Math.ceil(people / 4))];
   minutes = Math.max(3, Math.round(minutes / 5) * 5);
   return {
-    leg: { mode, from: from.name, to: to.name, startTime: clockOf(startMin), endTime: clockOf(startMin + minutes), distanceKm: km, cost },
+    leg: {
+      mode,
+      from: from.name,
+      to: to.name,
+      startTime: clockOf(startMin),
+      endTime: clockOf(startMin + minutes),
+      distanceKm: km,
+      cost,
+    },
     minutes,
   };
 }
@@ -100,7 +122,10 @@ function chooseAttractions(city: DemoCity, req: TripRequest, flaw: Flaw, rng: ()
       const rest = open();
       if (!rest.length) break;
       // Careful planners add the nearest open site; the backtracking one picks at random.
-      const next = flaw === "backtrack" ? rest[Math.floor(rng() * rest.length)] : rest.reduce((best, p) => (dist(p, days[d][0]) < dist(best, days[d][0]) ? p : best));
+      const next =
+        flaw === "backtrack"
+          ? rest[Math.floor(rng() * rest.length)]
+          : rest.reduce((best, p) => (dist(p, days[d][0]) < dist(best, days[d][0]) ? p : best));
       take(next, d);
     }
   }
@@ -124,7 +149,9 @@ function orderDay(stops: DemoPoi[], start: DemoPoi, flaw: Flaw): DemoPoi[] {
 }
 
 function nearestRestaurant(city: DemoCity, at: DemoPoi, atMin: number, avoid: Set<string>): DemoPoi {
-  const ok = city.pois.filter((p) => p.kind === "RESTAURANT" && minutesOf(p.open) <= atMin && minutesOf(p.close) >= atMin + 60);
+  const ok = city.pois.filter(
+    (p) => p.kind === "RESTAURANT" && minutesOf(p.open) <= atMin && minutesOf(p.close) >= atMin + 60,
+  );
   const fresh = ok.filter((p) => !avoid.has(p.id));
   const pool = fresh.length ? fresh : ok.length ? ok : city.pois.filter((p) => p.kind === "RESTAURANT");
   return pool.reduce((best, p) => (dist(p, at) < dist(best, at) ? p : best));
@@ -135,8 +162,12 @@ export function flawApplies(city: DemoCity, req: TripRequest, flaw: Flaw): boole
   if (flaw === "hotelhop") return req.days >= 3;
   if (flaw === "closed") {
     const centre = { lat: city.lat, lon: city.lon };
-    return city.pois.some((p) => p.kind === "ATTRACTION" && dist(p, centre) < OUT_OF_TOWN_KM &&
-      Array.from({ length: req.days }, (_, d) => weekday(req.startDate, d)).some((wd) => p.closed.includes(wd)));
+    return city.pois.some(
+      (p) =>
+        p.kind === "ATTRACTION" &&
+        dist(p, centre) < OUT_OF_TOWN_KM &&
+        Array.from({ length: req.days }, (_, d) => weekday(req.startDate, d)).some((wd) => p.closed.includes(wd)),
+    );
   }
   return true;
 }
@@ -173,9 +204,22 @@ export function planTrip(city: DemoCity, req: TripRequest, flaw: Flaw, rng: () =
       const train = emptyItem("transport", `Train ${req.origin} → ${city.name}`);
       const dep = 7 * 60 + 10;
       Object.assign(train, {
-        lat: station.lat, lon: station.lon, city: city.name, poiId: station.id,
-        startTime: clockOf(dep), endTime: clockOf(dep + 140), cost: 65 * req.people, price: 65, tickets: req.people,
-        transport: { mode: "train", number: `T${100 + Math.floor(rng() * 800)}`, from: req.origin, to: station.name, distanceKm: null },
+        lat: station.lat,
+        lon: station.lon,
+        city: city.name,
+        poiId: station.id,
+        startTime: clockOf(dep),
+        endTime: clockOf(dep + 140),
+        cost: 65 * req.people,
+        price: 65,
+        tickets: req.people,
+        transport: {
+          mode: "train",
+          number: `T${100 + Math.floor(rng() * 800)}`,
+          from: req.origin,
+          to: station.name,
+          distanceKm: null,
+        },
       });
       items.push(train);
       t = dep + 150;
@@ -186,16 +230,37 @@ export function planTrip(city: DemoCity, req: TripRequest, flaw: Flaw, rng: () =
       if (!lunched && (t >= 12 * 60 || (i > 0 && t >= 11 * 60 + 30))) {
         const r = nearestRestaurant(city, here, t, eaten);
         eaten.add(r.id);
-        moveTo(r, { ...poiItem("meal", r, city.name), mealType: "lunch", price: r.price, cost: r.price * req.people }, 60, minutesOf(r.open));
+        moveTo(
+          r,
+          { ...poiItem("meal", r, city.name), mealType: "lunch", price: r.price, cost: r.price * req.people },
+          60,
+          minutesOf(r.open),
+        );
         lunched = true;
       }
-      const stay = Math.round(((poi.minutes ?? 60) * (req.pace === "relaxed" ? 1.2 : flaw === "overpacked" ? 0.6 : 1)) / 5) * 5;
-      moveTo(poi, { ...poiItem("attraction", poi, city.name), price: poi.price, cost: poi.price * req.people, tickets: req.people }, stay, minutesOf(poi.open));
+      const stay =
+        Math.round(((poi.minutes ?? 60) * (req.pace === "relaxed" ? 1.2 : flaw === "overpacked" ? 0.6 : 1)) / 5) * 5;
+      moveTo(
+        poi,
+        {
+          ...poiItem("attraction", poi, city.name),
+          price: poi.price,
+          cost: poi.price * req.people,
+          tickets: req.people,
+        },
+        stay,
+        minutesOf(poi.open),
+      );
     }
     if (!lunched && t >= 11 * 60 && t <= 15 * 60) {
       const r = nearestRestaurant(city, here, t, eaten);
       eaten.add(r.id);
-      moveTo(r, { ...poiItem("meal", r, city.name), mealType: "lunch", price: r.price, cost: r.price * req.people }, 60, minutesOf(r.open));
+      moveTo(
+        r,
+        { ...poiItem("meal", r, city.name), mealType: "lunch", price: r.price, cost: r.price * req.people },
+        60,
+        minutesOf(r.open),
+      );
     }
     const last = d === req.days - 1;
     if (!last || t < 17 * 60) {
@@ -203,14 +268,34 @@ export function planTrip(city: DemoCity, req: TripRequest, flaw: Flaw, rng: () =
       t = dinnerAt;
       const r = nearestRestaurant(city, here, dinnerAt, eaten);
       eaten.add(r.id);
-      moveTo(r, { ...poiItem("meal", r, city.name), mealType: "dinner", price: r.price, cost: r.price * req.people }, 90);
+      moveTo(
+        r,
+        { ...poiItem("meal", r, city.name), mealType: "dinner", price: r.price, cost: r.price * req.people },
+        90,
+      );
     }
     if (last) {
       const back = emptyItem("transport", `Train ${city.name} → ${req.origin}`);
-      moveTo(station, Object.assign(back, {
-        poiId: station.id, lat: station.lat, lon: station.lon, city: city.name, cost: 65 * req.people, price: 65, tickets: req.people,
-        transport: { mode: "train", number: `T${100 + Math.floor(rng() * 800)}`, from: station.name, to: req.origin, distanceKm: null },
-      }), 140);
+      moveTo(
+        station,
+        Object.assign(back, {
+          poiId: station.id,
+          lat: station.lat,
+          lon: station.lon,
+          city: city.name,
+          cost: 65 * req.people,
+          price: 65,
+          tickets: req.people,
+          transport: {
+            mode: "train",
+            number: `T${100 + Math.floor(rng() * 800)}`,
+            from: station.name,
+            to: req.origin,
+            distanceKm: null,
+          },
+        }),
+        140,
+      );
     } else {
       const h = hotelFor(d);
       moveTo(h, { ...poiItem("hotel", h, city.name), price: h.price, cost: h.price * rooms, tickets: rooms }, 0);
@@ -218,5 +303,12 @@ export function planTrip(city: DemoCity, req: TripRequest, flaw: Flaw, rng: () =
     }
     days.push({ day: d + 1, title: null, items });
   }
-  return { title: `${req.days} days in ${city.name}`, startCity: req.origin, targetCity: city.name, people: req.people, days, judgedScores: null };
+  return {
+    title: `${req.days} days in ${city.name}`,
+    startCity: req.origin,
+    targetCity: city.name,
+    people: req.people,
+    days,
+    judgedScores: null,
+  };
 }

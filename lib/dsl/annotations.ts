@@ -17,5 +17,7 @@ export function sameConstraints(a: readonly Constraint[], b: readonly Constraint
 
 /** One text for a version, for line diffs between any two versions. */
 export function constraintsText(cs: readonly Constraint[]): string {
-  return cs.map((c, i) => `# constraint ${i + 1}${c.note ? ` — ${c.note}` : ""}\n${c.code.replace(/\s+$/, "")}\n`).join("\n");
+  return cs
+    .map((c, i) => `# constraint ${i + 1}${c.note ? ` — ${c.note}` : ""}\n${c.code.replace(/\s+$/, "")}\n`)
+    .join("\n");
 }

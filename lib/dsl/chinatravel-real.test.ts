@@ -20,7 +20,9 @@ const read = (f: string) => readFileSync(new URL(f, dir), "utf8");
 const constraints: { code: string; origin: string }[] = JSON.parse(read("constraints.json"));
 const expected: Record<string, boolean[]> = JSON.parse(read("expected.json"));
 const pois = JSON.parse(read("pois.json"));
-const plans = readdirSync(new URL("plans/", dir)).map((f) => f.replace(/\.json$/, "")).sort();
+const plans = readdirSync(new URL("plans/", dir))
+  .map((f) => f.replace(/\.json$/, ""))
+  .sort();
 
 test(`${constraints.length} real constraints × ${plans.length} real plans agree with ChinaTravel's evaluator`, () => {
   assert.ok(constraints.length > 1000 && plans.length >= 13);
@@ -31,7 +33,10 @@ test(`${constraints.length} real constraints × ${plans.length} real plans agree
     constraints.forEach((c, i) => {
       const r = evaluate(c.code, scope);
       n++;
-      if (r.result !== expected[p][i]) wrong.push(`${p} × #${i} (${c.origin}): ChinaTravel ${expected[p][i]}, TripJudge ${r.result}${r.error ? ` (${r.error.type}: ${r.error.message})` : ""}\n${c.code}`);
+      if (r.result !== expected[p][i])
+        wrong.push(
+          `${p} × #${i} (${c.origin}): ChinaTravel ${expected[p][i]}, TripJudge ${r.result}${r.error ? ` (${r.error.type}: ${r.error.message})` : ""}\n${c.code}`,
+        );
     });
   }
   assert.equal(wrong.length, 0, `${wrong.length} of ${n} differ:\n${wrong.slice(0, 8).join("\n\n")}`);
@@ -46,10 +51,25 @@ test("tripjudge dsl eval gives the same answers on a Chinese and an English real
   });
   const poisFile = fileURLToPathSafe(new URL("pois.json", dir));
   for (const p of ["zh-day4", "en-day4"]) {
-    const args = ["--import", "tsx", "scripts/tripjudge.ts", "dsl", "eval", "--plan", fileURLToPathSafe(new URL(`plans/${p}.json`, dir)), "--pois", poisFile, ...files.flatMap((f) => ["--code", f]), "--json"];
+    const args = [
+      "--import",
+      "tsx",
+      "scripts/tripjudge.ts",
+      "dsl",
+      "eval",
+      "--plan",
+      fileURLToPathSafe(new URL(`plans/${p}.json`, dir)),
+      "--pois",
+      poisFile,
+      ...files.flatMap((f) => ["--code", f]),
+      "--json",
+    ];
     const r = spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 64 << 20 });
     assert.equal(r.status, 0, r.stderr);
-    assert.deepEqual(JSON.parse(r.stdout).results.map((x: { result: boolean }) => x.result), expected[p].slice(0, 150));
+    assert.deepEqual(
+      JSON.parse(r.stdout).results.map((x: { result: boolean }) => x.result),
+      expected[p].slice(0, 150),
+    );
   }
 });
 
@@ -65,14 +85,29 @@ test("English real plans against a Chinese-keyed POI table: the city is known, E
     assert.match(JSON.parse(text).target_city, /^[A-Z][a-z]+$/);
     const scope = planScope(parseJsonPy(text), zhOnly);
     // The same plan and table through the Python reference evaluator (lib/dsl/reference.py) as an independent check.
-    const ref = runReference(text, zhOnly, constraints.map((c) => ({ code: c.code }))).results;
+    const ref = runReference(
+      text,
+      zhOnly,
+      constraints.map((c) => ({ code: c.code })),
+    ).results;
     const wrong: string[] = [];
     constraints.forEach((c, i) => {
       const r = evaluateRaw(c.code, scope);
       if (/_type\(|poi_recommend_time|poi_distance/.test(c.code)) lookups++;
-      assert.ok(!(r.error?.type === "KeyError" && /Beijing|Shanghai|Nanjing|Suzhou|Hangzhou|Shenzhen|Chengdu|Wuhan|Guangzhou|Chongqing/.test(r.error.message)), `${p} × #${i}: ${r.error?.message}`);
-      const got = { result: r.result, value: r.raw === undefined || r.error ? null : typed(r.raw), error: r.error?.type ?? null };
-      if (JSON.stringify(got) !== JSON.stringify(ref[i])) wrong.push(`${p} × #${i}: python ${JSON.stringify(ref[i])}, TripJudge ${JSON.stringify(got)}\n${c.code}`);
+      assert.ok(
+        !(
+          r.error?.type === "KeyError" &&
+          /Beijing|Shanghai|Nanjing|Suzhou|Hangzhou|Shenzhen|Chengdu|Wuhan|Guangzhou|Chongqing/.test(r.error.message)
+        ),
+        `${p} × #${i}: ${r.error?.message}`,
+      );
+      const got = {
+        result: r.result,
+        value: r.raw === undefined || r.error ? null : typed(r.raw),
+        error: r.error?.type ?? null,
+      };
+      if (JSON.stringify(got) !== JSON.stringify(ref[i]))
+        wrong.push(`${p} × #${i}: python ${JSON.stringify(ref[i])}, TripJudge ${JSON.stringify(got)}\n${c.code}`);
     });
     assert.equal(wrong.length, 0, wrong.slice(0, 5).join("\n\n"));
   }

@@ -13,12 +13,16 @@ const file = (name: string, text: string) => {
   writeFileSync(p, text);
   return p;
 };
-const cli = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "scripts/tripjudge.ts", "dsl", ...args], { encoding: "utf8" });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ["--import", "tsx", "scripts/tripjudge.ts", "dsl", ...args], { encoding: "utf8" });
 
 test("tripjudge dsl eval --json: one result per --code file, in order, with value and error", () => {
   const plan = path.join(fixtures, "nanjing-3day-plan.json");
   const pois = path.join(fixtures, "nanjing-pois.json");
-  const ok = file("ok.py", "restaurant_type_set=set()\nfor activity in allactivities(plan):\n    if activity_type(activity) in ['breakfast', 'lunch', 'dinner']:\n        restaurant_type_set.add(restaurant_type(activity, target_city(plan)))\nresult=({'江浙菜'}<=restaurant_type_set)\n");
+  const ok = file(
+    "ok.py",
+    "restaurant_type_set=set()\nfor activity in allactivities(plan):\n    if activity_type(activity) in ['breakfast', 'lunch', 'dinner']:\n        restaurant_type_set.add(restaurant_type(activity, target_city(plan)))\nresult=({'江浙菜'}<=restaurant_type_set)\n",
+  );
   const bad = file("bad.py", "x = 1\nresult = sum([x])\n");
   const val = file("val.py", "result = [day_count(plan), 7 / 2]\n");
   const r = cli("eval", "--plan", plan, "--pois", pois, "--code", ok, "--code", bad, "--code", val, "--json");
@@ -27,9 +31,15 @@ test("tripjudge dsl eval --json: one result per --code file, in order, with valu
   assert.equal(out.results.length, 3);
   assert.deepEqual(out.results[0], { result: true, value: true, error: null });
   assert.equal(out.results[1].result, false);
-  assert.deepEqual([out.results[1].error.type, out.results[1].error.message, out.results[1].error.line, out.results[1].error.column], ["NameError", "name 'sum' is not defined", 2, 10]);
+  assert.deepEqual(
+    [out.results[1].error.type, out.results[1].error.message, out.results[1].error.line, out.results[1].error.column],
+    ["NameError", "name 'sum' is not defined", 2, 10],
+  );
   assert.deepEqual(out.results[2], { result: true, value: [3, 3.5], error: null });
-  const pref = file("pref.py", "n = 0\nfor a in allactivities(plan):\n    if activity_type(a) == 'attraction': n += 1\n");
+  const pref = file(
+    "pref.py",
+    "n = 0\nfor a in allactivities(plan):\n    if activity_type(a) == 'attraction': n += 1\n",
+  );
   const p = JSON.parse(cli("eval", "--plan", plan, "--code", pref, "--preference", "n", "--json").stdout);
   assert.deepEqual(p.results[0], { result: true, value: 6, error: null });
 });
@@ -40,7 +50,14 @@ test("tripjudge dsl check --json reports syntax and unknown names without a plan
   const r = cli("check", "--code", bad, "--code", syntax, "--json");
   assert.equal(r.status, 1);
   const out = JSON.parse(r.stdout);
-  assert.deepEqual(out.problems.map((p: { type: string; line: number }) => [p.type, p.line]), [["NameError", 2], ["NameError", 3], ["SyntaxError", 1]]);
+  assert.deepEqual(
+    out.problems.map((p: { type: string; line: number }) => [p.type, p.line]),
+    [
+      ["NameError", 2],
+      ["NameError", 3],
+      ["SyntaxError", 1],
+    ],
+  );
   assert.equal(cli("check", "--code", file("fine.py", "result = day_count(plan) > 1\n"), "--json").status, 0);
 });
 
@@ -49,13 +66,40 @@ test("every command's JSON arrives whole through a pipe that is read slowly (no 
   const constraints: { code: string }[] = JSON.parse(readFileSync(path.join(real, "constraints.json"), "utf8"));
   const codes = constraints.map((c, i) => file(`slow${i}.py`, c.code));
   const list = file("codes.txt", codes.map((c) => `--code ${c}`).join(" "));
-  const ratings = file("ratings.jsonl", Array.from({ length: 300 }, (_, i) => [1, 2, 3].map((r) => JSON.stringify({ item: `p${i}`, rater: `e${r}`, label: "AB"[(i + r) % 2] })).join("\n")).join("\n"));
+  const ratings = file(
+    "ratings.jsonl",
+    Array.from({ length: 300 }, (_, i) =>
+      [1, 2, 3].map((r) => JSON.stringify({ item: `p${i}`, rater: `e${r}`, label: "AB"[(i + r) % 2] })).join("\n"),
+    ).join("\n"),
+  );
   // tsx's launcher relays the program's output through its own pipe, as `npx tripjudge` does.
-  const run = (args: string) => spawnSync("bash", ["-c", `node_modules/.bin/tsx scripts/tripjudge.ts ${args} | (sleep 1; cat)`], { encoding: "utf8", maxBuffer: 64 << 20 });
-  const big = run(`dsl eval --plan ${path.join(real, "plans", "zh-day5.json")} --pois ${path.join(real, "pois.json")} $(cat ${list}) --json`);
+  const run = (args: string) =>
+    spawnSync("bash", ["-c", `node_modules/.bin/tsx scripts/tripjudge.ts ${args} | (sleep 1; cat)`], {
+      encoding: "utf8",
+      maxBuffer: 64 << 20,
+    });
+  const big = run(
+    `dsl eval --plan ${path.join(real, "plans", "zh-day5.json")} --pois ${path.join(real, "pois.json")} $(cat ${list}) --json`,
+  );
   assert.ok(big.stdout.length > 65_536, `${big.stdout.length} bytes`);
   assert.equal(JSON.parse(big.stdout).results.length, constraints.length);
-  assert.equal(JSON.parse(run(`features --plan ${path.join(real, "plans", "en-day6.json")} --pois ${path.join(real, "pois.json")} --json`).stdout).ok, true);
+  assert.equal(
+    JSON.parse(
+      run(`features --plan ${path.join(real, "plans", "en-day6.json")} --pois ${path.join(real, "pois.json")} --json`)
+        .stdout,
+    ).ok,
+    true,
+  );
   assert.equal(JSON.parse(run(`agreement --ratings ${ratings} --json`).stdout).items, 300);
-  assert.equal(JSON.parse(run(`dsl check ${codes.slice(0, 50).map((c) => `--code ${c}`).join(" ")} --json`).stdout).files.length, 50);
+  assert.equal(
+    JSON.parse(
+      run(
+        `dsl check ${codes
+          .slice(0, 50)
+          .map((c) => `--code ${c}`)
+          .join(" ")} --json`,
+      ).stdout,
+    ).files.length,
+    50,
+  );
 });

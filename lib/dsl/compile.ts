@@ -31,25 +31,42 @@ export interface Program {
 export function compileProgram(body: Stmt[], locals: ReadonlySet<string> = new Set()): Program {
   const globalNames = new Map<string, number>();
   const assigned = (e: Expr) => {
-    if (e.k === "name") { if (!globalNames.has(e.id)) globalNames.set(e.id, globalNames.size); }
-    else if (e.k === "tuple" || e.k === "list") e.elts.forEach(assigned);
+    if (e.k === "name") {
+      if (!globalNames.has(e.id)) globalNames.set(e.id, globalNames.size);
+    } else if (e.k === "tuple" || e.k === "list") e.elts.forEach(assigned);
   };
   const visit = (ss: Stmt[]) => {
     for (const s of ss) {
       if (s.k === "assign") s.targets.forEach(assigned);
       else if (s.k === "aug") assigned(s.target);
-      else if (s.k === "for") { assigned(s.target); visit(s.body); visit(s.orelse); }
-      else if (s.k === "if" || s.k === "while") { visit(s.body); visit(s.orelse); }
-      else if (s.k === "del") s.targets.forEach(assigned);
+      else if (s.k === "for") {
+        assigned(s.target);
+        visit(s.body);
+        visit(s.orelse);
+      } else if (s.k === "if" || s.k === "while") {
+        visit(s.body);
+        visit(s.orelse);
+      } else if (s.k === "del") s.targets.forEach(assigned);
     }
   };
   visit(body);
   // Python rejects these when compiling, before anything runs.
   const loops = (ss: Stmt[], depth: number) => {
     for (const s of ss) {
-      if ((s.k === "break" || s.k === "continue") && depth === 0) throw new PyError("SyntaxError", s.k === "break" ? "'break' outside loop" : "'continue' not properly in loop", s.line, s.col);
-      if (s.k === "for" || s.k === "while") { loops(s.body, depth + 1); loops(s.orelse, depth); }
-      else if (s.k === "if") { loops(s.body, depth); loops(s.orelse, depth); }
+      if ((s.k === "break" || s.k === "continue") && depth === 0)
+        throw new PyError(
+          "SyntaxError",
+          s.k === "break" ? "'break' outside loop" : "'continue' not properly in loop",
+          s.line,
+          s.col,
+        );
+      if (s.k === "for" || s.k === "while") {
+        loops(s.body, depth + 1);
+        loops(s.orelse, depth);
+      } else if (s.k === "if") {
+        loops(s.body, depth);
+        loops(s.orelse, depth);
+      }
     }
   };
   loops(body, 0);
@@ -69,7 +86,8 @@ export function compileProgram(body: Stmt[], locals: ReadonlySet<string> = new S
       globals.fill(UNSET);
       try {
         const r = main();
-        if (r) throw new PyError("SyntaxError", r === BREAK ? "'break' outside loop" : "'continue' not properly in loop");
+        if (r)
+          throw new PyError("SyntaxError", r === BREAK ? "'break' outside loop" : "'continue' not properly in loop");
       } catch (e) {
         if (e instanceof RangeError) throw new LimitError("the snippet nests too deeply").at(at.node.line, at.node.col);
         if (e instanceof PyError) throw e.at(at.node.line, at.node.col);

@@ -31,7 +31,14 @@ export interface PoiIndex {
   hasCity(city: string): boolean;
 }
 
-const kindOf = (k: string): ConceptKind | null => (k === "attraction" ? "attraction" : k === "restaurant" ? "restaurant" : k === "hotel" || k === "accommodation" ? "accommodation" : null);
+const kindOf = (k: string): ConceptKind | null =>
+  k === "attraction"
+    ? "attraction"
+    : k === "restaurant"
+      ? "restaurant"
+      : k === "hotel" || k === "accommodation"
+        ? "accommodation"
+        : null;
 
 export function poiIndex(pois: readonly DslPoi[]): PoiIndex {
   const byCity = new Map<string, Map<string, DslPoi[]>>();
@@ -55,7 +62,8 @@ export function poiIndex(pois: readonly DslPoi[]): PoiIndex {
   };
 }
 
-const attr = (v: Py, name: string) => new PyError("AttributeError", `'${typeName(v)}' object has no attribute '${name}'`);
+const attr = (v: Py, name: string) =>
+  new PyError("AttributeError", `'${typeName(v)}' object has no attribute '${name}'`);
 const keyError = (k: Py) => new PyError("KeyError", typeof k === "string" ? `'${k}'` : String(k));
 function dget(a: Py, key: string, dflt: Py): Py {
   if (!(a instanceof PyDict)) throw attr(a, "get");
@@ -71,13 +79,20 @@ function split(t: Py): string[] {
 }
 function int(s: string | undefined): number {
   if (s === undefined) throw new PyError("IndexError", "list index out of range");
-  if (!/^\s*[+-]?\d+(_\d+)*\s*$/.test(s)) throw new PyError("ValueError", `invalid literal for int() with base 10: '${s}'`);
+  if (!/^\s*[+-]?\d+(_\d+)*\s*$/.test(s))
+    throw new PyError("ValueError", `invalid literal for int() with base 10: '${s}'`);
   return parseInt(s.replace(/_/g, ""), 10);
 }
 /** `h, m = map(int, t.split(":"))` (activity_time): exactly two parts. */
 function hourMinute(t: Py): [number, number] {
   const parts = split(t);
-  if (parts.length !== 2) throw new PyError("ValueError", parts.length > 2 ? "too many values to unpack (expected 2)" : `not enough values to unpack (expected 2, got ${parts.length})`);
+  if (parts.length !== 2)
+    throw new PyError(
+      "ValueError",
+      parts.length > 2
+        ? "too many values to unpack (expected 2)"
+        : `not enough values to unpack (expected 2, got ${parts.length})`,
+    );
   return [int(parts[0]), int(parts[1])];
 }
 /** `int(t.split(":")[0]), int(t.split(":")[1])` (innercity_transport_time, the sandbox's add_time): extra parts ignored. */
@@ -95,7 +110,8 @@ function sumOver(transports: Py, key: string, mode: Py, strict: boolean): Py {
 }
 /** geopy's `geodesic(a, b).kilometers`: WGS-84, Karney's inverse solution. */
 function geodesicKm(a: DslPoi, b: DslPoi): number {
-  for (const p of [a, b]) if (Math.abs(p.lat!) > 90) throw new PyError("ValueError", `Latitude must be in the [-90; 90] range.`);
+  for (const p of [a, b])
+    if (Math.abs(p.lat!) > 90) throw new PyError("ValueError", `Latitude must be in the [-90; 90] range.`);
   return geographiclib.Geodesic.WGS84.Inverse(a.lat!, a.lon!, b.lat!, b.lon!).s12! / 1000;
 }
 /** Python's round(x, 2) on a float: from the exact binary value (toFixed does that), exact ties to even. */
@@ -110,12 +126,21 @@ function round2(x: number): number {
 
 /** A Python callable: positional parameters with defaults (undefined = required), keywords by name. */
 type Fn = (...args: Py[]) => Py;
-interface Def { params: string[]; defaults: Py[]; fn: Fn }
+interface Def {
+  params: string[];
+  defaults: Py[];
+  fn: Fn;
+}
 const def = (params: string[], fn: Fn, defaults: Py[] = []): Def => ({ params, defaults, fn });
 
 function bind(name: string, d: Def, args: Py[], kw: Kwargs): Py[] {
-  const n = d.params.length, required = n - d.defaults.length;
-  if (args.length > n) throw new PyError("TypeError", `${name}() takes ${n} positional argument${n > 1 ? "s" : ""} but ${args.length} were given`);
+  const n = d.params.length,
+    required = n - d.defaults.length;
+  if (args.length > n)
+    throw new PyError(
+      "TypeError",
+      `${name}() takes ${n} positional argument${n > 1 ? "s" : ""} but ${args.length} were given`,
+    );
   const out: (Py | undefined)[] = [...args];
   for (const [k, v] of Object.entries(kw ?? {})) {
     const i = d.params.indexOf(k);
@@ -124,7 +149,11 @@ function bind(name: string, d: Def, args: Py[], kw: Kwargs): Py[] {
     out[i] = v;
   }
   const missing = d.params.slice(0, required).filter((_, i) => out[i] === undefined);
-  if (missing.length) throw new PyError("TypeError", `${name}() missing ${missing.length} required positional argument${missing.length > 1 ? "s" : ""}: ${missing.map((m) => `'${m}'`).join(missing.length > 2 ? ", " : " and ")}`);
+  if (missing.length)
+    throw new PyError(
+      "TypeError",
+      `${name}() missing ${missing.length} required positional argument${missing.length > 1 ? "s" : ""}: ${missing.map((m) => `'${m}'`).join(missing.length > 2 ? ", " : " and ")}`,
+    );
   for (let i = required; i < n; i++) if (out[i] === undefined) out[i] = d.defaults[i - required];
   return out as Py[];
 }
@@ -136,17 +165,21 @@ export function conceptFunctions(pois: PoiIndex): Map<string, PyFunc> {
     return c;
   };
   // restaurant_type / attraction_type / accommodation_type: select by name in the city, first row's label, normalized.
-  const lookup = (kind: ConceptKind, notFound: string) => (activity: Py, targetCity: Py): Py => {
-    const c = city(targetCity);
-    const name = item(activity, "position");
-    const p = typeof name === "string" ? pois.find(c, name, kind) : undefined;
-    if (!p) return notFound;
-    return p.type === null ? new PyFloat(NaN) : normalizeConceptValue(kind, p.type);
-  };
-  const scan = (key: string) => (a: Py): Py => {
-    if (contains(a, key)) for (const c of INTERCITY_CITY_SCAN) if (contains(item(a, key), c)) return c;
-    return "";
-  };
+  const lookup =
+    (kind: ConceptKind, notFound: string) =>
+    (activity: Py, targetCity: Py): Py => {
+      const c = city(targetCity);
+      const name = item(activity, "position");
+      const p = typeof name === "string" ? pois.find(c, name, kind) : undefined;
+      if (!p) return notFound;
+      return p.type === null ? new PyFloat(NaN) : normalizeConceptValue(kind, p.type);
+    };
+  const scan =
+    (key: string) =>
+    (a: Py): Py => {
+      if (contains(a, key)) for (const c of INTERCITY_CITY_SCAN) if (contains(item(a, key), c)) return c;
+      return "";
+    };
   const fns: Record<string, Def> = {
     day_count: def(["plan"], (plan) => len(item(plan, "itinerary"))),
     people_count: def(["plan"], (plan) => item(plan, "people_number")),
@@ -154,7 +187,8 @@ export function conceptFunctions(pois: PoiIndex): Map<string, PyFunc> {
     target_city: def(["plan"], (plan) => item(plan, "target_city")),
     allactivities: def(["plan"], (plan) => {
       const out: Py[] = [];
-      for (const day of iterate(item(plan, "itinerary"))) for (const act of iterate(item(day, "activities"))) out.push(act);
+      for (const day of iterate(item(plan, "itinerary")))
+        for (const act of iterate(item(day, "activities"))) out.push(act);
       return out;
     }),
     allactivities_count: def(["plan"], (plan) => {
@@ -162,7 +196,9 @@ export function conceptFunctions(pois: PoiIndex): Map<string, PyFunc> {
       for (const day of iterate(item(plan, "itinerary"))) n += len(item(day, "activities"));
       return n;
     }),
-    dayactivities: def(["plan", "day"], (plan, day) => [...iterate(item(item(item(plan, "itinerary"), binop("-", day, 1)), "activities"))]),
+    dayactivities: def(["plan", "day"], (plan, day) => [
+      ...iterate(item(item(item(plan, "itinerary"), binop("-", day, 1)), "activities")),
+    ]),
     activity_position: def(["activity"], (a) => dget(a, "position", "")),
     activity_cost: def(["activity"], (a) => dget(a, "cost", 0)),
     activity_price: def(["activity"], (a) => dget(a, "price", 0)),
@@ -172,31 +208,75 @@ export function conceptFunctions(pois: PoiIndex): Map<string, PyFunc> {
     activity_start_time: def(["activity"], (a) => dget(a, "start_time", null)),
     activity_end_time: def(["activity"], (a) => dget(a, "end_time", null)),
     activity_time: def(["activity"], (a) => {
-      const st = dget(a, "start_time", null), ed = dget(a, "end_time", null);
-      if (st !== null && st !== "" && st !== false && st !== 0 && ed !== null && ed !== "" && ed !== false && ed !== 0) {
-        const [sh, sm] = hourMinute(st), [eh, em] = hourMinute(ed);
+      const st = dget(a, "start_time", null),
+        ed = dget(a, "end_time", null);
+      if (
+        st !== null &&
+        st !== "" &&
+        st !== false &&
+        st !== 0 &&
+        ed !== null &&
+        ed !== "" &&
+        ed !== false &&
+        ed !== 0
+      ) {
+        const [sh, sm] = hourMinute(st),
+          [eh, em] = hourMinute(ed);
         return em - sm + (eh - sh) * 60;
       }
       return -1;
     }),
     poi_recommend_time: def(["city", "poi"], (c, poi) => {
       const p = typeof poi === "string" ? pois.find(city(c), poi, "attraction") : undefined;
-      if (!p) throw new PyError("IndexError", "single positional indexer is out-of-bounds", null, null, `no attraction named ${JSON.stringify(poi)} in ${JSON.stringify(c)} in this dataset`);
+      if (!p)
+        throw new PyError(
+          "IndexError",
+          "single positional indexer is out-of-bounds",
+          null,
+          null,
+          `no attraction named ${JSON.stringify(poi)} in ${JSON.stringify(c)} in this dataset`,
+        );
       return p.recommendedMinutes === null ? new PyFloat(NaN) : p.recommendedMinutes;
     }),
-    poi_distance: def(["city", "poi1", "poi2", "start_time", "transport_type"], (c, a, b, startTime, mode) => {
-      // Transportation.goto: an unknown mode returns a message string, and `[0]["distance"]` on it is a TypeError.
-      if (mode !== "walk" && mode !== "metro" && mode !== "taxi") throw new PyError("TypeError", "string indices must be integers, not 'str'", null, null, "poi_distance's transport_type is 'walk', 'metro' or 'taxi'");
-      const cityName = city(c);
-      const find = (n: Py) => (typeof n === "string" ? pois.find(cityName, n) : undefined);
-      const p = find(a), q = find(b);
-      const missing = !p || p.lat === null || p.lon === null ? a : !q || q.lat === null || q.lon === null ? b : null;
-      if (missing !== null) throw new PyError("ValueError", `No such point in the city. Check the point name: ${String(missing)}.`, null, null, `no coordinates for ${JSON.stringify(missing)} in ${JSON.stringify(c)} in this dataset`);
-      if (mode === "metro") throw new PyError("NotImplementedError", "metro distances need ChinaTravel's subway network", null, null, "TripJudge measures 'walk' (geodesic) and 'taxi' (geodesic rounded to 10 m) distances; a POI table has no subway network");
-      firstTwo(startTime); // goto computes an arrival time from it
-      const km = geodesicKm(p!, q!);
-      return new PyFloat(mode === "taxi" ? round2(km) : km);
-    }, ["00:00", "walk"]),
+    poi_distance: def(
+      ["city", "poi1", "poi2", "start_time", "transport_type"],
+      (c, a, b, startTime, mode) => {
+        // Transportation.goto: an unknown mode returns a message string, and `[0]["distance"]` on it is a TypeError.
+        if (mode !== "walk" && mode !== "metro" && mode !== "taxi")
+          throw new PyError(
+            "TypeError",
+            "string indices must be integers, not 'str'",
+            null,
+            null,
+            "poi_distance's transport_type is 'walk', 'metro' or 'taxi'",
+          );
+        const cityName = city(c);
+        const find = (n: Py) => (typeof n === "string" ? pois.find(cityName, n) : undefined);
+        const p = find(a),
+          q = find(b);
+        const missing = !p || p.lat === null || p.lon === null ? a : !q || q.lat === null || q.lon === null ? b : null;
+        if (missing !== null)
+          throw new PyError(
+            "ValueError",
+            `No such point in the city. Check the point name: ${String(missing)}.`,
+            null,
+            null,
+            `no coordinates for ${JSON.stringify(missing)} in ${JSON.stringify(c)} in this dataset`,
+          );
+        if (mode === "metro")
+          throw new PyError(
+            "NotImplementedError",
+            "metro distances need ChinaTravel's subway network",
+            null,
+            null,
+            "TripJudge measures 'walk' (geodesic) and 'taxi' (geodesic rounded to 10 m) distances; a POI table has no subway network",
+          );
+        firstTwo(startTime); // goto computes an arrival time from it
+        const km = geodesicKm(p!, q!);
+        return new PyFloat(mode === "taxi" ? round2(km) : km);
+      },
+      ["00:00", "walk"],
+    ),
     metro_tickets: def(["transports"], (t) => item(item(t, 1), "tickets")),
     taxi_cars: def(["transports"], (t) => {
       if (len(t) > 0) {
@@ -224,21 +304,30 @@ export function conceptFunctions(pois: PoiIndex): Map<string, PyFunc> {
     intercity_transport_type: def(["activity"], (a) => dget(a, "type", "empty")),
     intercity_transport_origin: def(["activity"], scan("start")),
     intercity_transport_destination: def(["activity"], scan("end")),
-    innercity_transport_time: def(["transports", "mode"], (t) => {
-      // The minutes of every leg, added up (the mode argument is accepted and not used, as upstream).
-      let total = 0;
-      for (const leg of iterate(t)) {
-        const [eh, em] = firstTwo(item(leg, "end_time")), [sh, sm] = firstTwo(item(leg, "start_time"));
-        total += (eh - sh) * 60 + (em - sm);
-      }
-      return total;
-    }, [null]),
+    innercity_transport_time: def(
+      ["transports", "mode"],
+      (t) => {
+        // The minutes of every leg, added up (the mode argument is accepted and not used, as upstream).
+        let total = 0;
+        for (const leg of iterate(t)) {
+          const [eh, em] = firstTwo(item(leg, "end_time")),
+            [sh, sm] = firstTwo(item(leg, "start_time"));
+          total += (eh - sh) * 60 + (em - sm);
+        }
+        return total;
+      },
+      [null],
+    ),
   };
   const out = new Map<string, PyFunc>();
   for (const [name, d] of Object.entries(fns)) {
     const n = d.params.length;
     // All positional arguments and no keywords (nearly every call): no binding work.
-    const f = new PyFunc(name, (args, kw) => (args.length === n && !kw ? d.fn(...args) : d.fn(...bind(name, d, args, kw))), "function");
+    const f = new PyFunc(
+      name,
+      (args, kw) => (args.length === n && !kw ? d.fn(...args) : d.fn(...bind(name, d, args, kw))),
+      "function",
+    );
     // One argument: called directly (default parameters fill the rest, as Python's do).
     if (n === 1) f.call1 = d.fn as (a: Py) => Py;
     else if (n - d.defaults.length === 1) f.call1 = (a: Py) => d.fn(a, ...d.defaults);

@@ -16,13 +16,19 @@ function compare(cases: { code: string; preference?: string }[]) {
   const wrong: string[] = [];
   cases.forEach((c, i) => {
     const r = evaluateRaw(c.code, scope, { preference: c.preference });
-    const got = { result: r.result, value: r.raw === undefined || r.error ? null : typed(r.raw), error: r.error?.type ?? null };
+    const got = {
+      result: r.result,
+      value: r.raw === undefined || r.error ? null : typed(r.raw),
+      error: r.error?.type ?? null,
+    };
     // Resource limits differ by design (TripJudge's are documented; CPython's are memory and a timer here).
     if (got.error === "LimitExceeded" || ref[i].error === "LimitExceeded") return;
     try {
       assert.deepEqual(got, ref[i]);
     } catch {
-      wrong.push(`${JSON.stringify(c.code)}\n   python3: ${JSON.stringify(ref[i])}\n   TripJudge: ${JSON.stringify(got)}`);
+      wrong.push(
+        `${JSON.stringify(c.code)}\n   python3: ${JSON.stringify(ref[i])}\n   TripJudge: ${JSON.stringify(got)}`,
+      );
     }
   });
   assert.equal(wrong.length, 0, `${wrong.length} of ${cases.length} differ:\n${wrong.slice(0, 15).join("\n")}`);

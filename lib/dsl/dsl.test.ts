@@ -11,16 +11,25 @@ const run = (code: string, preference?: string) => evaluate(code, scope, { prefe
 
 // ChinaTravel's paper (figures 9–10, appendix D) on a ChinaTravel-shaped 3-day Nanjing plan for 2 people.
 test("paper examples: budget, arrival time, attraction count, cuisine sets, hotel features, transport types", () => {
-  const budget = (limit: number) => `total_cost=0\nfor activity in allactivities(plan):\n    total_cost+=activity_cost(activity)\n    total_cost += innercity_transport_cost(activity_transports(activity))\nresult=(total_cost<=${limit})`;
+  const budget = (limit: number) =>
+    `total_cost=0\nfor activity in allactivities(plan):\n    total_cost+=activity_cost(activity)\n    total_cost += innercity_transport_cost(activity_transports(activity))\nresult=(total_cost<=${limit})`;
   assert.equal(run(budget(3000)).result, true); // 2,689 of activities + 172 of transport
   assert.equal(run(budget(2800)).result, false);
-  const catchTrain = (t: string) => `result = True\nfor activity in allactivities(plan):\n    if activity_end_time(activity) >= '${t}':\n        result = False`;
+  const catchTrain = (t: string) =>
+    `result = True\nfor activity in allactivities(plan):\n    if activity_end_time(activity) >= '${t}':\n        result = False`;
   assert.equal(run(catchTrain("19:00")).result, false); // the hotel "ends" at 24:00
-  assert.equal(run("result = True\nfor activity in dayactivities(plan, 3):\n    if activity_end_time(activity) >= '19:00':\n        result = False").result, true);
-  const cuisine = (c: string) => `restaurant_type_set=set()\nfor activity in allactivities(plan):\n    if activity_type(activity) in ['breakfast', 'lunch', 'dinner']:\n        restaurant_type_set.add(restaurant_type(activity, target_city(plan)))\nresult=({'${c}'}<=restaurant_type_set)`;
+  assert.equal(
+    run(
+      "result = True\nfor activity in dayactivities(plan, 3):\n    if activity_end_time(activity) >= '19:00':\n        result = False",
+    ).result,
+    true,
+  );
+  const cuisine = (c: string) =>
+    `restaurant_type_set=set()\nfor activity in allactivities(plan):\n    if activity_type(activity) in ['breakfast', 'lunch', 'dinner']:\n        restaurant_type_set.add(restaurant_type(activity, target_city(plan)))\nresult=({'${c}'}<=restaurant_type_set)`;
   assert.equal(run(cuisine("江浙菜")).result, true);
   assert.equal(run(cuisine("火锅")).result, false);
-  const hotel = (f: string) => `accommodation_type_set=set()\nfor activity in allactivities(plan):\n    if activity_type(activity) == 'accommodation': accommodation_type_set.add(accommodation_type(activity, target_city(plan)))\nresult=({'${f}'}<=accommodation_type_set)`;
+  const hotel = (f: string) =>
+    `accommodation_type_set=set()\nfor activity in allactivities(plan):\n    if activity_type(activity) == 'accommodation': accommodation_type_set.add(accommodation_type(activity, target_city(plan)))\nresult=({'${f}'}<=accommodation_type_set)`;
   assert.equal(run(hotel("棋牌室")).result, true);
   assert.equal(run(hotel("游泳池")).result, false);
   const transport = `intercity_transport_set=set()\nfor activity in allactivities(plan):\n    if activity_type(activity) in ['train', 'airplane']: intercity_transport_set.add(intercity_transport_type(activity))\nresult=({'train'}==intercity_transport_set)`;
@@ -29,28 +38,59 @@ test("paper examples: budget, arrival time, attraction count, cuisine sets, hote
   assert.equal(run(attractions).result, true);
   const historic = `attraction_type_set=set()\nfor activity in allactivities(plan):\n    if activity_type(activity)=='attraction': attraction_type_set.add(attraction_type(activity, target_city(plan)))\nresult=({'历史古迹'}<=attraction_type_set)`;
   assert.equal(run(historic).result, true);
-  assert.equal(run("result = day_count(plan) == 3 and people_count(plan) == 2 and target_city(plan) == '南京'").result, true);
-  assert.equal(run("inner = set()\nfor a in allactivities(plan):\n    inner.add(innercity_transport_type(activity_transports(a)))\nresult = inner <= {'metro', 'taxi', 'walk', 'empty'}").result, true);
-  assert.equal(run("result = True\nfor a in allactivities(plan):\n    if activity_type(a) == 'accommodation' and room_count(a) * 2 < people_count(plan): result = False").result, true);
+  assert.equal(
+    run("result = day_count(plan) == 3 and people_count(plan) == 2 and target_city(plan) == '南京'").result,
+    true,
+  );
+  assert.equal(
+    run(
+      "inner = set()\nfor a in allactivities(plan):\n    inner.add(innercity_transport_type(activity_transports(a)))\nresult = inner <= {'metro', 'taxi', 'walk', 'empty'}",
+    ).result,
+    true,
+  );
+  assert.equal(
+    run(
+      "result = True\nfor a in allactivities(plan):\n    if activity_type(a) == 'accommodation' and room_count(a) * 2 < people_count(plan): result = False",
+    ).result,
+    true,
+  );
 });
 
 test("paper preference metrics yield the number in the named variable", () => {
-  const count = run("count = 0\nfor act_i in allactivities(plan):\n    if activity_type(act_i)=='attraction': count = count + 1", "count");
+  const count = run(
+    "count = 0\nfor act_i in allactivities(plan):\n    if activity_type(act_i)=='attraction': count = count + 1",
+    "count",
+  );
   assert.deepEqual(count, { result: true, value: 6, error: null });
-  const ratio = run("food = 0\ntotal = 0\nfor a in allactivities(plan):\n    total += activity_cost(a)\n    if activity_type(a) in ['breakfast', 'lunch', 'dinner']: food += activity_cost(a)\nratio = food / total", "ratio");
+  const ratio = run(
+    "food = 0\ntotal = 0\nfor a in allactivities(plan):\n    total += activity_cost(a)\n    if activity_type(a) in ['breakfast', 'lunch', 'dinner']: food += activity_cost(a)\nratio = food / total",
+    "ratio",
+  );
   assert.ok(Math.abs((ratio.value as number) - 631 / 2689) < 1e-12, String(ratio.value)); // meals 631 of 2,689
-  const transport = run("t = 0\nfor a in allactivities(plan):\n    t += innercity_transport_time(activity_transports(a))", "t");
+  const transport = run(
+    "t = 0\nfor a in allactivities(plan):\n    t += innercity_transport_time(activity_transports(a))",
+    "t",
+  );
   assert.equal(transport.value, 383); // minutes of in-city legs, first departure to last arrival per activity
-  const close = run("d = 0\nfor a in allactivities(plan):\n    if activity_type(a) == 'attraction': d += poi_distance(target_city(plan), activity_position(a), '夫子庙')", "d");
+  const close = run(
+    "d = 0\nfor a in allactivities(plan):\n    if activity_type(a) == 'attraction': d += poi_distance(target_city(plan), activity_position(a), '夫子庙')",
+    "d",
+  );
   assert.ok((close.value as number) > 10 && (close.value as number) < 40);
-  const hotel = run("cost = 0\nfor a in allactivities(plan):\n    if activity_type(a) == 'accommodation': cost += activity_cost(a)", "cost");
+  const hotel = run(
+    "cost = 0\nfor a in allactivities(plan):\n    if activity_type(a) == 'accommodation': cost += activity_cost(a)",
+    "cost",
+  );
   assert.equal(hotel.value, 1360);
 });
 
 test("names Python would not know fail the constraint, with line, column and a hint", () => {
   const r = run("n = len(allactivities(plan))\nresult = n > 3");
   assert.equal(r.result, false);
-  assert.deepEqual({ ...r.error, hint: undefined }, { severity: "error", type: "NameError", message: "name 'len' is not defined", line: 1, column: 5, hint: undefined });
+  assert.deepEqual(
+    { ...r.error, hint: undefined },
+    { severity: "error", type: "NameError", message: "name 'len' is not defined", line: 1, column: 5, hint: undefined },
+  );
   assert.match(r.error!.hint!, /only set\(\) is available/);
   const ret = run("x = 1\nreturn x > 0");
   assert.deepEqual([ret.error!.type, ret.error!.line, ret.error!.column], ["SyntaxError", 2, 1]);
@@ -61,10 +101,24 @@ test("names Python would not know fail the constraint, with line, column and a h
   const unset = run("x = 1");
   assert.deepEqual([unset.result, unset.error], [false, null]);
   assert.match(unset.warning!.hint!, /never sets `result`/);
-  assert.deepEqual(check("x = 1").map((e) => [e.severity, e.message]), [["warning", "name 'result' is not defined"]]);
-  assert.deepEqual(check("for a in allactivities(plan):\n    s.add(a)\nresult = sum(s)").map((e) => [e.message, e.line, e.column]), [["name 's' is not defined", 2, 5], ["name 'sum' is not defined", 3, 10]]);
-  assert.deepEqual(check("result = (1,"), [{ severity: "error", type: "SyntaxError", message: "'(' was never closed", line: 1, column: 10, hint: null }]);
-  assert.deepEqual(check("count = len(x)", { preference: "count" }).map((e) => e.message), ["name 'len' is not defined", "name 'x' is not defined"]);
+  assert.deepEqual(
+    check("x = 1").map((e) => [e.severity, e.message]),
+    [["warning", "name 'result' is not defined"]],
+  );
+  assert.deepEqual(
+    check("for a in allactivities(plan):\n    s.add(a)\nresult = sum(s)").map((e) => [e.message, e.line, e.column]),
+    [
+      ["name 's' is not defined", 2, 5],
+      ["name 'sum' is not defined", 3, 10],
+    ],
+  );
+  assert.deepEqual(check("result = (1,"), [
+    { severity: "error", type: "SyntaxError", message: "'(' was never closed", line: 1, column: 10, hint: null },
+  ]);
+  assert.deepEqual(
+    check("count = len(x)", { preference: "count" }).map((e) => e.message),
+    ["name 'len' is not defined", "name 'x' is not defined"],
+  );
 });
 
 test("hostile snippets end with a clear error within the limits", () => {
@@ -96,10 +150,17 @@ test("hostile snippets end with a clear error within the limits", () => {
   within(`${long}result = [x] * 999999 == [y] * 999999`, "LimitExceeded", /steps/, 1500);
   within(`${long}result = y in [x] * 999999`, "LimitExceeded", /steps/, 1500);
   within(`${long}l = [x] * 999999\nresult = len('%s' % (l,))`, "LimitExceeded", /steps|string grew/, 1500);
-  within("l = [1] * 900000\nn = 0\nwhile n < 100:\n    l = l[1:]\n    n += 1\nresult = n", "LimitExceeded", /steps/, 1500);
+  within(
+    "l = [1] * 900000\nn = 0\nwhile n < 100:\n    l = l[1:]\n    n += 1\nresult = n",
+    "LimitExceeded",
+    /steps/,
+    1500,
+  );
   within(`${long}n = 0\nwhile n < 1000:\n    b = x == y\n    n += 1\nresult = b`, "LimitExceeded", /steps/, 1500);
   // A tight time limit stops long but finite work too.
-  const slow = evaluate("n = 0\nfor a in [1] * 100000:\n    for b in [1] * 10:\n        n += 1\nresult = n", scope, { limits: { timeMs: 5, maxSteps: 1e12 } });
+  const slow = evaluate("n = 0\nfor a in [1] * 100000:\n    for b in [1] * 10:\n        n += 1\nresult = n", scope, {
+    limits: { timeMs: 5, maxSteps: 1e12 },
+  });
   assert.equal(slow.error?.type, "LimitExceeded");
   assert.match(slow.error!.message, /longer than 5 ms/);
 });

@@ -3,7 +3,13 @@ export class PyError extends Error {
   line: number | null;
   column: number | null;
   hint: string | null;
-  constructor(public type: string, message: string, line: number | null = null, column: number | null = null, hint: string | null = null) {
+  constructor(
+    public type: string,
+    message: string,
+    line: number | null = null,
+    column: number | null = null,
+    hint: string | null = null,
+  ) {
     super(message);
     this.line = line;
     this.column = column;
@@ -18,7 +24,8 @@ export class PyError extends Error {
   }
 }
 
-export const syntaxError = (message: string, line: number, column: number, hint: string | null = null) => new PyError("SyntaxError", message, line, column, hint);
+export const syntaxError = (message: string, line: number, column: number, hint: string | null = null) =>
+  new PyError("SyntaxError", message, line, column, hint);
 
 /** Raised when a snippet exceeds its step, time, size or nesting budget — not a Python exception; the constraint fails. */
 export class LimitError extends PyError {

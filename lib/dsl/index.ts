@@ -41,16 +41,24 @@ export interface DslLimits {
 /** Far above any honest annotation (those take hundreds to a few thousand steps and well under a millisecond). */
 export const DEFAULT_LIMITS: DslLimits = { maxSteps: 2_000_000, timeMs: 1000, maxCodeLength: 100_000 };
 
-const setFn = new PyFunc("set", (args, kw) => {
-  if (kw && Object.keys(kw).length) throw new PyError("TypeError", "set() takes no keyword arguments");
-  if (args.length > 1) throw new PyError("TypeError", `set expected at most 1 argument, got ${args.length}`);
-  return new PySet(args.length ? iterate(args[0]) : []);
-}, "type");
-const listFn = new PyFunc("list", (args, kw) => {
-  if (kw && Object.keys(kw).length) throw new PyError("TypeError", "list() takes no keyword arguments");
-  if (args.length > 1) throw new PyError("TypeError", `list expected at most 1 argument, got ${args.length}`);
-  return args.length ? [...iterate(args[0])] : [];
-}, "type");
+const setFn = new PyFunc(
+  "set",
+  (args, kw) => {
+    if (kw && Object.keys(kw).length) throw new PyError("TypeError", "set() takes no keyword arguments");
+    if (args.length > 1) throw new PyError("TypeError", `set expected at most 1 argument, got ${args.length}`);
+    return new PySet(args.length ? iterate(args[0]) : []);
+  },
+  "type",
+);
+const listFn = new PyFunc(
+  "list",
+  (args, kw) => {
+    if (kw && Object.keys(kw).length) throw new PyError("TypeError", "list() takes no keyword arguments");
+    if (args.length > 1) throw new PyError("TypeError", `list expected at most 1 argument, got ${args.length}`);
+    return args.length ? [...iterate(args[0])] : [];
+  },
+  "type",
+);
 
 /** A plan ready for evaluation: the plan as a Python value and the concept functions over its POI table. */
 export interface PlanScope {
@@ -65,13 +73,17 @@ export function planScope(plan: Py | Record<string, unknown>, pois: readonly Dsl
   g.set("plan", isPy(plan) ? plan : fromJs(plan));
   return { globals: g };
 }
-const isPy = (v: unknown): v is Py => v === null || typeof v !== "object" || Array.isArray(v) || (v as object).constructor !== Object;
+const isPy = (v: unknown): v is Py =>
+  v === null || typeof v !== "object" || Array.isArray(v) || (v as object).constructor !== Object;
 
 // Parsed programs, by source text: annotations are evaluated against many plans.
 const cache = new Map<string, Program | PyError>();
 const LOCALS = new Set([...CONCEPT_NAMES, "plan"]);
 function compiled(code: string, limits: DslLimits): Program {
-  if (code.length > limits.maxCodeLength) throw new LimitError(`the snippet has ${code.length.toLocaleString("en")} characters; at most ${limits.maxCodeLength.toLocaleString("en")} are evaluated`);
+  if (code.length > limits.maxCodeLength)
+    throw new LimitError(
+      `the snippet has ${code.length.toLocaleString("en")} characters; at most ${limits.maxCodeLength.toLocaleString("en")} are evaluated`,
+    );
   let p = cache.get(code);
   if (!p) {
     try {
@@ -88,7 +100,37 @@ function compiled(code: string, limits: DslLimits): Program {
   return p;
 }
 
-const NOT_BUILTIN = new Set(["len", "sum", "max", "min", "range", "print", "sorted", "int", "str", "float", "abs", "round", "any", "all", "enumerate", "zip", "dict", "tuple", "list", "map", "filter", "bool", "isinstance", "type", "open", "eval", "exec", "reversed", "__import__"]);
+const NOT_BUILTIN = new Set([
+  "len",
+  "sum",
+  "max",
+  "min",
+  "range",
+  "print",
+  "sorted",
+  "int",
+  "str",
+  "float",
+  "abs",
+  "round",
+  "any",
+  "all",
+  "enumerate",
+  "zip",
+  "dict",
+  "tuple",
+  "list",
+  "map",
+  "filter",
+  "bool",
+  "isinstance",
+  "type",
+  "open",
+  "eval",
+  "exec",
+  "reversed",
+  "__import__",
+]);
 
 function distance(a: string, b: string): number {
   const d = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -110,7 +152,8 @@ function hintFor(e: PyError, preference: boolean): string | null {
   if (m) {
     const name = m[1];
     if (name === "result") return RESULT_NEVER_SET;
-    if (NOT_BUILTIN.has(name)) return `only ${preference ? "set() and list() are" : "set() is"} available as built-ins, as in ChinaTravel's evaluator; count with a loop (n = n + 1)`;
+    if (NOT_BUILTIN.has(name))
+      return `only ${preference ? "set() and list() are" : "set() is"} available as built-ins, as in ChinaTravel's evaluator; count with a loop (n = n + 1)`;
     const near = CONCEPT_NAMES.filter((c) => distance(c, name) <= 2 || c === name.replace(/_/g, ""));
     if (near.length) return `did you mean ${near.map((c) => `${c}()`).join(" or ")}?`;
   }
@@ -118,8 +161,24 @@ function hintFor(e: PyError, preference: boolean): string | null {
 }
 
 function asError(e: unknown, preference: boolean): DslError {
-  if (e instanceof PyError) return { severity: "error", type: e.type, message: e.message, line: e.line, column: e.column, hint: hintFor(e, preference) };
-  if (e instanceof RangeError) return { severity: "error", type: "LimitExceeded", message: "the snippet nests too deeply", line: null, column: null, hint: null };
+  if (e instanceof PyError)
+    return {
+      severity: "error",
+      type: e.type,
+      message: e.message,
+      line: e.line,
+      column: e.column,
+      hint: hintFor(e, preference),
+    };
+  if (e instanceof RangeError)
+    return {
+      severity: "error",
+      type: "LimitExceeded",
+      message: "the snippet nests too deeply",
+      line: null,
+      column: null,
+      hint: null,
+    };
   throw e;
 }
 
@@ -131,13 +190,23 @@ export interface EvaluateOptions {
 
 export function evaluate(code: string, scope: PlanScope, o: EvaluateOptions = {}): DslResult {
   const r = evaluateRaw(code, scope, o);
-  return { result: r.result, value: r.raw === undefined ? null : toJson(r.raw), error: r.error, ...(r.warning ? { warning: r.warning } : {}) };
+  return {
+    result: r.result,
+    value: r.raw === undefined ? null : toJson(r.raw),
+    error: r.error,
+    ...(r.warning ? { warning: r.warning } : {}),
+  };
 }
 
-const RESULT_NEVER_SET = "the constraint never sets `result`: end it with `result = …` (ChinaTravel's evaluator then reads False, without an error)";
+const RESULT_NEVER_SET =
+  "the constraint never sets `result`: end it with `result = …` (ChinaTravel's evaluator then reads False, without an error)";
 
 /** As evaluate(), with the outcome variable as a Python value (for the conformance tests). */
-export function evaluateRaw(code: string, scope: PlanScope, o: EvaluateOptions = {}): { result: boolean; raw: Py | undefined; error: DslError | null; warning?: DslError } {
+export function evaluateRaw(
+  code: string,
+  scope: PlanScope,
+  o: EvaluateOptions = {},
+): { result: boolean; raw: Py | undefined; error: DslError | null; warning?: DslError } {
   const limits = { ...DEFAULT_LIMITS, ...o.limits };
   const pref = o.preference !== undefined;
   try {
@@ -148,10 +217,37 @@ export function evaluateRaw(code: string, scope: PlanScope, o: EvaluateOptions =
     };
     const globals = pref ? scope.withBuiltins.preference : scope.withBuiltins.constraint;
     const name = o.preference ?? "result";
-    const v = withBudget({ steps: 0, maxSteps: limits.maxSteps, timeMs: limits.timeMs, deadline: performance.now() + limits.timeMs }, () => program.run(globals, name));
+    const v = withBudget(
+      { steps: 0, maxSteps: limits.maxSteps, timeMs: limits.timeMs, deadline: performance.now() + limits.timeMs },
+      () => program.run(globals, name),
+    );
     if (v === undefined) {
-      if (!pref) return { result: false, raw: undefined, error: null, warning: { severity: "warning", type: "NameError", message: "name 'result' is not defined", line: null, column: null, hint: RESULT_NEVER_SET } };
-      return { result: false, raw: undefined, error: { severity: "error", type: "NameError", message: `name '${name}' is not defined`, line: null, column: null, hint: `the preference snippet must set \`${name}\`` } };
+      if (!pref)
+        return {
+          result: false,
+          raw: undefined,
+          error: null,
+          warning: {
+            severity: "warning",
+            type: "NameError",
+            message: "name 'result' is not defined",
+            line: null,
+            column: null,
+            hint: RESULT_NEVER_SET,
+          },
+        };
+      return {
+        result: false,
+        raw: undefined,
+        error: {
+          severity: "error",
+          type: "NameError",
+          message: `name '${name}' is not defined`,
+          line: null,
+          column: null,
+          hint: `the preference snippet must set \`${name}\``,
+        },
+      };
     }
     return { result: pref ? true : truthy(v), raw: v, error: null };
   } catch (e) {
@@ -175,9 +271,22 @@ export function check(code: string, o: { preference?: string; limits?: Partial<D
       out.push({ ...asError(e, pref) });
     }
     for (const f of program.hiddenNames) {
-      out.push({ ...asError(new PyError("NameError", `name '${f.name}' is not defined`, f.line, f.col, COMPREHENSION_SCOPE_HINT), pref) });
+      out.push({
+        ...asError(
+          new PyError("NameError", `name '${f.name}' is not defined`, f.line, f.col, COMPREHENSION_SCOPE_HINT),
+          pref,
+        ),
+      });
     }
-    if (!pref && !program.assigns("result")) out.push({ severity: "warning", type: "NameError", message: "name 'result' is not defined", line: 1, column: 1, hint: RESULT_NEVER_SET });
+    if (!pref && !program.assigns("result"))
+      out.push({
+        severity: "warning",
+        type: "NameError",
+        message: "name 'result' is not defined",
+        line: 1,
+        column: 1,
+        hint: RESULT_NEVER_SET,
+      });
     return out.sort((a, b) => a.line! - b.line! || a.column! - b.column!);
   } catch (e) {
     return [asError(e, pref)];

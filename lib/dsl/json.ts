@@ -6,8 +6,12 @@ import { PyDict, PyFloat, PySet, PyTuple, PyView, floatRepr, repr, type Py } fro
 /** Python's json.loads on text (numbers keep their int/float kind). */
 export function parseJsonPy(text: string): Py {
   let i = 0;
-  const ws = () => { while (i < text.length && " \t\n\r".includes(text[i])) i++; };
-  const fail = (m: string): never => { throw new PyError("ValueError", `${m} at character ${i}`); };
+  const ws = () => {
+    while (i < text.length && " \t\n\r".includes(text[i])) i++;
+  };
+  const fail = (m: string): never => {
+    throw new PyError("ValueError", `${m} at character ${i}`);
+  };
   const value = (depth: number): Py => {
     if (depth > 1000) fail("JSON nested too deeply");
     ws();
@@ -16,7 +20,10 @@ export function parseJsonPy(text: string): Py {
       i++;
       const d = new PyDict();
       ws();
-      if (text[i] === "}") { i++; return d; }
+      if (text[i] === "}") {
+        i++;
+        return d;
+      }
       for (;;) {
         ws();
         if (text[i] !== '"') fail("expected a property name");
@@ -25,8 +32,14 @@ export function parseJsonPy(text: string): Py {
         if (text[i++] !== ":") fail("expected ':'");
         d.set(k, value(depth + 1));
         ws();
-        if (text[i] === ",") { i++; continue; }
-        if (text[i] === "}") { i++; return d; }
+        if (text[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text[i] === "}") {
+          i++;
+          return d;
+        }
         fail("expected ',' or '}'");
       }
     }
@@ -34,19 +47,37 @@ export function parseJsonPy(text: string): Py {
       i++;
       const l: Py[] = [];
       ws();
-      if (text[i] === "]") { i++; return l; }
+      if (text[i] === "]") {
+        i++;
+        return l;
+      }
       for (;;) {
         l.push(value(depth + 1));
         ws();
-        if (text[i] === ",") { i++; continue; }
-        if (text[i] === "]") { i++; return l; }
+        if (text[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text[i] === "]") {
+          i++;
+          return l;
+        }
         fail("expected ',' or ']'");
       }
     }
     if (c === '"') return string();
-    if (text.startsWith("true", i)) { i += 4; return true; }
-    if (text.startsWith("false", i)) { i += 5; return false; }
-    if (text.startsWith("null", i)) { i += 4; return null; }
+    if (text.startsWith("true", i)) {
+      i += 4;
+      return true;
+    }
+    if (text.startsWith("false", i)) {
+      i += 5;
+      return false;
+    }
+    if (text.startsWith("null", i)) {
+      i += 4;
+      return null;
+    }
     const m = /^-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
     if (!m) return fail("expected a JSON value");
     i += m[0].length;
@@ -90,6 +121,7 @@ export function toJson(v: Py): unknown {
   if (v instanceof PyTuple) return v.items.map(toJson);
   if (v instanceof PySet) return [...v.values()].map(toJson);
   if (v instanceof PyView) return v.items().map(toJson);
-  if (v instanceof PyDict) return Object.fromEntries([...v.map.values()].map(([k, x]) => [typeof k === "string" ? k : repr(k), toJson(x)]));
+  if (v instanceof PyDict)
+    return Object.fromEntries([...v.map.values()].map(([k, x]) => [typeof k === "string" ? k : repr(k), toJson(x)]));
   return repr(v);
 }

@@ -35,7 +35,9 @@ function value(e: Expr): unknown {
       return out;
     }
   }
-  throw new LiteralError(`malformed node or string on line ${e.line}: only literals (strings, numbers, True/False/None, lists, tuples, sets, dicts) are read`);
+  throw new LiteralError(
+    `malformed node or string on line ${e.line}: only literals (strings, numbers, True/False/None, lists, tuples, sets, dicts) are read`,
+  );
 }
 
 export function literalEval(text: string): unknown {
@@ -43,7 +45,8 @@ export function literalEval(text: string): unknown {
   try {
     body = parse(text.replace(/^[ \t]+/, ""));
   } catch (e) {
-    if (e instanceof PyError) throw new LiteralError(`${e.type}: ${e.message}${e.line ? ` (line ${e.line}, column ${e.column})` : ""}`);
+    if (e instanceof PyError)
+      throw new LiteralError(`${e.type}: ${e.message}${e.line ? ` (line ${e.line}, column ${e.column})` : ""}`);
     if (e instanceof RangeError) throw new LiteralError("the literal nests too deeply");
     throw e;
   }

@@ -69,7 +69,10 @@ class Parser {
   module(): Stmt[] {
     const out: Stmt[] = [];
     while (this.peek().type !== "eof") {
-      if (this.peek().type === "newline") { this.i++; continue; }
+      if (this.peek().type === "newline") {
+        this.i++;
+        continue;
+      }
       if (this.peek().type === "indent") throw syntaxError("unexpected indent", this.peek().line, this.peek().col);
       out.push(...this.statement());
     }
@@ -89,7 +92,10 @@ class Parser {
     this.next();
     const body: Stmt[] = [];
     while (this.peek().type !== "dedent" && this.peek().type !== "eof") {
-      if (this.peek().type === "newline") { this.next(); continue; }
+      if (this.peek().type === "newline") {
+        this.next();
+        continue;
+      }
       body.push(...this.statement());
     }
     if (this.peek().type === "dedent") this.next();
@@ -125,7 +131,8 @@ class Parser {
         case "else":
           throw syntaxError("invalid syntax", t.line, t.col);
       }
-      if (t.value in UNSUPPORTED && t.value !== "lambda" && t.value !== "await" && t.value !== "yield") throw syntaxError(UNSUPPORTED[t.value], t.line, t.col);
+      if (t.value in UNSUPPORTED && t.value !== "lambda" && t.value !== "await" && t.value !== "yield")
+        throw syntaxError(UNSUPPORTED[t.value], t.line, t.col);
     }
     return this.simpleLine();
   }
@@ -161,10 +168,22 @@ class Parser {
     const p = this.pos(t);
     if (t.type === "name") {
       switch (t.value) {
-        case "pass": this.next(); return { ...p, k: "pass" };
-        case "break": this.next(); return { ...p, k: "break" };
-        case "continue": this.next(); return { ...p, k: "continue" };
-        case "return": throw syntaxError("'return' outside function", t.line, t.col, "a constraint sets its outcome with `result = …`");
+        case "pass":
+          this.next();
+          return { ...p, k: "pass" };
+        case "break":
+          this.next();
+          return { ...p, k: "break" };
+        case "continue":
+          this.next();
+          return { ...p, k: "continue" };
+        case "return":
+          throw syntaxError(
+            "'return' outside function",
+            t.line,
+            t.col,
+            "a constraint sets its outcome with `result = …`",
+          );
         case "del": {
           this.next();
           const targets = [this.primaryTarget()];
@@ -181,7 +200,8 @@ class Parser {
         case "from": {
           this.next();
           let what = "";
-          while (this.peek().type !== "newline" && this.peek().type !== "eof" && !this.isOp(";")) what += this.next().value + " ";
+          while (this.peek().type !== "newline" && this.peek().type !== "eof" && !this.isOp(";"))
+            what += this.next().value + " ";
           return { ...p, k: "import", what: what.trim() };
         }
         case "global": {
@@ -191,7 +211,8 @@ class Parser {
           return { ...p, k: "global", names };
         }
       }
-      if (t.value in UNSUPPORTED && (t.value === "yield" || t.value === "raise" || t.value === "nonlocal")) throw syntaxError(UNSUPPORTED[t.value], t.line, t.col);
+      if (t.value in UNSUPPORTED && (t.value === "yield" || t.value === "raise" || t.value === "nonlocal"))
+        throw syntaxError(UNSUPPORTED[t.value], t.line, t.col);
     }
     const first = this.exprList();
     const op = this.peek();
@@ -219,7 +240,13 @@ class Parser {
   checkTarget(e: Expr, aug: boolean) {
     const bad = (what: string) => {
       const hint = e.k === "call" || e.k === "cmp" ? "did you mean '=='?" : null;
-      return syntaxError(aug ? `'${what}' is an illegal expression for augmented assignment` : `cannot assign to ${what}${hint ? ` here. Maybe you meant '==' instead of '='?` : ""}`, e.line, e.col);
+      return syntaxError(
+        aug
+          ? `'${what}' is an illegal expression for augmented assignment`
+          : `cannot assign to ${what}${hint ? ` here. Maybe you meant '==' instead of '='?` : ""}`,
+        e.line,
+        e.col,
+      );
     };
     switch (e.k) {
       case "name":
@@ -233,7 +260,9 @@ class Parser {
         for (const x of e.elts) this.checkTarget(x, false);
         return;
       case "const":
-        throw bad(e.v === null || typeof e.v === "boolean" ? String(e.v === null ? "None" : e.v ? "True" : "False") : "literal");
+        throw bad(
+          e.v === null || typeof e.v === "boolean" ? String(e.v === null ? "None" : e.v ? "True" : "False") : "literal",
+        );
       case "call":
         throw bad("function call");
       case "cmp":
@@ -290,11 +319,17 @@ class Parser {
   }
   endOfList(): boolean {
     const t = this.peek();
-    return t.type === "newline" || t.type === "eof" || (t.type === "op" && [")", "]", "}", "=", ":", ";"].includes(t.value)) || (t.type === "op" && AUG.has(t.value));
+    return (
+      t.type === "newline" ||
+      t.type === "eof" ||
+      (t.type === "op" && [")", "]", "}", "=", ":", ";"].includes(t.value)) ||
+      (t.type === "op" && AUG.has(t.value))
+    );
   }
 
   namedExpr(): Expr {
-    if (this.peek(1).type === "op" && this.peek(1).value === ":=") throw this.fail("assignment expressions (:=) are not supported in constraints", this.peek(1));
+    if (this.peek(1).type === "op" && this.peek(1).value === ":=")
+      throw this.fail("assignment expressions (:=) are not supported in constraints", this.peek(1));
     return this.test();
   }
 
@@ -302,7 +337,7 @@ class Parser {
     const t = this.peek();
     if (this.isKw("lambda")) throw syntaxError(UNSUPPORTED.lambda, t.line, t.col);
     const body = this.orTest();
-    if (this.isKw("if") ) {
+    if (this.isKw("if")) {
       this.next();
       const test = this.orTest();
       if (!this.isKw("else")) throw this.fail("expected 'else' after 'if' expression");
@@ -341,10 +376,16 @@ class Parser {
     const rest: Expr[] = [];
     for (;;) {
       const p = this.peek();
-      if (p.type === "op" && CMP.has(p.value)) { this.next(); ops.push(p.value); }
-      else if (this.isKw("in")) { this.next(); ops.push("in"); }
-      else if (this.isKw("not") && this.peek(1).type === "name" && this.peek(1).value === "in") { this.i += 2; ops.push("not in"); }
-      else if (this.isKw("is")) {
+      if (p.type === "op" && CMP.has(p.value)) {
+        this.next();
+        ops.push(p.value);
+      } else if (this.isKw("in")) {
+        this.next();
+        ops.push("in");
+      } else if (this.isKw("not") && this.peek(1).type === "name" && this.peek(1).value === "in") {
+        this.i += 2;
+        ops.push("not in");
+      } else if (this.isKw("is")) {
         this.next();
         ops.push(this.eatKw("not") ? "is not" : "is");
       } else break;
@@ -393,7 +434,7 @@ class Parser {
         const n = this.next();
         if (n.type !== "name") throw this.fail("invalid syntax", n);
         e = { ...this.pos(t), k: "attr", v: e, name: n.value };
-      } else if (this.isOp("(") ) {
+      } else if (this.isOp("(")) {
         this.next();
         const args: Expr[] = [];
         const kwargs: [string, Expr][] = [];
@@ -515,7 +556,8 @@ class Parser {
               this.expectOp("}");
               return c;
             }
-            const keys = [first], values = [v];
+            const keys = [first],
+              values = [v];
             while (this.eatOp(",")) {
               if (this.isOp("}")) break;
               keys.push(this.test());

@@ -8,7 +8,28 @@
  */
 
 /** concept_func.py `intercity_transport_origin` / `_destination`: their own list, Chinese then English (first match wins). */
-export const INTERCITY_CITY_SCAN = ["上海", "北京", "深圳", "广州", "重庆", "成都", "杭州", "武汉", "南京", "苏州", "Shanghai", "Beijing", "Shenzhen", "Guangzhou", "Chongqing", "Chengdu", "Hangzhou", "Wuhan", "Nanjing", "Suzhou"];
+export const INTERCITY_CITY_SCAN = [
+  "上海",
+  "北京",
+  "深圳",
+  "广州",
+  "重庆",
+  "成都",
+  "杭州",
+  "武汉",
+  "南京",
+  "苏州",
+  "Shanghai",
+  "Beijing",
+  "Shenzhen",
+  "Guangzhou",
+  "Chongqing",
+  "Chengdu",
+  "Hangzhou",
+  "Wuhan",
+  "Nanjing",
+  "Suzhou",
+];
 
 export type ConceptKind = "attraction" | "restaurant" | "accommodation";
 
@@ -67,8 +88,10 @@ export function normalizeConceptSource(source: string): string {
 }
 
 // hard_constraint.py `_ACTIVITY_POSITION_EQ_RE` and `_POI_DISTANCE_TARGET_RE` (Python's re → JavaScript's: named groups, `m` flag).
-const ACTIVITY_POSITION_EQ = /^(?<prefix>\s*if\s+activity_position\(activity\)\s*==\s*)'(?<value>.*)'(?<suffix>\s*:\s*)$/gm;
-const POI_DISTANCE_TARGET = /poi_distance\((?<prefix>\s*target_city\(plan\)\s*,\s*)'(?<value>[^\n]*)'(?<suffix>\s*,\s*accommodation_position\s*\))/g;
+const ACTIVITY_POSITION_EQ =
+  /^(?<prefix>\s*if\s+activity_position\(activity\)\s*==\s*)'(?<value>.*)'(?<suffix>\s*:\s*)$/gm;
+const POI_DISTANCE_TARGET =
+  /poi_distance\((?<prefix>\s*target_city\(plan\)\s*,\s*)'(?<value>[^\n]*)'(?<suffix>\s*,\s*accommodation_position\s*\))/g;
 // Python's json.dumps(value, ensure_ascii=False) and JSON.stringify agree on every well-formed string.
 const quoted = (v: string) => JSON.stringify(v);
 
@@ -79,8 +102,14 @@ const quoted = (v: string) => JSON.stringify(v);
  */
 export function repairLegacyLiterals(source: string): string {
   return source
-    .replace(ACTIVITY_POSITION_EQ, (_m, prefix: string, value: string, suffix: string) => `${prefix}${quoted(value)}${suffix}`)
-    .replace(POI_DISTANCE_TARGET, (_m, prefix: string, value: string, suffix: string) => `poi_distance(${prefix}${quoted(value)}${suffix}`);
+    .replace(
+      ACTIVITY_POSITION_EQ,
+      (_m, prefix: string, value: string, suffix: string) => `${prefix}${quoted(value)}${suffix}`,
+    )
+    .replace(
+      POI_DISTANCE_TARGET,
+      (_m, prefix: string, value: string, suffix: string) => `poi_distance(${prefix}${quoted(value)}${suffix}`,
+    );
 }
 
 /** `evaluate_constraints_py`'s two rewrites, in its order, before the snippet is compiled. */

@@ -5,13 +5,40 @@ import { csvHeader, csvRow, exportQuery, exportText, filtersOf, serialize } from
 
 test("judgment and labelled-pair rows flatten to their CSV columns; pseudonyms are stable and opaque", () => {
   const j = {
-    pair_id: "p", query_id: "q", destination: "Rome", expert: "expert-0123456789", slot: 2, verdict: "B" as const, rationale: 'Too far, "really"\nyes',
-    time_on_task_ms: 1200, left_plan: "A" as const, claimed_at: "2026-01-01T00:00:00.000Z", submitted_at: "2026-01-01T00:01:00.000Z",
+    pair_id: "p",
+    query_id: "q",
+    destination: "Rome",
+    expert: "expert-0123456789",
+    slot: 2,
+    verdict: "B" as const,
+    rationale: 'Too far, "really"\nyes',
+    time_on_task_ms: 1200,
+    left_plan: "A" as const,
+    claimed_at: "2026-01-01T00:00:00.000Z",
+    submitted_at: "2026-01-01T00:01:00.000Z",
   };
-  assert.equal(csvHeader("judgments"), "pair_id,query_id,destination,expert,slot,verdict,rationale,time_on_task_ms,left_plan,claimed_at,submitted_at\r\n");
-  assert.equal(csvRow("judgments", j), 'p,q,Rome,expert-0123456789,2,B,"Too far, ""really""\nyes",1200,A,2026-01-01T00:00:00.000Z,2026-01-01T00:01:00.000Z\r\n');
+  assert.equal(
+    csvHeader("judgments"),
+    "pair_id,query_id,destination,expert,slot,verdict,rationale,time_on_task_ms,left_plan,claimed_at,submitted_at\r\n",
+  );
+  assert.equal(
+    csvRow("judgments", j),
+    'p,q,Rome,expert-0123456789,2,B,"Too far, ""really""\nyes",1200,A,2026-01-01T00:00:00.000Z,2026-01-01T00:01:00.000Z\r\n',
+  );
   assert.equal(serialize("judgments", "jsonl", j), JSON.stringify(j) + "\n");
-  const l = { pair_id: "p", query_id: "q", destination: "Rome", plan_a: "a", plan_b: "b", verdicts: ["A" as const, "B" as const, "A" as const], label: "A" as const, label_source: "majority" as const, agreement: 1 / 3, ds_label: "A" as const, ds_posterior: { A: 0.9, B: 0.08, NEITHER: 0.02 } };
+  const l = {
+    pair_id: "p",
+    query_id: "q",
+    destination: "Rome",
+    plan_a: "a",
+    plan_b: "b",
+    verdicts: ["A" as const, "B" as const, "A" as const],
+    label: "A" as const,
+    label_source: "majority" as const,
+    agreement: 1 / 3,
+    ds_label: "A" as const,
+    ds_posterior: { A: 0.9, B: 0.08, NEITHER: 0.02 },
+  };
   assert.equal(csvRow("labelled-pairs", l), `p,q,Rome,a,b,A|B|A,A,majority,${1 / 3},A,0.9,0.08,0.02\r\n`);
   assert.equal(pseudonym("user-1", "salt"), pseudonym("user-1", "salt"));
   assert.notEqual(pseudonym("user-1", "salt"), pseudonym("user-2", "salt"));
@@ -19,7 +46,19 @@ test("judgment and labelled-pair rows flatten to their CSV columns; pseudonyms a
 });
 
 test("an export's text comes in chunks that add up to the header and every row, with the running count", async () => {
-  const l = { pair_id: "p", query_id: "q", destination: "Rome", plan_a: "a", plan_b: "b", verdicts: ["A" as const], label: "A" as const, label_source: "majority" as const, agreement: null, ds_label: null, ds_posterior: null };
+  const l = {
+    pair_id: "p",
+    query_id: "q",
+    destination: "Rome",
+    plan_a: "a",
+    plan_b: "b",
+    verdicts: ["A" as const],
+    label: "A" as const,
+    label_source: "majority" as const,
+    agreement: null,
+    ds_label: null,
+    ds_posterior: null,
+  };
   async function* rows(n: number) {
     for (let i = 0; i < n; i++) yield { ...l, pair_id: `p${i}` };
   }
@@ -41,7 +80,14 @@ test("an export's text comes in chunks that add up to the header and every row, 
 
 test("an export query maps to the database filters the same way everywhere", () => {
   const q = exportQuery.parse({ dataset: "ds1", destination: "d1", from: "2026-01-01", complete: "1", final: "0" });
-  assert.deepEqual(filtersOf(q), { datasetId: "ds1", destinationId: "d1", from: new Date("2026-01-01"), to: undefined, completeOnly: true, finalOnly: false });
+  assert.deepEqual(filtersOf(q), {
+    datasetId: "ds1",
+    destinationId: "d1",
+    from: new Date("2026-01-01"),
+    to: undefined,
+    completeOnly: true,
+    finalOnly: false,
+  });
   assert.equal(exportQuery.safeParse({ from: "2026-02-30" }).success, false);
 });
 

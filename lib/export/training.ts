@@ -31,25 +31,53 @@ function plan(id: string, stored: Partial<PlanFeatures> | null, weights: Weights
   const shown = features as TrainingPlan["features"];
   // A plan imported without features has passed no gate: it scores as a format failure (-3), or as a
   // commonsense failure (0) without that gate's score; otherwise both gates are there and reward() applies.
-  const r = shown.format === null ? -3 : shown.commonsense === null ? (shown.format < 0 ? -3 : 0) : reward(shown as PlanFeatures, weights);
+  const r =
+    shown.format === null
+      ? -3
+      : shown.commonsense === null
+        ? shown.format < 0
+          ? -3
+          : 0
+        : reward(shown as PlanFeatures, weights);
   return { plan_id: id, features: shown, reward: r };
 }
 
 export function trainingPair(
-  row: { pairId: string; queryId: string; destination: string; split: string | null; planAId: string; planBId: string; featuresA: unknown; featuresB: unknown },
+  row: {
+    pairId: string;
+    queryId: string;
+    destination: string;
+    split: string | null;
+    planAId: string;
+    planBId: string;
+    featuresA: unknown;
+    featuresB: unknown;
+  },
   label: Verdict,
   weights: Weights,
 ): TrainingPair {
   return {
-    pair_id: row.pairId, query_id: row.queryId, destination: row.destination, split: row.split, label: trainingLabel(label),
+    pair_id: row.pairId,
+    query_id: row.queryId,
+    destination: row.destination,
+    split: row.split,
+    label: trainingLabel(label),
     plan_a: plan(row.planAId, row.featuresA as Partial<PlanFeatures> | null, weights),
     plan_b: plan(row.planBId, row.featuresB as Partial<PlanFeatures> | null, weights),
   };
 }
 
 export const TRAINING_CSV_COLUMNS = [
-  "pair_id", "query_id", "destination", "split", "label",
-  ...(["plan_a", "plan_b"] as const).flatMap((p) => [`${p}.plan_id`, ...FEATURE_NAMES.map((f) => `${p}.${f}`), `${p}.reward`]),
+  "pair_id",
+  "query_id",
+  "destination",
+  "split",
+  "label",
+  ...(["plan_a", "plan_b"] as const).flatMap((p) => [
+    `${p}.plan_id`,
+    ...FEATURE_NAMES.map((f) => `${p}.${f}`),
+    `${p}.reward`,
+  ]),
 ];
 
 /**
@@ -69,5 +97,13 @@ export function csvLine(values: readonly unknown[]): string {
 
 export function trainingCsvRow(t: TrainingPair): string {
   const planCells = (p: TrainingPlan) => [p.plan_id, ...FEATURE_NAMES.map((f) => p.features[f]), p.reward];
-  return csvLine([t.pair_id, t.query_id, t.destination, t.split, t.label, ...planCells(t.plan_a), ...planCells(t.plan_b)]);
+  return csvLine([
+    t.pair_id,
+    t.query_id,
+    t.destination,
+    t.split,
+    t.label,
+    ...planCells(t.plan_a),
+    ...planCells(t.plan_b),
+  ]);
 }

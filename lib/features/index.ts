@@ -2,8 +2,17 @@
 import { minutesOf, type Itinerary } from "../itinerary/model";
 import { weekdayOf } from "../dates";
 import {
-  attractionPreference, budgetPreference, daytimeUtilization, effortPreference, hotelConsistency, hotelNights, locationClustering,
-  pacingPreference, scheduleDensity, uniqueAttractions, type PoiLookup,
+  attractionPreference,
+  budgetPreference,
+  daytimeUtilization,
+  effortPreference,
+  hotelConsistency,
+  hotelNights,
+  locationClustering,
+  pacingPreference,
+  scheduleDensity,
+  uniqueAttractions,
+  type PoiLookup,
 } from "./rules";
 import type { PlanFeatures } from "./types";
 
@@ -31,7 +40,8 @@ export function commonsenseViolations(it: Itinerary, q: QueryFacts, poiOf: PoiLo
     for (const i of d.items) {
       if (i.kind === "hotel" || !i.startTime) continue;
       const start = minutesOf(i.startTime);
-      if (lastEnd !== null && start < lastEnd) out.push(`day ${d.day}: ${i.name} starts at ${i.startTime}, before ${lastName} ends`);
+      if (lastEnd !== null && start < lastEnd)
+        out.push(`day ${d.day}: ${i.name} starts at ${i.startTime}, before ${lastName} ends`);
       const end = i.endTime ? minutesOf(i.endTime) : start;
       // Past midnight: a train or flight that opens the day left the evening before and arrived at `end`
       // (ChinaTravel's Is_time_correct lets intercity transport end "the next day"); anything else runs to midnight.
@@ -41,7 +51,10 @@ export function commonsenseViolations(it: Itinerary, q: QueryFacts, poiOf: PoiLo
       if (!hours) continue;
       const wd = q.startDate ? weekdayOf(q.startDate, di) : null;
       if (wd !== null && hours.closedWeekdays.includes(wd)) out.push(`day ${d.day}: ${i.name} is closed that day`);
-      else if (start < minutesOf(hours.open) || (i.endTime && minutesOf(i.endTime) > minutesOf(hours.close) && minutesOf(hours.close) > 0)) {
+      else if (
+        start < minutesOf(hours.open) ||
+        (i.endTime && minutesOf(i.endTime) > minutesOf(hours.close) && minutesOf(hours.close) > 0)
+      ) {
         out.push(`day ${d.day}: ${i.name} visited outside its opening hours (${hours.open}–${hours.close})`);
       }
     }
@@ -59,7 +72,12 @@ export function commonsenseViolations(it: Itinerary, q: QueryFacts, poiOf: PoiLo
 export function computeFeatures(it: Itinerary, q: QueryFacts, poiOf: PoiLookup): FeatureReport {
   const violations: string[] = [];
   const formatOk = it.days.length === q.days && it.days.every((d) => d.items.length > 0);
-  if (!formatOk) violations.push(it.days.length !== q.days ? `the plan has ${it.days.length} day(s); the request asks for ${q.days}` : "a day without any item");
+  if (!formatOk)
+    violations.push(
+      it.days.length !== q.days
+        ? `the plan has ${it.days.length} day(s); the request asks for ${q.days}`
+        : "a day without any item",
+    );
   const common = formatOk ? commonsenseViolations(it, q, poiOf) : [];
   violations.push(...common);
   const p = q.preferences;

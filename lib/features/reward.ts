@@ -1,7 +1,11 @@
 import { PREFERENCE_FEATURES, SOFT_FEATURES, type PlanFeatures, type Weights } from "./types";
 
 /** Weighted mean over the available (non-null) sub-scores; 0 when none is available. */
-function weightedMean<K extends string>(keys: readonly K[], values: Record<K, number | null>, weights: Record<K, number>): number {
+function weightedMean<K extends string>(
+  keys: readonly K[],
+  values: Record<K, number | null>,
+  weights: Record<K, number>,
+): number {
   let num = 0;
   let den = 0;
   for (const k of keys) {
@@ -20,5 +24,10 @@ function weightedMean<K extends string>(keys: readonly K[], values: Record<K, nu
 export function reward(f: PlanFeatures, w: Weights): number {
   if (f.format < 0) return -3;
   if (f.commonsense < 0) return 0;
-  return f.format + f.commonsense + w.w3 * weightedMean(SOFT_FEATURES, f, w.soft) + w.w4 * weightedMean(PREFERENCE_FEATURES, f, w.preference);
+  return (
+    f.format +
+    f.commonsense +
+    w.w3 * weightedMean(SOFT_FEATURES, f, w.soft) +
+    w.w4 * weightedMean(PREFERENCE_FEATURES, f, w.preference)
+  );
 }

@@ -38,7 +38,9 @@ export function itemMinutes(item: Item, poi: PoiFacts | null): number {
 }
 
 export function activityHours(day: Day, poiOf: PoiLookup): number {
-  return day.items.filter((i) => ACTIVITY.has(i.kind)).reduce((h, i) => h + itemMinutes(i, i.poiId ? poiOf(i.poiId) : null) / 60, 0);
+  return day.items
+    .filter((i) => ACTIVITY.has(i.kind))
+    .reduce((h, i) => h + itemMinutes(i, i.poiId ? poiOf(i.poiId) : null) / 60, 0);
 }
 
 const isTravelDay = (day: Day) => day.items.some((i) => i.kind === "transport" && i.transport);
@@ -105,8 +107,12 @@ export function locationClustering(it: Itinerary): number | null {
   // Every two stops' distance, ascending in a typed array (its numeric sort needs no comparator).
   const dists = new Float64Array((all.length * (all.length - 1)) / 2);
   let k = 0;
-  for (let a = 0; a < all.length; a++) for (let b = a + 1; b < all.length; b++) dists[k++] = haversineKm(all[a].lat!, all[a].lon!, all[b].lat!, all[b].lon!);
-  const hops = located.flatMap((items) => items.slice(1).map((x, i) => haversineKm(items[i].lat!, items[i].lon!, x.lat!, x.lon!)));
+  for (let a = 0; a < all.length; a++)
+    for (let b = a + 1; b < all.length; b++)
+      dists[k++] = haversineKm(all[a].lat!, all[a].lon!, all[b].lat!, all[b].lon!);
+  const hops = located.flatMap((items) =>
+    items.slice(1).map((x, i) => haversineKm(items[i].lat!, items[i].lon!, x.lat!, x.lon!)),
+  );
   if (!hops.length || !dists.length) return null;
   dists.sort();
   // The distance at the top share's edge, counted from the largest.
@@ -124,30 +130,45 @@ const BUDGET_STARS: [RegExp, (s: number) => boolean][] = [
 export function budgetPreference(it: Itinerary, budget: unknown, poiOf: PoiLookup): number | null {
   if (typeof budget !== "string") return null;
   const rule = BUDGET_STARS.find(([re]) => re.test(budget));
-  const stars = hotelNights(it).map((h) => (h.poiId ? poiOf(h.poiId)?.stars ?? null : null)).filter((s): s is number => s !== null);
+  const stars = hotelNights(it)
+    .map((h) => (h.poiId ? (poiOf(h.poiId)?.stars ?? null) : null))
+    .filter((s): s is number => s !== null);
   if (!rule || !stars.length) return null;
   return stars.filter(rule[1]).length / stars.length;
 }
 
 export function pacingPreference(it: Itinerary, pace: unknown, poiOf: PoiLookup): number | null {
-  const key = typeof pace === "string" ? (/relax/i.test(pace) ? "relaxed" : /compact|intense|packed|fast/i.test(pace) ? "intense" : /moderate|balanced/i.test(pace) ? "moderate" : null) : null;
+  const key =
+    typeof pace === "string"
+      ? /relax/i.test(pace)
+        ? "relaxed"
+        : /compact|intense|packed|fast/i.test(pace)
+          ? "intense"
+          : /moderate|balanced/i.test(pace)
+            ? "moderate"
+            : null
+      : null;
   if (!key) return null;
   const [lo, hi] = RULES.pacingHours[key];
   const days = it.days.filter((d) => !isTravelDay(d) || it.days.length === 1);
   const judged = days.length ? days : it.days;
-  return judged.reduce((s, d) => {
-    const h = activityHours(d, poiOf);
-    const off = h < lo ? lo - h : h > hi ? h - hi : 0;
-    return s + Math.max(0, 1 - off / RULES.pacingSlackHours);
-  }, 0) / judged.length;
+  return (
+    judged.reduce((s, d) => {
+      const h = activityHours(d, poiOf);
+      const off = h < lo ? lo - h : h > hi ? h - hi : 0;
+      return s + Math.max(0, 1 - off / RULES.pacingSlackHours);
+    }, 0) / judged.length
+  );
 }
 
 export function attractionPreference(it: Itinerary, types: unknown, poiOf: PoiLookup): number | null {
-  const wanted = (Array.isArray(types) ? types : typeof types === "string" ? [types] : []).map((t) => String(t).toLowerCase());
+  const wanted = (Array.isArray(types) ? types : typeof types === "string" ? [types] : []).map((t) =>
+    String(t).toLowerCase(),
+  );
   const attractions = it.days.flatMap((d) => d.items.filter((i) => i.kind === "attraction"));
   if (!wanted.length || !attractions.length) return null;
   const match = attractions.filter((a) => {
-    const tags = (a.poiId ? poiOf(a.poiId)?.tags ?? [] : []).map((t) => t.toLowerCase());
+    const tags = (a.poiId ? (poiOf(a.poiId)?.tags ?? []) : []).map((t) => t.toLowerCase());
     return tags.some((t) => wanted.some((w) => t.includes(w) || w.includes(t)));
   });
   return match.length / attractions.length;
@@ -161,10 +182,12 @@ const EXERTION: [RegExp, number][] = [
 /** Day effort classes by TripScore's rule: strenuous, light or moderate. */
 export function effortClasses(it: Itinerary, poiOf: PoiLookup): ("light" | "moderate" | "strenuous")[] {
   const score = it.days.map((d) =>
-    d.items.filter((i) => i.kind === "attraction" || i.kind === "event").reduce((s, i) => {
-      const tags = [...(i.poiId ? poiOf(i.poiId)?.tags ?? [] : []), i.name].join(" ");
-      return s + (EXERTION.find(([re]) => re.test(tags))?.[1] ?? 0);
-    }, 0),
+    d.items
+      .filter((i) => i.kind === "attraction" || i.kind === "event")
+      .reduce((s, i) => {
+        const tags = [...(i.poiId ? (poiOf(i.poiId)?.tags ?? []) : []), i.name].join(" ");
+        return s + (EXERTION.find(([re]) => re.test(tags))?.[1] ?? 0);
+      }, 0),
   );
   return score.map((s, d) => {
     const prev = d > 0 && score[d - 1] > 0;
@@ -177,7 +200,13 @@ export function effortClasses(it: Itinerary, poiOf: PoiLookup): ("light" | "mode
 
 export function effortPreference(it: Itinerary, effort: unknown, poiOf: PoiLookup): number | null {
   if (typeof effort !== "string") return null;
-  const want = /light|easy|low/i.test(effort) ? "light" : /strenuous|hard|high|intense/i.test(effort) ? "strenuous" : /moderate|medium/i.test(effort) ? "moderate" : null;
+  const want = /light|easy|low/i.test(effort)
+    ? "light"
+    : /strenuous|hard|high|intense/i.test(effort)
+      ? "strenuous"
+      : /moderate|medium/i.test(effort)
+        ? "moderate"
+        : null;
   if (!want) return null;
   const classes = effortClasses(it, poiOf);
   return classes.filter((c) => c === want).length / classes.length;

@@ -8,13 +8,22 @@ export const SOFT_FEATURES = [
   "iconic_landmarks",
   "attraction_diversity",
 ] as const;
-export const PREFERENCE_FEATURES = ["attraction_prioritization", "pacing", "budget", "physical_effort", "user_request"] as const;
+export const PREFERENCE_FEATURES = [
+  "attraction_prioritization",
+  "pacing",
+  "budget",
+  "physical_effort",
+  "user_request",
+] as const;
 export const FEATURE_NAMES = ["format", "commonsense", ...SOFT_FEATURES, ...PREFERENCE_FEATURES] as const;
 
 export type SoftFeature = (typeof SOFT_FEATURES)[number];
 export type PreferenceFeature = (typeof PREFERENCE_FEATURES)[number];
 
-export type PlanFeatures = { format: 1 | -3; commonsense: 1 | -1 } & Record<SoftFeature | PreferenceFeature, number | null>;
+export type PlanFeatures = { format: 1 | -3; commonsense: 1 | -1 } & Record<
+  SoftFeature | PreferenceFeature,
+  number | null
+>;
 
 export interface Weights {
   soft: Record<SoftFeature, number>;

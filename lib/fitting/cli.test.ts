@@ -12,15 +12,56 @@ const GRID = { w1: [0.1, 0.7], w2: [0.2, 1.0], w3: [0.8, 1.2], w4: [0.1, 1.4] };
 writeFileSync(gridFile, JSON.stringify(GRID));
 const pairs = syntheticPairs({ pairs: 60, weights: weightsAt(gridFromFile(GRID), 77), noise: 0.2, seed: 8 });
 const pairsFile = path.join(dir, "pairs.jsonl");
-writeFileSync(pairsFile, pairs.map((p) => JSON.stringify({ pair_id: p.id, query_id: "q", destination: "d", split: null, label: p.label, plan_a: { plan_id: "a", features: p.a, reward: 0 }, plan_b: { plan_id: "b", features: p.b, reward: 0 } })).join("\n") + "\n");
+writeFileSync(
+  pairsFile,
+  pairs
+    .map((p) =>
+      JSON.stringify({
+        pair_id: p.id,
+        query_id: "q",
+        destination: "d",
+        split: null,
+        label: p.label,
+        plan_a: { plan_id: "a", features: p.a, reward: 0 },
+        plan_b: { plan_id: "b", features: p.b, reward: 0 },
+      }),
+    )
+    .join("\n") + "\n",
+);
 
-const cli = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "scripts/tripjudge.ts", "fit", ...args], { encoding: "utf8" });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ["--import", "tsx", "scripts/tripjudge.ts", "fit", ...args], { encoding: "utf8" });
 
 test("tripjudge fit --json prints the report in the documented shape", () => {
-  const r = cli("--pairs", pairsFile, "--grid", gridFile, "--folds", "3", "--bootstrap", "200", "--seed", "4", "--json");
+  const r = cli(
+    "--pairs",
+    pairsFile,
+    "--grid",
+    gridFile,
+    "--folds",
+    "3",
+    "--bootstrap",
+    "200",
+    "--seed",
+    "4",
+    "--json",
+  );
   assert.equal(r.status, 0, r.stderr);
   const out = JSON.parse(r.stdout);
-  assert.deepEqual(Object.keys(out.weights).sort(), ["attraction_diversity", "attraction_prioritization", "budget", "daytime_utilization", "hotel_consistency", "iconic_landmarks", "location_clustering", "pacing", "physical_effort", "schedule_density", "unique_attractions", "user_request"]);
+  assert.deepEqual(Object.keys(out.weights).sort(), [
+    "attraction_diversity",
+    "attraction_prioritization",
+    "budget",
+    "daytime_utilization",
+    "hotel_consistency",
+    "iconic_landmarks",
+    "location_clustering",
+    "pacing",
+    "physical_effort",
+    "schedule_density",
+    "unique_attractions",
+    "user_request",
+  ]);
   assert.ok([0.8, 1.2].includes(out.w3) && [0.1, 1.4].includes(out.w4));
   assert.ok(out.train_accuracy > 0.6);
   assert.equal(out.cv.fold_accuracy.length, 3);
@@ -32,12 +73,16 @@ test("tripjudge fit --json prints the report in the documented shape", () => {
   assert.equal(out.evaluated, 2 ** 7 * 2 ** 4 * 2 * 2);
   assert.equal(typeof out.seconds, "number");
   // Reproducible: same seed, same report.
-  const again = JSON.parse(cli("--pairs", pairsFile, "--grid", gridFile, "--folds", "3", "--bootstrap", "200", "--seed", "4", "--json").stdout);
+  const again = JSON.parse(
+    cli("--pairs", pairsFile, "--grid", gridFile, "--folds", "3", "--bootstrap", "200", "--seed", "4", "--json").stdout,
+  );
   assert.deepEqual({ ...again, seconds: 0 }, { ...out, seconds: 0 });
 });
 
 test("tripjudge fit --folds 0 --bootstrap 0 prints those parts as null", () => {
-  const out = JSON.parse(cli("--pairs", pairsFile, "--grid", gridFile, "--folds", "0", "--bootstrap", "0", "--json").stdout);
+  const out = JSON.parse(
+    cli("--pairs", pairsFile, "--grid", gridFile, "--folds", "0", "--bootstrap", "0", "--json").stdout,
+  );
   assert.equal(out.cv, null);
   assert.equal(out.bootstrap, null);
   assert.equal(out.kendall_tau.validation, null);
@@ -45,7 +90,10 @@ test("tripjudge fit --folds 0 --bootstrap 0 prints those parts as null", () => {
 
 test("tripjudge fit refuses bad input with the line, and bad options, with exit code 1", () => {
   const bad = path.join(dir, "bad.jsonl");
-  writeFileSync(bad, `${JSON.stringify({ pair_id: "x", label: 1, plan_a: { features: { format: 1, commonsense: 1, pacing: 7 } }, plan_b: { features: {} } })}\n`);
+  writeFileSync(
+    bad,
+    `${JSON.stringify({ pair_id: "x", label: 1, plan_a: { features: { format: 1, commonsense: 1, pacing: 7 } }, plan_b: { features: {} } })}\n`,
+  );
   const r = cli("--pairs", bad, "--json");
   assert.equal(r.status, 1);
   assert.match(r.stderr, /bad\.jsonl:1 \$\.plan_a\.features\.pacing: a sub-score lies in \[0, 1\]/);

@@ -2,8 +2,23 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { DEFAULT_WEIGHTS } from "../features/types";
 import {
-  FitInputError, TRIPSCORE_GRID, fitWeights, gridFromFile, gridSize, kendallTauB, parallelSearch, parseTrainingPairs, plainSearch,
-  predict, prepare, scoreDifference, searchGrid, stratifiedFolds, syntheticPairs, weightsAt, type Grid,
+  FitInputError,
+  TRIPSCORE_GRID,
+  fitWeights,
+  gridFromFile,
+  gridSize,
+  kendallTauB,
+  parallelSearch,
+  parseTrainingPairs,
+  plainSearch,
+  predict,
+  prepare,
+  scoreDifference,
+  searchGrid,
+  stratifiedFolds,
+  syntheticPairs,
+  weightsAt,
+  type Grid,
 } from ".";
 
 /** A small grid (2 values per searched weight) that contains `planted`. */
@@ -24,7 +39,11 @@ test("the TripScore grid has 3,720,087 weight vectors and numbers them in a docu
 test("the factored search returns exactly what the plain loop returns, for all pairs and for every fold", async () => {
   for (const seed of [1, 2, 3]) {
     const pairs = syntheticPairs({ pairs: 120, weights: planted, noise: 0.3, missing: 0.2, failing: 0.15, seed });
-    const fold = stratifiedFolds(pairs.map((p) => p.label), 5, seed);
+    const fold = stratifiedFolds(
+      pairs.map((p) => p.label),
+      5,
+      seed,
+    );
     const fast = searchGrid(prepare(pairs, fold, 5), SMALL);
     const plain = plainSearch(pairs, SMALL, fold, 5);
     assert.deepEqual(Array.from(fast.correct), Array.from(plain.correct));
@@ -58,7 +77,10 @@ test("noisy pairs: the fit reaches at least the planted weights' accuracy; CV, b
   assert.ok(r.train_accuracy >= plantedAccuracy, `${r.train_accuracy} < ${plantedAccuracy}`);
   assert.ok(r.train_accuracy < 0.9);
   assert.equal(r.cv!.fold_accuracy.length, 5);
-  assert.equal(r.cv!.fold_sizes.reduce((a, b) => a + b), 400);
+  assert.equal(
+    r.cv!.fold_sizes.reduce((a, b) => a + b),
+    400,
+  );
   assert.ok(r.cv!.mean > 0.5 && r.cv!.mean <= r.train_accuracy + 0.05);
   const [lo, hi] = r.bootstrap!.ci95;
   assert.ok(lo < r.bootstrap!.accuracy && r.bootstrap!.accuracy < hi && lo < r.train_accuracy && r.train_accuracy < hi);
@@ -82,17 +104,22 @@ test("stratified folds keep each label's share in every fold", () => {
 
 test("Kendall's tau-b matches the O(n²) definition, with ties in both variables", () => {
   const brute = (x: number[], y: number[]) => {
-    let c = 0, d = 0, tx = 0, ty = 0;
-    for (let i = 0; i < x.length; i++) for (let j = i + 1; j < x.length; j++) {
-      const s = Math.sign(x[i] - x[j]) * Math.sign(y[i] - y[j]);
-      if (s > 0) c++; else if (s < 0) d++;
-      else if (x[i] === x[j] && y[i] !== y[j]) tx++;
-      else if (y[i] === y[j] && x[i] !== x[j]) ty++;
-    }
+    let c = 0,
+      d = 0,
+      tx = 0,
+      ty = 0;
+    for (let i = 0; i < x.length; i++)
+      for (let j = i + 1; j < x.length; j++) {
+        const s = Math.sign(x[i] - x[j]) * Math.sign(y[i] - y[j]);
+        if (s > 0) c++;
+        else if (s < 0) d++;
+        else if (x[i] === x[j] && y[i] !== y[j]) tx++;
+        else if (y[i] === y[j] && x[i] !== x[j]) ty++;
+      }
     return (c - d) / Math.sqrt((c + d + tx) * (c + d + ty));
   };
   let s = 17;
-  const r = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const r = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (let t = 0; t < 20; t++) {
     const x = Array.from({ length: 60 }, () => Math.round(r() * 8));
     const y = Array.from({ length: 60 }, () => Math.round(r() * 2) - 1);
@@ -116,25 +143,44 @@ test("degenerate input gets a clear error or documented behaviour", async () => 
   assert.equal(r.kendall_tau.train, null); // labels are constant: tau is undefined
   assert.equal(r.labels.better_a, 40);
   const nan = { ...one[0], a: { ...one[0].a, pacing: Number.NaN } };
-  await assert.rejects(fitWeights([nan], { grid: SMALL, folds: 0 }), /plan_a\.features\.pacing: NaN is not a sub-score/);
+  await assert.rejects(
+    fitWeights([nan], { grid: SMALL, folds: 0 }),
+    /plan_a\.features\.pacing: NaN is not a sub-score/,
+  );
 });
 
 test("training-pairs JSONL: every problem is reported with its line and JSON path", () => {
-  const ok = (id: string, label: number, extra = "") => JSON.stringify({ pair_id: id, label, plan_a: { features: { format: 1, commonsense: 1, pacing: 0.5 } }, plan_b: { features: { format: 1, commonsense: -1, budget: null } } }).replace("\"pacing\"", `${extra}"pacing"`);
+  const ok = (id: string, label: number, extra = "") =>
+    JSON.stringify({
+      pair_id: id,
+      label,
+      plan_a: { features: { format: 1, commonsense: 1, pacing: 0.5 } },
+      plan_b: { features: { format: 1, commonsense: -1, budget: null } },
+    }).replace('"pacing"', `${extra}"pacing"`);
   const pairs = parseTrainingPairs([ok("a", 1), "", ok("b", 0)].join("\n"));
   assert.equal(pairs.length, 2);
   assert.equal(pairs[0].a.schedule_density, null);
   assert.equal(pairs[1].b.commonsense, -1);
-  const text = [ok("a", 1), '{"pair_id": "x", "label": NaN}', ok("c", 2), ok("d", 1, '"pace": 1, '), ok("a", -1), ok("e", 1).replace("0.5", '"0.5"')].join("\n");
-  assert.throws(() => parseTrainingPairs(text, "t.jsonl"), (e: FitInputError) => {
-    const all = e.problems.join("\n");
-    assert.match(all, /t\.jsonl:2 not valid JSON/);
-    assert.match(all, /t\.jsonl:3 \$\.label/);
-    assert.match(all, /t\.jsonl:4 \$\.plan_a\.features: Unrecognized key: "pace"/);
-    assert.match(all, /t\.jsonl:5 \$\.pair_id: "a" appears twice/);
-    assert.match(all, /t\.jsonl:6 \$\.plan_a\.features\.pacing/);
-    return true;
-  });
+  const text = [
+    ok("a", 1),
+    '{"pair_id": "x", "label": NaN}',
+    ok("c", 2),
+    ok("d", 1, '"pace": 1, '),
+    ok("a", -1),
+    ok("e", 1).replace("0.5", '"0.5"'),
+  ].join("\n");
+  assert.throws(
+    () => parseTrainingPairs(text, "t.jsonl"),
+    (e: FitInputError) => {
+      const all = e.problems.join("\n");
+      assert.match(all, /t\.jsonl:2 not valid JSON/);
+      assert.match(all, /t\.jsonl:3 \$\.label/);
+      assert.match(all, /t\.jsonl:4 \$\.plan_a\.features: Unrecognized key: "pace"/);
+      assert.match(all, /t\.jsonl:5 \$\.pair_id: "a" appears twice/);
+      assert.match(all, /t\.jsonl:6 \$\.plan_a\.features\.pacing/);
+      return true;
+    },
+  );
   assert.throws(() => parseTrainingPairs("\n\n"), /no training pairs/);
 });
 

@@ -5,7 +5,13 @@
  * Ties between equally accurate vectors go to the smallest index: that is the documented tie-break.
  */
 import { z } from "zod";
-import { PREFERENCE_FEATURES, SOFT_FEATURES, type PreferenceFeature, type SoftFeature, type Weights } from "../features/types";
+import {
+  PREFERENCE_FEATURES,
+  SOFT_FEATURES,
+  type PreferenceFeature,
+  type SoftFeature,
+  type Weights,
+} from "../features/types";
 
 export interface Grid {
   soft: Record<SoftFeature, number[]>;
@@ -26,32 +32,58 @@ export const TRIPSCORE_GRID: Grid = {
   w4: [0.1, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4],
 };
 
-const values = z.array(z.number().finite().positive("weights must be positive")).min(1).max(32)
+const values = z
+  .array(z.number().finite().positive("weights must be positive"))
+  .min(1)
+  .max(32)
   .refine((v) => new Set(v).size === v.length, "values must be distinct");
 const perFeature = <K extends string>(keys: readonly K[]) =>
-  z.union([values, z.object(Object.fromEntries(keys.map((k) => [k, values.optional()])) as Record<K, z.ZodOptional<typeof values>>).strict()]);
+  z.union([
+    values,
+    z
+      .object(Object.fromEntries(keys.map((k) => [k, values.optional()])) as Record<K, z.ZodOptional<typeof values>>)
+      .strict(),
+  ]);
 
 /** A grid file: each part is optional (TripScore's values fill in); w1/w2 give one list for every feature or a list per feature. */
-export const gridFileSchema = z.object({
-  w1: perFeature(SOFT_FEATURES).optional(),
-  w2: perFeature(PREFERENCE_FEATURES).optional(),
-  w3: values.optional(),
-  w4: values.optional(),
-}).strict();
+export const gridFileSchema = z
+  .object({
+    w1: perFeature(SOFT_FEATURES).optional(),
+    w2: perFeature(PREFERENCE_FEATURES).optional(),
+    w3: values.optional(),
+    w4: values.optional(),
+  })
+  .strict();
 
 export const MAX_GRID_SIZE = 2e9;
 
 export function gridFromFile(input: unknown): Grid {
   const g = gridFileSchema.parse(input);
-  const expand = <K extends string>(keys: readonly K[], part: number[] | Partial<Record<K, number[]>> | undefined, base: Record<K, number[]>) =>
-    Object.fromEntries(keys.map((k) => [k, part === undefined ? base[k] : Array.isArray(part) ? (k === "user_request" ? base[k] : part) : part[k] ?? base[k]])) as Record<K, number[]>;
+  const expand = <K extends string>(
+    keys: readonly K[],
+    part: number[] | Partial<Record<K, number[]>> | undefined,
+    base: Record<K, number[]>,
+  ) =>
+    Object.fromEntries(
+      keys.map((k) => [
+        k,
+        part === undefined
+          ? base[k]
+          : Array.isArray(part)
+            ? k === "user_request"
+              ? base[k]
+              : part
+            : (part[k] ?? base[k]),
+      ]),
+    ) as Record<K, number[]>;
   const grid: Grid = {
     soft: expand(SOFT_FEATURES, g.w1, TRIPSCORE_GRID.soft),
     preference: expand(PREFERENCE_FEATURES, g.w2, TRIPSCORE_GRID.preference),
     w3: g.w3 ?? TRIPSCORE_GRID.w3,
     w4: g.w4 ?? TRIPSCORE_GRID.w4,
   };
-  if (gridSize(grid) > MAX_GRID_SIZE) throw new Error(`the grid has ${gridSize(grid)} weight vectors; at most ${MAX_GRID_SIZE} are searched`);
+  if (gridSize(grid) > MAX_GRID_SIZE)
+    throw new Error(`the grid has ${gridSize(grid)} weight vectors; at most ${MAX_GRID_SIZE} are searched`);
   return grid;
 }
 
@@ -84,5 +116,10 @@ export function weightsAt(g: Grid, index: number): Weights {
   const k3 = rest % g.w3.length;
   rest = Math.floor(rest / g.w3.length);
   const np = preferenceCount(g);
-  return { soft: softVector(g, Math.floor(rest / np)), preference: preferenceVector(g, rest % np), w3: g.w3[k3], w4: g.w4[k4] };
+  return {
+    soft: softVector(g, Math.floor(rest / np)),
+    preference: preferenceVector(g, rest % np),
+    w3: g.w3[k3],
+    w4: g.w4[k4],
+  };
 }

@@ -5,7 +5,10 @@ function tiedPairs(sorted: ArrayLike<number>, same: (i: number, j: number) => bo
   let run = 1;
   for (let i = 1; i <= sorted.length; i++) {
     if (i < sorted.length && same(i - 1, i)) run++;
-    else { total += (run * (run - 1)) / 2; run = 1; }
+    else {
+      total += (run * (run - 1)) / 2;
+      run = 1;
+    }
   }
   return total;
 }
@@ -18,11 +21,16 @@ function countSwaps(a: Float64Array): number {
   let swaps = 0;
   for (let width = 1; width < n; width *= 2) {
     for (let lo = 0; lo < n; lo += 2 * width) {
-      const mid = Math.min(lo + width, n), hi = Math.min(lo + 2 * width, n);
-      let i = lo, j = mid, k = lo;
+      const mid = Math.min(lo + width, n),
+        hi = Math.min(lo + 2 * width, n);
+      let i = lo,
+        j = mid,
+        k = lo;
       while (i < mid && j < hi) {
-        if (src[j] < src[i]) { swaps += mid - i; dst[k++] = src[j++]; }
-        else dst[k++] = src[i++];
+        if (src[j] < src[i]) {
+          swaps += mid - i;
+          dst[k++] = src[j++];
+        } else dst[k++] = src[i++];
       }
       while (i < mid) dst[k++] = src[i++];
       while (j < hi) dst[k++] = src[j++];

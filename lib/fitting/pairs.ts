@@ -15,34 +15,55 @@ export interface FitPair {
 }
 
 const unit = z.number().min(0, "a sub-score lies in [0, 1]").max(1, "a sub-score lies in [0, 1]").nullable().optional();
-const features = z.object({
-  format: z.union([z.literal(1), z.literal(-3)]).nullable().optional(),
-  commonsense: z.union([z.literal(1), z.literal(-1)]).nullable().optional(),
-  ...Object.fromEntries([...SOFT_FEATURES, ...PREFERENCE_FEATURES].map((f) => [f, unit])),
-}).strict();
+const features = z
+  .object({
+    format: z
+      .union([z.literal(1), z.literal(-3)])
+      .nullable()
+      .optional(),
+    commonsense: z
+      .union([z.literal(1), z.literal(-1)])
+      .nullable()
+      .optional(),
+    ...Object.fromEntries([...SOFT_FEATURES, ...PREFERENCE_FEATURES].map((f) => [f, unit])),
+  })
+  .strict();
 const plan = z.object({ plan_id: z.string().optional(), features, reward: z.number().nullable().optional() });
-export const trainingPairSchema = z.object({
-  pair_id: z.string().min(1),
-  label: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
-  plan_a: plan,
-  plan_b: plan,
-}).passthrough();
+export const trainingPairSchema = z
+  .object({
+    pair_id: z.string().min(1),
+    label: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
+    plan_a: plan,
+    plan_b: plan,
+  })
+  .passthrough();
 
 export class FitInputError extends Error {
   constructor(public problems: string[]) {
-    super(problems.length === 1 ? problems[0] : `${problems.length} problems in the training pairs:\n${problems.join("\n")}`);
+    super(
+      problems.length === 1
+        ? problems[0]
+        : `${problems.length} problems in the training pairs:\n${problems.join("\n")}`,
+    );
   }
 }
 
 function planFeatures(f: z.infer<typeof features>): PlanFeatures {
-  const out = Object.fromEntries(FEATURE_NAMES.map((k) => [k, (f as Record<string, number | null | undefined>)[k] ?? null])) as Record<string, number | null>;
+  const out = Object.fromEntries(
+    FEATURE_NAMES.map((k) => [k, (f as Record<string, number | null | undefined>)[k] ?? null]),
+  ) as Record<string, number | null>;
   out.format = f.format ?? -3;
   out.commonsense = f.commonsense ?? -1;
   return out as PlanFeatures;
 }
 
 export function toFitPair(raw: z.infer<typeof trainingPairSchema>): FitPair {
-  return { id: raw.pair_id, label: raw.label, a: planFeatures(raw.plan_a.features), b: planFeatures(raw.plan_b.features) };
+  return {
+    id: raw.pair_id,
+    label: raw.label,
+    a: planFeatures(raw.plan_a.features),
+    b: planFeatures(raw.plan_b.features),
+  };
 }
 
 const path = (p: PropertyKey[]) => "$" + p.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("");

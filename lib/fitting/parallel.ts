@@ -42,24 +42,31 @@ export async function parallelSearch(p: Prepared, grid: Grid, o: SearchOptions =
   let next = 0;
   const workers = Array.from({ length: threads }, () => spawnWorker({ prepared: p, grid }));
   try {
-    await Promise.all(workers.map((w) => new Promise<void>((resolve, reject) => {
-      const give = () => {
-        if (o.signal?.aborted) return reject(o.signal.reason);
-        if (next >= ns) return resolve();
-        const lo = next;
-        next = Math.min(ns, next + chunk);
-        w.postMessage({ lo, hi: next });
-      };
-      w.on("message", (m: { lo: number; hi: number; correct: Float64Array; index: Float64Array }) => {
-        mergeBest(best, { correct: m.correct, index: m.index });
-        done += m.hi - m.lo;
-        o.onProgress?.(done / ns);
-        give();
-      });
-      w.on("error", reject);
-      w.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`a search thread stopped (exit code ${code})`))));
-      give();
-    })));
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve, reject) => {
+            const give = () => {
+              if (o.signal?.aborted) return reject(o.signal.reason);
+              if (next >= ns) return resolve();
+              const lo = next;
+              next = Math.min(ns, next + chunk);
+              w.postMessage({ lo, hi: next });
+            };
+            w.on("message", (m: { lo: number; hi: number; correct: Float64Array; index: Float64Array }) => {
+              mergeBest(best, { correct: m.correct, index: m.index });
+              done += m.hi - m.lo;
+              o.onProgress?.(done / ns);
+              give();
+            });
+            w.on("error", reject);
+            w.on("exit", (code) =>
+              code === 0 ? resolve() : reject(new Error(`a search thread stopped (exit code ${code})`)),
+            );
+            give();
+          }),
+      ),
+    );
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }

@@ -10,7 +10,13 @@ export const predict = (d: number): 1 | -1 | 0 => (d > TIE ? 1 : d < -TIE ? -1 :
 export const scoreDifference = (p: FitPair, w: Weights) => reward(p.a, w) - reward(p.b, w);
 
 /** Same targets as searchRange: 0 = all pairs, 1 + g = all pairs outside group g. `limit` stops early (for timing). */
-export function plainSearch(pairs: readonly FitPair[], grid: Grid, fold: ArrayLike<number> | null = null, groups = 1, limit = Infinity): Best {
+export function plainSearch(
+  pairs: readonly FitPair[],
+  grid: Grid,
+  fold: ArrayLike<number> | null = null,
+  groups = 1,
+  limit = Infinity,
+): Best {
   const targets = groups > 1 ? 1 + groups : 1;
   const best = emptyBest(targets);
   const perGroup = new Float64Array(groups);
@@ -24,7 +30,10 @@ export function plainSearch(pairs: readonly FitPair[], grid: Grid, fold: ArrayLi
     const total = perGroup.reduce((a, b) => a + b, 0);
     const values = targets > 1 ? [total, ...Array.from(perGroup, (c) => total - c)] : [total];
     values.forEach((v, t) => {
-      if (v > best.correct[t]) { best.correct[t] = v; best.index[t] = index; }
+      if (v > best.correct[t]) {
+        best.correct[t] = v;
+        best.index[t] = index;
+      }
     });
   }
   return best;

@@ -30,10 +30,12 @@ export interface Prepared {
 function checkPlan(f: PlanFeatures, where: string) {
   for (const k of [...SOFT_FEATURES, ...PREFERENCE_FEATURES]) {
     const v = f[k];
-    if (v !== null && !(Number.isFinite(v) && v >= 0 && v <= 1)) throw new FitInputError([`${where}.${k}: ${v} is not a sub-score in [0, 1] (use null when it is not available)`]);
+    if (v !== null && !(Number.isFinite(v) && v >= 0 && v <= 1))
+      throw new FitInputError([`${where}.${k}: ${v} is not a sub-score in [0, 1] (use null when it is not available)`]);
   }
   if (f.format !== 1 && f.format !== -3) throw new FitInputError([`${where}.format: ${f.format} is not +1 or −3`]);
-  if (f.commonsense !== 1 && f.commonsense !== -1) throw new FitInputError([`${where}.commonsense: ${f.commonsense} is not +1 or −1`]);
+  if (f.commonsense !== 1 && f.commonsense !== -1)
+    throw new FitInputError([`${where}.commonsense: ${f.commonsense} is not +1 or −1`]);
 }
 
 /** `fold[i]` is pair i's group (0 when there is no cross-validation). */
@@ -62,8 +64,14 @@ export function prepare(pairs: readonly FitPair[], fold: ArrayLike<number> | nul
     const mine = pairs.map((_, i) => i).filter((i) => (fold ? fold[i] : 0) === g);
     seg[3 * g] = ex.length;
     for (const i of mine) {
-      if (pairs[i].label === 1) { ex.push(2 * i); ey.push(2 * i + 1); }
-      if (pairs[i].label === -1) { ex.push(2 * i + 1); ey.push(2 * i); }
+      if (pairs[i].label === 1) {
+        ex.push(2 * i);
+        ey.push(2 * i + 1);
+      }
+      if (pairs[i].label === -1) {
+        ex.push(2 * i + 1);
+        ey.push(2 * i);
+      }
     }
     seg[3 * g + 1] = ex.length;
     for (const i of mine) {
@@ -74,7 +82,18 @@ export function prepare(pairs: readonly FitPair[], fold: ArrayLike<number> | nul
     }
     seg[3 * g + 2] = ex.length;
   }
-  return { pairs: pairs.length, groups, pass, gate, soft, pref, ex: Int32Array.from(ex), ey: Int32Array.from(ey), seg, zeros };
+  return {
+    pairs: pairs.length,
+    groups,
+    pass,
+    gate,
+    soft,
+    pref,
+    ex: Int32Array.from(ex),
+    ey: Int32Array.from(ey),
+    seg,
+    zeros,
+  };
 }
 
 /** Weighted mean of one plan's sub-scores, computed exactly as reward() does (same order, same operations). */

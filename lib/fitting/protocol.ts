@@ -58,10 +58,12 @@ export function stratifiedFolds(labels: readonly number[], k: number, seed: numb
 }
 
 const flat = (w: Weights): Record<string, number> => ({ ...w.soft, ...w.preference });
-const accuracy = (pairs: readonly FitPair[], w: Weights) => pairs.filter((p) => predict(scoreDifference(p, w)) === p.label).length / pairs.length;
+const accuracy = (pairs: readonly FitPair[], w: Weights) =>
+  pairs.filter((p) => predict(scoreDifference(p, w)) === p.label).length / pairs.length;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 /** Sample standard deviation (n − 1), as TripScore reports the fold spread. */
-const std = (xs: number[]) => (xs.length < 2 ? 0 : Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1)));
+const std = (xs: number[]) =>
+  xs.length < 2 ? 0 : Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1));
 const scaled = (w: Weights, f: number): Weights => ({ ...w, w3: w.w3 * f, w4: w.w4 * f });
 
 export async function fitWeights(pairs: readonly FitPair[], o: FitOptions = {}): Promise<FitReport> {
@@ -70,9 +72,14 @@ export async function fitWeights(pairs: readonly FitPair[], o: FitOptions = {}):
   const folds = o.folds ?? 5;
   const replicates = o.bootstrap ?? 1000;
   const seed = o.seed ?? 1;
-  if (!Number.isInteger(folds) || folds < 0 || folds === 1) throw new FitInputError([`folds must be 0 (no cross-validation) or at least 2, not ${folds}`]);
-  if (folds > 0 && pairs.length < folds) throw new FitInputError([`${folds}-fold cross-validation needs at least ${folds} pairs; there are ${pairs.length} (use folds 0)`]);
-  if (!Number.isInteger(replicates) || replicates < 0) throw new FitInputError([`bootstrap replicates must be a whole number ≥ 0, not ${replicates}`]);
+  if (!Number.isInteger(folds) || folds < 0 || folds === 1)
+    throw new FitInputError([`folds must be 0 (no cross-validation) or at least 2, not ${folds}`]);
+  if (folds > 0 && pairs.length < folds)
+    throw new FitInputError([
+      `${folds}-fold cross-validation needs at least ${folds} pairs; there are ${pairs.length} (use folds 0)`,
+    ]);
+  if (!Number.isInteger(replicates) || replicates < 0)
+    throw new FitInputError([`bootstrap replicates must be a whole number ≥ 0, not ${replicates}`]);
   const labels = pairs.map((p) => p.label);
   const fold = folds > 0 ? stratifiedFolds(labels, folds, seed) : null;
   const prepared = prepare(pairs, fold, Math.max(folds, 1));
@@ -89,7 +96,9 @@ export async function fitWeights(pairs: readonly FitPair[], o: FitOptions = {}):
       const w = weightsAt(grid, best.index[1 + g]);
       foldWeights.push(w);
       const mine = pairs.filter((_, i) => fold[i] === g);
-      pairs.forEach((p, i) => { if (fold[i] === g) oof[i] = scoreDifference(p, w); });
+      pairs.forEach((p, i) => {
+        if (fold[i] === g) oof[i] = scoreDifference(p, w);
+      });
       acc.push(accuracy(mine, w));
       sizes.push(mine.length);
     }
@@ -100,17 +109,32 @@ export async function fitWeights(pairs: readonly FitPair[], o: FitOptions = {}):
   let boot: FitReport["bootstrap"] = null;
   if (replicates > 0) {
     const seen: number[] = [];
-    const ci = bootstrapCI(pairs.length, (idx) => {
-      let c = 0;
-      for (let i = 0; i < idx.length; i++) c += right[idx[i]];
-      seen.push(c / idx.length);
-      return c / idx.length;
-    }, replicates, seed);
+    const ci = bootstrapCI(
+      pairs.length,
+      (idx) => {
+        let c = 0;
+        for (let i = 0; i < idx.length; i++) c += right[idx[i]];
+        seen.push(c / idx.length);
+        return c / idx.length;
+      },
+      replicates,
+      seed,
+    );
     boot = ci && { accuracy: mean(seen), ci95: [ci.lo, ci.hi], replicates };
   }
 
-  const validationOf = (f: number) => (fold ? pairs.filter((p, i) => predict(scoreDifference(p, scaled(foldWeights[fold[i]], f))) === p.label).length / pairs.length : null);
-  const sensitivity = (o.scales ?? [0.5, 1, 1.5, 2]).map((f) => ({ scale: f, w3: chosen.w3 * f, w4: chosen.w4 * f, train_accuracy: accuracy(pairs, scaled(chosen, f)), validation_accuracy: validationOf(f) }));
+  const validationOf = (f: number) =>
+    fold
+      ? pairs.filter((p, i) => predict(scoreDifference(p, scaled(foldWeights[fold[i]], f))) === p.label).length /
+        pairs.length
+      : null;
+  const sensitivity = (o.scales ?? [0.5, 1, 1.5, 2]).map((f) => ({
+    scale: f,
+    w3: chosen.w3 * f,
+    w4: chosen.w4 * f,
+    train_accuracy: accuracy(pairs, scaled(chosen, f)),
+    validation_accuracy: validationOf(f),
+  }));
   const range = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
   return {
     weights: flat(chosen),
@@ -119,11 +143,24 @@ export async function fitWeights(pairs: readonly FitPair[], o: FitOptions = {}):
     train_accuracy: best.correct[0] / pairs.length,
     cv,
     bootstrap: boot,
-    kendall_tau: { train: kendallTauB(pairs.map((p) => scoreDifference(p, chosen)), labels), validation: fold ? kendallTauB(oof, labels) : null },
+    kendall_tau: {
+      train: kendallTauB(
+        pairs.map((p) => scoreDifference(p, chosen)),
+        labels,
+      ),
+      validation: fold ? kendallTauB(oof, labels) : null,
+    },
     sensitivity,
-    sensitivity_range: { train: range(sensitivity.map((s) => s.train_accuracy)), validation: fold ? range(sensitivity.map((s) => s.validation_accuracy!)) : null },
+    sensitivity_range: {
+      train: range(sensitivity.map((s) => s.train_accuracy)),
+      validation: fold ? range(sensitivity.map((s) => s.validation_accuracy!)) : null,
+    },
     pairs: pairs.length,
-    labels: { better_a: labels.filter((l) => l === 1).length, better_b: labels.filter((l) => l === -1).length, neither: labels.filter((l) => l === 0).length },
+    labels: {
+      better_a: labels.filter((l) => l === 1).length,
+      better_b: labels.filter((l) => l === -1).length,
+      neither: labels.filter((l) => l === 0).length,
+    },
     evaluated: gridSize(grid),
     seconds: (performance.now() - started) / 1000,
     seed,

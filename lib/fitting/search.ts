@@ -26,7 +26,10 @@ export function emptyBest(targets: number): Best {
 /** Keeps the higher count; on equal counts the smaller vector index (the documented tie-break). */
 export function mergeBest(into: Best, other: Best): Best {
   for (let t = 0; t < into.correct.length; t++) {
-    if (other.correct[t] > into.correct[t] || (other.correct[t] === into.correct[t] && other.index[t] < into.index[t])) {
+    if (
+      other.correct[t] > into.correct[t] ||
+      (other.correct[t] === into.correct[t] && other.index[t] < into.index[t])
+    ) {
       into.correct[t] = other.correct[t];
       into.index[t] = other.index[t];
     }
@@ -34,7 +37,13 @@ export function mergeBest(into: Best, other: Best): Best {
   return into;
 }
 
-function meansOf(values: Float64Array, width: number, plans: number, weights: Float64Array, pass: Uint8Array): Float64Array {
+function meansOf(
+  values: Float64Array,
+  width: number,
+  plans: number,
+  weights: Float64Array,
+  pass: Uint8Array,
+): Float64Array {
   const out = new Float64Array(plans);
   for (let j = 0; j < plans; j++) out[j] = pass[j] ? weightedMeanAt(values, j * width, weights) : 0;
   return out;
@@ -65,14 +74,33 @@ export function preferenceTable(p: Prepared, grid: Grid): PreferenceTable {
  * (Evaluating only the comparisons whose sign changes between the smallest and largest w4 was tried: the
  * gather it needs made it slower, not faster.)
  */
-function countLanes(X: Float64Array, Y: Float64Array, P: Float64Array, Q: Float64Array, lo: number, hi: number, g: Float64Array, out: Float64Array, at: number) {
+function countLanes(
+  X: Float64Array,
+  Y: Float64Array,
+  P: Float64Array,
+  Q: Float64Array,
+  lo: number,
+  hi: number,
+  g: Float64Array,
+  out: Float64Array,
+  at: number,
+) {
   const n = g.length;
   for (let k = 0; k < n; k += 4) {
     // Lanes past the end repeat the last w4 and are not stored.
-    const g0 = g[k], g1 = g[Math.min(k + 1, n - 1)], g2 = g[Math.min(k + 2, n - 1)], g3 = g[Math.min(k + 3, n - 1)];
-    let c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+    const g0 = g[k],
+      g1 = g[Math.min(k + 1, n - 1)],
+      g2 = g[Math.min(k + 2, n - 1)],
+      g3 = g[Math.min(k + 3, n - 1)];
+    let c0 = 0,
+      c1 = 0,
+      c2 = 0,
+      c3 = 0;
     for (let i = lo; i < hi; i++) {
-      const x = X[i], y = Y[i], p = P[i], q = Q[i];
+      const x = X[i],
+        y = Y[i],
+        p = P[i],
+        q = Q[i];
       c0 += +(x + g0 * p - (y + g0 * q) > TIE);
       c1 += +(x + g1 * p - (y + g1 * q) > TIE);
       c2 += +(x + g2 * p - (y + g2 * q) > TIE);
@@ -86,7 +114,13 @@ function countLanes(X: Float64Array, Y: Float64Array, P: Float64Array, Q: Float6
 }
 
 /** Searches the soft vectors [softLo, softHi) against the whole rest of the grid. */
-export function searchRange(p: Prepared, grid: Grid, softLo: number, softHi: number, table = preferenceTable(p, grid)): Best {
+export function searchRange(
+  p: Prepared,
+  grid: Grid,
+  softLo: number,
+  softHi: number,
+  table = preferenceTable(p, grid),
+): Best {
   const targets = targetCount(p);
   const best = emptyBest(targets);
   const plans = p.pass.length;
@@ -105,12 +139,14 @@ export function searchRange(p: Prepared, grid: Grid, softLo: number, softHi: num
     for (let k3 = 0; k3 < grid.w3.length; k3++) {
       const w3 = grid.w3[k3];
       for (let e = 0; e < E; e++) {
-        const jx = p.ex[e], jy = p.ey[e];
+        const jx = p.ex[e],
+          jy = p.ey[e];
         X[e] = p.pass[jx] ? 2 + w3 * S[jx] : p.gate[jx];
         Y[e] = p.pass[jy] ? 2 + w3 * S[jy] : p.gate[jy];
       }
       for (let q = 0; q < nq; q++) {
-        const P = table.px[q], Q = table.py[q];
+        const P = table.px[q],
+          Q = table.py[q];
         for (let gr = 0; gr < p.groups; gr++) {
           countLanes(X, Y, P, Q, p.seg[3 * gr], p.seg[3 * gr + 1], g, pos, gr * n4);
           countLanes(X, Y, P, Q, p.seg[3 * gr + 1], p.seg[3 * gr + 2], g, neg, gr * n4);
@@ -121,11 +157,17 @@ export function searchRange(p: Prepared, grid: Grid, softLo: number, softHi: num
           for (let gr = 0; gr < p.groups; gr++) total += pos[gr * n4 + k4] + p.zeros[gr] - neg[gr * n4 + k4];
           const index = base + k4;
           // Loops run s, w3, preference, w4 — not index order — so equal counts compare indices.
-          if (total > best.correct[0] || (total === best.correct[0] && index < best.index[0])) { best.correct[0] = total; best.index[0] = index; }
+          if (total > best.correct[0] || (total === best.correct[0] && index < best.index[0])) {
+            best.correct[0] = total;
+            best.index[0] = index;
+          }
           if (targets > 1) {
             for (let gr = 0; gr < p.groups; gr++) {
               const v = total - (pos[gr * n4 + k4] + p.zeros[gr] - neg[gr * n4 + k4]);
-              if (v > best.correct[1 + gr] || (v === best.correct[1 + gr] && index < best.index[1 + gr])) { best.correct[1 + gr] = v; best.index[1 + gr] = index; }
+              if (v > best.correct[1 + gr] || (v === best.correct[1 + gr] && index < best.index[1 + gr])) {
+                best.correct[1 + gr] = v;
+                best.index[1 + gr] = index;
+              }
             }
           }
         }

@@ -19,7 +19,9 @@ export interface SyntheticOptions {
 export function syntheticPairs(o: SyntheticOptions): FitPair[] {
   const rng = seededRandom(o.seed ?? 7);
   const plan = (): PlanFeatures => {
-    const f = Object.fromEntries(FEATURE_NAMES.map((k) => [k, rng() < (o.missing ?? 0) ? null : Math.round(rng() * 1000) / 1000])) as Record<string, number | null>;
+    const f = Object.fromEntries(
+      FEATURE_NAMES.map((k) => [k, rng() < (o.missing ?? 0) ? null : Math.round(rng() * 1000) / 1000]),
+    ) as Record<string, number | null>;
     const fail = rng() < (o.failing ?? 0);
     f.format = fail && rng() < 0.3 ? -3 : 1;
     f.commonsense = fail ? -1 : 1;

@@ -4,7 +4,10 @@ import { chinaTravelView } from "../dsl/plan-view";
 import type { Itinerary } from "../itinerary/model";
 import type { DslCheck } from "./perturb";
 
-export function finalConstraintsCheck(codes: readonly string[], ctx: { destination: string; people: number; pois: readonly DslPoi[] }): DslCheck {
+export function finalConstraintsCheck(
+  codes: readonly string[],
+  ctx: { destination: string; people: number; pois: readonly DslPoi[] },
+): DslCheck {
   return {
     codes,
     failing(it: Itinerary) {

@@ -9,7 +9,12 @@ import { seededRandom } from "../random";
 import { failedChecks, runChecks, type GoldPoiLookup } from "./checks";
 import { confirmDefect, DEFECT_KINDS, makeGold, type DefectKind } from "./perturb";
 
-interface Source { ds: string; plan: NormalizedDataset["plans"][number]; query: NormalizedDataset["queries"][number]; poiOf: GoldPoiLookup }
+interface Source {
+  ds: string;
+  plan: NormalizedDataset["plans"][number];
+  query: NormalizedDataset["queries"][number];
+  poiOf: GoldPoiLookup;
+}
 
 async function feasibleSources(): Promise<Source[]> {
   const sets: [string, NormalizedDataset][] = [["demo", buildDemoDataset()]];
@@ -41,8 +46,16 @@ for (const kind of DEFECT_KINDS) {
       const before = failedChecks(runChecks(s.plan.itinerary, s.query, s.poiOf));
       const after = failedChecks(runChecks(gold.altered, s.query, s.poiOf));
       assert.ok(!before.has(kind), "the source passes the injected check");
-      assert.deepEqual([...after].filter((c) => !before.has(c)), [kind], `${s.ds}/${s.plan.sourceId}: only ${kind} newly fails`);
-      assert.deepEqual([...before].filter((c) => !after.has(c)), [], "nothing the source failed is repaired");
+      assert.deepEqual(
+        [...after].filter((c) => !before.has(c)),
+        [kind],
+        `${s.ds}/${s.plan.sourceId}: only ${kind} newly fails`,
+      );
+      assert.deepEqual(
+        [...before].filter((c) => !after.has(c)),
+        [],
+        "nothing the source failed is repaired",
+      );
       assert.equal(gold.defect.kind, kind);
       assert.ok(gold.defect.message.length > 10);
       assert.notDeepEqual(gold.altered, s.plan.itinerary);
@@ -64,23 +77,47 @@ test("a perturbation that breaks a second check is discarded, and so is one the 
   only.days[0].items = only.days[0].items.filter((x) => x.kind !== "hotel");
   assert.ok(confirmDefect("accommodation", s.plan.itinerary, only, s.query, s.poiOf));
   // Final constraints: a newly failing constraint discards the candidate, unless it is about money and the defect is a budget overrun.
-  const dsl = (codes: string[], failsAltered: boolean) => ({ codes, failing: (x: typeof only) => new Set(failsAltered && x === only ? [0] : []) });
-  assert.equal(confirmDefect("accommodation", s.plan.itinerary, only, s.query, s.poiOf, dsl(["result = len(accommodation_type_set(plan)) > 0"], true)), null);
+  const dsl = (codes: string[], failsAltered: boolean) => ({
+    codes,
+    failing: (x: typeof only) => new Set(failsAltered && x === only ? [0] : []),
+  });
+  assert.equal(
+    confirmDefect(
+      "accommodation",
+      s.plan.itinerary,
+      only,
+      s.query,
+      s.poiOf,
+      dsl(["result = len(accommodation_type_set(plan)) > 0"], true),
+    ),
+    null,
+  );
   assert.ok(confirmDefect("accommodation", s.plan.itinerary, only, s.query, s.poiOf, dsl(["result = True"], false)));
   const tc = (await sources).find((x) => x.ds === "tripcraft")!;
   const budget = makeGold("budget", tc.plan.itinerary, tc.query, tc.poiOf, { rng: seededRandom(3) })!;
-  assert.ok(confirmDefect("budget", tc.plan.itinerary, budget.altered, tc.query, tc.poiOf, { codes: ["result = total_cost(plan) <= 2100"], failing: (x) => new Set(x === budget.altered ? [0] : []) }));
+  assert.ok(
+    confirmDefect("budget", tc.plan.itinerary, budget.altered, tc.query, tc.poiOf, {
+      codes: ["result = total_cost(plan) <= 2100"],
+      failing: (x) => new Set(x === budget.altered ? [0] : []),
+    }),
+  );
 });
 
 test("a kind the request cannot show is not made: no budget overrun without a numeric budget", async () => {
   const demo = (await sources).filter((x) => x.ds === "demo");
-  for (const s of demo.slice(0, 5)) assert.equal(makeGold("budget", s.plan.itinerary, s.query, s.poiOf, { rng: seededRandom(1) }), null);
+  for (const s of demo.slice(0, 5))
+    assert.equal(makeGold("budget", s.plan.itinerary, s.query, s.poiOf, { rng: seededRandom(1) }), null);
 });
 
 test("every kind is made from some plan of the shipped data, with the same seed the same alteration", async () => {
   const kinds = new Set<DefectKind>();
-  for (const s of await sources) for (const k of DEFECT_KINDS) if (makeGold(k, s.plan.itinerary, s.query, s.poiOf, { rng: seededRandom(9) })) kinds.add(k);
+  for (const s of await sources)
+    for (const k of DEFECT_KINDS)
+      if (makeGold(k, s.plan.itinerary, s.query, s.poiOf, { rng: seededRandom(9) })) kinds.add(k);
   assert.deepEqual([...kinds].sort(), [...DEFECT_KINDS].sort());
   const s = (await sources)[0];
-  assert.deepEqual(makeGold("duplicate_attraction", s.plan.itinerary, s.query, s.poiOf, { rng: seededRandom(4) }), makeGold("duplicate_attraction", s.plan.itinerary, s.query, s.poiOf, { rng: seededRandom(4) }));
+  assert.deepEqual(
+    makeGold("duplicate_attraction", s.plan.itinerary, s.query, s.poiOf, { rng: seededRandom(4) }),
+    makeGold("duplicate_attraction", s.plan.itinerary, s.query, s.poiOf, { rng: seededRandom(4) }),
+  );
 });

@@ -1,5 +1,12 @@
 /** The defect kinds a gold pair can carry, and how the screen names them (no engine code: the browser imports this). */
-export const DEFECT_KINDS = ["opening_hours", "budget", "duplicate_attraction", "transfer_time", "meal_time", "accommodation"] as const;
+export const DEFECT_KINDS = [
+  "opening_hours",
+  "budget",
+  "duplicate_attraction",
+  "transfer_time",
+  "meal_time",
+  "accommodation",
+] as const;
 export type DefectKind = (typeof DEFECT_KINDS)[number];
 
 export const DEFECT_LABELS: Record<DefectKind, string> = {
@@ -10,4 +17,3 @@ export const DEFECT_LABELS: Record<DefectKind, string> = {
   meal_time: "a meal at an impossible hour",
   accommodation: "a night without accommodation",
 };
-

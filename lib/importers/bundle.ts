@@ -38,8 +38,14 @@ export type Part = (typeof PARTS)[number];
 
 /** The manifest, or null with its problems (ImportRefused when there is none at all). */
 export async function readManifest(source: BundleSource, problems: Problems): Promise<Manifest | null> {
-  if (!source.names.includes("manifest.json")) throw new ImportRefused("The bundle has no manifest.json (it names the format: tripscore, chinatravel, tripcraft or canonical).");
-  if (source.sizeOf("manifest.json") > 1 << 20) throw new ImportRefused(`manifest.json is ${sizeText(source.sizeOf("manifest.json"))}; a manifest is a few lines (1 MiB at most).`);
+  if (!source.names.includes("manifest.json"))
+    throw new ImportRefused(
+      "The bundle has no manifest.json (it names the format: tripscore, chinatravel, tripcraft or canonical).",
+    );
+  if (source.sizeOf("manifest.json") > 1 << 20)
+    throw new ImportRefused(
+      `manifest.json is ${sizeText(source.sizeOf("manifest.json"))}; a manifest is a few lines (1 MiB at most).`,
+    );
   const records = await readAll("manifest.json", source.open("manifest.json"), problems);
   const parsed = manifestSchema.safeParse(records[0]?.value);
   if (parsed.success) return parsed.data;

@@ -27,17 +27,26 @@ async function problems(files: Parameters<typeof parseBundle>[0], opts = {}) {
 test("TripScore: dayInfos → canonical days with periods, resolved POIs, timed transport, flagged outside attractions", async () => {
   const ds = await ok(exampleBundle("tripscore-beijing"));
   assert.equal(ds.format, "TRIPSCORE");
-  assert.deepEqual(ds.queries.map((q) => [q.sourceId, q.destination, q.days, q.people]), [["bj-001", "Beijing", 3, 2]]);
+  assert.deepEqual(
+    ds.queries.map((q) => [q.sourceId, q.destination, q.days, q.people]),
+    [["bj-001", "Beijing", 3, 2]],
+  );
   const [a, b] = ds.plans;
   assert.equal(a.itinerary.days.length, 3);
   const d1 = a.itinerary.days[0].items;
-  assert.deepEqual(d1.map((i) => [i.kind, i.name, i.period]), [
-    ["transport", "G2", "Morning"],
-    ["attraction", "Temple of Heaven", "Afternoon"],
-    ["meal", "Quanjude Roast Duck (Qianmen)", "Evening"],
-    ["hotel", "Qianmen Jianguo Hotel", "Evening"],
-  ]);
-  assert.deepEqual([d1[0].startTime, d1[0].endTime, d1[0].transport?.number, d1[0].cost], ["07:00", "11:38", "G2", 1106]);
+  assert.deepEqual(
+    d1.map((i) => [i.kind, i.name, i.period]),
+    [
+      ["transport", "G2", "Morning"],
+      ["attraction", "Temple of Heaven", "Afternoon"],
+      ["meal", "Quanjude Roast Duck (Qianmen)", "Evening"],
+      ["hotel", "Qianmen Jianguo Hotel", "Evening"],
+    ],
+  );
+  assert.deepEqual(
+    [d1[0].startTime, d1[0].endTime, d1[0].transport?.number, d1[0].cost],
+    ["07:00", "11:38", "G2", 1106],
+  );
   assert.deepEqual([d1[1].lat, d1[1].lon, d1[1].poiId], [39.8822, 116.4066, "0002"]);
   assert.deepEqual(a.itinerary.judgedScores, { iconic_landmarks: 1, attraction_diversity: 0.75, user_request: 0.75 });
   const outside = b.itinerary.days[1].items.find((i) => i.name === "Nanluoguxiang")!;
@@ -53,8 +62,18 @@ test("ChinaTravel: positions resolve by name within the target city; legs, meals
   assert.match(q.dsl![0].code, /day_count\(plan\)==2/);
   const a = ds.plans[0].itinerary;
   const museum = a.days[0].items[1];
-  assert.deepEqual([museum.kind, museum.name, museum.lat, museum.lon, museum.startTime, museum.endTime], ["attraction", "南京博物院", 32.0413, 118.8254, "09:40", "12:30"]);
-  assert.deepEqual(museum.legs.map((l) => [l.mode, l.distanceKm, l.cost]), [["walk", 0.2, 0], ["metro", 6.1, 3], ["walk", 0.7, 0]]);
+  assert.deepEqual(
+    [museum.kind, museum.name, museum.lat, museum.lon, museum.startTime, museum.endTime],
+    ["attraction", "南京博物院", 32.0413, 118.8254, "09:40", "12:30"],
+  );
+  assert.deepEqual(
+    museum.legs.map((l) => [l.mode, l.distanceKm, l.cost]),
+    [
+      ["walk", 0.2, 0],
+      ["metro", 6.1, 3],
+      ["walk", 0.7, 0],
+    ],
+  );
   assert.equal(a.days[0].items[2].mealType, "lunch");
   assert.equal(a.days[0].items[5].kind, "hotel");
   assert.equal(a.days[0].items[0].transport?.number, "G7001");
@@ -73,7 +92,10 @@ test("ChinaTravel's ten cities are one city in either language: a manifest namin
   assert.deepEqual(ds.plans[0].itinerary.days[0].items[1].lat, 32.0413);
   // A city outside ChinaTravel's ten still needs its alias.
   manifest.destinations[0].name = "Nanking";
-  assert.match((await problems(withFile(files, "manifest.json", JSON.stringify(manifest))))[0], /unknown (destination|city) "南京"/);
+  assert.match(
+    (await problems(withFile(files, "manifest.json", JSON.stringify(manifest))))[0],
+    /unknown (destination|city) "南京"/,
+  );
 });
 
 test("TripCraft: point_of_interest_list entries (names with commas) become timed items of the right kind, in time order", async () => {
@@ -82,20 +104,37 @@ test("TripCraft: point_of_interest_list entries (names with commas) become timed
   );
   assert.deepEqual(unreadable, []);
   assert.deepEqual(visits, [
-    { name: "Arcade House - Hot Tub, Games, Grill, FirePit, FUN", stay: true, start: "07:00", end: "08:30", transitStop: "Main St", transitMeters: 46.71 },
-    { name: "Tia Sophia's", stay: false, start: "09:00", end: "09:50", transitStop: "Sandoval @ San Francisco OB", transitMeters: 104.85 },
+    {
+      name: "Arcade House - Hot Tub, Games, Grill, FirePit, FUN",
+      stay: true,
+      start: "07:00",
+      end: "08:30",
+      transitStop: "Main St",
+      transitMeters: 46.71,
+    },
+    {
+      name: "Tia Sophia's",
+      stay: false,
+      start: "09:00",
+      end: "09:50",
+      transitStop: "Sandoval @ San Francisco OB",
+      transitMeters: 104.85,
+    },
   ]);
   const ds = await ok(exampleBundle("tripcraft-fortwayne"));
   const day2 = ds.plans[0].itinerary.days[1].items;
-  assert.deepEqual(day2.map((i) => [i.kind, i.startTime, i.mealType]), [
-    ["hotel", "07:00", null],
-    ["meal", "09:00", "breakfast"],
-    ["attraction", "10:30", null],
-    ["meal", "14:00", "lunch"],
-    ["attraction", "15:30", null],
-    ["meal", "19:00", "dinner"],
-    ["hotel", "21:00", null],
-  ]);
+  assert.deepEqual(
+    day2.map((i) => [i.kind, i.startTime, i.mealType]),
+    [
+      ["hotel", "07:00", null],
+      ["meal", "09:00", "breakfast"],
+      ["attraction", "10:30", null],
+      ["meal", "14:00", "lunch"],
+      ["attraction", "15:30", null],
+      ["meal", "19:00", "dinner"],
+      ["hotel", "21:00", null],
+    ],
+  );
   const day1 = ds.plans[0].itinerary.days[0].items;
   assert.deepEqual([day1[0].kind, day1[0].transport?.number, day1[0].startTime], ["transport", "F0373120", "23:24"]);
   const day3 = ds.plans[0].itinerary.days[2].items;
@@ -105,14 +144,37 @@ test("TripCraft: point_of_interest_list entries (names with commas) become timed
 test("round trip: a dataset written as a canonical bundle imports to the same itineraries", async () => {
   const ds = await ok(exampleBundle("tripscore-beijing"));
   const files = textFiles({
-    "manifest.json": JSON.stringify({ format: "canonical", name: "round trip", destinations: [{ name: "Beijing", country: "China", lat: 39.9, lon: 116.4 }] }),
+    "manifest.json": JSON.stringify({
+      format: "canonical",
+      name: "round trip",
+      destinations: [{ name: "Beijing", country: "China", lat: 39.9, lon: 116.4 }],
+    }),
     "pois.json": fileText(exampleBundle("tripscore-beijing"), "pois.json"),
-    "queries.json": JSON.stringify(ds.queries.map((q) => ({ id: q.sourceId, destination: q.destination, text: q.text, origin: q.origin, days: q.days, people: q.people, startDate: q.startDate, preferences: q.preferences }))),
-    "plans.json": JSON.stringify(ds.plans.map((p) => ({ id: p.sourceId, queryId: p.query, model: p.model, itinerary: p.itinerary }))),
+    "queries.json": JSON.stringify(
+      ds.queries.map((q) => ({
+        id: q.sourceId,
+        destination: q.destination,
+        text: q.text,
+        origin: q.origin,
+        days: q.days,
+        people: q.people,
+        startDate: q.startDate,
+        preferences: q.preferences,
+      })),
+    ),
+    "plans.json": JSON.stringify(
+      ds.plans.map((p) => ({ id: p.sourceId, queryId: p.query, model: p.model, itinerary: p.itinerary })),
+    ),
   });
   const again = await ok(files);
-  assert.deepEqual(again.plans.map((p) => p.itinerary), ds.plans.map((p) => p.itinerary));
-  assert.deepEqual(again.plans.map((p) => p.features), ds.plans.map((p) => p.features));
+  assert.deepEqual(
+    again.plans.map((p) => p.itinerary),
+    ds.plans.map((p) => p.itinerary),
+  );
+  assert.deepEqual(
+    again.plans.map((p) => p.features),
+    ds.plans.map((p) => p.features),
+  );
 });
 
 test("broken JSON is reported with its file and line", async () => {
@@ -140,16 +202,29 @@ test("a wrong period, a duplicate plan id and an unknown POI are all reported at
   // The duplicate shows once the first plan is valid again.
   plans[0].plan.dayInfos[2].scheduleDetail[0].period = "Morning";
   plans[1].plan.dayInfos[0].scheduleDetail[1].detailList[0].id = "0003";
-  assert.deepEqual(await problems(withFile(files, "plans.json", JSON.stringify(plans))), ['plans.json:2 $.id: duplicate plan id "bj-001-a"']);
+  assert.deepEqual(await problems(withFile(files, "plans.json", JSON.stringify(plans))), [
+    'plans.json:2 $.id: duplicate plan id "bj-001-a"',
+  ]);
 });
 
 test("oversized bundles, wrong encodings, unknown formats and missing parts are refused clearly", async () => {
-  await assert.rejects(parseBundle(exampleBundle("tripscore-beijing"), { maxBytes: 1000 }), /over the 1000 bytes limit/);
+  await assert.rejects(
+    parseBundle(exampleBundle("tripscore-beijing"), { maxBytes: 1000 }),
+    /over the 1000 bytes limit/,
+  );
   const latin1 = new Map(exampleBundle("tripscore-beijing"));
   latin1.set("queries.json", new Uint8Array([0x5b, 0x22, 0xe9, 0x22, 0x5d]));
-  assert.deepEqual(await problems(latin1), ["queries.json:1 $: element 1 is not valid UTF-8 text (save the file as UTF-8)"]);
-  const unknown = withFile(exampleBundle("tripscore-beijing"), "manifest.json", JSON.stringify({ format: "gpx", name: "x", destinations: [{ name: "B", country: "C", lat: 0, lon: 0 }] }));
-  assert.deepEqual(await problems(unknown), ["manifest.json $.format: expected one of tripscore, chinatravel, tripcraft, canonical"]);
+  assert.deepEqual(await problems(latin1), [
+    "queries.json:1 $: element 1 is not valid UTF-8 text (save the file as UTF-8)",
+  ]);
+  const unknown = withFile(
+    exampleBundle("tripscore-beijing"),
+    "manifest.json",
+    JSON.stringify({ format: "gpx", name: "x", destinations: [{ name: "B", country: "C", lat: 0, lon: 0 }] }),
+  );
+  assert.deepEqual(await problems(unknown), [
+    "manifest.json $.format: expected one of tripscore, chinatravel, tripcraft, canonical",
+  ]);
   const noPlans = new Map(exampleBundle("tripscore-beijing"));
   noPlans.delete("plans.json");
   assert.deepEqual(await problems(noPlans), ["plans.json $: the bundle has no plans (plans.json or plans.jsonl)"]);
@@ -163,10 +238,14 @@ test("an unknown destination and a plan of an unknown query are problems, not si
   const q = JSON.parse(fileText(files, "queries.json"));
   q[0].dest = "Atlantis";
   const p = await problems(withFile(files, "queries.json", JSON.stringify(q)));
-  assert.deepEqual(p, ['queries.json:1 $.dest: unknown destination "Atlantis": add it (or an alias) to manifest.destinations']);
+  assert.deepEqual(p, [
+    'queries.json:1 $.dest: unknown destination "Atlantis": add it (or an alias) to manifest.destinations',
+  ]);
   const plans = JSON.parse(fileText(files, "plans.json"));
   plans[1].queryId = "fw-999";
-  assert.deepEqual(await problems(withFile(files, "plans.json", JSON.stringify(plans))), ['plans.json:2 $: unknown query "fw-999"']);
+  assert.deepEqual(await problems(withFile(files, "plans.json", JSON.stringify(plans))), [
+    'plans.json:2 $: unknown query "fw-999"',
+  ]);
 });
 
 test("pairs: all pairs of a query by default, listed pairs when the manifest says so, infeasible plans excluded on request", async () => {
@@ -174,12 +253,19 @@ test("pairs: all pairs of a query by default, listed pairs when the manifest say
   assert.deepEqual(ds.pairs, [["bj-001-a", "bj-001-b"]]);
   const files = exampleBundle("chinatravel-nanjing");
   const manifest = JSON.parse(fileText(files, "manifest.json"));
-  const listed = withFile(withFile(files, "manifest.json", JSON.stringify({ ...manifest, pairs: "listed" })), "pairs.json", JSON.stringify([{ a: "nj-2d-001-b", b: "nj-2d-001-a" }]));
+  const listed = withFile(
+    withFile(files, "manifest.json", JSON.stringify({ ...manifest, pairs: "listed" })),
+    "pairs.json",
+    JSON.stringify([{ a: "nj-2d-001-b", b: "nj-2d-001-a" }]),
+  );
   assert.deepEqual((await ok(listed)).pairs, [["nj-2d-001-b", "nj-2d-001-a"]]);
   const bad = withFile(listed, "pairs.json", JSON.stringify([{ a: "nj-2d-001-b", b: "nope" }]));
   assert.deepEqual(await problems(bad), ['pairs.json:1 $.b: unknown plan "nope"']);
   // A plan that fails the commonsense gate is left out of pairing when asked.
-  const plans = fileText(files, "plans.jsonl").replace('"start_time": "09:40", "end_time": "12:30"', '"start_time": "08:30", "end_time": "12:30"');
+  const plans = fileText(files, "plans.jsonl").replace(
+    '"start_time": "09:40", "end_time": "12:30"',
+    '"start_time": "08:30", "end_time": "12:30"',
+  );
   const r = await parseBundle(withFile(files, "plans.jsonl", plans), { excludeInfeasible: true });
   assert.ok(r.ok);
   assert.equal(r.dataset.plans[0].feasible, false);
@@ -192,9 +278,14 @@ test("impossible dates are refused with their path", async () => {
   const text = fileText(base, name);
   for (const bad of ["9999-99-99", "2026-02-30", "2026-13-01T25:61"]) {
     const found = await problems(withFile(base, name, text.replace(/"startDate":\s*"[^"]*"/, `"startDate": "${bad}"`)));
-    assert.ok(found.some((p) => /\$\.startDate: expected a real date/.test(p)), found.join("\n"));
+    assert.ok(
+      found.some((p) => /\$\.startDate: expected a real date/.test(p)),
+      found.join("\n"),
+    );
   }
-  assert.ok((await parseBundle(withFile(base, name, text.replace(/"startDate":\s*"[^"]*"/, `"startDate": "2028-02-29"`)))).ok);
+  assert.ok(
+    (await parseBundle(withFile(base, name, text.replace(/"startDate":\s*"[^"]*"/, `"startDate": "2028-02-29"`)))).ok,
+  );
 });
 
 test("a .zip with two files of one name (in two folders) is refused, not read last-wins", async () => {
@@ -207,7 +298,10 @@ test("a .zip with two files of one name (in two folders) is refused, not read la
     writeFileSync(file, zipSync(t));
     return file;
   };
-  await assert.rejects(zipSource(zip(tree)), /two files named plans\.jsonl \(bundle\/plans\.jsonl and other\/plans\.jsonl\)/);
+  await assert.rejects(
+    zipSource(zip(tree)),
+    /two files named plans\.jsonl \(bundle\/plans\.jsonl and other\/plans\.jsonl\)/,
+  );
   delete tree["other/plans.jsonl"];
   const source = await zipSource(zip(tree));
   assert.deepEqual([...source.names].sort(), [...base.keys()].sort());
@@ -228,9 +322,23 @@ test("NUL characters, unpaired surrogates and deep nesting are problems at valid
   const lines = fileText(base, "plans.jsonl").trim().split("\n");
   const first = JSON.parse(lines[0]);
   const variant = (v: unknown) => withFile(base, "plans.jsonl", [JSON.stringify(v), ...lines.slice(1)].join("\n"));
-  assert.ok((await problems(variant({ ...first, model: "a\u0000b" }))).some((p) => /^plans\.jsonl:1 \$\.model: holds a NUL character/.test(p)));
-  assert.ok((await problems(variant({ ...first, model: "a\ud800b" }))).some((p) => /^plans\.jsonl:1 \$\.model: holds an unpaired surrogate/.test(p)));
-  const deep = JSON.stringify({ ...first, extra: 0 }).replace('"extra":0', `"extra":${"[".repeat(5000)}1${"]".repeat(5000)}`);
+  assert.ok(
+    (await problems(variant({ ...first, model: "a\u0000b" }))).some((p) =>
+      /^plans\.jsonl:1 \$\.model: holds a NUL character/.test(p),
+    ),
+  );
+  assert.ok(
+    (await problems(variant({ ...first, model: "a\ud800b" }))).some((p) =>
+      /^plans\.jsonl:1 \$\.model: holds an unpaired surrogate/.test(p),
+    ),
+  );
+  const deep = JSON.stringify({ ...first, extra: 0 }).replace(
+    '"extra":0',
+    `"extra":${"[".repeat(5000)}1${"]".repeat(5000)}`,
+  );
   const found = await problems(withFile(base, "plans.jsonl", [deep, ...lines.slice(1)].join("\n")));
-  assert.ok(found.some((p) => /^plans\.jsonl:1 \$\.extra(\[0\])+: nested deeper than 64 levels/.test(p)), found.join("\n"));
+  assert.ok(
+    found.some((p) => /^plans\.jsonl:1 \$\.extra(\[0\])+: nested deeper than 64 levels/.test(p)),
+    found.join("\n"),
+  );
 });

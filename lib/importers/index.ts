@@ -5,7 +5,13 @@
  * Once any problem is found nothing more is written, the rest is only validated, and the sink is told to
  * abort: all or nothing. Memory per plan is one entry of an id index (for duplicates and pairs).
  */
-import type { DatasetCounts, NormalizedDataset, NormalizedPlan, NormalizedPoi, NormalizedQuery } from "../dataset/normalized";
+import type {
+  DatasetCounts,
+  NormalizedDataset,
+  NormalizedPlan,
+  NormalizedPoi,
+  NormalizedQuery,
+} from "../dataset/normalized";
 import { computeFeatures } from "../features";
 import type { PoiFacts } from "../features/rules";
 import { PARTS, partFiles, readManifest, type BundleFormat } from "./bundle";
@@ -111,7 +117,8 @@ class PlanIndex {
     for (const plans of this.byQuery) {
       if (!plans) continue;
       const kept = excludeInfeasible ? plans.filter((n) => this.feasible[n]) : plans;
-      for (let i = 0; i < kept.length; i++) for (let j = i + 1; j < kept.length; j++) yield [this.sourceIds[kept[i]], this.sourceIds[kept[j]]];
+      for (let i = 0; i < kept.length; i++)
+        for (let j = i + 1; j < kept.length; j++) yield [this.sourceIds[kept[i]], this.sourceIds[kept[j]]];
     }
   }
   infeasible() {
@@ -119,19 +126,31 @@ class PlanIndex {
   }
 }
 
-export async function streamBundle(source: BundleSource, sink: DatasetSink, opts: ImportOptions = {}): Promise<StreamResult> {
+export async function streamBundle(
+  source: BundleSource,
+  sink: DatasetSink,
+  opts: ImportOptions = {},
+): Promise<StreamResult> {
   const problems = new Problems();
   const manifest = await readManifest(source, problems);
   if (!manifest) return { ok: false, problems: problems.list, truncated: problems.truncated, more: problems.more };
   const parts = partFiles(source, problems);
-  const progress: ImportProgress = { stage: "reading", plansRead: 0, plansWritten: 0, pairsWritten: 0, bytesRead: 0, bytesTotal: parts.plans ? source.sizeOf(parts.plans) : 0 };
+  const progress: ImportProgress = {
+    stage: "reading",
+    plansRead: 0,
+    plansWritten: 0,
+    pairsWritten: 0,
+    bytesRead: 0,
+    bytesTotal: parts.plans ? source.sizeOf(parts.plans) : 0,
+  };
   const report = () => opts.onProgress?.({ ...progress });
   const checkCancel = () => {
     if (opts.signal?.aborted) throw new ImportCancelled();
   };
   report();
 
-  const table = async (part: (typeof PARTS)[number]) => (parts[part] ? readAll(parts[part]!, source.open(parts[part]!), problems) : []);
+  const table = async (part: (typeof PARTS)[number]) =>
+    parts[part] ? readAll(parts[part]!, source.open(parts[part]!), problems) : [];
   const destinations = new Destinations(manifest);
   const places = new PlaceIndex(await table("pois"), destinations, problems);
   const ctx: FormatContext = { places, destinations, problems, transports: await table("transports") };
@@ -155,7 +174,13 @@ export async function streamBundle(source: BundleSource, sink: DatasetSink, opts
   const header: DatasetHeader = {
     name: manifest.name,
     format: manifest.format.toUpperCase() as NormalizedDataset["format"],
-    destinations: manifest.destinations.map((d) => ({ key: d.name, name: d.name, country: d.country, lat: d.lat, lon: d.lon })),
+    destinations: manifest.destinations.map((d) => ({
+      key: d.name,
+      name: d.name,
+      country: d.country,
+      lat: d.lat,
+      lon: d.lon,
+    })),
     requiredRaters: manifest.requiredRaters,
   };
   // Writing starts only from a clean start, and stops at the first problem.
@@ -199,7 +224,11 @@ export async function streamBundle(source: BundleSource, sink: DatasetSink, opts
     let planRecords = 0;
     const problemsBeforePlans = problems.count;
     if (parts.plans) {
-      for await (const r of readRecords(parts.plans, counted(source.open(parts.plans), (n) => (progress.bytesRead += n)), problems)) {
+      for await (const r of readRecords(
+        parts.plans,
+        counted(source.open(parts.plans), (n) => (progress.bytesRead += n)),
+        problems,
+      )) {
         planRecords++;
         progress.plansRead++;
         // Requests carried by plan records (several planners' records of one request carry it each): the first wins.
@@ -211,7 +240,8 @@ export async function streamBundle(source: BundleSource, sink: DatasetSink, opts
         const qid = format.planQueryId(r.value);
         const query = qid ? queries.get(qid) : undefined;
         if (!query) {
-          if (!qid || queriesClean) problems.add(r.file, r.record, "$", qid ? `unknown query "${qid}"` : "the plan does not name its query");
+          if (!qid || queriesClean)
+            problems.add(r.file, r.record, "$", qid ? `unknown query "${qid}"` : "the plan does not name its query");
           continue;
         }
         const plan = format.plan(r, query.q, ctx);
@@ -226,7 +256,8 @@ export async function streamBundle(source: BundleSource, sink: DatasetSink, opts
           plan.features = features.features;
           plan.violations = features.violations;
           plan.feasible = features.features.format > 0 && features.features.commonsense > 0;
-          for (const d of plan.itinerary.days) for (const i of d.items) if (i.lat === null || i.lon === null) unresolvedPlaces++;
+          for (const d of plan.itinerary.days)
+            for (const i of d.items) if (i.lat === null || i.lon === null) unresolvedPlaces++;
           batch.push(plan);
         }
         index.add(plan.sourceId, query.n, plan.feasible !== false);
@@ -236,8 +267,15 @@ export async function streamBundle(source: BundleSource, sink: DatasetSink, opts
     }
     await flushPlans();
     // TripCraft's evaluation format carries each request in its plan record: no queries file is needed then.
-    if (!queries.size && queriesClean && !(format.embeddedQuery && planRecords)) problems.add(parts.queries ?? "queries.json", null, "$", "the bundle has no queries (queries.json or queries.jsonl)");
-    if (!planRecords && problems.count === problemsBeforePlans) problems.add(parts.plans ?? "plans.json", null, "$", "the bundle has no plans (plans.json or plans.jsonl)");
+    if (!queries.size && queriesClean && !(format.embeddedQuery && planRecords))
+      problems.add(
+        parts.queries ?? "queries.json",
+        null,
+        "$",
+        "the bundle has no queries (queries.json or queries.jsonl)",
+      );
+    if (!planRecords && problems.count === problemsBeforePlans)
+      problems.add(parts.plans ?? "plans.json", null, "$", "the bundle has no plans (plans.json or plans.jsonl)");
 
     progress.stage = "pairs";
     let pairCount = 0;
@@ -255,17 +293,21 @@ export async function streamBundle(source: BundleSource, sink: DatasetSink, opts
       if (pairs.length >= PAIR_BATCH) await flushPairs();
     };
     if (manifest.pairs === "listed") {
-      if (!parts.pairs) problems.add("manifest.json", null, "$.pairs", `"listed" needs a pairs.json or pairs.jsonl file`);
+      if (!parts.pairs)
+        problems.add("manifest.json", null, "$.pairs", `"listed" needs a pairs.json or pairs.jsonl file`);
       else {
         const seen = new Set<string>();
         for await (const r of readRecords(parts.pairs, source.open(parts.pairs), problems)) {
           const v = r.value as { a?: unknown; b?: unknown } | null;
-          const a = String(v?.a ?? ""), b = String(v?.b ?? "");
-          const pa = index.lookup(a), pb = index.lookup(b);
+          const a = String(v?.a ?? ""),
+            b = String(v?.b ?? "");
+          const pa = index.lookup(a),
+            pb = index.lookup(b);
           const key = a < b ? `${a}\u0001${b}` : `${b}\u0001${a}`;
           if (!pa || !pb) problems.add(r.file, r.record, !pa ? "$.a" : "$.b", `unknown plan "${!pa ? a : b}"`);
           else if (a === b) problems.add(r.file, r.record, "$", "a pair needs two different plans");
-          else if (pa.query !== pb.query) problems.add(r.file, r.record, "$", `plans "${a}" and "${b}" answer different queries`);
+          else if (pa.query !== pb.query)
+            problems.add(r.file, r.record, "$", `plans "${a}" and "${b}" answer different queries`);
           else if (seen.has(key)) problems.add(r.file, r.record, "$", `duplicate pair ${a} / ${b}`);
           else {
             seen.add(key);
@@ -285,8 +327,13 @@ export async function streamBundle(source: BundleSource, sink: DatasetSink, opts
     progress.stage = "committing";
     report();
     const counts: DatasetCounts = {
-      destinations: header.destinations.length, pois: places.pois.length, queries: queries.size, plans: index.size,
-      pairs: pairCount, unresolvedPlaces, infeasiblePlans: index.infeasible(),
+      destinations: header.destinations.length,
+      pois: places.pois.length,
+      queries: queries.size,
+      plans: index.size,
+      pairs: pairCount,
+      unresolvedPlaces,
+      infeasiblePlans: index.infeasible(),
     };
     await sink.commit(counts);
     return { ok: true, header, counts };
@@ -310,7 +357,12 @@ export class DiscardingSink implements DatasetSink {
 
 /** Collects a streamed dataset in memory: for small bundles (a single plan, the demo, tests). */
 export class CollectingSink implements DatasetSink {
-  readonly collected: Omit<NormalizedDataset, "name" | "format" | "destinations"> & { pairs: [string, string][] } = { pois: [], queries: [], plans: [], pairs: [] };
+  readonly collected: Omit<NormalizedDataset, "name" | "format" | "destinations"> & { pairs: [string, string][] } = {
+    pois: [],
+    queries: [],
+    plans: [],
+    pairs: [],
+  };
   async begin() {}
   async pois(p: NormalizedPoi[]) {
     this.collected.pois.push(...p);

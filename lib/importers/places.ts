@@ -9,27 +9,41 @@ import { Problems } from "./problems";
 import type { SourceRecord } from "./records";
 
 const clock = z.string().regex(/^([01]?\d|2[0-4]):[0-5]\d$/, "expected HH:MM");
-const KIND = { attraction: "ATTRACTION", poi: "ATTRACTION", restaurant: "RESTAURANT", hotel: "HOTEL", accommodation: "HOTEL", station: "STATION", airport: "AIRPORT", other: "OTHER" } as const;
+const KIND = {
+  attraction: "ATTRACTION",
+  poi: "ATTRACTION",
+  restaurant: "RESTAURANT",
+  hotel: "HOTEL",
+  accommodation: "HOTEL",
+  station: "STATION",
+  airport: "AIRPORT",
+  other: "OTHER",
+} as const;
 
-export const poiRecordSchema = z.object({
-  id: z.union([z.string().min(1), z.number()]).transform(String),
-  name: z.string().min(1).max(500),
-  city: z.string().min(1),
-  kind: z.enum(Object.keys(KIND) as [keyof typeof KIND, ...(keyof typeof KIND)[]]),
-  lat: z.number().min(-90).max(90).nullish(),
-  lon: z.number().min(-180).max(180).nullish(),
-  tags: z.array(z.string()).optional(),
-  /** ChinaTravel's attraction type, cuisine or hotel feature (null: the database cell is empty). */
-  type: z.string().nullish(),
-  opentime: clock.optional(),
-  endtime: clock.optional(),
-  closedWeekdays: z.array(z.number().int().min(0).max(6)).optional(),
-  price: z.number().nonnegative().nullish(),
-  stars: z.number().min(0).max(5).nullish(),
-  /** Recommended visit length; `recommendedMinutes` (as `tripjudge dsl eval --pois` spells it) is the same field. */
-  recommendMinutes: z.number().nonnegative().nullish(),
-  recommendedMinutes: z.number().nonnegative().nullish(),
-}).refine((p) => p.recommendMinutes == null || p.recommendedMinutes == null || p.recommendMinutes === p.recommendedMinutes, { message: "recommendMinutes and recommendedMinutes disagree", path: ["recommendedMinutes"] });
+export const poiRecordSchema = z
+  .object({
+    id: z.union([z.string().min(1), z.number()]).transform(String),
+    name: z.string().min(1).max(500),
+    city: z.string().min(1),
+    kind: z.enum(Object.keys(KIND) as [keyof typeof KIND, ...(keyof typeof KIND)[]]),
+    lat: z.number().min(-90).max(90).nullish(),
+    lon: z.number().min(-180).max(180).nullish(),
+    tags: z.array(z.string()).optional(),
+    /** ChinaTravel's attraction type, cuisine or hotel feature (null: the database cell is empty). */
+    type: z.string().nullish(),
+    opentime: clock.optional(),
+    endtime: clock.optional(),
+    closedWeekdays: z.array(z.number().int().min(0).max(6)).optional(),
+    price: z.number().nonnegative().nullish(),
+    stars: z.number().min(0).max(5).nullish(),
+    /** Recommended visit length; `recommendedMinutes` (as `tripjudge dsl eval --pois` spells it) is the same field. */
+    recommendMinutes: z.number().nonnegative().nullish(),
+    recommendedMinutes: z.number().nonnegative().nullish(),
+  })
+  .refine(
+    (p) => p.recommendMinutes == null || p.recommendedMinutes == null || p.recommendMinutes === p.recommendedMinutes,
+    { message: "recommendMinutes and recommendedMinutes disagree", path: ["recommendedMinutes"] },
+  );
 
 export class Destinations {
   private byName = new Map<string, string>();
@@ -38,7 +52,8 @@ export class Destinations {
     // ChinaTravel's cities are one city in either language (an English plan, a Chinese POI table), unless
     // the manifest gives the other spelling to another destination.
     for (const d of manifest.destinations) {
-      for (const n of [d.name, ...d.aliases]) for (const other of cityNames(n)) if (!this.byName.has(nameKey(other))) this.byName.set(nameKey(other), d.name);
+      for (const n of [d.name, ...d.aliases])
+        for (const other of cityNames(n)) if (!this.byName.has(nameKey(other))) this.byName.set(nameKey(other), d.name);
     }
   }
   /** The destination key (its name) of a city as the records spell it, or null. */
@@ -62,7 +77,12 @@ export class PlaceIndex {
       const p = parsed.data;
       const destination = destinations.resolve(p.city);
       if (!destination) {
-        problems.add(r.file, r.record, "$.city", `unknown city "${p.city}": add it (or an alias) to manifest.destinations`);
+        problems.add(
+          r.file,
+          r.record,
+          "$.city",
+          `unknown city "${p.city}": add it (or an alias) to manifest.destinations`,
+        );
         continue;
       }
       if (this.byId.has(p.id)) {
@@ -77,7 +97,10 @@ export class PlaceIndex {
         lat: p.lat ?? null,
         lon: p.lon ?? null,
         tags: [...(p.tags ?? []), ...(p.type ? [p.type] : [])],
-        openingHours: p.opentime && p.endtime ? { open: p.opentime, close: p.endtime, closedWeekdays: p.closedWeekdays ?? [] } : null,
+        openingHours:
+          p.opentime && p.endtime
+            ? { open: p.opentime, close: p.endtime, closedWeekdays: p.closedWeekdays ?? [] }
+            : null,
         price: p.price ?? null,
         stars: p.stars === null || p.stars === undefined ? null : Math.round(p.stars),
         recommendedMinutes: roundOrNull(p.recommendMinutes ?? p.recommendedMinutes),

@@ -18,7 +18,15 @@ export function formatProblem(p: ImportProblem): string {
 
 /** "$.dayInfos[2].scheduleDetail[0].period" from a zod issue path. */
 export function jsonPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((s, k) => (typeof k === "number" ? `${s}[${k}]` : /^[A-Za-z_$][\w$]*$/.test(String(k)) ? `${s}.${String(k)}` : `${s}[${JSON.stringify(String(k))}]`), "$");
+  return path.reduce<string>(
+    (s, k) =>
+      typeof k === "number"
+        ? `${s}[${k}]`
+        : /^[A-Za-z_$][\w$]*$/.test(String(k))
+          ? `${s}.${String(k)}`
+          : `${s}[${JSON.stringify(String(k))}]`,
+    "$",
+  );
 }
 
 export class Problems {

@@ -19,10 +19,14 @@ export function progressView(p: ImportProgress, elapsedMs: number): ProgressView
 const n = (x: number) => x.toLocaleString("en-US");
 
 export function progressText(v: ProgressView): string {
-  const left = v.secondsLeft === null ? "" : ` · about ${v.secondsLeft < 90 ? `${v.secondsLeft} s` : `${Math.round(v.secondsLeft / 60)} min`} left`;
+  const left =
+    v.secondsLeft === null
+      ? ""
+      : ` · about ${v.secondsLeft < 90 ? `${v.secondsLeft} s` : `${Math.round(v.secondsLeft / 60)} min`} left`;
   if (v.stage === "reading") return "reading the manifest, places and requests…";
   if (v.stage === "committing") return `committing ${n(v.plansWritten)} plans and ${n(v.pairsWritten)} pairs…`;
-  if (v.stage === "pairs") return `plans done (${n(v.plansRead)} read, ${n(v.plansWritten)} written); pairs ${n(v.pairsWritten)} written`;
+  if (v.stage === "pairs")
+    return `plans done (${n(v.plansRead)} read, ${n(v.plansWritten)} written); pairs ${n(v.pairsWritten)} written`;
   return `plans ${n(v.plansRead)} read and validated, ${n(v.plansWritten)} written · ${n(v.plansPerSecond)}/s · ${Math.round(v.share * 100)} %${left}`;
 }
 

@@ -19,7 +19,14 @@ const MAX_DEPTH = 64;
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /** The JSON text of one record → its value, or a problem (bad UTF-8, broken JSON, values the database cannot store). */
-function parseRecordText(file: string, record: number, bytes: Uint8Array, problems: Problems, where: string, firstLine: number | null = null): SourceRecord | null {
+function parseRecordText(
+  file: string,
+  record: number,
+  bytes: Uint8Array,
+  problems: Problems,
+  where: string,
+  firstLine: number | null = null,
+): SourceRecord | null {
   let text: string;
   try {
     text = decoder.decode(bytes);
@@ -59,7 +66,10 @@ interface Bad {
 }
 
 function pathOf(parts: (string | number)[]): string {
-  return parts.reduceRight<string>((s, k) => (typeof k === "number" ? `${s}[${k}]` : k === "" ? `${s} (a key)` : `${s}.${k}`), "$");
+  return parts.reduceRight<string>(
+    (s, k) => (typeof k === "number" ? `${s}[${k}]` : k === "" ? `${s} (a key)` : `${s}.${k}`),
+    "$",
+  );
 }
 
 /**
@@ -71,7 +81,8 @@ function badValue(v: unknown, checkStrings: boolean, depth: number): Bad | null 
   if (typeof v === "string") {
     if (!checkStrings) return null;
     if (v.includes("\u0000")) return { path: [], message: "holds a NUL character (\\u0000), which cannot be stored" };
-    if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(v)) return { path: [], message: "holds an unpaired surrogate (not valid Unicode text)" };
+    if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(v))
+      return { path: [], message: "holds an unpaired surrogate (not valid Unicode text)" };
     return null;
   }
   if (!v || typeof v !== "object") return null;
@@ -138,7 +149,11 @@ async function* withoutBom(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Ui
 }
 
 /** JSONL: one record per line; blank lines are skipped. */
-async function* jsonLines(file: string, chunks: AsyncIterable<Uint8Array>, problems: Problems): AsyncGenerator<SourceRecord> {
+async function* jsonLines(
+  file: string,
+  chunks: AsyncIterable<Uint8Array>,
+  problems: Problems,
+): AsyncGenerator<SourceRecord> {
   const line = new RecordBytes();
   let n = 1;
   const emit = (): SourceRecord | null => {
@@ -177,7 +192,11 @@ for (const c of [32, 9, 10, 13]) WS[c] = 1;
  * A JSON file: an array of records (each element read on its own, however large the file), or one value.
  * A small scanner finds where each element starts and ends (brackets and strings); JSON.parse reads it.
  */
-async function* jsonArray(file: string, chunks: AsyncIterable<Uint8Array>, problems: Problems): AsyncGenerator<SourceRecord> {
+async function* jsonArray(
+  file: string,
+  chunks: AsyncIterable<Uint8Array>,
+  problems: Problems,
+): AsyncGenerator<SourceRecord> {
   const element = new RecordBytes();
   let mode: "start" | "array" | "single" | "done" = "start";
   let depth = 0;
@@ -198,7 +217,12 @@ async function* jsonArray(file: string, chunks: AsyncIterable<Uint8Array>, probl
       return null;
     }
     if (!bytes.byteLength || bytes.every((b) => WS[b])) {
-      problems.add(file, record, "$", `broken JSON at line ${elementLine}: an empty element (two commas, or a comma before "]")`);
+      problems.add(
+        file,
+        record,
+        "$",
+        `broken JSON at line ${elementLine}: an empty element (two commas, or a comma before "]")`,
+      );
       return null;
     }
     return parseRecordText(file, record, bytes, problems, `element ${record}`, elementLine);
@@ -274,17 +298,31 @@ async function* jsonArray(file: string, chunks: AsyncIterable<Uint8Array>, probl
   if (mode === "single") {
     const r = finish();
     if (r) yield r;
-  } else if (mode === "array") problems.add(file, null, "$", `broken JSON: the array is not closed (the file ends at line ${line} inside element ${Math.max(record, 1)})`);
+  } else if (mode === "array")
+    problems.add(
+      file,
+      null,
+      "$",
+      `broken JSON: the array is not closed (the file ends at line ${line} inside element ${Math.max(record, 1)})`,
+    );
   else if (mode === "start") problems.add(file, null, "$", "the file is empty");
 }
 
 /** The records of one bundle file, by its name: .jsonl/.ndjson line by line, .json as an array or one value. */
-export function readRecords(file: string, chunks: AsyncIterable<Uint8Array>, problems: Problems): AsyncGenerator<SourceRecord> {
+export function readRecords(
+  file: string,
+  chunks: AsyncIterable<Uint8Array>,
+  problems: Problems,
+): AsyncGenerator<SourceRecord> {
   return /\.(jsonl|ndjson)$/i.test(file) ? jsonLines(file, chunks, problems) : jsonArray(file, chunks, problems);
 }
 
 /** All records of a small file (the manifest, the POI table, the queries) at once. */
-export async function readAll(file: string, chunks: AsyncIterable<Uint8Array>, problems: Problems): Promise<SourceRecord[]> {
+export async function readAll(
+  file: string,
+  chunks: AsyncIterable<Uint8Array>,
+  problems: Problems,
+): Promise<SourceRecord[]> {
   const out: SourceRecord[] = [];
   for await (const r of readRecords(file, chunks, problems)) out.push(r);
   return out;

@@ -36,7 +36,8 @@ const BUNDLE_FILE = /\.(json|jsonl|ndjson)$/i;
 const hidden = (name: string) => name.split("/").some((p) => p.startsWith(".") || p === "__MACOSX");
 
 function refuseOverLimit(total: number, maxBytes: number, what: string) {
-  if (total > maxBytes) throw new ImportRefused(`${what} ${sizeText(total)}, over the ${sizeText(maxBytes)} limit (IMPORT_MAX_BYTES).`);
+  if (total > maxBytes)
+    throw new ImportRefused(`${what} ${sizeText(total)}, over the ${sizeText(maxBytes)} limit (IMPORT_MAX_BYTES).`);
 }
 
 export function memorySource(files: BundleFiles, maxBytes = DEFAULT_MAX_BYTES): BundleSource {
@@ -63,21 +64,32 @@ export function folderSource(dir: string, maxBytes = DEFAULT_MAX_BYTES): BundleS
     if (!BUNDLE_FILE.test(name) || hidden(name)) continue;
     const st = lstatSync(path.join(dir, name));
     // A link could point anywhere (.data/auth-secret, system files), and problems quote what they read.
-    if (st.isSymbolicLink()) throw new ImportRefused(`${name} is a symbolic link: a bundle folder holds plain files only.`);
+    if (st.isSymbolicLink())
+      throw new ImportRefused(`${name} is a symbolic link: a bundle folder holds plain files only.`);
     if (!st.isFile()) continue;
     totalBytes += st.size;
     names.push(name);
     sizes.set(name, st.size);
   }
   refuseOverLimit(totalBytes, maxBytes, "The bundle folder holds");
-  return { names, totalBytes, sizeOf: (name) => sizes.get(name) ?? 0, open: (name) => createReadStream(path.join(dir, name), { highWaterMark: 1 << 20 }), close: async () => {} };
+  return {
+    names,
+    totalBytes,
+    sizeOf: (name) => sizes.get(name) ?? 0,
+    open: (name) => createReadStream(path.join(dir, name), { highWaterMark: 1 << 20 }),
+    close: async () => {},
+  };
 }
 
 /** A .zip archive: the central directory is read first (names, sizes), then each entry is inflated as a stream. */
 export async function zipSource(file: string, maxBytes = DEFAULT_MAX_BYTES): Promise<BundleSource> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: false }, (e, z) => (e ? reject(e) : resolve(z))));
+    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: false }, (e, z) =>
+        e ? reject(e) : resolve(z),
+      ),
+    );
   } catch (e) {
     throw new ImportRefused(`The archive could not be read as a .zip file: ${(e as Error).message}`);
   }
@@ -91,9 +103,15 @@ export async function zipSource(file: string, maxBytes = DEFAULT_MAX_BYTES): Pro
           const base = name.split("/").pop()!;
           // Files are known by their name alone: two entries with one name (in two folders, or twice) are ambiguous.
           const other = entries.get(base);
-          if (other) return reject(new ImportRefused(`The archive holds two files named ${base} (${other.fileName} and ${name}): keep one.`));
+          if (other)
+            return reject(
+              new ImportRefused(`The archive holds two files named ${base} (${other.fileName} and ${name}): keep one.`),
+            );
           totalBytes += entry.uncompressedSize;
-          if (totalBytes > maxBytes) return reject(new ImportRefused(`The archive unpacks to more than the ${sizeText(maxBytes)} limit (IMPORT_MAX_BYTES).`));
+          if (totalBytes > maxBytes)
+            return reject(
+              new ImportRefused(`The archive unpacks to more than the ${sizeText(maxBytes)} limit (IMPORT_MAX_BYTES).`),
+            );
           entries.set(base, entry);
         }
         zip.readEntry();
@@ -114,7 +132,9 @@ export async function zipSource(file: string, maxBytes = DEFAULT_MAX_BYTES): Pro
     async *open(name) {
       const entry = entries.get(name);
       if (!entry) return;
-      const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (e, s) => (e ? reject(e) : resolve(s))));
+      const stream = await new Promise<Readable>((resolve, reject) =>
+        zip.openReadStream(entry, (e, s) => (e ? reject(e) : resolve(s))),
+      );
       try {
         for await (const chunk of stream) yield chunk as Uint8Array;
       } catch (e) {

@@ -5,9 +5,23 @@
  * TripJudge compares or looks up a city, it compares these keys.
  */
 export const CITY_NAMES_ZH = ["北京", "上海", "南京", "苏州", "杭州", "深圳", "成都", "武汉", "广州", "重庆"] as const;
-export const CITY_NAMES_EN = ["Beijing", "Shanghai", "Nanjing", "Suzhou", "Hangzhou", "Shenzhen", "Chengdu", "Wuhan", "Guangzhou", "Chongqing"] as const;
+export const CITY_NAMES_EN = [
+  "Beijing",
+  "Shanghai",
+  "Nanjing",
+  "Suzhou",
+  "Hangzhou",
+  "Shenzhen",
+  "Chengdu",
+  "Wuhan",
+  "Guangzhou",
+  "Chongqing",
+] as const;
 
-const index = new Map<string, number>([...CITY_NAMES_ZH.map((n, i) => [n, i] as const), ...CITY_NAMES_EN.map((n, i) => [n, i] as const)]);
+const index = new Map<string, number>([
+  ...CITY_NAMES_ZH.map((n, i) => [n, i] as const),
+  ...CITY_NAMES_EN.map((n, i) => [n, i] as const),
+]);
 
 /** The city's other spellings among ChinaTravel's names (both languages), or [] for any other city. */
 export function cityNames(name: string): string[] {

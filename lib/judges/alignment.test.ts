@@ -9,7 +9,9 @@ import { parseJudgeVerdicts } from "./verdicts";
 const rng = seededRandom(11);
 const pairs: BoardPair[] = Array.from({ length: 120 }, (_, i) => {
   const truth = VERDICTS[Math.floor(rng() * 3)];
-  const ratings = ["e1", "e2", "e3", "e4"].slice(i % 2, (i % 2) + 3).map((expert) => ({ expert, verdict: rng() < 0.75 ? truth : VERDICTS[Math.floor(rng() * 3)] }));
+  const ratings = ["e1", "e2", "e3", "e4"]
+    .slice(i % 2, (i % 2) + 3)
+    .map((expert) => ({ expert, verdict: rng() < 0.75 ? truth : VERDICTS[Math.floor(rng() * 3)] }));
   return { pairId: `p${i}`, queryId: `q${Math.floor(i / 3)}`, ratings, itemsA: 10 + (i % 5), itemsB: 12 };
 });
 const label = (p: BoardPair) => {
@@ -20,15 +22,30 @@ const label = (p: BoardPair) => {
 };
 
 test("a judge that copies the majority label scores 1; one that always says A scores its base rate", () => {
-  const oracle: JudgeRecord[] = pairs.filter((p) => label(p)).map((p) => ({ pairId: p.pairId, verdict: label(p)!, scoreA: label(p) === "A" ? 2 : label(p) === "B" ? 0 : 1, scoreB: 1 }));
+  const oracle: JudgeRecord[] = pairs
+    .filter((p) => label(p))
+    .map((p) => ({
+      pairId: p.pairId,
+      verdict: label(p)!,
+      scoreA: label(p) === "A" ? 2 : label(p) === "B" ? 0 : 1,
+      scoreB: 1,
+    }));
   const alwaysA: JudgeRecord[] = pairs.map((p) => ({ pairId: p.pairId, verdict: "A", order: "ab" }));
   // Seen again in the other order, it flips on every third pair.
-  const flipped: JudgeRecord[] = pairs.map((p, i) => ({ pairId: p.pairId, verdict: i % 3 === 0 ? "B" : "A", order: "ba" }));
-  const board = alignmentBoard(pairs, new Map([
-    ["oracle", { builtIn: false, records: oracle }],
-    ["always-A", { builtIn: false, records: [...alwaysA, ...flipped] }],
-    ["unknown pairs only", { builtIn: false, records: [{ pairId: "nope", verdict: "A" }] }],
-  ]), { replicates: 300 });
+  const flipped: JudgeRecord[] = pairs.map((p, i) => ({
+    pairId: p.pairId,
+    verdict: i % 3 === 0 ? "B" : "A",
+    order: "ba",
+  }));
+  const board = alignmentBoard(
+    pairs,
+    new Map([
+      ["oracle", { builtIn: false, records: oracle }],
+      ["always-A", { builtIn: false, records: [...alwaysA, ...flipped] }],
+      ["unknown pairs only", { builtIn: false, records: [{ pairId: "nope", verdict: "A" }] }],
+    ]),
+    { replicates: 300 },
+  );
   const o = board.judges.find((j) => j.judge === "oracle")!;
   assert.equal(o.accuracyIncludingTies, 1);
   assert.equal(o.accuracyExcludingTies, 1);
@@ -45,13 +62,16 @@ test("a judge that copies the majority label scores 1; one that always says A sc
   assert.equal(o.labelledPairs, pairs.filter((p) => label(p)).length);
   const a = board.judges.find((j) => j.judge === "always-A")!;
   const labelled = pairs.filter((p) => label(p));
-  const aShare = (alwaysA.filter((r) => label(pairs[Number(r.pairId.slice(1))]) === "A").length + flipped.filter((r) => label(pairs[Number(r.pairId.slice(1))]) === r.verdict).length) / (2 * labelled.length);
+  const aShare =
+    (alwaysA.filter((r) => label(pairs[Number(r.pairId.slice(1))]) === "A").length +
+      flipped.filter((r) => label(pairs[Number(r.pairId.slice(1))]) === r.verdict).length) /
+    (2 * labelled.length);
   assert.ok(Math.abs(a.accuracyIncludingTies! - aShare) < 1e-12);
   assert.equal(a.flipPairs, 120);
   assert.equal(a.flipRate, 40 / 120);
   // Longer-plan share: over decisive verdicts on pairs whose plans differ in length.
   const all = [...alwaysA, ...flipped].filter((r) => pairs[Number(r.pairId.slice(1))].itemsA !== 12);
-  const forLonger = all.filter((r) => (r.verdict === "A") === (pairs[Number(r.pairId.slice(1))].itemsA > 12)).length;
+  const forLonger = all.filter((r) => (r.verdict === "A") === pairs[Number(r.pairId.slice(1))].itemsA > 12).length;
   assert.deepEqual([a.longerN, a.longerShare], [all.length, forLonger / all.length]);
   assert.equal(a.kendallTau, null);
   const none = board.judges.find((j) => j.judge === "unknown pairs only")!;
@@ -61,9 +81,15 @@ test("a judge that copies the majority label scores 1; one that always says A sc
 });
 
 test("uploaded verdict files are parsed strictly, every problem named by its line", () => {
-  const ok = parseJudgeVerdicts('{"pair_id":"p1","judge":"gpt-4o","verdict":"A","order":"ba"}\n\n{"pair_id":"p2","judge":"gpt-4o","verdict":"NEITHER","score_a":71,"score_b":71}\n', "v.jsonl");
+  const ok = parseJudgeVerdicts(
+    '{"pair_id":"p1","judge":"gpt-4o","verdict":"A","order":"ba"}\n\n{"pair_id":"p2","judge":"gpt-4o","verdict":"NEITHER","score_a":71,"score_b":71}\n',
+    "v.jsonl",
+  );
   assert.ok(ok.ok && ok.lines.length === 2 && ok.lines[0].order === "ba");
-  const bad = parseJudgeVerdicts('{"pair_id":"p1","judge":"x","verdict":"a"}\n{"pair_id":"p1","judge":"x","verdict":"B","score_a":3}\nnot json\n{"pair_id":"p1","judge":"x","verdict":"B","extra":1}\n', "v.jsonl");
+  const bad = parseJudgeVerdicts(
+    '{"pair_id":"p1","judge":"x","verdict":"a"}\n{"pair_id":"p1","judge":"x","verdict":"B","score_a":3}\nnot json\n{"pair_id":"p1","judge":"x","verdict":"B","extra":1}\n',
+    "v.jsonl",
+  );
   assert.ok(!bad.ok);
   assert.match(bad.problems[0], /^v\.jsonl:1: verdict:/);
   assert.match(bad.problems[1], /^v\.jsonl:2: score_a and score_b come together/);
@@ -80,17 +106,41 @@ test("the board is the same whatever order pairs and verdicts arrive in (seeded 
   ]);
   const judgeB: JudgeRecord[] = pairs.map((p, i) => ({ pairId: p.pairId, verdict: VERDICTS[(i * 7) % 3] }));
   const shuffle = <T>(xs: readonly T[], seed: number) => {
-    const r = seededRandom(seed), out = [...xs];
-    for (let i = out.length - 1; i > 0; i--) { const j = Math.floor(r() * (i + 1)); [out[i], out[j]] = [out[j], out[i]]; }
+    const r = seededRandom(seed),
+      out = [...xs];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(r() * (i + 1));
+      [out[i], out[j]] = [out[j], out[i]];
+    }
     return out;
   };
-  const run = (seed: number) => alignmentBoard(shuffle(pairs, seed), new Map(shuffle([["b", { builtIn: false, records: shuffle(judgeB, seed + 1) }], ["a", { builtIn: false, records: shuffle(judgeA, seed + 2) }]] as const, seed + 3)), { replicates: 200, seed: 5 });
+  const run = (seed: number) =>
+    alignmentBoard(
+      shuffle(pairs, seed),
+      new Map(
+        shuffle(
+          [
+            ["b", { builtIn: false, records: shuffle(judgeB, seed + 1) }],
+            ["a", { builtIn: false, records: shuffle(judgeA, seed + 2) }],
+          ] as const,
+          seed + 3,
+        ),
+      ),
+      { replicates: 200, seed: 5 },
+    );
   const first = run(1);
   for (const seed of [2, 3, 4]) assert.deepEqual(run(seed), first);
   // An expert shares a pair with the judge once, however many runs of it the judge has: with five pairs
   // needed, an expert of four pairs (twelve verdict records of judge a) does not count.
-  const few = pairs.slice(0, 4).map((p) => ({ ...p, ratings: [{ expert: "solo", verdict: "A" as Verdict }, ...p.ratings.slice(1)] }));
-  const board = alignmentBoard([...few, ...pairs.slice(4)], new Map([["a", { builtIn: false, records: judgeA }]]), { replicates: 10 });
-  const withSolo = alignmentBoard([...few, ...pairs.slice(4)], new Map([["a", { builtIn: false, records: judgeA }]]), { replicates: 10, minShared: 4 });
+  const few = pairs
+    .slice(0, 4)
+    .map((p) => ({ ...p, ratings: [{ expert: "solo", verdict: "A" as Verdict }, ...p.ratings.slice(1)] }));
+  const board = alignmentBoard([...few, ...pairs.slice(4)], new Map([["a", { builtIn: false, records: judgeA }]]), {
+    replicates: 10,
+  });
+  const withSolo = alignmentBoard([...few, ...pairs.slice(4)], new Map([["a", { builtIn: false, records: judgeA }]]), {
+    replicates: 10,
+    minShared: 4,
+  });
   assert.equal(withSolo.judges[0].kappaExperts, board.judges[0].kappaExperts + 1);
 });

@@ -76,13 +76,25 @@ const code = (v: Verdict) => VERDICTS.indexOf(v);
 
 /** A fixed order of a judge's records, whatever order they were read in: the seeded bootstrap and the flip rate depend on it. */
 const recordOrder = (u: JudgeRecord, v: JudgeRecord) =>
-  u.pairId < v.pairId ? -1 : u.pairId > v.pairId ? 1 : `${u.order ?? ""}|${u.verdict}|${u.scoreA ?? ""}|${u.scoreB ?? ""}`.localeCompare(`${v.order ?? ""}|${v.verdict}|${v.scoreA ?? ""}|${v.scoreB ?? ""}`);
+  u.pairId < v.pairId
+    ? -1
+    : u.pairId > v.pairId
+      ? 1
+      : `${u.order ?? ""}|${u.verdict}|${u.scoreA ?? ""}|${u.scoreB ?? ""}`.localeCompare(
+          `${v.order ?? ""}|${v.verdict}|${v.scoreA ?? ""}|${v.scoreB ?? ""}`,
+        );
 
-export function alignmentBoard(unorderedPairs: readonly BoardPair[], judges: ReadonlyMap<string, { builtIn: boolean; records: readonly JudgeRecord[] }>, opts: { minShared?: number; replicates?: number; seed?: number } = {}) {
+export function alignmentBoard(
+  unorderedPairs: readonly BoardPair[],
+  judges: ReadonlyMap<string, { builtIn: boolean; records: readonly JudgeRecord[] }>,
+  opts: { minShared?: number; replicates?: number; seed?: number } = {},
+) {
   const minShared = opts.minShared ?? 5;
   const pairs = [...unorderedPairs].sort((u, v) => (u.pairId < v.pairId ? -1 : u.pairId > v.pairId ? 1 : 0));
   const byId = new Map(pairs.map((p) => [p.pairId, p]));
-  const labels = new Map<string, Verdict | null>(pairs.map((p) => [p.pairId, majority(p.ratings.map((r) => r.verdict)).label]));
+  const labels = new Map<string, Verdict | null>(
+    pairs.map((p) => [p.pairId, majority(p.ratings.map((r) => r.verdict)).label]),
+  );
   const humanPair = pairwiseAgreement(pairs.map((p) => p.ratings.map((r) => code(r.verdict)))).value;
   const experts = { longer: 0, n: 0 };
   for (const p of pairs) {
@@ -90,7 +102,7 @@ export function alignmentBoard(unorderedPairs: readonly BoardPair[], judges: Rea
     for (const r of p.ratings) {
       if (r.verdict === "NEITHER") continue;
       experts.n++;
-      if ((r.verdict === "A") === (p.itemsA > p.itemsB)) experts.longer++;
+      if ((r.verdict === "A") === p.itemsA > p.itemsB) experts.longer++;
     }
   }
   const rows: JudgeRow[] = [];
@@ -99,12 +111,18 @@ export function alignmentBoard(unorderedPairs: readonly BoardPair[], judges: Rea
   for (const judge of [...judges.keys()].sort()) {
     const { builtIn, records } = judges.get(judge)!;
     const kept = records.filter((r) => byId.has(r.pairId)).sort(recordOrder);
-    let excl = 0, exclN = 0, incl = 0, inclN = 0;
-    const jv: number[] = [], mv: number[] = [];
-    const scoreDiff: number[] = [], pref: number[] = [];
+    let excl = 0,
+      exclN = 0,
+      incl = 0,
+      inclN = 0;
+    const jv: number[] = [],
+      mv: number[] = [];
+    const scoreDiff: number[] = [],
+      pref: number[] = [];
     const hits = new Map<string, { right: number; n: number }>();
     const orders = new Map<string, { ab?: Verdict; ba?: Verdict }>();
-    let longer = 0, longerN = 0;
+    let longer = 0,
+      longerN = 0;
     for (const r of kept) {
       const p = byId.get(r.pairId)!;
       const label = labels.get(r.pairId) ?? null;
@@ -116,13 +134,18 @@ export function alignmentBoard(unorderedPairs: readonly BoardPair[], judges: Rea
         h.right += right;
         h.n++;
         hits.set(r.pairId, h);
-        if (label !== "NEITHER" && r.verdict !== "NEITHER") { exclN++; excl += right; }
+        if (label !== "NEITHER" && r.verdict !== "NEITHER") {
+          exclN++;
+          excl += right;
+        }
         jv.push(code(r.verdict));
         mv.push(code(label));
       }
       if (r.scoreA != null && r.scoreB != null) {
         scoreDiff.push(r.scoreA - r.scoreB);
-        pref.push(p.ratings.reduce((s, x) => s + (x.verdict === "A" ? 1 : x.verdict === "B" ? -1 : 0), 0) / p.ratings.length);
+        pref.push(
+          p.ratings.reduce((s, x) => s + (x.verdict === "A" ? 1 : x.verdict === "B" ? -1 : 0), 0) / p.ratings.length,
+        );
       }
       if (r.order) {
         const o = orders.get(r.pairId) ?? {};
@@ -131,14 +154,15 @@ export function alignmentBoard(unorderedPairs: readonly BoardPair[], judges: Rea
       }
       if (p.itemsA !== p.itemsB && r.verdict !== "NEITHER") {
         longerN++;
-        if ((r.verdict === "A") === (p.itemsA > p.itemsB)) longer++;
+        if ((r.verdict === "A") === p.itemsA > p.itemsB) longer++;
       }
     }
     // κ with single experts: each of the judge's verdicts against each expert's verdict on the same pair; an
     // expert counts when they share `minShared` distinct pairs with the judge (not verdict records: a judge may
     // have several runs of a pair).
     const byExpert = new Map<string, { j: number[]; e: number[]; pairs: Set<string> }>();
-    let agree = 0, compared = 0;
+    let agree = 0,
+      compared = 0;
     for (const r of kept) {
       for (const x of byId.get(r.pairId)!.ratings) {
         const t = byExpert.get(x.expert) ?? { j: [], e: [], pairs: new Set<string>() };
@@ -150,14 +174,21 @@ export function alignmentBoard(unorderedPairs: readonly BoardPair[], judges: Rea
         if (x.verdict === r.verdict) agree++;
       }
     }
-    const kappas = [...byExpert.values()].filter((t) => t.pairs.size >= minShared).map((t) => cohenKappa(t.j, t.e, 3).value).filter((v): v is number => v !== null);
+    const kappas = [...byExpert.values()]
+      .filter((t) => t.pairs.size >= minShared)
+      .map((t) => cohenKappa(t.j, t.e, 3).value)
+      .filter((v): v is number => v !== null);
     const both = [...orders.values()].filter((o) => o.ab && o.ba);
     const accuracy = inclN ? incl / inclN : null;
     const singleAgreement = compared ? agree / compared : null;
     const ceiling = humanPair !== null && singleAgreement !== null ? noiseCeiling(3, humanPair, singleAgreement) : null;
     const judged = new Set(kept.map((r) => r.pairId));
     rows.push({
-      judge, builtIn, verdicts: kept.length, pairs: judged.size, labelledPairs: [...judged].filter((id) => labels.get(id) !== null).length,
+      judge,
+      builtIn,
+      verdicts: kept.length,
+      pairs: judged.size,
+      labelledPairs: [...judged].filter((id) => labels.get(id) !== null).length,
       accuracyExcludingTies: exclN ? excl / exclN : null,
       accuracyIncludingTies: accuracy,
       kappaMajority: jv.length ? cohenKappa(jv, mv, 3).value : null,
@@ -178,21 +209,38 @@ export function alignmentBoard(unorderedPairs: readonly BoardPair[], judges: Rea
   const differences = pairedDifferences(perPair, byId, opts.replicates ?? 1000, opts.seed ?? 1);
   const ceiling = humanPair === null ? null : noiseCeiling(3, humanPair);
   return {
-    judges: rows.sort((u, v) => (v.accuracyIncludingTies ?? -1) - (u.accuracyIncludingTies ?? -1) || (u.judge < v.judge ? -1 : 1)),
+    judges: rows.sort(
+      (u, v) => (v.accuracyIncludingTies ?? -1) - (u.accuracyIncludingTies ?? -1) || (u.judge < v.judge ? -1 : 1),
+    ),
     differences,
-    humans: { pairs: pairs.length, pairwiseAgreement: humanPair, ceiling: ceiling?.r ?? null, longerShare: experts.n ? experts.longer / experts.n : null, longerN: experts.n },
+    humans: {
+      pairs: pairs.length,
+      pairwiseAgreement: humanPair,
+      ceiling: ceiling?.r ?? null,
+      longerShare: experts.n ? experts.longer / experts.n : null,
+      longerN: experts.n,
+    },
   };
 }
 
 /** Accuracy differences of every two judges on the pairs both judged, with a paired bootstrap that resamples queries. */
-function pairedDifferences(perPair: Map<string, Map<string, number>>, byId: ReadonlyMap<string, BoardPair>, replicates: number, seed: number): JudgeDifference[] {
+function pairedDifferences(
+  perPair: Map<string, Map<string, number>>,
+  byId: ReadonlyMap<string, BoardPair>,
+  replicates: number,
+  seed: number,
+): JudgeDifference[] {
   const names = [...perPair.keys()].sort();
   const out: JudgeDifference[] = [];
   for (let i = 0; i < names.length; i++) {
     for (let k = i + 1; k < names.length; k++) {
-      const a = perPair.get(names[i])!, b = perPair.get(names[k])!;
+      const a = perPair.get(names[i])!,
+        b = perPair.get(names[k])!;
       const shared = [...a.keys()].filter((id) => b.has(id));
-      if (!shared.length) { out.push({ a: names[i], b: names[k], pairs: 0, difference: null, ci95: null }); continue; }
+      if (!shared.length) {
+        out.push({ a: names[i], b: names[k], pairs: 0, difference: null, ci95: null });
+        continue;
+      }
       // Per query: summed differences and pair counts, so a replicate is a weighted mean over drawn queries.
       const queries = new Map<string, { d: number; n: number }>();
       for (const id of shared) {
@@ -206,7 +254,8 @@ function pairedDifferences(perPair: Map<string, Map<string, number>>, byId: Read
       const rng = seededRandom(seed);
       const reps = new Float64Array(replicates);
       for (let r = 0; r < replicates; r++) {
-        let d = 0, n = 0;
+        let d = 0,
+          n = 0;
         for (let j = 0; j < units.length; j++) {
           const u = units[Math.floor(rng() * units.length)];
           d += u.d;

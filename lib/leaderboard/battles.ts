@@ -7,9 +7,13 @@ import { z } from "zod";
 export const WINNERS = ["model_a", "model_b", "tie", "tie (bothbad)"] as const;
 export type Winner = (typeof WINNERS)[number];
 /** Outcome codes in a BattleSet. */
-export const A_WINS = 0, B_WINS = 1, TIE = 2;
+export const A_WINS = 0,
+  B_WINS = 1,
+  TIE = 2;
 /** Which plan the expert saw on the left: A, B, or not recorded. */
-export const LEFT_A = 1, LEFT_B = 0, LEFT_UNKNOWN = 255;
+export const LEFT_A = 1,
+  LEFT_B = 0,
+  LEFT_UNKNOWN = 255;
 
 /** The style covariates FastChat's style control would use, for itineraries. */
 export const STYLE_COVARIATES = ["items", "items_per_day", "km", "cost"] as const;
@@ -34,7 +38,12 @@ export const battleLineSchema = z
   })
   .transform(({ query_id, question_id, winner, anony, ...rest }) => {
     const q = query_id ?? question_id;
-    return { ...rest, winner: winner === "both_bad" ? ("tie (bothbad)" as const) : winner, query_id: q === null || q === undefined ? null : String(q), named: anony === false };
+    return {
+      ...rest,
+      winner: winner === "both_bad" ? ("tie (bothbad)" as const) : winner,
+      query_id: q === null || q === undefined ? null : String(q),
+      named: anony === false,
+    };
   });
 export type BattleLine = z.input<typeof battleLineSchema>;
 
@@ -97,7 +106,16 @@ export class BattleSetBuilder {
   }
 
   /** `query` null: the battle is its own unit (FastChat's battle bootstrap). */
-  add(modelA: string, modelB: string, outcome: number, query: string | null, left: number = LEFT_UNKNOWN, weight = 1, styleA?: PlanStyle, styleB?: PlanStyle) {
+  add(
+    modelA: string,
+    modelB: string,
+    outcome: number,
+    query: string | null,
+    left: number = LEFT_UNKNOWN,
+    weight = 1,
+    styleA?: PlanStyle,
+    styleB?: PlanStyle,
+  ) {
     if (modelA === modelB) {
       this.selfBattles += weight;
       return;

@@ -49,7 +49,11 @@ export function elo(beta: number): number {
  * replicate's multiplicities) without copying the observations. `init` warm-starts (a replicate
  * starts from the full data's fit).
  */
-export function fitBradleyTerry(obs: Observations, p: number, opts: { scale?: Float64Array; init?: BtFit; maxIterations?: number } = {}): BtFit {
+export function fitBradleyTerry(
+  obs: Observations,
+  p: number,
+  opts: { scale?: Float64Array; init?: BtFit; maxIterations?: number } = {},
+): BtFit {
   const K = obs.k ?? 0;
   const x = obs.x;
   const n = obs.a.length;
@@ -67,7 +71,8 @@ export function fitBradleyTerry(obs: Observations, p: number, opts: { scale?: Fl
   const d = q + K;
   const theta = new Float64Array(d);
   if (opts.init) {
-    for (let m = 0; m < p; m++) if (index[m] >= 0 && Number.isFinite(opts.init.beta[m])) theta[index[m]] = opts.init.beta[m];
+    for (let m = 0; m < p; m++)
+      if (index[m] >= 0 && Number.isFinite(opts.init.beta[m])) theta[index[m]] = opts.init.beta[m];
     for (let j = 0; j < K; j++) theta[q + j] = opts.init.gamma[j] ?? 0;
     centre(theta, q);
   }
@@ -97,11 +102,13 @@ export function fitBradleyTerry(obs: Observations, p: number, opts: { scale?: Fl
     for (let i = 0; i < n; i++) {
       const sc = scale ? scale[i] : 1;
       if (sc === 0 || obs.wA[i] + obs.wB[i] === 0) continue;
-      const wA = sc * obs.wA[i], wB = sc * obs.wB[i];
+      const wA = sc * obs.wA[i],
+        wB = sc * obs.wB[i];
       const s = 1 / (1 + Math.exp(-logit(t, i)));
       const r = wA - (wA + wB) * s;
       const h = (wA + wB) * s * (1 - s);
-      const ia = index[obs.a[i]], ib = index[obs.b[i]];
+      const ia = index[obs.a[i]],
+        ib = index[obs.b[i]];
       grad[ia] -= LN10 * r;
       grad[ib] += LN10 * r;
       const c2h = LN10 * LN10 * h;
@@ -189,9 +196,17 @@ export function unboundedModels(credit: Float64Array, p: number): number[] {
       while (iter[v] < p) {
         const w = iter[v]++;
         const edge = forward ? credit[v * p + w] > 0 : credit[w * p + v] > 0;
-        if (edge && !seen[w]) { seen[w] = 1; stack.push(w); pushed = true; break; }
+        if (edge && !seen[w]) {
+          seen[w] = 1;
+          stack.push(w);
+          pushed = true;
+          break;
+        }
       }
-      if (!pushed) { post.push(v); stack.pop(); }
+      if (!pushed) {
+        post.push(v);
+        stack.pop();
+      }
     }
     out.push(...post);
   };
@@ -217,5 +232,8 @@ export function unboundedModels(credit: Float64Array, p: number): number[] {
     comps.push(members);
   }
   comps.sort((u, v) => v.length - u.length);
-  return comps.slice(1).flat().sort((u, v) => u - v);
+  return comps
+    .slice(1)
+    .flat()
+    .sort((u, v) => u - v);
 }

@@ -9,7 +9,10 @@ const fixture = "lib/leaderboard/fixtures/battles.jsonl";
 const ref = JSON.parse(readFileSync("lib/leaderboard/fixtures/reference.json", "utf8"));
 const dir = mkdtempSync(path.join(tmpdir(), "tj-lb-"));
 const cli = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, ["--import", "tsx", "scripts/tripjudge.ts", "leaderboard", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+  spawnSync(process.execPath, ["--import", "tsx", "scripts/tripjudge.ts", "leaderboard", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
 
 test("tripjudge leaderboard --battles FILE --json prints models and pairs in the documented shape", () => {
   const r = cli(["--battles", fixture, "--bootstrap", "300", "--seed", "5", "--json"]);
@@ -19,11 +22,24 @@ test("tripjudge leaderboard --battles FILE --json prints models and pairs in the
   assert.deepEqual(out.bootstrap, { replicates: 300, seed: 5, units: 138, unit: "query", unconverged: 0 }); // 138 queries with a battle between two different planners
   assert.deepEqual(out.battles, { counted: 690, named_left_out: 0, self_battles_left_out: 0, layout: "jsonl" });
   for (const m of out.models) {
-    assert.deepEqual(Object.keys(m), ["model", "rating", "ci95", "rank", "battles", "wins", "losses", "ties", "absent_replicates"]);
+    assert.deepEqual(Object.keys(m), [
+      "model",
+      "rating",
+      "ci95",
+      "rank",
+      "battles",
+      "wins",
+      "losses",
+      "ties",
+      "absent_replicates",
+    ]);
     assert.ok(Math.abs(m.rating - ref.ratings_newton[m.model]) < 1e-6);
     assert.ok(m.ci95[0] < m.rating && m.rating < m.ci95[1]);
   }
-  assert.deepEqual(out.models.map((m: { rating: number }) => m.rating), [...out.models.map((m: { rating: number }) => m.rating)].sort((a, b) => b - a));
+  assert.deepEqual(
+    out.models.map((m: { rating: number }) => m.rating),
+    [...out.models.map((m: { rating: number }) => m.rating)].sort((a, b) => b - a),
+  );
   assert.equal(out.pairs.length, ref.pairs.length);
   for (const [i, p] of out.pairs.entries()) {
     assert.deepEqual(Object.keys(p), ["model_a", "model_b", "n", "share_a", "ci95", "p_value"]);
@@ -34,7 +50,10 @@ test("tripjudge leaderboard --battles FILE --json prints models and pairs in the
   // The same seed gives the same intervals; the default run (1,000 replicates) other ones.
   assert.deepEqual(JSON.parse(cli(["--battles", fixture, "--bootstrap", "300", "--seed", "5", "--json"]).stdout), out);
   const byDefault = JSON.parse(cli(["--battles", fixture, "--json"]).stdout);
-  assert.notDeepEqual(byDefault.models.map((m: { ci95: number[] }) => m.ci95), out.models.map((m: { ci95: number[] }) => m.ci95));
+  assert.notDeepEqual(
+    byDefault.models.map((m: { ci95: number[] }) => m.ci95),
+    out.models.map((m: { ci95: number[] }) => m.ci95),
+  );
 });
 
 test("tripjudge leaderboard prints a readable table without --json", () => {
@@ -46,7 +65,10 @@ test("tripjudge leaderboard prints a readable table without --json", () => {
 
 test("bad battle files get a clear error naming the line; limits hold", () => {
   const bad = path.join(dir, "bad.jsonl");
-  writeFileSync(bad, '{"model_a":"x","model_b":"y","winner":"model_a"}\n{"model_a":"x","model_b":"y","winner":"both"}\n');
+  writeFileSync(
+    bad,
+    '{"model_a":"x","model_b":"y","winner":"model_a"}\n{"model_a":"x","model_b":"y","winner":"both"}\n',
+  );
   let r = cli(["--battles", bad, "--json"]);
   assert.equal(r.status, 1);
   assert.match(r.stderr, /bad\.jsonl:2: winner/);
@@ -76,7 +98,10 @@ test("tripjudge leaderboard reads FastChat's clean_battle array, leaves out name
   assert.equal(all.battles.named_left_out, 0);
   assert.equal(all.battles.counted, out.battles.counted + out.battles.named_left_out);
   const text = cli(["--battles", file, "--bootstrap", "50"]);
-  assert.match(text.stdout, /\d+ non-anonymous battles left out \(FastChat counts anonymous battles only; --include-named keeps them\)/);
+  assert.match(
+    text.stdout,
+    /\d+ non-anonymous battles left out \(FastChat counts anonymous battles only; --include-named keeps them\)/,
+  );
   const bad = cli(["--battles", file, "--anchor", "vicuna-13b"]);
   assert.equal(bad.status, 1);
   assert.match(bad.stderr, /--anchor must be MODEL=RATING/);

@@ -33,20 +33,30 @@ async function firstCharacter(path: string): Promise<string> {
   try {
     const buf = Buffer.alloc(4096);
     const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
-    return buf.subarray(0, bytesRead).toString("utf8").replace(/^\uFEFF/, "").trimStart().charAt(0);
+    return buf
+      .subarray(0, bytesRead)
+      .toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .trimStart()
+      .charAt(0);
   } finally {
     await handle.close();
   }
 }
 
-export async function readBattlesFile(path: string, maxBytes: number, opts: BattlesFileOptions = {}): Promise<BattlesFile> {
+export async function readBattlesFile(
+  path: string,
+  maxBytes: number,
+  opts: BattlesFileOptions = {},
+): Promise<BattlesFile> {
   let size: number;
   try {
     size = (await stat(path)).size;
   } catch (e) {
     throw new BattlesError(`${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  if (size > maxBytes) throw new BattlesError(`${path}: ${size} bytes, above the limit of ${maxBytes} (IMPORT_MAX_BYTES)`);
+  if (size > maxBytes)
+    throw new BattlesError(`${path}: ${size} bytes, above the limit of ${maxBytes} (IMPORT_MAX_BYTES)`);
   const builder = new BattleSetBuilder();
   let named = 0;
   const take = (b: ReturnType<typeof parseBattle>) => {
@@ -58,7 +68,10 @@ export async function readBattlesFile(path: string, maxBytes: number, opts: Batt
   if (layout === "json-array") await readArray(path, maxBytes, take);
   else await readLines(path, maxBytes, take);
   const set = builder.build();
-  if (set.size === 0) throw new BattlesError(`${path}: no battles between two different planners${named ? ` (${named} non-anonymous battles left out: --include-named keeps them)` : ""}`);
+  if (set.size === 0)
+    throw new BattlesError(
+      `${path}: no battles between two different planners${named ? ` (${named} non-anonymous battles left out: --include-named keeps them)` : ""}`,
+    );
   return { set, selfBattles: builder.selfBattles, named, layout };
 }
 
@@ -69,7 +82,8 @@ async function readLines(path: string, maxBytes: number, take: (b: ReturnType<ty
   try {
     for await (const line of lines) {
       lineNo++;
-      if (line.length > MAX_BATTLE_LINE) throw new BattlesError(`${path}:${lineNo}: line longer than ${MAX_BATTLE_LINE} characters`);
+      if (line.length > MAX_BATTLE_LINE)
+        throw new BattlesError(`${path}:${lineNo}: line longer than ${MAX_BATTLE_LINE} characters`);
       const text = lineNo === 1 ? line.replace(/^\uFEFF/, "") : line;
       if (!text.trim()) continue;
       take(parseBattleLine(text, path, lineNo));

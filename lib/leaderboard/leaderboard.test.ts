@@ -17,7 +17,16 @@ function fixtureSet(withStyle = false) {
     if (!withStyle) return builder.addLine(parsed);
     const raw = JSON.parse(l) as { style_a: PlanStyle; style_b: PlanStyle };
     const outcome = parsed.winner === "model_a" ? 0 : parsed.winner === "model_b" ? 1 : 2;
-    builder.add(parsed.model_a, parsed.model_b, outcome, parsed.query_id, parsed.left === "model_a" ? 1 : 0, 1, raw.style_a, raw.style_b);
+    builder.add(
+      parsed.model_a,
+      parsed.model_b,
+      outcome,
+      parsed.query_id,
+      parsed.left === "model_a" ? 1 : 0,
+      1,
+      raw.style_a,
+      raw.style_b,
+    );
   });
   return builder.build();
 }
@@ -27,25 +36,48 @@ test("ratings equal a direct maximum-likelihood solve of FastChat's model to 1e-
   assert.ok(lb.gradientNorm <= GRADIENT_TOLERANCE, `gradient ${lb.gradientNorm}`);
   let sum = 0;
   for (const m of lb.models) {
-    assert.ok(Math.abs(m.rating - ref.ratings_newton[m.model]) < 1e-6, `${m.model}: ${m.rating} vs ${ref.ratings_newton[m.model]}`);
+    assert.ok(
+      Math.abs(m.rating - ref.ratings_newton[m.model]) < 1e-6,
+      `${m.model}: ${m.rating} vs ${ref.ratings_newton[m.model]}`,
+    );
     // scikit-learn's L-BFGS stops about a thousandth of a point short even at tol 1e-12.
     assert.ok(Math.abs(m.rating - ref.ratings_sklearn[m.model]) < 0.01);
     sum += m.rating;
   }
   assert.ok(Math.abs(sum / lb.models.length - 1000) < 1e-9);
-  assert.deepEqual(lb.models.map((m) => m.model), Object.entries(ref.ratings_newton as Record<string, number>).sort((a, b) => b[1] - a[1]).map(([m]) => m));
+  assert.deepEqual(
+    lb.models.map((m) => m.model),
+    Object.entries(ref.ratings_newton as Record<string, number>)
+      .sort((a, b) => b[1] - a[1])
+      .map(([m]) => m),
+  );
 });
 
 test("the win table equals statsmodels' Wilson intervals and scipy's exact tests to 1e-12", () => {
   const lb = leaderboard(fixtureSet(), { bootstrap: 10 });
   assert.equal(lb.pairs.length, ref.pairs.length);
-  for (const [i, want] of (ref.pairs as { model_a: string; model_b: string; n: number; wins_a: number; wins_b: number; ties: number; share_a: number; ci95: number[]; p_value: number }[]).entries()) {
+  for (const [i, want] of (
+    ref.pairs as {
+      model_a: string;
+      model_b: string;
+      n: number;
+      wins_a: number;
+      wins_b: number;
+      ties: number;
+      share_a: number;
+      ci95: number[];
+      p_value: number;
+    }[]
+  ).entries()) {
     const got = lb.pairs[i];
     assert.equal(got.model_a, want.model_a);
     assert.equal(got.model_b, want.model_b);
     assert.deepEqual([got.n, got.wins_a, got.wins_b, got.ties], [want.n, want.wins_a, want.wins_b, want.ties]);
     assert.ok(Math.abs(got.share_a - want.share_a) < 1e-12);
-    assert.ok(Math.abs(got.ci95[0] - want.ci95[0]) < 1e-12 && Math.abs(got.ci95[1] - want.ci95[1]) < 1e-12, `${got.ci95} vs ${want.ci95}`);
+    assert.ok(
+      Math.abs(got.ci95[0] - want.ci95[0]) < 1e-12 && Math.abs(got.ci95[1] - want.ci95[1]) < 1e-12,
+      `${got.ci95} vs ${want.ci95}`,
+    );
     assert.ok(Math.abs(got.p_value - want.p_value) < 1e-12, `${got.p_value} vs ${want.p_value}`);
   }
 });
@@ -53,7 +85,10 @@ test("the win table equals statsmodels' Wilson intervals and scipy's exact tests
 test("Wilson intervals and exact binomial tests over a spread of counts equal statsmodels / scipy to 1e-12", () => {
   for (const { count, n, ci95 } of ref.proportions as { count: number; n: number; ci95: number[] }[]) {
     const w = wilson(count, n)!;
-    assert.ok(Math.abs(w.ci95[0] - ci95[0]) < 1e-12 && Math.abs(w.ci95[1] - ci95[1]) < 1e-12, `${count}/${n}: ${w.ci95} vs ${ci95}`);
+    assert.ok(
+      Math.abs(w.ci95[0] - ci95[0]) < 1e-12 && Math.abs(w.ci95[1] - ci95[1]) < 1e-12,
+      `${count}/${n}: ${w.ci95} vs ${ci95}`,
+    );
   }
   for (const { k, n, p_value } of ref.binomial_tests as { k: number; n: number; p_value: number }[]) {
     assert.ok(Math.abs(binomTest(k, n) - p_value) < 1e-12, `${k}/${n}: ${binomTest(k, n)} vs ${p_value}`);
@@ -65,16 +100,29 @@ test("Wilson intervals and exact binomial tests over a spread of counts equal st
 test("style control equals a direct solve (and scikit-learn on FastChat's rows) and finds the planted length preference", () => {
   const lb = leaderboard(fixtureSet(true), { bootstrap: 30, style: true });
   assert.ok(lb.style);
-  for (const r of lb.style.ratings) assert.ok(Math.abs(r.rating - ref.style.ratings[r.model]) < 1e-6, `${r.model}: ${r.rating} vs ${ref.style.ratings[r.model]}`);
+  for (const r of lb.style.ratings)
+    assert.ok(
+      Math.abs(r.rating - ref.style.ratings[r.model]) < 1e-6,
+      `${r.model}: ${r.rating} vs ${ref.style.ratings[r.model]}`,
+    );
   lb.style.covariates.forEach((c, k) => {
-    assert.ok(Math.abs(c.coefficient! - ref.style.coefficients[k]) < 1e-8, `${c.name}: ${c.coefficient} vs ${ref.style.coefficients[k]}`);
+    assert.ok(
+      Math.abs(c.coefficient! - ref.style.coefficients[k]) < 1e-8,
+      `${c.name}: ${c.coefficient} vs ${ref.style.coefficients[k]}`,
+    );
     assert.ok(Math.abs(c.coefficient! - ref.style.coefficients_sklearn[k]) < 1e-3);
   });
   // The fixture's plans all last three days, so items and items per day move together: the page says
   // so, and only their sum (the planted preference for longer plans) is determined.
-  assert.deepEqual(lb.style.collinear.map((c) => [c.a, c.b]), [["items", "items_per_day"]]);
+  assert.deepEqual(
+    lb.style.collinear.map((c) => [c.a, c.b]),
+    [["items", "items_per_day"]],
+  );
   const [items, perDay] = lb.style.covariates;
-  assert.ok(items.coefficient! + perDay.coefficient! > 0.1, `items ${items.coefficient} + per day ${perDay.coefficient}`);
+  assert.ok(
+    items.coefficient! + perDay.coefficient! > 0.1,
+    `items ${items.coefficient} + per day ${perDay.coefficient}`,
+  );
 });
 
 test("rank follows FastChat's rule and the counts add up", () => {
@@ -89,7 +137,10 @@ test("rank follows FastChat's rule and the counts add up", () => {
   assert.equal(lb.bootstrap.unit, "query");
   // Same seed, same intervals; another seed, other intervals.
   assert.deepEqual(leaderboard(fixtureSet(), { bootstrap: 200, seed: 7 }).models, lb.models);
-  assert.notDeepEqual(leaderboard(fixtureSet(), { bootstrap: 200, seed: 8 }).models.map((m) => m.ci95), lb.models.map((m) => m.ci95));
+  assert.notDeepEqual(
+    leaderboard(fixtureSet(), { bootstrap: 200, seed: 8 }).models.map((m) => m.ci95),
+    lb.models.map((m) => m.ci95),
+  );
 });
 
 test("the left plan's wins are counted from the recorded side", () => {
@@ -116,9 +167,15 @@ test("a planner that never won or tied has no finite rating and is named", () =>
 });
 
 test("battle lines are parsed strictly, naming file and line", () => {
-  assert.throws(() => parseBattleLine('{"model_a":"x","model_b":"y","winner":"draw"}', "f.jsonl", 3), /f\.jsonl:3: winner/);
+  assert.throws(
+    () => parseBattleLine('{"model_a":"x","model_b":"y","winner":"draw"}', "f.jsonl", 3),
+    /f\.jsonl:3: winner/,
+  );
   assert.throws(() => parseBattleLine("{oops", "f.jsonl", 4), /f\.jsonl:4: not valid JSON/);
-  assert.equal(parseBattleLine('{"model_a":"x","model_b":"y","winner":"tie (bothbad)","query_id":7}', "f", 1).query_id, "7");
+  assert.equal(
+    parseBattleLine('{"model_a":"x","model_b":"y","winner":"tie (bothbad)","query_id":7}', "f", 1).query_id,
+    "7",
+  );
   const b = new BattleSetBuilder();
   b.add("x", "x", 0, null);
   assert.equal(b.selfBattles, 1);
@@ -126,7 +183,12 @@ test("battle lines are parsed strictly, naming file and line", () => {
 });
 
 test("Newton's fit converges from a warm start and on weighted observations alike", () => {
-  const obs = { a: Int32Array.from([0, 1, 0]), b: Int32Array.from([1, 2, 2]), wA: Float64Array.from([30, 20, 25]), wB: Float64Array.from([10, 22, 5]) };
+  const obs = {
+    a: Int32Array.from([0, 1, 0]),
+    b: Int32Array.from([1, 2, 2]),
+    wA: Float64Array.from([30, 20, 25]),
+    wB: Float64Array.from([10, 22, 5]),
+  };
   const cold = fitBradleyTerry(obs, 3);
   const warm = fitBradleyTerry(obs, 3, { init: cold });
   assert.ok(cold.converged && warm.converged);
@@ -138,7 +200,11 @@ test("Newton's fit converges from a warm start and on weighted observations alik
 test("every bootstrap replicate is fitted over the planners present in it (the outside check's eleven battles)", async () => {
   const { seededRandom } = await import("../random");
   // Each battle its own query: x beats y six times, y beats x four times, one z–x tie.
-  const battles: [string, string, number][] = [...Array(6).fill(["x", "y", 0]), ...Array(4).fill(["x", "y", 1]), ["z", "x", 2]];
+  const battles: [string, string, number][] = [
+    ...Array(6).fill(["x", "y", 0]),
+    ...Array(4).fill(["x", "y", 1]),
+    ["z", "x", 2],
+  ];
   const build = (rows: [string, string, number][]) => {
     const b = new BattleSetBuilder();
     rows.forEach(([a, c, o], i) => b.add(a, c, o, `q${i}`));
@@ -164,13 +230,15 @@ test("every bootstrap replicate is fitted over the planners present in it (the o
       assert.equal(row("z").absentReplicates, 1);
       assert.ok(Number.isNaN(row("z").ci95[0]));
       // Two planners: the gap is 400·log10(wins of x / wins of y) exactly.
-      if (wins("x") > 0 && wins("y") > 0) assert.ok(Math.abs(gap - 400 * Math.log10(wins("x") / wins("y"))) < 1e-6, `seed ${seed}: ${gap}`);
+      if (wins("x") > 0 && wins("y") > 0)
+        assert.ok(Math.abs(gap - 400 * Math.log10(wins("x") / wins("y"))) < 1e-6, `seed ${seed}: ${gap}`);
     } else {
       assert.equal(row("z").absentReplicates, 0);
     }
     const alone = leaderboard(build(resample), { bootstrap: 0 });
     const r = (mm: string) => alone.models.find((q) => q.model === mm)?.rating ?? NaN;
-    if (wins("x") > 0 && wins("y") > 0) assert.ok(Math.abs(gap - (r("x") - r("y"))) < 1e-6, `seed ${seed}: ${gap} vs ${r("x") - r("y")}`);
+    if (wins("x") > 0 && wins("y") > 0)
+      assert.ok(Math.abs(gap - (r("x") - r("y"))) < 1e-6, `seed ${seed}: ${gap} vs ${r("x") - r("y")}`);
   }
   assert.ok(zAbsent >= 2, `${zAbsent} of 12 replicates lacked z`);
   assert.ok(gaps.size >= 6, `the gap moves with the resample: ${[...gaps].join(", ")}`);

@@ -68,20 +68,32 @@ export interface LeaderboardOptions {
 function plainObservations(set: BattleSet) {
   const p = set.models.length;
   const slot = new Int32Array(p * p).fill(-1);
-  const a: number[] = [], b: number[] = [];
+  const a: number[] = [],
+    b: number[] = [];
   const pairOf = new Int32Array(set.size);
-  const toA = new Float64Array(set.size), toB = new Float64Array(set.size);
+  const toA = new Float64Array(set.size),
+    toB = new Float64Array(set.size);
   for (let r = 0; r < set.size; r++) {
-    const i = Math.min(set.a[r], set.b[r]), j = Math.max(set.a[r], set.b[r]);
+    const i = Math.min(set.a[r], set.b[r]),
+      j = Math.max(set.a[r], set.b[r]);
     let s = slot[i * p + j];
-    if (s < 0) { s = slot[i * p + j] = a.length; a.push(i); b.push(j); }
+    if (s < 0) {
+      s = slot[i * p + j] = a.length;
+      a.push(i);
+      b.push(j);
+    }
     pairOf[r] = s;
     const [ca, cb] = credit(set.outcome[r]);
     const flip = set.a[r] !== i;
     toA[r] = (flip ? cb : ca) * set.weight[r];
     toB[r] = (flip ? ca : cb) * set.weight[r];
   }
-  const obs: Observations = { a: Int32Array.from(a), b: Int32Array.from(b), wA: new Float64Array(a.length), wB: new Float64Array(a.length) };
+  const obs: Observations = {
+    a: Int32Array.from(a),
+    b: Int32Array.from(b),
+    wA: new Float64Array(a.length),
+    wB: new Float64Array(a.length),
+  };
   return { obs, pairOf, toA, toB };
 }
 
@@ -94,7 +106,8 @@ function accumulate(set: BattleSet, o: ReturnType<typeof plainObservations>, mul
   const { wA, wB } = o.obs;
   wA.fill(0);
   wB.fill(0);
-  const { unit } = set, { pairOf, toA, toB } = o;
+  const { unit } = set,
+    { pairOf, toA, toB } = o;
   for (let r = 0; r < set.size; r++) {
     const m = multiplicity ? multiplicity[unit[r]] : 1;
     if (m === 0) continue;
@@ -111,12 +124,14 @@ function styleObservations(set: BattleSet): { obs: Observations; keep: number[];
   const raw = new Float64Array(n * K);
   for (let r = 0; r < n; r++) {
     for (let k = 0; k < K; k++) {
-      const va = set.style![r * 2 * K + k], vb = set.style![r * 2 * K + K + k];
+      const va = set.style![r * 2 * K + k],
+        vb = set.style![r * 2 * K + K + k];
       raw[r * K + k] = (va - vb) / (va + vb + 1);
     }
   }
   const keep: number[] = [];
-  const mean = new Float64Array(K), sd = new Float64Array(K);
+  const mean = new Float64Array(K),
+    sd = new Float64Array(K);
   let total = 0;
   for (let r = 0; r < n; r++) total += set.weight[r];
   for (let k = 0; k < K; k++) {
@@ -133,7 +148,8 @@ function styleObservations(set: BattleSet): { obs: Observations; keep: number[];
   const Kk = keep.length;
   const x = new Float64Array(n * Kk);
   for (let r = 0; r < n; r++) keep.forEach((k, j) => (x[r * Kk + j] = (raw[r * K + k] - mean[k]) / sd[k]));
-  const wA = new Float64Array(n), wB = new Float64Array(n);
+  const wA = new Float64Array(n),
+    wB = new Float64Array(n);
   for (let r = 0; r < n; r++) {
     const [ca, cb] = credit(set.outcome[r]);
     wA[r] = ca * set.weight[r];
@@ -145,7 +161,8 @@ function styleObservations(set: BattleSet): { obs: Observations; keep: number[];
       let c = 0;
       for (let r = 0; r < n; r++) c += set.weight[r] * x[r * Kk + u] * x[r * Kk + v];
       const corr = c / total;
-      if (Math.abs(corr) >= 0.9) collinear.push({ a: STYLE_COVARIATES[keep[u]], b: STYLE_COVARIATES[keep[v]], r: corr });
+      if (Math.abs(corr) >= 0.9)
+        collinear.push({ a: STYLE_COVARIATES[keep[u]], b: STYLE_COVARIATES[keep[v]], r: corr });
     }
   }
   return { obs: { a: set.a, b: set.b, wA, wB, x, k: Kk }, keep, collinear };
@@ -166,13 +183,22 @@ function tally(set: BattleSet) {
   const p = set.models.length;
   const t = Array.from({ length: p }, () => ({ battles: 0, wins: 0, losses: 0, ties: 0 }));
   for (let r = 0; r < set.size; r++) {
-    const w = set.weight[r], ta = t[set.a[r]], tb = t[set.b[r]];
+    const w = set.weight[r],
+      ta = t[set.a[r]],
+      tb = t[set.b[r]];
     ta.battles += w;
     tb.battles += w;
     const o = set.outcome[r];
-    if (o === A_WINS) { ta.wins += w; tb.losses += w; }
-    else if (o === B_WINS) { tb.wins += w; ta.losses += w; }
-    else { ta.ties += w; tb.ties += w; }
+    if (o === A_WINS) {
+      ta.wins += w;
+      tb.losses += w;
+    } else if (o === B_WINS) {
+      tb.wins += w;
+      ta.losses += w;
+    } else {
+      ta.ties += w;
+      tb.ties += w;
+    }
   }
   return t;
 }
@@ -191,7 +217,15 @@ function fitUsable(f: BtFit): boolean {
  * is fitted over the models present in it (an absent model's sample is NaN, and counted); a replicate whose
  * fit failed (not `fitUsable`) contributes NaN for every model, and is counted.
  */
-function bootstrapRatings(p: number, replicates: number, fitOne: (multiplicity: Int32Array | undefined, init?: BtFit) => BtFit, units: number, seed: number, onReplicate?: (done: number) => void, anchor?: { index: number; rating: number }) {
+function bootstrapRatings(
+  p: number,
+  replicates: number,
+  fitOne: (multiplicity: Int32Array | undefined, init?: BtFit) => BtFit,
+  units: number,
+  seed: number,
+  onReplicate?: (done: number) => void,
+  anchor?: { index: number; rating: number },
+) {
   // Elo ratings of a fit, shifted so the anchor has its rating (NaN throughout when the anchor is absent).
   const ratingsOf = (f: BtFit): Float64Array => {
     const shift = anchor ? anchor.rating - elo(f.beta[anchor.index]) : 0;
@@ -200,7 +234,10 @@ function bootstrapRatings(p: number, replicates: number, fitOne: (multiplicity: 
   const full = fitOne(undefined);
   // A fit that stops short because a planner never won (or never lost) has ratings "where the fit stopped",
   // flagged as unbounded; a fit whose loss could not even be evaluated has none.
-  if (!fitUsable(full)) throw new Error(`The Bradley–Terry fit failed (gradient norm ${full.gradientNorm} after ${full.iterations} iterations): no ratings to report.`);
+  if (!fitUsable(full))
+    throw new Error(
+      `The Bradley–Terry fit failed (gradient norm ${full.gradientNorm} after ${full.iterations} iterations): no ratings to report.`,
+    );
   const fullRatings = ratingsOf(full);
   const rng = seededRandom(seed);
   const m = new Int32Array(units);
@@ -225,19 +262,40 @@ function bootstrapRatings(p: number, replicates: number, fitOne: (multiplicity: 
 }
 
 /** The plain fit (no covariates) and its bootstrap over the set's units. */
-function plainBootstrap(set: BattleSet, plain: ReturnType<typeof plainObservations>, replicates: number, seed: number, onReplicate?: (done: number) => void, anchor?: { index: number; rating: number }) {
+function plainBootstrap(
+  set: BattleSet,
+  plain: ReturnType<typeof plainObservations>,
+  replicates: number,
+  seed: number,
+  onReplicate?: (done: number) => void,
+  anchor?: { index: number; rating: number },
+) {
   const p = set.models.length;
-  return bootstrapRatings(p, replicates, (mult, init) => {
-    accumulate(set, plain, mult);
-    return fitBradleyTerry(plain.obs, p, { init });
-  }, set.units, seed, onReplicate, anchor);
+  return bootstrapRatings(
+    p,
+    replicates,
+    (mult, init) => {
+      accumulate(set, plain, mult);
+      return fitBradleyTerry(plain.obs, p, { init });
+    },
+    set.units,
+    seed,
+    onReplicate,
+    anchor,
+  );
 }
 
 /** The anchor as an index into the set's models; an unknown planner is an error that names the known ones. */
-function anchorIndex(set: BattleSet, anchor: LeaderboardOptions["anchor"]): { index: number; rating: number } | undefined {
+function anchorIndex(
+  set: BattleSet,
+  anchor: LeaderboardOptions["anchor"],
+): { index: number; rating: number } | undefined {
   if (!anchor) return undefined;
   const index = set.models.indexOf(anchor.model);
-  if (index < 0) throw new LeaderboardInputError(`anchor: no planner "${anchor.model}" among ${set.models.length} (${set.models.slice(0, 8).join(", ")}${set.models.length > 8 ? ", …" : ""})`);
+  if (index < 0)
+    throw new LeaderboardInputError(
+      `anchor: no planner "${anchor.model}" among ${set.models.length} (${set.models.slice(0, 8).join(", ")}${set.models.length > 8 ? ", …" : ""})`,
+    );
   if (!Number.isFinite(anchor.rating)) throw new LeaderboardInputError("anchor: the rating must be a finite number");
   return { index, rating: anchor.rating };
 }
@@ -268,7 +326,14 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
   const rank = ranks(intervals);
   const t = tally(set);
   const models: ModelRow[] = set.models
-    .map((model, i) => ({ model, rating: boot.fullRatings[i], ci95: intervals[i], rank: rank[i], ...t[i], absentReplicates: boot.absent[i] }))
+    .map((model, i) => ({
+      model,
+      rating: boot.fullRatings[i],
+      ci95: intervals[i],
+      rank: rank[i],
+      ...t[i],
+      absentReplicates: boot.absent[i],
+    }))
     .sort((u, v) => v.rating - u.rating || (u.model < v.model ? -1 : 1));
 
   let style: StyleResult | null = null;
@@ -276,10 +341,18 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
   if (opts.style && set.style) {
     const { obs, keep, collinear } = styleObservations(set);
     const scale = new Float64Array(set.size);
-    const sb = bootstrapRatings(p, replicates, (mult, init) => {
-      for (let r = 0; r < set.size; r++) scale[r] = mult ? mult[set.unit[r]] : 1;
-      return fitBradleyTerry(obs, p, { init, scale });
-    }, set.units, seed, opts.onReplicate, anchor);
+    const sb = bootstrapRatings(
+      p,
+      replicates,
+      (mult, init) => {
+        for (let r = 0; r < set.size; r++) scale[r] = mult ? mult[set.unit[r]] : 1;
+        return fitBradleyTerry(obs, p, { init, scale });
+      },
+      set.units,
+      seed,
+      opts.onReplicate,
+      anchor,
+    );
     styleUnconverged = sb.unconverged;
     const sIntervals = sb.samples.map(interval);
     const sRank = ranks(sIntervals);
@@ -301,7 +374,13 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
     pairs: winTable(set),
     left: leftWins(set),
     style,
-    bootstrap: { replicates, seed, units: set.units, unit: set.units === set.size ? "battle" : "query", unconverged: boot.unconverged + (style ? styleUnconverged : 0) },
+    bootstrap: {
+      replicates,
+      seed,
+      units: set.units,
+      unit: set.units === set.size ? "battle" : "query",
+      unconverged: boot.unconverged + (style ? styleUnconverged : 0),
+    },
     anchor: anchor ? { model: set.models[anchor.index], rating: anchor.rating } : null,
     unbounded,
     gradientNorm: boot.full.gradientNorm,
@@ -310,7 +389,13 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
 }
 
 /** The bootstrap interval of the rating gap between two models (used to check coverage). */
-export function gapInterval(set: BattleSet, i: number, j: number, replicates: number, seed: number): { gap: number; ci95: [number, number] } {
+export function gapInterval(
+  set: BattleSet,
+  i: number,
+  j: number,
+  replicates: number,
+  seed: number,
+): { gap: number; ci95: [number, number] } {
   const boot = plainBootstrap(set, plainObservations(set), replicates, seed);
   const diffs = new Float64Array(replicates);
   for (let r = 0; r < replicates; r++) diffs[r] = boot.samples[i][r] - boot.samples[j][r];

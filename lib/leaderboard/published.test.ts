@@ -13,7 +13,9 @@ import { leaderboard, LeaderboardInputError } from "./leaderboard";
 const dir = "lib/leaderboard/fixtures/published/";
 const fastchat = `${dir}fastchat-clean-battle.json`;
 const lmarena = `${dir}lmarena-140k.jsonl`;
-const raw: { question_id: string; model_a: string; model_b: string; winner: string; anony: boolean }[] = JSON.parse(readFileSync(fastchat, "utf8"));
+const raw: { question_id: string; model_a: string; model_b: string; winner: string; anony: boolean }[] = JSON.parse(
+  readFileSync(fastchat, "utf8"),
+);
 const MAX = 1 << 30;
 
 /** Bradley–Terry with credits (2 a win, 1 a tie each) by Zermelo's MM iteration: independent of the Newton fit. */
@@ -24,16 +26,21 @@ function zermelo(rows: { model_a: string; model_b: string; winner: string }[]): 
   for (const r of rows) {
     if (r.winner === "model_a") add(r.model_a, r.model_b, 2);
     else if (r.winner === "model_b") add(r.model_b, r.model_a, 2);
-    else { add(r.model_a, r.model_b, 1); add(r.model_b, r.model_a, 1); }
+    else {
+      add(r.model_a, r.model_b, 1);
+      add(r.model_b, r.model_a, 1);
+    }
   }
   let p = new Map(names.map((n) => [n, 1]));
   for (let it = 0; it < 20000; it++) {
     const next = new Map<string, number>();
     for (const i of names) {
-      let won = 0, denom = 0;
+      let won = 0,
+        denom = 0;
       for (const j of names) {
         if (i === j) continue;
-        const wij = w.get(`${i}\0${j}`) ?? 0, wji = w.get(`${j}\0${i}`) ?? 0;
+        const wij = w.get(`${i}\0${j}`) ?? 0,
+          wji = w.get(`${j}\0${i}`) ?? 0;
         won += wij;
         if (wij + wji) denom += (wij + wji) / (p.get(i)! + p.get(j)!);
       }
@@ -57,7 +64,11 @@ test("FastChat's clean_battle array is read as published: anonymous battles only
   assert.ok(file.set.units < file.set.size, "battles of one question are one unit");
   const lb = leaderboard(file.set, { bootstrap: 200, seed: 3 });
   const expected = zermelo(anonymous);
-  for (const m of lb.models) assert.ok(Math.abs(m.rating - expected.get(m.model)!) < 1e-6, `${m.model}: ${m.rating} vs ${expected.get(m.model)}`);
+  for (const m of lb.models)
+    assert.ok(
+      Math.abs(m.rating - expected.get(m.model)!) < 1e-6,
+      `${m.model}: ${m.rating} vs ${expected.get(m.model)}`,
+    );
   const all = await readBattlesFile(fastchat, MAX, { includeNamed: true });
   assert.equal(all.named, 0);
   assert.equal(all.set.size, raw.length);
@@ -66,13 +77,19 @@ test("FastChat's clean_battle array is read as published: anonymous battles only
 test("lmarena's both_bad and FastChat's tie (bothbad) are the same outcome", async () => {
   const file = await readBattlesFile(lmarena, MAX);
   assert.equal(file.layout, "jsonl");
-  const lines = readFileSync(lmarena, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  const lines = readFileSync(lmarena, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   assert.ok(lines.some((l) => l.winner === "both_bad"));
   const expected = zermelo(lines);
   const lb = leaderboard(file.set, { bootstrap: 10 });
   for (const m of lb.models) assert.ok(Math.abs(m.rating - expected.get(m.model)!) < 1e-6);
   // Each tie counts once for each side.
-  assert.equal(lb.models.reduce((s, m) => s + m.ties, 0), 2 * lines.filter((l) => /tie|both_bad/.test(l.winner)).length);
+  assert.equal(
+    lb.models.reduce((s, m) => s + m.ties, 0),
+    2 * lines.filter((l) => /tie|both_bad/.test(l.winner)).length,
+  );
 });
 
 test("--anchor pins one planner's rating in every fit, as FastChat pins its anchor", async () => {
@@ -85,7 +102,10 @@ test("--anchor pins one planner's rating in every fit, as FastChat pins its anch
   const shift = 1114 - rating(free, "alpaca-13b").rating;
   for (const m of free.models) assert.ok(Math.abs(rating(pinned, m.model).rating - (m.rating + shift)) < 1e-9);
   assert.deepEqual(pinned.anchor, { model: "alpaca-13b", rating: 1114 });
-  assert.throws(() => leaderboard(set, { bootstrap: 1, anchor: { model: "gpt-5", rating: 1000 } }), LeaderboardInputError);
+  assert.throws(
+    () => leaderboard(set, { bootstrap: 1, anchor: { model: "gpt-5", rating: 1000 } }),
+    LeaderboardInputError,
+  );
 });
 
 test("a file that is neither JSON Lines nor a JSON array of battles is refused, naming where", async () => {
@@ -93,9 +113,15 @@ test("a file that is neither JSON Lines nor a JSON array of battles is refused, 
   const { tmpdir } = await import("node:os");
   const d = mkdtempSync(`${tmpdir()}/tj-battles-`);
   writeFileSync(`${d}/cut.json`, '[\n  {"model_a": "x", "model_b": "y", "winner": "model_a"},\n  {"model_a": "x"');
-  await assert.rejects(readBattlesFile(`${d}/cut.json`, MAX), (e) => e instanceof BattlesError && /cut\.json: not a valid JSON array/.test(e.message));
+  await assert.rejects(
+    readBattlesFile(`${d}/cut.json`, MAX),
+    (e) => e instanceof BattlesError && /cut\.json: not a valid JSON array/.test(e.message),
+  );
   writeFileSync(`${d}/bad.json`, '[{"model_a": "x", "model_b": "y", "winner": "draw"}]');
   await assert.rejects(readBattlesFile(`${d}/bad.json`, MAX), /bad\.json: element 1: winner/);
   writeFileSync(`${d}/named.json`, '[{"model_a": "x", "model_b": "y", "winner": "model_a", "anony": false}]');
-  await assert.rejects(readBattlesFile(`${d}/named.json`, MAX), /1 non-anonymous battles left out: --include-named keeps them/);
+  await assert.rejects(
+    readBattlesFile(`${d}/named.json`, MAX),
+    /1 non-anonymous battles left out: --include-named keeps them/,
+  );
 });

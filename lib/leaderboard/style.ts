@@ -9,17 +9,26 @@ import type { PlanStyle } from "./battles";
  * item's cost (or price × tickets) plus its legs' costs.
  */
 export function planStyle(it: Itinerary): PlanStyle {
-  let items = 0, km = 0, cost = 0;
+  let items = 0,
+    km = 0,
+    cost = 0;
   let prev: { lat: number; lon: number } | null = null;
   for (const day of it.days) {
     for (const item of day.items) {
       items++;
-      let stated = 0, hasStated = false;
+      let stated = 0,
+        hasStated = false;
       for (const leg of item.legs) {
-        if (leg.distanceKm !== null) { stated += leg.distanceKm; hasStated = true; }
+        if (leg.distanceKm !== null) {
+          stated += leg.distanceKm;
+          hasStated = true;
+        }
         if (leg.cost !== null) cost += leg.cost;
       }
-      if (item.transport?.distanceKm != null) { stated += item.transport.distanceKm; hasStated = true; }
+      if (item.transport?.distanceKm != null) {
+        stated += item.transport.distanceKm;
+        hasStated = true;
+      }
       const here = item.lat !== null && item.lon !== null ? { lat: item.lat, lon: item.lon } : null;
       if (hasStated) km += stated;
       else if (prev && here) km += haversineKm(prev.lat, prev.lon, here.lat, here.lon);

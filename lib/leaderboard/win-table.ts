@@ -22,7 +22,9 @@ export function winTable(set: BattleSet): WinRow[] {
   // counts[(i·p + j)·3 + o]: battles between i and j (i the alphabetically first) with outcome o for i.
   const counts = new Float64Array(p * p * 3);
   for (let r = 0; r < set.size; r++) {
-    let i = set.a[r], j = set.b[r], o = set.outcome[r];
+    let i = set.a[r],
+      j = set.b[r],
+      o = set.outcome[r];
     if (set.models[i] > set.models[j]) {
       [i, j] = [j, i];
       o = o === A_WINS ? B_WINS : o === B_WINS ? A_WINS : o;
@@ -33,14 +35,28 @@ export function winTable(set: BattleSet): WinRow[] {
   for (let i = 0; i < p; i++) {
     for (let j = 0; j < p; j++) {
       const base = (i * p + j) * 3;
-      const winsA = counts[base], winsB = counts[base + 1], ties = counts[base + 2];
+      const winsA = counts[base],
+        winsB = counts[base + 1],
+        ties = counts[base + 2];
       const n = winsA + winsB + ties;
       if (n === 0) continue;
       const w = wilson(winsA + ties / 2, n)!;
-      rows.push({ model_a: set.models[i], model_b: set.models[j], n, wins_a: winsA, wins_b: winsB, ties, share_a: w.share, ci95: w.ci95, p_value: binomTest(winsA, winsA + winsB) });
+      rows.push({
+        model_a: set.models[i],
+        model_b: set.models[j],
+        n,
+        wins_a: winsA,
+        wins_b: winsB,
+        ties,
+        share_a: w.share,
+        ci95: w.ci95,
+        p_value: binomTest(winsA, winsA + winsB),
+      });
     }
   }
-  return rows.sort((u, v) => (u.model_a === v.model_a ? (u.model_b < v.model_b ? -1 : 1) : u.model_a < v.model_a ? -1 : 1));
+  return rows.sort((u, v) =>
+    u.model_a === v.model_a ? (u.model_b < v.model_b ? -1 : 1) : u.model_a < v.model_a ? -1 : 1,
+  );
 }
 
 export interface SideShare {
@@ -57,17 +73,30 @@ export interface SideShare {
 /** A binomial summary of `left` verdicts for the left plan out of `n` decisive ones. */
 export function sideShare(left: number, n: number, neither: number): SideShare {
   const w = wilson(left, n);
-  return { n, left, neither, share: w?.share ?? null, ci95: w?.ci95 ?? null, p_value: n > 0 ? binomTest(left, n) : null };
+  return {
+    n,
+    left,
+    neither,
+    share: w?.share ?? null,
+    ci95: w?.ci95 ?? null,
+    p_value: n > 0 ? binomTest(left, n) : null,
+  };
 }
 
 /** How often the plan shown on the left won, over the battles whose side was recorded. */
 export function leftWins(set: BattleSet): SideShare {
-  let left = 0, n = 0, neither = 0;
+  let left = 0,
+    n = 0,
+    neither = 0;
   for (let r = 0; r < set.size; r++) {
     const side = set.left[r];
     if (side !== LEFT_A && side !== LEFT_B) continue;
-    const o = set.outcome[r], w = set.weight[r];
-    if (o !== A_WINS && o !== B_WINS) { neither += w; continue; }
+    const o = set.outcome[r],
+      w = set.weight[r];
+    if (o !== A_WINS && o !== B_WINS) {
+      neither += w;
+      continue;
+    }
     n += w;
     if ((o === A_WINS) === (side === LEFT_A)) left += w;
   }

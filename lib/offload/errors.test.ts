@@ -16,7 +16,11 @@ test("an AppError crosses a thread with its code and extra, and is answered the 
 test("a database outage wrapped by Prisma's driver adapter still answers 503 after crossing", () => {
   const wrapped = Object.assign(new Error("Invalid invocation"), {
     code: "P2039",
-    meta: { driverAdapterError: { cause: { originalCode: "57P03", originalMessage: "the database system is not yet accepting connections" } } },
+    meta: {
+      driverAdapterError: {
+        cause: { originalCode: "57P03", originalMessage: "the database system is not yet accepting connections" },
+      },
+    },
   });
   const a = answerFor(across(wrapped));
   assert.equal(a.status, 503);

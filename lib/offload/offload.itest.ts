@@ -37,11 +37,16 @@ async function held<T>(fn: () => Promise<T>): Promise<{ value: T; maxMs: number 
 test("the quality report computed in a thread equals the one computed here, and holds this event loop far less", async (ctx) => {
   const here = await held(() => qualityReport(t.db));
   const there = await held(() => offload("quality", {}));
-  ctx.diagnostic(`event loop held at most ${there.maxMs.toFixed(0)} ms with the thread, ${here.maxMs.toFixed(0)} ms without`);
+  ctx.diagnostic(
+    `event loop held at most ${there.maxMs.toFixed(0)} ms with the thread, ${here.maxMs.toFixed(0)} ms without`,
+  );
   assert.deepEqual(there.value, here.value);
   assert.ok(here.value.experts.length >= 12);
   // Here the reliability models hold the loop for their whole fit; there only the answer's arrival does.
-  assert.ok(there.maxMs * 3 < here.maxMs, `event loop held ${there.maxMs.toFixed(0)} ms with the thread, ${here.maxMs.toFixed(0)} ms without`);
+  assert.ok(
+    there.maxMs * 3 < here.maxMs,
+    `event loop held ${there.maxMs.toFixed(0)} ms with the thread, ${here.maxMs.toFixed(0)} ms without`,
+  );
 });
 
 /** The nice value of a process or thread, from its stat line (field 19). */
@@ -50,17 +55,26 @@ const niceOf = (statPath: string) => {
   return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
 };
 
-test("the thread and the database backends serving it run at the lowest CPU priority; the web server's own do not (Linux)", { skip: process.platform !== "linux" }, async () => {
-  await offload("softLabels", { pairIds: [] });
-  const threadsNice = readdirSync("/proc/self/task").map((tid) => niceOf(`/proc/self/task/${tid}/stat`));
-  assert.equal(threadsNice[0], 0, "the main thread keeps its priority");
-  assert.ok(threadsNice.includes(19), `threads' nice values: ${threadsNice.join(",")}`);
-  const { poolOf } = await import("../db/client");
-  const { rows } = await poolOf(t.db).query<{ pid: number; mine: boolean }>("SELECT pid, pid = pg_backend_pid() AS mine FROM pg_stat_activity WHERE datname = current_database()");
-  const backends = rows.map((r) => ({ ...r, nice: niceOf(`/proc/${r.pid}/stat`) }));
-  assert.ok(backends.some((b) => b.nice === 19), `backends: ${JSON.stringify(backends)}`);
-  assert.equal(backends.find((b) => b.mine)?.nice, 0, "this process's own backend keeps its priority");
-});
+test(
+  "the thread and the database backends serving it run at the lowest CPU priority; the web server's own do not (Linux)",
+  { skip: process.platform !== "linux" },
+  async () => {
+    await offload("softLabels", { pairIds: [] });
+    const threadsNice = readdirSync("/proc/self/task").map((tid) => niceOf(`/proc/self/task/${tid}/stat`));
+    assert.equal(threadsNice[0], 0, "the main thread keeps its priority");
+    assert.ok(threadsNice.includes(19), `threads' nice values: ${threadsNice.join(",")}`);
+    const { poolOf } = await import("../db/client");
+    const { rows } = await poolOf(t.db).query<{ pid: number; mine: boolean }>(
+      "SELECT pid, pid = pg_backend_pid() AS mine FROM pg_stat_activity WHERE datname = current_database()",
+    );
+    const backends = rows.map((r) => ({ ...r, nice: niceOf(`/proc/${r.pid}/stat`) }));
+    assert.ok(
+      backends.some((b) => b.nice === 19),
+      `backends: ${JSON.stringify(backends)}`,
+    );
+    assert.equal(backends.find((b) => b.mine)?.nice, 0, "this process's own backend keeps its priority");
+  },
+);
 
 test("an export's soft labels come from the thread a batch at a time, one fit for the whole export, equal to the ones fitted here", async () => {
   const { labelledPairRecords } = await import("../db/exports");
@@ -87,7 +101,10 @@ test("an export's soft labels come from the thread a batch at a time, one fit fo
 
 test("beyond what the threads can hold, a computation is refused with 503 rather than queued without end", async () => {
   const first = offload("quality", {});
-  await assert.rejects(offload("judges", { datasetId: null }), (e: unknown) => e instanceof AppError && e.code === "unavailable");
+  await assert.rejects(
+    offload("judges", { datasetId: null }),
+    (e: unknown) => e instanceof AppError && e.code === "unavailable",
+  );
   await first;
   // Once the thread is free again, it takes work.
   assert.ok((await offload("judges", { datasetId: null })) !== null);

@@ -19,7 +19,12 @@ export interface AdminThreads extends TaskRunner {
  * Starts `threads` threads (0: none, computations run on the caller's event loop) and makes them the
  * process's task runner. `maxQueue` computations may wait; more are refused (503).
  */
-export function startAdminThreads(opts: { threads: number; dbPoolSize: number; maxQueue?: number; databaseUrl?: string }): AdminThreads | null {
+export function startAdminThreads(opts: {
+  threads: number;
+  dbPoolSize: number;
+  maxQueue?: number;
+  databaseUrl?: string;
+}): AdminThreads | null {
   if (opts.threads <= 0) {
     setTaskRunner(undefined);
     return null;
@@ -29,7 +34,11 @@ export function startAdminThreads(opts: { threads: number; dbPoolSize: number; m
     filename: path.join(process.cwd(), "lib", "offload", "thread.ts"),
     // The thread runs TypeScript as the server does (tsx), with a database pool of its own size.
     execArgv: ["--import", "tsx"],
-    env: { ...process.env, DATABASE_POOL_SIZE: String(opts.dbPoolSize), ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}) },
+    env: {
+      ...process.env,
+      DATABASE_POOL_SIZE: String(opts.dbPoolSize),
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    },
     minThreads: opts.threads,
     maxThreads: opts.threads,
     idleTimeout: Infinity,
@@ -42,7 +51,8 @@ export function startAdminThreads(opts: { threads: number; dbPoolSize: number; m
       return pool.queueSize;
     },
     async run(task: TaskName, args: unknown) {
-      if (inFlight >= opts.threads + maxQueue) throw new AppError("unavailable", "The server is busy with other admin computations. Try again in a minute.");
+      if (inFlight >= opts.threads + maxQueue)
+        throw new AppError("unavailable", "The server is busy with other admin computations. Try again in a minute.");
       inFlight++;
       try {
         return (await pool.run({ task, args })) as TaskOutcome<unknown>;

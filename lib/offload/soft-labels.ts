@@ -17,7 +17,10 @@ interface Fit {
 const fits = new Map<string, Fit>();
 const IDLE_MS = 10 * 60_000;
 
-export async function softLabelsFor(db: Db, a: { fit?: string; pairIds: string[] }): Promise<{ fit: string; labels: SoftLabels }> {
+export async function softLabelsFor(
+  db: Db,
+  a: { fit?: string; pairIds: string[] },
+): Promise<{ fit: string; labels: SoftLabels }> {
   const now = Date.now();
   for (const [id, f] of fits) if (now - f.used > IDLE_MS) fits.delete(id);
   const fresh = config().ADMIN_FIGURES_MAX_AGE_SECONDS * 1000;

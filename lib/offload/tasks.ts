@@ -15,7 +15,8 @@ export const TASKS = {
   /** What removing one expert's judgments would do to agreement. */
   removalPreview: (db: Db, a: { userId: string }) => removalPreview(db, a.userId),
   /** Planner ratings with bootstrap intervals (each replicate a full fit), style control. */
-  leaderboard: (db: Db, a: { filters: BattleFilters; opts: { style: boolean; bootstrap: number; seed: number } }) => leaderboardReport(db, a.filters, a.opts),
+  leaderboard: (db: Db, a: { filters: BattleFilters; opts: { style: boolean; bootstrap: number; seed: number } }) =>
+    leaderboardReport(db, a.filters, a.opts),
   /** The judge alignment board: every judge against every other over complete pairs. */
   judges: (db: Db, a: { datasetId: string | null }) => judgeBoard(db, a),
   /** Dawid–Skene's soft labels of a batch of an export's pairs (the fit stays in the thread). */
@@ -24,5 +25,6 @@ export const TASKS = {
 
 export type TaskName = keyof typeof TASKS;
 /** A task's arguments (`{}` for a task that takes none). */
-export type TaskArgs<K extends TaskName> = Parameters<(typeof TASKS)[K]> extends [Db, infer A] ? A : Record<string, never>;
+export type TaskArgs<K extends TaskName> =
+  Parameters<(typeof TASKS)[K]> extends [Db, infer A] ? A : Record<string, never>;
 export type TaskResult<K extends TaskName> = Awaited<ReturnType<(typeof TASKS)[K]>>;

@@ -34,7 +34,10 @@ const pval = (p: number) => (p < 1e-4 ? p.toExponential(1) : p.toFixed(4));
 export function goldFlag(results: readonly boolean[]): Flag | null {
   const d = pauseDecision(results);
   if (!d.paused) return null;
-  return { kind: "gold", message: `wrong on ${d.wrong} of the first ${d.at} gold pairs (the pause boundary at ${d.at} is ${pauseThreshold(d.at!)} wrong): likely guessing` };
+  return {
+    kind: "gold",
+    message: `wrong on ${d.wrong} of the first ${d.at} gold pairs (the pause boundary at ${d.at} is ${pauseThreshold(d.at!)} wrong): likely guessing`,
+  };
 }
 
 export function leftBiasFlag(left: number, right: number): Flag | null {
@@ -42,13 +45,19 @@ export function leftBiasFlag(left: number, right: number): Flag | null {
   if (n < ANOMALY_LIMITS.leftBiasMinDecisive) return null;
   const p = binomTest(left, n);
   if (p >= ANOMALY_LIMITS.leftBiasP) return null;
-  return { kind: "left_bias", message: `chose the ${left > right ? "left" : "right"} plan in ${Math.max(left, right)} of ${n} decisive verdicts (${pct(Math.max(left, right) / n)}; binomial test against ½, p = ${pval(p)})` };
+  return {
+    kind: "left_bias",
+    message: `chose the ${left > right ? "left" : "right"} plan in ${Math.max(left, right)} of ${n} decisive verdicts (${pct(Math.max(left, right) / n)}; binomial test against ½, p = ${pval(p)})`,
+  };
 }
 
 export function fastFlag(medianMs: number | null, judgments: number, peersMedianMs: number | null): Flag | null {
   if (medianMs === null || peersMedianMs === null || judgments < ANOMALY_LIMITS.fastMinJudgments) return null;
   if (medianMs >= peersMedianMs * ANOMALY_LIMITS.fastShare) return null;
-  return { kind: "fast", message: `median time on task ${Math.round(medianMs / 1000)} s over ${judgments} judgments, under a third of the other experts' median (${Math.round(peersMedianMs / 1000)} s)` };
+  return {
+    kind: "fast",
+    message: `median time on task ${Math.round(medianMs / 1000)} s over ${judgments} judgments, under a third of the other experts' median (${Math.round(peersMedianMs / 1000)} s)`,
+  };
 }
 
 /** P(the longest run of one label in n independent draws with these shares is ≥ L), exactly. */
@@ -80,10 +89,15 @@ export function longestRunProbability(shares: readonly number[], n: number, L: n
 
 export function runsFlag(sequence: readonly string[]): Flag | null {
   if (!sequence.length) return null;
-  let longest = 1, run = 1, label = sequence[0];
+  let longest = 1,
+    run = 1,
+    label = sequence[0];
   for (let i = 1; i < sequence.length; i++) {
     run = sequence[i] === sequence[i - 1] ? run + 1 : 1;
-    if (run > longest) { longest = run; label = sequence[i]; }
+    if (run > longest) {
+      longest = run;
+      label = sequence[i];
+    }
   }
   if (longest < ANOMALY_LIMITS.runsMinLength) return null;
   const counts = new Map<string, number>();
@@ -91,7 +105,10 @@ export function runsFlag(sequence: readonly string[]): Flag | null {
   const shares = [...counts.values()].map((c) => c / sequence.length);
   const p = longestRunProbability(shares, sequence.length, longest);
   if (p >= ANOMALY_LIMITS.runsP) return null;
-  return { kind: "runs", message: `${longest} ${label} verdicts in a row among ${sequence.length}; with the expert's own mix of verdicts a run that long has probability ${pval(p)}` };
+  return {
+    kind: "runs",
+    message: `${longest} ${label} verdicts in a row among ${sequence.length}; with the expert's own mix of verdicts a run that long has probability ${pval(p)}`,
+  };
 }
 
 /** Peer agreement: of the comparisons with other raters of the same items, how many agreed. */
@@ -109,13 +126,17 @@ export function peerFlag(own: PeerAgreement, othersRates: readonly number[]): Fl
   if (rate > reference - ANOMALY_LIMITS.peerMinGap) return null;
   const p = binomLowerTail(own.agree, own.compared, reference);
   if (p >= ANOMALY_LIMITS.peerP) return null;
-  return { kind: "peer_agreement", message: `agreed with the other raters of the same pairs in ${pct(rate)} of ${own.compared} comparisons; the other experts' median is ${pct(reference)} (one-sided binomial p = ${pval(p)})` };
+  return {
+    kind: "peer_agreement",
+    message: `agreed with the other raters of the same pairs in ${pct(rate)} of ${own.compared} comparisons; the other experts' median is ${pct(reference)} (one-sided binomial p = ${pval(p)})`,
+  };
 }
 
 /** The other raters' agreement rates (raters with enough comparisons), for `peerFlag`. */
 export function othersRates(all: ReadonlyMap<string, PeerAgreement>, self: string): number[] {
   const out: number[] = [];
-  for (const [r, a] of all) if (r !== self && a.compared >= ANOMALY_LIMITS.peerMinCompared) out.push(a.agree / a.compared);
+  for (const [r, a] of all)
+    if (r !== self && a.compared >= ANOMALY_LIMITS.peerMinCompared) out.push(a.agree / a.compared);
   return out;
 }
 

@@ -32,7 +32,9 @@ function mStep(m: RatingMatrix, probas: Float64Array, K: number): Float64Array {
     for (let c = 0; c < K; c++) errors[row + c] += probas[m.item[k] * K + c];
   }
   for (let w = 0; w < W; w++) {
-    for (let o = 0; o < K; o++) if (used[w * K + o]) for (let c = 0; c < K; c++) errors[(w * K + o) * K + c] = Math.max(EPS, errors[(w * K + o) * K + c]);
+    for (let o = 0; o < K; o++)
+      if (used[w * K + o])
+        for (let c = 0; c < K; c++) errors[(w * K + o) * K + c] = Math.max(EPS, errors[(w * K + o) * K + c]);
     for (let c = 0; c < K; c++) {
       let sum = 0;
       for (let o = 0; o < K; o++) sum += errors[(w * K + o) * K + c];
@@ -74,7 +76,8 @@ const xlog = (x: number, y: number) => (x === 0 ? 0 : x * Math.log(y));
 
 function elbo(m: RatingMatrix, probas: Float64Array, priors: Float64Array, errors: Float64Array, K: number): number {
   let total = 0;
-  const logErrors = errors.map(Math.log), logPriors = priors.map(Math.log);
+  const logErrors = errors.map(Math.log),
+    logPriors = priors.map(Math.log);
   for (let k = 0; k < m.item.length; k++) {
     const row = (m.rater[k] * K + m.label[k]) * K;
     for (let c = 0; c < K; c++) {
@@ -87,12 +90,17 @@ function elbo(m: RatingMatrix, probas: Float64Array, priors: Float64Array, error
 }
 
 export function dawidSkene(m: RatingMatrix, opts: { maxIterations?: number; tol?: number } = {}): DawidSkeneResult {
-  const K = m.labels.length, I = m.items.length, W = m.raters.length;
-  const maxIterations = opts.maxIterations ?? 1000, tol = opts.tol ?? DS_TOL;
+  const K = m.labels.length,
+    I = m.items.length,
+    W = m.raters.length;
+  const maxIterations = opts.maxIterations ?? 1000,
+    tol = opts.tol ?? DS_TOL;
   let probas = voteShares(m);
   let priors = meanRows(probas, I, K);
   let errors = mStep(m, probas, K);
-  let loss = -Infinity, iterations = 0, converged = false;
+  let loss = -Infinity,
+    iterations = 0,
+    converged = false;
   while (iterations < maxIterations) {
     iterations++;
     probas = eStep(m, priors, errors, K);

@@ -17,14 +17,21 @@ export interface MaceResult {
   converged: boolean;
 }
 
-const ALPHA = 0.5, BETA = 0.5, STRATEGY_PRIOR = 10;
+const ALPHA = 0.5,
+  BETA = 0.5,
+  STRATEGY_PRIOR = 10;
 /** Converged when no parameter moves by more than this in an iteration. */
 export const MACE_TOL = 1e-7;
 
 export function mace(m: RatingMatrix, opts: { maxIterations?: number; tol?: number } = {}): MaceResult {
-  const K = m.labels.length, I = m.items.length, W = m.raters.length, N = m.item.length;
-  const maxIterations = opts.maxIterations ?? 1000, tol = opts.tol ?? MACE_TOL;
-  let spam0 = new Float64Array(W).fill(0.5), spam1 = new Float64Array(W).fill(0.5);
+  const K = m.labels.length,
+    I = m.items.length,
+    W = m.raters.length,
+    N = m.item.length;
+  const maxIterations = opts.maxIterations ?? 1000,
+    tol = opts.tol ?? MACE_TOL;
+  let spam0 = new Float64Array(W).fill(0.5),
+    spam1 = new Float64Array(W).fill(0.5);
   let theta = new Float64Array(W * K).fill(1 / K);
   const gold = new Float64Array(I * K);
   const instance = new Float64Array(I);
@@ -34,9 +41,13 @@ export function mace(m: RatingMatrix, opts: { maxIterations?: number; tol?: numb
     gold.fill(0);
     // log(s_spam θ[w, l] + s_know [c = l]) for every rater, label and true label: one logarithm per cell, not per rating.
     const logF = new Float64Array(W * K * K);
-    for (let w = 0; w < W; w++) for (let l = 0; l < K; l++) for (let c = 0; c < K; c++) logF[(w * K + l) * K + c] = Math.log(spam0[w] * theta[w * K + l] + (c === l ? spam1[w] : 0));
+    for (let w = 0; w < W; w++)
+      for (let l = 0; l < K; l++)
+        for (let c = 0; c < K; c++)
+          logF[(w * K + l) * K + c] = Math.log(spam0[w] * theta[w * K + l] + (c === l ? spam1[w] : 0));
     for (let k = 0; k < N; k++) {
-      const row = (m.rater[k] * K + m.label[k]) * K, i = m.item[k];
+      const row = (m.rater[k] * K + m.label[k]) * K,
+        i = m.item[k];
       for (let c = 0; c < K; c++) gold[i * K + c] += logF[row + c];
     }
     for (let i = 0; i < I; i++) {
@@ -46,9 +57,13 @@ export function mace(m: RatingMatrix, opts: { maxIterations?: number; tol?: numb
       for (let c = 0; c < K; c++) sum += gold[i * K + c] = Math.exp(gold[i * K + c] - max);
       instance[i] = sum;
     }
-    const strategy = new Float64Array(W * K), knowing0 = new Float64Array(W), knowing1 = new Float64Array(W);
+    const strategy = new Float64Array(W * K),
+      knowing0 = new Float64Array(W),
+      knowing1 = new Float64Array(W);
     for (let k = 0; k < N; k++) {
-      const w = m.rater[k], l = m.label[k], i = m.item[k];
+      const w = m.rater[k],
+        l = m.label[k],
+        i = m.item[k];
       const base = spam0[w] * theta[w * K + l];
       let s = 0;
       for (let c = 0; c < K; c++) s += gold[i * K + c] / (base + (c === l ? spam1[w] : 0));
@@ -60,11 +75,14 @@ export function mace(m: RatingMatrix, opts: { maxIterations?: number; tol?: numb
     return { strategy, knowing0, knowing1 };
   };
 
-  let iterations = 0, converged = false;
+  let iterations = 0,
+    converged = false;
   let counts = eStep();
   while (iterations < maxIterations) {
     iterations++;
-    const next0 = new Float64Array(W), next1 = new Float64Array(W), nextTheta = new Float64Array(W * K);
+    const next0 = new Float64Array(W),
+      next1 = new Float64Array(W),
+      nextTheta = new Float64Array(W * K);
     for (let w = 0; w < W; w++) {
       const norm = Math.exp(digamma(counts.knowing0[w] + ALPHA + counts.knowing1[w] + BETA));
       next0[w] = Math.exp(digamma(counts.knowing0[w] + ALPHA)) / norm;
@@ -72,7 +90,8 @@ export function mace(m: RatingMatrix, opts: { maxIterations?: number; tol?: numb
       let total = 0;
       for (let l = 0; l < K; l++) total += counts.strategy[w * K + l] + STRATEGY_PRIOR;
       const tnorm = Math.exp(digamma(total));
-      for (let l = 0; l < K; l++) nextTheta[w * K + l] = Math.exp(digamma(counts.strategy[w * K + l] + STRATEGY_PRIOR)) / tnorm;
+      for (let l = 0; l < K; l++)
+        nextTheta[w * K + l] = Math.exp(digamma(counts.strategy[w * K + l] + STRATEGY_PRIOR)) / tnorm;
     }
     let moved = 0;
     for (let w = 0; w < W; w++) moved = Math.max(moved, Math.abs(next0[w] - spam0[w]), Math.abs(next1[w] - spam1[w]));

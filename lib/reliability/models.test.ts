@@ -7,7 +7,10 @@ import { mace } from "./mace";
 import { ratingMatrix, strictMajority } from "./ratings";
 
 const ref = JSON.parse(readFileSync("lib/reliability/fixtures/reference.json", "utf8"));
-const rows = readFileSync("lib/reliability/fixtures/ratings.jsonl", "utf8").trim().split("\n").map((l) => JSON.parse(l));
+const rows = readFileSync("lib/reliability/fixtures/ratings.jsonl", "utf8")
+  .trim()
+  .split("\n")
+  .map((l) => JSON.parse(l));
 const m = ratingMatrix(rows, ref.labels);
 
 test("digamma matches known values", () => {
@@ -26,7 +29,11 @@ test("Dawid–Skene equals the numpy reference (crowd-kit's definition) to 1e-6"
   ref.dawid_skene.priors.forEach((p: number, c: number) => assert.ok(Math.abs(ds.priors[c] - p) < 1e-6));
   m.raters.forEach((r, w) => assert.ok(Math.abs(ds.accuracy[w] - ref.dawid_skene.accuracy[r]) < 1e-6, r));
   let worst = 0;
-  m.items.forEach((item, i) => ref.dawid_skene.posterior[item].forEach((p: number, c: number) => (worst = Math.max(worst, Math.abs(ds.posterior[i * 3 + c] - p)))));
+  m.items.forEach((item, i) =>
+    ref.dawid_skene.posterior[item].forEach(
+      (p: number, c: number) => (worst = Math.max(worst, Math.abs(ds.posterior[i * 3 + c] - p))),
+    ),
+  );
   assert.ok(worst < 1e-6, `largest posterior difference ${worst}`);
   // The random rater (r7) is the least accurate; the five good ones beat it.
   const acc = Object.fromEntries(m.raters.map((r, w) => [r, ds.accuracy[w]]));
@@ -39,7 +46,11 @@ test("MACE equals the numpy reference (crowd-kit's variational definition) to 1e
   assert.equal(mc.iterations, ref.mace.iterations);
   m.raters.forEach((r, w) => assert.ok(Math.abs(mc.spam[w] - ref.mace.spam[r]) < 1e-6, r));
   let worst = 0;
-  m.items.forEach((item, i) => ref.mace.posterior[item].forEach((p: number, c: number) => (worst = Math.max(worst, Math.abs(mc.posterior[i * 3 + c] - p)))));
+  m.items.forEach((item, i) =>
+    ref.mace.posterior[item].forEach(
+      (p: number, c: number) => (worst = Math.max(worst, Math.abs(mc.posterior[i * 3 + c] - p))),
+    ),
+  );
   assert.ok(worst < 1e-6, `largest posterior difference ${worst}`);
   // The rater who answers at random spams most.
   const spam = Object.fromEntries(m.raters.map((r, w) => [r, mc.spam[w]]));
@@ -49,9 +60,14 @@ test("MACE equals the numpy reference (crowd-kit's variational definition) to 1e
 test("strict majority needs more than half of an item's ratings", () => {
   const small = ratingMatrix(
     [
-      { item: "x", rater: "a", label: "A" }, { item: "x", rater: "b", label: "A" }, { item: "x", rater: "c", label: "B" },
-      { item: "y", rater: "a", label: "A" }, { item: "y", rater: "b", label: "B" },
-      { item: "z", rater: "a", label: "A" }, { item: "z", rater: "b", label: "B" }, { item: "z", rater: "c", label: "NEITHER" },
+      { item: "x", rater: "a", label: "A" },
+      { item: "x", rater: "b", label: "A" },
+      { item: "x", rater: "c", label: "B" },
+      { item: "y", rater: "a", label: "A" },
+      { item: "y", rater: "b", label: "B" },
+      { item: "z", rater: "a", label: "A" },
+      { item: "z", rater: "b", label: "B" },
+      { item: "z", rater: "c", label: "NEITHER" },
     ],
     ["A", "B", "NEITHER"],
   );
@@ -66,9 +82,25 @@ test("skipping gold pairs costs what a wrong answer costs once an expert skips g
   // One who skips gold far more often than real pairs: every skip is a wrong answer.
   assert.equal(skipsCountAsWrong(2, 2, 0, 40), true);
   assert.equal(skipsCountAsWrong(6, 20, 4, 400), true);
-  const r = goldResults([{ skipped: false, correct: true }, { skipped: true, correct: null }, { skipped: true, correct: null }], { skips: 0, served: 50 });
+  const r = goldResults(
+    [
+      { skipped: false, correct: true },
+      { skipped: true, correct: null },
+      { skipped: true, correct: null },
+    ],
+    { skips: 0, served: 50 },
+  );
   assert.deepEqual(r, [true, false, false]);
-  assert.deepEqual(goldResults([{ skipped: false, correct: true }, { skipped: true, correct: null }], { skips: 10, served: 50 }), [true]);
+  assert.deepEqual(
+    goldResults(
+      [
+        { skipped: false, correct: true },
+        { skipped: true, correct: null },
+      ],
+      { skips: 10, served: 50 },
+    ),
+    [true],
+  );
   // The adversary of the outside review: tells gold from real perfectly, skips every gold pair and answers
   // real pairs at random. Paused at its second gold pair — no later than a plain random expert, who answers
   // every gold pair and is paused within 15 of them with probability 0.955.

@@ -58,7 +58,12 @@ export function pauseProbability(pRight: number, n: number): number {
  * `goldServed` gold pairs | their real skip rate) < 0.01, with that rate taken as at least 2 % — skipping
  * gold costs what answering it wrong costs. An expert who skips gold no more than real pairs loses nothing.
  */
-export function skipsCountAsWrong(goldSkips: number, goldServed: number, realSkips: number, realServed: number): boolean {
+export function skipsCountAsWrong(
+  goldSkips: number,
+  goldServed: number,
+  realSkips: number,
+  realServed: number,
+): boolean {
   if (goldSkips === 0 || goldServed === 0) return false;
   const base = Math.min(0.99, Math.max(0.02, realServed ? realSkips / realServed : 0));
   return 1 - binomLowerTail(goldSkips - 1, goldServed, base) < 0.01;
@@ -68,7 +73,10 @@ export function skipsCountAsWrong(goldSkips: number, goldServed: number, realSki
  * The results the pause test walks: submitted gold answers (right or wrong) and, when skipsCountAsWrong says
  * so, skipped ones as wrong — in the order the expert answered them.
  */
-export function goldResults(answers: readonly { skipped: boolean; correct: boolean | null }[], real: { skips: number; served: number }): boolean[] {
+export function goldResults(
+  answers: readonly { skipped: boolean; correct: boolean | null }[],
+  real: { skips: number; served: number },
+): boolean[] {
   const skips = answers.filter((a) => a.skipped).length;
   const counted = skipsCountAsWrong(skips, answers.length, real.skips, real.served);
   return answers.filter((a) => !a.skipped || counted).map((a) => !a.skipped && a.correct === true);

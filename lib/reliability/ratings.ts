@@ -12,11 +12,22 @@ export interface RatingMatrix {
 }
 
 /** Indexes rows in the order they come (items and raters by first appearance); labels in the given order. */
-export function ratingMatrix(rows: readonly { item: string; rater: string; label: string }[], labels: readonly string[]): RatingMatrix {
-  const itemIx = new Map<string, number>(), raterIx = new Map<string, number>();
+export function ratingMatrix(
+  rows: readonly { item: string; rater: string; label: string }[],
+  labels: readonly string[],
+): RatingMatrix {
+  const itemIx = new Map<string, number>(),
+    raterIx = new Map<string, number>();
   const labelIx = new Map(labels.map((l, i) => [l, i]));
   const n = rows.length;
-  const m: RatingMatrix = { items: [], raters: [], labels, item: new Int32Array(n), rater: new Int32Array(n), label: new Int32Array(n) };
+  const m: RatingMatrix = {
+    items: [],
+    raters: [],
+    labels,
+    item: new Int32Array(n),
+    rater: new Int32Array(n),
+    label: new Int32Array(n),
+  };
   rows.forEach((r, k) => {
     let i = itemIx.get(r.item);
     if (i === undefined) itemIx.set(r.item, (i = m.items.push(r.item) - 1));
@@ -75,18 +86,33 @@ export class RatingMatrixBuilder {
 
   add(item: string, rater: string, label: number) {
     if (this.n === this.item.length) {
-      const grow = (a: Int32Array) => { const b = new Int32Array(a.length * 2); b.set(a); return b; };
-      this.item = grow(this.item); this.rater = grow(this.rater); this.label = grow(this.label);
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.item = grow(this.item);
+      this.rater = grow(this.rater);
+      this.label = grow(this.label);
     }
     let i = this.itemIx.get(item);
     if (i === undefined) this.itemIx.set(item, (i = this.items.push(item) - 1));
     let w = this.raterIx.get(rater);
     if (w === undefined) this.raterIx.set(rater, (w = this.raters.push(rater) - 1));
-    this.item[this.n] = i; this.rater[this.n] = w; this.label[this.n] = label;
+    this.item[this.n] = i;
+    this.rater[this.n] = w;
+    this.label[this.n] = label;
     this.n++;
   }
 
   build(): RatingMatrix {
-    return { items: this.items, raters: this.raters, labels: this.labels, item: this.item.slice(0, this.n), rater: this.rater.slice(0, this.n), label: this.label.slice(0, this.n) };
+    return {
+      items: this.items,
+      raters: this.raters,
+      labels: this.labels,
+      item: this.item.slice(0, this.n),
+      rater: this.rater.slice(0, this.n),
+      label: this.label.slice(0, this.n),
+    };
   }
 }

@@ -16,23 +16,36 @@ export class GoldError extends Error {}
 /** Gold file: JSONL `{"item", "label"}`, every problem named by its line. */
 export function parseGold(text: string, name: string, labels: readonly string[]): Map<string, string> {
   const index = new Map(labels.map((l) => [l.toUpperCase(), l]));
-  const row = z.strictObject({ item: z.union([z.string().trim().min(1), z.number().finite()]).transform(String), label: z.string().trim().min(1) });
-  const out = new Map<string, string>();
-  text.replace(/^\uFEFF/, "").split("\n").forEach((l, i) => {
-    if (!l.trim()) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(l);
-    } catch (e) {
-      throw new GoldError(`${name}:${i + 1}: not valid JSON (${(e as Error).message})`);
-    }
-    const p = row.safeParse(value);
-    if (!p.success) throw new GoldError(`${name}:${i + 1} $${p.error.issues[0].path.map((k) => `.${String(k)}`).join("")}: ${p.error.issues[0].message}`);
-    const label = index.get(p.data.label.toUpperCase());
-    if (!label) throw new GoldError(`${name}:${i + 1}: "${p.data.label.slice(0, 40)}" is not one of the labels ${labels.join(", ")}`);
-    if (out.has(p.data.item) && out.get(p.data.item) !== label) throw new GoldError(`${name}:${i + 1}: item "${p.data.item}" has two gold labels`);
-    out.set(p.data.item, label);
+  const row = z.strictObject({
+    item: z.union([z.string().trim().min(1), z.number().finite()]).transform(String),
+    label: z.string().trim().min(1),
   });
+  const out = new Map<string, string>();
+  text
+    .replace(/^\uFEFF/, "")
+    .split("\n")
+    .forEach((l, i) => {
+      if (!l.trim()) return;
+      let value: unknown;
+      try {
+        value = JSON.parse(l);
+      } catch (e) {
+        throw new GoldError(`${name}:${i + 1}: not valid JSON (${(e as Error).message})`);
+      }
+      const p = row.safeParse(value);
+      if (!p.success)
+        throw new GoldError(
+          `${name}:${i + 1} $${p.error.issues[0].path.map((k) => `.${String(k)}`).join("")}: ${p.error.issues[0].message}`,
+        );
+      const label = index.get(p.data.label.toUpperCase());
+      if (!label)
+        throw new GoldError(
+          `${name}:${i + 1}: "${p.data.label.slice(0, 40)}" is not one of the labels ${labels.join(", ")}`,
+        );
+      if (out.has(p.data.item) && out.get(p.data.item) !== label)
+        throw new GoldError(`${name}:${i + 1}: item "${p.data.item}" has two gold labels`);
+      out.set(p.data.item, label);
+    });
   if (!out.size) throw new GoldError(`${name}: no gold labels`);
   return out;
 }
@@ -40,8 +53,12 @@ export function parseGold(text: string, name: string, labels: readonly string[])
 /** Per rater, agreements with the other raters of the same items. */
 export function peerAgreement(m: RatingMatrix): PeerAgreement[] {
   const K = m.labels.length;
-  const counts = new Int32Array(m.items.length * K), n = new Int32Array(m.items.length);
-  for (let k = 0; k < m.item.length; k++) { counts[m.item[k] * K + m.label[k]]++; n[m.item[k]]++; }
+  const counts = new Int32Array(m.items.length * K),
+    n = new Int32Array(m.items.length);
+  for (let k = 0; k < m.item.length; k++) {
+    counts[m.item[k] * K + m.label[k]]++;
+    n[m.item[k]]++;
+  }
   const out = m.raters.map(() => ({ agree: 0, compared: 0 }));
   for (let k = 0; k < m.item.length; k++) {
     const o = out[m.rater[k]];
@@ -86,7 +103,11 @@ export interface ReliabilityReport {
   items: ItemReliability[];
 }
 
-export function reliabilityReport(rows: readonly { item: string; rater: string; label: string }[], labels: readonly string[], gold: ReadonlyMap<string, string> | null = null): ReliabilityReport {
+export function reliabilityReport(
+  rows: readonly { item: string; rater: string; label: string }[],
+  labels: readonly string[],
+  gold: ReadonlyMap<string, string> | null = null,
+): ReliabilityReport {
   const m = ratingMatrix(rows, labels);
   const K = labels.length;
   const ds = dawidSkene(m);
@@ -98,15 +119,22 @@ export function reliabilityReport(rows: readonly { item: string; rater: string; 
   const goldResults = m.raters.map(() => [] as boolean[]);
   const itemsOf = new Int32Array(m.raters.length);
   for (let k = 0; k < m.item.length; k++) {
-    const w = m.rater[k], label = labels[m.label[k]], g = gold?.get(m.items[m.item[k]]);
+    const w = m.rater[k],
+      label = labels[m.label[k]],
+      g = gold?.get(m.items[m.item[k]]);
     itemsOf[w]++;
     sequences[w].push(label);
     if (g !== undefined) goldResults[w].push(g === label);
   }
   const raters = m.raters.map((rater, w): RaterReliability => {
-    const right = goldResults[w].filter(Boolean).length, n = goldResults[w].length;
+    const right = goldResults[w].filter(Boolean).length,
+      n = goldResults[w].length;
     const ci = wilson(right, n);
-    const flags = raterFlags({ gold: goldResults[w], sequence: sequences[w], peer: { own: peers[w], others: othersRates(peerMap, rater) } });
+    const flags = raterFlags({
+      gold: goldResults[w],
+      sequence: sequences[w],
+      peer: { own: peers[w], others: othersRates(peerMap, rater) },
+    });
     return {
       rater,
       n_items: itemsOf[w],
@@ -117,7 +145,9 @@ export function reliabilityReport(rows: readonly { item: string; rater: string; 
       mace_spam: mc.spam[w],
       flagged: flags.length > 0,
       reasons: flags.map((f) => `${f.kind}: ${f.message}`),
-      ds_confusion: Object.fromEntries(labels.map((t, tc) => [t, Object.fromEntries(labels.map((g, gc) => [g, ds.errors[(w * K + gc) * K + tc]]))])),
+      ds_confusion: Object.fromEntries(
+        labels.map((t, tc) => [t, Object.fromEntries(labels.map((g, gc) => [g, ds.errors[(w * K + gc) * K + tc]]))]),
+      ),
     };
   });
   const items = m.items.map((item, i): ItemReliability => ({

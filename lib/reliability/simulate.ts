@@ -12,11 +12,23 @@ export interface SimulatedStudy {
  * probability `accuracy` and otherwise one of the other labels evenly (TripScore E.4's symmetric noise); a random
  * rater picks any label evenly. Ratings come in item order, so each rater's sequence is in "time" order.
  */
-export function simulateStudy(opts: { seed: number; items: number; honest: number; random: number; accuracy: number; perItem?: number; labels?: readonly string[]; shares?: readonly number[] }): SimulatedStudy {
+export function simulateStudy(opts: {
+  seed: number;
+  items: number;
+  honest: number;
+  random: number;
+  accuracy: number;
+  perItem?: number;
+  labels?: readonly string[];
+  shares?: readonly number[];
+}): SimulatedStudy {
   const rng = seededRandom(opts.seed);
   const labels = opts.labels ?? ["A", "B", "NEITHER"];
   const shares = opts.shares ?? [0.45, 0.45, 0.1];
-  const raters = [...Array.from({ length: opts.honest }, (_, i) => `honest-${i + 1}`), ...Array.from({ length: opts.random }, (_, i) => `random-${i + 1}`)];
+  const raters = [
+    ...Array.from({ length: opts.honest }, (_, i) => `honest-${i + 1}`),
+    ...Array.from({ length: opts.random }, (_, i) => `random-${i + 1}`),
+  ];
   const random = new Set(raters.slice(opts.honest));
   const draw = () => {
     let u = rng();

@@ -9,7 +9,8 @@ import { simulateStudy } from "./simulate";
 const LABELS = ["A", "B", "NEITHER"];
 
 test("pausing: exact probabilities meet the targets, and a seeded simulation of 200,000 experts agrees", () => {
-  const coin = pauseProbability(0.5, 15), good = pauseProbability(0.9, 50);
+  const coin = pauseProbability(0.5, 15),
+    good = pauseProbability(0.9, 50);
   assert.ok(coin >= 0.95, `coin-flipper paused within 15 with probability ${coin}`);
   assert.ok(good <= 0.05, `90 % expert paused within 50 with probability ${good}`);
   const simulate = (pRight: number, n: number, runs: number, seed: number) => {
@@ -18,7 +19,8 @@ test("pausing: exact probabilities meet the targets, and a seeded simulation of 
     for (let r = 0; r < runs; r++) if (pauseDecision(Array.from({ length: n }, () => rng() < pRight)).paused) paused++;
     return paused / runs;
   };
-  const simCoin = simulate(0.5, 15, 200_000, 1), simGood = simulate(0.9, 50, 200_000, 2);
+  const simCoin = simulate(0.5, 15, 200_000, 1),
+    simGood = simulate(0.9, 50, 200_000, 2);
   assert.ok(simCoin >= 0.95, `simulated coin-flipper ${simCoin}`);
   assert.ok(simGood <= 0.05, `simulated 90 % expert ${simGood}`);
   // Simulation and exact value agree within five standard errors.
@@ -26,7 +28,9 @@ test("pausing: exact probabilities meet the targets, and a seeded simulation of 
   assert.ok(Math.abs(simGood - good) < 5 * Math.sqrt((good * (1 - good)) / 200_000));
   // Someone who picks uniformly among A, B and Neither is caught even sooner.
   assert.ok(pauseProbability(1 / 3, 15) > 0.99);
-  console.log(`paused within 15 (coin): exact ${coin.toFixed(4)}, simulated ${simCoin.toFixed(4)}; within 50 (90 % right): exact ${good.toFixed(4)}, simulated ${simGood.toFixed(4)}`);
+  console.log(
+    `paused within 15 (coin): exact ${coin.toFixed(4)}, simulated ${simCoin.toFixed(4)}; within 50 (90 % right): exact ${good.toFixed(4)}, simulated ${simGood.toFixed(4)}`,
+  );
 });
 
 test("pause decision stops at the first crossing and needs two wrong answers at least", () => {
@@ -37,12 +41,17 @@ test("pause decision stops at the first crossing and needs two wrong answers at 
 
 test("longest-run probability equals brute force over every sequence", () => {
   const shares = [0.5, 0.3, 0.2];
-  for (const [n, L] of [[6, 3], [7, 2], [8, 4]]) {
+  for (const [n, L] of [
+    [6, 3],
+    [7, 2],
+    [8, 4],
+  ]) {
     let p = 0;
     for (let code = 0; code < 3 ** n; code++) {
       const seq: number[] = [];
       for (let c = code, i = 0; i < n; i++, c = Math.floor(c / 3)) seq.push(c % 3);
-      let run = 1, longest = 1;
+      let run = 1,
+        longest = 1;
       for (let i = 1; i < n; i++) longest = Math.max(longest, (run = seq[i] === seq[i - 1] ? run + 1 : 1));
       if (longest >= L) p += seq.reduce((q, s) => q * shares[s], 1);
     }
@@ -58,7 +67,8 @@ test("simulated study: 30 experts at r = 0.84 and 3 random ones — every random
     for (const r of study.random) assert.ok(flagged.includes(r), `seed ${seed}: ${r} not flagged`);
     const honestFlagged = flagged.filter((r) => !study.random.has(r));
     assert.ok(honestFlagged.length <= 1, `seed ${seed}: honest experts flagged: ${honestFlagged.join(", ")}`);
-    let ds = 0, maj = 0;
+    let ds = 0,
+      maj = 0;
     for (const item of report.items) {
       if (item.ds_label === study.truth.get(item.item)) ds++;
       if (item.majority === study.truth.get(item.item)) maj++;
@@ -68,6 +78,8 @@ test("simulated study: 30 experts at r = 0.84 and 3 random ones — every random
     const minRandomSpam = Math.min(...[...study.random].map(spam));
     const honestAbove = report.raters.filter((r) => !study.random.has(r.rater) && r.mace_spam >= minRandomSpam).length;
     assert.ok(honestAbove <= 1, `seed ${seed}: MACE ranks ${honestAbove} honest experts above a random one`);
-    console.log(`seed ${seed}: flagged ${flagged.length} (honest ${honestFlagged.length}); accuracy against the planted truth — Dawid–Skene ${(ds / 10).toFixed(1)} %, majority ${(maj / 10).toFixed(1)} % (no strict majority counts as wrong)`);
+    console.log(
+      `seed ${seed}: flagged ${flagged.length} (honest ${honestFlagged.length}); accuracy against the planted truth — Dawid–Skene ${(ds / 10).toFixed(1)} %, majority ${(maj / 10).toFixed(1)} % (no strict majority counts as wrong)`,
+    );
   }
 });

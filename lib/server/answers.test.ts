@@ -7,7 +7,13 @@ import { answerFor, databaseUnreachable } from "./answers";
 /** A server that speaks just enough of PostgreSQL's protocol to refuse every connection with `code`, as a restarting postmaster does. */
 async function refusingServer(code: string, message: string): Promise<{ port: number; close(): void }> {
   const field = (t: string, v: string) => Buffer.concat([Buffer.from(t), Buffer.from(v), Buffer.from([0])]);
-  const body = Buffer.concat([field("S", "FATAL"), field("V", "FATAL"), field("C", code), field("M", message), Buffer.from([0])]);
+  const body = Buffer.concat([
+    field("S", "FATAL"),
+    field("V", "FATAL"),
+    field("C", code),
+    field("M", message),
+    Buffer.from([0]),
+  ]);
   const header = Buffer.alloc(5);
   header.write("E", 0);
   header.writeInt32BE(body.length + 4, 1);
@@ -29,7 +35,10 @@ test("PostgreSQL restarting (57P03, wrapped by Prisma's driver adapter) answers 
   const srv = await refusingServer("57P03", "the database system is not yet accepting connections");
   const db = createDb(`postgresql://u:p@127.0.0.1:${srv.port}/x?sslmode=disable`);
   try {
-    const e = await db.user.count().then(() => null, (err: unknown) => err);
+    const e = await db.user.count().then(
+      () => null,
+      (err: unknown) => err,
+    );
     assert.ok(e, "the query fails");
     assert.ok(databaseUnreachable(e), `recognised: ${String((e as Error).message).slice(0, 300)}`);
     const a = answerFor(e);
@@ -43,10 +52,36 @@ test("PostgreSQL restarting (57P03, wrapped by Prisma's driver adapter) answers 
 });
 
 test("the shapes a database outage arrives in are all recognised; a wrong request is not", () => {
-  const wrapped = { name: "PrismaClientKnownRequestError", code: "P2039", message: "Database error", meta: { driverAdapterError: { name: "DriverAdapterError", cause: { originalCode: "57P03", originalMessage: "the database system is not yet accepting connections", kind: "postgres" } } } };
+  const wrapped = {
+    name: "PrismaClientKnownRequestError",
+    code: "P2039",
+    message: "Database error",
+    meta: {
+      driverAdapterError: {
+        name: "DriverAdapterError",
+        cause: {
+          originalCode: "57P03",
+          originalMessage: "the database system is not yet accepting connections",
+          kind: "postgres",
+        },
+      },
+    },
+  };
   assert.ok(databaseUnreachable(wrapped));
-  assert.ok(databaseUnreachable({ message: "x", cause: { code: "ECONNREFUSED", message: "connect ECONNREFUSED 127.0.0.1:5432" } }));
+  assert.ok(
+    databaseUnreachable({
+      message: "x",
+      cause: { code: "ECONNREFUSED", message: "connect ECONNREFUSED 127.0.0.1:5432" },
+    }),
+  );
   assert.ok(databaseUnreachable({ message: "the database system is in recovery mode" }));
-  assert.equal(databaseUnreachable({ code: "P2002", message: "Unique constraint failed", meta: { driverAdapterError: { cause: { originalCode: "23505" } } } }), null);
+  assert.equal(
+    databaseUnreachable({
+      code: "P2002",
+      message: "Unique constraint failed",
+      meta: { driverAdapterError: { cause: { originalCode: "23505" } } },
+    }),
+    null,
+  );
   assert.equal(answerFor(wrapped).status, 503);
 });

@@ -14,10 +14,35 @@ export interface Answer {
   retryAfter?: number;
 }
 
-const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOENT", "ETIMEDOUT", "EPIPE", "P1001", "P1002", "P1017", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"]);
-const UNREACHABLE_TEXT = /Can't reach database server|Connection terminated|connect ECONNREFUSED|connect ENOENT|the database system is (starting up|shutting down|in recovery mode)|not yet accepting connections|terminating connection due to administrator command|Server has closed the connection/i;
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOENT",
+  "ETIMEDOUT",
+  "EPIPE",
+  "P1001",
+  "P1002",
+  "P1017",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+]);
+const UNREACHABLE_TEXT =
+  /Can't reach database server|Connection terminated|connect ECONNREFUSED|connect ENOENT|the database system is (starting up|shutting down|in recovery mode)|not yet accepting connections|terminating connection due to administrator command|Server has closed the connection/i;
 
-type ErrorLike = { code?: unknown; errorCode?: unknown; originalCode?: unknown; message?: unknown; originalMessage?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+type ErrorLike = {
+  code?: unknown;
+  errorCode?: unknown;
+  originalCode?: unknown;
+  message?: unknown;
+  originalMessage?: unknown;
+  cause?: unknown;
+  meta?: { driverAdapterError?: unknown };
+};
 
 /**
  * The first error in `e`'s chain for which `test` answers: the error itself, then what it wraps — pg's `cause`,
@@ -27,11 +52,15 @@ type ErrorLike = { code?: unknown; errorCode?: unknown; originalCode?: unknown; 
 function inChain<T>(e: unknown, test: (err: ErrorLike, message: string) => T | null, depth = 0): T | null {
   const err = e as ErrorLike | null;
   if (!err || typeof err !== "object" || depth > 5) return null;
-  const message = typeof err.message === "string" ? err.message : typeof err.originalMessage === "string" ? err.originalMessage : "";
-  return test(err, message) ?? inChain(err.meta?.driverAdapterError, test, depth + 1) ?? inChain(err.cause, test, depth + 1);
+  const message =
+    typeof err.message === "string" ? err.message : typeof err.originalMessage === "string" ? err.originalMessage : "";
+  return (
+    test(err, message) ?? inChain(err.meta?.driverAdapterError, test, depth + 1) ?? inChain(err.cause, test, depth + 1)
+  );
 }
 
-const codesOf = (err: ErrorLike) => [err.code, err.errorCode, err.originalCode].filter((c): c is string => typeof c === "string");
+const codesOf = (err: ErrorLike) =>
+  [err.code, err.errorCode, err.originalCode].filter((c): c is string => typeof c === "string");
 
 /** Errors that say the database cannot be reached (down, restarting, refusing connections), not that the request is wrong. */
 export function databaseUnreachable(e: unknown): string | null {
@@ -56,13 +85,37 @@ export function errorAnswer(code: ErrorCode, message: string, details?: unknown)
 /** 400 for invalid input, the domain's own status for its refusals, 500 (logged) for anything else. */
 export function answerFor(e: unknown): Answer {
   if (e instanceof ZodError) return errorAnswer("invalid_request", "The request is not valid.", z.flattenError(e));
-  if (e instanceof AppError) return e.extra ? { status: e.status, body: JSON.stringify({ ...e.extra, error: e.message, code: e.code }) } : errorAnswer(e.code, e.message);
-  if (e instanceof ImportRefused) return { status: ERROR_STATUS.import_refused, body: JSON.stringify({ error: e.message, code: "import_refused", ok: false, message: e.message, problems: e.problems, truncated: false }) };
+  if (e instanceof AppError)
+    return e.extra
+      ? { status: e.status, body: JSON.stringify({ ...e.extra, error: e.message, code: e.code }) }
+      : errorAnswer(e.code, e.message);
+  if (e instanceof ImportRefused)
+    return {
+      status: ERROR_STATUS.import_refused,
+      body: JSON.stringify({
+        error: e.message,
+        code: "import_refused",
+        ok: false,
+        message: e.message,
+        problems: e.problems,
+        truncated: false,
+      }),
+    };
   // Two transactions waited for each other (or a serializable one lost): nothing was changed; trying again works.
-  if (databaseBusy(e)) return { ...errorAnswer("unavailable", "The database was busy with a conflicting change. Nothing was changed; try again."), retryAfter: 1 };
+  if (databaseBusy(e))
+    return {
+      ...errorAnswer("unavailable", "The database was busy with a conflicting change. Nothing was changed; try again."),
+      retryAfter: 1,
+    };
   if (databaseUnreachable(e)) {
     console.error(`database unreachable: ${databaseUnreachable(e)}`);
-    return { ...errorAnswer("unavailable", "The database cannot be reached right now. Nothing was changed; try again in a few seconds."), retryAfter: 5 };
+    return {
+      ...errorAnswer(
+        "unavailable",
+        "The database cannot be reached right now. Nothing was changed; try again in a few seconds.",
+      ),
+      retryAfter: 5,
+    };
   }
   console.error(e);
   return errorAnswer("internal", "Something went wrong on the server. Nothing was changed.");
@@ -75,12 +128,15 @@ export function bodyTooLarge(maxBytes: number): AppError {
 
 /** Refuses a body that does not say it is JSON (a cross-site form can only send form and text types): 415. */
 export function requireJson(contentType: string | null | undefined) {
-  if (!/^application\/json\s*(;|$)/i.test(contentType ?? "")) throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
+  if (!/^application\/json\s*(;|$)/i.test(contentType ?? ""))
+    throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
 }
 
 /** NUL characters: JSON and URLs can carry them, PostgreSQL's text cannot; refused up front (400), never a 500. */
 export function refuseNul(text: string, where: "body" | "address") {
-  if (where === "body" ? /\\u0000/i.test(text) || text.includes("\u0000") : /%00/.test(text) || text.includes("\u0000")) {
+  if (
+    where === "body" ? /\\u0000/i.test(text) || text.includes("\u0000") : /%00/.test(text) || text.includes("\u0000")
+  ) {
     throw new AppError("invalid_request", `NUL characters are not accepted in the request ${where}.`);
   }
 }

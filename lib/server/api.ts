@@ -4,7 +4,15 @@ import type { Role } from "../db/generated/enums";
 import type { SessionUser } from "../db/users";
 import { config } from "../config";
 import type { ErrorCode } from "../errors";
-import { answerFor, bodyTooLarge, errorAnswer, parseJsonText, refuseNul, requireJson as requireJsonType, type Answer } from "./answers";
+import {
+  answerFor,
+  bodyTooLarge,
+  errorAnswer,
+  parseJsonText,
+  refuseNul,
+  requireJson as requireJsonType,
+  type Answer,
+} from "./answers";
 import { crossSiteRefusal } from "./guards";
 import { currentUser } from "./auth";
 import { ADMIN_FIGURES, forgetRecent, recent } from "../cache";
@@ -12,7 +20,10 @@ import { mayCall } from "../permissions";
 
 /** An Answer as a Response. */
 export function respond(a: Answer): Response {
-  return new Response(a.body, { status: a.status, headers: { "content-type": "application/json", ...(a.retryAfter ? { "retry-after": String(a.retryAfter) } : {}) } });
+  return new Response(a.body, {
+    status: a.status,
+    headers: { "content-type": "application/json", ...(a.retryAfter ? { "retry-after": String(a.retryAfter) } : {}) },
+  });
 }
 
 export function jsonError(code: ErrorCode, message: string, details?: unknown) {
@@ -41,8 +52,15 @@ interface RouteContext {
  * reloading in a loop does not take the cores from experts judging); any change an admin makes
  * forgets them (withRole). Answers say when they were computed.
  */
-export async function adminFigures<T extends object>(key: string, compute: () => Promise<T>): Promise<T & { computedAt: string }> {
-  const { result, computedAt } = await recent(`${ADMIN_FIGURES}${key}`, config().ADMIN_FIGURES_MAX_AGE_SECONDS * 1000, compute);
+export async function adminFigures<T extends object>(
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T & { computedAt: string }> {
+  const { result, computedAt } = await recent(
+    `${ADMIN_FIGURES}${key}`,
+    config().ADMIN_FIGURES_MAX_AGE_SECONDS * 1000,
+    compute,
+  );
   return { ...result, computedAt: computedAt.toISOString() };
 }
 
@@ -58,15 +76,25 @@ export const jobParams = z.object({ id: z.uuid() });
  * parses the route's parameters with `params` (400 with the fields when they do not fit), turns every
  * error into its answer (lib/errors.ts), and after an admin's change forgets the admin pages' shared figures.
  */
-export function withRole(role: Role | "ANY", handler: (req: Request, caller: Caller<Record<string, never>>) => Promise<Response>): (req: Request, ctx: RouteContext) => Promise<Response>;
-export function withRole<S extends z.ZodType>(role: Role | "ANY", route: { params: S }, handler: (req: Request, caller: Caller<z.infer<S>>) => Promise<Response>): (req: Request, ctx: RouteContext) => Promise<Response>;
+export function withRole(
+  role: Role | "ANY",
+  handler: (req: Request, caller: Caller<Record<string, never>>) => Promise<Response>,
+): (req: Request, ctx: RouteContext) => Promise<Response>;
+export function withRole<S extends z.ZodType>(
+  role: Role | "ANY",
+  route: { params: S },
+  handler: (req: Request, caller: Caller<z.infer<S>>) => Promise<Response>,
+): (req: Request, ctx: RouteContext) => Promise<Response>;
 export function withRole(
   role: Role | "ANY",
   routeOrHandler: { params: z.ZodType } | ((req: Request, caller: Caller<never>) => Promise<Response>),
   maybeHandler?: (req: Request, caller: Caller<never>) => Promise<Response>,
 ) {
   const schema = typeof routeOrHandler === "function" ? null : routeOrHandler.params;
-  const handler = (typeof routeOrHandler === "function" ? routeOrHandler : maybeHandler!) as (req: Request, caller: Caller<unknown>) => Promise<Response>;
+  const handler = (typeof routeOrHandler === "function" ? routeOrHandler : maybeHandler!) as (
+    req: Request,
+    caller: Caller<unknown>,
+  ) => Promise<Response>;
   return async (req: Request, ctx: RouteContext): Promise<Response> => {
     try {
       // The front server refuses these first; this covers any other server in front.
@@ -90,7 +118,11 @@ export function withRole(
  * A route answered by one of the framework-free judging calls (lib/server/judging-api.ts), which read the
  * raw body themselves: cross-site refusal, the body read up to `maxBytes`, then the call's answer.
  */
-export async function answerWithBody(req: Request, maxBytes: number, call: (body: string) => Promise<Answer>): Promise<Response> {
+export async function answerWithBody(
+  req: Request,
+  maxBytes: number,
+  call: (body: string) => Promise<Answer>,
+): Promise<Response> {
   const refused = crossSiteGuard(req);
   if (refused) return refused;
   let body: string;
@@ -103,12 +135,14 @@ export async function answerWithBody(req: Request, maxBytes: number, call: (body
 }
 
 /** Reads a JSON body (a JSON content type only) of at most `maxBytes`, whatever its framing, and parses it with the schema. */
-export async function parseBody<T extends z.ZodType>(req: Request, schema: T, maxBytes = 64 * 1024): Promise<z.infer<T>> {
+export async function parseBody<T extends z.ZodType>(
+  req: Request,
+  schema: T,
+  maxBytes = 64 * 1024,
+): Promise<z.infer<T>> {
   requireJsonType(req.headers.get("content-type"));
   return parseJsonText(await readText(req, maxBytes), schema, maxBytes);
 }
-
-
 
 /** The body as text, reading no more than `maxBytes` (413 past it). */
 export async function readText(req: Request, maxBytes: number): Promise<string> {

@@ -31,7 +31,10 @@ export const authOptions: NextAuthOptions = {
   // read the very cookie next-auth writes (docs/decisions/005).
   useSecureCookies: sessionCookieName().startsWith("__Secure-"),
   cookies: {
-    sessionToken: { name: sessionCookieName(), options: { httpOnly: true, sameSite: "lax", path: "/", secure: sessionCookieName().startsWith("__Secure-") } },
+    sessionToken: {
+      name: sessionCookieName(),
+      options: { httpOnly: true, sameSite: "lax", path: "/", secure: sessionCookieName().startsWith("__Secure-") },
+    },
   },
   session: { strategy: "jwt", maxAge: config().SESSION_MAX_AGE_HOURS * 3600 },
   pages: { signIn: "/signin", error: "/signin" },

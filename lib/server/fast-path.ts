@@ -31,7 +31,6 @@ function readBody(req: IncomingMessage, max: number): Promise<string | null> {
   });
 }
 
-
 /** The hot call this request is, as a function that answers it; null for everything else. */
 function route(req: IncomingMessage): (() => Promise<Answer>) | null {
   const url = req.url ?? "";
@@ -39,7 +38,8 @@ function route(req: IncomingMessage): (() => Promise<Answer>) | null {
   const q = url.indexOf("?");
   const path = q < 0 ? url : url.slice(0, q);
   const cookie = req.headers.cookie ?? null;
-  if (path === "/api/judge/next" && req.method === "POST") return () => nextPairCall(cookie, new URLSearchParams(q < 0 ? "" : url.slice(q + 1)));
+  if (path === "/api/judge/next" && req.method === "POST")
+    return () => nextPairCall(cookie, new URLSearchParams(q < 0 ? "" : url.slice(q + 1)));
   const submit = req.method === "POST" ? SUBMIT_PATH.exec(path) : null;
   if (!submit) return null;
   return async () => {
@@ -61,7 +61,14 @@ export function judgingFastPath(req: IncomingMessage, res: ServerResponse, heade
       // After a refused oversized body the rest of it is unread: end the connection with the answer.
       const close = a.status === 413 ? { connection: "close" } : {};
       const retry = a.retryAfter ? { "retry-after": String(a.retryAfter) } : {};
-      res.writeHead(a.status, { ...headers, ...close, ...retry, "content-type": "application/json", "cache-control": "private, no-store", "content-length": Buffer.byteLength(a.body) });
+      res.writeHead(a.status, {
+        ...headers,
+        ...close,
+        ...retry,
+        "content-type": "application/json",
+        "cache-control": "private, no-store",
+        "content-length": Buffer.byteLength(a.body),
+      });
       res.end(a.body);
     },
     (e: unknown) => {

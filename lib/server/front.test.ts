@@ -8,12 +8,17 @@ const options = { headers: { "x-content-type-options": "nosniff" }, importMaxByt
 
 function post(port: number, path: string, chunks: number, chunk: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ port, path, method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
-      let body = "";
-      res.on("data", (d) => (body += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", (e) => (e.message.includes("EPIPE") || e.message.includes("ECONNRESET") ? resolve({ status: -1, body: "" }) : reject(e)));
+    const req = request(
+      { port, path, method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } },
+      (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on("error", (e) =>
+      e.message.includes("EPIPE") || e.message.includes("ECONNRESET") ? resolve({ status: -1, body: "" }) : reject(e),
+    );
     for (let i = 0; i < chunks; i++) req.write(chunk);
     req.end();
   });
@@ -30,7 +35,8 @@ test("an endless chunked body is cut off with 413 and nothing throws once the co
     let n = 0;
     req.on("data", (d: Buffer) => {
       n += d.length;
-      if (n > 64 * 1024 && !res.headersSent) res.writeHead(413, { connection: "close" }).end(JSON.stringify({ code: "too_large" }));
+      if (n > 64 * 1024 && !res.headersSent)
+        res.writeHead(413, { connection: "close" }).end(JSON.stringify({ code: "too_large" }));
     });
     req.on("end", () => !res.headersSent && res.end("{}"));
   }).listen(0);
@@ -72,12 +78,21 @@ test("an answer given before the body is read closes the connection instead of r
     const t0 = Date.now();
     const r = await new Promise<{ status: number; connection: string | undefined; sent: number }>((resolve, reject) => {
       let sent = 0;
-      let status = 0, connection: string | undefined;
-      const req = request({ port, path: "/api/admin/datasets", method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
-        status = res.statusCode ?? 0;
-        connection = res.headers.connection;
-        res.resume();
-      });
+      let status = 0,
+        connection: string | undefined;
+      const req = request(
+        {
+          port,
+          path: "/api/admin/datasets",
+          method: "POST",
+          headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+        },
+        (res) => {
+          status = res.statusCode ?? 0;
+          connection = res.headers.connection;
+          res.resume();
+        },
+      );
       const chunk = Buffer.alloc(64 * 1024, 120);
       // Up to 400 MB, as fast as the server takes it: the answer must end this long before.
       const pump = () => {

@@ -17,7 +17,12 @@ export interface FrontOptions {
 
 function refuse(res: ServerResponse, o: FrontOptions, code: ErrorCode, message: string, close: boolean) {
   const body = JSON.stringify({ error: message, code });
-  res.writeHead(ERROR_STATUS[code], { ...o.headers, ...(close ? { connection: "close" } : {}), "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+  res.writeHead(ERROR_STATUS[code], {
+    ...o.headers,
+    ...(close ? { connection: "close" } : {}),
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+  });
   res.end(body);
 }
 
@@ -52,7 +57,13 @@ export function frontGuard(req: IncomingMessage, res: ServerResponse, o: FrontOp
   const path = (req.url ?? "/").split("?")[0];
   // Next.js answers a malformed %-escape in the path with a bare 500; every server here says what is wrong.
   if (!wellEscaped(path)) {
-    refuse(res, o, "malformed_address", "The address is not valid: it has a malformed %-escape.", !!req.headers["transfer-encoding"] || declaredLength(req) > 0);
+    refuse(
+      res,
+      o,
+      "malformed_address",
+      "The address is not valid: it has a malformed %-escape.",
+      !!req.headers["transfer-encoding"] || declaredLength(req) > 0,
+    );
     return true;
   }
   const cap = bodyCap(req.method, path, o.importMaxBytes);
@@ -77,7 +88,8 @@ export function frontGuard(req: IncomingMessage, res: ServerResponse, o: FrontOp
       seen += chunk.length;
       if (seen <= cap + allowance) return;
       socket.off("data", onData);
-      if (!res.headersSent) res.writeHead(413, { ...o.headers, connection: "close", "content-type": "application/json" });
+      if (!res.headersSent)
+        res.writeHead(413, { ...o.headers, connection: "close", "content-type": "application/json" });
       res.end(JSON.stringify({ error: tooLarge, code: "too_large" }), () => socket.destroy());
       setTimeout(() => socket.destroy(), 1000).unref();
     };

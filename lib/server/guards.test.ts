@@ -21,11 +21,30 @@ test("X-Forwarded-For counts only with TRUST_PROXY, and then from the right", ()
 test("cross-site state changes are refused, same-origin ones and non-browser clients pass", () => {
   const h = (m: Record<string, string>) => (n: string) => m[n];
   assert.equal(crossSiteRefusal("GET", h({ "sec-fetch-site": "cross-site" })), null);
-  assert.equal(crossSiteRefusal("POST", h({ "sec-fetch-site": "same-origin", origin: "http://localhost:3000", host: "localhost:3000" })), null);
-  assert.match(crossSiteRefusal("POST", h({ "sec-fetch-site": "same-site", host: "localhost:3000" }))!, /same-site request/);
-  assert.match(crossSiteRefusal("PUT", h({ origin: "http://localhost:4000", host: "localhost:3000" }))!, /from http:\/\/localhost:4000/);
+  assert.equal(
+    crossSiteRefusal(
+      "POST",
+      h({ "sec-fetch-site": "same-origin", origin: "http://localhost:3000", host: "localhost:3000" }),
+    ),
+    null,
+  );
+  assert.match(
+    crossSiteRefusal("POST", h({ "sec-fetch-site": "same-site", host: "localhost:3000" }))!,
+    /same-site request/,
+  );
+  assert.match(
+    crossSiteRefusal("PUT", h({ origin: "http://localhost:4000", host: "localhost:3000" }))!,
+    /from http:\/\/localhost:4000/,
+  );
   assert.match(crossSiteRefusal("POST", h({ origin: "null", host: "localhost:3000" }))!, /opaque origin/);
-  assert.equal(crossSiteRefusal("POST", h({ origin: "https://judge.example.org", host: "10.0.0.2:3000" }), "https://judge.example.org"), null);
+  assert.equal(
+    crossSiteRefusal(
+      "POST",
+      h({ origin: "https://judge.example.org", host: "10.0.0.2:3000" }),
+      "https://judge.example.org",
+    ),
+    null,
+  );
   assert.equal(crossSiteRefusal("DELETE", h({ host: "localhost:3000" })), null); // curl, scripts: no browser, no CSRF
 });
 
@@ -34,12 +53,29 @@ test("an unreachable database is a 503 with a retry hint, never a 500", async ()
   const a = answerFor(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
   assert.deepEqual([a.status, a.retryAfter], [503, 5]);
   assert.match(JSON.parse(a.body).error, /cannot be reached right now/);
-  const prisma = answerFor(Object.assign(new Error("\nInvalid `prisma.user.findUnique()` invocation:\n\nCan't reach database server at `localhost:5432`"), { code: "P1001" }));
+  const prisma = answerFor(
+    Object.assign(
+      new Error("\nInvalid `prisma.user.findUnique()` invocation:\n\nCan't reach database server at `localhost:5432`"),
+      { code: "P1001" },
+    ),
+  );
   assert.equal(prisma.status, 503);
 });
 
 test("behind a proxy that rewrites Host, a same-origin request (Sec-Fetch-Site) still passes", () => {
   const h = (m: Record<string, string>) => (n: string) => m[n];
-  assert.equal(crossSiteRefusal("POST", h({ "sec-fetch-site": "same-origin", origin: "https://judge.example.org", host: "127.0.0.1:3000" })), null);
-  assert.match(crossSiteRefusal("POST", h({ "sec-fetch-site": "cross-site", origin: "https://judge.example.org", host: "judge.example.org" }))!, /cross-site/);
+  assert.equal(
+    crossSiteRefusal(
+      "POST",
+      h({ "sec-fetch-site": "same-origin", origin: "https://judge.example.org", host: "127.0.0.1:3000" }),
+    ),
+    null,
+  );
+  assert.match(
+    crossSiteRefusal(
+      "POST",
+      h({ "sec-fetch-site": "cross-site", origin: "https://judge.example.org", host: "judge.example.org" }),
+    )!,
+    /cross-site/,
+  );
 });

@@ -22,8 +22,18 @@ export function bodyCap(method: string | undefined, pathname: string, importMaxB
  * address they saw to X-Forwarded-For; then it is the entry that many places from the right (entries left of
  * it are whatever the client chose to send).
  */
-export function clientAddressOf(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustProxy: number): string | null {
-  const chain = [...(Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor ?? "").split(",").map((s) => s.trim()).filter(Boolean), ...(socketAddress ? [socketAddress] : [])];
+export function clientAddressOf(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustProxy: number,
+): string | null {
+  const chain = [
+    ...(Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? ""))
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    ...(socketAddress ? [socketAddress] : []),
+  ];
   const pick = chain[chain.length - 1 - Math.min(trustProxy, chain.length - 1)];
   if (!pick) return null;
   const bare = pick.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1");
@@ -40,7 +50,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * host included) is refused, or null when it may proceed. Browsers say where a request comes from
  * (Sec-Fetch-Site, else Origin); a request that says neither does not come from a web page.
  */
-export function crossSiteRefusal(method: string | undefined, header: (name: string) => string | null | undefined, appUrl?: string): string | null {
+export function crossSiteRefusal(
+  method: string | undefined,
+  header: (name: string) => string | null | undefined,
+  appUrl?: string,
+): string | null {
   if (!method || SAFE_METHODS.has(method)) return null;
   // Sec-Fetch-Site is written by the browser, never by a page: when present it settles the question (and
   // keeps working behind a proxy that rewrites Host). Older browsers send only Origin.

@@ -13,7 +13,17 @@ import type { JudgingSettings } from "../assignment/policy";
 import { cachedWeights } from "../db/fits";
 import { claimNext, skipAssignment, submitJudgment, type SessionCheck } from "../db/judging";
 import { renderView } from "../db/judging-view";
-import { claimGoldPair, finishExhaustedQualification, goldDraw, goldView, nextPair, nextQualificationPair, qualificationCounts, skipGold, submitGold } from "../db/gold-judging";
+import {
+  claimGoldPair,
+  finishExhaustedQualification,
+  goldDraw,
+  goldView,
+  nextPair,
+  nextQualificationPair,
+  qualificationCounts,
+  skipGold,
+  submitGold,
+} from "../db/gold-judging";
 import { getSettings } from "../db/settings";
 import { answerFor, errorAnswer, parseJsonText, refuseNul, requireJson, type Answer } from "./answers";
 import { claimsOfToken, sessionTokenOf, type SessionClaims } from "./session";
@@ -42,14 +52,20 @@ export async function nextPairCall(cookieHeader: string | null, search: URLSearc
     const p = nextParams.parse(Object.fromEntries(search));
     const settings = await getSettings(db());
     const exclude = p.exclude?.split(",").filter(Boolean);
-    return await nextPairFor(db(), session.userId, settings, { destinationId: p.destination || null, exclude, sessionVersion: session.sessionVersion, session });
+    return await nextPairFor(db(), session.userId, settings, {
+      destinationId: p.destination || null,
+      exclude,
+      sessionVersion: session.sessionVersion,
+      session,
+    });
   } catch (e) {
     return answerFor(e);
   }
 }
 
 /** What a qualifying expert without a qualification set is told (the screen and the quality page show it). */
-export const NO_QUALIFICATION_SET = "There are no qualification pairs for your destinations yet, so you judge real pairs meanwhile. Qualification starts when gold pairs exist.";
+export const NO_QUALIFICATION_SET =
+  "There are no qualification pairs for your destinations yet, so you judge real pairs meanwhile. Qualification starts when gold pairs exist.";
 
 /**
  * The next-pair answer for an expert, as JSON text: a paused or unqualified expert is told why; a qualifying one
@@ -57,7 +73,9 @@ export const NO_QUALIFICATION_SET = "There are no qualification pairs for your d
  * session handling so that integration tests call it with their own database.
  */
 export async function nextPairFor(
-  database: Db, userId: string, settings: JudgingSettings,
+  database: Db,
+  userId: string,
+  settings: JudgingSettings,
   opts: { destinationId: string | null; exclude?: string[]; sessionVersion?: number | null; session?: SessionCheck },
 ): Promise<Answer> {
   // One round trip for an active expert: tj_next decides between resuming, a gold pair and a real one.
@@ -65,36 +83,66 @@ export async function nextPairFor(
   if (next.kind === "unauthorized") return errorAnswer("unauthenticated", "Sign in first.");
   const base = { rationaleMinLength: settings.rationaleMinLength };
   // Paused, or failed qualification: nothing to judge until an admin decides.
-  if (next.kind === "not_active") return { status: 200, body: JSON.stringify({ assignment: null, ...base, standing: { state: next.standing, note: next.note } }) };
+  if (next.kind === "not_active")
+    return {
+      status: 200,
+      body: JSON.stringify({ assignment: null, ...base, standing: { state: next.standing, note: next.note } }),
+    };
   const weights = async () => JSON.stringify(await cachedWeights(database));
   const answer = async (view: Promise<string> | string, extra = "") => {
     const [v, w] = await Promise.all([view, weights()]);
-    return { status: 200, body: `{"assignment":${v},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${extra}}` };
+    return {
+      status: 200,
+      body: `{"assignment":${v},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${extra}}`,
+    };
   };
   if (next.kind === "none") return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
   if (next.kind === "gold") return answer(next.json);
   if (next.kind === "real") return answer(renderView(database, next.view));
   // Qualifying: the set goes on.
-  const goldAnswer = async (id: string, extra: string) => answer(goldView(database, id).then((v) => v!.json), extra);
+  const goldAnswer = async (id: string, extra: string) =>
+    answer(
+      goldView(database, id).then((v) => v!.json),
+      extra,
+    );
   const { answered, held, total } = await qualificationCounts(database, userId);
   const qualification = `,"standing":{"state":"QUALIFYING","note":null},"qualification":{"answered":${answered},"length":${settings.qualificationLength},"passMark":${settings.qualificationPassMark}}`;
   if (next.live) return goldAnswer(next.live, qualification);
   // Never more pairs than the set's length (the screen's look-ahead asks for one more).
-  const pick = answered + held < settings.qualificationLength ? await nextQualificationPair(database, userId, opts.destinationId) : null;
+  const pick =
+    answered + held < settings.qualificationLength
+      ? await nextQualificationPair(database, userId, opts.destinationId)
+      : null;
   const id = pick ? await claimGoldPair(database, userId, pick, "QUALIFICATION", settings) : null;
   if (id) return goldAnswer(id, qualification);
   if (total > 0) {
-    if (held > 0 || opts.destinationId) return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}` };
+    if (held > 0 || opts.destinationId)
+      return {
+        status: 200,
+        body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}`,
+      };
     // The set began and its gold pairs ran out (fewer than its length exist): decide it on what was answered.
     const decided = await finishExhaustedQualification(database, userId, settings);
-    if (decided && !decided.passed) return { status: 200, body: JSON.stringify({ assignment: null, ...base, standing: { state: "QUALIFICATION_FAILED", note: null } }) };
-    if (!decided) return { status: 200, body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}` };
+    if (decided && !decided.passed)
+      return {
+        status: 200,
+        body: JSON.stringify({ assignment: null, ...base, standing: { state: "QUALIFICATION_FAILED", note: null } }),
+      };
+    if (!decided)
+      return {
+        status: 200,
+        body: `{"assignment":null,"rationaleMinLength":${settings.rationaleMinLength}${qualification}}`,
+      };
     // Passed: real pairs from now on.
     return nextPairFor(database, userId, settings, opts);
   }
   // No gold pair for their destinations (none made yet, or gold is off for the dataset): a new expert is never
   // held back by the default settings. They judge real pairs, and their standing says why.
-  const claim = await claimNext(database, userId, settings, { destinationId: opts.destinationId, exclude: opts.exclude, session: opts.session });
+  const claim = await claimNext(database, userId, settings, {
+    destinationId: opts.destinationId,
+    exclude: opts.exclude,
+    session: opts.session,
+  });
   const extra = `,"standing":{"state":"QUALIFYING","note":${JSON.stringify(NO_QUALIFICATION_SET)}}`;
   if (!claim) return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
   return answer(renderView(database, claim.view), extra);
@@ -115,12 +163,21 @@ export const SUBMIT_MAX_BYTES = 64 * 1024;
 const submitInput = z.object({
   choice: z.enum(["left", "right", "neither"]),
   rationale: z.string().max(10_000, "Keep the rationale under 10,000 characters."),
-  timeOnTaskMs: z.number().int().min(0).max(7 * 24 * 3600_000),
+  timeOnTaskMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600_000),
   clientRequestId: z.string().min(8).max(100),
 });
 
 /** POST /api/judge/<assignment>/submit: 201 with the new judgment, 200 when a retry finds it stored. */
-export async function submitCall(cookieHeader: string | null, assignmentParam: string, bodyText: string, contentType: string | null | undefined): Promise<Answer> {
+export async function submitCall(
+  cookieHeader: string | null,
+  assignmentParam: string,
+  bodyText: string,
+  contentType: string | null | undefined,
+): Promise<Answer> {
   try {
     const session = await expertSession(cookieHeader);
     if (isAnswer(session)) return session;
@@ -129,7 +186,9 @@ export async function submitCall(cookieHeader: string | null, assignmentParam: s
     const assignmentId = z.string().min(1).max(64).parse(assignmentParam);
     const body = parseJsonText(bodyText, submitInput, SUBMIT_MAX_BYTES);
     const settings = await getSettings(db());
-    const r = (await submitGold(db(), session.userId, { assignmentId, ...body }, settings, session)) ?? (await submitJudgment(db(), session.userId, { assignmentId, ...body }, settings, session));
+    const r =
+      (await submitGold(db(), session.userId, { assignmentId, ...body }, settings, session)) ??
+      (await submitJudgment(db(), session.userId, { assignmentId, ...body }, settings, session));
     return { status: r.duplicate ? 200 : 201, body: JSON.stringify(r) };
   } catch (e) {
     return answerFor(e);
@@ -139,14 +198,20 @@ export async function submitCall(cookieHeader: string | null, assignmentParam: s
 const skipInput = z.object({ reason: z.string().trim().min(1, "Say why you skip.").max(500) });
 
 /** POST /api/judge/<assignment>/skip: the pair goes to another expert and never comes back to this one. */
-export async function skipCall(cookieHeader: string | null, assignmentParam: string, bodyText: string, contentType: string | null | undefined): Promise<Answer> {
+export async function skipCall(
+  cookieHeader: string | null,
+  assignmentParam: string,
+  bodyText: string,
+  contentType: string | null | undefined,
+): Promise<Answer> {
   try {
     const session = await expertSession(cookieHeader);
     if (isAnswer(session)) return session;
     requireJson(contentType);
     const assignmentId = z.string().min(1).max(64).parse(assignmentParam);
     const { reason } = parseJsonText(bodyText, skipInput);
-    if (!(await skipGold(db(), session.userId, assignmentId, await getSettings(db()), session))) await skipAssignment(db(), session.userId, assignmentId, reason, session);
+    if (!(await skipGold(db(), session.userId, assignmentId, await getSettings(db()), session)))
+      await skipAssignment(db(), session.userId, assignmentId, reason, session);
     return { status: 200, body: JSON.stringify({ ok: true }) };
   } catch (e) {
     return answerFor(e);

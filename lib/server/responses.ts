@@ -37,7 +37,9 @@ type Shared<T> = Jsonified<T> & { computedAt: string };
 /** GET /api/admin/overview */
 export type OverviewAnswer = Shared<Awaited<ReturnType<typeof assignmentOverview>> & { settings: JudgingSettings }>;
 /** GET /api/admin/analytics */
-export type AnalyticsAnswer = Shared<ReturnType<typeof analyticsReport> & { adaptive: Awaited<ReturnType<typeof adaptiveCalibration>> }>;
+export type AnalyticsAnswer = Shared<
+  ReturnType<typeof analyticsReport> & { adaptive: Awaited<ReturnType<typeof adaptiveCalibration>> }
+>;
 /** GET /api/admin/adjudication */
 export type AdjudicationAnswer = Shared<Awaited<ReturnType<typeof adjudicationQueue>>>;
 /** GET /api/admin/users */
@@ -47,7 +49,9 @@ export type DatasetsAnswer = Jsonified<{ datasets: Awaited<ReturnType<typeof lis
 /** GET /api/admin/jobs */
 export type JobsAnswer = Jsonified<{ jobs: Awaited<ReturnType<typeof listJobs>> }>;
 /** GET /api/admin/jobs/<id> */
-export type JobAnswer = Jsonified<NonNullable<Awaited<ReturnType<typeof getJob>>> & { files: { name: string; bytes: number }[] }>;
+export type JobAnswer = Jsonified<
+  NonNullable<Awaited<ReturnType<typeof getJob>>> & { files: { name: string; bytes: number }[] }
+>;
 /** GET /api/queries/<id>/constraints */
 export type ConstraintEditorAnswer = Jsonified<Awaited<ReturnType<typeof dslEditorData>>>;
 /** GET /api/admin/fits */

@@ -34,11 +34,22 @@ test("the session token is found in a Cookie header among others; a malformed on
 test("a token next-auth signed gives its claims; expired, tampered or incomplete tokens give none", async () => {
   const token = await encode({ token: { uid: "u1", role: "EXPERT", sv: 3 }, secret });
   assert.deepEqual(await claimsOfToken(token), { userId: "u1", role: "EXPERT", sessionVersion: 3 });
-  assert.deepEqual(await claimsOfToken(token), { userId: "u1", role: "EXPERT", sessionVersion: 3 }, "the same again (from the cache)");
+  assert.deepEqual(
+    await claimsOfToken(token),
+    { userId: "u1", role: "EXPERT", sessionVersion: 3 },
+    "the same again (from the cache)",
+  );
   const expired = await encode({ token: { uid: "u1", role: "EXPERT", sv: 3 }, secret, maxAge: -10 });
   assert.equal(await claimsOfToken(expired), null);
   assert.equal(await claimsOfToken(token.slice(0, -4) + "AAAA"), null);
-  assert.equal(await claimsOfToken(await encode({ token: { uid: "u1", role: "EXPERT", sv: 3 }, secret: "another-secret" })), null);
-  assert.equal(await claimsOfToken(await encode({ token: { uid: "u1", role: "EXPERT" }, secret })), null, "no session version");
+  assert.equal(
+    await claimsOfToken(await encode({ token: { uid: "u1", role: "EXPERT", sv: 3 }, secret: "another-secret" })),
+    null,
+  );
+  assert.equal(
+    await claimsOfToken(await encode({ token: { uid: "u1", role: "EXPERT" }, secret })),
+    null,
+    "no session version",
+  );
   assert.equal(await claimsOfToken(undefined), null);
 });

@@ -36,7 +36,8 @@ async function decodeClaims(raw: string): Promise<(SessionClaims & { exp: number
   } catch {
     return null; // expired, tampered with, or signed with another secret
   }
-  if (!token || typeof token.uid !== "string" || typeof token.sv !== "number" || typeof token.exp !== "number") return null;
+  if (!token || typeof token.uid !== "string" || typeof token.sv !== "number" || typeof token.exp !== "number")
+    return null;
   return { userId: token.uid, role: token.role as Role, sessionVersion: token.sv, exp: token.exp };
 }
 

@@ -21,7 +21,12 @@ before(async () => {
   t = await createTestDatabase();
   await seed(t.db, { demo: true, demoPassword: "pw-for-tests-1" });
   // The judging calls' pool as small as the slow uploads are many.
-  Object.assign(process.env, { DATABASE_URL: t.url, DATABASE_POOL_SIZE: "3", UPLOAD_POOL_SIZE: "2", UPLOADS_PER_ADMIN: "2" });
+  Object.assign(process.env, {
+    DATABASE_URL: t.url,
+    DATABASE_POOL_SIZE: "3",
+    UPLOAD_POOL_SIZE: "2",
+    UPLOADS_PER_ADMIN: "2",
+  });
   reloadConfig();
   db = createDb(t.url);
 });
@@ -41,25 +46,39 @@ function slowUpload() {
   const done = new Promise<void>((r) => (finish = r));
   const body = new ReadableStream<Uint8Array>({
     async start(c) {
-      c.enqueue(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="plans.json"\r\nContent-Type: application/json\r\n\r\n[`));
+      c.enqueue(
+        enc.encode(
+          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="plans.json"\r\nContent-Type: application/json\r\n\r\n[`,
+        ),
+      );
       await done;
       c.enqueue(enc.encode(`]\r\n--${boundary}--\r\n`));
       c.close();
     },
   });
-  const req = new Request("http://localhost/api/admin/datasets", { method: "POST", body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, duplex: "half" } as RequestInit);
+  const req = new Request("http://localhost/api/admin/datasets", {
+    method: "POST",
+    body,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    duplex: "half",
+  } as RequestInit);
   return { req, finish };
 }
 
 test("slow uploads never take the judging calls' connections; an admin has at most UPLOADS_PER_ADMIN at once", async () => {
-  const admins = await Promise.all([0, 1, 2].map((i) => db.user.create({ data: { email: `up${i}@t.test`, name: `Up ${i}`, role: "ADMIN" } })));
+  const admins = await Promise.all(
+    [0, 1, 2].map((i) => db.user.create({ data: { email: `up${i}@t.test`, name: `Up ${i}`, role: "ADMIN" } })),
+  );
   // Five uploads held open (more than both pools have connections), from three admins.
   const held = [0, 0, 1, 1, 2].map((a) => ({ admin: admins[a].id, ...slowUpload() }));
   const jobs = held.map((h) => createImportJob(db, h.req, h.admin));
   await new Promise((r) => setTimeout(r, 300));
   // A third upload of the first admin is refused at once.
   const third = slowUpload();
-  await assert.rejects(createImportJob(db, third.req, admins[0].id), (e: AppError) => e.code === "rate_limited" && /2 uploads in progress/.test(e.message));
+  await assert.rejects(
+    createImportJob(db, third.req, admins[0].id),
+    (e: AppError) => e.code === "rate_limited" && /2 uploads in progress/.test(e.message),
+  );
   // Judging goes on meanwhile, well within a second.
   const expert = await createTestExpert(db, "judge-during-uploads@t.test", ["Paris"]);
   const t0 = Date.now();

@@ -47,7 +47,8 @@ function relativePmf(n: number, p: number): Float64Array {
  * tolerance of 1e-7 for ties in probability). 1 when n is 0.
  */
 export function binomTest(k: number, n: number, p = 0.5): number {
-  if (!Number.isInteger(k) || !Number.isInteger(n) || k < 0 || k > n) throw new RangeError(`binomTest: need whole 0 ≤ k ≤ n, got k=${k}, n=${n}`);
+  if (!Number.isInteger(k) || !Number.isInteger(n) || k < 0 || k > n)
+    throw new RangeError(`binomTest: need whole 0 ≤ k ≤ n, got k=${k}, n=${n}`);
   if (n === 0) return 1;
   if (p <= 0 || p >= 1) return (p <= 0 ? k === 0 : k === n) ? 1 : 0;
   if (k === p * n) return 1;
@@ -71,7 +72,8 @@ export function binomLowerTail(k: number, n: number, p: number): number {
   if (p <= 0) return 1;
   if (p >= 1) return 0;
   const t = relativePmf(n, p);
-  let total = 0, tail = 0;
+  let total = 0,
+    tail = 0;
   for (let i = 0; i <= n; i++) {
     total += t[i];
     if (i <= k) tail += t[i];

@@ -15,7 +15,12 @@ import { queueFor } from "./queue";
 import { removeDeadWorkersScratch, runJob, type JobHandler } from "./run";
 import { deleteEndedUploads } from "../db/files";
 
-export const HANDLERS: Record<JobKind, JobHandler> = { import: importJob, fit: fitJob, export: exportJob, gold: goldJob };
+export const HANDLERS: Record<JobKind, JobHandler> = {
+  import: importJob,
+  fit: fitJob,
+  export: exportJob,
+  gold: goldJob,
+};
 
 export interface RunningWorker {
   name: string;
@@ -26,12 +31,18 @@ export interface RunningWorker {
 export async function sweep(db: Db, boss: PgBoss, staleSeconds?: number) {
   for (const job of await reclaimStale(db, staleSeconds)) {
     // pg-boss still holds it as active: failing it there makes pg-boss offer it again (its retry limit matches ours).
-    await boss.fail(job.kind, job.id, { message: job.retry ? "worker lost; retrying" : "worker lost; no tries left" }).catch(() => {});
+    await boss
+      .fail(job.kind, job.id, { message: job.retry ? "worker lost; retrying" : "worker lost; no tries left" })
+      .catch(() => {});
     if (!job.retry) await boss.cancel(job.kind, job.id).catch(() => {});
   }
 }
 
-export async function startWorker(db: Db, url: string, opts: { name?: string; sweepMs?: number; staleSeconds?: number } = {}): Promise<RunningWorker> {
+export async function startWorker(
+  db: Db,
+  url: string,
+  opts: { name?: string; sweepMs?: number; staleSeconds?: number } = {},
+): Promise<RunningWorker> {
   const name = opts.name ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const boss = await queueFor(url, { supervise: true });
   const stopping = new AbortController();
@@ -44,7 +55,13 @@ export async function startWorker(db: Db, url: string, opts: { name?: string; sw
   }
   // What dead workers left: scratch folders on this machine, uploads of jobs that ended.
   removeDeadWorkersScratch();
-  const sweeping = setInterval(() => void sweep(db, boss, opts.staleSeconds).then(() => deleteEndedUploads(db)).catch((e) => console.error(`job sweep: ${(e as Error).message}`)), opts.sweepMs ?? 10_000);
+  const sweeping = setInterval(
+    () =>
+      void sweep(db, boss, opts.staleSeconds)
+        .then(() => deleteEndedUploads(db))
+        .catch((e) => console.error(`job sweep: ${(e as Error).message}`)),
+    opts.sweepMs ?? 10_000,
+  );
   void sweep(db, boss, opts.staleSeconds).catch(() => {});
   return {
     name,

@@ -40,15 +40,30 @@ function startWorkerProcess(): ChildProcess {
 }
 
 /** An import job as the web upload creates one: the files stored with the job, in one transaction. */
-async function enqueueImport(db: typeof t.db, files: BundleFiles, input: Record<string, unknown> = { excludeInfeasible: false }): Promise<string> {
-  return enqueue(poolOf(db), await queueFor(t.url), { kind: "import", title: "test import", input, createdById: null }, async (client, jobId) => {
-    for (const [name, bytes] of files) {
-      await storeFile(client, { id: randomUUID(), jobId, purpose: "upload", name, createdById: null }, Readable.from([bytes]), { left: Infinity, tooLarge: () => new Error("too large") });
-    }
-  });
+async function enqueueImport(
+  db: typeof t.db,
+  files: BundleFiles,
+  input: Record<string, unknown> = { excludeInfeasible: false },
+): Promise<string> {
+  return enqueue(
+    poolOf(db),
+    await queueFor(t.url),
+    { kind: "import", title: "test import", input, createdById: null },
+    async (client, jobId) => {
+      for (const [name, bytes] of files) {
+        await storeFile(
+          client,
+          { id: randomUUID(), jobId, purpose: "upload", name, createdById: null },
+          Readable.from([bytes]),
+          { left: Infinity, tooLarge: () => new Error("too large") },
+        );
+      }
+    },
+  );
 }
 
-const named = (files: BundleFiles, name: string) => withFile(files, "manifest.json", fileText(files, "manifest.json").replace(/"name":\s*"[^"]*"/, `"name": "${name}"`));
+const named = (files: BundleFiles, name: string) =>
+  withFile(files, "manifest.json", fileText(files, "manifest.json").replace(/"name":\s*"[^"]*"/, `"name": "${name}"`));
 
 test("two app processes and two workers share one queue: every job runs once", async () => {
   startWorkerProcess();
@@ -56,12 +71,21 @@ test("two app processes and two workers share one queue: every job runs once", a
   // A second "app": its own connections to the same database.
   const other = createDb(t.url);
   const base = exampleBundle("chinatravel-nanjing");
-  const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => enqueueImport(i % 2 ? other : t.db, named(base, `copy ${i}`))));
+  const ids = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => enqueueImport(i % 2 ? other : t.db, named(base, `copy ${i}`))),
+  );
   const jobs = await Promise.all(ids.map((id) => waitForJob(t, id)));
   await closeDb(other);
-  assert.deepEqual(jobs.map((j) => j.status), Array(12).fill("DONE"));
-  assert.deepEqual(jobs.map((j) => j.attempts), Array(12).fill(1));
-  for (const j of jobs) assert.equal((j.log as { message: string }[]).filter((l) => /^attempt \d+ started/.test(l.message)).length, 1);
+  assert.deepEqual(
+    jobs.map((j) => j.status),
+    Array(12).fill("DONE"),
+  );
+  assert.deepEqual(
+    jobs.map((j) => j.attempts),
+    Array(12).fill(1),
+  );
+  for (const j of jobs)
+    assert.equal((j.log as { message: string }[]).filter((l) => /^attempt \d+ started/.test(l.message)).length, 1);
   assert.equal(await t.db.dataset.count(), 12);
   assert.equal(new Set(jobs.map((j) => j.worker)).size, 2, "both workers took jobs");
   // Finished imports drop their uploaded files.
@@ -76,13 +100,18 @@ test("a new dataset gets gold pairs from a job queued by its import, unless the 
   const logText = (j: { log: unknown }) => (j.log as { message: string }[]).map((l) => l.message).join("\n");
   assert.match(logText(imported), /gold pairs queued/);
   const dataset = await t.db.dataset.findFirstOrThrow({ where: { name: "gold by default" } });
-  const goldJob = await t.db.job.findFirstOrThrow({ where: { kind: "gold", input: { path: ["datasetId"], equals: dataset.id } } });
+  const goldJob = await t.db.job.findFirstOrThrow({
+    where: { kind: "gold", input: { path: ["datasetId"], equals: dataset.id } },
+  });
   const done = await waitForJob(t, goldJob.id);
   assert.equal(done.status, "DONE", done.error ?? "");
   const made = (done.result as { made: number }).made;
   assert.equal(await t.db.goldPair.count({ where: { datasetId: dataset.id } }), made);
   assert.ok(made > 0, logText(done));
-  const offId = await enqueueImport(t.db, named(exampleBundle("tripscore-beijing"), "no gold"), { excludeInfeasible: false, makeGold: false });
+  const offId = await enqueueImport(t.db, named(exampleBundle("tripscore-beijing"), "no gold"), {
+    excludeInfeasible: false,
+    makeGold: false,
+  });
   assert.equal((await waitForJob(t, offId)).status, "DONE");
   const off = await t.db.dataset.findFirstOrThrow({ where: { name: "no gold" } });
   assert.equal(await t.db.job.count({ where: { kind: "gold", input: { path: ["datasetId"], equals: off.id } } }), 0);
@@ -96,7 +125,10 @@ test("a refused bundle's job fails with its problems listed in the result", asyn
   assert.equal(job.status, "FAILED");
   assert.equal(job.error, "The bundle has 1 problem; nothing was imported.");
   const result = job.result as { problems: { file: string; record: number; path: string }[] };
-  assert.deepEqual(result.problems.map((p) => `${p.file}:${p.record} ${p.path}`), ["plans.json:2 $.plan.dayInfos[0].scheduleDetail[0].period"]);
+  assert.deepEqual(
+    result.problems.map((p) => `${p.file}:${p.record} ${p.path}`),
+    ["plans.json:2 $.plan.dayInfos[0].scheduleDetail[0].period"],
+  );
 });
 
 test("SIGKILL of the worker in the middle of a big import writes nothing; the job is retried and imports once", async () => {
@@ -122,7 +154,9 @@ test("SIGKILL of the worker in the middle of a big import writes nothing; the jo
   const job = await waitForJob(t, id, 300_000);
   assert.equal(job.status, "DONE", job.error ?? "");
   assert.equal(job.attempts, 2);
-  assert.ok((job.log as { message: string }[]).some((l) => /stopped answering during attempt 1; retrying/.test(l.message)));
+  assert.ok(
+    (job.log as { message: string }[]).some((l) => /stopped answering during attempt 1; retrying/.test(l.message)),
+  );
   assert.equal(await t.db.dataset.count(), before + 1);
   assert.equal(await t.db.plan.count({ where: { query: { dataset: { name: "bench 6000" } } } }), 6000);
 });
@@ -130,7 +164,10 @@ test("SIGKILL of the worker in the middle of a big import writes nothing; the jo
 test("a running import cancelled by an admin stops and writes nothing", async () => {
   const dir = path.join(mkdtempSync(path.join(tmpdir(), "tj-cancel-")), "bundle");
   await generateBundle(dir, 6000, 11);
-  const files: BundleFiles = named(new Map(readdirSync(dir).map((n) => [n, new Uint8Array(readFileSync(path.join(dir, n)))])), "to cancel");
+  const files: BundleFiles = named(
+    new Map(readdirSync(dir).map((n) => [n, new Uint8Array(readFileSync(path.join(dir, n)))])),
+    "to cancel",
+  );
   const id = await enqueueImport(t.db, files);
   for (let i = 0; ; i++) {
     const job = await t.db.job.findUniqueOrThrow({ where: { id } });

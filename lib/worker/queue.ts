@@ -18,7 +18,13 @@ export function queueFor(url: string, opts: { supervise?: boolean } = {}): Promi
   let boss = queues.get(key);
   if (!boss) {
     boss = (async () => {
-      const b = new PgBoss({ connectionString: url, schema: "pgboss", supervise: !!opts.supervise, schedule: false, max: 4 });
+      const b = new PgBoss({
+        connectionString: url,
+        schema: "pgboss",
+        supervise: !!opts.supervise,
+        schedule: false,
+        max: 4,
+      });
       b.on("error", (e: Error) => console.error(`job queue: ${e.message}`));
       await b.start();
       for (const kind of JOB_KINDS) if (!(await b.getQueue(kind))) await b.createQueue(kind).catch(() => {});
@@ -54,7 +60,10 @@ export async function enqueue(
     await insertJob(client, { id, ...job });
     if (prepare) await prepare(client, id);
     await boss.send(job.kind, { jobId: id }, {
-      id, retryLimit: MAX_ATTEMPTS - 1, retryDelay: 1, expireInHours: 12,
+      id,
+      retryLimit: MAX_ATTEMPTS - 1,
+      retryDelay: 1,
+      expireInHours: 12,
       db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) },
     } as PgBoss.SendOptions);
     await client.query("COMMIT");

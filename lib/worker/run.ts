@@ -32,7 +32,10 @@ export type JobHandler = (ctx: JobContext) => Promise<JobOutcome>;
 
 /** A failure whose message is meant for people ("the bundle has 3 problems"); running it again would not help. */
 export class JobFailure extends Error {
-  constructor(message: string, readonly result?: unknown) {
+  constructor(
+    message: string,
+    readonly result?: unknown,
+  ) {
     super(message);
   }
 }
@@ -40,7 +43,13 @@ export class JobFailure extends Error {
 export const BEAT_MS = 2000;
 
 /** Returns whether the queue should retry the job (true: throw to pg-boss). */
-export async function runJob(db: Db, worker: string, jobId: string, handlers: Record<JobKind, JobHandler>, stopping: AbortSignal): Promise<"done" | "retry" | "skipped"> {
+export async function runJob(
+  db: Db,
+  worker: string,
+  jobId: string,
+  handlers: Record<JobKind, JobHandler>,
+  stopping: AbortSignal,
+): Promise<"done" | "retry" | "skipped"> {
   const job = await startJob(db, jobId, worker);
   if (!job) return "skipped";
   const controller = new AbortController();
@@ -60,7 +69,12 @@ export async function runJob(db: Db, worker: string, jobId: string, handlers: Re
   }, BEAT_MS);
   const scratch = mkdtempSync(path.join(workerScratchRoot(), "job-"));
   const ctx: JobContext = {
-    db, jobId, input: job.input, createdById: job.createdById, signal: controller.signal, scratch,
+    db,
+    jobId,
+    input: job.input,
+    createdById: job.createdById,
+    signal: controller.signal,
+    scratch,
     progress: (p) => void (progress = p),
     log: (m) => appendLog(db, jobId, m),
   };

@@ -5,7 +5,12 @@ import type { JobKind } from "../db/jobs";
 import { startWorker, type RunningWorker } from ".";
 import { enqueue, queueFor } from "./queue";
 
-export async function enqueueForTest(t: TestDatabase, kind: JobKind, input: unknown, createdById: string | null = null): Promise<string> {
+export async function enqueueForTest(
+  t: TestDatabase,
+  kind: JobKind,
+  input: unknown,
+  createdById: string | null = null,
+): Promise<string> {
   return enqueue(poolOf(t.db), await queueFor(t.url), { kind, title: `test ${kind}`, input, createdById });
 }
 

@@ -15,11 +15,14 @@ export default async function ImportPage() {
       <main className="page">
         <h1>Import a dataset</h1>
         <p className="muted">
-          A bundle is a folder or .zip with <code>manifest.json</code> (format, name, destinations), <code>pois</code>, <code>queries</code> and <code>plans</code> as
-          JSON or JSONL, and optionally <code>pairs</code> and (TripScore) <code>transports</code>. Formats: TripScore, ChinaTravel, TripCraft. Everything is checked
-          as it streams in; nothing is written unless the whole bundle is valid. Imports run in the background: you can leave this page. Examples:{" "}
-          <a href="/examples/tripscore-beijing/manifest.json">TripScore</a>, <a href="/examples/chinatravel-nanjing/manifest.json">ChinaTravel</a>,{" "}
-          <a href="/examples/tripcraft-fortwayne/manifest.json">TripCraft</a> (see the README for the layout). Limit: {maxMiB} MiB.
+          A bundle is a folder or .zip with <code>manifest.json</code> (format, name, destinations), <code>pois</code>,{" "}
+          <code>queries</code> and <code>plans</code> as JSON or JSONL, and optionally <code>pairs</code> and
+          (TripScore) <code>transports</code>. Formats: TripScore, ChinaTravel, TripCraft. Everything is checked as it
+          streams in; nothing is written unless the whole bundle is valid. Imports run in the background: you can leave
+          this page. Examples: <a href="/examples/tripscore-beijing/manifest.json">TripScore</a>,{" "}
+          <a href="/examples/chinatravel-nanjing/manifest.json">ChinaTravel</a>,{" "}
+          <a href="/examples/tripcraft-fortwayne/manifest.json">TripCraft</a> (see the README for the layout). Limit:{" "}
+          {maxMiB} MiB.
         </p>
         <ImportPanel />
         <JobsPanel />

@@ -10,19 +10,33 @@ export const dynamic = "force-dynamic";
 export default async function QueriesPage() {
   const user = await requirePageUser("ADMIN");
   const rows = await queriesWithDsl(db());
-  const stages = rows.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.latest?.stage ?? "NONE"]: (acc[r.latest?.stage ?? "NONE"] ?? 0) + 1 }), {});
+  const stages = rows.reduce<Record<string, number>>(
+    (acc, r) => ({ ...acc, [r.latest?.stage ?? "NONE"]: (acc[r.latest?.stage ?? "NONE"] ?? 0) + 1 }),
+    {},
+  );
   return (
     <>
       <AppHeader user={user} />
       <main className="page">
         <h1>Requests and their constraints</h1>
         <p className="muted">
-          {rows.length} requests · {["FINAL", "VERIFIED", "REVISED", "DRAFT", "NONE"].filter((s) => stages[s]).map((s) => `${stages[s]} ${s === "NONE" ? "without constraints" : s.toLowerCase()}`).join(" · ")}
+          {rows.length} requests ·{" "}
+          {["FINAL", "VERIFIED", "REVISED", "DRAFT", "NONE"]
+            .filter((s) => stages[s])
+            .map((s) => `${stages[s]} ${s === "NONE" ? "without constraints" : s.toLowerCase()}`)
+            .join(" · ")}
         </p>
         <section className="card">
           <table className="table" aria-label="Requests">
             <thead>
-              <tr><th>Request</th><th>Destination</th><th>Dataset</th><th>Constraints</th><th>Stage</th><th /></tr>
+              <tr>
+                <th>Request</th>
+                <th>Destination</th>
+                <th>Dataset</th>
+                <th>Constraints</th>
+                <th>Stage</th>
+                <th />
+              </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
@@ -31,8 +45,18 @@ export default async function QueriesPage() {
                   <td>{r.destination}</td>
                   <td className="small">{r.dataset}</td>
                   <td className="num">{r.latest?.constraints ?? 0}</td>
-                  <td>{r.latest ? <span className={`stage stage-${r.latest.stage.toLowerCase()}`}>{r.latest.stage.toLowerCase()}</span> : <span className="muted">—</span>}</td>
-                  <td><Link href={`/queries/${r.id}/constraints`}>Edit</Link></td>
+                  <td>
+                    {r.latest ? (
+                      <span className={`stage stage-${r.latest.stage.toLowerCase()}`}>
+                        {r.latest.stage.toLowerCase()}
+                      </span>
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
+                  <td>
+                    <Link href={`/queries/${r.id}/constraints`}>Edit</Link>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -10,8 +10,12 @@ export const dynamic = "force-dynamic";
 
 async function setPassword(token: string, formData: FormData) {
   "use server";
-  const parsed = invitePasswordInput.safeParse({ password: formData.get("password"), confirm: formData.get("confirm") });
-  if (!parsed.success) redirect(`/invite/${encodeURIComponent(token)}?error=${encodeURIComponent(parsed.error.issues[0].message)}`);
+  const parsed = invitePasswordInput.safeParse({
+    password: formData.get("password"),
+    confirm: formData.get("confirm"),
+  });
+  if (!parsed.success)
+    redirect(`/invite/${encodeURIComponent(token)}?error=${encodeURIComponent(parsed.error.issues[0].message)}`);
   try {
     await acceptInvite(db(), token, parsed.data.password);
   } catch (e) {
@@ -21,10 +25,17 @@ async function setPassword(token: string, formData: FormData) {
   redirect("/signin?set=1");
 }
 
-export default async function InvitePage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ error?: string }> }) {
+export default async function InvitePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<{ error?: string }>;
+}) {
   const { token } = await params;
   const { error } = await searchParams;
-  const check = token.length > 200 ? { ok: false as const, reason: INVITE_MESSAGES.invalid } : await checkInvite(db(), token);
+  const check =
+    token.length > 200 ? { ok: false as const, reason: INVITE_MESSAGES.invalid } : await checkInvite(db(), token);
   const shown = inviteMessage(error, Object.values(PASSWORD_MESSAGES));
   return (
     <main className="center-page">
@@ -41,8 +52,17 @@ export default async function InvitePage({ params, searchParams }: { params: Pro
             </p>
             <label>
               New password
-              <input name="password" type="password" autoComplete="new-password" required autoFocus aria-describedby="pw-hint" />
-              <span id="pw-hint" className="muted small">At least {MIN_PASSWORD_LENGTH} characters, not a common password.</span>
+              <input
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                autoFocus
+                aria-describedby="pw-hint"
+              />
+              <span id="pw-hint" className="muted small">
+                At least {MIN_PASSWORD_LENGTH} characters, not a common password.
+              </span>
             </label>
             <label>
               Repeat it

@@ -23,8 +23,15 @@ export function call(c: Compilation, e: Extract<Expr, { k: "call" }>, scope: Sco
         const x = a0();
         tick();
         at.node = e;
-        if (name === "add" && o instanceof PySet) { o.add(x); return null; }
-        if (name === "append" && Array.isArray(o)) { o.push(x); checkSize(o.length); return null; }
+        if (name === "add" && o instanceof PySet) {
+          o.add(x);
+          return null;
+        }
+        if (name === "append" && Array.isArray(o)) {
+          o.push(x);
+          checkSize(o.length);
+          return null;
+        }
         return callMethod(o, name, [x], null);
       };
     }

@@ -13,27 +13,51 @@ export function comparison(c: Compilation, e: Extract<Expr, { k: "cmp" }>, scope
   const ops = e.ops;
   if (ops.length === 1 && (ops[0] === "in" || ops[0] === "not in")) {
     const lit = e.rest[0];
-    const scalars = (lit.k === "list" || lit.k === "tuple" || lit.k === "set") && lit.elts.every((x) => x.k === "const") ? lit.elts.map((x) => (x as { v: unknown }).v as Py) : null;
+    const scalars =
+      (lit.k === "list" || lit.k === "tuple" || lit.k === "set") && lit.elts.every((x) => x.k === "const")
+        ? lit.elts.map((x) => (x as { v: unknown }).v as Py)
+        : null;
     if (scalars) {
       const keys = new Set(scalars.map(hashKey));
-      const negate = ops[0] === "not in", isSet = lit.k === "set";
+      const negate = ops[0] === "not in",
+        isSet = lit.k === "set";
       return () => {
         const x = first();
         at.node = e;
         let found: boolean;
         if (typeof x === "string" && x.charCodeAt(0) !== 0) found = keys.has(x);
-        else if (x instanceof PySet) found = false; // a set is looked up as a frozenset; never among scalars
-        else if (!isSet && (Array.isArray(x) || x instanceof PyDict || x instanceof PyTuple || x instanceof PyView)) found = x instanceof PyTuple && keys.has(hashKey(x)); // == against scalars
+        else if (x instanceof PySet)
+          found = false; // a set is looked up as a frozenset; never among scalars
+        else if (!isSet && (Array.isArray(x) || x instanceof PyDict || x instanceof PyTuple || x instanceof PyView))
+          found = x instanceof PyTuple && keys.has(hashKey(x)); // == against scalars
         else found = keys.has(hashKey(x));
         return negate ? !found : found;
       };
     }
   }
   if (ops.length === 1) {
-    const op = ops[0], r = rest[0];
-    if (op === "==") return () => { const a = first(), b = r(); at.node = e; return eq(a, b); };
-    if (op === "!=") return () => { const a = first(), b = r(); at.node = e; return !eq(a, b); };
-    return () => { const a = first(), b = r(); at.node = e; return compare(op, a, b); };
+    const op = ops[0],
+      r = rest[0];
+    if (op === "==")
+      return () => {
+        const a = first(),
+          b = r();
+        at.node = e;
+        return eq(a, b);
+      };
+    if (op === "!=")
+      return () => {
+        const a = first(),
+          b = r();
+        at.node = e;
+        return !eq(a, b);
+      };
+    return () => {
+      const a = first(),
+        b = r();
+      at.node = e;
+      return compare(op, a, b);
+    };
   }
   return () => {
     let a = first();

@@ -19,7 +19,11 @@ export function comprehension(c: Compilation, e: Extract<Expr, { k: "comp" }>, s
   };
   e.gens.forEach((g) => declare(g.target));
   const firstIter = expr(c, e.gens[0].iter, scope);
-  const gens = e.gens.map((g, i) => ({ iter: i === 0 ? firstIter : expr(c, g.iter, local), target: store(c, g.target, local), ifs: g.ifs.map((x) => expr(c, x, local)) }));
+  const gens = e.gens.map((g, i) => ({
+    iter: i === 0 ? firstIter : expr(c, g.iter, local),
+    target: store(c, g.target, local),
+    ifs: g.ifs.map((x) => expr(c, x, local)),
+  }));
   const elt = expr(c, e.elt, local);
   const val = e.value ? expr(c, e.value, local) : null;
   const kind = e.kind;
@@ -36,7 +40,11 @@ export function comprehension(c: Compilation, e: Extract<Expr, { k: "comp" }>, s
         tick();
         gen.target(it[k]);
         let ok = true;
-        for (const f of gen.ifs) if (!truthy(f())) { ok = false; break; }
+        for (const f of gen.ifs)
+          if (!truthy(f())) {
+            ok = false;
+            break;
+          }
         if (!ok) continue;
         if (g + 1 < gens.length) {
           const src = gens[g + 1].iter();

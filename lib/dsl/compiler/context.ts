@@ -10,7 +10,8 @@ import { UNSET, type Ev, type Slot } from "./runtime";
 
 /** exec's built-ins in ChinaTravel's evaluator (`list` only for preferences): the only names a comprehension can reach. */
 const BUILTINS = new Set(["set", "list"]);
-export const COMPREHENSION_SCOPE_HINT = "ChinaTravel runs a snippet with `plan`, the concept functions and the snippet's own variables as exec's locals, and a comprehension or generator expression cannot see those: this fails in ChinaTravel's evaluator too. Use a for loop.";
+export const COMPREHENSION_SCOPE_HINT =
+  "ChinaTravel runs a snippet with `plan`, the concept functions and the snippet's own variables as exec's locals, and a comprehension or generator expression cannot see those: this fails in ChinaTravel's evaluator too. Use a for loop.";
 
 export interface Scope {
   slots: Map<string, number>;
@@ -38,7 +39,14 @@ export interface Compilation {
 }
 
 export function newCompilation(globalNames: Map<string, number>, locals: ReadonlySet<string>): Compilation {
-  return { root: { slots: globalNames, frame: new Array(globalNames.size).fill(UNSET), parent: null }, locals, freeNames: [], hiddenNames: [], outsideNames: [], outsideVals: [] };
+  return {
+    root: { slots: globalNames, frame: new Array(globalNames.size).fill(UNSET), parent: null },
+    locals,
+    freeNames: [],
+    hiddenNames: [],
+    outsideNames: [],
+    outsideVals: [],
+  };
 }
 
 function outsideSlot(c: Compilation, name: string): number {
@@ -82,7 +90,13 @@ export function lookup(c: Compilation, name: string, scope: Scope, e: Expr): Ev 
     const hidden = root.slots.has(name) || c.locals.has(name);
     (hidden ? c.hiddenNames : c.freeNames).push({ name, line: e.line, col: e.col });
     return () => {
-      throw new PyError("NameError", `name '${name}' is not defined`, null, null, hidden ? COMPREHENSION_SCOPE_HINT : null).at(e.line, e.col);
+      throw new PyError(
+        "NameError",
+        `name '${name}' is not defined`,
+        null,
+        null,
+        hidden ? COMPREHENSION_SCOPE_HINT : null,
+      ).at(e.line, e.col);
     };
   }
   c.freeNames.push({ name, line: e.line, col: e.col });

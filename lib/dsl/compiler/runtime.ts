@@ -18,7 +18,10 @@ let left = Infinity;
 function refill() {
   // `left` below zero: work charged beyond the 1,024 steps of the last refill (see meter in values.ts).
   const spent = 1024 - Math.min(0, left);
-  if (budget.steps + spent > budget.maxSteps) throw new LimitError(`the evaluation took more than ${budget.maxSteps.toLocaleString("en")} steps (a runaway loop, or work on very large values?)`);
+  if (budget.steps + spent > budget.maxSteps)
+    throw new LimitError(
+      `the evaluation took more than ${budget.maxSteps.toLocaleString("en")} steps (a runaway loop, or work on very large values?)`,
+    );
   if (performance.now() > budget.deadline) throw new LimitError(`the evaluation ran longer than ${budget.timeMs} ms`);
   budget.steps += spent;
   left = 1024;
@@ -34,7 +37,8 @@ export const tick = () => {
 };
 
 export function withBudget<T>(b: Budget, f: () => T): T {
-  const saved = budget, savedLeft = left;
+  const saved = budget,
+    savedLeft = left;
   budget = b;
   left = 0;
   try {
@@ -57,4 +61,5 @@ export type Slot = Py | typeof UNSET;
 export type Ev = () => Py;
 /** A compiled statement: 0 = go on, BREAK, CONTINUE. */
 export type Ex = () => number;
-export const BREAK = 1, CONTINUE = 2;
+export const BREAK = 1,
+  CONTINUE = 2;

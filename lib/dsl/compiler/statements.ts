@@ -27,40 +27,78 @@ function stmt(c: Compilation, s: Stmt): Ex {
   switch (s.k) {
     case "expr": {
       const v = expr(c, s.v, root);
-      return () => { v(); return 0; };
+      return () => {
+        v();
+        return 0;
+      };
     }
     case "assign": {
       const v = expr(c, s.value, root);
       const ts = s.targets.map((t) => store(c, t, root));
-      if (ts.length === 1) { const t = ts[0]; return () => { t(v()); return 0; }; }
-      return () => { const x = v(); for (const t of ts) t(x); return 0; };
+      if (ts.length === 1) {
+        const t = ts[0];
+        return () => {
+          t(v());
+          return 0;
+        };
+      }
+      return () => {
+        const x = v();
+        for (const t of ts) t(x);
+        return 0;
+      };
     }
     case "aug": {
       const op = s.op;
       const value = expr(c, s.value, root);
       if (s.target.k === "sub") {
-        const obj = expr(c, s.target.v, root), key = index(c, s.target.index, root);
-        return () => { const o = obj(), k = key(); at.node = s; const old = getItem(o, k); const x = value(); at.node = s; setItem(o, k, inplace(op, old, x)); return 0; };
+        const obj = expr(c, s.target.v, root),
+          key = index(c, s.target.index, root);
+        return () => {
+          const o = obj(),
+            k = key();
+          at.node = s;
+          const old = getItem(o, k);
+          const x = value();
+          at.node = s;
+          setItem(o, k, inplace(op, old, x));
+          return 0;
+        };
       }
       if (s.target.k === "attr") {
         const set = store(c, s.target, root);
-        return () => { set(null); return 0; };
+        return () => {
+          set(null);
+          return 0;
+        };
       }
-      const read = expr(c, s.target, root), write = store(c, s.target, root);
+      const read = expr(c, s.target, root),
+        write = store(c, s.target, root);
       return () => {
-        const a = read(), b = value();
+        const a = read(),
+          b = value();
         at.node = s;
-        if (op === "+" && typeof a === "number" && typeof b === "number") { const r = a + b; if (Number.isSafeInteger(r)) { write(r); return 0; } }
+        if (op === "+" && typeof a === "number" && typeof b === "number") {
+          const r = a + b;
+          if (Number.isSafeInteger(r)) {
+            write(r);
+            return 0;
+          }
+        }
         write(inplace(op, a, b));
         return 0;
       };
     }
     case "if": {
-      const t = expr(c, s.test, root), b = block(c, s.body), o = s.orelse.length ? block(c, s.orelse) : () => 0;
+      const t = expr(c, s.test, root),
+        b = block(c, s.body),
+        o = s.orelse.length ? block(c, s.orelse) : () => 0;
       return () => (truthy(t()) ? b() : o());
     }
     case "while": {
-      const t = expr(c, s.test, root), b = block(c, s.body), o = block(c, s.orelse);
+      const t = expr(c, s.test, root),
+        b = block(c, s.body),
+        o = block(c, s.orelse);
       return () => {
         while (truthy(t())) {
           tick();
@@ -71,7 +109,10 @@ function stmt(c: Compilation, s: Stmt): Ex {
       };
     }
     case "for": {
-      const it = expr(c, s.iter, root), target = store(c, s.target, root), b = block(c, s.body), o = block(c, s.orelse);
+      const it = expr(c, s.iter, root),
+        target = store(c, s.target, root),
+        b = block(c, s.body),
+        o = block(c, s.orelse);
       return () => {
         const src = it();
         at.node = s;
@@ -98,21 +139,41 @@ function stmt(c: Compilation, s: Stmt): Ex {
       const dels = s.targets.map((t) => {
         if (t.k === "name") {
           const i = root.slots.get(t.id)!;
-          return () => { if (globals[i] === UNSET) throw new PyError("NameError", `name '${t.id}' is not defined`).at(t.line, t.col); globals[i] = UNSET; };
+          return () => {
+            if (globals[i] === UNSET) throw new PyError("NameError", `name '${t.id}' is not defined`).at(t.line, t.col);
+            globals[i] = UNSET;
+          };
         }
-        if (t.k === "sub") { const o = expr(c, t.v, root), k = index(c, t.index, root); return () => { const ov = o(), kv = k(); at.node = t; delItem(ov, kv); }; }
-        return () => { throw new PyError("SyntaxError", "cannot delete expression", t.line, t.col); };
+        if (t.k === "sub") {
+          const o = expr(c, t.v, root),
+            k = index(c, t.index, root);
+          return () => {
+            const ov = o(),
+              kv = k();
+            at.node = t;
+            delItem(ov, kv);
+          };
+        }
+        return () => {
+          throw new PyError("SyntaxError", "cannot delete expression", t.line, t.col);
+        };
       });
-      return () => { for (const d of dels) d(); return 0; };
+      return () => {
+        for (const d of dels) d();
+        return 0;
+      };
     }
     case "assert": {
-      const t = expr(c, s.test, root), m = s.msg ? expr(c, s.msg, root) : null;
+      const t = expr(c, s.test, root),
+        m = s.msg ? expr(c, s.msg, root) : null;
       return () => {
         if (!truthy(t())) throw new PyError("AssertionError", m ? String(m()) : "").at(s.line, s.col);
         return 0;
       };
     }
     case "import":
-      return () => { throw new PyError("ImportError", "__import__ not found", s.line, s.col, "constraints cannot import modules"); };
+      return () => {
+        throw new PyError("ImportError", "__import__ not found", s.line, s.col, "constraints cannot import modules");
+      };
   }
 }

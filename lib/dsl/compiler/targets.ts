@@ -29,7 +29,12 @@ export function store(c: Compilation, target: Expr, scope: Scope): (v: Py) => vo
       return (v) => {
         const items = iterate(v);
         if (items.length !== parts.length) {
-          throw new PyError("ValueError", items.length > parts.length ? `too many values to unpack (expected ${parts.length})` : `not enough values to unpack (expected ${parts.length}, got ${items.length})`).at(target.line, target.col);
+          throw new PyError(
+            "ValueError",
+            items.length > parts.length
+              ? `too many values to unpack (expected ${parts.length})`
+              : `not enough values to unpack (expected ${parts.length}, got ${items.length})`,
+          ).at(target.line, target.col);
         }
         const copy = [...items];
         parts.forEach((p, i) => p(copy[i]));
@@ -39,7 +44,8 @@ export function store(c: Compilation, target: Expr, scope: Scope): (v: Py) => vo
       const obj = expr(c, target.v, scope);
       const key = index(c, target.index, scope);
       return (v) => {
-        const o = obj(), k = key();
+        const o = obj(),
+          k = key();
         at.node = target;
         setItem(o, k, v);
       };

@@ -9,8 +9,9 @@ export function eq(a0: Py, b0: Py): boolean {
     return a0 === b0;
   }
   if (typeof a0 === "number" && typeof b0 === "number") return a0 === b0;
-  const a = a0 instanceof PyView && a0.kind !== "values" && (b0 instanceof PySet || b0 instanceof PyView) ? a0.asSet()! : a0;
-  const b = b0 instanceof PyView && b0.kind !== "values" && (a instanceof PySet) ? b0.asSet()! : b0;
+  const a =
+    a0 instanceof PyView && a0.kind !== "values" && (b0 instanceof PySet || b0 instanceof PyView) ? a0.asSet()! : a0;
+  const b = b0 instanceof PyView && b0.kind !== "values" && a instanceof PySet ? b0.asSet()! : b0;
   if (a === b) return !(a instanceof PyFloat && Number.isNaN(a.v));
   if (isNumber(a) && isNumber(b)) {
     if (typeof a === "bigint" || typeof b === "bigint") {
@@ -20,9 +21,12 @@ export function eq(a0: Py, b0: Py): boolean {
     return toFloat(a) === toFloat(b);
   }
   if (typeof a === "string" || typeof b === "string") return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && (work(a.length), a.every((x, i) => eq(x, b[i])));
-  if (a instanceof PyTuple && b instanceof PyTuple) return a.items.length === b.items.length && (work(a.items.length), a.items.every((x, i) => eq(x, b.items[i])));
-  if (a instanceof PySet && b instanceof PySet) return a.size === b.size && (work(a.size), [...a.map.keys()].every((k) => b.map.has(k)));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && (work(a.length), a.every((x, i) => eq(x, b[i])));
+  if (a instanceof PyTuple && b instanceof PyTuple)
+    return a.items.length === b.items.length && (work(a.items.length), a.items.every((x, i) => eq(x, b.items[i])));
+  if (a instanceof PySet && b instanceof PySet)
+    return a.size === b.size && (work(a.size), [...a.map.keys()].every((k) => b.map.has(k)));
   if (a instanceof PyDict && b instanceof PyDict) {
     if (a.size !== b.size) return false;
     for (const [h, [, v]] of a.map) {
@@ -50,14 +54,16 @@ function order(op: string, a0: Py, b0: Py): boolean {
     // "HH:MM" times compare as strings, as in Python.
     return op === "<" ? a0 < b0 : op === "<=" ? a0 <= b0 : op === ">" ? a0 > b0 : a0 >= b0;
   }
-  const a = a0 instanceof PyView && (b0 instanceof PySet || b0 instanceof PyView) ? a0.asSet() ?? a0 : a0;
-  const b = b0 instanceof PyView && a instanceof PySet ? b0.asSet() ?? b0 : b0;
+  const a = a0 instanceof PyView && (b0 instanceof PySet || b0 instanceof PyView) ? (a0.asSet() ?? a0) : a0;
+  const b = b0 instanceof PyView && a instanceof PySet ? (b0.asSet() ?? b0) : b0;
   if (isNumber(a) && isNumber(b)) {
     if ((typeof a === "bigint" || typeof b === "bigint") && !(a instanceof PyFloat) && !(b instanceof PyFloat)) {
-      const x = big(intOf(a as number)), y = big(intOf(b as number));
+      const x = big(intOf(a as number)),
+        y = big(intOf(b as number));
       return op === "<" ? x < y : op === "<=" ? x <= y : op === ">" ? x > y : x >= y;
     }
-    const x = toFloat(a), y = toFloat(b);
+    const x = toFloat(a),
+      y = toFloat(b);
     return op === "<" ? x < y : op === "<=" ? x <= y : op === ">" ? x > y : x >= y;
   }
   if (typeof a === "string" && typeof b === "string") {
@@ -71,10 +77,14 @@ function order(op: string, a0: Py, b0: Py): boolean {
   if (a instanceof PySet && b instanceof PySet) {
     const sub = (x: PySet, y: PySet) => x.size <= y.size && [...x.map.keys()].every((k) => y.map.has(k));
     switch (op) {
-      case "<=": return sub(a, b);
-      case "<": return a.size < b.size && sub(a, b);
-      case ">=": return sub(b, a);
-      case ">": return b.size < a.size && sub(b, a);
+      case "<=":
+        return sub(a, b);
+      case "<":
+        return a.size < b.size && sub(a, b);
+      case ">=":
+        return sub(b, a);
+      case ">":
+        return b.size < a.size && sub(b, a);
     }
   }
   throw typeError(`'${op}' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`);
@@ -96,19 +106,26 @@ export function contains(container: Py, x: Py): boolean {
   // A set looked up in a set is tried as a frozenset (Python does this); ours hold no frozensets.
   if (container instanceof PySet) return x instanceof PySet ? false : container.has(x);
   if (container instanceof PyDict) return container.has(x);
-  if (container instanceof PyView) return container.kind === "keys" ? container.d.has(x) : container.items().some((y) => eq(x, y));
+  if (container instanceof PyView)
+    return container.kind === "keys" ? container.d.has(x) : container.items().some((y) => eq(x, y));
   throw typeError(`argument of type '${typeName(container)}' is not iterable`);
 }
 
 export function compare(op: string, a: Py, b: Py): boolean {
   switch (op) {
-    case "==": return eq(a, b);
-    case "!=": return !eq(a, b);
-    case "in": return contains(b, a);
-    case "not in": return !contains(b, a);
-    case "is": return a === b || (a === null && b === null);
-    case "is not": return !(a === b);
-    default: return order(op, a, b);
+    case "==":
+      return eq(a, b);
+    case "!=":
+      return !eq(a, b);
+    case "in":
+      return contains(b, a);
+    case "not in":
+      return !contains(b, a);
+    case "is":
+      return a === b || (a === null && b === null);
+    case "is not":
+      return !(a === b);
+    default:
+      return order(op, a, b);
   }
 }
-

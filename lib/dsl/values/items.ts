@@ -42,7 +42,11 @@ function sliceBounds(lo: Py, hi: Py, step: Py, len: number): [number, number, nu
   return [clamp(num(lo), s > 0 ? 0 : len - 1), clamp(num(hi), s > 0 ? len : -1), s];
 }
 export class PySlice {
-  constructor(public lo: Py, public hi: Py, public step: Py) {}
+  constructor(
+    public lo: Py,
+    public hi: Py,
+    public step: Py,
+  ) {}
 }
 function sliceItems<T>(items: T[], sl: PySlice): T[] {
   const [a, b, s] = sliceBounds(sl.lo, sl.hi, sl.step, items.length);
@@ -100,11 +104,13 @@ export function setItem(v: Py, key: Py | PySlice, value: Py) {
 }
 
 export function delItem(v: Py, key: Py | PySlice) {
-  if (Array.isArray(v) && !(key instanceof PySlice)) { v.splice(index(key, v.length, "list"), 1); return; }
+  if (Array.isArray(v) && !(key instanceof PySlice)) {
+    v.splice(index(key, v.length, "list"), 1);
+    return;
+  }
   if (v instanceof PyDict && !(key instanceof PySlice)) {
     if (!v.map.delete(hashKey(key))) throw new PyError("KeyError", repr(key));
     return;
   }
   throw typeError(`'${typeName(v)}' object doesn't support item deletion`);
 }
-

@@ -2,16 +2,32 @@
 import { LimitError, PyError } from "../errors";
 import { iterate } from "./items";
 import { formatPercent } from "./text";
-import { LIMITS, PyDict, PyFloat, PySet, PyTuple, PyView, checkSize, checkString, truthy, typeError, typeName, work, type Py } from "./types";
+import {
+  LIMITS,
+  PyDict,
+  PyFloat,
+  PySet,
+  PyTuple,
+  PyView,
+  checkSize,
+  checkString,
+  truthy,
+  typeError,
+  typeName,
+  work,
+  type Py,
+} from "./types";
 // ---- numbers ---------------------------------------------------------------------------------
 
-export const isInt = (v: Py): v is number | bigint | boolean => typeof v === "number" || typeof v === "bigint" || typeof v === "boolean";
+export const isInt = (v: Py): v is number | bigint | boolean =>
+  typeof v === "number" || typeof v === "bigint" || typeof v === "boolean";
 export const isNumber = (v: Py): boolean => isInt(v) || v instanceof PyFloat;
 export const intOf = (v: number | bigint | boolean): number | bigint => (typeof v === "boolean" ? (v ? 1 : 0) : v);
 export const big = (v: number | bigint) => (typeof v === "bigint" ? v : BigInt(v));
 export function norm(v: bigint): number | bigint {
   if (v >= -9007199254740991n && v <= 9007199254740991n) return Number(v);
-  if (v.toString(16).length * 4 > LIMITS.maxIntBits) throw new LimitError(`an integer grew beyond ${LIMITS.maxIntBits.toLocaleString("en")} bits`);
+  if (v.toString(16).length * 4 > LIMITS.maxIntBits)
+    throw new LimitError(`an integer grew beyond ${LIMITS.maxIntBits.toLocaleString("en")} bits`);
   return v;
 }
 export const toFloat = (v: Py): number => {
@@ -27,11 +43,24 @@ export const toFloat = (v: Py): number => {
 
 function intArith(op: string, a0: number | bigint, b0: number | bigint): Py {
   if (typeof a0 === "number" && typeof b0 === "number") {
-    const a = a0, b = b0;
+    const a = a0,
+      b = b0;
     switch (op) {
-      case "+": { const r = a + b; if (Number.isSafeInteger(r)) return r; break; }
-      case "-": { const r = a - b; if (Number.isSafeInteger(r)) return r; break; }
-      case "*": { const r = a * b; if (Number.isSafeInteger(r)) return r === 0 ? 0 : r; break; }
+      case "+": {
+        const r = a + b;
+        if (Number.isSafeInteger(r)) return r;
+        break;
+      }
+      case "-": {
+        const r = a - b;
+        if (Number.isSafeInteger(r)) return r;
+        break;
+      }
+      case "*": {
+        const r = a * b;
+        if (Number.isSafeInteger(r)) return r === 0 ? 0 : r;
+        break;
+      }
       case "//": {
         if (b === 0) throw new PyError("ZeroDivisionError", "integer division or modulo by zero");
         if (Math.abs(a) < 2 ** 31) return Math.floor(a / b);
@@ -40,26 +69,30 @@ function intArith(op: string, a0: number | bigint, b0: number | bigint): Py {
       case "%": {
         if (b === 0) throw new PyError("ZeroDivisionError", "integer division or modulo by zero");
         let r = a % b;
-        if (r !== 0 && (r < 0) !== (b < 0)) r += b;
+        if (r !== 0 && r < 0 !== b < 0) r += b;
         return r === 0 ? 0 : r;
       }
     }
   }
-  const a = big(a0), b = big(b0);
+  const a = big(a0),
+    b = big(b0);
   switch (op) {
-    case "+": return norm(a + b);
-    case "-": return norm(a - b);
-    case "*": return norm(a * b);
+    case "+":
+      return norm(a + b);
+    case "-":
+      return norm(a - b);
+    case "*":
+      return norm(a * b);
     case "//": {
       if (b === 0n) throw new PyError("ZeroDivisionError", "integer division or modulo by zero");
       let q = a / b;
-      if ((a % b !== 0n) && ((a < 0n) !== (b < 0n))) q -= 1n;
+      if (a % b !== 0n && a < 0n !== b < 0n) q -= 1n;
       return norm(q);
     }
     case "%": {
       if (b === 0n) throw new PyError("ZeroDivisionError", "integer division or modulo by zero");
       let r = a % b;
-      if (r !== 0n && (r < 0n) !== (b < 0n)) r += b;
+      if (r !== 0n && r < 0n !== b < 0n) r += b;
       return norm(r);
     }
     case "**": {
@@ -68,15 +101,20 @@ function intArith(op: string, a0: number | bigint, b0: number | bigint): Py {
         return new PyFloat(Math.pow(Number(a), Number(b)));
       }
       const bits = a === 0n || a === 1n || a === -1n ? 1 : (a < 0n ? -a : a).toString(2).length * Number(b);
-      if (bits > LIMITS.maxIntBits) throw new LimitError(`an integer grew beyond ${LIMITS.maxIntBits.toLocaleString("en")} bits`);
+      if (bits > LIMITS.maxIntBits)
+        throw new LimitError(`an integer grew beyond ${LIMITS.maxIntBits.toLocaleString("en")} bits`);
       return norm(a ** b);
     }
-    case "&": return norm(a & b);
-    case "|": return norm(a | b);
-    case "^": return norm(a ^ b);
+    case "&":
+      return norm(a & b);
+    case "|":
+      return norm(a | b);
+    case "^":
+      return norm(a ^ b);
     case "<<": {
       if (b < 0n) throw new PyError("ValueError", "negative shift count");
-      if (Number(b) + a.toString(2).length > LIMITS.maxIntBits) throw new LimitError(`an integer grew beyond ${LIMITS.maxIntBits.toLocaleString("en")} bits`);
+      if (Number(b) + a.toString(2).length > LIMITS.maxIntBits)
+        throw new LimitError(`an integer grew beyond ${LIMITS.maxIntBits.toLocaleString("en")} bits`);
       return norm(a << b);
     }
     case ">>": {
@@ -90,36 +128,49 @@ function intArith(op: string, a0: number | bigint, b0: number | bigint): Py {
 function floatMod(a: number, b: number): number {
   if (b === 0) throw new PyError("ZeroDivisionError", "float modulo");
   let m = a % b;
-  if (m !== 0) { if ((b < 0) !== (m < 0)) m += b; }
-  else m = b < 0 ? -0 : 0;
+  if (m !== 0) {
+    if (b < 0 !== m < 0) m += b;
+  } else m = b < 0 ? -0 : 0;
   return m;
 }
 function floatFloorDiv(a: number, b: number): number {
   if (b === 0) throw new PyError("ZeroDivisionError", "float floor division by zero");
   let mod = a % b;
   let div = (a - mod) / b;
-  if (mod && (b < 0) !== (mod < 0)) { mod += b; div -= 1; }
+  if (mod && b < 0 !== mod < 0) {
+    mod += b;
+    div -= 1;
+  }
   if (div) {
     let f = Math.floor(div);
     if (div - f > 0.5) f += 1;
     return f;
   }
-  return (a / b < 0 || Object.is(a / b, -0)) ? -0 : 0;
+  return a / b < 0 || Object.is(a / b, -0) ? -0 : 0;
 }
 
 function floatArith(op: string, a: number, b: number): Py {
   switch (op) {
-    case "+": return new PyFloat(a + b);
-    case "-": return new PyFloat(a - b);
-    case "*": return new PyFloat(a * b);
-    case "/": if (b === 0) throw new PyError("ZeroDivisionError", "float division by zero"); return new PyFloat(a / b);
-    case "//": return new PyFloat(floatFloorDiv(a, b));
-    case "%": return new PyFloat(floatMod(a, b));
+    case "+":
+      return new PyFloat(a + b);
+    case "-":
+      return new PyFloat(a - b);
+    case "*":
+      return new PyFloat(a * b);
+    case "/":
+      if (b === 0) throw new PyError("ZeroDivisionError", "float division by zero");
+      return new PyFloat(a / b);
+    case "//":
+      return new PyFloat(floatFloorDiv(a, b));
+    case "%":
+      return new PyFloat(floatMod(a, b));
     case "**": {
       if (a === 0 && b < 0) throw new PyError("ZeroDivisionError", "0.0 cannot be raised to a negative power");
-      if (a < 0 && !Number.isInteger(b) && Number.isFinite(b)) throw new PyError("ValueError", "complex results are not supported in constraints");
+      if (a < 0 && !Number.isInteger(b) && Number.isFinite(b))
+        throw new PyError("ValueError", "complex results are not supported in constraints");
       const r = Math.pow(a, b);
-      if (!Number.isFinite(r) && Number.isFinite(a) && Number.isFinite(b)) throw new PyError("OverflowError", "(34, 'Numerical result out of range')");
+      if (!Number.isFinite(r) && Number.isFinite(a) && Number.isFinite(b))
+        throw new PyError("OverflowError", "(34, 'Numerical result out of range')");
       return new PyFloat(r);
     }
   }
@@ -142,29 +193,51 @@ function repeat<T>(items: T[], n: Py): T[] {
 function setOp(op: string, a: PySet, b: PySet): PySet | null {
   const out = new PySet();
   switch (op) {
-    case "|": for (const [k, v] of a.map) out.map.set(k, v); for (const [k, v] of b.map) if (!out.map.has(k)) out.map.set(k, v); checkSize(out.size); return out;
-    case "&": for (const [k, v] of a.map) if (b.map.has(k)) out.map.set(k, v); return out;
-    case "-": for (const [k, v] of a.map) if (!b.map.has(k)) out.map.set(k, v); return out;
-    case "^": for (const [k, v] of a.map) if (!b.map.has(k)) out.map.set(k, v); for (const [k, v] of b.map) if (!a.map.has(k)) out.map.set(k, v); return out;
+    case "|":
+      for (const [k, v] of a.map) out.map.set(k, v);
+      for (const [k, v] of b.map) if (!out.map.has(k)) out.map.set(k, v);
+      checkSize(out.size);
+      return out;
+    case "&":
+      for (const [k, v] of a.map) if (b.map.has(k)) out.map.set(k, v);
+      return out;
+    case "-":
+      for (const [k, v] of a.map) if (!b.map.has(k)) out.map.set(k, v);
+      return out;
+    case "^":
+      for (const [k, v] of a.map) if (!b.map.has(k)) out.map.set(k, v);
+      for (const [k, v] of b.map) if (!a.map.has(k)) out.map.set(k, v);
+      return out;
   }
   return null;
 }
 
 export function binop(op: string, a0: Py, b0: Py): Py {
   // Sums of costs: float + float / int, the most common arithmetic in annotations.
-  if (op === "+" && (a0 instanceof PyFloat || typeof a0 === "number") && (b0 instanceof PyFloat || typeof b0 === "number") && (a0 instanceof PyFloat || b0 instanceof PyFloat)) {
+  if (
+    op === "+" &&
+    (a0 instanceof PyFloat || typeof a0 === "number") &&
+    (b0 instanceof PyFloat || typeof b0 === "number") &&
+    (a0 instanceof PyFloat || b0 instanceof PyFloat)
+  ) {
     return new PyFloat((typeof a0 === "number" ? a0 : a0.v) + (typeof b0 === "number" ? b0 : b0.v));
   }
   // Key and item views take part in set operators as sets, with any iterable on the other side.
-  let a = a0, b = b0;
-  if ((op === "|" || op === "&" || op === "-" || op === "^") && ((a0 instanceof PyView && a0.kind !== "values") || (b0 instanceof PyView && b0.kind !== "values"))) {
+  let a = a0,
+    b = b0;
+  if (
+    (op === "|" || op === "&" || op === "-" || op === "^") &&
+    ((a0 instanceof PyView && a0.kind !== "values") || (b0 instanceof PyView && b0.kind !== "values"))
+  ) {
     a = a0 instanceof PySet ? a0 : new PySet(iterate(a0));
     b = b0 instanceof PySet ? b0 : new PySet(iterate(b0));
   }
   if (isInt(a) && isInt(b)) {
-    if (typeof a === "boolean" && typeof b === "boolean" && (op === "&" || op === "|" || op === "^")) return op === "&" ? a && b : op === "|" ? a || b : a !== b;
+    if (typeof a === "boolean" && typeof b === "boolean" && (op === "&" || op === "|" || op === "^"))
+      return op === "&" ? a && b : op === "|" ? a || b : a !== b;
     if (op === "/") {
-      const x = toFloat(a), y = toFloat(b);
+      const x = toFloat(a),
+        y = toFloat(b);
       if (y === 0) throw new PyError("ZeroDivisionError", "division by zero");
       // Big ints divide as floats (Python rounds the exact quotient; the difference is in the last bit).
       return new PyFloat(x / y);
@@ -179,7 +252,8 @@ export function binop(op: string, a0: Py, b0: Py): Py {
     return intArith(op, intOf(a), intOf(b));
   }
   if (isNumber(a) && isNumber(b)) {
-    if (op === "&" || op === "|" || op === "^" || op === "<<" || op === ">>") throw typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
+    if (op === "&" || op === "|" || op === "^" || op === "<<" || op === ">>")
+      throw typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
     return floatArith(op, toFloat(a), toFloat(b));
   }
   if (typeof a === "string" && typeof b === "string" && op === "+") {
@@ -190,7 +264,8 @@ export function binop(op: string, a0: Py, b0: Py): Py {
     if (typeof a === "string" && isInt(b)) {
       const k = Number(intOf(b));
       if (k <= 0 || a.length === 0) return "";
-      if (a.length * k > LIMITS.maxString) throw new LimitError(`a string grew beyond ${LIMITS.maxString.toLocaleString("en")} characters`);
+      if (a.length * k > LIMITS.maxString)
+        throw new LimitError(`a string grew beyond ${LIMITS.maxString.toLocaleString("en")} characters`);
       work(a.length * k);
       return a.repeat(k);
     }
@@ -199,12 +274,22 @@ export function binop(op: string, a0: Py, b0: Py): Py {
     if (isInt(a) && Array.isArray(b)) return repeat(b, a);
     if (a instanceof PyTuple && isInt(b)) return new PyTuple(repeat(a.items, b));
     if (isInt(a) && b instanceof PyTuple) return new PyTuple(repeat(b.items, a));
-    if (typeof a === "string" || Array.isArray(a) || a instanceof PyTuple) throw typeError(`can't multiply sequence by non-int of type '${typeName(b)}'`);
+    if (typeof a === "string" || Array.isArray(a) || a instanceof PyTuple)
+      throw typeError(`can't multiply sequence by non-int of type '${typeName(b)}'`);
   }
   if (op === "+") {
-    if (Array.isArray(a) && Array.isArray(b)) { checkSize(a.length + b.length); work(a.length + b.length); return a.concat(b); }
-    if (a instanceof PyTuple && b instanceof PyTuple) { checkSize(a.items.length + b.items.length); work(a.items.length + b.items.length); return new PyTuple(a.items.concat(b.items)); }
-    if (Array.isArray(a) || typeof a === "string" || a instanceof PyTuple) throw typeError(`can only concatenate ${typeName(a)} (not "${typeName(b)}") to ${typeName(a)}`);
+    if (Array.isArray(a) && Array.isArray(b)) {
+      checkSize(a.length + b.length);
+      work(a.length + b.length);
+      return a.concat(b);
+    }
+    if (a instanceof PyTuple && b instanceof PyTuple) {
+      checkSize(a.items.length + b.items.length);
+      work(a.items.length + b.items.length);
+      return new PyTuple(a.items.concat(b.items));
+    }
+    if (Array.isArray(a) || typeof a === "string" || a instanceof PyTuple)
+      throw typeError(`can only concatenate ${typeName(a)} (not "${typeName(b)}") to ${typeName(a)}`);
   }
   if (op === "%" && typeof a === "string") return formatPercent(a, b);
   if (a instanceof PySet && b instanceof PySet) {
@@ -263,4 +348,3 @@ export function unary(op: string, v: Py): Py {
   }
   throw typeError(`bad operand type for unary ${op}: '${typeName(v)}'`);
 }
-

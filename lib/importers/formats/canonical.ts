@@ -17,7 +17,13 @@ const queryRecord = z.object({
   dsl: z.array(z.object({ code: z.string(), note: z.string().default("") })).optional(),
 });
 
-const planRecord = z.object({ id, queryId: id, model: z.string().min(1), itinerary: itinerarySchema, meta: z.unknown().optional() });
+const planRecord = z.object({
+  id,
+  queryId: id,
+  model: z.string().min(1),
+  itinerary: itinerarySchema,
+  meta: z.unknown().optional(),
+});
 
 export const canonical: FormatModule = {
   planQueryId: (v) => queryIdOf(v, "queryId"),
@@ -28,8 +34,17 @@ export const canonical: FormatModule = {
     const destination = queryDestination(ctx, r, "destination", q.destination);
     if (!destination) return null;
     return {
-      sourceId: q.id, destination, text: q.text, origin: q.origin ?? null, days: q.days, people: q.people, startDate: q.startDate ?? null,
-      preferences: q.preferences, split: q.split ?? null, raw: r.value, dsl: q.dsl,
+      sourceId: q.id,
+      destination,
+      text: q.text,
+      origin: q.origin ?? null,
+      days: q.days,
+      people: q.people,
+      startDate: q.startDate ?? null,
+      preferences: q.preferences,
+      split: q.split ?? null,
+      raw: r.value,
+      dsl: q.dsl,
     } satisfies NormalizedQuery;
   },
 
@@ -40,7 +55,13 @@ export const canonical: FormatModule = {
     for (const d of p.itinerary.days) {
       for (const item of d.items) {
         const poi = item.poiId ? ctx.places.byIdOrNull(item.poiId) : null;
-        if (item.poiId && !poi) ctx.problems.add(r.file, r.record, "$.itinerary", `unknown POI id "${item.poiId}" (${item.name}): not in pois.json(l)`);
+        if (item.poiId && !poi)
+          ctx.problems.add(
+            r.file,
+            r.record,
+            "$.itinerary",
+            `unknown POI id "${item.poiId}" (${item.name}): not in pois.json(l)`,
+          );
         if (poi && item.lat === null) Object.assign(item, { lat: poi.lat, lon: poi.lon });
       }
     }

@@ -44,15 +44,19 @@ const activity = z
   })
   .superRefine((a, ctx) => {
     const intercity = a.type === "airplane" || a.type === "train";
-    if (!intercity && !a.position) ctx.addIssue({ code: "custom", path: ["position"], message: `a ${a.type} needs a position` });
-    if (intercity && (!a.start || !a.end)) ctx.addIssue({ code: "custom", path: ["start"], message: `a ${a.type} needs start and end` });
+    if (!intercity && !a.position)
+      ctx.addIssue({ code: "custom", path: ["position"], message: `a ${a.type} needs a position` });
+    if (intercity && (!a.start || !a.end))
+      ctx.addIssue({ code: "custom", path: ["start"], message: `a ${a.type} needs start and end` });
   });
 
 export const chinaTravelPlanSchema = z.object({
   people_number: z.number().int().positive(),
   start_city: z.string().min(1),
   target_city: z.string().min(1),
-  itinerary: z.array(z.object({ day: z.number().int().positive(), activities: z.array(activity) })).min(1, "a plan needs at least one day"),
+  itinerary: z
+    .array(z.object({ day: z.number().int().positive(), activities: z.array(activity) }))
+    .min(1, "a plan needs at least one day"),
 });
 export type ChinaTravelPlan = z.infer<typeof chinaTravelPlanSchema>;
 
@@ -71,7 +75,10 @@ const pyStringList = z.unknown().transform((v, ctx): string[] => {
     }
   }
   if (Array.isArray(list) && list.every((x) => typeof x === "string")) return list;
-  ctx.addIssue({ code: "custom", message: "expected a list of strings (or its Python literal, as in ChinaTravel's Hugging Face release)" });
+  ctx.addIssue({
+    code: "custom",
+    message: "expected a list of strings (or its Python literal, as in ChinaTravel's Hugging Face release)",
+  });
   return z.NEVER;
 });
 
@@ -95,7 +102,15 @@ const planRecord = z.object({ id, uid: id, model: z.string().min(1), plan: china
 const MEALS = new Set(["breakfast", "lunch", "dinner"]);
 
 function legOf(l: z.infer<typeof leg>): TransportLeg {
-  return { mode: l.mode, from: l.start, to: l.end, startTime: l.start_time ?? null, endTime: l.end_time ?? null, distanceKm: l.distance ?? null, cost: l.cost ?? null };
+  return {
+    mode: l.mode,
+    from: l.start,
+    to: l.end,
+    startTime: l.start_time ?? null,
+    endTime: l.end_time ?? null,
+    distanceKm: l.distance ?? null,
+    cost: l.cost ?? null,
+  };
 }
 
 export const chinatravel: FormatModule = {
@@ -108,8 +123,16 @@ export const chinatravel: FormatModule = {
     if (!destination) return null;
     const hard = q.hard_logic_py;
     return {
-      sourceId: q.uid, destination, text: q.nature_language, origin: q.start_city, days: q.days, people: q.people_number, startDate: null,
-      preferences: q.preference_py ? { preference_py: q.preference_py } : {}, split: q.split ?? null, raw: r.value,
+      sourceId: q.uid,
+      destination,
+      text: q.nature_language,
+      origin: q.start_city,
+      days: q.days,
+      people: q.people_number,
+      startDate: null,
+      preferences: q.preference_py ? { preference_py: q.preference_py } : {},
+      split: q.split ?? null,
+      raw: r.value,
       dsl: hard.map((code, i) => ({ code, note: q.hard_logic_nl?.[i] ?? "" })),
     } satisfies NormalizedQuery;
   },
@@ -122,27 +145,63 @@ export const chinatravel: FormatModule = {
       day: d.day,
       title: null,
       items: d.activities.map((a): Item => {
-        const common = { startTime: a.start_time ?? null, endTime: a.end_time ?? null, price: a.price ?? null, cost: a.cost ?? null, legs: a.transports.map(legOf) };
+        const common = {
+          startTime: a.start_time ?? null,
+          endTime: a.end_time ?? null,
+          price: a.price ?? null,
+          cost: a.cost ?? null,
+          legs: a.transports.map(legOf),
+        };
         if (a.type === "airplane" || a.type === "train") {
           // The station in the target city: arrival on the way in, departure on the way out.
           const arrival = ctx.places.byNameIn(city, a.end!) ?? ctx.places.byNameIn(city, a.start!);
           return ctx.places.place(
-            { ...emptyItem("transport", `${a.type === "train" ? "Train" : "Flight"} ${a.TrainID ?? a.FlightID ?? ""}`.trim()), ...common, tickets: a.tickets ?? null,
-              transport: { mode: a.type, number: a.TrainID ?? a.FlightID ?? null, from: a.start!, to: a.end!, distanceKm: null } },
-            arrival, city,
+            {
+              ...emptyItem(
+                "transport",
+                `${a.type === "train" ? "Train" : "Flight"} ${a.TrainID ?? a.FlightID ?? ""}`.trim(),
+              ),
+              ...common,
+              tickets: a.tickets ?? null,
+              transport: {
+                mode: a.type,
+                number: a.TrainID ?? a.FlightID ?? null,
+                from: a.start!,
+                to: a.end!,
+                distanceKm: null,
+              },
+            },
+            arrival,
+            city,
           );
         }
         const poi = ctx.places.byNameIn(city, a.position!);
         const kind = MEALS.has(a.type) ? "meal" : a.type === "accommodation" ? "hotel" : "attraction";
         return ctx.places.place(
-          { ...emptyItem(kind, a.position!), ...common, tickets: a.type === "accommodation" ? (a.rooms ?? null) : (a.tickets ?? null), mealType: MEALS.has(a.type) ? (a.type as Item["mealType"]) : null },
-          poi, city,
+          {
+            ...emptyItem(kind, a.position!),
+            ...common,
+            tickets: a.type === "accommodation" ? (a.rooms ?? null) : (a.tickets ?? null),
+            mealType: MEALS.has(a.type) ? (a.type as Item["mealType"]) : null,
+          },
+          poi,
+          city,
         );
       }),
     }));
     return {
-      sourceId: p.id, query: query.sourceId, model: p.model, raw: p.plan,
-      itinerary: { title: null, startCity: p.plan.start_city, targetCity: city, people: p.plan.people_number, days, judgedScores: null },
+      sourceId: p.id,
+      query: query.sourceId,
+      model: p.model,
+      raw: p.plan,
+      itinerary: {
+        title: null,
+        startCity: p.plan.start_city,
+        targetCity: city,
+        people: p.plan.people_number,
+        days,
+        judgedScores: null,
+      },
     };
   },
 };

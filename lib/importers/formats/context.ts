@@ -24,7 +24,10 @@ export interface FormatModule {
 }
 
 /** A calendar date as the formats write it (`2026-08-03`, or with a time); impossible dates are refused. */
-export const isoDate = z.string().max(40).refine(isRealDate, { message: "expected a real date as YYYY-MM-DD between 1900 and 2200 (e.g. 2026-08-03)" });
+export const isoDate = z
+  .string()
+  .max(40)
+  .refine(isRealDate, { message: "expected a real date as YYYY-MM-DD between 1900 and 2200 (e.g. 2026-08-03)" });
 
 export const id = z.union([z.string().min(1).max(200), z.number().int()]).transform(String);
 
@@ -41,7 +44,13 @@ export function parseRecord<T extends z.ZodType>(schema: T, r: SourceRecord, ctx
 /** The destination a query's city names, or null with a problem at `field` of the record. */
 export function queryDestination(ctx: FormatContext, r: SourceRecord, field: string, city: string): string | null {
   const destination = ctx.destinations.resolve(city);
-  if (!destination) ctx.problems.add(r.file, r.record, `$.${field}`, `unknown destination "${city}": add it (or an alias) to manifest.destinations`);
+  if (!destination)
+    ctx.problems.add(
+      r.file,
+      r.record,
+      `$.${field}`,
+      `unknown destination "${city}": add it (or an alias) to manifest.destinations`,
+    );
   return destination;
 }
 

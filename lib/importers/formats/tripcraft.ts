@@ -38,24 +38,51 @@ const queryRecord = z
   })
   .passthrough();
 
-const planRecord = z.object({ id, queryId: id, model: z.string().min(1), persona: z.string().nullish(), plan: z.array(tripCraftDaySchema).min(1, "a plan needs at least one day") });
+const planRecord = z.object({
+  id,
+  queryId: id,
+  model: z.string().min(1),
+  persona: z.string().nullish(),
+  plan: z.array(tripCraftDaySchema).min(1, "a plan needs at least one day"),
+});
 
 /** TripCraft's own evaluation format (postprocess/sample_evaluation_format.jsonl): the request rides with the plan. */
-const isEvaluationRecord = (v: unknown): v is { idx: string | number; JSON: Record<string, unknown>; persona?: unknown; model?: unknown; plan?: unknown } =>
-  !!v && typeof v === "object" && "idx" in v && "JSON" in v && !!(v as { JSON: unknown }).JSON && typeof (v as { JSON: unknown }).JSON === "object";
+const isEvaluationRecord = (
+  v: unknown,
+): v is { idx: string | number; JSON: Record<string, unknown>; persona?: unknown; model?: unknown; plan?: unknown } =>
+  !!v &&
+  typeof v === "object" &&
+  "idx" in v &&
+  "JSON" in v &&
+  !!(v as { JSON: unknown }).JSON &&
+  typeof (v as { JSON: unknown }).JSON === "object";
 const evaluationModel = (v: { model?: unknown }) => (typeof v.model === "string" && v.model ? v.model : "unknown");
 
 /** The request in words, from TripCraft's structured fields (its evaluation format has `"query": null`). */
-export function requestText(q: { org: string; dest: string; days: number; people_number: number; date?: string[] | null; budget?: number | null; persona?: string | null; local_constraint?: unknown }): string {
+export function requestText(q: {
+  org: string;
+  dest: string;
+  days: number;
+  people_number: number;
+  date?: string[] | null;
+  budget?: number | null;
+  persona?: string | null;
+  local_constraint?: unknown;
+}): string {
   const dates = q.date?.length ? `, ${q.date[0]}${q.date.length > 1 ? ` to ${q.date[q.date.length - 1]}` : ""}` : "";
   const budget = q.budget ? `, budget $${q.budget}` : "";
-  const local = q.local_constraint && typeof q.local_constraint === "object"
-    ? Object.entries(q.local_constraint as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined && v !== "").map(([k, v]) => `${k}: ${String(v)}`).join("; ")
-    : "";
+  const local =
+    q.local_constraint && typeof q.local_constraint === "object"
+      ? Object.entries(q.local_constraint as Record<string, unknown>)
+          .filter(([, v]) => v !== null && v !== undefined && v !== "")
+          .map(([k, v]) => `${k}: ${String(v)}`)
+          .join("; ")
+      : "";
   return `[Written by TripJudge from TripCraft's structured fields; the source has no request text] A ${q.days}-day trip from ${q.org} to ${q.dest} for ${q.people_number} ${q.people_number === 1 ? "person" : "people"}${dates}${budget}.${local ? ` Constraints: ${local}.` : ""}${q.persona ? ` Persona: ${q.persona}.` : ""}`;
 }
 
-const ENTRY = /^(.+?),\s*(stay|visit) from (\d{1,2}:\d{2}) to (\d{1,2}:\d{2})\s*(?:,\s*nearest transit:\s*(.*?),\s*([\d.]+)\s*m away)?\.?$/i;
+const ENTRY =
+  /^(.+?),\s*(stay|visit) from (\d{1,2}:\d{2}) to (\d{1,2}:\d{2})\s*(?:,\s*nearest transit:\s*(.*?),\s*([\d.]+)\s*m away)?\.?$/i;
 
 export interface PoiVisit {
   name: string;
@@ -79,7 +106,15 @@ export function parsePoiList(list: string): { visits: PoiVisit[]; unreadable: st
     if (!entry) continue;
     const m = ENTRY.exec(entry);
     if (!m) unreadable.push(entry);
-    else visits.push({ name: m[1].trim(), stay: m[2].toLowerCase() === "stay", start: pad(m[3]), end: pad(m[4]), transitStop: m[5] ?? null, transitMeters: m[6] ? Number(m[6]) : null });
+    else
+      visits.push({
+        name: m[1].trim(),
+        stay: m[2].toLowerCase() === "stay",
+        start: pad(m[3]),
+        end: pad(m[4]),
+        transitStop: m[5] ?? null,
+        transitMeters: m[6] ? Number(m[6]) : null,
+      });
   }
   return { visits, unreadable };
 }
@@ -92,12 +127,14 @@ function placeName(field: string): string | null {
   return (i > 0 ? v.slice(0, i) : v).trim();
 }
 
-const TRANSPORT = /(Flight Number|Self-driving|Taxi|Train)[:\s]*([^,]*),\s*from (.+?) to (.+?),\s*Departure Time:\s*(\d{1,2}:\d{2})\s*,\s*Arrival Time:\s*(\d{1,2}:\d{2})/i;
+const TRANSPORT =
+  /(Flight Number|Self-driving|Taxi|Train)[:\s]*([^,]*),\s*from (.+?) to (.+?),\s*Departure Time:\s*(\d{1,2}:\d{2})\s*,\s*Arrival Time:\s*(\d{1,2}:\d{2})/i;
 
 export const tripcraft: FormatModule = {
   planQueryId: (v) => (isEvaluationRecord(v) ? String(v.idx) : queryIdOf(v, "queryId")),
 
-  embeddedQuery: (v) => (isEvaluationRecord(v) ? { id: v.idx, ...v.JSON, persona: v.JSON.persona ?? v.persona ?? null } : null),
+  embeddedQuery: (v) =>
+    isEvaluationRecord(v) ? { id: v.idx, ...v.JSON, persona: v.JSON.persona ?? v.persona ?? null } : null,
 
   query(r, ctx) {
     const q = parseRecord(queryRecord, r, ctx);
@@ -105,14 +142,33 @@ export const tripcraft: FormatModule = {
     const destination = queryDestination(ctx, r, "dest", q.dest);
     if (!destination) return null;
     return {
-      sourceId: q.id, destination, text: q.query ?? requestText(q), origin: q.org, days: q.days, people: q.people_number, startDate: q.date?.[0] ?? null,
-      preferences: { budget: q.budget ?? undefined, persona: q.persona ?? undefined }, split: q.split ?? null, raw: r.value,
+      sourceId: q.id,
+      destination,
+      text: q.query ?? requestText(q),
+      origin: q.org,
+      days: q.days,
+      people: q.people_number,
+      startDate: q.date?.[0] ?? null,
+      preferences: { budget: q.budget ?? undefined, persona: q.persona ?? undefined },
+      split: q.split ?? null,
+      raw: r.value,
     } satisfies NormalizedQuery;
   },
 
   plan(r, query, ctx) {
     const v = r.value;
-    const source = isEvaluationRecord(v) ? { ...r, value: { id: `${evaluationModel(v)}:${String(v.idx)}`, queryId: v.idx, model: evaluationModel(v), persona: v.persona, plan: v.plan } } : r;
+    const source = isEvaluationRecord(v)
+      ? {
+          ...r,
+          value: {
+            id: `${evaluationModel(v)}:${String(v.idx)}`,
+            queryId: v.idx,
+            model: evaluationModel(v),
+            persona: v.persona,
+            plan: v.plan,
+          },
+        }
+      : r;
     const p = parseRecord(planRecord, source, ctx);
     if (!p) return null;
     const days = p.plan.map((d, di) => {
@@ -122,8 +178,17 @@ export const tripcraft: FormatModule = {
       const t = TRANSPORT.exec(d.transportation);
       if (t) {
         items.push({
-          ...emptyItem("transport", `${t[1]} ${t[2]}`.trim()), city, startTime: pad(t[5]), endTime: pad(t[6]),
-          transport: { mode: /flight/i.test(t[1]) ? "airplane" : t[1].toLowerCase(), number: t[2].trim() || null, from: t[3].trim(), to: t[4].trim(), distanceKm: null },
+          ...emptyItem("transport", `${t[1]} ${t[2]}`.trim()),
+          city,
+          startTime: pad(t[5]),
+          endTime: pad(t[6]),
+          transport: {
+            mode: /flight/i.test(t[1]) ? "airplane" : t[1].toLowerCase(),
+            number: t[2].trim() || null,
+            from: t[3].trim(),
+            to: t[4].trim(),
+            distanceKm: null,
+          },
         });
       } else if (d.transportation.trim() !== "-" && d.transportation.trim()) {
         items.push({ ...emptyItem("transport", d.transportation.trim().slice(0, 200)), city });
@@ -136,22 +201,47 @@ export const tripcraft: FormatModule = {
       const hotel = placeName(d.accommodation)?.toLowerCase();
       const event = placeName(d.event)?.toLowerCase();
       const { visits, unreadable } = parsePoiList(d.point_of_interest_list);
-      for (const u of unreadable) ctx.problems.add(r.file, r.record, `$.plan[${di}].point_of_interest_list`, `cannot read entry "${u.slice(0, 80)}" (expected "<POI>, visit from HH:MM to HH:MM, nearest transit: <stop>, <d>m away")`);
+      for (const u of unreadable)
+        ctx.problems.add(
+          r.file,
+          r.record,
+          `$.plan[${di}].point_of_interest_list`,
+          `cannot read entry "${u.slice(0, 80)}" (expected "<POI>, visit from HH:MM to HH:MM, nearest transit: <stop>, <d>m away")`,
+        );
       for (const v of visits) {
         const lower = v.name.toLowerCase();
         const mealType = meals.get(lower) ?? null;
         const kind = v.stay || lower === hotel ? "hotel" : mealType ? "meal" : lower === event ? "event" : "attraction";
-        items.push(ctx.places.place({ ...emptyItem(kind, v.name), startTime: v.start, endTime: v.end, mealType }, ctx.places.byNameIn(city, v.name), city));
+        items.push(
+          ctx.places.place(
+            { ...emptyItem(kind, v.name), startTime: v.start, endTime: v.end, mealType },
+            ctx.places.byNameIn(city, v.name),
+            city,
+          ),
+        );
       }
       // The record lists transport apart from the visits: put everything in time order, except that a
       // first-day arrival (often an overnight flight) opens the day.
-      const arrival = di === 0 && /^from /i.test(d.current_city) && items[0]?.kind === "transport" ? [items.shift()!] : [];
-      const ordered = items.map((item, i) => ({ item, i })).sort((x, y) => (x.item.startTime ?? "99").localeCompare(y.item.startTime ?? "99") || x.i - y.i);
+      const arrival =
+        di === 0 && /^from /i.test(d.current_city) && items[0]?.kind === "transport" ? [items.shift()!] : [];
+      const ordered = items
+        .map((item, i) => ({ item, i }))
+        .sort((x, y) => (x.item.startTime ?? "99").localeCompare(y.item.startTime ?? "99") || x.i - y.i);
       return { day: d.days, title: d.current_city, items: [...arrival, ...ordered.map((x) => x.item)] };
     });
     return {
-      sourceId: p.id, query: query.sourceId, model: p.model, raw: { plan: p.plan, persona: p.persona ?? null },
-      itinerary: { title: null, startCity: query.origin, targetCity: query.destination, people: query.people, days, judgedScores: null },
+      sourceId: p.id,
+      query: query.sourceId,
+      model: p.model,
+      raw: { plan: p.plan, persona: p.persona ?? null },
+      itinerary: {
+        title: null,
+        startCity: query.origin,
+        targetCity: query.destination,
+        people: query.people,
+        days,
+        judgedScores: null,
+      },
     };
   },
 };

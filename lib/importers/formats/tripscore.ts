@@ -6,7 +6,17 @@
 import { z } from "zod";
 import type { NormalizedQuery } from "../../dataset/normalized";
 import { clockTime, emptyItem, PERIODS, type Day, type Item } from "../../itinerary/model";
-import { id, isoDate, queryDestination, likert, likertSchema, parseRecord, queryIdOf, type FormatContext, type FormatModule } from "./context";
+import {
+  id,
+  isoDate,
+  queryDestination,
+  likert,
+  likertSchema,
+  parseRecord,
+  queryIdOf,
+  type FormatContext,
+  type FormatModule,
+} from "./context";
 
 const detail = z.object({
   type: z.enum(["transportation", "poi", "hotel"], { message: "expected transportation|poi|hotel" }),
@@ -60,7 +70,9 @@ const planRecord = z.object({
   queryId: id,
   model: z.string().min(1),
   plan: tripScorePlanSchema,
-  scores: z.object({ iconic_landmarks: likertSchema, attraction_diversity: likertSchema, user_request: likertSchema }).nullish(),
+  scores: z
+    .object({ iconic_landmarks: likertSchema, attraction_diversity: likertSchema, user_request: likertSchema })
+    .nullish(),
 });
 
 const transportRecord = z.object({
@@ -99,9 +111,16 @@ export const tripscore: FormatModule = {
     if (!destination) return null;
     const attraction = q.preferences.attraction;
     return {
-      sourceId: q.id, destination, text: q.query, origin: q.origin ?? null, days: q.days, people: q.people, startDate: q.startDate ?? null,
+      sourceId: q.id,
+      destination,
+      text: q.query,
+      origin: q.origin ?? null,
+      days: q.days,
+      people: q.people,
+      startDate: q.startDate ?? null,
       preferences: { ...q.preferences, attractionTypes: attraction ? ([] as string[]).concat(attraction) : undefined },
-      split: q.split ?? null, raw: r.value,
+      split: q.split ?? null,
+      raw: r.value,
     } satisfies NormalizedQuery;
   },
 
@@ -117,12 +136,23 @@ export const tripscore: FormatModule = {
           const at = `$.plan.dayInfos[${di}].scheduleDetail[${si}].detailList[${ei}]`;
           if (entry.type === "transportation") {
             const t = transports.get(entry.id);
-            if (!t) ctx.problems.add(r.file, r.record, `${at}.id`, `unknown transport "${entry.id}" (${entry.name}): not in transports.json(l)`);
+            if (!t)
+              ctx.problems.add(
+                r.file,
+                r.record,
+                `${at}.id`,
+                `unknown transport "${entry.id}" (${entry.name}): not in transports.json(l)`,
+              );
             const item = { ...emptyItem("transport", entry.name), period: s.period, city: query.destination };
             if (t) {
               Object.assign(item, {
-                startTime: t.departureTime ?? null, endTime: t.arrivalTime ?? null, price: t.price ?? null,
-                cost: t.price != null ? t.price * query.people : null, tickets: query.people, lat: t.lat ?? null, lon: t.lon ?? null,
+                startTime: t.departureTime ?? null,
+                endTime: t.arrivalTime ?? null,
+                price: t.price ?? null,
+                cost: t.price != null ? t.price * query.people : null,
+                tickets: query.people,
+                lat: t.lat ?? null,
+                lon: t.lon ?? null,
                 transport: { mode: t.mode, number: t.name, from: t.from ?? null, to: t.to ?? null, distanceKm: null },
               });
             }
@@ -131,20 +161,41 @@ export const tripscore: FormatModule = {
           }
           // Attractions outside the reference data have id "": resolve them by name within the city.
           const poi = entry.id ? ctx.places.byIdOrNull(entry.id) : ctx.places.byNameIn(query.destination, entry.name);
-          if (entry.id && !poi) ctx.problems.add(r.file, r.record, `${at}.id`, `unknown ${entry.type} id "${entry.id}" (${entry.name}): not in pois.json(l)`);
+          if (entry.id && !poi)
+            ctx.problems.add(
+              r.file,
+              r.record,
+              `${at}.id`,
+              `unknown ${entry.type} id "${entry.id}" (${entry.name}): not in pois.json(l)`,
+            );
           const kind = entry.type === "hotel" ? "hotel" : poi?.kind === "RESTAURANT" ? "meal" : "attraction";
-          const item = ctx.places.place({ ...emptyItem(kind, poi?.name ?? entry.name), period: s.period, price: poi?.price ?? null }, poi, query.destination);
+          const item = ctx.places.place(
+            { ...emptyItem(kind, poi?.name ?? entry.name), period: s.period, price: poi?.price ?? null },
+            poi,
+            query.destination,
+          );
           items.push(item);
         }),
       );
       return { day: d.day, title: d.scheduleTitle ?? null, items };
     });
     return {
-      sourceId: p.id, query: query.sourceId, model: p.model, raw: p.plan,
+      sourceId: p.id,
+      query: query.sourceId,
+      model: p.model,
+      raw: p.plan,
       itinerary: {
-        title: p.plan.itineraryName ?? null, startCity: query.origin, targetCity: query.destination, people: query.people, days,
+        title: p.plan.itineraryName ?? null,
+        startCity: query.origin,
+        targetCity: query.destination,
+        people: query.people,
+        days,
         judgedScores: p.scores
-          ? { iconic_landmarks: likert(p.scores.iconic_landmarks), attraction_diversity: likert(p.scores.attraction_diversity), user_request: likert(p.scores.user_request) }
+          ? {
+              iconic_landmarks: likert(p.scores.iconic_landmarks),
+              attraction_diversity: likert(p.scores.attraction_diversity),
+              user_request: likert(p.scores.user_request),
+            }
           : null,
       },
     };

@@ -15,7 +15,13 @@ export const exportJob: JobHandler = async (ctx) => {
   const t0 = Date.now();
   const enc = new TextEncoder();
   async function* body(): AsyncGenerator<Uint8Array> {
-    for await (const chunk of exportText(kind, q.format, records(kind, ctx.db, filtersOf(q), { names: q.names === "1" }), 1 << 20, (n) => (rows = n))) {
+    for await (const chunk of exportText(
+      kind,
+      q.format,
+      records(kind, ctx.db, filtersOf(q), { names: q.names === "1" }),
+      1 << 20,
+      (n) => (rows = n),
+    )) {
       ctx.signal.throwIfAborted();
       ctx.progress({ rows, rowsPerSecond: Math.round(rows / Math.max(0.001, (Date.now() - t0) / 1000)) });
       yield enc.encode(chunk);
@@ -28,7 +34,12 @@ export const exportJob: JobHandler = async (ctx) => {
   try {
     // One transaction: a cancelled or failed export leaves no half file behind.
     await client.query("BEGIN");
-    const bytes = await storeFile(client, { id: randomUUID(), jobId: ctx.jobId, purpose: "export", name, createdById: ctx.createdById }, body(), { left: Number.MAX_SAFE_INTEGER, tooLarge: () => new Error("too large") });
+    const bytes = await storeFile(
+      client,
+      { id: randomUUID(), jobId: ctx.jobId, purpose: "export", name, createdById: ctx.createdById },
+      body(),
+      { left: Number.MAX_SAFE_INTEGER, tooLarge: () => new Error("too large") },
+    );
     await client.query("COMMIT");
     ctx.progress({ rows, rowsPerSecond: Math.round(rows / Math.max(0.001, (Date.now() - t0) / 1000)) });
     await auditExport(ctx.db, ctx.createdById, kind, q, rows, ctx.jobId);

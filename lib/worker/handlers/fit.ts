@@ -2,7 +2,15 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { trainingPairs } from "../../db/exports";
-import { failFit, finishFit, getFit, reportProgress, startRunning, type FitFilters, type FitParams } from "../../db/fits";
+import {
+  failFit,
+  finishFit,
+  getFit,
+  reportProgress,
+  startRunning,
+  type FitFilters,
+  type FitParams,
+} from "../../db/fits";
 import { fitWeights, toFitPair, trainingPairSchema } from "../../fitting";
 import { JobFailure, type JobHandler } from "../run";
 
@@ -13,7 +21,8 @@ export const fitJob: JobHandler = async (ctx) => {
   if (!(await startRunning(ctx.db, fitId))) throw new JobFailure("The fit is no longer waiting to run.");
   const fit = (await getFit(ctx.db, fitId))!;
   const pairs = [];
-  for await (const t of trainingPairs(ctx.db, fit.filters as FitFilters)) pairs.push(toFitPair(trainingPairSchema.parse(t)));
+  for await (const t of trainingPairs(ctx.db, fit.filters as FitFilters))
+    pairs.push(toFitPair(trainingPairSchema.parse(t)));
   if (!pairs.length) {
     await failFit(ctx.db, fitId, "There are no labelled pairs for these filters yet.");
     throw new JobFailure("There are no labelled pairs for these filters yet.");
@@ -34,7 +43,10 @@ export const fitJob: JobHandler = async (ctx) => {
     });
     clearInterval(timer);
     await finishFit(ctx.db, fitId, report);
-    return { result: { fitId, trainAccuracy: report.train_accuracy }, message: `fit done: train accuracy ${(100 * report.train_accuracy).toFixed(1)} %` };
+    return {
+      result: { fitId, trainAccuracy: report.train_accuracy },
+      message: `fit done: train accuracy ${(100 * report.train_accuracy).toFixed(1)} %`,
+    };
   } finally {
     // On any other end the fit's row follows its job (retried, or failed: see syncFitsWithJobs).
     clearInterval(timer);

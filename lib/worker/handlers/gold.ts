@@ -15,7 +15,12 @@ export const goldInput = z.object({
   datasetId: z.string().min(1).max(64),
   /** Feasible plans tried (a seeded sample), each carrying one defect kind in rotation. */
   plans: z.number().int().min(1).max(2000).default(200),
-  seed: z.number().int().min(0).max(2 ** 31 - 1).default(1),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(1),
 });
 
 export const goldJob: JobHandler = async (ctx) => {
@@ -23,12 +28,25 @@ export const goldJob: JobHandler = async (ctx) => {
   ctx.progress({ phase: "making gold pairs" });
   const r = await makeGoldPairs(ctx.db, input.datasetId, input, ctx.createdById);
   const kinds = DEFECT_KINDS.filter((k) => r.byKind[k] > 0).map((k) => `${r.byKind[k]} ${k.replace(/_/g, " ")}`);
-  return { result: r, message: `${r.made} gold pairs made from ${r.tried} plans${kinds.length ? ` (${kinds.join(", ")})` : ""}; ${r.discarded} candidates discarded` };
+  return {
+    result: r,
+    message: `${r.made} gold pairs made from ${r.tried} plans${kinds.length ? ` (${kinds.join(", ")})` : ""}; ${r.discarded} candidates discarded`,
+  };
 };
 
 /** Queues the gold job for a dataset (after its import). */
-export async function queueGoldJob(db: Db, datasetId: string, datasetName: string, createdById: string | null): Promise<string> {
+export async function queueGoldJob(
+  db: Db,
+  datasetId: string,
+  datasetName: string,
+  createdById: string | null,
+): Promise<string> {
   const url = config().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
-  return enqueue(poolOf(db), await queueFor(url), { kind: "gold", title: `Gold pairs for ${datasetName}`, input: { datasetId }, createdById });
+  return enqueue(poolOf(db), await queueFor(url), {
+    kind: "gold",
+    title: `Gold pairs for ${datasetName}`,
+    input: { datasetId },
+    createdById,
+  });
 }

@@ -20,7 +20,8 @@ export const importJob: JobHandler = async (ctx) => {
   const input = importInput.parse(ctx.input);
   const maxBytes = config().IMPORT_MAX_BYTES;
   const names = await materializeUploads(ctx.db, ctx.jobId, ctx.scratch);
-  if (!names.length) throw new JobFailure("The job has no uploaded files (were they removed?). Upload the bundle again.");
+  if (!names.length)
+    throw new JobFailure("The job has no uploaded files (were they removed?). Upload the bundle again.");
   const zip = names.find((n) => n.toLowerCase().endsWith(".zip"));
   let source;
   try {
@@ -33,7 +34,10 @@ export const importJob: JobHandler = async (ctx) => {
   }
   const t0 = Date.now();
   const r = await importBundle(ctx.db, source, {
-    excludeInfeasible: input.excludeInfeasible, maxBytes, actorId: ctx.createdById, signal: ctx.signal,
+    excludeInfeasible: input.excludeInfeasible,
+    maxBytes,
+    actorId: ctx.createdById,
+    signal: ctx.signal,
     onProgress: (p) => ctx.progress(progressView(p, Date.now() - t0)),
   });
   // Finished either way (imported, or refused with its problems): the upload is no longer needed.
@@ -53,6 +57,8 @@ export const importJob: JobHandler = async (ctx) => {
   }
   return {
     result: r,
-    message: r.created ? `imported “${r.name}”: ${r.counts.plans} plans, ${r.counts.pairs} pairs in ${seconds.toFixed(1)} s${gold}` : `“${r.name}” was imported before; nothing changed`,
+    message: r.created
+      ? `imported “${r.name}”: ${r.counts.plans} plans, ${r.counts.pairs} pairs in ${seconds.toFixed(1)} s${gold}`
+      : `“${r.name}” was imported before; nothing changed`,
   };
 };

@@ -4,10 +4,15 @@ import { adjudicationQueue } from "@/lib/db/analytics";
 import { db } from "@/lib/db/client";
 import { adminFigures, withRole } from "@/lib/server/api";
 
-const query = z.object({ after: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) });
+const query = z.object({
+  after: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
 
 /** Split pairs waiting for a decision, oldest first, a page at a time (`next` names the following page). */
 export const GET = withRole("ADMIN", async (req) => {
   const q = query.parse(Object.fromEntries(new URL(req.url).searchParams));
-  return NextResponse.json(await adminFigures(`adjudication:${q.limit}:${q.after ?? ""}`, () => adjudicationQueue(db(), q)));
+  return NextResponse.json(
+    await adminFigures(`adjudication:${q.limit}:${q.after ?? ""}`, () => adjudicationQueue(db(), q)),
+  );
 });

@@ -10,7 +10,12 @@ const startSchema = z.object({
   destinationId: z.string().min(1).max(100).optional(),
   folds: z.union([z.literal(0), z.number().int().min(2).max(20)]).default(5),
   bootstrap: z.number().int().min(0).max(10_000).default(1000),
-  seed: z.number().int().min(0).max(2 ** 31).default(1),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .default(1),
 });
 
 /** Fits (newest first, without their reports), the weights in use and the history of changes. */
@@ -18,8 +23,18 @@ export const GET = withRole("ADMIN", async () => NextResponse.json(await fitsOve
 
 export const POST = withRole("ADMIN", async (req, { user }) => {
   const b = await parseBody(req, startSchema);
-  const fit = await createFit(db(), { datasetId: b.datasetId, destinationId: b.destinationId }, { folds: b.folds, bootstrap: b.bootstrap, seed: b.seed }, user.id);
+  const fit = await createFit(
+    db(),
+    { datasetId: b.datasetId, destinationId: b.destinationId },
+    { folds: b.folds, bootstrap: b.bootstrap, seed: b.seed },
+    user.id,
+  );
   // Runs on the job queue (a worker process, off the web server's event loop).
-  const jobId = await createJob(db(), { kind: "fit", title: `Weight fit (${b.datasetId ? "one dataset" : "all datasets"})`, input: { fitId: fit.id }, createdById: user.id });
+  const jobId = await createJob(db(), {
+    kind: "fit",
+    title: `Weight fit (${b.datasetId ? "one dataset" : "all datasets"})`,
+    input: { fitId: fit.id },
+    createdById: user.id,
+  });
   return NextResponse.json({ id: fit.id, jobId }, { status: 202 });
 });

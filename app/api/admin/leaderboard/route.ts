@@ -12,13 +12,32 @@ const query = z.object({
   gates: z.enum(["0", "1"]).default("0"),
   style: z.enum(["0", "1"]).default("0"),
   /** Each replicate is a full fit: bounded so that one request cannot hold the server for minutes. */
-  bootstrap: z.coerce.number().int().min(10, "at least 10 bootstrap replicates").max(MAX_BOOTSTRAP, `at most ${MAX_BOOTSTRAP} bootstrap replicates`).default(1000),
-  seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
+  bootstrap: z.coerce
+    .number()
+    .int()
+    .min(10, "at least 10 bootstrap replicates")
+    .max(MAX_BOOTSTRAP, `at most ${MAX_BOOTSTRAP} bootstrap replicates`)
+    .default(1000),
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(1),
 });
 
 /** Planner ratings with query-bootstrap intervals, the win table and left-side wins (lib/leaderboard), computed off the event loop; reloads share one computation. */
 export const GET = withRole("ADMIN", async (req) => {
   const q = query.parse(Object.fromEntries(new URL(req.url).searchParams));
-  const filters = { datasetId: q.dataset ?? null, destinationId: q.destination ?? null, days: q.days ?? null, bothGates: q.gates === "1" };
-  return NextResponse.json(await adminFigures(`leaderboard:${JSON.stringify(q)}`, () => offload("leaderboard", { filters, opts: { style: q.style === "1", bootstrap: q.bootstrap, seed: q.seed } })));
+  const filters = {
+    datasetId: q.dataset ?? null,
+    destinationId: q.destination ?? null,
+    days: q.days ?? null,
+    bothGates: q.gates === "1",
+  };
+  return NextResponse.json(
+    await adminFigures(`leaderboard:${JSON.stringify(q)}`, () =>
+      offload("leaderboard", { filters, opts: { style: q.style === "1", bootstrap: q.bootstrap, seed: q.seed } }),
+    ),
+  );
 });

@@ -5,4 +5,11 @@ import { getSettings } from "@/lib/db/settings";
 import { adminFigures, withRole } from "@/lib/server/api";
 
 /** Progress per dataset and destination, live claims, settings (shared by reloads for a few seconds: adminFigures). */
-export const GET = withRole("ADMIN", async () => NextResponse.json(await adminFigures("overview", async () => ({ ...(await assignmentOverview(db())), settings: await getSettings(db()) }))));
+export const GET = withRole("ADMIN", async () =>
+  NextResponse.json(
+    await adminFigures("overview", async () => ({
+      ...(await assignmentOverview(db())),
+      settings: await getSettings(db()),
+    })),
+  ),
+);

@@ -7,4 +7,6 @@ import { adminFigures, withRole } from "@/lib/server/api";
  * Computed off the event loop (decision 010); reloads share one computation, and any admin change (a resume)
  * forgets it, so its effect shows at once.
  */
-export const GET = withRole("ADMIN", async () => NextResponse.json(await adminFigures("quality", () => offload("quality", {}))));
+export const GET = withRole("ADMIN", async () =>
+  NextResponse.json(await adminFigures("quality", () => offload("quality", {}))),
+);

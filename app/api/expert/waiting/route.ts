@@ -3,4 +3,6 @@ import { db } from "@/lib/db/client";
 import { waitingPairsByDestination } from "@/lib/db/queue";
 import { withRole } from "@/lib/server/api";
 
-export const GET = withRole("EXPERT", async (_req, { user }) => NextResponse.json({ destinations: await waitingPairsByDestination(db(), user.id) }));
+export const GET = withRole("EXPERT", async (_req, { user }) =>
+  NextResponse.json({ destinations: await waitingPairsByDestination(db(), user.id) }),
+);

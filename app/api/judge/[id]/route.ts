@@ -7,5 +7,7 @@ import { idParams, withRole } from "@/lib/server/api";
 export const GET = withRole("EXPERT", { params: idParams }, async (_req, { user, params: { id } }) => {
   const settings = await getSettings(db());
   const view = (await ownGoldViewJson(db(), id, user.id)) ?? (await assignmentViewJson(db(), id, user.id));
-  return new Response(`{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength}}`, { headers: { "content-type": "application/json" } });
+  return new Response(`{"assignment":${view},"rationaleMinLength":${settings.rationaleMinLength}}`, {
+    headers: { "content-type": "application/json" },
+  });
 });

@@ -5,13 +5,21 @@ import { db } from "@/lib/db/client";
 import { idParam, parseBody, withRole } from "@/lib/server/api";
 
 const input = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("decide"), label: z.enum(["A", "B", "NEITHER"]), note: z.string().max(2000).optional() }),
+  z.object({
+    action: z.literal("decide"),
+    label: z.enum(["A", "B", "NEITHER"]),
+    note: z.string().max(2000).optional(),
+  }),
   z.object({ action: z.literal("extra-rater") }),
 ]);
 
-export const POST = withRole("ADMIN", { params: z.object({ pairId: idParam }) }, async (req, { user, params: { pairId } }) => {
-  const body = await parseBody(req, input);
-  if (body.action === "decide") await adjudicate(db(), pairId, body.label, body.note ?? null, user.id);
-  else await requestExtraRater(db(), pairId, user.id);
-  return NextResponse.json({ ok: true });
-});
+export const POST = withRole(
+  "ADMIN",
+  { params: z.object({ pairId: idParam }) },
+  async (req, { user, params: { pairId } }) => {
+    const body = await parseBody(req, input);
+    if (body.action === "decide") await adjudicate(db(), pairId, body.label, body.note ?? null, user.id);
+    else await requestExtraRater(db(), pairId, user.id);
+    return NextResponse.json({ ok: true });
+  },
+);

@@ -23,7 +23,13 @@ const kindParams = z.object({ kind: z.enum(EXPORT_KINDS) });
 export const GET = withRole("ADMIN", { params: kindParams }, async (req, { user, params: { kind } }) => {
   const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
   let count = 0;
-  const text = exportText(kind, q.format, records(kind, db(), filtersOf(q), { names: q.names === "1" }, softLabels()), 65_536, (n) => (count = n));
+  const text = exportText(
+    kind,
+    q.format,
+    records(kind, db(), filtersOf(q), { names: q.names === "1" }, softLabels()),
+    65_536,
+    (n) => (count = n),
+  );
   const enc = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -48,6 +54,11 @@ export const GET = withRole("ADMIN", { params: kindParams }, async (req, { user,
 /** A large export as a background job (same query as GET): 202 with the job; its file is then at /api/admin/jobs/ID/download. */
 export const POST = withRole("ADMIN", { params: kindParams }, async (req, { user, params: { kind } }) => {
   const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
-  const jobId = await createJob(db(), { kind: "export", title: `Export ${kind} (${q.format})`, input: { kind, query: q }, createdById: user.id });
+  const jobId = await createJob(db(), {
+    kind: "export",
+    title: `Export ${kind} (${q.format})`,
+    input: { kind, query: q },
+    createdById: user.id,
+  });
   return Response.json({ jobId }, { status: 202 });
 });

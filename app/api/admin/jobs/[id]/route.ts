@@ -9,6 +9,9 @@ import { jobParams, withRole } from "@/lib/server/api";
 export const GET = withRole("ADMIN", { params: jobParams }, async (_req, { params: { id } }) => {
   const job = await getJob(db(), id);
   if (!job) throw new AppError("not_found", "There is no such job.");
-  const files = job.kind === "export" ? (await storedFilesOf(db(), id, "export")).map((f) => ({ name: f.name, bytes: Number(f.bytes) })) : [];
+  const files =
+    job.kind === "export"
+      ? (await storedFilesOf(db(), id, "export")).map((f) => ({ name: f.name, bytes: Number(f.bytes) }))
+      : [];
   return NextResponse.json({ ...job, files });
 });

@@ -12,7 +12,12 @@ const input = z.strictObject({
   destinationId: z.string().min(1).max(64).optional(),
   /** Feasible plans tried (a seeded sample), each carrying one defect kind in rotation. */
   plans: z.number().int().min(1).max(2000).default(200),
-  seed: z.number().int().min(0).max(2 ** 31 - 1).default(1),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(1),
   kinds: z.array(z.enum(DEFECT_KINDS)).min(1).optional(),
 });
 

@@ -6,9 +6,15 @@ import { dslEditorData, saveDslVersion } from "@/lib/db/dsl";
 import { idParams, parseBody, withRole } from "@/lib/server/api";
 
 /** The editor's data: request, versions, plans (ChinaTravel shape, no model names) and POI table. */
-export const GET = withRole("ANY", { params: idParams }, async (_req, { user, params: { id } }) => NextResponse.json(await dslEditorData(db(), id, user)));
+export const GET = withRole("ANY", { params: idParams }, async (_req, { user, params: { id } }) =>
+  NextResponse.json(await dslEditorData(db(), id, user)),
+);
 
-const saveSchema = z.object({ parentId: z.string().max(100).nullable(), constraints: constraintsSchema, note: z.string().max(500).optional() });
+const saveSchema = z.object({
+  parentId: z.string().max(100).nullable(),
+  constraints: constraintsSchema,
+  note: z.string().max(500).optional(),
+});
 
 /** Saves a new version on top of `parentId`; 409 (code "conflict") with the newer version as `latest` when someone saved first. */
 export const POST = withRole("ANY", { params: idParams }, async (req, { user, params: { id } }) => {

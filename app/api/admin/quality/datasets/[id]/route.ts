@@ -23,6 +23,9 @@ export const PATCH = withRole("ADMIN", { params: idParams }, async (req, { user,
     await setGoldRate(db(), id, body.goldRate, user.id);
     forgetGoldRate(db());
   }
-  const changed = body.adaptiveRaters === undefined ? 0 : await setAdaptiveRaters(db(), id, body.adaptiveRaters, body.calibrationShare, user.id);
+  const changed =
+    body.adaptiveRaters === undefined
+      ? 0
+      : await setAdaptiveRaters(db(), id, body.adaptiveRaters, body.calibrationShare, user.id);
   return NextResponse.json({ id, ...body, pairsChanged: changed });
 });

@@ -6,7 +6,9 @@ import { offload } from "@/lib/offload/run";
 import { idParams, parseBody, withRole } from "@/lib/server/api";
 
 /** What removing the expert's judgments would do to agreement: before and after, and how many pairs reopen. */
-export const GET = withRole("ADMIN", { params: idParams }, async (_req, { params: { id } }) => NextResponse.json(await offload("removalPreview", { userId: id })));
+export const GET = withRole("ADMIN", { params: idParams }, async (_req, { params: { id } }) =>
+  NextResponse.json(await offload("removalPreview", { userId: id })),
+);
 
 /** Removes the expert's judgments (their pairs reopen for other experts); the body must confirm it. */
 export const DELETE = withRole("ADMIN", { params: idParams }, async (req, { user, params: { id } }) => {
