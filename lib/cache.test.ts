@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { forgetRecent, processCache, recent } from "./cache";
+import { forgetRecent, processCache, recent, ttlCache } from "./cache";
 
 test("one cache per name for the whole process, whichever module copy asks", () => {
   const a = processCache("t-registry", () => new Map<string, number>());
@@ -61,4 +61,23 @@ test("recent: keys nobody asked for within their age are dropped when a new key 
   await recent("t-page:new", 60_000, async () => "kept");
   assert.ok(![...entries.keys()].some((k) => k.startsWith("t-page:") && k !== "t-page:new"), "stale pages are gone");
   assert.equal((await recent("t-page:new", 60_000, async () => "again")).result, "kept");
+});
+
+test("ttlCache: one load per key within its age; set and forget apply at once; another key loads its own", async () => {
+  let loads = 0;
+  const c = ttlCache("t-ttl", 60_000, async (k: { n: number }) => (loads++, k.n * 10));
+  const a = { n: 1 };
+  const b = { n: 2 };
+  assert.equal(await c.get(a), 10);
+  assert.equal(await c.get(a), 10);
+  assert.equal(loads, 1);
+  assert.equal(await c.get(b), 20);
+  assert.equal(loads, 2);
+  c.set(a, 99);
+  assert.equal(await c.get(a), 99);
+  c.forget(a);
+  assert.equal(await c.get(a), 10);
+  assert.equal(loads, 3);
+  const stale = ttlCache("t-ttl-0", 0, async () => ++loads);
+  assert.notEqual(await stale.get(a), await stale.get(a), "age 0: every read loads");
 });

@@ -3,8 +3,9 @@
  * some modules twice (Next.js's bundle and the fast path in scripts/serve.ts) and every copy must
  * share one cache.
  *
- * The caches: "db-client" and "db-pools" (lib/db/client.ts), "judging-settings" (lib/db/settings.ts)
- * and "adopted-weights" (lib/db/fits.ts), both at most 5 s old in other processes; "itineraries"
+ * The caches: "db-client" and "db-pools" (lib/db/client.ts); three ttlCaches (below), at most 5 s old in
+ * other processes: "judging-settings" (lib/db/settings.ts), "adopted-weights" (lib/db/fits.ts) and
+ * "gold-max-rate" (lib/db/gold-judging.ts); "itineraries"
  * (lib/db/judging-view.ts, plans never change); "session-tokens" (lib/server/session.ts, decoded
  * tokens until they expire; the account is still checked on every call); "job-queues"
  * (lib/worker/queue.ts); "recent" (below: the admin pages' shared figures).
@@ -74,6 +75,30 @@ export async function recent<T>(
   const started = Date.now();
   const result = await e.pending.promise;
   return { result, computedAt: new Date(e.value?.result === result ? e.value.at : started) };
+}
+
+/**
+ * A value per database client that is read on hot paths and changed rarely (judging settings, adopted weights,
+ * the highest gold rate): kept `ms` per process, so another process sees a change within `ms`; the process
+ * that makes the change sees it at once (`set` or `forget`, called by the data function that changes it).
+ */
+export function ttlCache<K extends object, V>(name: string, ms: number, load: (key: K) => Promise<V>) {
+  const entries = processCache(name, () => new WeakMap<K, { at: number; value: V }>());
+  return {
+    async get(key: K): Promise<V> {
+      const hit = entries.get(key);
+      if (hit && Date.now() - hit.at < ms) return hit.value;
+      const value = await load(key);
+      entries.set(key, { at: Date.now(), value });
+      return value;
+    },
+    set(key: K, value: V): void {
+      entries.set(key, { at: Date.now(), value });
+    },
+    forget(key: K): void {
+      entries.delete(key);
+    },
+  };
 }
 
 /** Drops the kept results whose key starts with `prefix` (after a change their reader must see at once). */

@@ -2,7 +2,7 @@
  * Weight fits run in the background (a "fit" job on the queue) and the reward weights in use. A fit row moves
  * QUEUED → RUNNING → DONE | FAILED, following its job. Adopting weights appends a RewardWeights row.
  */
-import { processCache } from "../cache";
+import { ttlCache } from "../cache";
 import { DEFAULT_WEIGHTS, type Weights } from "../features/types";
 import { weightsSchema } from "../features/weights";
 import { weightsOf, type FitReport } from "../fitting/protocol";
@@ -146,15 +146,10 @@ export async function currentWeights(db: Db): Promise<WeightsInUse> {
 
 // Read on every claim (for the diagnostics): cached briefly per process, like the judging settings;
 // an adoption clears it at once in this process.
-const CACHE_MS = 5000;
-const cache = processCache("adopted-weights", () => new WeakMap<Db, { at: number; value: Weights }>());
+const cache = ttlCache("adopted-weights", 5000, async (db: Db) => (await currentWeights(db)).weights);
 
-export async function cachedWeights(db: Db): Promise<Weights> {
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-  const value = (await currentWeights(db)).weights;
-  cache.set(db, { at: Date.now(), value });
-  return value;
+export function cachedWeights(db: Db): Promise<Weights> {
+  return cache.get(db);
 }
 
 export async function weightsHistory(db: Db, take = 20) {
@@ -167,7 +162,7 @@ export async function weightsHistory(db: Db, take = 20) {
 
 async function adopt(db: Db, weights: Weights, note: string, fitId: string | null, actorId: string) {
   const row = await db.rewardWeights.create({ data: { weights: { ...weights }, note, fitId, actorId } });
-  cache.delete(db);
+  cache.forget(db);
   await db.auditEvent.create({
     data: {
       actorId,

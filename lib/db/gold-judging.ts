@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { leaseEnd, pickLeftPlan, verdictsBySide, type Choice, type JudgingSettings } from "../assignment/policy";
-import { processCache } from "../cache";
+import { ttlCache } from "../cache";
 import { AppError } from "../errors";
 import { goldResults, pauseDecision } from "../reliability/pause";
 import { goldFlag } from "../reliability/anomalies";
@@ -17,20 +17,16 @@ import { viewPartsOf, type ViewParts, type ViewRow } from "./judging-view";
 
 export type Standing = "ACTIVE" | "QUALIFYING" | "QUALIFICATION_FAILED" | "PAUSED";
 
-// The highest gold rate of any dataset, so that most claims need not look for a gold pair at all.
-const rateCache = processCache("gold-max-rate", () => new WeakMap<Db, { at: number; value: number }>());
-async function maxGoldRate(db: Db): Promise<number> {
-  const hit = rateCache.get(db);
-  if (hit && Date.now() - hit.at < 5000) return hit.value;
+// The highest gold rate of any dataset with active gold pairs, so that most claims need not look for a gold pair
+// at all. The data functions that change it (lib/db/gold.ts) forget it.
+const rateCache = ttlCache("gold-max-rate", 5000, async (db: Db): Promise<number> => {
   const { rows } = await poolOf(db).query<{ rate: number | null }>(
     `SELECT max("goldRate") AS rate FROM "Dataset" d WHERE EXISTS (SELECT 1 FROM "GoldPair" g WHERE g."datasetId" = d.id AND g.active)`,
   );
-  const value = rows[0]?.rate ?? 0;
-  rateCache.set(db, { at: Date.now(), value });
-  return value;
-}
+  return rows[0]?.rate ?? 0;
+});
 export function forgetGoldRate(db: Db) {
-  rateCache.delete(db);
+  rateCache.forget(db);
 }
 
 type Client = import("pg").PoolClient;
@@ -111,7 +107,7 @@ async function countQualification(
 
 /** Whether this claim should look for a gold pair: a draw against the highest rate (the dataset's own rate decides later). */
 export async function goldDraw(db: Db): Promise<number | null> {
-  const max = await maxGoldRate(db);
+  const max = await rateCache.get(db);
   const u = Math.random();
   return u < max ? u : null;
 }

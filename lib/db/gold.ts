@@ -13,6 +13,7 @@ import type { Itinerary } from "../itinerary/model";
 import { seededRandom } from "../random";
 import { AppError } from "../errors";
 import { poolOf, type Db } from "./client";
+import { forgetGoldRate } from "./gold-judging";
 
 export interface MakeGoldResult {
   tried: number;
@@ -157,6 +158,8 @@ export async function makeGoldPairs(
   await db.auditEvent.create({
     data: { actorId, action: "gold.make", targetType: "Dataset", targetId: datasetId, data: { ...result } },
   });
+  // New gold pairs may raise the highest gold rate that claims draw against.
+  if (result.made) forgetGoldRate(db);
   return result;
 }
 
@@ -228,6 +231,7 @@ export async function promoteToGold(
       data: { actorId, action: "gold.promote", targetType: "Pair", targetId: pairId, data: { goldPairId: id } },
     }),
   ]);
+  forgetGoldRate(db);
   return { goldPairId: id, created: true };
 }
 
@@ -237,4 +241,5 @@ export async function setGoldRate(db: Db, datasetId: string, rate: number, actor
   await db.auditEvent.create({
     data: { actorId, action: "gold.rate", targetType: "Dataset", targetId: datasetId, data: { rate } },
   });
+  forgetGoldRate(db);
 }

@@ -1,22 +1,19 @@
 /** Judging settings kept in the Setting table (key "judging"), parsed with their schema and defaults. */
-import { processCache } from "../cache";
+import { ttlCache } from "../cache";
 import { randomBytes } from "node:crypto";
 import { settingsSchema, type JudgingSettings } from "../assignment/policy";
 import type { Db } from "./client";
 
-// Read on every claim and submit: cached briefly per process (changes apply within CACHE_MS in
-// other processes, at once in this one).
-const CACHE_MS = 5000;
-const cache = processCache("judging-settings", () => new WeakMap<Db, { at: number; value: JudgingSettings }>());
-
-export async function getSettings(db: Db): Promise<JudgingSettings> {
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+// Read on every claim and submit: cached briefly per process (changes apply within 5 s in other processes,
+// at once in this one).
+const cache = ttlCache("judging-settings", 5000, async (db: Db): Promise<JudgingSettings> => {
   const row = await db.setting.findUnique({ where: { key: "judging" } });
   const parsed = settingsSchema.safeParse(row?.value ?? {});
-  const value = parsed.success ? parsed.data : settingsSchema.parse({});
-  cache.set(db, { at: Date.now(), value });
-  return value;
+  return parsed.success ? parsed.data : settingsSchema.parse({});
+});
+
+export function getSettings(db: Db): Promise<JudgingSettings> {
+  return cache.get(db);
 }
 
 export async function updateSettings(
@@ -30,7 +27,7 @@ export async function updateSettings(
     create: { key: "judging", value: next },
     update: { value: next },
   });
-  cache.set(db, { at: Date.now(), value: next });
+  cache.set(db, next);
   await db.auditEvent.create({
     data: { actorId, action: "settings.update", targetType: "Setting", targetId: "judging", data: patch },
   });

@@ -2,7 +2,6 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { makeGoldPairs } from "@/lib/db/gold";
-import { forgetGoldRate } from "@/lib/db/gold-judging";
 import { DEFECT_KINDS } from "@/lib/gold/kinds";
 import { parseBody, withRole } from "@/lib/server/api";
 
@@ -25,6 +24,5 @@ const input = z.strictObject({
 export const POST = withRole("ADMIN", async (req, { user }) => {
   const body = await parseBody(req, input);
   const r = await makeGoldPairs(db(), body.datasetId, body, user.id);
-  forgetGoldRate(db());
   return NextResponse.json(r, { status: r.made ? 201 : 200 });
 });

@@ -2,13 +2,11 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { promoteToGold } from "@/lib/db/gold";
-import { forgetGoldRate } from "@/lib/db/gold-judging";
 import { parseBody, withRole } from "@/lib/server/api";
 
 /** Promotes a complete, unanimous real pair to gold (once: a second request returns the same gold pair). */
 export const POST = withRole("ADMIN", async (req, { user }) => {
   const { pairId } = await parseBody(req, z.strictObject({ pairId: z.string().min(1).max(64) }));
   const r = await promoteToGold(db(), pairId, user.id);
-  forgetGoldRate(db());
   return NextResponse.json(r, { status: r.created ? 201 : 200 });
 });

@@ -2,7 +2,6 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { setGoldRate } from "@/lib/db/gold";
-import { forgetGoldRate } from "@/lib/db/gold-judging";
 import { setAdaptiveRaters } from "@/lib/db/judging";
 import { idParams, parseBody, withRole } from "@/lib/server/api";
 
@@ -21,7 +20,6 @@ export const PATCH = withRole("ADMIN", { params: idParams }, async (req, { user,
   const body = await parseBody(req, input);
   if (body.goldRate !== undefined) {
     await setGoldRate(db(), id, body.goldRate, user.id);
-    forgetGoldRate(db());
   }
   const changed =
     body.adaptiveRaters === undefined
