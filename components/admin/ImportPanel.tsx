@@ -3,13 +3,12 @@ import { api } from "../api";
 import { useQueryClient } from "@tanstack/react-query";
 import { KEYS, useDatasets } from "./queries";
 import { useRef, useState } from "react";
-import type { ImportProblem } from "@/lib/importers/problems";
+import type { DatasetCounts } from "@/lib/dataset/normalized";
+import type { ImportOutcome } from "@/lib/db/imports";
 import type { ProgressView } from "@/lib/importers/progress";
 
-type Problem = ImportProblem;
-type Outcome =
-  | { ok: true; datasetId: string; created: boolean; name: string; counts: Record<string, number> }
-  | { ok: false; message: string; problems: Problem[]; truncated: boolean; more?: number };
+/** What an import answers (the upload's 422 body, or the job's result). */
+type Outcome = ImportOutcome;
 /** What the import job reports while it runs. */
 type JobProgress = ProgressView;
 interface JobView {
@@ -32,7 +31,7 @@ function progressLine(p: JobProgress | null, status: JobView["status"]): string 
   return `${n(p.plansRead)} plans read and validated, ${n(p.plansWritten)} written · ${n(p.plansPerSecond)}/s${left}`;
 }
 
-const COUNT_LABELS: [string, string][] = [
+const COUNT_LABELS: [keyof DatasetCounts, string][] = [
   ["destinations", "Destinations"],
   ["pois", "POIs"],
   ["queries", "Requests"],

@@ -1,18 +1,13 @@
 /** An import as users see it: stream, validate and write all of it or nothing; the same content twice changes nothing. */
 import { streamBundle, type ImportOptions } from "../importers";
-import { ImportRefused, type ImportProblem } from "../importers/problems";
+import { ImportRefused, problemsMessage, refusedImport, type RefusedImport } from "../importers/problems";
 import { memorySource, sourceHash, type BundleFiles, type BundleSource } from "../importers/source";
 import type { DatasetCounts } from "../dataset/normalized";
 import type { Db } from "./client";
 import { AlreadyImported, DatabaseSink } from "./datasets";
 
 export type ImportOutcome =
-  | { ok: true; datasetId: string; created: boolean; counts: DatasetCounts; name: string }
-  | { ok: false; message: string; problems: ImportProblem[]; truncated: boolean; more: number };
-
-export function problemsMessage(count: number): string {
-  return `The bundle has ${count} problem${count === 1 ? "" : "s"}; nothing was imported.`;
-}
+  { ok: true; datasetId: string; created: boolean; counts: DatasetCounts; name: string } | RefusedImport;
 
 /** Imports a bundle (a source, or files in memory). The source is closed at the end. */
 export async function importBundle(
@@ -36,14 +31,7 @@ export async function importBundle(
     const sink = new DatabaseSink(db, { contentHash: hash, actorId: opts.actorId });
     try {
       const r = await streamBundle(source, sink, opts);
-      if (!r.ok)
-        return {
-          ok: false,
-          message: problemsMessage(r.problems.length + r.more),
-          problems: r.problems,
-          truncated: r.truncated,
-          more: r.more,
-        };
+      if (!r.ok) return refusedImport(problemsMessage(r.problems.length + r.more), r.problems, r.truncated, r.more);
       return { ok: true, datasetId: sink.datasetId, created: true, counts: r.counts, name: r.header.name };
     } catch (e) {
       if (e instanceof AlreadyImported && sink.existing) {
@@ -59,8 +47,7 @@ export async function importBundle(
       throw e;
     }
   } catch (e) {
-    if (e instanceof ImportRefused)
-      return { ok: false, message: e.message, problems: e.problems, truncated: false, more: 0 };
+    if (e instanceof ImportRefused) return e.outcome;
     throw e;
   } finally {
     await source?.close();

@@ -3,6 +3,7 @@
  * element of a JSON array) and JSON path — all of them at once, not only the first.
  */
 import type { z } from "zod";
+import { AppError } from "../errors";
 
 export interface ImportProblem {
   file: string;
@@ -59,11 +60,40 @@ export class Problems {
   }
 }
 
-export class ImportRefused extends Error {
+/** A refused import as every caller reports it: the API's 422 body, an import job's result, the import panel. */
+export interface RefusedImport {
+  ok: false;
+  message: string;
+  problems: ImportProblem[];
+  /** Problems beyond the listed ones were only counted (`more` of them). */
+  truncated: boolean;
+  more: number;
+}
+
+export function refusedImport(
+  message: string,
+  problems: ImportProblem[] = [],
+  truncated = false,
+  more = 0,
+): RefusedImport {
+  return { ok: false, message, problems, truncated, more };
+}
+
+/** The message of a bundle refused for its records' problems. */
+export function problemsMessage(count: number): string {
+  return `The bundle has ${count} problem${count === 1 ? "" : "s"}; nothing was imported.`;
+}
+
+/** A bundle that cannot be imported at all (unreadable, over the limit): 422 with the refused import as its body. */
+export class ImportRefused extends AppError {
+  readonly outcome: RefusedImport;
   constructor(
     message: string,
     readonly problems: ImportProblem[] = [],
   ) {
-    super(message);
+    const outcome = refusedImport(message, problems);
+    super("import_refused", message, { ...outcome });
+    this.name = "ImportRefused";
+    this.outcome = outcome;
   }
 }

@@ -59,7 +59,7 @@ test(
   "the thread and the database backends serving it run at the lowest CPU priority; the web server's own do not (Linux)",
   { skip: process.platform !== "linux" },
   async () => {
-    await offload("softLabels", { pairIds: [] });
+    await offload("judges", { datasetId: null });
     const threadsNice = readdirSync("/proc/self/task").map((tid) => niceOf(`/proc/self/task/${tid}/stat`));
     assert.equal(threadsNice[0], 0, "the main thread keeps its priority");
     assert.ok(threadsNice.includes(19), `threads' nice values: ${threadsNice.join(",")}`);
@@ -76,27 +76,31 @@ test(
   },
 );
 
-test("an export's soft labels come from the thread a batch at a time, one fit for the whole export, equal to the ones fitted here", async () => {
-  const { labelledPairRecords } = await import("../db/exports");
-  const fitsSeen = new Set<string>();
-  let batches = 0;
-  let fit: string | undefined;
-  const viaThread = async (pairIds: string[]) => {
-    const r = await offload("softLabels", { fit, pairIds });
-    fit = r.fit;
-    fitsSeen.add(r.fit);
-    batches++;
-    assert.ok(r.labels.size <= pairIds.length, "only the batch's labels cross");
-    return r.labels;
-  };
-  const here = [];
-  for await (const r of labelledPairRecords(t.db, {})) here.push(r);
-  const there = [];
-  for await (const r of labelledPairRecords(t.db, {}, viaThread)) there.push(r);
-  assert.equal(there.length, 12_000);
-  assert.equal(batches, 24);
-  assert.equal(fitsSeen.size, 1);
-  assert.deepEqual(there, here);
+test("an export written in the thread, a chunk per pull, is the export written here, soft labels and all; a download stopped half-way frees the thread", async () => {
+  const { exportChunksHere } = await import("./export");
+  const { exportChunks } = await import("./run");
+  const args = { kind: "labelled-pairs" as const, format: "jsonl" as const, filters: {}, names: false };
+  let hereRows = 0;
+  let here = "";
+  for await (const c of exportChunksHere(t.db, args, (n) => (hereRows = n))) here += c;
+  let thereRows = 0;
+  let there = "";
+  let chunks = 0;
+  for await (const c of exportChunks(args, (n) => (thereRows = n))) {
+    there += c;
+    chunks++;
+  }
+  assert.equal(thereRows, 12_000);
+  assert.equal(thereRows, hereRows);
+  assert.ok(chunks > 10, `${chunks} chunks`);
+  assert.equal(there, here);
+  assert.ok(JSON.parse(there.split("\n")[0]).ds_posterior, "soft labels ride along");
+  // Stopped after one chunk: the thread closes its cursor, and the next computation gets the thread.
+  for await (const c of exportChunks({ ...args, format: "csv" })) {
+    assert.ok(c.startsWith("pair_id,"));
+    break;
+  }
+  assert.ok((await offload("judges", { datasetId: null })) !== null);
 });
 
 test("beyond what the threads can hold, a computation is refused with 503 rather than queued without end", async () => {

@@ -3,10 +3,12 @@
  * imported by Next.js's bundle. Work beyond what the threads can queue is refused with 503 rather than held.
  */
 import path from "node:path";
+import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { AppError } from "../errors";
 import { setTaskRunner, type TaskRunner } from "./run";
-import type { TaskOutcome } from "./errors";
+import { rebuildError, type TaskOutcome } from "./errors";
+import type { ExportArgs, ExportReply } from "./export";
 import type { TaskName } from "./tasks";
 
 export interface AdminThreads extends TaskRunner {
@@ -41,22 +43,71 @@ export function startAdminThreads(opts: {
     },
     minThreads: opts.threads,
     maxThreads: opts.threads,
+    // The tasks wait on the database most of the time (an export on its client's download): a thread takes several.
+    concurrentTasksPerWorker: 4,
     idleTimeout: Infinity,
     // Heavy reports allocate a lot; a leak or a runaway computation ends the thread, not the server.
     resourceLimits: { maxOldGenerationSizeMb: 4096 },
   });
   let inFlight = 0;
+  const admit = () => {
+    if (inFlight >= opts.threads + maxQueue)
+      throw new AppError("unavailable", "The server is busy with other admin computations. Try again in a minute.");
+    inFlight++;
+  };
   const runner: AdminThreads = {
     get queued() {
       return pool.queueSize;
     },
     async run(task: TaskName, args: unknown) {
-      if (inFlight >= opts.threads + maxQueue)
-        throw new AppError("unavailable", "The server is busy with other admin computations. Try again in a minute.");
-      inFlight++;
+      admit();
       try {
         return (await pool.run({ task, args })) as TaskOutcome<unknown>;
       } finally {
+        inFlight--;
+      }
+    },
+    async *exportChunks(args: ExportArgs, onRows?: (n: number) => void) {
+      admit();
+      const { port1, port2 } = new MessageChannel();
+      const replies: ExportReply[] = [];
+      let wake: (() => void) | null = null;
+      port1.on("message", (r: ExportReply) => {
+        replies.push(r);
+        wake?.();
+      });
+      const task = pool.run({ task: "export", args, port: port2 }, { transferList: [port2] });
+      // A thread that dies mid-export answers no more: the wait ends with an error rather than never.
+      let settled = false;
+      void task.then(
+        () => ((settled = true), wake?.()),
+        () => ((settled = true), wake?.()),
+      );
+      let ended = false;
+      try {
+        for (;;) {
+          port1.postMessage("pull");
+          while (!replies.length) {
+            if (settled) throw new Error("the admin thread writing this export stopped");
+            await new Promise<void>((r) => (wake = r));
+          }
+          const reply = replies.shift()!;
+          if ("error" in reply) {
+            ended = true;
+            throw rebuildError(reply.error);
+          }
+          if ("done" in reply) {
+            ended = true;
+            onRows?.(reply.rows);
+            return;
+          }
+          yield reply.chunk;
+        }
+      } finally {
+        // A download stopped half-way: the thread closes its cursor and snapshot.
+        if (!ended) port1.postMessage("cancel");
+        await task.catch(() => {});
+        port1.close();
         inFlight--;
       }
     },

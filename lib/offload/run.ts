@@ -7,10 +7,13 @@
 import { processCache } from "../cache";
 import { db, type Db } from "../db/client";
 import { rebuildError, type TaskOutcome } from "./errors";
+import { exportChunksHere, type ExportArgs } from "./export";
 import { TASKS, type TaskArgs, type TaskName, type TaskResult } from "./tasks";
 
 export interface TaskRunner {
   run(task: TaskName, args: unknown): Promise<TaskOutcome<unknown>>;
+  /** An export's chunks from a thread; `onRows` hears the rows written when it ends. */
+  exportChunks(args: ExportArgs, onRows?: (n: number) => void): AsyncGenerator<string>;
 }
 
 // Process-wide (Next.js's bundle and scripts/serve.ts each load this module).
@@ -19,6 +22,12 @@ const slot = processCache("admin-threads", () => ({ runner: undefined as TaskRun
 /** Sends every later `offload` to `runner` (undefined: back to running here). */
 export function setTaskRunner(runner: TaskRunner | undefined): void {
   slot.runner = runner;
+}
+
+/** An export's text, chunk by chunk, written off this event loop when there are threads (see export.ts). */
+export function exportChunks(args: ExportArgs, onRows?: (n: number) => void): AsyncGenerator<string> {
+  const runner = slot.runner;
+  return runner ? runner.exportChunks(args, onRows) : exportChunksHere(db(), args, onRows);
 }
 
 export async function offload<K extends TaskName>(task: K, args: TaskArgs<K>): Promise<TaskResult<K>> {

@@ -1,5 +1,6 @@
 /**
- * The admin computations that must not run on the web server's event loop (decision 010): each reads
+ * The admin computations that must not run on the web server's event loop (decision 010; exports stream through
+ * lib/offload/export.ts): each reads
  * through the database client it is given and returns plain data that crosses a thread (structured
  * clone: Maps and Dates survive, class instances do not). lib/offload/run.ts runs them.
  */
@@ -7,7 +8,6 @@ import type { Db } from "../db/client";
 import { judgeBoard } from "../db/judges";
 import { leaderboardReport, type BattleFilters } from "../db/leaderboard";
 import { qualityReport, removalPreview } from "../db/quality";
-import { softLabelsFor } from "./soft-labels";
 
 export const TASKS = {
   /** The quality page: standing, gold results, reliability models (Dawid–Skene, MACE) over every judgment. */
@@ -19,8 +19,6 @@ export const TASKS = {
     leaderboardReport(db, a.filters, a.opts),
   /** The judge alignment board: every judge against every other over complete pairs. */
   judges: (db: Db, a: { datasetId: string | null }) => judgeBoard(db, a),
-  /** Dawid–Skene's soft labels of a batch of an export's pairs (the fit stays in the thread). */
-  softLabels: (db: Db, a: { fit?: string; pairIds: string[] }) => softLabelsFor(db, a),
 };
 
 export type TaskName = keyof typeof TASKS;

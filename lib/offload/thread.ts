@@ -9,7 +9,9 @@ import { setPriority } from "node:os";
 import type pg from "pg";
 import { config } from "../config";
 import { db, poolOf, type Db } from "../db/client";
+import type { MessagePort } from "node:worker_threads";
 import { failureOf, type TaskOutcome } from "./errors";
+import { serveExport, type ExportArgs } from "./export";
 import { TASKS, type TaskName } from "./tasks";
 
 const NICE = 19;
@@ -45,7 +47,16 @@ function lowerBackend(client: pg.PoolClient) {
 const client = db();
 if (localDatabase(config().DATABASE_URL ?? "")) poolOf(client).on("connect", lowerBackend);
 
-export default async function run({ task, args }: { task: TaskName; args: unknown }): Promise<TaskOutcome<unknown>> {
+export default async function run({
+  task,
+  args,
+  port,
+}: {
+  task: TaskName | "export";
+  args: unknown;
+  port?: MessagePort;
+}): Promise<TaskOutcome<unknown>> {
+  if (task === "export") return serveExport(client, args as ExportArgs, port!);
   try {
     const fn = TASKS[task] as (client: Db, args: unknown) => Promise<unknown>;
     return { ok: true, value: await fn(client, args) };

@@ -4,7 +4,6 @@
  */
 import { z, ZodError } from "zod";
 import { AppError, ERROR_STATUS, type ErrorBody, type ErrorCode } from "../errors";
-import { ImportRefused } from "../importers/problems";
 
 export interface Answer {
   status: number;
@@ -89,18 +88,6 @@ export function answerFor(e: unknown): Answer {
     return e.extra
       ? { status: e.status, body: JSON.stringify({ ...e.extra, error: e.message, code: e.code }) }
       : errorAnswer(e.code, e.message);
-  if (e instanceof ImportRefused)
-    return {
-      status: ERROR_STATUS.import_refused,
-      body: JSON.stringify({
-        error: e.message,
-        code: "import_refused",
-        ok: false,
-        message: e.message,
-        problems: e.problems,
-        truncated: false,
-      }),
-    };
   // Two transactions waited for each other (or a serializable one lost): nothing was changed; trying again works.
   if (databaseBusy(e))
     return {

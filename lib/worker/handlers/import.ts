@@ -30,7 +30,7 @@ export const importJob: JobHandler = async (ctx) => {
     // A bundle that cannot be read at all (a broken archive, over the limit): trying again would not help.
     if (!(e instanceof ImportRefused)) throw e;
     await deleteStoredFiles(ctx.db, ctx.jobId, "upload");
-    throw new JobFailure(e.message, { ok: false, message: e.message, problems: e.problems, truncated: false, more: 0 });
+    throw new JobFailure(e.message, e.outcome);
   }
   const t0 = Date.now();
   const r = await importBundle(ctx.db, source, {

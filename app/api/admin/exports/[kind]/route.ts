@@ -1,33 +1,22 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { EXPORT_KINDS, exportQuery, exportText, filtersOf } from "@/lib/export/kinds";
-import { auditExport, records } from "@/lib/db/exports";
-import type { SoftLabelSource } from "@/lib/db/exports";
-import { offload } from "@/lib/offload/run";
+import { auditExport } from "@/lib/db/exports";
+import { EXPORT_KINDS, exportQuery, filtersOf } from "@/lib/export/kinds";
+import { exportChunks } from "@/lib/offload/run";
 import { withRole } from "@/lib/server/api";
-
-/** Dawid–Skene's soft labels for one export: fitted off the event loop, each batch's labels from the same fit (decision 010). */
-function softLabels(): SoftLabelSource {
-  let fit: string | undefined;
-  return async (pairIds) => {
-    const r = await offload("softLabels", { fit, pairIds });
-    fit = r.fit;
-    return r.labels;
-  };
-}
 import { createJob } from "@/lib/server/jobs";
 
 const kindParams = z.object({ kind: z.enum(EXPORT_KINDS) });
 
-/** Streams an export (raw judgments, labelled pairs or training pairs) as JSONL or CSV from one snapshot. */
+/**
+ * Streams an export (raw judgments, labelled pairs or training pairs) as JSONL or CSV from one snapshot, written in
+ * an admin thread a chunk at a time as the download asks for it (decision 010).
+ */
 export const GET = withRole("ADMIN", { params: kindParams }, async (req, { user, params: { kind } }) => {
   const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
   let count = 0;
-  const text = exportText(
-    kind,
-    q.format,
-    records(kind, db(), filtersOf(q), { names: q.names === "1" }, softLabels()),
-    65_536,
+  const text = exportChunks(
+    { kind, format: q.format, filters: filtersOf(q), names: q.names === "1" },
     (n) => (count = n),
   );
   const enc = new TextEncoder();
