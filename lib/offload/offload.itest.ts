@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { seedHistory } from "../../bench/history";
@@ -49,30 +49,45 @@ test("the quality report computed in a thread equals the one computed here, and 
   );
 });
 
-/** The nice value of a process or thread, from its stat line (field 19). */
-const niceOf = (statPath: string) => {
+/** The nice value (field 19) and scheduling policy (field 41; 5 is SCHED_IDLE) of a process or thread. */
+const statOf = (statPath: string) => {
   const stat = readFileSync(statPath, "utf8");
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return { nice: Number(f[16]), policy: Number(f[38]) };
 };
+const hasChrt = existsSync("/usr/bin/chrt") || existsSync("/bin/chrt");
 
 test(
   "the thread and the database backends serving it run at the lowest CPU priority; the web server's own do not (Linux)",
   { skip: process.platform !== "linux" },
   async () => {
     await offload("judges", { datasetId: null });
-    const threadsNice = readdirSync("/proc/self/task").map((tid) => niceOf(`/proc/self/task/${tid}/stat`));
-    assert.equal(threadsNice[0], 0, "the main thread keeps its priority");
-    assert.ok(threadsNice.includes(19), `threads' nice values: ${threadsNice.join(",")}`);
+    const threads = readdirSync("/proc/self/task").map((tid) => statOf(`/proc/self/task/${tid}/stat`));
+    assert.deepEqual(
+      statOf(`/proc/self/task/${process.pid}/stat`),
+      { nice: 0, policy: 0 },
+      "the main thread keeps its priority",
+    );
+    assert.ok(
+      threads.some((x) => x.nice === 19),
+      `threads: ${JSON.stringify(threads)}`,
+    );
+    if (hasChrt)
+      assert.ok(
+        threads.some((x) => x.policy === 5),
+        "the admin thread is SCHED_IDLE",
+      );
     const { poolOf } = await import("../db/client");
     const { rows } = await poolOf(t.db).query<{ pid: number; mine: boolean }>(
       "SELECT pid, pid = pg_backend_pid() AS mine FROM pg_stat_activity WHERE datname = current_database()",
     );
-    const backends = rows.map((r) => ({ ...r, nice: niceOf(`/proc/${r.pid}/stat`) }));
+    const backends = rows.map((r) => ({ ...r, ...statOf(`/proc/${r.pid}/stat`) }));
     assert.ok(
-      backends.some((b) => b.nice === 19),
+      backends.some((b) => b.nice === 19 && (!hasChrt || b.policy === 5)),
       `backends: ${JSON.stringify(backends)}`,
     );
-    assert.equal(backends.find((b) => b.mine)?.nice, 0, "this process's own backend keeps its priority");
+    const mine = backends.find((b) => b.mine);
+    assert.deepEqual([mine?.nice, mine?.policy], [0, 0], "this process's own backend keeps its priority");
   },
 );
 

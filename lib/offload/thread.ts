@@ -1,9 +1,10 @@
 /**
  * The body of an admin-computation thread (piscina's worker; lib/offload/pool.ts starts it). It has its own
- * database client (a small pool: ADMIN_THREAD_DB_POOL_SIZE) and runs at the lowest CPU priority, and so do the
+ * database client (a small pool: ADMIN_THREAD_DB_POOL_SIZE) and runs at the lowest CPU priority (SCHED_IDLE), and so do the
  * PostgreSQL backends serving it when the database runs on this machine: on a busy machine the judging calls
  * (the web server's thread and its backends) go first.
  */
+import { spawnSync } from "node:child_process";
 import { readFileSync, readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import type pg from "pg";
@@ -16,9 +17,19 @@ import { TASKS, type TaskName } from "./tasks";
 
 const NICE = 19;
 
-// Linux gives each thread its own nice value, addressed by its thread id (/proc/thread-self → …/task/<tid>).
+/**
+ * The lowest priority Linux has for a thread or process: SCHED_IDLE (it runs only when nothing else wants the CPU,
+ * and a waking judging call preempts it at once), set with util-linux's chrt; nice 19 as well (and alone where
+ * chrt is missing). Lowering one's own or one's own user's priority needs no privilege.
+ */
+function lowest(id: number) {
+  setPriority(id, NICE);
+  spawnSync("chrt", ["--idle", "--pid", "0", String(id)], { stdio: "ignore", timeout: 2000 });
+}
+
+// Linux gives each thread its own scheduling, addressed by its thread id (/proc/thread-self → …/task/<tid>).
 try {
-  setPriority(Number(readlinkSync("/proc/thread-self").split("/").pop()), NICE);
+  lowest(Number(readlinkSync("/proc/thread-self").split("/").pop()));
 } catch {
   /* not Linux: the thread keeps the process's priority */
 }
@@ -38,7 +49,7 @@ function localDatabase(url: string): boolean {
 function lowerBackend(client: pg.PoolClient) {
   const pid = (client as unknown as { processID?: number }).processID;
   try {
-    if (pid && readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") setPriority(pid, NICE);
+    if (pid && readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") lowest(pid);
   } catch {
     /* another machine's database, or not allowed: it keeps its priority */
   }
