@@ -128,3 +128,15 @@ test("beyond what the threads can hold, a computation is refused with 503 rather
   // Once the thread is free again, it takes work.
   assert.ok((await offload("judges", { datasetId: null })) !== null);
 });
+
+test("the threads' queries run without parallel workers (normal-priority processes beside their lowered backend)", async () => {
+  const { threadDatabaseUrl } = await import("./pool");
+  const { Client } = await import("pg");
+  const c = new Client({ connectionString: threadDatabaseUrl(t.url) });
+  await c.connect();
+  try {
+    assert.equal((await c.query("SHOW max_parallel_workers_per_gather")).rows[0].max_parallel_workers_per_gather, "0");
+  } finally {
+    await c.end();
+  }
+});

@@ -18,6 +18,17 @@ export interface AdminThreads extends TaskRunner {
 }
 
 /**
+ * The threads' connection: their queries run without parallel workers, which PostgreSQL would start as processes of
+ * normal priority beside the thread's lowered backend (lib/offload/thread.ts), competing with the judging calls.
+ */
+export function threadDatabaseUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  const u = new URL(url);
+  u.searchParams.set("options", `${u.searchParams.get("options") ?? ""} -c max_parallel_workers_per_gather=0`.trim());
+  return u.toString();
+}
+
+/**
  * Starts `threads` threads (0: none, computations run on the caller's event loop) and makes them the
  * process's task runner. `maxQueue` computations may wait; more are refused (503).
  */
@@ -32,6 +43,7 @@ export function startAdminThreads(opts: {
     return null;
   }
   const maxQueue = opts.maxQueue ?? 32;
+  const databaseUrl = threadDatabaseUrl(opts.databaseUrl ?? process.env.DATABASE_URL);
   const pool = new Piscina({
     filename: path.join(process.cwd(), "lib", "offload", "thread.ts"),
     // The thread runs TypeScript as the server does (tsx), with a database pool of its own size.
@@ -39,7 +51,7 @@ export function startAdminThreads(opts: {
     env: {
       ...process.env,
       DATABASE_POOL_SIZE: String(opts.dbPoolSize),
-      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     minThreads: opts.threads,
     maxThreads: opts.threads,
