@@ -88,19 +88,23 @@ export function startAdminThreads(opts: {
         replies.push(r);
         wake?.();
       });
+      // The thread closes its end after its last reply ('close' arrives after every message sent before it); a
+      // thread that dies closes nothing, but its task fails. Either way a wait with nothing queued then ends with
+      // an error, never hangs.
+      let closed = false;
+      const stop = () => {
+        closed = true;
+        wake?.();
+      };
+      port1.on("close", stop);
       const task = pool.run({ task: "export", args, port: port2 }, { transferList: [port2] });
-      // A thread that dies mid-export answers no more: the wait ends with an error rather than never.
-      let settled = false;
-      void task.then(
-        () => ((settled = true), wake?.()),
-        () => ((settled = true), wake?.()),
-      );
+      task.catch(stop);
       let ended = false;
       try {
         for (;;) {
           port1.postMessage("pull");
           while (!replies.length) {
-            if (settled) throw new Error("the admin thread writing this export stopped");
+            if (closed) throw new Error("the admin thread writing this export stopped");
             await new Promise<void>((r) => (wake = r));
           }
           const reply = replies.shift()!;
