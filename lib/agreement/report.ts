@@ -15,7 +15,7 @@ import {
   type Stat,
 } from ".";
 import { bootstrapCI, type Interval } from "./bootstrap";
-import { bootstrapAll, patternOf, statsFromCounts, unresolvedPattern } from "./fast";
+import { bootstrapAll, patternOf, statsFromCounts, unresolvedPattern } from "./patterns";
 import { majority, VERDICTS, type Verdict } from "./labels";
 
 export interface RatedPair {

@@ -6,7 +6,7 @@
  */
 import { positionBias } from "./position";
 import { cohenFromTable } from ".";
-import { codesOf, confusionFromCounts, patternOf } from "./fast";
+import { codesOf, confusionFromCounts, patternOf } from "./patterns";
 import {
   groupStats,
   judgmentsPerDay,

@@ -3,7 +3,7 @@
  * so memory stays flat and experts may keep judging while an export runs.
  */
 import { pseudonymSalt } from "./settings";
-import { codesOf } from "../agreement/fast";
+import { codesOf } from "../agreement/patterns";
 import { labelOf, pairAgreement, VERDICTS, type Verdict } from "../agreement/labels";
 import type { Weights } from "../features";
 import { currentWeights } from "./fits";

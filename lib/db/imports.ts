@@ -4,7 +4,7 @@ import { ImportRefused, problemsMessage, refusedImport, type RefusedImport } fro
 import { memorySource, sourceHash, type BundleFiles, type BundleSource } from "../importers/source";
 import type { DatasetCounts } from "../dataset/normalized";
 import type { Db } from "./client";
-import { AlreadyImported, DatabaseSink } from "./datasets";
+import { AlreadyImported, DatabaseSink } from "./import-sink";
 
 export type ImportOutcome =
   { ok: true; datasetId: string; created: boolean; counts: DatasetCounts; name: string } | RefusedImport;

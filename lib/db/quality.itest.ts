@@ -673,7 +673,7 @@ test("held pairs resume in claim order, gold or real, and the claim limit counts
 });
 
 test("the waiting count drops by one whether the pair taken is gold or real, so it does not tell them apart", async () => {
-  const { waitingPairsByDestination } = await import("./queue");
+  const { waitingPairsByDestination } = await import("./waiting");
   const expert = await createTestExpert(t.db, "waiting-count@t.test", ["Paris"]);
   const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
   await makeGoldPairs(t.db, datasetId, { plans: 200, seed: 1 }, adminId); // (adds nothing when an earlier test made them)

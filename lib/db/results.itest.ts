@@ -7,7 +7,7 @@ import { battleLineSchema } from "../leaderboard/battles";
 import { exportCount } from "./export-counts";
 import { battleRecords } from "./exports";
 import { leaderboardBattles, leaderboardReport } from "./leaderboard";
-import { deleteJudgeImport, importJudgeVerdicts, judgeBoard } from "./judges";
+import { deleteJudgeImport, importJudgeVerdicts, judgeBoard } from "./alignment";
 import { AppError } from "../errors";
 import { seed } from "./seed";
 import { createTestDatabase, createTestExpert, judgeUntilDone, type TestDatabase } from "./testing";

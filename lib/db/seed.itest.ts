@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { seed, DEMO_EXPERTS } from "./seed";
-import { waitingPairsByDestination } from "./queue";
+import { waitingPairsByDestination } from "./waiting";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 let t: TestDatabase;

@@ -5,7 +5,7 @@
  * clone: Maps and Dates survive, class instances do not). lib/offload/run.ts runs them.
  */
 import type { Db } from "../db/client";
-import { judgeBoard } from "../db/judges";
+import { judgeBoard } from "../db/alignment";
 import { leaderboardReport, type BattleFilters } from "../db/leaderboard";
 import { qualityReport, removalPreview } from "../db/quality";
 

@@ -11,7 +11,7 @@ import type { dslEditorData } from "../db/dsl";
 import type { fitsOverview } from "../db/fits";
 import type { listDatasets } from "../db/imports";
 import type { leaderboardReport } from "../db/leaderboard";
-import type { judgeBoard } from "../db/judges";
+import type { judgeBoard } from "../db/alignment";
 import type { qualityReport } from "../db/quality";
 import type { adaptiveCalibration } from "../db/analytics";
 import type { getSettings } from "../db/settings";

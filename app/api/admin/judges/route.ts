@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { importJudgeVerdicts } from "@/lib/db/judges";
+import { importJudgeVerdicts } from "@/lib/db/alignment";
 import { offload } from "@/lib/offload/run";
 import { API_BODY_CAP } from "@/lib/server/guards";
 import { adminFigures, parseBody, withRole } from "@/lib/server/api";

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { db } from "@/lib/db/client";
-import { deleteJudgeImport } from "@/lib/db/judges";
+import { deleteJudgeImport } from "@/lib/db/alignment";
 import { idParams, withRole } from "@/lib/server/api";
 
 /** Removes one uploaded file of judge verdicts (and its verdicts). */

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { noiseCeiling, pairwiseAgreement } from "../agreement";
 import { VERDICTS, type Verdict } from "../agreement/labels";
 import { seededRandom } from "../random";
-import { alignmentBoard, type BoardPair, type JudgeRecord } from "./alignment";
+import { alignmentBoard, type BoardPair, type JudgeRecord } from "./board";
 import { parseJudgeVerdicts } from "./verdicts";
 
 const rng = seededRandom(11);

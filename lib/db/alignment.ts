@@ -2,8 +2,8 @@
 import { createHash } from "node:crypto";
 import { AppError } from "../errors";
 import { reward, DEFAULT_WEIGHTS, type PlanFeatures, type Weights } from "../features";
-import { alignmentBoard, type BoardPair, type JudgeRecord } from "../judges/alignment";
-import { BUILT_IN_JUDGES as BUILT_IN, parseJudgeVerdicts } from "../judges/verdicts";
+import { alignmentBoard, type BoardPair, type JudgeRecord } from "../alignment/board";
+import { BUILT_IN_JUDGES as BUILT_IN, parseJudgeVerdicts } from "../alignment/verdicts";
 import type { Verdict } from "../agreement/labels";
 import { currentWeights } from "./fits";
 import { poolOf, type Db } from "./client";
@@ -156,7 +156,7 @@ export async function judgeBoard(db: Db, f: { datasetId?: string | null } = {}) 
      ORDER BY v.judge, v."pairId", v.id`,
     [f.datasetId ?? null],
   );
-  // The board sorts again (lib/judges/alignment.ts): a fixed order before the seeded bootstrap sees the data.
+  // The board sorts again (lib/alignment/board.ts): a fixed order before the seeded bootstrap sees the data.
   for (const v of imported.rows) {
     const j = judges.get(v.judge) ?? { builtIn: false, records: [] };
     j.records.push({ pairId: v.pairId, verdict: v.verdict, order: v.order, scoreA: v.scoreA, scoreB: v.scoreB });

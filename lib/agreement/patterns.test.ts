@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { allAgree, fleissKappa, krippendorffAlphaNominal, lightKappa, pairwiseAgreement } from ".";
 import { seededRandom } from "../random";
-import { countPatterns, MISSING, patterns, statsFromCounts } from "./fast";
+import { countPatterns, MISSING, patterns, statsFromCounts } from "./patterns";
 
 function data(n: number, missingShare: number, seed: number) {
   const rng = seededRandom(seed);
