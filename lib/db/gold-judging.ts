@@ -12,7 +12,7 @@ import { AppError } from "../errors";
 import { goldResults, pauseDecision } from "../reliability/pause";
 import { goldFlag } from "../reliability/anomalies";
 import { inTransaction, poolOf, type Db } from "./client";
-import { notActive, signInFirst, sweepDue, type SessionCheck } from "./judging";
+import { askAgainWhileBusy, notActive, signInFirst, sweepDue, type SessionCheck } from "./judging";
 import { viewPartsOf, type ViewParts, type ViewRow } from "./judging-view";
 
 export type Standing = "ACTIVE" | "QUALIFYING" | "QUALIFICATION_FAILED" | "PAUSED";
@@ -50,39 +50,51 @@ export async function nextPair(
   draw: number | null,
   opts: { destinationId: string | null; exclude?: string[]; sessionVersion?: number | null },
 ): Promise<NextPair> {
-  const { rows } = await poolOf(db).query<
-    ViewRow &
-      GoldViewTexts & {
-        outcome: string;
-        standing: Standing;
-        standing_note: string | null;
-        gold: boolean;
-        assignment_id: string | null;
-      }
-  >({
-    name: "tj_next",
-    text: "SELECT * FROM tj_next($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-    values: [
-      userId,
-      opts.sessionVersion ?? null,
-      opts.destinationId,
-      opts.exclude ?? [],
-      settings.queueOrder === "completion",
-      settings.maxClaimsPerExpert,
-      leaseEnd(new Date(), settings),
-      pickLeftPlan("A", "B") === "A",
-      randomUUID(),
-      sweepDue(),
-      draw,
-      settings.qualificationLength > 0,
-    ],
+  const r = await askAgainWhileBusy(async () => {
+    const { rows } = await poolOf(db).query<
+      ViewRow &
+        GoldViewTexts & {
+          outcome: string;
+          standing: Standing;
+          standing_note: string | null;
+          gold: boolean;
+          assignment_id: string | null;
+        }
+    >({
+      name: "tj_next",
+      text: "SELECT * FROM tj_next($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+      values: [
+        userId,
+        opts.sessionVersion ?? null,
+        opts.destinationId,
+        opts.exclude ?? [],
+        settings.queueOrder === "completion",
+        settings.maxClaimsPerExpert,
+        leaseEnd(new Date(), settings),
+        pickLeftPlan("A", "B") === "A",
+        randomUUID(),
+        sweepDue(),
+        draw,
+        settings.qualificationLength > 0,
+      ],
+    });
+    return rows[0];
   });
-  const r = rows[0];
   if (r.outcome === "unauthorized") return { kind: "unauthorized" };
   if (r.outcome === "not_active") return { kind: "not_active", standing: r.standing, note: r.standing_note };
   if (r.outcome === "qualifying") return { kind: "qualifying", live: r.assignment_id };
-  if (r.outcome === "none") return { kind: "none" };
+  if (r.outcome === "none" || r.outcome === "busy") return { kind: "none" };
   return r.gold ? { kind: "gold", json: goldViewJson(r) } : { kind: "real", view: viewPartsOf(r) };
+}
+
+/** How many pairs of the expert's qualification set come before the answer `id` (in claim order; released ones not). */
+export async function qualificationPlace(db: Db, userId: string, id: string): Promise<number> {
+  const { rows } = await poolOf(db).query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM "GoldAnswer" a JOIN "GoldAnswer" me ON me.id = $2
+      WHERE a."userId" = $1 AND a.purpose = 'QUALIFICATION' AND a.status <> 'RELEASED' AND (a."claimedAt", a.id) < (me."claimedAt", me.id)`,
+    [userId, id],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /** Counts of the expert's qualification set: answered (skipped ones too: they count, as not right), held, and in all. */

@@ -171,3 +171,31 @@ test("a removal waits for a submit that holds the judgment-day tally and wants t
     submitLike.release();
   }
 });
+
+test("a claim waits for a pair another statement holds for a moment rather than say nothing is left", async () => {
+  // The last open pair of a destination, held by another transaction (as another expert's submit holds it).
+  const { poolOf } = await import("./client");
+  const open = await t.db.pair.findFirstOrThrow({
+    where: { status: "OPEN", claimedCount: 0 },
+    include: { query: { include: { destination: true } } },
+    orderBy: { createdAt: "desc" },
+  });
+  const others = await t.db.pair.updateMany({
+    where: { status: "OPEN", query: { destinationId: open.query.destinationId }, NOT: { id: open.id } },
+    data: { status: "COMPLETE" },
+  });
+  assert.ok(others.count >= 0);
+  const u = await expert("crowd-wait@t.test", [open.query.destination.name]);
+  const holder = await poolOf(t.db).connect();
+  try {
+    await holder.query("BEGIN");
+    await holder.query(`SELECT 1 FROM "Pair" WHERE id = $1 FOR UPDATE`, [open.id]);
+    const claim = claimNext(t.db, u, S);
+    await new Promise((r) => setTimeout(r, 300));
+    await holder.query("COMMIT");
+    const c = await claim;
+    assert.equal(c?.pairId, open.id);
+  } finally {
+    holder.release();
+  }
+});

@@ -48,32 +48,49 @@ export async function claimNext(
   settings: JudgingSettings,
   opts: { destinationId?: string | null; exclude?: string[]; session?: SessionCheck } = {},
 ): Promise<ClaimResult | null> {
-  const { rows } = await poolOf(db).query<ViewRow & { outcome: string; assignment_id: string; pair_id: string }>({
-    name: "tj_claim",
-    text: "SELECT * FROM tj_claim($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-    values: [
-      userId,
-      opts.session?.sessionVersion ?? null,
-      opts.destinationId ?? null,
-      opts.exclude ?? [],
-      settings.queueOrder === "completion",
-      settings.maxClaimsPerExpert,
-      leaseEnd(new Date(), settings),
-      pickLeftPlan("A", "B") === "A",
-      randomUUID(),
-      sweepDue(),
-    ],
+  const r = await askAgainWhileBusy(async () => {
+    const { rows } = await poolOf(db).query<ViewRow & { outcome: string; assignment_id: string; pair_id: string }>({
+      name: "tj_claim",
+      text: "SELECT * FROM tj_claim($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+      values: [
+        userId,
+        opts.session?.sessionVersion ?? null,
+        opts.destinationId ?? null,
+        opts.exclude ?? [],
+        settings.queueOrder === "completion",
+        settings.maxClaimsPerExpert,
+        leaseEnd(new Date(), settings),
+        pickLeftPlan("A", "B") === "A",
+        randomUUID(),
+        sweepDue(),
+      ],
+    });
+    return rows[0];
   });
-  const r = rows[0];
   if (r.outcome === "unauthorized") throw signInFirst();
   if (r.outcome === "not_active") throw notActive();
-  if (r.outcome === "none") return null;
+  if (r.outcome === "none" || r.outcome === "busy") return null;
   return {
     assignmentId: r.assignment_id,
     pairId: r.pair_id,
     resumed: r.outcome === "resumed",
     view: viewPartsOf(r),
   };
+}
+
+/**
+ * Runs a claim again while it answers "busy" (the only pairs left were held by other statements that instant:
+ * another expert's claim or submit), a few times over ~300 ms, so an expert is not told "nothing left" while
+ * there is work; a claim still busy after that is answered as none.
+ */
+export async function askAgainWhileBusy<T extends { outcome: string }>(claim: () => Promise<T>): Promise<T> {
+  let r = await claim();
+  for (const ms of [20, 40, 80, 160]) {
+    if (r.outcome !== "busy") return r;
+    await new Promise((res) => setTimeout(res, ms));
+    r = await claim();
+  }
+  return r;
 }
 
 /** Leases that ran out return their slots: CLAIMED → EXPIRED, and the pairs' counters follow. */

@@ -757,3 +757,18 @@ test("a gold pair shows its altered copy beside another feasible plan of the req
   assert.ok(!shown.some((s) => JSON.stringify(s) === JSON.stringify(g.planA.itinerary)), "the source is not");
   assert.equal(await skipGold(t.db, expert, answer, S), true);
 });
+
+test("a qualification pair claimed ahead (the screen's look-ahead) says its own place in the set, answered or not", async () => {
+  const { userId } = await createExpert(t.db, { email: "lookahead@t.test", name: "Look-ahead" }, adminId);
+  const rome = await t.db.destination.findFirstOrThrow({ where: { name: "Rome" } });
+  await t.db.expertDestination.create({ data: { userId, destinationId: rome.id, familiarity: 4 } });
+  await setGoldRate(t.db, datasetId, 0.05, adminId);
+  const first = await next(userId);
+  assert.equal(first.body.qualification?.answered, 0);
+  // The look-ahead claims the second pair before the first is answered: it is pair 2 of the set.
+  const second = await next(userId, [first.body.assignment!.assignmentId]);
+  assert.ok(second.body.assignment);
+  assert.equal(second.body.qualification?.answered, 1);
+  // A reload resumes the first, still pair 1.
+  assert.equal((await next(userId)).body.qualification?.answered, 0);
+});

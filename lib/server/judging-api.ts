@@ -21,6 +21,7 @@ import {
   nextPair,
   nextQualificationPair,
   qualificationCounts,
+  qualificationPlace,
   skipGold,
   submitGold,
 } from "../db/gold-judging";
@@ -99,22 +100,25 @@ export async function nextPairFor(
   if (next.kind === "none") return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
   if (next.kind === "gold") return answer(next.json);
   if (next.kind === "real") return answer(renderView(database, next.view));
-  // Qualifying: the set goes on.
-  const goldAnswer = async (id: string, extra: string) =>
+  // Qualifying: the set goes on. The banner's "pair n" is the pair's place in the set, counted in claim order (the
+  // screen's look-ahead claims the next pair before the current one is answered).
+  const qualificationOf = (answered: number) =>
+    `,"standing":{"state":"QUALIFYING","note":null},"qualification":{"answered":${answered},"length":${settings.qualificationLength},"passMark":${settings.qualificationPassMark}}`;
+  const goldAnswer = async (id: string) =>
     answer(
       goldView(database, id).then((v) => v!.json),
-      extra,
+      qualificationOf(await qualificationPlace(database, userId, id)),
     );
   const { answered, held, total } = await qualificationCounts(database, userId);
-  const qualification = `,"standing":{"state":"QUALIFYING","note":null},"qualification":{"answered":${answered},"length":${settings.qualificationLength},"passMark":${settings.qualificationPassMark}}`;
-  if (next.live) return goldAnswer(next.live, qualification);
+  const qualification = qualificationOf(answered);
+  if (next.live) return goldAnswer(next.live);
   // Never more pairs than the set's length (the screen's look-ahead asks for one more).
   const pick =
     answered + held < settings.qualificationLength
       ? await nextQualificationPair(database, userId, opts.destinationId)
       : null;
   const id = pick ? await claimGoldPair(database, userId, pick, "QUALIFICATION", settings) : null;
-  if (id) return goldAnswer(id, qualification);
+  if (id) return goldAnswer(id);
   if (total > 0) {
     if (held > 0 || opts.destinationId)
       return {

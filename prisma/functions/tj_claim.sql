@@ -1,7 +1,7 @@
 -- tj_claim, as in force. This file is its only definition from now on (migration 20261123100000_claim_driven_by_open_pairs last defined it);
 -- lib/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- The expert's next real pair (or the live claim they hold). Outcomes: unauthorized, not_active, resumed,
--- claimed, none.
+-- claimed, busy (the only pairs left are held by other statements this instant: ask again), none.
 CREATE OR REPLACE FUNCTION tj_claim(
   p_user text, p_session_version integer, p_destination text, p_exclude text[], p_completion_first boolean,
   p_max_claims integer, p_lease_end timestamptz, p_left_is_a boolean, p_new_id text, p_sweep boolean
@@ -85,6 +85,17 @@ BEGIN
       IF NOT v_swept AND tj_sweep_expired_leases() > 0 THEN
         v_swept := true;
         CONTINUE;
+      END IF;
+      -- A pair another statement holds for a moment (another expert's claim or submit) may still have a slot for
+      -- this expert: say "try again" rather than "nothing left" while there is work. Nothing here waits for a lock
+      -- (a wait while holding the pairs tried so far could deadlock with another claim); the caller asks again.
+      IF EXISTS (SELECT 1 FROM "Pair" p
+                  WHERE p.status = 'OPEN' AND p."submittedCount" + p."claimedCount" < p."requiredRaters"
+                    AND EXISTS (SELECT 1 FROM "Query" q WHERE q.id = p."queryId" AND q."destinationId" = ANY(v_destinations))
+                    AND NOT (p.id = ANY(v_tried))
+                    AND NOT EXISTS (SELECT 1 FROM "Assignment" m WHERE m."pairId" = p.id AND m."userId" = p_user)) THEN
+        RETURN QUERY SELECT 'busy'::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text;
+        RETURN;
       END IF;
       EXIT;
     END IF;
