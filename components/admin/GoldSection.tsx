@@ -36,9 +36,10 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
     <section className="card">
       <h2>Gold pairs</h2>
       <p className="muted small">
-        A gold pair is a feasible plan beside a copy of it with exactly one defect, which the rule engine (and the
-        request&apos;s final constraints) confirm is the only new failure. Experts see gold pairs like any pair, at the
-        rate set per dataset; their answers never count towards labels, agreement or exports.
+        A gold pair is a copy of a feasible plan with exactly one defect, which the rule engine (and the request&apos;s
+        final constraints) confirm is the only new failure, shown beside another feasible plan of the request (so the
+        two differ as a real pair&apos;s plans do; a request with one feasible plan gives none). Experts see gold pairs
+        like any pair, at the rate set per dataset; their answers never count towards labels, agreement or exports.
       </p>
       <table className="table" aria-label="Gold pairs by dataset">
         <thead>
