@@ -8,7 +8,8 @@
  * "gold-max-rate" (lib/db/gold-judging.ts); "itineraries"
  * (lib/db/judging-view.ts, plans never change); "session-tokens" (lib/server/session.ts, decoded
  * tokens until they expire; the account is still checked on every call); "job-queues"
- * (lib/worker/queue.ts); "recent" (below: the admin pages' shared figures).
+ * (lib/worker/queue.ts); "admin-threads" (lib/offload/run.ts, the runner of the admin computations); "recent"
+ * (below: the admin pages' shared figures).
  */
 const registry = globalThis as unknown as { tripjudgeCaches?: Map<string, unknown> };
 

@@ -1,6 +1,8 @@
 /**
- * Exports read one consistent snapshot (a REPEATABLE READ, READ ONLY transaction) in keyset pages,
- * so memory stays flat and experts may keep judging while an export runs.
+ * Exports read one consistent snapshot (a REPEATABLE READ, READ ONLY transaction) in keyset pages, so the rows'
+ * memory stays flat and experts may keep judging while an export runs. The labelled- and training-pairs exports
+ * also need Dawid–Skene's soft labels, one fit over every judgment: that fit's memory grows with the judgments
+ * (it is held where it runs: this process by default, the admin thread for the web server's downloads).
  */
 import { pseudonymSalt } from "./settings";
 import { codesOf } from "../agreement/patterns";

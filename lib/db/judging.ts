@@ -39,8 +39,8 @@ export function sweepDue(): boolean {
 /**
  * The expert's next pair: a live claim not in `exclude` if there is one (resume after reload),
  * else a new claim on the best open pair of their destinations. null when nothing waits.
- * One round trip: the function tj_claim (prisma/migrations/*_judging_functions) does the work under
- * row locks; with `session`, the same statement checks the account (active, not signed out, expert).
+ * One round trip: the function tj_claim (prisma/functions/tj_claim.sql) does the work under row locks (asked
+ * again briefly while it answers "busy"); with `session`, the same statement checks the account.
  */
 export async function claimNext(
   db: Db,

@@ -1,7 +1,7 @@
 /**
  * What waits for an expert: pairs of their destinations with an open slot that they have not taken, and the
- * gold pairs that may still be served to them (tj_gold_candidates; decision 009) — so that taking either makes the count drop
- * alike, and the count does not tell a gold pair from a real one.
+ * gold pairs that may still be served to them (tj_gold_candidates; decision 009) — so that taking either makes
+ * the count drop alike, and the count does not tell a gold pair from a real one.
  */
 import { poolOf, type Db } from "./client";
 import { sweepExpiredLeases } from "./judging";

@@ -12,8 +12,6 @@ import type { ExportArgs, ExportReply } from "./export";
 import type { TaskName } from "./tasks";
 
 export interface AdminThreads extends TaskRunner {
-  /** Computations waiting for a thread. */
-  readonly queued: number;
   close(): Promise<void>;
 }
 
@@ -68,9 +66,6 @@ export function startAdminThreads(opts: {
     inFlight++;
   };
   const runner: AdminThreads = {
-    get queued() {
-      return pool.queueSize;
-    },
     async run(task: TaskName, args: unknown) {
       admit();
       try {

@@ -1,8 +1,8 @@
 /**
  * The body of an admin-computation thread (piscina's worker; lib/offload/pool.ts starts it). It has its own
- * database client (a small pool: ADMIN_THREAD_DB_POOL_SIZE) and runs at the lowest CPU priority (SCHED_IDLE), and so do the
- * PostgreSQL backends serving it when the database runs on this machine: on a busy machine the judging calls
- * (the web server's thread and its backends) go first.
+ * database client (a small pool: ADMIN_THREAD_DB_POOL_SIZE) and runs at the lowest CPU priority (SCHED_IDLE), and
+ * so do the PostgreSQL backends serving it when the database runs on this machine: on a busy machine the judging
+ * calls (the web server's thread and its backends) go first. It answers offload's tasks and export pulls.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, readlinkSync } from "node:fs";
