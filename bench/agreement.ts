@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { bootstrapAll, countPatterns, patterns, statsFromCounts } from "../lib/agreement/patterns";
+import { bootstrapAll, countPatterns, patterns, statsFromCounts } from "../lib/agreement";
 import { seededRandom } from "../lib/random";
 
 const N = Number(process.argv[2] ?? 100_000);

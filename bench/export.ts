@@ -1,29 +1,43 @@
 /**
- * Export benchmark: PAIRS complete pairs × 3 judgments (bench/history.ts) and one annotation per
- * request; every export kind streamed from one snapshot to a file as the download route writes it
- * (JSONL and CSV), reporting rows per second and peak RSS against the RSS before the exports.
- * Usage: npm run bench:export [-- PAIRS] [--reuse] [--kinds=a,b]: --reuse keeps the database the last run seeded
- * (same PAIRS), --kinds runs only those kinds.
+ * Export benchmark: PAIRS complete pairs × 3 judgments (lib/testing/history.ts) and one annotation per
+ * request; every export kind (preference pairs and SFT rows with their default options: TRL) streamed from one snapshot to a file as the download route writes it
+ * (JSONL, CSV and Parquet), reporting rows per second, peak RSS against the RSS before the exports, and the peak heap
+ * during each export (sampled every 20 ms; under `node --expose-gc` the live heap, collected and sampled every 250 ms;
+ * the peak RSS is the process's so far, so measure one kind per run with --reuse for a figure of that kind alone).
+ * Usage: npm run bench:export [-- PAIRS] [--reuse] [--kinds=a,b] [--formats=jsonl,parquet]: --reuse keeps the database
+ * the last run seeded (same PAIRS), --kinds and --formats run only those. BENCH_PG_PORT moves the embedded server's
+ * port (default 54387).
  */
 import { createWriteStream, existsSync, statSync } from "node:fs";
-import { startEmbeddedPostgres } from "../lib/db/embedded";
-import { migrate } from "../lib/db/migrate";
-import { closeDb, createDb, poolOf } from "../lib/db/client";
-import { records } from "../lib/db/exports";
-import { exportText, type ExportKind } from "../lib/export/kinds";
-import { seedHistory } from "./history";
+import { startEmbeddedPostgres } from "../lib/db/infra/embedded";
+import { migrate } from "../lib/db/infra/migrate";
+import { closeDb, createDb, poolOf } from "../lib/db/infra/client";
+import { records } from "../lib/db/results/exports";
+import { exportBytes, type ExportFormat, type ExportKind } from "../lib/export/kinds";
+import { seedHistory } from "../lib/testing/history";
 import { freshDatabase } from "./server";
 
-async function exportToFile(db: ReturnType<typeof createDb>, kind: ExportKind, format: "jsonl" | "csv") {
+async function exportToFile(db: ReturnType<typeof createDb>, kind: ExportKind, format: ExportFormat) {
   const file = `.data/bench/${kind}.${format}`;
   const out = createWriteStream(file);
   const t = performance.now();
   let rows = 0;
-  // ~64 kB writes, as the download route makes them.
-  for await (const chunk of exportText(kind, format, records(kind, db, {}), 65_536, (n) => (rows = n))) {
+  // The heap's peak, sampled (the RSS keeps the process's high-water mark). With node --expose-gc each sample
+  // collects first, so it is what the export holds at once, not how much garbage waited for the collector.
+  let peakHeap = process.memoryUsage().heapUsed;
+  const sampler = setInterval(
+    () => {
+      global.gc?.();
+      peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+    },
+    global.gc ? 250 : 20,
+  );
+  // ~64 kB writes, as the download route makes them (Parquet: a row group's bytes in 64 kB slices).
+  for await (const chunk of exportBytes(kind, format, records(kind, db, {}), { onRows: (n) => (rows = n) })) {
     if (!out.write(chunk)) await new Promise<void>((r) => out.once("drain", () => r()));
   }
   await new Promise<void>((r) => out.end(r));
+  clearInterval(sampler);
   const seconds = (performance.now() - t) / 1000;
   return {
     kind,
@@ -33,19 +47,24 @@ async function exportToFile(db: ReturnType<typeof createDb>, kind: ExportKind, f
     rowsPerSecond: Math.round(rows / seconds),
     fileMiB: +(statSync(file).size / 1048576).toFixed(1),
     peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+    peakHeapMiB: Math.round(peakHeap / 1048576),
   };
 }
 
 async function main() {
   const n = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? 1_000_000);
   const reuse = process.argv.includes("--reuse") && existsSync(".data/bench/export-pg/PG_VERSION");
-  const only = process.argv
-    .find((a) => a.startsWith("--kinds="))
-    ?.slice(8)
-    .split(",");
+  const list = (flag: string) =>
+    process.argv
+      .find((a) => a.startsWith(`--${flag}=`))
+      ?.slice(flag.length + 3)
+      .split(",");
+  const only = list("kinds");
+  const formats = list("formats");
+  const port = Number(process.env.BENCH_PG_PORT ?? 54387);
   const pg = reuse
-    ? await startEmbeddedPostgres({ dataDir: ".data/bench/export-pg", port: 54387, database: "export" })
-    : await freshDatabase("export", 54387);
+    ? await startEmbeddedPostgres({ dataDir: ".data/bench/export-pg", port, database: "export" })
+    : await freshDatabase("export", port);
   if (reuse) await migrate(pg.url);
   const db = createDb(pg.url);
   const t0 = performance.now();
@@ -57,17 +76,27 @@ async function main() {
     );
   }
   const setupSeconds = +((performance.now() - t0) / 1000).toFixed(1);
+  global.gc?.();
   const rssBeforeMiB = Math.round(process.memoryUsage().rss / 1048576);
+  const heapBeforeMiB = Math.round(process.memoryUsage().heapUsed / 1048576);
   const runs = [];
   for (const [kind, format] of [
     ["training-pairs", "jsonl"],
     ["training-pairs", "csv"],
+    ["training-pairs", "parquet"],
     ["labelled-pairs", "jsonl"],
+    ["labelled-pairs", "parquet"],
     ["judgments", "jsonl"],
     ["judgments", "csv"],
+    ["judgments", "parquet"],
     ["annotations", "jsonl"],
+    ["annotations", "parquet"],
+    ["preference-pairs", "jsonl"],
+    ["preference-pairs", "parquet"],
+    ["sft", "jsonl"],
+    ["sft", "parquet"],
   ] as const) {
-    if (only && !only.includes(kind)) continue;
+    if ((only && !only.includes(kind)) || (formats && !formats.includes(format))) continue;
     const r = await exportToFile(db, kind, format);
     console.log(JSON.stringify(r));
     runs.push(r);
@@ -78,8 +107,10 @@ async function main() {
         pairs: n,
         setupSeconds,
         rssBeforeMiB,
+        heapBeforeMiB,
         slowestRowsPerSecond: Math.min(...runs.map((r) => r.rowsPerSecond)),
         peakRssMiB: Math.max(...runs.map((r) => r.peakRssMiB)),
+        peakHeapMiB: Math.max(...runs.map((r) => r.peakHeapMiB)),
       },
       null,
       2,

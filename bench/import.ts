@@ -7,11 +7,11 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
-import { closeDb, createDb } from "../lib/db/client";
-import { startEmbeddedPostgres } from "../lib/db/embedded";
-import { importBundle } from "../lib/db/imports";
-import { migrate } from "../lib/db/migrate";
-import { sourceFromPath } from "../lib/importers/source";
+import { closeDb, createDb } from "../lib/db/infra/client";
+import { startEmbeddedPostgres } from "../lib/db/infra/embedded";
+import { importBundle } from "../lib/db/datasets/imports";
+import { migrate } from "../lib/db/infra/migrate";
+import { sourceFromPath } from "../lib/importers";
 
 async function main() {
   const plans = Number(process.argv[2] ?? 10_000);

@@ -8,11 +8,13 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { hashPassword } from "../lib/auth/password";
-import { closeDb, createDb } from "../lib/db/client";
-import { importBundle } from "../lib/db/imports";
-import { sourceFromPath } from "../lib/importers/source";
-import { generateBundle } from "./generate-bundle";
-import { seedHistory } from "./history";
+import { DEFAULT_DIMENSIONS } from "../lib/dimensions/set";
+import { closeDb, createDb } from "../lib/db/infra/client";
+import { importBundle } from "../lib/db/datasets/imports";
+import { sourceFromPath } from "../lib/importers";
+import { generateBundle } from "../lib/testing/generate-bundle";
+import { cpuByThread, cpuSpent } from "./cpu-threads";
+import { seedHistory } from "../lib/testing/history";
 import { cpuByRole, freshDatabase, percentile, signIn, startServer } from "./server";
 
 /** How long a simulated expert "reads" a pair between claim and submit (ms); BENCH_THINK_MS=lo,hi. */
@@ -73,15 +75,17 @@ async function call(
 const pgStats = process.env.BENCH_PG_STATS === "1";
 
 interface RunOptions {
-  /** Judgments already in the database (complete pairs of another destination, bench/history.ts). */
+  /** Judgments already in the database (complete pairs of another destination, lib/testing/history.ts). */
   history?: number;
   /**
    * A second phase with an admin loading pages in a loop, to compare with the first: the analytics page's
    * calls, or the heavy computations (quality, leaderboard with style control, judge board, exports with soft labels).
    */
   adminLoop?: "analytics" | "heavy";
-  /** The server's ADMIN_THREADS (default: its own default). */
+  /** The server's ADMIN_PROCESSES (default: its own default). */
   adminThreads?: number;
+  /** The dataset asks this many of the default dimensions (and experts answer them with every submit). */
+  dimensions?: number;
 }
 
 /** The calls the analytics page makes, one after another, as an admin's browser does on opening it. */
@@ -119,6 +123,9 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
   const imported = await importBundle(db, await sourceFromPath(dir));
   if (!imported.ok) throw new Error(imported.message);
   const dest = await db.destination.findFirstOrThrow({ where: { name: "Benchville" } });
+  const dims = DEFAULT_DIMENSIONS.slice(0, opts.dimensions ?? 0);
+  if (dims.length)
+    await db.dataset.update({ where: { id: imported.datasetId }, data: { dimensions: dims, dimensionsVersion: 1 } });
   if (opts.history) await seedHistory(db, Math.ceil(opts.history / 3), { experts: 40 });
   const hash = await hashPassword("bench-password-1");
   await db.user.create({ data: { email: "admin@bench.test", name: "Bench admin", role: "ADMIN", passwordHash: hash } });
@@ -135,7 +142,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
   });
   const server = await startServer(pg.url, 3400, {
     TRIPJUDGE_FAST_PATH: fastPath ? "1" : "0",
-    ...(opts.adminThreads === undefined ? {} : { ADMIN_THREADS: String(opts.adminThreads) }),
+    ...(opts.adminThreads === undefined ? {} : { ADMIN_PROCESSES: String(opts.adminThreads) }),
   });
   const adminCalls = (opts.adminLoop === "heavy" ? HEAVY_CALLS : ADMIN_PAGE_CALLS).map((c) =>
     c.replace("DEST", dest.id),
@@ -174,6 +181,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       let adminErrors = 0;
       let running = true;
       const startedWith = accepted.length;
+      const threads0 = cpuByThread();
       const tp = performance.now();
       // A monitor asks for the health answer five times a second throughout.
       const health = (async () => {
@@ -222,6 +230,13 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
             const requestId = randomUUID();
             t = performance.now();
             const body = JSON.stringify({
+              ...(dims.length
+                ? {
+                    dimensions: Object.fromEntries(
+                      dims.map((d) => [d.key, { choice: ["left", "right", "same"][Math.floor(Math.random() * 3)] }]),
+                    ),
+                  }
+                : {}),
               choice: ["left", "right", "neither"][Math.floor(Math.random() * 3)],
               rationale: "bench rationale text",
               timeOnTaskMs: 1000,
@@ -235,9 +250,11 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
           }
         }),
       );
+      // The experts' time: the admin's call in flight when they finish (a heavy page can take a minute) is waited
+      // for below, but is no part of the judging throughput.
+      const seconds = (performance.now() - tp) / 1000;
       running = false;
       await Promise.all([admin, health]);
-      const seconds = (performance.now() - tp) / 1000;
       const ms = (v: number) => +v.toFixed(1);
       const dist = (xs: number[]) => {
         xs.sort((a, b) => a - b);
@@ -259,6 +276,8 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         claimAfterFirst2s: dist(steadyClaimMs),
         submit: dist(submitMs),
         health: dist(healthMs),
+        // CPU seconds of the phase by kind of thread (bench/cpu-threads.ts).
+        cpuSeconds: cpuSpent(threads0, cpuByThread()),
         ...(phase.admin
           ? {
               adminPageLoads: adminMs[adminCalls[0]].length,
@@ -289,6 +308,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     }
     return {
       via: fastPath ? "fast path" : "Next.js route handlers",
+      dimensions: dims.length,
       adminThreads: opts.adminThreads ?? "default",
       experts,
       pairs,
@@ -321,11 +341,12 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
 }
 
 /**
- * Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline] [--history=JUDGMENTS] [--admin-loop[=heavy]] [--baseline-threads]:
+ * Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline] [--history=JUDGMENTS] [--admin-loop[=heavy]] [--baseline-threads] [--dimensions=N]:
  * with --baseline, a second run through Next.js's route handlers; --history puts that many judgments in the database
  * first; --admin-loop judges the second half of the pairs while an admin loads the analytics page's calls in a loop
- * (=heavy: the heavy pages of decision 010); --baseline-threads runs again with ADMIN_THREADS=0 (the computations on
- * the web server's event loop, as before decision 010) and compares.
+ * (=heavy: the heavy pages of decision 010); --baseline-threads runs again with ADMIN_PROCESSES=0 (the computations on
+ * the web server's event loop, as before decision 010) and compares; --dimensions=N runs twice, the overall verdict
+ * only and then a dataset asking N of the default dimensions, and compares the submits.
  */
 async function main() {
   const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -334,9 +355,27 @@ async function main() {
   const history = Number(process.argv.find((a) => a.startsWith("--history="))?.slice(10) ?? 0);
   const loopArg = process.argv.find((a) => a.startsWith("--admin-loop"));
   const adminLoop = loopArg ? (loopArg === "--admin-loop=heavy" ? "heavy" : "analytics") : undefined;
+  const dimensions = Number(process.argv.find((a) => a.startsWith("--dimensions="))?.slice(13) ?? 0);
+  const ratio = (a: number, b: number) => +(a / b).toFixed(2);
+  if (dimensions) {
+    // Today's judging against the same run with every submit answering `dimensions` dimensions.
+    const plain = await run(experts, pairs, true, { history });
+    console.log(JSON.stringify(plain, null, 2));
+    const withDims = await run(experts, pairs, true, { history, dimensions });
+    console.log(JSON.stringify(withDims, null, 2));
+    console.log(
+      JSON.stringify({
+        sameRun: `${dimensions} dimensions / overall verdict only`,
+        submitP95: ratio(withDims.phases[0].submit.p95, plain.phases[0].submit.p95),
+        submitP50: ratio(withDims.phases[0].submit.p50, plain.phases[0].submit.p50),
+        claimP95: ratio(withDims.phases[0].claim.p95, plain.phases[0].claim.p95),
+        throughput: ratio(withDims.judgmentsPerSecond, plain.judgmentsPerSecond),
+      }),
+    );
+    return;
+  }
   const fast = await run(experts, pairs, true, { history, adminLoop });
   console.log(JSON.stringify(fast, null, 2));
-  const ratio = (a: number, b: number) => +(a / b).toFixed(2);
   if (adminLoop && process.argv.includes("--baseline-threads")) {
     const inline = await run(experts, pairs, true, { history, adminLoop, adminThreads: 0 });
     console.log(JSON.stringify(inline, null, 2));

@@ -9,11 +9,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { dawidSkene } from "../lib/reliability/dawid-skene";
-import { mace } from "../lib/reliability/mace";
-import { ratingMatrix } from "../lib/reliability/ratings";
-import { reliabilityReport } from "../lib/reliability/report";
-import { simulateStudy } from "../lib/reliability/simulate";
+import { dawidSkene } from "../lib/reliability";
+import { mace } from "../lib/reliability";
+import { ratingMatrix } from "../lib/reliability";
+import { reliabilityReport } from "../lib/reliability";
+import { simulateStudy } from "../lib/reliability";
 
 const pairs = Number(process.argv[2] ?? 100_000);
 const LABELS = ["A", "B", "NEITHER"];

@@ -2,13 +2,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
-import { browserLaunchOptions } from "../e2e/browser";
+import { browserLaunchOptions } from "../lib/testing/browser";
 import { hashPassword } from "../lib/auth/password";
-import { closeDb, createDb, type Db } from "../lib/db/client";
-import { startEmbeddedPostgres, type RunningDatabase } from "../lib/db/embedded";
-import { importBundle } from "../lib/db/imports";
-import { migrate } from "../lib/db/migrate";
-import { textFiles } from "../lib/importers/bundle";
+import { closeDb, createDb, type Db } from "../lib/db/infra/client";
+import { startEmbeddedPostgres, type RunningDatabase } from "../lib/db/infra/embedded";
+import { importBundle } from "../lib/db/datasets/imports";
+import { migrate } from "../lib/db/infra/migrate";
+import { textFiles } from "../lib/importers";
 
 export async function freshDatabase(name: string, port: number, postgresFlags?: string[]): Promise<RunningDatabase> {
   const pg = await startEmbeddedPostgres({

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { SessionUser } from "@/lib/db/users";
+import type { SessionUser } from "@/lib/db/accounts/users";
 import { SignOutButton } from "./SignOutButton";
 
 export function AppHeader({ user }: { user: SessionUser }) {

@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
+import { unzipSync } from "fflate";
 import { ADMIN, judgeInDatabase, shot, signIn } from "./helpers";
 
 /** RFC 4180 parser for the test (quotes, doubled quotes, commas and line breaks inside fields). */
@@ -139,4 +141,42 @@ test("an admin reads agreement, adjudicates a 1-1-1 pair and downloads training 
   });
   const card = await (await page.request.get("/api/admin/exports/training-pairs/card")).json();
   expect(card).toMatchObject({ kind: "training-pairs", schema_version: 1, records: 2, agreement: { pairs: 2 } });
+});
+
+test("an admin downloads SFT rows and makes a dataset repository (.zip) on the export panel", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  await page.getByRole("link", { name: "Agreement" }).click();
+  const exports = page.getByRole("table", { name: "Exports" });
+  const sftRow = exports.getByRole("row", { name: /SFT rows/ });
+  await sftRow.getByRole("combobox", { name: "Trainer" }).selectOption("openai");
+  const sftDownload = page.waitForEvent("download");
+  await sftRow.getByRole("button", { name: "JSONL" }).click();
+  expect((await sftDownload).suggestedFilename()).toMatch(/^sft-.*\.jsonl$/);
+  const card = await (await page.request.get("/api/admin/exports/sft/card?target=openai")).json();
+  expect(card.records).toBeGreaterThan(0);
+  await expect(page.getByTestId("export-progress")).toContainText(`Saved ${card.records} sft records`);
+  const rows = (await (await page.request.get("/api/admin/exports/sft?target=openai")).text()).trim().split("\n");
+  expect(rows).toHaveLength(card.records);
+  expect(JSON.parse(rows[0]).messages.map((m: { role: string }) => m.role)).toEqual(["system", "user", "assistant"]);
+  // OpenAI's format refuses other keys: metadata with it is refused before anything streams.
+  const refused = await page.request.get("/api/admin/exports/sft?target=openai&with_metadata=1");
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).error).toContain("refuses other keys");
+
+  const repo = exports.getByRole("row", { name: /Dataset repository/ });
+  await repo.getByRole("button", { name: "Make .zip" }).click();
+  await expect(page.getByTestId("hf-dataset-status")).toContainText("Ready", { timeout: 60_000 });
+  await shot(page, "analytics-sft-and-repository");
+  const zipDownload = page.waitForEvent("download");
+  await repo.getByRole("link", { name: "Download .zip" }).click();
+  const zip = await zipDownload;
+  expect(zip.suggestedFilename()).toMatch(/^tripjudge-hf-dataset-.*\.zip$/);
+  const files = unzipSync(new Uint8Array(await readFile((await zip.path())!)));
+  expect(Object.keys(files)).toContain("README.md");
+  expect(
+    Object.keys(files).some((f) => /^sft\/[a-z]+-00000-of-00001\.parquet$/.test(f)),
+    Object.keys(files).join(" "),
+  ).toBe(true);
+  expect(new TextDecoder().decode(files["README.md"])).toContain("- config_name: preference_pairs");
 });

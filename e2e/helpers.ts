@@ -1,4 +1,6 @@
-import { embeddedUrl } from "../lib/db/embedded";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { embeddedUrl } from "../lib/db/infra/embedded";
 import { expect, type Page } from "@playwright/test";
 import pg from "pg";
 import { E2E_SERVER_ENV } from "./server-env";
@@ -23,6 +25,24 @@ export async function acceptInvite(page: Page, link: string, email: string, pass
   await expect(page).toHaveURL(/\/signin\?set=1/);
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/expert/);
+}
+
+/**
+ * As an admin: creates an expert on the admin page and gives them `destination` on the Assign page (familiarity
+ * 3, by the bulk form); returns their invite link.
+ */
+export async function inviteExpert(page: Page, name: string, email: string, destination: string): Promise<string> {
+  await page.goto("/admin");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Create expert" }).click();
+  const link = await page.getByTestId("invite-link").innerText();
+  await page.goto("/admin/assign");
+  await page.getByLabel(`Select ${name}`).check();
+  await page.getByLabel(`Select ${destination}`).check();
+  await page.getByRole("button", { name: "Assign selected" }).click();
+  await expect(page.getByLabel(`${name} – ${destination}`)).toHaveValue("3");
+  return link;
 }
 
 export async function signOut(page: Page) {
@@ -108,4 +128,27 @@ export async function e2eSql<T extends pg.QueryResultRow>(text: string, params: 
   } finally {
     await c.end();
   }
+}
+
+/**
+ * The TripScore example bundle moved to a city no other spec uses (its own destination and alias), under a name of
+ * its own: the files as an upload takes them.
+ */
+export function exampleBundleAt(city: string, alias: string, name: string) {
+  const root = path.resolve("public/examples/tripscore-beijing");
+  return readdirSync(root).map((file) => {
+    const text = readFileSync(path.join(root, file), "utf8")
+      .replace(/"(name|city|destination)": "Beijing"/g, `"$1": "${city}"`)
+      .replace('"aliases": ["北京"]', `"aliases": ["${alias}"]`)
+      .replace("TripScore example: 3 days in Beijing", name);
+    return { name: file, mimeType: "application/json", buffer: Buffer.from(text) };
+  });
+}
+
+/** Imports the example moved to `city` through the API (no gold pairs: the spec's expert judges real pairs at once). */
+export async function importExampleAt(page: Page, city: string, alias: string, name: string) {
+  const form = new FormData();
+  for (const f of exampleBundleAt(city, alias, name)) form.append("files", new Blob([f.buffer]), f.name);
+  form.append("makeGold", "off");
+  return importThroughApi(page, form);
 }

@@ -57,7 +57,12 @@ test("an admin fits the reward weights on labelled pairs, adopts them and restor
     .getByRole("button", { name: "Restore" })
     .click();
   await expect(page.getByText(/Since .*TripScore's published defaults/)).toBeVisible();
-  const restored = await (await page.request.get("/api/admin/exports/training-pairs/card")).json();
-  expect(restored.reward_weights.source).toBe("TripScore's published defaults");
+  // The card is read afresh until it shows the restore (the page's text may render from its own refetch first).
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get("/api/admin/exports/training-pairs/card")).json()).reward_weights.source,
+    )
+    .toBe("TripScore's published defaults");
   await shot(page, "weights-history");
 });

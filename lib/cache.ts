@@ -3,12 +3,12 @@
  * some modules twice (Next.js's bundle and the fast path in scripts/serve.ts) and every copy must
  * share one cache.
  *
- * The caches: "db-client" and "db-pools" (lib/db/client.ts); three ttlCaches (below), at most 5 s old in
- * other processes: "judging-settings" (lib/db/settings.ts), "adopted-weights" (lib/db/fits.ts) and
- * "gold-max-rate" (lib/db/gold-judging.ts); "itineraries"
- * (lib/db/judging-view.ts, plans never change); "session-tokens" (lib/server/session.ts, decoded
+ * The caches: "db-client" and "db-pools" (lib/db/infra/client.ts); three ttlCaches (below), at most 5 s old in
+ * other processes: "judging-settings" (lib/db/judging/settings.ts), "adopted-weights" (lib/db/results/fits.ts) and
+ * "gold-max-rate" (lib/db/judging/gold-judging.ts); "itineraries"
+ * (lib/db/judging/judging-view.ts, plans never change); "session-tokens" (lib/server/session.ts, decoded
  * tokens until they expire; the account is still checked on every call); "job-queues"
- * (lib/worker/queue.ts); "admin-threads" (lib/offload/run.ts, the runner of the admin computations); "recent"
+ * (lib/worker/queue.ts); "admin-processes" (lib/offload/run.ts, the runner of the admin computations); "recent"
  * (below: the admin pages' shared figures).
  */
 const registry = globalThis as unknown as { tripjudgeCaches?: Map<string, unknown> };

@@ -84,10 +84,12 @@ export const CONFIG_SCHEMA = z.object({
   TRIPJUDGE_JOB_STALE_SECONDS: int(1, 86_400, 30),
   /** How old the admin pages' figures (analytics, overview, export cards, adjudication queue) may be, in seconds: reloads within it share one computation (0: always fresh). */
   ADMIN_FIGURES_MAX_AGE_SECONDS: int(0, 3600, 5),
-  /** Threads per app process for heavy admin computations (quality page, leaderboard, judge board, soft labels), off the event loop that serves judging; 0 runs them on it. */
-  ADMIN_THREADS: int(0, 16, 1),
+  /** How old the heavy admin figures (quality page, leaderboard, judge board, exports' soft-label fit) may be, in seconds: each costs seconds of a thread at a million judgments, and a minute-old figure of that many judgments is as good as a fresh one (the page says its age and can recompute). */
+  ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS: int(0, 3600, 60),
+  /** Processes per app process for heavy admin computations (quality page, leaderboard, judge board, exports), at the lowest CPU priority, off the event loop that serves judging; 0 runs them on it. */
+  ADMIN_PROCESSES: int(0, 16, 1),
   /** Database connections of each of those threads. */
-  ADMIN_THREAD_DB_POOL_SIZE: int(1, 100, 4),
+  ADMIN_PROCESS_DB_POOL_SIZE: int(1, 100, 4),
 
   // The map
   TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),

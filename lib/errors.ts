@@ -8,6 +8,16 @@ export const ERROR_STATUS = {
   invalid_request: 400,
   invalid_json: 400,
   rationale_too_short: 400,
+  /** An A or B verdict on a dataset with preference strength came without a strength (1–3). */
+  strength_required: 400,
+  /** A strength came with Neither, or on a dataset that does not ask for one. */
+  strength_not_asked: 400,
+  /** The dataset asks per-dimension verdicts and one of its dimensions came unanswered. */
+  dimensions_required: 400,
+  /** Dimension answers on a dataset that asks none. */
+  dimensions_not_asked: 400,
+  /** A dimension outside the dataset's set, an answer it does not allow, or a strength where none is asked (or missing). */
+  dimensions_invalid: 400,
   malformed_address: 400,
   unauthenticated: 401,
   wrong_credentials: 401,
@@ -34,6 +44,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   nothing_changed: 422,
   import_refused: 422,
+  /** A plan correction breaks a check its source passed (`regressions` says which and why): it was not saved. */
+  correction_regressed: 422,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

@@ -49,6 +49,24 @@ export function mayEditConstraints(
   return user.role === "ADMIN" || (destinationAssigned && user.standing === "ACTIVE");
 }
 
+/** Who may correct a dataset's plans (Dataset.correctors). */
+export const CORRECTORS = ["experts", "admins", "nobody"] as const;
+export type Correctors = (typeof CORRECTORS)[number];
+
+/**
+ * Correcting a plan (lib/corrections): never where the dataset says nobody; admins otherwise; experts where the
+ * dataset lets experts correct, on their destinations' plans, while their standing is active.
+ */
+export function mayCorrect(
+  user: Asker & { standing?: Standing | null },
+  correctors: Correctors,
+  destinationAssigned: boolean,
+): boolean {
+  if (correctors === "nobody") return false;
+  if (user.role === "ADMIN") return true;
+  return correctors === "experts" && destinationAssigned && user.standing === "ACTIVE";
+}
+
 /** ChinaTravel's review: experts revise; only admins verify (after a draft or a revision) and finalize (after verifying). */
 export function nextStages(stage: DslStage, role: Role): DslStage[] {
   if (role !== "ADMIN") return [];

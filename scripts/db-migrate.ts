@@ -1,6 +1,6 @@
 /** npm run db:migrate — applies pending migrations to DATABASE_URL, or to the embedded server. */
-import { openDatabase } from "../lib/db/embedded";
-import { migrate } from "../lib/db/migrate";
+import { openDatabase } from "../lib/db/infra/embedded";
+import { migrate } from "../lib/db/infra/migrate";
 
 async function main() {
   const db = await openDatabase({ log: () => {} });

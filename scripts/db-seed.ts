@@ -1,8 +1,8 @@
 /** npm run db:seed — creates the first admin and (unless TRIPJUDGE_DEMO=0) the demo; idempotent. */
-import { closeDb, createDb } from "../lib/db/client";
-import { openDatabase } from "../lib/db/embedded";
-import { migrate } from "../lib/db/migrate";
-import { seed, seedOptions } from "../lib/db/seed";
+import { closeDb, createDb } from "../lib/db/infra/client";
+import { openDatabase } from "../lib/db/infra/embedded";
+import { migrate } from "../lib/db/infra/migrate";
+import { seed, seedOptions } from "../lib/db/infra/seed";
 import { checkConfig } from "../lib/config";
 
 async function main() {

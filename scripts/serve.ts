@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import next from "next";
 import type { NextConfig } from "next";
 import { checkConfig, reloadConfig } from "../lib/config";
-import { startAdminThreads } from "../lib/offload/pool";
+import { startAdminProcesses } from "../lib/offload/pool";
 import { judgingFastPath } from "../lib/server/fast-path";
 import { frontGuard } from "../lib/server/front";
 
@@ -36,8 +36,11 @@ async function serve() {
   // The handlers trust the client-address header only when this server sets it.
   process.env.TRIPJUDGE_FRONT = "1";
   reloadConfig();
-  // Heavy admin reads run in threads of their own, so they never hold up the judging calls (decision 010).
-  startAdminThreads({ threads: settings.ADMIN_THREADS, dbPoolSize: settings.ADMIN_THREAD_DB_POOL_SIZE });
+  // Heavy admin reads run in processes of their own at the lowest priority, so they never hold up the judging calls (decision 010).
+  const admin = startAdminProcesses({
+    processes: settings.ADMIN_PROCESSES,
+    dbPoolSize: settings.ADMIN_PROCESS_DB_POOL_SIZE,
+  });
   const app = next({ dev, dir: process.cwd(), port });
   const handle = app.getRequestHandler();
   const [headers] = await Promise.all([securityHeaders(), app.prepare()]);
@@ -52,6 +55,8 @@ async function serve() {
   server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
   server.listen(port);
   const stop = () => {
+    // The admin processes also leave on their own when this process goes (their IPC channel closes).
+    void admin?.close();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 3000).unref();

@@ -7,10 +7,10 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { openDatabase } from "../lib/db/embedded";
-import { migrate } from "../lib/db/migrate";
-import { closeDb, createDb } from "../lib/db/client";
-import { seed, seedOptions } from "../lib/db/seed";
+import { openDatabase } from "../lib/db/infra/embedded";
+import { migrate } from "../lib/db/infra/migrate";
+import { closeDb, createDb } from "../lib/db/infra/client";
+import { seed, seedOptions } from "../lib/db/infra/seed";
 import { randomToken } from "../lib/auth/password";
 import { checkConfig } from "../lib/config";
 
@@ -67,7 +67,7 @@ async function main() {
     console.error(`\nTripJudge could not start: ${e.message}${startHint(e.message)}`);
     process.exit(1);
   });
-  if (await import("../lib/db/embedded").then((m) => m.portInUse(port))) {
+  if (await import("../lib/db/infra/embedded").then((m) => m.portInUse(port))) {
     throw new Error(`Port ${port} is already in use. Stop the program using it or set PORT.`);
   }
   const database = await openDatabase({
@@ -99,7 +99,7 @@ async function main() {
     await database.stop();
     process.exit(code);
   };
-  // lib/db/pg-process.ts registers its own signal hook, which stops PostgreSQL and exits at once, before
+  // lib/db/infra/pg-process.ts registers its own signal hook, which stops PostgreSQL and exits at once, before
   // the web server is stopped: this process stops both, in order.
   process.removeAllListeners("SIGINT");
   process.removeAllListeners("SIGTERM");

@@ -3,29 +3,37 @@
  * tripjudge — the command line. Reuses lib/ exactly as the app does.
  *   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
  *   tripjudge import BUNDLE [--exclude-infeasible] [--progress] [--json]     (DATABASE_URL, or the embedded server)
- *   tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--out FILE]
+ *   tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--out FILE]
+ *   tripjudge export preference-pairs --target trl|openrlhf|openai|kto [--prompt request|tripscore] [--margin none|strength|votes] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--neither bad] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
+ *   tripjudge export sft --target trl|openai [--prompt request|tripscore] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
+ *   tripjudge export hf-dataset --out DIR [--dataset ID] [--destination ID] [--target trl|openai] [--prompt request|tripscore] [--min-agreement 2|3] [--split …] [--seed N]
+ *   tripjudge export corrections [--verified-only] [--as record|sft|preference] [--target trl|openrlhf|openai|kto] [--prompt request|tripscore] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
  *   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
  *   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
  *   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
  *   tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
- *   tripjudge agreement --ratings FILE [--labels A,B,NEITHER] [--json]
- *   tripjudge leaderboard --battles FILE [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
+ *   tripjudge agreement --ratings FILE [--labels L1,L2,…] [--level nominal|ordinal|interval|ratio] [--json]
+ *   tripjudge leaderboard --battles FILE [--dimension KEY] [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
  *   tripjudge reliability --ratings FILE [--gold FILE] [--labels A,B,NEITHER] [--json]
  * Every command writes all of its output before it exits (a slow reader of a pipe gets every byte).
  */
 import { parseArgs } from "node:util";
-import { formatProblem, ImportRefused } from "../lib/importers/problems";
+import { formatProblem, ImportRefused } from "../lib/importers";
 
 const USAGE = `usage:
   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
   tripjudge import BUNDLE [--exclude-infeasible] [--progress] [--json]
-  tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--out FILE]
+  tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--out FILE]
+  tripjudge export preference-pairs --target trl|openrlhf|openai|kto [--prompt request|tripscore] [--margin none|strength|votes] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--neither bad] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
+  tripjudge export sft --target trl|openai [--prompt request|tripscore] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
+  tripjudge export hf-dataset --out DIR [--dataset ID] [--destination ID] [--target trl|openai] [--prompt request|tripscore] [--min-agreement 2|3] [--split …] [--seed N]
+  tripjudge export corrections [--verified-only] [--as record|sft|preference] [--target trl|openrlhf|openai|kto] [--prompt request|tripscore] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
   tripjudge dsl check --code FILE [--code FILE …] [--preference NAME] [--json]
   tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
-  tripjudge agreement --ratings FILE [--labels A,B,NEITHER] [--json]
-  tripjudge leaderboard --battles FILE [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
+  tripjudge agreement --ratings FILE [--labels L1,L2,…] [--level nominal|ordinal|interval|ratio] [--json]
+  tripjudge leaderboard --battles FILE [--dimension KEY] [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
   tripjudge reliability --ratings FILE [--gold FILE] [--labels A,B,NEITHER] [--json]
 BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSONL).`;
 
@@ -63,10 +71,21 @@ async function main(argv: string[]): Promise<number> {
       query: { type: "string" },
       ratings: { type: "string" },
       labels: { type: "string" },
+      level: { type: "string" },
       battles: { type: "string" },
       gold: { type: "string" },
       "include-named": { type: "boolean", default: false },
       anchor: { type: "string" },
+      dimension: { type: "string" },
+      target: { type: "string" },
+      prompt: { type: "string" },
+      margin: { type: "string" },
+      "min-agreement": { type: "string" },
+      split: { type: "string" },
+      neither: { type: "string" },
+      "with-metadata": { type: "boolean", default: false },
+      as: { type: "string" },
+      "verified-only": { type: "boolean", default: false },
       progress: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
@@ -83,9 +102,9 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (command === "export") return exportCommand(positionals[0], values);
-  const { sourceFromPath } = await import("../lib/importers/source");
+  const { sourceFromPath } = await import("../lib/importers");
   const { config } = await import("../lib/config");
-  const { progressPrinter } = await import("../lib/importers/progress");
+  const { progressPrinter } = await import("../lib/importers");
   // One size limit for the web upload and the command line.
   const maxBytes = config().IMPORT_MAX_BYTES;
   const json = values.json ?? false;
@@ -99,11 +118,7 @@ async function main(argv: string[]): Promise<number> {
       const r = await streamBundle(source, new DiscardingSink(), opts);
       if (!r.ok) {
         const more = r.more ? `\n… and ${r.more} more problem(s)` : "";
-        out(
-          json,
-          { ok: false, problems: r.problems, truncated: r.truncated, more: r.more },
-          r.problems.map(formatProblem).join("\n") + more,
-        );
+        out(json, r, r.problems.map(formatProblem).join("\n") + more);
         return 1;
       }
       out(
@@ -118,12 +133,12 @@ async function main(argv: string[]): Promise<number> {
       await source.close();
     }
   }
-  const { openDatabase } = await import("../lib/db/embedded");
-  const { migrate } = await import("../lib/db/migrate");
-  const { closeDb, createDb } = await import("../lib/db/client");
-  const { importBundle } = await import("../lib/db/imports");
+  const { openDatabase } = await import("../lib/db/infra/embedded");
+  const { migrate } = await import("../lib/db/infra/migrate");
+  const { closeDb, createDb } = await import("../lib/db/infra/client");
+  const { importBundle } = await import("../lib/db/datasets/imports");
   const source = await sourceFromPath(positionals[0], maxBytes);
-  const database = await openDatabase();
+  const database = await openDatabase({ attach: true });
   try {
     await migrate(database.url);
     const db = createDb(database.url);
@@ -164,11 +179,22 @@ async function exportCommand(
     names?: boolean;
     final?: boolean;
     complete?: boolean;
+    target?: string;
+    prompt?: string;
+    margin?: string;
+    "min-agreement"?: string;
+    split?: string;
+    seed?: string;
+    neither?: string;
+    "with-metadata"?: boolean;
+    as?: string;
+    "verified-only"?: boolean;
   },
 ): Promise<number> {
-  const { EXPORT_KINDS, exportQuery, exportText, filtersOf } = await import("../lib/export/kinds");
-  const { records } = await import("../lib/db/exports");
-  const kind = EXPORT_KINDS.find((k) => k === what);
+  const { EXPORT_KINDS, exportBytes, exportQuery, exportRefusal, filtersOf, optionsOf } =
+    await import("../lib/export/kinds");
+  const { records } = await import("../lib/db/results/exports");
+  const kind = EXPORT_KINDS.find((k) => k === what)!;
   // The same query as the web's download, so both select the same records.
   const parsed = exportQuery.safeParse({
     format: v.format,
@@ -179,38 +205,147 @@ async function exportCommand(
     names: v.names ? "1" : undefined,
     complete: v.complete ? "1" : undefined,
     final: v.final ? "1" : undefined,
+    target: v.target,
+    prompt: v.prompt,
+    margin: v.margin,
+    min_agreement: v["min-agreement"],
+    split: v.split,
+    // --seed defaults to 1 for every command; here it is the split's seed.
+    seed: v.seed,
+    neither: v.neither,
+    with_metadata: v["with-metadata"] ? "1" : undefined,
+    as: v.as,
+    verified_only: v["verified-only"] ? "1" : undefined,
   });
-  if (!kind || !parsed.success) {
-    if (!parsed.success) for (const i of parsed.error.issues) console.error(`--${i.path.join(".")}: ${i.message}`);
+  if ((!kind && what !== "hf-dataset") || !parsed.success) {
+    // The query's keys as the command line spells them (min_agreement is --min-agreement).
+    if (!parsed.success)
+      for (const i of parsed.error.issues) console.error(`--${i.path.join(".").replace(/_/g, "-")}: ${i.message}`);
     console.error(USAGE);
     return 2;
   }
   const q = parsed.data;
-  const { createWriteStream } = await import("node:fs");
-  const { openDatabase } = await import("../lib/db/embedded");
-  const { closeDb, createDb } = await import("../lib/db/client");
-  const { migrate } = await import("../lib/db/migrate");
-  const database = await openDatabase();
+  if (what === "hf-dataset") return hfDatasetCommand(q, v.out);
+  const refusal = exportRefusal(kind, q);
+  if (refusal) {
+    console.error(`tripjudge export ${kind}: ${refusal}`);
+    return 2;
+  }
+  // Parquet is binary: to a file or a pipe, never onto a terminal.
+  if (q.format === "parquet" && !v.out && process.stdout.isTTY) {
+    console.error("--format parquet writes a binary file: give --out FILE (or pipe the output)");
+    return 2;
+  }
+  const { createWriteStream, statSync } = await import("node:fs");
+  const path = await import("node:path");
+  // --out DIR (an existing folder): preference pairs and SFT rows a file per split, other kinds one file in it.
+  const intoDir = v.out ? statSync(v.out, { throwIfNoEntry: false })?.isDirectory() === true : false;
+  if (intoDir && kind !== "preference-pairs" && kind !== "sft") v.out = path.join(v.out!, `${kind}.${q.format}`);
+  // Said before anything runs, never as a stack trace from the stream.
+  const folder = v.out ? path.dirname(path.resolve(v.out)) : null;
+  if (folder && !statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
+    console.error(`tripjudge export ${kind}: --out ${v.out}: the folder ${folder} does not exist`);
+    return 2;
+  }
+  const { openDatabase } = await import("../lib/db/infra/embedded");
+  const { closeDb, createDb } = await import("../lib/db/infra/client");
+  const { migrate } = await import("../lib/db/infra/migrate");
+  const { scopeProblem } = await import("../lib/db/results/exports");
+  const database = await openDatabase({ attach: true });
   await migrate(database.url);
   const db = createDb(database.url);
+  const scope = await scopeProblem(db, filtersOf(q));
+  if (scope) {
+    console.error(`tripjudge export ${kind}: ${scope}`);
+    await closeDb(db);
+    await database.stop();
+    return 2;
+  }
+  if (intoDir && (kind === "preference-pairs" || kind === "sft")) {
+    const { splitTaggedRecords } = await import("../lib/db/results/exports");
+    const { writeSplitFiles } = await import("../lib/export/hf-dataset");
+    const { parquetColumns } = await import("../lib/export/kinds");
+    const options = optionsOf(q);
+    try {
+      const counts = await writeSplitFiles(
+        v.out!,
+        q.format === "parquet" ? "parquet" : "jsonl",
+        parquetColumns(kind, options),
+        () => splitTaggedRecords(kind, db, filtersOf(q), options.preference!),
+        (split) => `${split}.${q.format}`,
+        { "tripjudge.kind": kind },
+      );
+      for (const [split, n] of Object.entries(counts))
+        console.error(`wrote ${n} ${kind} records to ${path.join(v.out!, `${split}.${q.format}`)}`);
+      return 0;
+    } finally {
+      await closeDb(db);
+      await database.stop();
+    }
+  }
   const out = v.out ? createWriteStream(v.out) : process.stdout;
-  const write = (s: string) =>
-    new Promise<void>((resolve) => (out.write(s) ? resolve() : out.once("drain", () => resolve())));
+  const failed = new Promise<never>((_, reject) => out.once("error", reject));
+  failed.catch(() => {});
+  const write = (b: Uint8Array) =>
+    Promise.race([
+      new Promise<void>((resolve) => (out.write(b) ? resolve() : out.once("drain", () => resolve()))),
+      failed,
+    ]);
   try {
     let n = 0;
-    for await (const chunk of exportText(
-      kind,
-      q.format,
-      records(kind, db, filtersOf(q), { names: q.names === "1" }),
-      65_536,
-      (rows) => (n = rows),
-    ))
+    const options = optionsOf(q);
+    for await (const chunk of exportBytes(kind, q.format, records(kind, db, filtersOf(q), options), {
+      onRows: (rows) => (n = rows),
+      options,
+    }))
       await write(chunk);
     if (v.out) {
       await new Promise<void>((resolve) => out.end(resolve));
       console.error(`wrote ${n} ${kind} records to ${v.out}`);
     }
     return 0;
+  } finally {
+    await closeDb(db);
+    await database.stop();
+  }
+}
+
+/** A dataset repository (preference pairs, SFT rows, judgments as Parquet per split, and its card) in a new folder. */
+async function hfDatasetCommand(
+  q: import("../lib/export/kinds").ExportQuery,
+  out: string | undefined,
+): Promise<number> {
+  if (!out) {
+    console.error("tripjudge export hf-dataset: give --out DIR (a new or empty folder)");
+    return 2;
+  }
+  const { readFileSync } = await import("node:fs");
+  const { filtersOf, optionsOf } = await import("../lib/export/kinds");
+  const { writeHfDataset } = await import("../lib/db/results/hf-dataset");
+  const { AppError } = await import("../lib/errors");
+  const { openDatabase } = await import("../lib/db/infra/embedded");
+  const { closeDb, createDb } = await import("../lib/db/infra/client");
+  const { migrate } = await import("../lib/db/infra/migrate");
+  const version = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version as string;
+  const database = await openDatabase({ attach: true });
+  await migrate(database.url);
+  const db = createDb(database.url);
+  try {
+    const r = await writeHfDataset(db, out, filtersOf(q), optionsOf(q).preference!, { version });
+    for (const c of r.configs)
+      console.error(
+        `${c.name}: ${
+          Object.entries(c.splits)
+            .map(([s, n]) => `${s} ${n}`)
+            .join(", ") || "no rows"
+        }`,
+      );
+    console.error(`wrote a dataset repository to ${out} (README.md is its card)`);
+    return 0;
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    console.error(`tripjudge export hf-dataset: ${e.message}`);
+    return 2;
   } finally {
     await closeDb(db);
     await database.stop();
@@ -224,15 +359,16 @@ async function leaderboardCommand(v: {
   json?: boolean;
   "include-named"?: boolean;
   anchor?: string;
+  dimension?: string;
 }): Promise<number> {
   if (!v.battles) {
     console.error(USAGE);
     return 2;
   }
-  const { readBattlesFile } = await import("../lib/leaderboard/file");
-  const { BattlesError } = await import("../lib/leaderboard/battles");
-  const { leaderboard, LeaderboardInputError } = await import("../lib/leaderboard/leaderboard");
-  const { formatLeaderboard } = await import("../lib/leaderboard/text");
+  const { readBattlesFile } = await import("../lib/leaderboard");
+  const { BattlesError } = await import("../lib/leaderboard");
+  const { leaderboard, LeaderboardInputError } = await import("../lib/leaderboard");
+  const { formatLeaderboard } = await import("../lib/leaderboard");
   const { config } = await import("../lib/config");
   try {
     const bootstrap = wholeNumber("bootstrap", v.bootstrap)!;
@@ -246,19 +382,29 @@ async function leaderboardCommand(v: {
         throw new BattlesError(`--anchor must be MODEL=RATING (for example gpt-4-0613=1000), not "${v.anchor}"`);
       anchor = { model: v.anchor.slice(0, at), rating };
     }
-    const file = await readBattlesFile(v.battles, config().IMPORT_MAX_BYTES, { includeNamed: v["include-named"] });
+    if (v.dimension !== undefined && !/^[a-z][a-z0-9_]{0,31}$/.test(v.dimension))
+      throw new BattlesError(
+        `--dimension must be a dimension's key (lowercase letters, digits or _), not "${v.dimension.slice(0, 40)}"`,
+      );
+    const file = await readBattlesFile(v.battles, config().IMPORT_MAX_BYTES, {
+      includeNamed: v["include-named"],
+      dimension: v.dimension,
+    });
     const lb = leaderboard(file.set, { bootstrap, seed: wholeNumber("seed", v.seed), anchor });
-    const models = lb.models.map(({ model, rating, ci95, rank, battles, wins, losses, ties, absentReplicates }) => ({
-      model,
-      rating,
-      ci95,
-      rank,
-      battles,
-      wins,
-      losses,
-      ties,
-      absent_replicates: absentReplicates,
-    }));
+    const models = lb.models.map(
+      ({ model, rating, ci95, rank, battles, wins, losses, ties, absentReplicates, group }) => ({
+        model,
+        rating,
+        ci95,
+        rank,
+        battles,
+        wins,
+        losses,
+        ties,
+        absent_replicates: absentReplicates,
+        group,
+      }),
+    );
     const pairs = lb.pairs.map(({ model_a, model_b, n, share_a, ci95, p_value }) => ({
       model_a,
       model_b,
@@ -271,6 +417,9 @@ async function leaderboardCommand(v: {
       counted: lb.battles,
       named_left_out: file.named,
       self_battles_left_out: file.selfBattles,
+      ...(v.dimension !== undefined
+        ? { dimension: v.dimension, without_dimension_left_out: file.withoutDimension }
+        : {}),
       layout: file.layout,
     };
     const { replicates, seed, units, unit, unconverged } = lb.bootstrap;
@@ -280,11 +429,16 @@ async function leaderboardCommand(v: {
       battles,
       bootstrap: { replicates, seed, units, unit, unconverged },
       anchor: lb.anchor,
+      // More than one group: no battle joins them, and ratings compare only within a group.
+      groups: lb.groups,
+      comparable_across_groups: lb.groups <= 1,
     };
     await print(
       v.json
         ? JSON.stringify(json, null, 2)
-        : formatLeaderboard(lb, { named: file.named, selfBattles: file.selfBattles }),
+        : (v.dimension !== undefined
+            ? `Ratings by the dimension "${v.dimension}" (about the same a tie; ${file.withoutDimension} battles without it left out)\n\n`
+            : "") + formatLeaderboard(lb, { named: file.named, selfBattles: file.selfBattles }),
     );
     return 0;
   } catch (e) {
@@ -431,7 +585,7 @@ async function featuresCommand(v: {
     console.error(USAGE);
     return 2;
   }
-  const { featuresOfPlan } = await import("../lib/importers/single-plan");
+  const { featuresOfPlan } = await import("../lib/importers");
   // --format defaults to "jsonl" for the export command; here it names a plan format, and absent means "detect".
   const format = v.format === "jsonl" ? undefined : v.format;
   if (format !== undefined && !["tripscore", "chinatravel", "tripcraft"].includes(format)) {
@@ -466,14 +620,22 @@ async function featuresCommand(v: {
   return r.ok ? 0 : 1;
 }
 
-async function agreementCommand(v: { ratings?: string; labels?: string; json?: boolean }): Promise<number> {
+async function agreementCommand(v: {
+  ratings?: string;
+  labels?: string;
+  level?: string;
+  json?: boolean;
+}): Promise<number> {
   if (!v.ratings) {
     console.error(USAGE);
     return 2;
   }
   const { readFileSync } = await import("node:fs");
-  const { agreementSummary, parseRatings, RatingsError } = await import("../lib/agreement/ratings");
+  const { agreementSummary, labelsByValue, LEVELS, parseRatings, RatingsError } = await import("../lib/agreement");
   try {
+    const level = LEVELS.find((l) => l === v.level);
+    if (v.level !== undefined && !level)
+      throw new RatingsError(`--level must be one of ${LEVELS.join(", ")} (got "${v.level.slice(0, 40)}")`);
     const labels = v.labels
       ? v.labels
           .split(",")
@@ -482,7 +644,13 @@ async function agreementCommand(v: { ratings?: string; labels?: string; json?: b
       : undefined;
     if (labels && (labels.length < 2 || new Set(labels.map((l) => l.toUpperCase())).size !== labels.length))
       throw new RatingsError("--labels needs two or more different labels, comma-separated");
-    const s = agreementSummary(parseRatings(readFileSync(v.ratings, "utf8"), v.ratings, labels), labels);
+    const text = readFileSync(v.ratings, "utf8");
+    let s;
+    if (level && !labels) {
+      // No --labels: numeric labels are ordered by value (the level needs an order).
+      const ordered = labelsByValue(parseRatings(text, v.ratings, null), level);
+      s = agreementSummary(parseRatings(text, v.ratings, ordered), ordered, 1000, 1, level);
+    } else s = agreementSummary(parseRatings(text, v.ratings, labels), labels, 1000, 1, level);
     const f = (x: number | null) => (x === null ? "—" : x.toFixed(4));
     await print(
       v.json
@@ -497,6 +665,16 @@ async function agreementCommand(v: { ratings?: string; labels?: string; json?: b
             `majority: ${Object.entries(s.majority)
               .map(([k, n]) => `${k} ${n}`)
               .join(", ")}`,
+            ...(s.level
+              ? [
+                  `Krippendorff's alpha (${s.level}) ${f(s.krippendorff_alpha_level ?? null)}`,
+                  `weighted kappa by slot pair (linear / quadratic): ${Object.entries(
+                    s.weighted_kappa_by_slot_pair ?? {},
+                  )
+                    .map(([k, x]) => `${k} ${f(x.linear)} / ${f(x.quadratic)}`)
+                    .join(", ")}`,
+                ]
+              : []),
           ].join("\n"),
     );
     return 0;
@@ -529,10 +707,10 @@ async function reliabilityCommand(v: {
     console.error(USAGE);
     return 2;
   }
-  const { parseRatings, RatingsError } = await import("../lib/agreement/ratings");
-  const { VERDICTS } = await import("../lib/agreement/labels");
-  const { reliabilityReport, parseGold, GoldError } = await import("../lib/reliability/report");
-  const { formatReliability } = await import("../lib/reliability/text");
+  const { parseRatings, RatingsError } = await import("../lib/agreement");
+  const { VERDICTS } = await import("../lib/agreement");
+  const { reliabilityReport, parseGold, GoldError } = await import("../lib/reliability");
+  const { formatReliability } = await import("../lib/reliability");
   try {
     const labels = v.labels
       ? v.labels

@@ -2,8 +2,8 @@
  * A job worker: runs imports, weight fits and large exports from the queue. `npm start` runs one next to the
  * web server; bigger set-ups run more, anywhere, with the same DATABASE_URL (`npm run worker`).
  */
-import { closeDb, createDb } from "../lib/db/client";
-import { migrate } from "../lib/db/migrate";
+import { closeDb, createDb } from "../lib/db/infra/client";
+import { migrate } from "../lib/db/infra/migrate";
 import { startWorker } from "../lib/worker";
 import { stopQueues } from "../lib/worker/queue";
 import { checkConfig } from "../lib/config";

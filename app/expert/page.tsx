@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { AppHeader } from "@/components/AppHeader";
-import { db } from "@/lib/db/client";
-import { waitingPairsByDestination } from "@/lib/db/waiting";
+import { db } from "@/lib/db/infra/client";
+import { waitingPairsByDestination } from "@/lib/db/judging/waiting";
 import { requirePageUser } from "@/lib/server/auth";
 
 export const dynamic = "force-dynamic";

@@ -1,41 +1,26 @@
 "use client";
-import { api } from "../api";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+/** The admin home's users: creating an expert (with a one-time invite link), deactivating, new invite links. */
 import type { UsersAnswer } from "@/lib/server/responses";
+import { useCreateExpert, useReinvite, useSetActive } from "./mutations";
 import { useUsers } from "./queries";
 import { useState } from "react";
 
 type UserRow = UsersAnswer["users"][number];
 
 export function AdminUsers({ currentUserId }: { currentUserId: string }) {
-  const qc = useQueryClient();
   const users = useUsers();
   const [invite, setInvite] = useState<{ email: string; link: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
-  const create = useMutation({
-    mutationFn: (input: { email: string; name: string }) =>
-      api<{ inviteUrl: string }>("/api/admin/users", { method: "POST", json: input }),
+  const create = useCreateExpert({
     onSuccess: (r, input) => {
       setInvite({ email: input.email, link: r.inviteUrl });
       setFormError(null);
-      qc.invalidateQueries({ queryKey: ["admin-users"] });
     },
-    onError: (e: Error) => setFormError(e.message),
+    onError: (e) => setFormError(e.message),
   });
-  const setActive = useMutation({
-    mutationFn: (v: { id: string; active: boolean }) =>
-      api(`/api/admin/users/${v.id}`, { method: "PATCH", json: { active: v.active } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["admin-users"] }),
-  });
-  const reinvite = useMutation({
-    mutationFn: (u: UserRow) =>
-      api<{ inviteUrl: string }>(`/api/admin/users/${u.id}/invite`, { method: "POST", json: {} }),
-    onSuccess: (r, u) => {
-      setInvite({ email: u.email, link: r.inviteUrl });
-      qc.invalidateQueries({ queryKey: ["admin-users"] });
-    },
-  });
+  const setActive = useSetActive();
+  const reinvite = useReinvite<UserRow>({ onSuccess: (r, u) => setInvite({ email: u.email, link: r.inviteUrl }) });
 
   return (
     <section className="card">

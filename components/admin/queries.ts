@@ -1,37 +1,42 @@
 /**
- * The admin pages' data, one TanStack Query hook per resource (the query key in one place, so a change
- * invalidates every reader), typed by the server's own answer types (lib/server/responses.ts).
+ * The admin pages' reads, one TanStack Query hook per resource, keyed from components/keys.ts and typed by
+ * the server's own answer types (lib/server/responses.ts). Changes are in ./mutations.ts.
  */
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   AdjudicationAnswer,
   AnalyticsAnswer,
   DatasetsAnswer,
+  DimensionsAnswer,
+  FitAnswer,
+  FitsAnswer,
+  ImportJobAnswer,
+  JobAnswer,
+  JobsAnswer,
   JudgeBoardAnswer,
   LeaderboardAnswer,
   OverviewAnswer,
   QualityAnswer,
+  RemovalPreviewAnswer,
   SettingsAnswer,
   UsersAnswer,
 } from "@/lib/server/responses";
 import { api } from "../api";
+import { KEYS } from "../keys";
 
-export const KEYS = {
-  overview: ["overview"] as const,
-  analytics: ["analytics"] as const,
-  adjudication: ["adjudication"] as const,
-  users: ["admin-users"] as const,
-  datasets: ["datasets"] as const,
-  jobs: ["jobs"] as const,
-  leaderboard: ["leaderboard"] as const,
-  judges: ["judges"] as const,
-  quality: ["quality"] as const,
-  settings: ["settings"] as const,
-};
+const active = (status: string | undefined) => status === "QUEUED" || status === "RUNNING";
 
 /** Experts' standing, gold results, reliability models and flags; gold pairs by kind and dataset. */
 export function useQuality() {
   return useQuery({ queryKey: KEYS.quality, queryFn: () => api<QualityAnswer>("/api/admin/quality") });
+}
+
+/** What removing an expert's judgments would do to agreement, and how many pairs would reopen. */
+export function useRemovalPreview(userId: string) {
+  return useQuery({
+    queryKey: [...KEYS.removal, userId],
+    queryFn: () => api<RemovalPreviewAnswer>(`/api/admin/quality/experts/${userId}/judgments`),
+  });
 }
 
 /** The judging settings (qualification length and pass mark among them). */
@@ -45,6 +50,16 @@ export function useJudgeBoard(dataset: string) {
     queryKey: [...KEYS.judges, dataset],
     queryFn: () =>
       api<JudgeBoardAnswer>(`/api/admin/judges${dataset ? `?dataset=${encodeURIComponent(dataset)}` : ""}`),
+    placeholderData: (prev) => prev,
+  });
+}
+
+/** Humans against the reward per dimension, for one dataset that asks dimensions (the newest when ""). */
+export function useDimensions(dataset: string) {
+  return useQuery({
+    queryKey: [...KEYS.dimensions, dataset],
+    queryFn: () =>
+      api<DimensionsAnswer>(`/api/admin/dimensions${dataset ? `?dataset=${encodeURIComponent(dataset)}` : ""}`),
     placeholderData: (prev) => prev,
   });
 }
@@ -95,5 +110,69 @@ export function useDatasets() {
   return useQuery({
     queryKey: KEYS.datasets,
     queryFn: async () => (await api<DatasetsAnswer>("/api/admin/datasets")).datasets,
+  });
+}
+
+/** The latest background jobs; every second while one is queued or running, else every 10 s. */
+export function useJobs(take: number) {
+  return useQuery({
+    queryKey: [...KEYS.jobs, "list", take],
+    queryFn: async () => (await api<JobsAnswer>(`/api/admin/jobs?take=${take}`)).jobs,
+    refetchInterval: (q) => (q.state.data?.some((j) => active(j.status)) ? 1000 : 10_000),
+  });
+}
+
+/** One job with its log (null: none open); every second while it is queued or running. */
+export function useJob(id: string | null) {
+  return useQuery({
+    queryKey: [...KEYS.jobs, "one", id],
+    queryFn: () => api<JobAnswer>(`/api/admin/jobs/${id}`),
+    enabled: !!id,
+    refetchInterval: (q) => (active(q.state.data?.status) ? 1000 : false),
+  });
+}
+
+/**
+ * Follows an import job to its end, every half second, telling `onView` each state it is seen in; then
+ * refreshes the jobs (and the datasets, when it imported something) and resolves with its last state. A
+ * failed poll (a restart, a blip) is tried again; the job runs on regardless.
+ */
+export function useFollowImportJob() {
+  const qc = useQueryClient();
+  return async (id: string, onView: (view: ImportJobAnswer) => void): Promise<ImportJobAnswer> => {
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 500));
+      const view = await qc
+        .fetchQuery({
+          queryKey: [...KEYS.jobs, "import", id],
+          queryFn: () => api<ImportJobAnswer>(`/api/admin/jobs/${id}`),
+          staleTime: 0,
+        })
+        .catch(() => null);
+      if (!view) continue;
+      onView(view);
+      if (active(view.status)) continue;
+      if (view.result?.ok) void qc.invalidateQueries({ queryKey: KEYS.datasets });
+      void qc.invalidateQueries({ queryKey: KEYS.jobs });
+      return view;
+    }
+  };
+}
+
+/** The fits, the weights in use and their history; every second while a fit is queued or running. */
+export function useFits() {
+  return useQuery({
+    queryKey: KEYS.fits,
+    queryFn: () => api<FitsAnswer>("/api/admin/fits"),
+    refetchInterval: (q) => (q.state.data?.fits.some((f) => active(f.status)) ? 1000 : false),
+  });
+}
+
+/** One fit with its report (null: none shown). */
+export function useFit(id: string | null) {
+  return useQuery({
+    queryKey: [...KEYS.fits, id],
+    queryFn: () => api<FitAnswer>(`/api/admin/fits/${id}`),
+    enabled: !!id,
   });
 }

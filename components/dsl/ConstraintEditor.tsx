@@ -4,18 +4,19 @@
  * request, re-evaluated in the browser as you type; saves make immutable versions; a stale save is refused
  * with the other person's version shown next to yours; the draft survives a reload.
  */
-import { api, ApiError } from "../api";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { ApiError } from "../api";
 import { useMemo, useState } from "react";
 import type { DslResult } from "@/lib/dsl";
 import type { Constraint, DslStage } from "@/lib/dsl/annotations";
-import type { DslVersionView } from "@/lib/db/dsl";
+import type { ConstraintsSavedAnswer } from "@/lib/server/responses";
 import { CodeEditor } from "./CodeEditor";
-import type { ConstraintEditorAnswer } from "@/lib/server/responses";
 import { History } from "./History";
+import { useConstraintEditor, useSaveConstraints, useSetStage } from "./queries";
 import { useDslResults } from "./useDslResults";
 
-type EditorData = ConstraintEditorAnswer;
+/** A saved version, as the editor's answers carry it. */
+type Version = ConstraintsSavedAnswer["version"];
 interface Draft {
   parentId: string | null;
   constraints: Constraint[];
@@ -44,14 +45,12 @@ function Cell({ r }: { r: DslResult }) {
 }
 
 export function ConstraintEditor({ queryId, role }: { queryId: string; role: "ADMIN" | "EXPERT" }) {
-  const qc = useQueryClient();
-  const data = useQuery({
-    queryKey: ["dsl", queryId],
-    queryFn: () => api<EditorData>(`/api/queries/${queryId}/constraints`),
-  });
+  const data = useConstraintEditor(queryId);
+  const saveVersion = useSaveConstraints(queryId);
+  const stageVersion = useSetStage(queryId);
   const key = `tj-dsl-draft:${queryId}`;
   const [edited, setDraft] = useState<Draft | null>(null);
-  const [conflict, setConflict] = useState<DslVersionView | null>(null);
+  const [conflict, setConflict] = useState<Version | null>(null);
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const d = data.data;
@@ -95,18 +94,18 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: "AD
     setBusy(true);
     setMessage(null);
     try {
-      const r = await api<{ version: DslVersionView }>(`/api/queries/${queryId}/constraints`, {
-        method: "POST",
-        json: { parentId: draft!.parentId, constraints: draft!.constraints, note: draft!.note },
+      const r = await saveVersion.mutateAsync({
+        parentId: draft!.parentId,
+        constraints: draft!.constraints,
+        note: draft!.note,
       });
       localStorage.removeItem(key);
       setConflict(null);
       setDraft({ parentId: r.version.id, constraints: r.version.constraints, note: "" });
       setMessage({ kind: "ok", text: `Saved as version ${r.version.version}.` });
-      await qc.invalidateQueries({ queryKey: ["dsl", queryId] });
     } catch (e) {
       // Someone saved first: their version is shown beside this draft to merge.
-      if (e instanceof ApiError && e.code === "conflict" && e.body.latest) setConflict(e.body.latest as DslVersionView);
+      if (e instanceof ApiError && e.code === "conflict" && e.body.latest) setConflict(e.body.latest as Version);
       setMessage({
         kind: "error",
         text:
@@ -122,14 +121,10 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: "AD
   async function setStage(stage: DslStage) {
     setBusy(true);
     try {
-      const r = await api<DslVersionView>(`/api/queries/${queryId}/constraints/stage`, {
-        method: "POST",
-        json: { versionId: latest!.id, stage },
-      });
+      const r = await stageVersion.mutateAsync({ versionId: latest!.id, stage });
       localStorage.removeItem(key);
       setDraft({ parentId: r.id, constraints: r.constraints, note: "" });
       setMessage({ kind: "ok", text: `Version ${r.version} is ${stage.toLowerCase()}.` });
-      await qc.invalidateQueries({ queryKey: ["dsl", queryId] });
     } catch (e) {
       setMessage({ kind: "error", text: (e as Error).message });
     } finally {
@@ -160,6 +155,16 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: "AD
           )}
           {dirty && <span className="muted small"> · unsaved changes (kept in this browser)</span>}
         </p>
+        {role === "ADMIN" && d.plans.length > 0 && (
+          <nav className="small plan-links" aria-label="Plans of this request">
+            <span className="muted">Plans:</span>
+            {d.plans.map((p) => (
+              <span key={p.id}>
+                {p.label} <Link href={`/plans/${p.id}/correct`}>Correct</Link>
+              </span>
+            ))}
+          </nav>
+        )}
       </section>
 
       {conflict && (

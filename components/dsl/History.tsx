@@ -3,7 +3,7 @@
 import { diffLines } from "diff";
 import { useState } from "react";
 import { constraintsText } from "@/lib/dsl/annotations";
-import type { DslVersionView } from "@/lib/db/dsl";
+import type { DslVersionView } from "@/lib/db/datasets/dsl";
 
 export function History({
   versions,

@@ -40,7 +40,15 @@ export function SkipDialog({ onCancel, onSkip }: { onCancel: () => void; onSkip:
   );
 }
 
-export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+export function ShortcutsHelp({
+  askStrength,
+  askDimensions,
+  onClose,
+}: {
+  askStrength: boolean;
+  askDimensions: boolean;
+  onClose: () => void;
+}) {
   return (
     <div className="dialog-backdrop" role="presentation" onClick={onClose}>
       <div
@@ -53,6 +61,22 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
         <h2>Keyboard shortcuts</h2>
         <table className="table">
           <tbody>
+            {askDimensions && (
+              <>
+                <tr>
+                  <td>
+                    <kbd>↑</kbd> <kbd>↓</kbd>
+                  </td>
+                  <td>Move between the dimensions and the overall verdict (the active row is outlined)</td>
+                </tr>
+                <tr>
+                  <td>
+                    <kbd>S</kbd> or <kbd>=</kbd>, <kbd>0</kbd> or <kbd>N</kbd>
+                  </td>
+                  <td>On a dimension: about the same, not applicable (1/A and 2/B pick a side, as below)</td>
+                </tr>
+              </>
+            )}
             <tr>
               <td>
                 <kbd>1</kbd> or <kbd>A</kbd>
@@ -71,6 +95,14 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
               </td>
               <td>Neither plan is satisfactory</td>
             </tr>
+            {askStrength && (
+              <tr>
+                <td>
+                  <kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> after A or B
+                </td>
+                <td>How much better: slightly, clearly, decisively (A and B still switch sides)</td>
+              </tr>
+            )}
             <tr>
               <td>
                 <kbd>Enter</kbd>

@@ -6,10 +6,13 @@
  */
 import Link from "next/link";
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Choice } from "@/lib/assignment/policy";
+import type { DimensionChoice } from "@/lib/dimensions/set";
 import { DEFAULT_WEIGHTS } from "@/lib/features/types";
+import { CorrectOffer } from "./CorrectOffer";
 import { Diagnostics } from "./Diagnostics";
+import { dimensionDone } from "./DimensionsPanel";
 import { ShortcutsHelp, SkipDialog } from "./Dialogs";
 import { FeedbackPanel, QualificationBanner, StandingNotice } from "./Qualification";
 import { RequestPanel } from "./RequestPanel";
@@ -44,33 +47,115 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
   const { sync, setSync, onMap } = useMapSync();
   const textRef = useRef<HTMLTextAreaElement>(null);
 
-  const valid = !!draft && draft.choice !== null && draft.rationale.trim().length >= minLength;
+  const askStrength = !!a?.askStrength;
+  const needsStrength = askStrength && (draft?.choice === "left" || draft?.choice === "right");
+  // Per-dimension verdicts come first, one row active at a time; the overall verdict is the row after the last.
+  const dims = useMemo(() => a?.dimensions ?? [], [a]);
+  const [activeRow, setActiveRow] = useState<{ id: string; i: number } | null>(null);
+  const firstOpen = dims.findIndex((d) => !dimensionDone(draft?.dimensions[d.key], askStrength));
+  const active =
+    activeRow && activeRow.id === a?.assignmentId ? activeRow.i : firstOpen === -1 ? dims.length : firstOpen;
+  const activate = useCallback(
+    (i: number) => {
+      if (a) setActiveRow({ id: a.assignmentId, i: Math.max(0, Math.min(dims.length, i)) });
+    },
+    [a, dims.length],
+  );
+  const dimensionsDone = !!draft && dims.every((d) => dimensionDone(draft.dimensions[d.key], askStrength));
+  const valid =
+    !!draft &&
+    dimensionsDone &&
+    draft.choice !== null &&
+    (!needsStrength || draft.strength !== null) &&
+    draft.rationale.trim().length >= minLength;
   const { submit: submitToQueue, skip: skipInQueue } = queue;
   const submit = useCallback(() => {
     if (!draft || !valid || draft.choice === null) return;
     void submitToQueue({
       choice: draft.choice,
+      strength: needsStrength ? draft.strength : null,
+      dimensions: dims.length
+        ? Object.fromEntries(
+            dims.map((d) => {
+              const x = draft.dimensions[d.key];
+              const sided = x.choice === "left" || x.choice === "right";
+              return [d.key, { choice: x.choice, strength: askStrength && sided ? x.strength : null }];
+            }),
+          )
+        : null,
       rationale: draft.rationale,
       timeOnTaskMs: Math.round(elapsed()),
       clientRequestId: draft.requestId,
     });
-  }, [draft, valid, elapsed, submitToQueue]);
+  }, [draft, valid, needsStrength, dims, askStrength, elapsed, submitToQueue]);
   const skip = useCallback(
     async (reason: string) => {
       if (await skipInQueue(reason)) setSkipping(false);
     },
     [skipInQueue],
   );
+  // With strength asked, choosing A or B leaves the keys on the page for 1–3; the strength then moves to the rationale.
   const choose = useCallback(
     (c: Choice) => {
-      update({ choice: c });
+      update(c === "neither" ? { choice: c, strength: null } : { choice: c });
+      if (!askStrength || c === "neither") textRef.current?.focus();
+    },
+    [update, askStrength],
+  );
+  const setStrength = useCallback(
+    (s: 1 | 2 | 3) => {
+      update({ strength: s });
       textRef.current?.focus();
     },
     [update],
   );
+  // A dimension answered (with its strength where asked) moves the active row on; a side still waiting for its
+  // strength keeps it.
+  const chooseDimension = useCallback(
+    (key: string, c: DimensionChoice) => {
+      if (!draft) return;
+      const i = dims.findIndex((d) => d.key === key);
+      const prev = draft.dimensions[key];
+      const sided = c === "left" || c === "right";
+      const next = { choice: c, strength: sided ? (prev?.strength ?? null) : null };
+      update({ dimensions: { ...draft.dimensions, [key]: next } });
+      activate(dimensionDone(next, askStrength) ? i + 1 : i);
+    },
+    [draft, dims, update, activate, askStrength],
+  );
+  const setDimensionStrength = useCallback(
+    (key: string, s: 1 | 2 | 3) => {
+      const prev = draft?.dimensions[key];
+      if (!draft || !prev || (prev.choice !== "left" && prev.choice !== "right")) return;
+      update({ dimensions: { ...draft.dimensions, [key]: { ...prev, strength: s } } });
+      activate(dims.findIndex((d) => d.key === key) + 1);
+    },
+    [draft, dims, update, activate],
+  );
+  const activeDimension = active < dims.length ? dims[active] : null;
+  const activeAnswer = activeDimension ? draft?.dimensions[activeDimension.key] : undefined;
+  const dimensionKeys = activeDimension
+    ? {
+        strengthKeys: askStrength && (activeAnswer?.choice === "left" || activeAnswer?.choice === "right"),
+        choose: (c: DimensionChoice) => chooseDimension(activeDimension.key, c),
+        setStrength: (s: 1 | 2 | 3) => setDimensionStrength(activeDimension.key, s),
+      }
+    : null;
+  const move = useCallback((delta: 1 | -1) => activate(active + delta), [activate, active]);
   const toggleHelp = useCallback(() => setHelp((h) => !h), []);
   const closeHelp = useCallback(() => setHelp(false), []);
-  useShortcuts({ rationale: textRef, canSubmit: valid && !feedback, choose, submit, toggleHelp, closeHelp });
+  useShortcuts({
+    rationale: textRef,
+    canSubmit: valid && !feedback,
+    strengthKeys: needsStrength,
+    choose,
+    setStrength,
+    submit,
+    toggleHelp,
+    closeHelp,
+    dimension: dimensionKeys,
+    move: dims.length ? move : undefined,
+  });
   // After a qualification pair: the defect is marked on its plan's map and timeline.
   const d = feedback?.defect;
   const marked = d && d.day !== null && d.item !== null ? itemKey(d.side, d.day - 1, d.item) : null;
@@ -102,6 +187,9 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
         <p data-testid="queue-empty">
           No pair of your destinations is waiting for you{destination ? " here" : ""}. Thank you!
         </p>
+        {queue.judgedPair && (
+          <CorrectOffer key={queue.judgedPair} pairId={queue.judgedPair} onDismiss={queue.dismissJudged} />
+        )}
         <Link href="/expert">Back to your pairs</Link>
       </main>
     );
@@ -139,6 +227,9 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
           </span>
         </div>
       </div>
+      {queue.judgedPair && queue.judgedPair !== a.pairId && (
+        <CorrectOffer key={queue.judgedPair} pairId={queue.judgedPair} onDismiss={queue.dismissJudged} />
+      )}
       {queue.qualification && <QualificationBanner q={queue.qualification} />}
       {!queue.qualification && queue.standing?.note && (
         <p className="notice small" role="status" data-testid="standing-note">
@@ -182,6 +273,21 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
         <VerdictPanel
           ref={textRef}
           choice={draft.choice}
+          askStrength={askStrength}
+          dimensions={
+            dims.length
+              ? {
+                  list: dims,
+                  answers: draft.dimensions,
+                  active,
+                  onActivate: activate,
+                  onChoice: chooseDimension,
+                  onStrength: setDimensionStrength,
+                }
+              : null
+          }
+          strength={draft.strength}
+          onStrength={setStrength}
           rationale={draft.rationale}
           minLength={minLength}
           busy={busy}
@@ -194,7 +300,9 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
         />
       )}
       {skipping && <SkipDialog onCancel={() => setSkipping(false)} onSkip={(r) => void skip(r)} />}
-      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
+      {help && (
+        <ShortcutsHelp askStrength={askStrength} askDimensions={dims.length > 0} onClose={() => setHelp(false)} />
+      )}
     </main>
   );
 }

@@ -1,10 +1,25 @@
 "use client";
-/** A, B or Neither, a rationale, submit. Keys: 1/a, 2/b, 0/n choose; Enter submits when valid; ? help. */
-import { forwardRef } from "react";
+/**
+ * The dimensions first where the pair asks for them (DimensionsPanel), then A, B or Neither (and how much better,
+ * where the pair asks), a rationale, submit. Keys: 1/a, 2/b, 0/n choose; 1–3 give the strength after A or B;
+ * Enter submits when valid; ? help.
+ */
+import { forwardRef, type ComponentProps } from "react";
 import type { Choice } from "@/lib/assignment/policy";
+import type { DimensionView } from "@/lib/dimensions/set";
+import { DimensionsPanel, dimensionDone } from "./DimensionsPanel";
+
+type DimensionsProps = Omit<ComponentProps<typeof DimensionsPanel>, "dimensions" | "askStrength"> & {
+  list: DimensionView[];
+};
 
 export interface VerdictPanelProps {
   choice: Choice | null;
+  askStrength: boolean;
+  /** The pair's dimensions and the expert's answers; null where the pair asks none. */
+  dimensions: DimensionsProps | null;
+  strength: 1 | 2 | 3 | null;
+  onStrength: (s: 1 | 2 | 3) => void;
   rationale: string;
   minLength: number;
   busy: boolean;
@@ -22,24 +37,85 @@ const OPTIONS: { choice: Choice; label: string; keys: string }[] = [
   { choice: "neither", label: "Neither is satisfactory", keys: "0 / N" },
 ];
 
+const STRENGTHS: { value: 1 | 2 | 3; label: string }[] = [
+  { value: 1, label: "Slightly" },
+  { value: 2, label: "Clearly" },
+  { value: 3, label: "Decisively" },
+];
+
 export const VerdictPanel = forwardRef<HTMLTextAreaElement, VerdictPanelProps>(function VerdictPanel(p, ref) {
   const remaining = Math.max(0, p.minLength - p.rationale.trim().length);
-  const valid = p.choice !== null && remaining === 0;
+  const sided = p.choice === "left" || p.choice === "right";
+  const needsStrength = p.askStrength && sided;
+  const dims = p.dimensions;
+  const open = dims ? dims.list.filter((d) => !dimensionDone(dims.answers[d.key], p.askStrength)).length : 0;
+  const valid = open === 0 && p.choice !== null && (!needsStrength || p.strength !== null) && remaining === 0;
+  const overallActive = !dims || dims.active >= dims.list.length;
   return (
-    <section className="verdict" aria-label="Your verdict">
-      <div className="verdict-choices" role="radiogroup" aria-label="Which plan is better?">
-        {OPTIONS.map((o) => (
-          <button
-            key={o.choice}
-            type="button"
-            role="radio"
-            aria-checked={p.choice === o.choice}
-            className={`choice choice-${o.choice}${p.choice === o.choice ? " on" : ""}`}
-            onClick={() => p.onChoice(o.choice)}
+    <section className={`verdict${dims ? " with-dimensions" : ""}`} aria-label="Your verdict">
+      {dims && (
+        <DimensionsPanel
+          dimensions={dims.list}
+          answers={dims.answers}
+          askStrength={p.askStrength}
+          active={dims.active}
+          onActivate={dims.onActivate}
+          onChoice={dims.onChoice}
+          onStrength={dims.onStrength}
+        />
+      )}
+      <div
+        className={`verdict-pick${dims ? (overallActive ? " active" : " waiting") : ""}`}
+        onClick={dims && !overallActive ? () => dims.onActivate(dims.list.length) : undefined}
+      >
+        {dims && (
+          <span className="verdict-overall small">
+            Overall{" "}
+            {open > 0 && (
+              <span className="muted">
+                ({open} dimension{open === 1 ? "" : "s"} to answer first)
+              </span>
+            )}
+          </span>
+        )}
+        <div className="verdict-choices" role="radiogroup" aria-label="Which plan is better?">
+          {OPTIONS.map((o) => (
+            <button
+              key={o.choice}
+              type="button"
+              role="radio"
+              aria-checked={p.choice === o.choice}
+              className={`choice choice-${o.choice}${p.choice === o.choice ? " on" : ""}`}
+              onClick={() => p.onChoice(o.choice)}
+            >
+              {o.label} <kbd>{o.keys}</kbd>
+            </button>
+          ))}
+        </div>
+        {needsStrength && (
+          <div
+            className="verdict-strength"
+            role="radiogroup"
+            aria-label={`How much better is plan ${p.choice === "left" ? "A" : "B"}?`}
           >
-            {o.label} <kbd>{o.keys}</kbd>
-          </button>
-        ))}
+            <span>
+              How much better is plan {p.choice === "left" ? "A" : "B"}?{" "}
+              {p.strength === null && <span className="muted">(press 1, 2 or 3)</span>}
+            </span>
+            {STRENGTHS.map((s) => (
+              <button
+                key={s.value}
+                type="button"
+                role="radio"
+                aria-checked={p.strength === s.value}
+                className={`choice strength${p.strength === s.value ? " on" : ""}`}
+                onClick={() => p.onStrength(s.value)}
+              >
+                {s.label} <kbd>{s.value}</kbd>
+              </button>
+            ))}
+          </div>
+        )}
       </div>
       <label className="verdict-rationale">
         <span>

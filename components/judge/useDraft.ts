@@ -1,10 +1,15 @@
 "use client";
-/** The expert's draft for one assignment (choice, rationale, time on task, request id), kept across reloads. */
+/** The expert's draft for one assignment (choice, strength, dimensions, rationale, time on task, request id), kept across reloads. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Choice } from "@/lib/assignment/policy";
+import type { DimensionDraft } from "./DimensionsPanel";
 
 export interface Draft {
   choice: Choice | null;
+  /** How much better the chosen plan is (1–3), on datasets that ask; null otherwise or not yet given. */
+  strength: 1 | 2 | 3 | null;
+  /** Per-dimension answers by key, where the pair asks for them. */
+  dimensions: Record<string, DimensionDraft>;
   rationale: string;
   elapsedMs: number;
   requestId: string;
@@ -17,12 +22,20 @@ function load(assignmentId: string): Draft {
     const raw = localStorage.getItem(keyOf(assignmentId));
     if (raw) {
       const d = JSON.parse(raw) as Draft;
-      if (typeof d.rationale === "string" && typeof d.requestId === "string") return d;
+      if (typeof d.rationale === "string" && typeof d.requestId === "string")
+        return { ...d, strength: d.strength ?? null, dimensions: d.dimensions ?? {} };
     }
   } catch {
     /* storage unavailable or corrupt: start fresh */
   }
-  return { choice: null, rationale: "", elapsedMs: 0, requestId: crypto.randomUUID() };
+  return {
+    choice: null,
+    strength: null,
+    dimensions: {},
+    rationale: "",
+    elapsedMs: 0,
+    requestId: crypto.randomUUID(),
+  };
 }
 
 export function clearDraft(assignmentId: string) {

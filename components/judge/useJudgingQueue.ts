@@ -6,7 +6,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { Choice } from "@/lib/assignment/policy";
 import type { NextPairAnswer, SubmitAnswer } from "@/lib/assignment/view";
+import type { DimensionChoices } from "@/lib/dimensions/set";
 import { api, ApiError } from "../api";
+import { KEYS } from "../keys";
 import { clearDraft } from "./useDraft";
 
 const fetchNext = (destination: string | null, exclude: string[] = []) =>
@@ -17,6 +19,10 @@ const fetchNext = (destination: string | null, exclude: string[] = []) =>
 
 export interface Submission {
   choice: Choice;
+  /** 1–3 with left or right where the pair asks (askStrength); null otherwise. */
+  strength: 1 | 2 | 3 | null;
+  /** Per dimension of the pair's set (screen sides), with a strength where asked; null where none is asked. */
+  dimensions: DimensionChoices | null;
   rationale: string;
   timeOnTaskMs: number;
   /** The draft's request id: a retry after a network error stores one judgment, not two. */
@@ -25,7 +31,7 @@ export interface Submission {
 
 export function useJudgingQueue(destination: string | null, onAdvance: () => void) {
   const qc = useQueryClient();
-  const currentKey = ["judge", "current", destination ?? "all"];
+  const currentKey = [...KEYS.judge, "current", destination ?? "all"];
   const current = useQuery({
     queryKey: currentKey,
     queryFn: () => fetchNext(destination),
@@ -35,7 +41,7 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
   });
   const assignment = current.data?.assignment ?? null;
   const next = useQuery({
-    queryKey: ["judge", "next", assignment?.assignmentId],
+    queryKey: [...KEYS.judge, "next", assignment?.assignmentId],
     queryFn: () => fetchNext(destination, [assignment!.assignmentId]),
     enabled: !!assignment,
     staleTime: Infinity,
@@ -45,6 +51,8 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
   const [error, setError] = useState<string | null>(null);
   /** While qualifying: the right answer to the pair just submitted, shown until the expert moves on. */
   const [feedback, setFeedback] = useState<NonNullable<SubmitAnswer["feedback"]> | null>(null);
+  /** The pair whose verdict was submitted last (offered for correction after the verdict, never before). */
+  const [judgedPair, setJudgedPair] = useState<string | null>(null);
 
   const advance = useCallback(async () => {
     const nextData = next.data?.assignment ? next.data : await fetchNext(destination);
@@ -76,6 +84,7 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
           }
         }
         clearDraft(assignment.assignmentId);
+        setJudgedPair(assignment.pairId);
         if (answer?.feedback) setFeedback(answer.feedback);
         // Paused by the gold test: the pairs held were given back, so nothing is shown until an admin resumes.
         else if (answer?.standing)
@@ -136,5 +145,7 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
     error,
     feedback,
     dismissFeedback,
+    judgedPair,
+    dismissJudged: () => setJudgedPair(null),
   };
 }

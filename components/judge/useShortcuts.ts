@@ -1,6 +1,12 @@
-/** The comparison screen's keyboard: 1/A, 2/B, 0/N choose; Enter submits; ? shows the help; Esc leaves a field or the help. */
+/**
+ * The comparison screen's keyboard: 1/A, 2/B, 0/N choose; where the pair asks how much better, 1–3 then give the
+ * strength of a chosen A or B (A and B letters still switch sides); Enter submits; ? shows the help; Esc leaves a
+ * field or the help. Where the pair asks per-dimension verdicts, the same keys answer the active dimension row
+ * (S or = about the same, 0/N not applicable) and ↑/↓ move between the rows and the overall verdict.
+ */
 import { useEffect, type RefObject } from "react";
 import type { Choice } from "@/lib/assignment/policy";
+import type { DimensionChoice } from "@/lib/dimensions/set";
 
 const CHOICE_KEYS: Record<string, Choice> = {
   "1": "left",
@@ -14,15 +20,47 @@ const CHOICE_KEYS: Record<string, Choice> = {
   N: "neither",
 };
 
+const STRENGTH_KEYS: Record<string, 1 | 2 | 3> = { "1": 1, "2": 2, "3": 3 };
+
+const DIMENSION_KEYS: Record<string, DimensionChoice> = {
+  "1": "left",
+  a: "left",
+  A: "left",
+  "2": "right",
+  b: "right",
+  B: "right",
+  s: "same",
+  S: "same",
+  "=": "same",
+  "0": "na",
+  n: "na",
+  N: "na",
+};
+
+/** The active dimension row's keys, when a dimension (not the overall verdict) is active. */
+export interface DimensionKeys {
+  /** Digits give this dimension's strength now: strength is asked and a side is chosen. */
+  strengthKeys: boolean;
+  choose: (c: DimensionChoice) => void;
+  setStrength: (s: 1 | 2 | 3) => void;
+}
+
 export function useShortcuts(o: {
   rationale: RefObject<HTMLTextAreaElement | null>;
   canSubmit: boolean;
+  /** Digits give the strength now: the pair asks for one and A or B is chosen. */
+  strengthKeys: boolean;
   choose: (c: Choice) => void;
+  setStrength: (s: 1 | 2 | 3) => void;
   submit: () => void;
   toggleHelp: () => void;
   closeHelp: () => void;
+  /** The active dimension row, or null when the overall verdict is active (or the pair asks no dimensions). */
+  dimension?: DimensionKeys | null;
+  /** Moves the active row (↑ −1, ↓ +1); absent without dimensions. */
+  move?: (delta: 1 | -1) => void;
 }) {
-  const { rationale, canSubmit, choose, submit, toggleHelp, closeHelp } = o;
+  const { rationale, canSubmit, strengthKeys, choose, setStrength, submit, toggleHelp, closeHelp, dimension, move } = o;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -37,7 +75,20 @@ export function useShortcuts(o: {
         } else if (e.key === "Escape") (e.target as HTMLElement).blur();
         return;
       }
-      if (CHOICE_KEYS[e.key]) {
+      // Enter on a focused button or link is that control's (the qualification feedback's "Next" has the focus): a
+      // press that lands before this handler is re-bound must not submit again and swallow the click.
+      if (e.key === "Enter" && (e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement)) return;
+      if (move && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
+        e.preventDefault();
+        move(e.key === "ArrowDown" ? 1 : -1);
+      } else if (dimension && (DIMENSION_KEYS[e.key] || STRENGTH_KEYS[e.key])) {
+        e.preventDefault();
+        if (dimension.strengthKeys && STRENGTH_KEYS[e.key]) dimension.setStrength(STRENGTH_KEYS[e.key]);
+        else if (DIMENSION_KEYS[e.key]) dimension.choose(DIMENSION_KEYS[e.key]);
+      } else if (strengthKeys && STRENGTH_KEYS[e.key]) {
+        e.preventDefault();
+        setStrength(STRENGTH_KEYS[e.key]);
+      } else if (CHOICE_KEYS[e.key]) {
         e.preventDefault();
         choose(CHOICE_KEYS[e.key]);
       } else if (e.key === "?") toggleHelp();
@@ -49,5 +100,5 @@ export function useShortcuts(o: {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [rationale, canSubmit, choose, submit, toggleHelp, closeHelp]);
+  }, [rationale, canSubmit, strengthKeys, choose, setStrength, submit, toggleHelp, closeHelp, dimension, move]);
 }

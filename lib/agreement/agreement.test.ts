@@ -12,7 +12,7 @@ import {
   lightKappa,
   noiseCeiling,
   pairwiseAgreement,
-} from ".";
+} from "./kappa";
 
 // Reference values from scikit-learn 1.2.1 / statsmodels 0.13.5 (copied from shared/fixtures; numbers are facts).
 const oracles = JSON.parse(readFileSync(path.resolve("lib/agreement/agreement-oracles.json"), "utf8")) as {

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { fleissKappa } from ".";
+import { fleissKappa } from "./kappa";
 import { bootstrapCI } from "./bootstrap";
-import { labelOf, majority, pairAgreement, trainingLabel } from "./labels";
+import { labelOf, majority, pairAgreement, trainingLabel, verdictCode, VERDICTS } from "./labels";
 
 test("majority of three, a 1-1-1 split is unresolved until adjudicated", () => {
   assert.deepEqual(majority(["A", "A", "B"]), { label: "A", source: "majority" });
@@ -28,4 +28,9 @@ test("bootstrap intervals are reproducible, bracket the estimate, and skip undef
     bootstrapCI(5, () => null, 100),
     null,
   );
+});
+
+test("a verdict's number is its place in VERDICTS (A 0, B 1, Neither 2)", () => {
+  assert.deepEqual(VERDICTS.map(verdictCode), [0, 1, 2]);
+  for (const v of VERDICTS) assert.equal(VERDICTS[verdictCode(v)], v);
 });

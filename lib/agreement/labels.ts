@@ -1,6 +1,16 @@
 /** Labels of complete pairs: the majority verdict (≥ 2 of 3), or an admin's adjudication of a 1-1-1 split. */
 export type Verdict = "A" | "B" | "NEITHER";
+/**
+ * The verdicts in code order: a verdict's number is its place here (A 0, B 1, Neither 2), the one table every
+ * statistic, pattern and model input uses. SQL's tj_verdict_code (prisma/functions) mirrors it for the tallies;
+ * lib/db/results/tallies.itest.ts checks that the two agree.
+ */
 export const VERDICTS: readonly Verdict[] = ["A", "B", "NEITHER"];
+
+/** A verdict's number (its place in VERDICTS); VERDICTS[code] turns it back. */
+export function verdictCode(v: Verdict): number {
+  return v === "A" ? 0 : v === "B" ? 1 : 2;
+}
 
 export type PairLabel =
   { label: Verdict; source: "majority" | "adjudication" } | { label: null; source: "unresolved" | "incomplete" };

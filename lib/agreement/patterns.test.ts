@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { allAgree, fleissKappa, krippendorffAlphaNominal, lightKappa, pairwiseAgreement } from ".";
+import { allAgree, fleissKappa, krippendorffAlphaNominal, lightKappa, pairwiseAgreement } from "./kappa";
 import { seededRandom } from "../random";
 import { countPatterns, MISSING, patterns, statsFromCounts } from "./patterns";
 

@@ -1,5 +1,5 @@
 /** Position bias: the share of decisive verdicts for the plan shown on the left, overall and per expert, against ½. */
-import { sideShare, type SideShare } from "../leaderboard/win-table";
+import { sideShare, type SideShare } from "../leaderboard";
 
 export interface SideCounts {
   userId: string;

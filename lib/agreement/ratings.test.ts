@@ -138,3 +138,60 @@ test("degenerate and bad files get clear answers", () => {
   assert.equal(bad.status, 1);
   assert.match(bad.stderr, /bad\.jsonl:1 \$\.label: "maybe" is not one of the labels/);
 });
+
+test("--level adds exactly level, alpha under its metric and weighted kappa per slot pair (published values)", () => {
+  const ref = JSON.parse(readFileSync(path.resolve("lib/agreement/fixtures/ordinal-reference.json"), "utf8")) as {
+    name: string;
+    coders: (number | null)[][];
+    alpha: Record<string, number>;
+  }[];
+  // Krippendorff (2011)'s example: coder c rates in slot c; values 1..5, some missing.
+  const k11 = ref.find((c) => c.name === "krippendorff-2011")!;
+  const rows = k11.coders.flatMap((c, r) =>
+    c.flatMap((v, u) => (v === null ? [] : [{ item: `u${u + 1}`, rater: `c${r + 1}`, label: v + 1, slot: r + 1 }])),
+  );
+  const f = file("k2011.jsonl", jsonl(rows));
+  const published = { nominal: 0.743, ordinal: 0.815, interval: 0.849, ratio: 0.797 };
+  for (const [level, value] of Object.entries(published)) {
+    const r = cli("--ratings", f, "--level", level, "--json");
+    assert.equal(r.status, 0, r.stderr);
+    const s = JSON.parse(r.stdout);
+    assert.deepEqual(Object.keys(s), [...KEYS, "level", "krippendorff_alpha_level", "weighted_kappa_by_slot_pair"]);
+    assert.equal(s.level, level);
+    assert.equal(s.krippendorff_alpha_level.toFixed(3), value.toFixed(3));
+    close(s.krippendorff_alpha_level, k11.alpha[level]);
+    assert.deepEqual(Object.keys(s.weighted_kappa_by_slot_pair), ["1-2", "1-3", "1-4", "2-3", "2-4", "3-4"]);
+  }
+  // Without --level: today's keys only.
+  assert.deepEqual(Object.keys(JSON.parse(cli("--ratings", f, "--labels", "1,2,3,4,5", "--json").stdout)), KEYS);
+  // irr's anxiety, raters 1 and 2: squared weights 0.297; labels in the order --labels gives them.
+  const anxiety = ref.find((c) => c.name === "irr-anxiety")!;
+  const a = file(
+    "anxiety.csv",
+    "item,rater,label,slot\n" +
+      anxiety.coders.flatMap((c, r) => c.map((v, i) => `s${i},r${r + 1},${v! + 1},${r + 1}`)).join("\n"),
+  );
+  const s = JSON.parse(cli("--ratings", a, "--labels", "1,2,3,4,5,6", "--level", "ordinal", "--json").stdout);
+  assert.equal(s.weighted_kappa_by_slot_pair["1-2"].quadratic.toFixed(3), "0.297");
+  close(s.krippendorff_alpha_level, anxiety.alpha.ordinal);
+});
+
+test("--level: a bad level and unordered labels are refused with a clear message", () => {
+  const f = file(
+    "verdicts.jsonl",
+    jsonl([
+      { item: "p", rater: "x", label: "A" },
+      { item: "p", rater: "y", label: "B" },
+    ]),
+  );
+  const bad = cli("--ratings", f, "--level", "cardinal");
+  assert.equal(bad.status, 1);
+  assert.match(bad.stderr, /--level must be one of nominal, ordinal, interval, ratio/);
+  const unordered = cli("--ratings", f, "--level", "ordinal");
+  assert.equal(unordered.status, 1);
+  assert.match(unordered.stderr, /no order of their own: give it with --labels/);
+  // Nominal needs no order; with --labels an order is given (A < NEITHER < B: the signed preference).
+  assert.equal(cli("--ratings", f, "--level", "nominal", "--json").status, 0);
+  const signed = JSON.parse(cli("--ratings", f, "--labels", "A,NEITHER,B", "--level", "interval", "--json").stdout);
+  assert.equal(signed.level, "interval");
+});

@@ -14,20 +14,22 @@ import {
   noiseCeiling,
   pairwiseAgreement,
   type Stat,
-} from ".";
+} from "./kappa";
 import { bootstrapCI } from "./bootstrap";
 import { VERDICTS } from "./labels";
+import { krippendorffAlpha, weightedKappa, type Level } from "./ordinal";
 
 export class RatingsError extends Error {}
 
 const cell = z.union([z.string().trim().min(1), z.number().finite()]).transform(String);
 /** A ratings file's label set: TripJudge's verdicts unless the caller declares another (e.g. `--labels 1,2,3,4,5`). */
-function rowSchema(labels: readonly string[]) {
-  const index = new Map(labels.map((l, i) => [l.toUpperCase(), i]));
+function rowSchema(labels: readonly string[] | null) {
+  const index = new Map((labels ?? []).map((l, i) => [l.toUpperCase(), i]));
   return z.strictObject({
     item: cell,
     rater: cell,
     label: cell.transform((s, ctx) => {
+      if (!labels) return s;
       const i = index.get(s.toUpperCase());
       if (i === undefined) {
         ctx.addIssue({ code: "custom", message: `"${s.slice(0, 40)}" is not one of the labels ${labels.join(", ")}` });
@@ -50,8 +52,11 @@ export interface RatingRow {
   slot?: number | null;
 }
 
-/** Parses JSONL (one object a line) or CSV with a header; every problem names its line. */
-export function parseRatings(text: string, name: string, labels: readonly string[] = VERDICTS): RatingRow[] {
+/**
+ * Parses JSONL (one object a line) or CSV with a header; every problem names its line. `labels` null takes the
+ * labels as the file gives them (labelsByValue then orders numeric ones).
+ */
+export function parseRatings(text: string, name: string, labels: readonly string[] | null = VERDICTS): RatingRow[] {
   const schema = rowSchema(labels);
   const trimmed = text.replace(/^\uFEFF/, "").trimStart();
   let records: { line: number; value: unknown }[];
@@ -107,6 +112,23 @@ export interface AgreementSummary {
   majority: Record<string, number>;
   ci95: Record<string, [number, number] | null>;
   noise_model: { K: number; r: number | null; A_all: number | null };
+  /** With a level of measurement (`--level`): alpha under its metric and weighted kappa per slot pair. */
+  level?: Level;
+  krippendorff_alpha_level?: number | null;
+  weighted_kappa_by_slot_pair?: Record<string, { linear: number | null; quadratic: number | null }>;
+}
+
+/**
+ * The labels of a file read with `labels` null, ordered for a level of measurement: numeric labels by value; others
+ * only for the nominal level (TripJudge's verdicts), since their order cannot be guessed.
+ */
+export function labelsByValue(rows: readonly RatingRow[], level: Level): string[] {
+  const distinct = [...new Set(rows.map((r) => r.label))];
+  if (distinct.every((l) => Number.isFinite(Number(l)))) return distinct.sort((a, b) => Number(a) - Number(b));
+  if (level === "nominal") return [...VERDICTS];
+  throw new RatingsError(
+    `labels that are not numbers (${distinct.slice(0, 5).join(", ")}) have no order of their own: give it with --labels`,
+  );
 }
 
 /** The label held by at least two raters and by more raters than any other; null without one. */
@@ -123,6 +145,7 @@ export function agreementSummary(
   labels: readonly string[] = VERDICTS,
   replicates = 1000,
   seed = 1,
+  level?: Level,
 ): AgreementSummary {
   // Items in first-appearance order; slots as given, or numbered in the order an item's rows appear.
   const items = new Map<string, Map<number, number>>();
@@ -182,6 +205,7 @@ export function agreementSummary(
   // TripScore E.4 with K classes (3: A, B, Neither), from the pairwise agreement.
   const K = labels.length;
   const noise = value.pairwise_agreement === null ? null : noiseCeiling(K, value.pairwise_agreement);
+  const levelFigures = level ? byLevel(matrix, coders(matrix), labels, level) : {};
   return {
     items: items.size,
     raters: new Set(rows.map((r) => r.rater)).size,
@@ -195,5 +219,32 @@ export function agreementSummary(
     majority,
     ci95,
     noise_model: { K, r: noise?.r ?? null, A_all: noise?.allAgree ?? null },
+    ...levelFigures,
+  };
+}
+
+/**
+ * Alpha under `level` (labels in their given order; interval and ratio use the labels' numbers when all are
+ * numbers, else their positions 1..K) and weighted kappa of every slot pair over the items rated in both.
+ */
+function byLevel(
+  matrix: readonly (number | null)[][],
+  coders: (number | null)[][],
+  labels: readonly string[],
+  level: Level,
+): Pick<AgreementSummary, "level" | "krippendorff_alpha_level" | "weighted_kappa_by_slot_pair"> {
+  const numeric = labels.every((l) => Number.isFinite(Number(l)));
+  const values = labels.map((l, i) => (numeric ? Number(l) : i + 1));
+  const weighted: Record<string, { linear: number | null; quadratic: number | null }> = {};
+  for (let a = 0; a < coders.length; a++)
+    for (let b = a + 1; b < coders.length; b++)
+      weighted[`${a + 1}-${b + 1}`] = {
+        linear: weightedKappa(coders[a], coders[b], "linear").value,
+        quadratic: weightedKappa(coders[a], coders[b], "quadratic").value,
+      };
+  return {
+    level,
+    krippendorff_alpha_level: krippendorffAlpha(coders, level, labels.length, values).value,
+    weighted_kappa_by_slot_pair: weighted,
   };
 }

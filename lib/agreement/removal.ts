@@ -2,8 +2,8 @@
  * What removing one expert's judgments would do to agreement: their pairs fall out of the complete pairs
  * (they reopen for another expert), so the figures are recomputed over the complete pairs they did not judge.
  */
-import { fleissKappa, krippendorffAlphaNominal, pairwiseAgreement } from ".";
-import { VERDICTS } from "./labels";
+import { fleissKappa, krippendorffAlphaNominal, pairwiseAgreement } from "./kappa";
+import { verdictCode } from "./labels";
 import type { RatedPair } from "./report";
 
 export interface AgreementFigures {
@@ -14,7 +14,7 @@ export interface AgreementFigures {
 }
 
 export function agreementFigures(pairs: readonly RatedPair[]): AgreementFigures {
-  const rows = pairs.map((p) => p.verdicts.map((v) => VERDICTS.indexOf(v)));
+  const rows = pairs.map((p) => p.verdicts.map(verdictCode));
   const width = Math.max(0, ...rows.map((r) => r.length));
   const coders = Array.from({ length: width }, (_, s) => rows.map((r) => r[s] ?? null));
   const full = rows.filter((r) => r.length === width);

@@ -13,10 +13,10 @@ import {
   noiseCeiling,
   pairwiseAgreement,
   type Stat,
-} from ".";
+} from "./kappa";
 import { bootstrapCI, type Interval } from "./bootstrap";
 import { bootstrapAll, patternOf, statsFromCounts, unresolvedPattern } from "./patterns";
-import { majority, VERDICTS, type Verdict } from "./labels";
+import { majority, verdictCode, type Verdict } from "./labels";
 
 export interface RatedPair {
   pairId: string;
@@ -46,14 +46,12 @@ export interface GroupStats {
   unresolved: number;
 }
 
-const code = (v: Verdict) => VERDICTS.indexOf(v);
-
 export function groupStats(pairs: readonly RatedPair[], replicates = 1000, seed = 1): GroupStats {
   if (pairs.length && pairs.every((p) => p.verdicts.length <= 3)) return fastGroupStats(pairs, replicates, seed);
   // Pairs with fewer ratings than the most-rated one count as incomplete (Fleiss uses complete ones).
   const slots = Math.max(0, ...pairs.map((p) => p.verdicts.length));
   const ratings = pairs.map((p) =>
-    Array.from({ length: slots }, (_, s) => (p.verdicts[s] ? code(p.verdicts[s]) : null)),
+    Array.from({ length: slots }, (_, s) => (p.verdicts[s] ? verdictCode(p.verdicts[s]) : null)),
   );
   const coders = Array.from({ length: slots }, (_, s) => ratings.map((r) => r[s] ?? null));
   const withCi = (stat: (rows: (number | null)[][]) => Stat): Stat & { ci: Interval | null } => ({
@@ -135,8 +133,8 @@ export function expertTable(pairs: readonly RatedPair[], minShared = 5): ExpertR
       const shared = list.filter((x) => theirs.has(x.pairId));
       if (shared.length < minShared) continue;
       const k = cohenKappa(
-        shared.map((x) => code(x.verdict)),
-        shared.map((x) => code(theirs.get(x.pairId)!)),
+        shared.map((x) => verdictCode(x.verdict)),
+        shared.map((x) => verdictCode(theirs.get(x.pairId)!)),
         3,
       ).value;
       if (k !== null) peers.push(k);
@@ -161,8 +159,8 @@ export function slotConfusion(pairs: readonly RatedPair[]): Record<string, numbe
   for (let i = 0; i < slots; i++) {
     for (let j = i + 1; j < slots; j++) {
       out[`${i + 1}-${j + 1}`] = contingency(
-        pairs.map((p) => (p.verdicts[i] ? code(p.verdicts[i]) : null)),
-        pairs.map((p) => (p.verdicts[j] ? code(p.verdicts[j]) : null)),
+        pairs.map((p) => (p.verdicts[i] ? verdictCode(p.verdicts[i]) : null)),
+        pairs.map((p) => (p.verdicts[j] ? verdictCode(p.verdicts[j]) : null)),
         3,
       );
     }
@@ -179,7 +177,7 @@ export function groupBy(pairs: readonly RatedPair[], key: (p: RatedPair) => stri
 /** The common case (up to three raters): pattern counts, so 1,000 bootstrap replicates stay fast on 100,000 pairs. */
 function fastGroupStats(pairs: readonly RatedPair[], replicates: number, seed: number): GroupStats {
   const counts = new Float64Array(64);
-  for (const p of pairs) counts[patternOf(p.verdicts.map(code))]++;
+  for (const p of pairs) counts[patternOf(p.verdicts.map(verdictCode))]++;
   return statsOfCounts(counts, replicates, seed);
 }
 
@@ -222,7 +220,9 @@ export interface ExpertPairKappa {
 export function expertPairKappas(pairs: readonly RatedPair[], minShared = 5): ExpertPairKappa[] {
   const byExpert = new Map<string, Map<string, number>>();
   for (const p of pairs)
-    p.experts.forEach((e, s) => byExpert.set(e, (byExpert.get(e) ?? new Map()).set(p.pairId, code(p.verdicts[s]))));
+    p.experts.forEach((e, s) =>
+      byExpert.set(e, (byExpert.get(e) ?? new Map()).set(p.pairId, verdictCode(p.verdicts[s]))),
+    );
   const names = [...byExpert.keys()].sort();
   const out: ExpertPairKappa[] = [];
   for (let i = 0; i < names.length; i++) {

@@ -5,7 +5,7 @@
  * tests hold the two in agreement.
  */
 import { positionBias } from "./position";
-import { cohenFromTable } from ".";
+import { cohenFromTable } from "./kappa";
 import { codesOf, confusionFromCounts, patternOf } from "./patterns";
 import {
   groupStats,
@@ -16,7 +16,7 @@ import {
   type GroupStats,
   type RatedPair,
 } from "./report";
-import { VERDICTS, type Verdict } from "./labels";
+import { VERDICTS, verdictCode, type Verdict } from "./labels";
 
 /** Complete pairs per group and verdict pattern; pattern -1 counts pairs with a rating beyond slot 3. */
 export interface AgreementTally {
@@ -50,15 +50,13 @@ export interface Tallies {
   expertPairs: ExpertPairTally[];
 }
 
-const code = (v: Verdict) => VERDICTS.indexOf(v);
-
 /** The tallies of these complete pairs, by the rules the database's triggers follow (experts = user ids). */
 export function tallyPairs(pairs: readonly RatedPair[]): Tallies {
   const agreement = new Map<string, AgreementTally>();
   const experts = new Map<string, ExpertTally>();
   const expertPairs = new Map<string, ExpertPairTally>();
   for (const p of pairs) {
-    const pattern = p.verdicts.length > 3 ? -1 : patternOf(p.verdicts.map(code));
+    const pattern = p.verdicts.length > 3 ? -1 : patternOf(p.verdicts.map(verdictCode));
     const g = `${p.datasetId}\u0000${p.destinationId}\u0000${pattern}`;
     const a = agreement.get(g) ?? {
       datasetId: p.datasetId ?? "",
@@ -150,7 +148,8 @@ export function confusionOfTallies(counts: Float64Array, widePairs: readonly Rat
         [0, 0, 0],
         [0, 0, 0],
       ];
-      for (const p of pairs) if (p.verdicts[i] && p.verdicts[j]) t[code(p.verdicts[i])][code(p.verdicts[j])]++;
+      for (const p of pairs)
+        if (p.verdicts[i] && p.verdicts[j]) t[verdictCode(p.verdicts[i])][verdictCode(p.verdicts[j])]++;
       out[`${i + 1}-${j + 1}`] = t;
     }
   }
@@ -175,7 +174,7 @@ function expertTables(
       ],
       shared: 0,
     };
-    e.table[code(r.verdictA)][code(r.verdictB)] += r.pairs;
+    e.table[verdictCode(r.verdictA)][verdictCode(r.verdictB)] += r.pairs;
     e.shared += r.pairs;
     m.set(k, e);
   }

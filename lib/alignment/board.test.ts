@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { noiseCeiling, pairwiseAgreement } from "../agreement";
-import { VERDICTS, type Verdict } from "../agreement/labels";
+import { VERDICTS, type Verdict } from "../agreement";
 import { seededRandom } from "../random";
 import { alignmentBoard, type BoardPair, type JudgeRecord } from "./board";
 import { parseJudgeVerdicts } from "./verdicts";

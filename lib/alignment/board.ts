@@ -3,8 +3,8 @@
  * imported verdicts, or TripScore's reward under given weights — agrees with the experts.
  */
 import { cohenKappa, noiseCeiling, pairwiseAgreement } from "../agreement";
-import { majority, VERDICTS, type Verdict } from "../agreement/labels";
-import { kendallTauB } from "../fitting/kendall";
+import { majority, verdictCode, type Verdict } from "../agreement";
+import { kendallTauB } from "../stats/kendall";
 import { seededRandom } from "../random";
 import { percentileInterval } from "../stats/quantile";
 
@@ -72,8 +72,6 @@ export interface JudgeDifference {
   ci95: [number, number] | null;
 }
 
-const code = (v: Verdict) => VERDICTS.indexOf(v);
-
 /** A fixed order of a judge's records, whatever order they were read in: the seeded bootstrap and the flip rate depend on it. */
 const recordOrder = (u: JudgeRecord, v: JudgeRecord) =>
   u.pairId < v.pairId
@@ -95,7 +93,7 @@ export function alignmentBoard(
   const labels = new Map<string, Verdict | null>(
     pairs.map((p) => [p.pairId, majority(p.ratings.map((r) => r.verdict)).label]),
   );
-  const humanPair = pairwiseAgreement(pairs.map((p) => p.ratings.map((r) => code(r.verdict)))).value;
+  const humanPair = pairwiseAgreement(pairs.map((p) => p.ratings.map((r) => verdictCode(r.verdict)))).value;
   const experts = { longer: 0, n: 0 };
   for (const p of pairs) {
     if (p.itemsA === p.itemsB) continue;
@@ -138,8 +136,8 @@ export function alignmentBoard(
           exclN++;
           excl += right;
         }
-        jv.push(code(r.verdict));
-        mv.push(code(label));
+        jv.push(verdictCode(r.verdict));
+        mv.push(verdictCode(label));
       }
       if (r.scoreA != null && r.scoreB != null) {
         scoreDiff.push(r.scoreA - r.scoreB);
@@ -166,8 +164,8 @@ export function alignmentBoard(
     for (const r of kept) {
       for (const x of byId.get(r.pairId)!.ratings) {
         const t = byExpert.get(x.expert) ?? { j: [], e: [], pairs: new Set<string>() };
-        t.j.push(code(r.verdict));
-        t.e.push(code(x.verdict));
+        t.j.push(verdictCode(r.verdict));
+        t.e.push(verdictCode(x.verdict));
         t.pairs.add(r.pairId);
         byExpert.set(x.expert, t);
         compared++;

@@ -1,6 +1,6 @@
 /** Automatic judges' verdicts as uploaded: JSONL, one verdict a line, every problem named by its line. */
 import { z } from "zod";
-import { VERDICTS } from "../agreement/labels";
+import { VERDICTS } from "../agreement";
 import { nameKey, STORABLE_TEXT, storableText } from "../text";
 
 /** The judges TripJudge computes itself: an upload may not take their names (its verdicts would merge into theirs). */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Verdict } from "../agreement/labels";
-import { simulateStudy } from "../reliability/simulate";
+import type { Verdict } from "../agreement";
+import { simulateStudy } from "../reliability";
 import { isCalibration, pairDraw, ratersAsked, replayAdaptive } from "./adaptive";
 
 test("the policy asks a third expert only when the first two disagree, and always on calibration pairs", () => {

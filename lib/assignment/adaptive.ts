@@ -6,7 +6,7 @@
  * tj_adaptive_after_submit, tj_pair_draw); this module is the rule itself, for replays and tests.
  */
 import { createHash } from "node:crypto";
-import { majority, type Verdict } from "../agreement/labels";
+import { majority, type Verdict } from "../agreement";
 
 export const DEFAULT_CALIBRATION_SHARE = 0.15;
 

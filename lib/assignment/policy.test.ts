@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { leaseEnd, pickLeftPlan, settingsPatchSchema, settingsSchema, verdictFor, verdictsBySide } from "./policy";
+import {
+  leaseEnd,
+  pickLeftPlan,
+  settingsPatchSchema,
+  settingsSchema,
+  sideOf,
+  verdictFor,
+  verdictsBySide,
+} from "./policy";
 
 test("a choice of screen side maps to the pair's own A/B", () => {
   assert.equal(verdictFor("left", "pA", "pA"), "A");
@@ -30,6 +38,12 @@ test("the verdict for each screen arrangement agrees with verdictFor", () => {
     assert.equal(v.leftIsB, verdictFor(choice, "pB", "pA"));
   }
   assert.deepEqual(verdictsBySide("left"), { leftIsA: "A", leftIsB: "B" });
+});
+
+test("sideOf turns verdictFor back: the side a verdict chose in either arrangement", () => {
+  for (const choice of ["left", "right", "neither"] as const)
+    for (const leftIsA of [true, false])
+      assert.equal(sideOf(verdictFor(choice, leftIsA ? "pA" : "pB", "pA"), leftIsA) ?? "neither", choice);
 });
 
 test("settings have defaults and bounds; leases end after the configured minutes", () => {

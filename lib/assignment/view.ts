@@ -3,7 +3,7 @@
  * never model names, plan ids or which plan is A — and the judging API's answers that carry it. The
  * database builds the view as JSON text (tj_view_parts, tj_claim: json_build_object) and the server
  * splices the itineraries in without parsing; these schemas are the contract between that SQL and the
- * client, held to each other by lib/db/judging-view.itest.ts.
+ * client, held to each other by lib/db/judging/judging-view.itest.ts.
  */
 import { z } from "zod";
 import {
@@ -15,6 +15,7 @@ import {
 } from "../features/types";
 import { weightsSchema } from "../features/weights";
 import { itinerarySchema } from "../itinerary/model";
+import { dimensionViewSchema } from "../dimensions/set";
 
 /** A plan's stored features and gate violations; only where the dataset shows diagnostics to experts. */
 export const diagnosticsSchema = z
@@ -40,6 +41,10 @@ export const assignmentViewSchema = z
     pairId: z.string().min(1),
     leaseExpiresAt: z.iso.datetime(),
     expired: z.boolean(),
+    /** The dataset asks how much better an A or B verdict is (1–3): the screen asks for a strength. */
+    askStrength: z.boolean(),
+    /** The dimensions the dataset asks about, in order (empty: the overall verdict only). Never which check each is compared with. */
+    dimensions: z.array(dimensionViewSchema),
     query: z
       .object({
         /** For the constraint editor's link; it says nothing about the plans. */

@@ -1,6 +1,6 @@
 /** The demo as a canonical-format bundle, so it enters through the same importer as any dataset. */
-import type { BundleFiles } from "../importers/bundle";
-import { textFiles } from "../importers/bundle";
+import type { BundleFiles } from "../importers";
+import { textFiles } from "../importers";
 import { DEMO_CITIES } from "./cities";
 import { buildDemoDataset } from "./dataset";
 

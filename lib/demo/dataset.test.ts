@@ -4,12 +4,12 @@ import { normalizedDatasetSchema, pairsOf } from "../dataset/normalized";
 import { haversineKm } from "../geo";
 import { minutesOf, type Itinerary } from "../itinerary/model";
 import { DEMO_CITIES } from "./cities";
-import { buildDemoDataset } from "./dataset";
+import { buildDemoDataset, demoWithFlaws } from "./dataset";
 import { weekday } from "./planner";
 
-const ds = buildDemoDataset();
+const { ds, flaws } = demoWithFlaws();
 const poiById = new Map(DEMO_CITIES.flatMap((c) => c.pois.map((p) => [p.id, p])));
-const flawOf = (raw: unknown) => (raw as { flaw: string }).flaw;
+const flawOf = (plan: { sourceId: string }) => flaws.get(plan.sourceId);
 
 test("the demo has ≥3 destinations in different countries, ~30 requests, 2+ plans each from different models", () => {
   assert.doesNotThrow(() => normalizedDatasetSchema.parse(ds));
@@ -23,8 +23,10 @@ test("the demo has ≥3 destinations in different countries, ~30 requests, 2+ pl
   assert.ok(pairsOf(ds).length >= ds.queries.length);
 });
 
-test("the demo is deterministic", () => {
+test("the demo is deterministic; a plan's record is its itinerary, which names no flaw", () => {
   assert.deepEqual(buildDemoDataset(), ds);
+  for (const p of ds.plans) assert.deepEqual(p.raw, p.itinerary);
+  assert.doesNotMatch(JSON.stringify(ds.plans.map((p) => p.raw)), /"flaw"|overpacked|hotelhop|backtrack/);
 });
 
 function attractionVisits(it: Itinerary) {
@@ -34,7 +36,7 @@ function attractionVisits(it: Itinerary) {
 }
 
 test("careful plans visit attractions on open days within opening hours, in town, from one hotel", () => {
-  for (const plan of ds.plans.filter((p) => flawOf(p.raw) === "none")) {
+  for (const plan of ds.plans.filter((p) => flawOf(p) === "none")) {
     const q = ds.queries.find((x) => x.sourceId === plan.query)!;
     for (const { item, dayIndex } of attractionVisits(plan.itinerary)) {
       const poi = poiById.get(item.poiId!)!;
@@ -57,7 +59,7 @@ test("careful plans visit attractions on open days within opening hours, in town
 });
 
 test("flawed plans carry the flaw a judge should catch", () => {
-  const flawed = (f: string) => ds.plans.filter((p) => flawOf(p.raw) === f);
+  const flawed = (f: string) => ds.plans.filter((p) => flawOf(p) === f);
   for (const f of ["hotelhop", "closed", "backtrack", "overpacked"])
     assert.ok(flawed(f).length > 0, `demo has ${f} plans`);
   for (const plan of flawed("hotelhop")) {
@@ -77,7 +79,7 @@ test("flawed plans carry the flaw a judge should catch", () => {
   };
   // Backtracking plans hop farther on average than the careful plan of the same request.
   for (const plan of flawed("backtrack")) {
-    const good = ds.plans.find((p) => p.query === plan.query && flawOf(p.raw) === "none")!;
+    const good = ds.plans.find((p) => p.query === plan.query && flawOf(p) === "none")!;
     assert.ok(hop(plan.itinerary) > hop(good.itinerary), `${plan.sourceId} travels more`);
   }
 });

@@ -48,6 +48,18 @@ function requestText(city: DemoCity, r: TripRequest): string {
 }
 
 export function buildDemoDataset(seed = 20261122, queriesPerCity = [8, 7, 8, 7]): NormalizedDataset {
+  return demoWithFlaws(seed, queriesPerCity).ds;
+}
+
+/**
+ * The demo and, beside it, the flaw each plan was written with (by source id). The flaw stays out of the plan's
+ * record: an export's assistant turn is the record, and a label in it would give the answer away.
+ */
+export function demoWithFlaws(
+  seed = 20261122,
+  queriesPerCity = [8, 7, 8, 7],
+): { ds: NormalizedDataset; flaws: Map<string, Flaw> } {
+  const flawOfPlan = new Map<string, Flaw>();
   const rng = seededRandom(seed);
   const ds: NormalizedDataset = {
     name: "TripJudge demo",
@@ -106,15 +118,18 @@ export function buildDemoDataset(seed = 20261122, queriesPerCity = [8, 7, 8, 7])
       const flaws: Flaw[] = ["none", ...applicable.slice(0, rng() < 0.5 ? 1 : 2)];
       const models = shuffle(rng, MODELS);
       flaws.forEach((flaw, i) => {
+        const itinerary = planTrip(city, req, flaw, rng);
+        flawOfPlan.set(`${queryId}-p${i + 1}`, flaw);
+        // A canonical dataset publishes the canonical itinerary.
         ds.plans.push({
           sourceId: `${queryId}-p${i + 1}`,
           query: queryId,
           model: models[i],
-          raw: { generator: "demo", flaw },
-          itinerary: planTrip(city, req, flaw, rng),
+          raw: itinerary,
+          itinerary,
         });
       });
     }
   });
-  return ds;
+  return { ds, flaws: flawOfPlan };
 }

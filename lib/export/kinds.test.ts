@@ -16,14 +16,17 @@ test("judgment and labelled-pair rows flatten to their CSV columns; pseudonyms a
     left_plan: "A" as const,
     claimed_at: "2026-01-01T00:00:00.000Z",
     submitted_at: "2026-01-01T00:01:00.000Z",
+    strength: 2,
+    signed_preference: 2,
+    dimensions: { route: { verdict: "B" as const, strength: 2 }, food: { verdict: "NA" as const, strength: null } },
   };
   assert.equal(
     csvHeader("judgments"),
-    "pair_id,query_id,destination,expert,slot,verdict,rationale,time_on_task_ms,left_plan,claimed_at,submitted_at\r\n",
+    "pair_id,query_id,destination,expert,slot,verdict,rationale,time_on_task_ms,left_plan,claimed_at,submitted_at,strength,signed_preference,dimensions\r\n",
   );
   assert.equal(
     csvRow("judgments", j),
-    'p,q,Rome,expert-0123456789,2,B,"Too far, ""really""\nyes",1200,A,2026-01-01T00:00:00.000Z,2026-01-01T00:01:00.000Z\r\n',
+    'p,q,Rome,expert-0123456789,2,B,"Too far, ""really""\nyes",1200,A,2026-01-01T00:00:00.000Z,2026-01-01T00:01:00.000Z,2,2,"{""route"":{""verdict"":""B"",""strength"":2},""food"":{""verdict"":""NA"",""strength"":null}}"\r\n',
   );
   assert.equal(serialize("judgments", "jsonl", j), JSON.stringify(j) + "\n");
   const l = {
@@ -38,8 +41,17 @@ test("judgment and labelled-pair rows flatten to their CSV columns; pseudonyms a
     agreement: 1 / 3,
     ds_label: "A" as const,
     ds_posterior: { A: 0.9, B: 0.08, NEITHER: 0.02 },
+    dimension_verdicts: { route: ["A" as const, "SAME" as const, "A" as const] },
+    dimension_majority: { route: "A" as const },
+    dimension_agreement: { route: 1 / 3 },
+    split: "train",
   };
-  assert.equal(csvRow("labelled-pairs", l), `p,q,Rome,a,b,A|B|A,A,majority,${1 / 3},A,0.9,0.08,0.02\r\n`);
+  assert.equal(
+    csvRow("labelled-pairs", l),
+    `p,q,Rome,a,b,A|B|A,A,majority,${1 / 3},A,0.9,0.08,0.02,"{""route"":""A""}",train\r\n`,
+  );
+  // A dataset without dimensions leaves the cell empty.
+  assert.match(csvRow("labelled-pairs", { ...l, dimension_majority: undefined }), /,0\.02,,train\r\n$/);
   assert.equal(pseudonym("user-1", "salt"), pseudonym("user-1", "salt"));
   assert.notEqual(pseudonym("user-1", "salt"), pseudonym("user-2", "salt"));
   assert.match(pseudonym("user-1", "salt"), /^expert-[0-9a-f]{10}$/);
@@ -58,6 +70,7 @@ test("an export's text comes in chunks that add up to the header and every row, 
     agreement: null,
     ds_label: null,
     ds_posterior: null,
+    split: "test",
   };
   async function* rows(n: number) {
     for (let i = 0; i < n; i++) yield { ...l, pair_id: `p${i}` };
@@ -87,6 +100,7 @@ test("an export query maps to the database filters the same way everywhere", () 
     to: undefined,
     completeOnly: true,
     finalOnly: false,
+    verifiedOnly: false,
   });
   assert.equal(exportQuery.safeParse({ from: "2026-02-30" }).success, false);
 });

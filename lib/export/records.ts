@@ -1,10 +1,12 @@
 /**
  * What each export kind writes, one record per line (JSONL) or row (CSV), and the filters every kind
- * takes. lib/db/exports.ts reads them from the database; lib/export/kinds.ts serializes them.
+ * takes. lib/db/results/exports.ts reads them from the database; lib/export/kinds.ts serializes them.
  */
 import { createHash } from "node:crypto";
-import type { Verdict } from "../agreement/labels";
+import type { Verdict } from "../agreement";
 import type { TrainingPair } from "./training";
+import type { DimensionVerdict } from "../dimensions/set";
+import type { DimensionSummary } from "../dimensions/summary";
 
 export interface ExportFilters {
   datasetId?: string | null;
@@ -16,6 +18,8 @@ export interface ExportFilters {
   completeOnly?: boolean;
   /** Annotations: only each request's newest FINAL version. */
   finalOnly?: boolean;
+  /** Corrections: only those the blind verification accepted. */
+  verifiedOnly?: boolean;
 }
 
 export interface JudgmentRecord {
@@ -31,6 +35,12 @@ export interface JudgmentRecord {
   left_plan: "A" | "B";
   claimed_at: string;
   submitted_at: string;
+  /** 1 slightly, 2 clearly, 3 decisively better, with an A or B verdict on a dataset with preference strength; else null. */
+  strength: number | null;
+  /** −3…+3, negative = A better, Neither 0 (HelpSteer3's convention); null for A or B without a strength. */
+  signed_preference: number | null;
+  /** Per dimension, where the dataset asks them (absent otherwise): the answer in the pair's terms and its strength. */
+  dimensions?: Record<string, { verdict: DimensionVerdict; strength: number | null }>;
 }
 
 export interface LabelledPairRecord {
@@ -46,6 +56,12 @@ export interface LabelledPairRecord {
   /** Dawid–Skene's label and posterior (soft label) for the pair, fitted on every judgment of complete pairs. */
   ds_label: Verdict | null;
   ds_posterior: SoftLabel | null;
+  /** Where the dataset asks dimensions (lib/dimensions/summary.ts); absent otherwise. */
+  dimension_verdicts?: DimensionSummary["dimension_verdicts"];
+  dimension_majority?: DimensionSummary["dimension_majority"];
+  dimension_agreement?: DimensionSummary["dimension_agreement"];
+  /** The request's split (the dataset's own, or by --split and --seed): a request's pairs are all in one. */
+  split: string;
 }
 
 export type SoftLabel = Record<Verdict, number>;
@@ -78,9 +94,20 @@ export interface BattleRecord {
   /** The planner whose plan the expert saw on the left. */
   left: "model_a" | "model_b";
   submitted_at: string;
+  /**
+   * Per dimension, where the dataset asks them (absent otherwise): the winner by that dimension's answer, "about the
+   * same" a tie, null for not applicable (`tripjudge leaderboard --dimension KEY` reads it).
+   */
+  dimensions?: Record<string, "model_a" | "model_b" | "tie" | null>;
+  /** The request's split, as the preference pairs and labelled pairs give it. */
+  split: string;
 }
 
-export type ExportRecord = JudgmentRecord | LabelledPairRecord | TrainingPair | AnnotationRecord | BattleRecord;
+/** A preference pair in its trainer's shape (lib/export/preference.ts): keys vary with the target and options. */
+export type PreferenceRecord = Record<string, unknown>;
+
+export type ExportRecord =
+  JudgmentRecord | LabelledPairRecord | TrainingPair | AnnotationRecord | BattleRecord | PreferenceRecord;
 
 /** A stable pseudonym: the same expert gets the same id in every export, and it reveals nothing. */
 export function pseudonym(userId: string, salt: string): string {

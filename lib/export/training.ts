@@ -3,7 +3,8 @@
  * or CSV flattened to plan_a.<feature> columns.
  */
 import { FEATURE_NAMES, reward, type PlanFeatures, type Weights } from "../features";
-import { trainingLabel, type Verdict } from "../agreement/labels";
+import { trainingLabel, type Verdict } from "../agreement";
+import type { DimensionSummary } from "../dimensions/summary";
 
 export interface TrainingPlan {
   plan_id: string;
@@ -22,6 +23,10 @@ export interface TrainingPair {
   /** Dawid–Skene's label and posterior (soft label), beside the majority label; JSONL only. */
   ds_label?: Verdict | null;
   ds_posterior?: Record<Verdict, number> | null;
+  /** Per-dimension answers, majority and agreement where the dataset asks dimensions; JSONL only. */
+  dimension_verdicts?: DimensionSummary["dimension_verdicts"];
+  dimension_majority?: DimensionSummary["dimension_majority"];
+  dimension_agreement?: DimensionSummary["dimension_agreement"];
 }
 
 // A loop rather than Object.fromEntries and spreads: this runs twice per exported row.

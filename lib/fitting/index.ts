@@ -2,7 +2,6 @@
 export * from "./grid";
 export * from "./pairs";
 export * from "./protocol";
-export { kendallTauB } from "./kendall";
 export { plainSearch, predict, scoreDifference } from "./plain";
 export { prepare, TIE } from "./prepare";
 export { searchGrid } from "./search";

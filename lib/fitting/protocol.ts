@@ -3,11 +3,11 @@
  * inner grid search on each outer training split comes out of the same single pass; bootstrap accuracy of the
  * chosen weights; Kendall's tau-b between score differences and labels; (w3, w4) scaled jointly.
  */
-import { bootstrapCI } from "../agreement/bootstrap";
+import { bootstrapCI } from "../agreement";
 import { PREFERENCE_FEATURES, SOFT_FEATURES, type Weights } from "../features/types";
 import { seededRandom } from "../random";
 import { gridSize, TRIPSCORE_GRID, weightsAt, type Grid } from "./grid";
-import { kendallTauB } from "./kendall";
+import { kendallTauB } from "../stats/kendall";
 import { FitInputError, type FitPair } from "./pairs";
 import { parallelSearch, type SearchOptions } from "./parallel";
 import { predict, scoreDifference } from "./plain";

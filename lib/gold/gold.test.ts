@@ -4,7 +4,7 @@ import type { NormalizedDataset } from "../dataset/normalized";
 import { buildDemoDataset } from "../demo/dataset";
 import { computeFeatures } from "../features";
 import { parseBundle } from "../importers";
-import { exampleBundle } from "../importers/testing";
+import { exampleBundle } from "../testing/bundles";
 import { seededRandom } from "../random";
 import { failedChecks, runChecks, type GoldPoiLookup } from "./checks";
 import { confirmDefect, DEFECT_KINDS, makeGold, type DefectKind } from "./perturb";

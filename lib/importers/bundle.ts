@@ -30,6 +30,13 @@ export const manifestSchema = z.object({
   requiredRaters: z.number().int().min(1).max(10).default(3),
   /** "all": every two plans of a query form a pair; "listed": only the pairs in pairs.json(l). */
   pairs: z.enum(["all", "listed"]).default("all"),
+  /** The data's licence, as an SPDX identifier (e.g. "cc-by-4.0"): dataset cards made from its labels name it. */
+  license: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9.+-]*$/, "expected an SPDX licence identifier such as cc-by-4.0 or mit")
+    .optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 

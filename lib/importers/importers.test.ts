@@ -10,7 +10,7 @@ import { textFiles } from "./bundle";
 import { folderSource, memorySource, sourceHash, zipSource } from "./source";
 import { parsePoiList } from "./formats/tripcraft";
 import { formatProblem } from "./problems";
-import { exampleBundle, fileText, withFile } from "./testing";
+import { exampleBundle, fileText, withFile } from "../testing/bundles";
 
 async function ok(files: Parameters<typeof parseBundle>[0]) {
   const r = await parseBundle(files);
@@ -341,4 +341,18 @@ test("NUL characters, unpaired surrogates and deep nesting are problems at valid
     found.some((p) => /^plans\.jsonl:1 \$\.extra(\[0\])+: nested deeper than 64 levels/.test(p)),
     found.join("\n"),
   );
+});
+
+test("a bundle's manifest may name its licence (an SPDX identifier), which dataset cards repeat; anything else is refused", async () => {
+  const { manifestSchema } = await import("./bundle");
+  const base = {
+    format: "tripscore",
+    name: "x",
+    destinations: [{ name: "Rome", country: "Italy", lat: 41.9, lon: 12.5 }],
+  };
+  assert.equal(manifestSchema.parse({ ...base, license: "cc-by-4.0" }).license, "cc-by-4.0");
+  assert.equal(manifestSchema.parse(base).license, undefined);
+  const bad = manifestSchema.safeParse({ ...base, license: "see LICENSE\n---\nyaml: injection" });
+  assert.equal(bad.success, false);
+  assert.match(JSON.stringify(bad.error?.issues), /SPDX licence identifier/);
 });

@@ -70,6 +70,7 @@ export interface RefusedImport {
   more: number;
 }
 
+/** The one place a refused import is built. */
 export function refusedImport(
   message: string,
   problems: ImportProblem[] = [],
@@ -79,9 +80,15 @@ export function refusedImport(
   return { ok: false, message, problems, truncated, more };
 }
 
-/** The message of a bundle refused for its records' problems. */
-export function problemsMessage(count: number): string {
-  return `The bundle has ${count} problem${count === 1 ? "" : "s"}; nothing was imported.`;
+/** A bundle refused for its records' problems: all of them counted, the first `limit` listed. */
+export function refusedFor(problems: Problems): RefusedImport {
+  const n = problems.count;
+  return refusedImport(
+    `The bundle has ${n} problem${n === 1 ? "" : "s"}; nothing was imported.`,
+    problems.list,
+    problems.truncated,
+    problems.more,
+  );
 }
 
 /** A bundle that cannot be imported at all (unreadable, over the limit): 422 with the refused import as its body. */

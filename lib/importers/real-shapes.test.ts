@@ -8,7 +8,7 @@ import { check } from "../dsl";
 import type { BundleFiles } from "./bundle";
 import { formatProblem } from "./problems";
 import { featuresOfPlan } from "./single-plan";
-import { exampleBundle, fileText, withFile } from "./testing";
+import { exampleBundle, fileText, withFile } from "../testing/bundles";
 
 const real = (f: string) => readFileSync(new URL(`./fixtures/real/${f}`, import.meta.url), "utf8");
 const ctPlan = (f: string) =>

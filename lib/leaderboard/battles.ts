@@ -35,6 +35,11 @@ export const battleLineSchema = z
     question_id: z.union([z.string().max(200), z.number()]).nullish(),
     left: z.enum(["model_a", "model_b"]).nullish(),
     anony: z.boolean().nullish(),
+    /** TripJudge's battles export: per dimension, the winner by that dimension's answer (null: not applicable). */
+    dimensions: z
+      .record(z.string().max(64), z.enum(["model_a", "model_b", "tie"]).nullable())
+      .nullish()
+      .transform((d) => d ?? null),
   })
   .transform(({ query_id, question_id, winner, anony, ...rest }) => {
     const q = query_id ?? question_id;

@@ -33,6 +33,12 @@ export interface BtFit {
   gradientNorm: number;
   iterations: number;
   converged: boolean;
+  /**
+   * Per model, its group: planners connected by battles (directly or through others), numbered from 0 in
+   * order of their first planner; −1 for a model without battles. Ratings compare only within a group.
+   */
+  group: Int32Array;
+  groups: number;
 }
 
 function softplus(v: number): number {
@@ -68,16 +74,25 @@ export function fitBradleyTerry(
   const index = new Int32Array(p).fill(-1);
   let q = 0;
   for (let m = 0; m < p; m++) if (weightOf[m] > 0) index[m] = q++;
+  // Groups of planners joined by battles with credit. Battles say nothing about how one group compares with
+  // another: the likelihood is flat along each group's common shift, so the maximum is not unique and one
+  // "mean 0 over everyone" constraint does not pin it (the Newton system is singular and the fit used to stop
+  // where it started, every planner at 1000). Each group is centred on its own mean instead: the maximum
+  // likelihood within every group, exactly, and no invented comparison between groups (a ridge or prior
+  // would make the fit unique only by asserting that the groups are equally strong on average).
+  const { groupOf, groups } = groupsOf(q, obs, index, (i) => (obs.wA[i] + obs.wB[i]) * (scale ? scale[i] : 1) > 0);
   const d = q + K;
   const theta = new Float64Array(d);
   if (opts.init) {
     for (let m = 0; m < p; m++)
       if (index[m] >= 0 && Number.isFinite(opts.init.beta[m])) theta[index[m]] = opts.init.beta[m];
     for (let j = 0; j < K; j++) theta[q + j] = opts.init.gamma[j] ?? 0;
-    centre(theta, q);
+    centre(theta, q, groupOf, groups);
   }
-  const grad = new Float64Array(d);
-  const hess = new Float64Array(d * d);
+  let grad = new Float64Array(d);
+  let hess = new Float64Array(d * d);
+  let gradT = new Float64Array(d);
+  let hessT = new Float64Array(d * d);
   const trial = new Float64Array(d);
 
   const loss = (t: Float64Array): number => {
@@ -87,7 +102,8 @@ export function fitBradleyTerry(
       // Rows without credit (a pair absent from a replicate) carry nothing, and may name a model left out.
       if (s === 0 || obs.wA[i] + obs.wB[i] === 0) continue;
       const eta = logit(t, i);
-      total += s * (obs.wA[i] * softplus(-eta) + obs.wB[i] * softplus(eta));
+      // wA·softplus(−η) + wB·softplus(η), with softplus(η) = softplus(−η) + η: one exp and one log.
+      total += s * ((obs.wA[i] + obs.wB[i]) * softplus(-eta) + obs.wB[i] * eta);
     }
     return total;
   };
@@ -96,7 +112,7 @@ export function fitBradleyTerry(
     for (let j = 0; j < K; j++) eta += t[q + j] * x![i * K + j];
     return eta;
   }
-  const derivatives = (t: Float64Array): number => {
+  const derivatives = (t: Float64Array, grad: Float64Array, hess: Float64Array): number => {
     grad.fill(0);
     hess.fill(0);
     for (let i = 0; i < n; i++) {
@@ -133,19 +149,33 @@ export function fitBradleyTerry(
   };
 
   const maxIterations = opts.maxIterations ?? 100;
-  let current = loss(theta);
-  let gradientNorm = derivatives(theta);
+  let current = NaN;
+  let gradientNorm = derivatives(theta, grad, hess);
   let iterations = 0;
+  let lossKnown = false;
   while (gradientNorm > GRADIENT_TOLERANCE && iterations < maxIterations) {
     iterations++;
-    // The likelihood does not move when every β shifts together: adding 11ᵀ to the β block makes the
-    // system definite and keeps the step's β summing to zero (the gradient's β part already does).
-    for (let i = 0; i < q; i++) for (let j = 0; j < q; j++) hess[i * d + j] += 1;
+    // The likelihood does not move when a group's β shift together: adding 1ᵢ1ᵢᵀ to the β block of each
+    // group makes the system definite and keeps the step's β summing to zero within each group (the
+    // gradient's β part already does).
+    for (let i = 0; i < q; i++) for (let j = 0; j < q; j++) if (groupOf[i] === groupOf[j]) hess[i * d + j] += 1;
     for (let j = 0; j < d; j++) grad[j] = -grad[j];
     const step = solveSpd(hess, grad, d);
     if (!step) break;
-    // Full Newton step first; halved while it raises the loss beyond rounding (far from the optimum).
-    // Near the optimum the loss is flat to rounding, so a step that does not raise it is taken.
+    // A full Newton step whose gradient is smaller is taken without evaluating the loss (near the optimum,
+    // as from a bootstrap replicate's warm start, the loss is flat to rounding and the gradient is what
+    // tells progress); otherwise the step is halved while it raises the loss beyond rounding.
+    for (let j = 0; j < d; j++) trial[j] = theta[j] + step[j];
+    const trialNorm = derivatives(trial, gradT, hessT);
+    if (trialNorm < gradientNorm) {
+      theta.set(trial);
+      [grad, gradT] = [gradT, grad];
+      [hess, hessT] = [hessT, hess];
+      gradientNorm = trialNorm;
+      lossKnown = false;
+      continue;
+    }
+    if (!lossKnown) current = loss(theta);
     let t = 1;
     let accepted = false;
     for (let halvings = 0; halvings < 40; halvings++, t /= 2) {
@@ -159,21 +189,76 @@ export function fitBradleyTerry(
       }
     }
     if (!accepted) break;
-    gradientNorm = derivatives(theta);
+    lossKnown = true;
+    gradientNorm = derivatives(theta, grad, hess);
   }
-  centre(theta, q);
-  const beta = new Float64Array(p).fill(NaN);
-  for (let m = 0; m < p; m++) if (index[m] >= 0) beta[m] = theta[index[m]];
+  centre(theta, q, groupOf, groups);
+  const { beta, group } = perModel(theta, index, groupOf, p);
   // NaN (a loss that could not be evaluated) is never "converged".
-  return { beta, gamma: theta.slice(q), gradientNorm, iterations, converged: gradientNorm <= GRADIENT_TOLERANCE };
+  return {
+    beta,
+    gamma: theta.slice(q),
+    gradientNorm,
+    iterations,
+    converged: gradientNorm <= GRADIENT_TOLERANCE,
+    group,
+    groups,
+  };
 }
 
-function centre(theta: Float64Array, q: number) {
-  if (q === 0) return;
-  let mean = 0;
-  for (let i = 0; i < q; i++) mean += theta[i];
-  mean /= q;
-  for (let i = 0; i < q; i++) theta[i] -= mean;
+/**
+ * Groups of the `q` models taking part (`index`: model → its place, or −1) joined by the observations `joins`
+ * admits, by union–find: a group's ratings compare with each other only.
+ */
+function groupsOf(
+  q: number,
+  obs: Pick<Observations, "a" | "b">,
+  index: Int32Array,
+  joins: (i: number) => boolean,
+): { groupOf: Int32Array; groups: number } {
+  const parent = Int32Array.from({ length: q }, (_, i) => i);
+  const root = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  for (let i = 0; i < obs.a.length; i++)
+    if (joins(i)) {
+      const u = root(index[obs.a[i]]),
+        v = root(index[obs.b[i]]);
+      if (u !== v) parent[Math.max(u, v)] = Math.min(u, v);
+    }
+  const groupOf = new Int32Array(q);
+  const groupId = new Int32Array(q).fill(-1);
+  let groups = 0;
+  for (let i = 0; i < q; i++) {
+    const r = root(i);
+    if (groupId[r] < 0) groupId[r] = groups++;
+    groupOf[i] = groupId[r];
+  }
+  return { groupOf, groups };
+}
+
+/** β and group per model (NaN and −1 for models that took no part). */
+function perModel(theta: Float64Array, index: Int32Array, groupOf: Int32Array, p: number) {
+  const beta = new Float64Array(p).fill(NaN);
+  const group = new Int32Array(p).fill(-1);
+  for (let m = 0; m < p; m++)
+    if (index[m] >= 0) {
+      beta[m] = theta[index[m]];
+      group[m] = groupOf[index[m]];
+    }
+  return { beta, group };
+}
+
+/** Each group's β to mean 0. */
+function centre(theta: Float64Array, q: number, groupOf: Int32Array, groups: number) {
+  const sum = new Float64Array(groups),
+    size = new Float64Array(groups);
+  for (let i = 0; i < q; i++) {
+    sum[groupOf[i]] += theta[i];
+    size[groupOf[i]]++;
+  }
+  for (let i = 0; i < q; i++) theta[i] -= sum[groupOf[i]] / size[groupOf[i]];
 }
 
 /**
@@ -182,6 +267,34 @@ function centre(theta: Float64Array, q: number) {
  * rest drifts to −∞; one that never lost to them to +∞). Empty when every rating is finite.
  */
 export function unboundedModels(credit: Float64Array, p: number): number[] {
+  // Within each group of models connected by battles: groups with no battle between them are not comparable,
+  // but not unbounded either (each is centred on its own).
+  const parent = Int32Array.from({ length: p }, (_, i) => i);
+  const root = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  for (let i = 0; i < p; i++)
+    for (let j = 0; j < p; j++)
+      if (credit[i * p + j] > 0) parent[Math.max(root(i), root(j))] = Math.min(root(i), root(j));
+  const members = new Map<number, number[]>();
+  for (let i = 0; i < p; i++) {
+    const r = root(i);
+    if (!members.has(r)) members.set(r, []);
+    members.get(r)!.push(i);
+  }
+  if (members.size === 1) return unboundedWithin(credit, p);
+  const out: number[] = [];
+  for (const ms of members.values()) {
+    if (ms.length < 2) continue;
+    const sub = new Float64Array(ms.length * ms.length);
+    ms.forEach((i, u) => ms.forEach((j, v) => (sub[u * ms.length + v] = credit[i * p + j])));
+    out.push(...unboundedWithin(sub, ms.length).map((u) => ms[u]));
+  }
+  return out.sort((u, v) => u - v);
+}
+
+function unboundedWithin(credit: Float64Array, p: number): number[] {
   // Strongly connected components by Kosaraju on the edge i → j when i earned credit against j.
   const seen = new Uint8Array(p);
   const order: number[] = [];
@@ -236,4 +349,128 @@ export function unboundedModels(credit: Float64Array, p: number): number[] {
     .slice(1)
     .flat()
     .sort((u, v) => u - v);
+}
+
+/**
+ * `fitBradleyTerry` without covariates or scale, for a bootstrap replicate of the plain fit: observations
+ * aggregated per pair of models, a warm start from the full data's fit, full Newton steps while the
+ * gradient shrinks (one exp per pair and one small Cholesky solve per step, no loss evaluated). Anything
+ * else (a step that does not shrink the gradient, a singular system) is handed to `fitBradleyTerry` from
+ * the same start, so the answer is the same maximum either way.
+ */
+export function fitPairs(obs: Observations, p: number, init: BtFit, maxIterations = 100): BtFit {
+  const n = obs.a.length;
+  const { a, b, wA, wB } = obs;
+  const index = new Int32Array(p).fill(-1);
+  for (let i = 0; i < n; i++)
+    if (wA[i] + wB[i] > 0) {
+      index[a[i]] = 0;
+      index[b[i]] = 0;
+    }
+  let present = 0;
+  for (let m = 0; m < p; m++) if (index[m] === 0) index[m] = present++;
+  const q = present;
+  const { groupOf, groups } = groupsOf(q, obs, index, (i) => wA[i] + wB[i] > 0);
+  const theta = new Float64Array(q);
+  for (let m = 0; m < p; m++) if (index[m] >= 0 && Number.isFinite(init.beta[m])) theta[index[m]] = init.beta[m];
+  centre(theta, q, groupOf, groups);
+  if (!work || work.q !== q) work = newWork(q);
+  let { grad, hess, gradT, hessT } = work;
+  const { trial, L, y } = work;
+  const ia = new Int32Array(n),
+    ib = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    ia[i] = index[a[i]];
+    ib[i] = index[b[i]];
+  }
+  const derivatives = (t: Float64Array, g: Float64Array, h: Float64Array) =>
+    pairDerivatives(t, g, h, q, ia, ib, wA, wB);
+  const general = () => fitBradleyTerry(obs, p, { init, maxIterations });
+  let gradientNorm = derivatives(theta, grad, hess);
+  let iterations = 0;
+  while (!(gradientNorm <= GRADIENT_TOLERANCE)) {
+    if (iterations === maxIterations || !Number.isFinite(gradientNorm)) break;
+    iterations++;
+    // H + Σ_groups 1ᵢ1ᵢᵀ (definite; see fitBradleyTerry), by Cholesky into L; the step solves it against −g.
+    for (let i = 0; i < q; i++) {
+      for (let j = 0; j <= i; j++) {
+        let s = hess[i * q + j] + (groupOf[i] === groupOf[j] ? 1 : 0);
+        for (let k = 0; k < j; k++) s -= L[i * q + k] * L[j * q + k];
+        if (i === j) {
+          if (!(s > 0)) return general();
+          L[i * q + i] = Math.sqrt(s);
+        } else L[i * q + j] = s / L[j * q + j];
+      }
+    }
+    for (let i = 0; i < q; i++) {
+      let s = -grad[i];
+      for (let k = 0; k < i; k++) s -= L[i * q + k] * y[k];
+      y[i] = s / L[i * q + i];
+    }
+    for (let i = q - 1; i >= 0; i--) {
+      let s = y[i];
+      for (let k = i + 1; k < q; k++) s -= L[k * q + i] * trial[k];
+      trial[i] = s / L[i * q + i];
+    }
+    for (let j = 0; j < q; j++) trial[j] += theta[j];
+    const trialNorm = derivatives(trial, gradT, hessT);
+    if (!(trialNorm < gradientNorm)) return general();
+    theta.set(trial);
+    [grad, gradT] = [gradT, grad];
+    [hess, hessT] = [hessT, hess];
+    gradientNorm = trialNorm;
+  }
+  if (!(gradientNorm <= GRADIENT_TOLERANCE)) return general();
+  centre(theta, q, groupOf, groups);
+  const { beta, group } = perModel(theta, index, groupOf, p);
+  return { beta, gamma: new Float64Array(0), gradientNorm, iterations, converged: true, group, groups };
+}
+
+/** Gradient and Hessian of the plain loss over pairs (indices already into the present models); the gradient's norm. */
+function pairDerivatives(
+  t: Float64Array,
+  g: Float64Array,
+  h: Float64Array,
+  q: number,
+  ia: Int32Array,
+  ib: Int32Array,
+  wA: Float64Array,
+  wB: Float64Array,
+): number {
+  g.fill(0);
+  h.fill(0);
+  const c2 = LN10 * LN10;
+  for (let i = 0; i < ia.length; i++) {
+    const w = wA[i] + wB[i];
+    if (!(w > 0)) continue;
+    const u = ia[i],
+      v = ib[i];
+    const s = 1 / (1 + Math.exp(-LN10 * (t[u] - t[v])));
+    const r = LN10 * (wA[i] - w * s);
+    const c2h = c2 * w * s * (1 - s);
+    g[u] -= r;
+    g[v] += r;
+    h[u * q + u] += c2h;
+    h[v * q + v] += c2h;
+    h[u * q + v] -= c2h;
+    h[v * q + u] -= c2h;
+  }
+  let norm = 0;
+  for (let j = 0; j < q; j++) norm += g[j] * g[j];
+  return Math.sqrt(norm);
+}
+
+/** fitPairs' scratch arrays, kept between calls of the same size (a bootstrap's replicates). */
+let work: ReturnType<typeof newWork> | null = null;
+function newWork(q: number) {
+  return {
+    q,
+    grad: new Float64Array(q),
+    hess: new Float64Array(q * q),
+    gradT: new Float64Array(q),
+    hessT: new Float64Array(q * q),
+    trial: new Float64Array(q),
+    L: new Float64Array(q * q),
+    y: new Float64Array(q),
+  };
 }

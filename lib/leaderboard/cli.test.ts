@@ -18,7 +18,17 @@ test("tripjudge leaderboard --battles FILE --json prints models and pairs in the
   const r = cli(["--battles", fixture, "--bootstrap", "300", "--seed", "5", "--json"]);
   assert.equal(r.status, 0, r.stderr);
   const out = JSON.parse(r.stdout);
-  assert.deepEqual(Object.keys(out), ["models", "pairs", "battles", "bootstrap", "anchor"]);
+  assert.deepEqual(Object.keys(out), [
+    "models",
+    "pairs",
+    "battles",
+    "bootstrap",
+    "anchor",
+    "groups",
+    "comparable_across_groups",
+  ]);
+  assert.equal(out.groups, 1);
+  assert.equal(out.comparable_across_groups, true);
   assert.deepEqual(out.bootstrap, { replicates: 300, seed: 5, units: 138, unit: "query", unconverged: 0 }); // 138 queries with a battle between two different planners
   assert.deepEqual(out.battles, { counted: 690, named_left_out: 0, self_battles_left_out: 0, layout: "jsonl" });
   for (const m of out.models) {
@@ -32,6 +42,7 @@ test("tripjudge leaderboard --battles FILE --json prints models and pairs in the
       "losses",
       "ties",
       "absent_replicates",
+      "group",
     ]);
     assert.ok(Math.abs(m.rating - ref.ratings_newton[m.model]) < 1e-6);
     assert.ok(m.ci95[0] < m.rating && m.rating < m.ci95[1]);

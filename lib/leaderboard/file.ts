@@ -18,6 +18,8 @@ export const MAX_BATTLE_LINE = 64 * 1024;
 export interface BattlesFileOptions {
   /** Keep battles whose planners the judge saw (`"anony": false`); FastChat leaves them out, and so do we by default. */
   includeNamed?: boolean;
+  /** Battles by this dimension's winner (TripJudge's battles export) instead of the overall one. */
+  dimension?: string;
 }
 
 export interface BattlesFile {
@@ -25,6 +27,8 @@ export interface BattlesFile {
   selfBattles: number;
   /** Battles left out because they were not anonymous (0 with includeNamed). */
   named: number;
+  /** With a dimension: battles left out because that dimension was not applicable or not asked. */
+  withoutDimension: number;
   layout: "jsonl" | "json-array";
 }
 
@@ -59,20 +63,31 @@ export async function readBattlesFile(
     throw new BattlesError(`${path}: ${size} bytes, above the limit of ${maxBytes} (IMPORT_MAX_BYTES)`);
   const builder = new BattleSetBuilder();
   let named = 0;
+  let withoutDimension = 0;
   const take = (b: ReturnType<typeof parseBattle>) => {
     if (b.named && !opts.includeNamed) named++;
-    else builder.addLine(b);
+    else if (opts.dimension === undefined) builder.addLine(b);
+    else {
+      // "about the same" is a tie; not applicable (null) or a dimension the battle does not carry leaves it out.
+      const winner = b.dimensions?.[opts.dimension];
+      if (winner === null || winner === undefined) withoutDimension++;
+      else builder.addLine({ ...b, winner });
+    }
   };
   const layout = (await firstCharacter(path)) === "[" ? "json-array" : "jsonl";
   // Either stream stops at the limit even if the file grows while it is read.
   if (layout === "json-array") await readArray(path, maxBytes, take);
   else await readLines(path, maxBytes, take);
   const set = builder.build();
+  if (set.size === 0 && opts.dimension !== undefined)
+    throw new BattlesError(
+      `${path}: no battle has a verdict on the dimension "${opts.dimension}" (${withoutDimension} without one: not applicable, or a battles file without dimensions)`,
+    );
   if (set.size === 0)
     throw new BattlesError(
       `${path}: no battles between two different planners${named ? ` (${named} non-anonymous battles left out: --include-named keeps them)` : ""}`,
     );
-  return { set, selfBattles: builder.selfBattles, named, layout };
+  return { set, selfBattles: builder.selfBattles, named, withoutDimension, layout };
 }
 
 async function readLines(path: string, maxBytes: number, take: (b: ReturnType<typeof parseBattle>) => void) {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { binomTest, wilson } from "../stats/binomial";
 import { BattleSetBuilder, parseBattleLine, type PlanStyle } from "./battles";
-import { fitBradleyTerry, GRADIENT_TOLERANCE, unboundedModels } from "./bradley-terry";
+import { fitBradleyTerry, fitPairs, GRADIENT_TOLERANCE, unboundedModels } from "./bradley-terry";
 import { leaderboard } from "./leaderboard";
 
 const dir = new URL("./fixtures/", import.meta.url);
@@ -242,4 +242,149 @@ test("every bootstrap replicate is fitted over the planners present in it (the o
   }
   assert.ok(zAbsent >= 2, `${zAbsent} of 12 replicates lacked z`);
   assert.ok(gaps.size >= 6, `the gap moves with the resample: ${[...gaps].join(", ")}`);
+});
+
+test("a replicate drawn over the unique battle rows (multinomial, as FastChat) equals its resample fitted from scratch", async () => {
+  const { multinomial, seededRandom } = await import("../random");
+  // Each battle its own unit, 150 battles over 9 unique (pair, outcome) rows: the multinomial path.
+  const rows: [string, string, number][] = [];
+  const kinds: [string, string, number][] = [
+    ["x", "y", 0],
+    ["x", "y", 1],
+    ["x", "y", 2],
+    ["y", "z", 0],
+    ["y", "z", 1],
+    ["y", "z", 2],
+    ["x", "z", 0],
+    ["x", "z", 1],
+    ["x", "z", 2],
+  ];
+  const weights = [30, 12, 6, 20, 15, 10, 25, 8, 24];
+  kinds.forEach((k, i) => rows.push(...Array(weights[i]).fill(k)));
+  // Interleaved so that first appearance, not file order, fixes the rows' order.
+  const order = rows.map((_, i) => i).sort((u, v) => ((u * 37) % 150) - ((v * 37) % 150));
+  const battles = order.map((i) => rows[i]);
+  const build = (list: [string, string, number][]) => {
+    const b = new BattleSetBuilder();
+    list.forEach(([a, c, o], i) => b.add(a, c, o, `q${i}`));
+    return b.build();
+  };
+  const set = build(battles);
+  const seen: string[] = [];
+  for (const r of battles) if (!seen.includes(r.join())) seen.push(r.join());
+  const patternCount = Float64Array.from(seen, (key) => battles.filter((r) => r.join() === key).length);
+  for (let seed = 1; seed <= 5; seed++) {
+    const lb = leaderboard(set, { bootstrap: 1, seed });
+    const counts = new Float64Array(seen.length);
+    multinomial(seededRandom(seed), battles.length, patternCount, counts);
+    const resample = seen.flatMap((key, k) => Array(counts[k]).fill(battles.find((r) => r.join() === key)!));
+    const alone = leaderboard(build(resample), { bootstrap: 0 });
+    for (const m of ["x", "y", "z"]) {
+      const got = lb.models.find((r) => r.model === m)!.ci95[0];
+      const want = alone.models.find((r) => r.model === m)!.rating;
+      assert.ok(Math.abs(got - want) < 1e-9, `seed ${seed} ${m}: ${got} vs ${want}`);
+    }
+  }
+});
+
+test("planner groups with no battle between them are each fitted and centred on their own, and said not comparable", async () => {
+  const { formatLeaderboard } = await import("./text");
+  const b = new BattleSetBuilder();
+  const add = (a: string, c: string, wins: number, losses: number, ties: number, tag: string) => {
+    for (let i = 0; i < wins; i++) b.add(a, c, 0, `${tag}w${i}`);
+    for (let i = 0; i < losses; i++) b.add(a, c, 1, `${tag}l${i}`);
+    for (let i = 0; i < ties; i++) b.add(a, c, 2, `${tag}t${i}`);
+  };
+  // Group one: three planners; group two: two planners. No battle joins them.
+  add("p", "q", 30, 10, 5, "pq");
+  add("q", "r", 25, 15, 4, "qr");
+  add("p", "r", 35, 8, 3, "pr");
+  add("s", "t", 12, 24, 6, "st");
+  const set = b.build();
+  const lb = leaderboard(set, { bootstrap: 40, seed: 3 });
+  assert.equal(lb.groups, 2);
+  assert.ok(lb.gradientNorm <= GRADIENT_TOLERANCE);
+  assert.deepEqual(lb.unbounded, []);
+  const row = (m: string) => lb.models.find((r) => r.model === m)!;
+  assert.deepEqual(
+    ["p", "q", "r", "s", "t"].map((m) => row(m).group),
+    [0, 0, 0, 1, 1],
+  );
+  // Not everyone at 1000: each group has its own fit, mean 1000.
+  assert.ok(row("p").rating > row("q").rating && row("q").rating > row("r").rating);
+  assert.ok(Math.abs((row("p").rating + row("q").rating + row("r").rating) / 3 - 1000) < 1e-9);
+  assert.ok(Math.abs((row("s").rating + row("t").rating) / 2 - 1000) < 1e-9);
+  // Two planners alone: the gap is 400·log10(credit of t / credit of s).
+  assert.ok(Math.abs(row("t").rating - row("s").rating - 400 * Math.log10((2 * 24 + 6) / (2 * 12 + 6))) < 1e-6);
+  // Each group equals its own battles fitted alone.
+  const alone = new BattleSetBuilder();
+  for (let i = 0; i < 30; i++) alone.add("p", "q", 0, `a${i}`);
+  for (let i = 0; i < 10; i++) alone.add("p", "q", 1, `b${i}`);
+  for (let i = 0; i < 5; i++) alone.add("p", "q", 2, `c${i}`);
+  for (let i = 0; i < 25; i++) alone.add("q", "r", 0, `d${i}`);
+  for (let i = 0; i < 15; i++) alone.add("q", "r", 1, `e${i}`);
+  for (let i = 0; i < 4; i++) alone.add("q", "r", 2, `f${i}`);
+  for (let i = 0; i < 35; i++) alone.add("p", "r", 0, `g${i}`);
+  for (let i = 0; i < 8; i++) alone.add("p", "r", 1, `h${i}`);
+  for (let i = 0; i < 3; i++) alone.add("p", "r", 2, `k${i}`);
+  const one = leaderboard(alone.build(), { bootstrap: 0 });
+  for (const m of ["p", "q", "r"])
+    assert.ok(Math.abs(one.models.find((r) => r.model === m)!.rating - row(m).rating) < 1e-6, m);
+  // Intervals are real and ranks compare within a group only.
+  for (const m of lb.models) assert.ok(m.ci95[0] < m.rating && m.rating < m.ci95[1], m.model);
+  assert.equal(row("t").rank, 1);
+  assert.equal(row("p").rank, 1);
+  assert.match(formatLeaderboard(lb), /NOT COMPARABLE ACROSS GROUPS: the planners fall into 2 groups/);
+  assert.equal(leaderboard(fixtureSet(), { bootstrap: 5 }).groups, 1);
+});
+
+test("a replicate's lean Newton (fitPairs) reaches the same maximum as the general fit", async () => {
+  const { seededRandom } = await import("../random");
+  const rng = seededRandom(99);
+  const p = 8;
+  const a: number[] = [],
+    b: number[] = [];
+  for (let i = 0; i < p; i++)
+    for (let j = i + 1; j < p; j++) {
+      a.push(i);
+      b.push(j);
+    }
+  const obs = {
+    a: Int32Array.from(a),
+    b: Int32Array.from(b),
+    wA: Float64Array.from(a, (i, k) => 2 * Math.round(40 * rng()) + (k % 3) + 1 + (b[k] - i)),
+    wB: Float64Array.from(a, (i, k) => 2 * Math.round(40 * rng()) + (k % 2) + 1),
+  };
+  const full = fitBradleyTerry(obs, p);
+  for (let r = 0; r < 20; r++) {
+    const rep = {
+      ...obs,
+      wA: obs.wA.map((w) => Math.round(w * 2 * rng())),
+      wB: obs.wB.map((w) => Math.round(w * 2 * rng())),
+    };
+    // Some replicates lose a planner altogether, some lose every battle between two halves.
+    if (r % 5 === 1) for (let k = 0; k < a.length; k++) if (a[k] === 3 || b[k] === 3) rep.wA[k] = rep.wB[k] = 0;
+    if (r % 5 === 2) for (let k = 0; k < a.length; k++) if (a[k] < 4 !== b[k] < 4) rep.wA[k] = rep.wB[k] = 0;
+    const lean = fitPairs(rep, p, full);
+    const general = fitBradleyTerry(rep, p, { init: full });
+    assert.ok(lean.converged && general.converged, `replicate ${r}`);
+    assert.equal(lean.groups, general.groups);
+    assert.deepEqual([...lean.group], [...general.group]);
+    for (let m = 0; m < p; m++) {
+      if (Number.isNaN(general.beta[m])) assert.ok(Number.isNaN(lean.beta[m]));
+      else assert.ok(Math.abs(400 * (lean.beta[m] - general.beta[m])) < 1e-9, `replicate ${r}, model ${m}`);
+    }
+  }
+  assert.equal(
+    fitPairs(
+      {
+        ...obs,
+        wA: obs.wA.map((w, k) => (a[k] < 4 !== b[k] < 4 ? 0 : w)),
+        wB: obs.wB.map((w, k) => (a[k] < 4 !== b[k] < 4 ? 0 : w)),
+      },
+      p,
+      full,
+    ).groups,
+    2,
+  );
 });

@@ -4,10 +4,10 @@
  * judgments of one pair, and the pairs of one query, are not independent), FastChat's rank rule, and
  * optionally style control.
  */
-import { seededRandom } from "../random";
+import { multinomial, seededRandom } from "../random";
 import { percentileInterval } from "../stats/quantile";
 import { A_WINS, B_WINS, STYLE_COVARIATES, type BattleSet, type StyleCovariate } from "./battles";
-import { elo, fitBradleyTerry, unboundedModels, type BtFit, type Observations } from "./bradley-terry";
+import { elo, fitBradleyTerry, fitPairs, unboundedModels, type BtFit, type Observations } from "./bradley-terry";
 import { leftWins, winTable, type SideShare, type WinRow } from "./win-table";
 
 export interface ModelRow {
@@ -21,6 +21,11 @@ export interface ModelRow {
   ties: number;
   /** Bootstrap replicates in which this model had no battle (its interval comes from the others). */
   absentReplicates: number;
+  /**
+   * Its group of planners connected by battles, 0 the largest. Ratings, intervals and ranks compare only
+   * within a group: each group is centred on 1000 on its own (see `fitBradleyTerry`).
+   */
+  group: number;
 }
 
 export interface StyleResult {
@@ -37,13 +42,16 @@ export interface Leaderboard {
   left: SideShare;
   style: StyleResult | null;
   /**
-   * `unconverged`: replicates whose fit failed (no finite gradient); they are left out of every interval
+   * `unconverged`: replicates whose fit failed (no finite gradient), or that split a group of planners (no
+   * resampled battle joins its parts, so their gap is not identified); they are left out of every interval
    * rather than reported as ratings.
    */
   bootstrap: { replicates: number; seed: number; units: number; unit: "query" | "battle"; unconverged: number };
   anchor: { model: string; rating: number } | null;
   /** Models whose rating has no finite maximum (never won or tied against the rest, or vice versa). */
   unbounded: string[];
+  /** Groups of planners with no battle between them (1 when all are connected): ratings compare only within one. */
+  groups: number;
   gradientNorm: number;
   battles: number;
 }
@@ -101,19 +109,16 @@ function credit(outcome: number): [number, number] {
   return outcome === A_WINS ? [2, 0] : outcome === B_WINS ? [0, 2] : [1, 1];
 }
 
-/** Fills obs.wA/wB from the battles, each battle's credits times `multiplicity[unit]` (all 1 when absent). */
-function accumulate(set: BattleSet, o: ReturnType<typeof plainObservations>, multiplicity?: Int32Array) {
+/** Fills obs.wA/wB from the battles (the full data's credits per pair). */
+function accumulate(set: BattleSet, o: ReturnType<typeof plainObservations>) {
   const { wA, wB } = o.obs;
   wA.fill(0);
   wB.fill(0);
-  const { unit } = set,
-    { pairOf, toA, toB } = o;
+  const { pairOf, toA, toB } = o;
   for (let r = 0; r < set.size; r++) {
-    const m = multiplicity ? multiplicity[unit[r]] : 1;
-    if (m === 0) continue;
     const s = pairOf[r];
-    wA[s] += m * toA[r];
-    wB[s] += m * toB[r];
+    wA[s] += toA[r];
+    wB[s] += toB[r];
   }
 }
 
@@ -174,9 +179,11 @@ function draw(rng: () => number, units: number, into: Int32Array) {
   for (let i = 0; i < units; i++) into[Math.floor(rng() * units)]++;
 }
 
-/** FastChat's rank: 1 + the number of models whose lower bound is above this model's upper bound. */
-function ranks(intervals: [number, number][]): number[] {
-  return intervals.map(([, hi], i) => 1 + intervals.filter(([lo], j) => j !== i && lo > hi).length);
+/** FastChat's rank: 1 + the number of models of its group whose lower bound is above this model's upper bound. */
+function ranks(intervals: [number, number][], group: ArrayLike<number>): number[] {
+  return intervals.map(
+    ([, hi], i) => 1 + intervals.filter(([lo], j) => j !== i && group[j] === group[i] && lo > hi).length,
+  );
 }
 
 function tally(set: BattleSet) {
@@ -220,8 +227,8 @@ function fitUsable(f: BtFit): boolean {
 function bootstrapRatings(
   p: number,
   replicates: number,
-  fitOne: (multiplicity: Int32Array | undefined, init?: BtFit) => BtFit,
-  units: number,
+  fitFull: () => BtFit,
+  fitReplicate: (rng: () => number, init: BtFit) => BtFit,
   seed: number,
   onReplicate?: (done: number) => void,
   anchor?: { index: number; rating: number },
@@ -229,9 +236,25 @@ function bootstrapRatings(
   // Elo ratings of a fit, shifted so the anchor has its rating (NaN throughout when the anchor is absent).
   const ratingsOf = (f: BtFit): Float64Array => {
     const shift = anchor ? anchor.rating - elo(f.beta[anchor.index]) : 0;
-    return Float64Array.from(f.beta, (b) => elo(b) + shift);
+    // The anchor pins its own group; other groups keep their mean of 1000.
+    const out = new Float64Array(f.beta.length);
+    for (let i = 0; i < out.length; i++)
+      out[i] = !anchor || fullGroup[i] === fullGroup[anchor.index] ? elo(f.beta[i]) + shift : elo(f.beta[i]);
+    return out;
   };
-  const full = fitOne(undefined);
+  const full = fitFull();
+  const fullGroup = full.group;
+  // A replicate that splits a group of the full data (no resampled battle joins its parts) says nothing
+  // about the gap between the parts: left out like a failed fit.
+  const splits = (f: BtFit): boolean => {
+    const seen = new Int32Array(full.groups).fill(-1);
+    for (let i = 0; i < p; i++) {
+      if (f.group[i] < 0 || fullGroup[i] < 0) continue;
+      if (seen[fullGroup[i]] < 0) seen[fullGroup[i]] = f.group[i];
+      else if (seen[fullGroup[i]] !== f.group[i]) return true;
+    }
+    return false;
+  };
   // A fit that stops short because a planner never won (or never lost) has ratings "where the fit stopped",
   // flagged as unbounded; a fit whose loss could not even be evaluated has none.
   if (!fitUsable(full))
@@ -240,15 +263,13 @@ function bootstrapRatings(
     );
   const fullRatings = ratingsOf(full);
   const rng = seededRandom(seed);
-  const m = new Int32Array(units);
   const samples = Array.from({ length: p }, () => new Float64Array(replicates));
   const absent = new Int32Array(p);
   const gammas: Float64Array[] = [];
   let unconverged = 0;
   for (let r = 0; r < replicates; r++) {
-    draw(rng, units, m);
-    const f = fitOne(m, full);
-    const usable = fitUsable(f);
+    const f = fitReplicate(rng, full);
+    const usable = fitUsable(f) && !splits(f);
     if (!usable) unconverged++;
     const rated = ratingsOf(f);
     for (let i = 0; i < p; i++) {
@@ -271,18 +292,137 @@ function plainBootstrap(
   anchor?: { index: number; rating: number },
 ) {
   const p = set.models.length;
+  const patterns = unitPatterns(set, plain);
+  const counts = new Float64Array(patterns.count.length);
+  const m = new Int32Array(set.units);
+  // Many units per pattern (battles as units): one multinomial draw over the patterns, as FastChat draws over
+  // its unique rows. Nearly one unit per pattern (queries): drawing the units themselves is cheaper.
+  const byPattern = patterns.count.length * 8 <= set.units;
   return bootstrapRatings(
     p,
     replicates,
-    (mult, init) => {
-      accumulate(set, plain, mult);
-      return fitBradleyTerry(plain.obs, p, { init });
+    () => {
+      accumulate(set, plain);
+      return fitBradleyTerry(plain.obs, p);
     },
-    set.units,
+    (rng, init) => {
+      if (byPattern) multinomial(rng, set.units, patterns.count, counts);
+      else {
+        draw(rng, set.units, m);
+        counts.fill(0);
+        for (let u = 0; u < set.units; u++) counts[patterns.ofUnit[u]] += m[u];
+      }
+      accumulatePatterns(plain, patterns, counts);
+      return fitPairs(plain.obs, p, init);
+    },
     seed,
     onReplicate,
     anchor,
   );
+}
+
+/**
+ * The units (queries, or battles) grouped by what they add to the plain fit: a unit's credits per pair of
+ * planners. Units with the same credits are interchangeable in a resample, so a replicate needs only how
+ * many times each pattern was drawn (multinomial over the patterns, by their counts: the same distribution
+ * as drawing the units one by one), and its cost no longer grows with the battles.
+ */
+interface UnitPatterns {
+  /** Units with each pattern. */
+  count: Float64Array;
+  /** Each unit's pattern. */
+  ofUnit: Int32Array;
+  /** Pattern k's entries are start[k] … start[k + 1] − 1: a pair slot and the credits of its two sides. */
+  start: Int32Array;
+  slot: Int32Array;
+  toA: Float64Array;
+  toB: Float64Array;
+}
+
+function unitPatterns(set: BattleSet, o: ReturnType<typeof plainObservations>): UnitPatterns {
+  // The battles of each unit, in unit order (counting sort), then each unit's credits per pair slot.
+  const first = new Int32Array(set.units + 1);
+  for (let r = 0; r < set.size; r++) first[set.unit[r] + 1]++;
+  for (let u = 0; u < set.units; u++) first[u + 1] += first[u];
+  const order = new Int32Array(set.size);
+  const fill = first.slice(0, set.units);
+  for (let r = 0; r < set.size; r++) order[fill[set.unit[r]]++] = r;
+  const ofUnit = new Int32Array(set.units);
+  const keys = new Map<string, number>();
+  const count: number[] = [],
+    start: number[] = [0],
+    slot: number[] = [],
+    toA: number[] = [],
+    toB: number[] = [];
+  const local = new Map<number, [number, number]>();
+  // A unit of one battle of weight 1 (battles as units) is one of three patterns per pair: found by index.
+  const single = new Int32Array(o.obs.a.length * 3).fill(-1);
+  for (let u = 0; u < set.units; u++) {
+    if (first[u + 1] - first[u] === 1 && set.weight[order[first[u]]] === 1) {
+      const r = order[first[u]];
+      const at = o.pairOf[r] * 3 + o.toA[r];
+      let k = single[at];
+      if (k < 0) {
+        k = single[at] = count.length;
+        count.push(0);
+        slot.push(o.pairOf[r]);
+        toA.push(o.toA[r]);
+        toB.push(o.toB[r]);
+        start.push(slot.length);
+      }
+      count[k]++;
+      ofUnit[u] = k;
+      continue;
+    }
+    local.clear();
+    for (let i = first[u]; i < first[u + 1]; i++) {
+      const r = order[i];
+      const c = local.get(o.pairOf[r]);
+      if (c) {
+        c[0] += o.toA[r];
+        c[1] += o.toB[r];
+      } else local.set(o.pairOf[r], [o.toA[r], o.toB[r]]);
+    }
+    const entries = [...local].sort((x, y) => x[0] - y[0]);
+    const key = entries.map(([s, [ca, cb]]) => `${s}:${ca}:${cb}`).join(",");
+    let k = keys.get(key);
+    if (k === undefined) {
+      k = count.length;
+      keys.set(key, k);
+      count.push(0);
+      for (const [s, [ca, cb]] of entries) {
+        slot.push(s);
+        toA.push(ca);
+        toB.push(cb);
+      }
+      start.push(slot.length);
+    }
+    count[k]++;
+    ofUnit[u] = k;
+  }
+  return {
+    count: Float64Array.from(count),
+    ofUnit,
+    start: Int32Array.from(start),
+    slot: Int32Array.from(slot),
+    toA: Float64Array.from(toA),
+    toB: Float64Array.from(toB),
+  };
+}
+
+/** Fills obs.wA/wB with each pattern's credits times how often it was drawn. */
+function accumulatePatterns(o: ReturnType<typeof plainObservations>, pt: UnitPatterns, counts: Float64Array) {
+  const { wA, wB } = o.obs;
+  wA.fill(0);
+  wB.fill(0);
+  for (let k = 0; k < counts.length; k++) {
+    const c = counts[k];
+    if (c === 0) continue;
+    for (let e = pt.start[k]; e < pt.start[k + 1]; e++) {
+      wA[pt.slot[e]] += c * pt.toA[e];
+      wB[pt.slot[e]] += c * pt.toB[e];
+    }
+  }
 }
 
 /** The anchor as an index into the set's models; an unknown planner is an error that names the known ones. */
@@ -323,7 +463,8 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
   const anchor = anchorIndex(set, opts.anchor);
   const boot = plainBootstrap(set, plain, replicates, seed, opts.style ? undefined : opts.onReplicate, anchor);
   const intervals = boot.samples.map(interval);
-  const rank = ranks(intervals);
+  const group = groupsBySize(boot.full.group, boot.full.groups);
+  const rank = ranks(intervals, group);
   const t = tally(set);
   const models: ModelRow[] = set.models
     .map((model, i) => ({
@@ -333,29 +474,32 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
       rank: rank[i],
       ...t[i],
       absentReplicates: boot.absent[i],
+      group: group[i],
     }))
-    .sort((u, v) => v.rating - u.rating || (u.model < v.model ? -1 : 1));
+    .sort((u, v) => groupOrder(u.group) - groupOrder(v.group) || v.rating - u.rating || (u.model < v.model ? -1 : 1));
 
   let style: StyleResult | null = null;
   let styleUnconverged = 0;
   if (opts.style && set.style) {
     const { obs, keep, collinear } = styleObservations(set);
     const scale = new Float64Array(set.size);
+    const m = new Int32Array(set.units);
     const sb = bootstrapRatings(
       p,
       replicates,
-      (mult, init) => {
-        for (let r = 0; r < set.size; r++) scale[r] = mult ? mult[set.unit[r]] : 1;
+      () => fitBradleyTerry(obs, p),
+      (rng, init) => {
+        draw(rng, set.units, m);
+        for (let r = 0; r < set.size; r++) scale[r] = m[set.unit[r]];
         return fitBradleyTerry(obs, p, { init, scale });
       },
-      set.units,
       seed,
       opts.onReplicate,
       anchor,
     );
     styleUnconverged = sb.unconverged;
     const sIntervals = sb.samples.map(interval);
-    const sRank = ranks(sIntervals);
+    const sRank = ranks(sIntervals, group);
     style = {
       covariates: STYLE_COVARIATES.map((name, k) => {
         const j = keep.indexOf(k);
@@ -383,9 +527,22 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
     },
     anchor: anchor ? { model: set.models[anchor.index], rating: anchor.rating } : null,
     unbounded,
+    groups: boot.full.groups,
     gradientNorm: boot.full.gradientNorm,
     battles: t.reduce((s, x) => s + x.battles, 0) / 2,
   };
+}
+
+const groupOrder = (g: number) => (g < 0 ? Infinity : g);
+
+/** The fit's groups renumbered by size (most planners first, ties by first planner); a planner without battles gets −1. */
+function groupsBySize(fitGroup: Int32Array, groups: number): Int32Array {
+  const size = new Int32Array(groups);
+  for (const g of fitGroup) if (g >= 0) size[g]++;
+  const order = Array.from({ length: groups }, (_, g) => g).sort((u, v) => size[v] - size[u] || u - v);
+  const renumber = new Int32Array(groups);
+  order.forEach((g, k) => (renumber[g] = k));
+  return Int32Array.from(fitGroup, (g) => (g >= 0 ? renumber[g] : -1));
 }
 
 /** The bootstrap interval of the rating gap between two models (used to check coverage). */

@@ -21,8 +21,19 @@ function table(rows: string[][], left: number): string {
 export function formatLeaderboard(lb: Leaderboard, leftOut: { named?: number; selfBattles?: number } = {}): string {
   const models = table(
     [
-      ["planner", "rank", "rating", "95 % interval", "battles", "wins", "losses", "ties"],
+      [
+        ...(lb.groups > 1 ? ["group"] : []),
+        "planner",
+        "rank",
+        "rating",
+        "95 % interval",
+        "battles",
+        "wins",
+        "losses",
+        "ties",
+      ],
       ...lb.models.map((m) => [
+        ...(lb.groups > 1 ? [String(m.group + 1)] : []),
         m.model,
         String(m.rank),
         f1(m.rating),
@@ -33,7 +44,7 @@ export function formatLeaderboard(lb: Leaderboard, leftOut: { named?: number; se
         String(m.ties),
       ]),
     ],
-    1,
+    lb.groups > 1 ? 2 : 1,
   );
   const pairs = table(
     [
@@ -53,6 +64,11 @@ export function formatLeaderboard(lb: Leaderboard, leftOut: { named?: number; se
     2,
   );
   const notes = [
+    ...(lb.groups > 1
+      ? [
+          `NOT COMPARABLE ACROSS GROUPS: the planners fall into ${lb.groups} groups with no battle between them; ratings, intervals and ranks compare only within a group (each group is centred on 1000 on its own).`,
+        ]
+      : []),
     `${lb.battles} battles; intervals from ${lb.bootstrap.replicates} bootstrap replicates of ${lb.bootstrap.units} ${lb.bootstrap.unit === "query" ? "queries" : "battles (no query ids: battles resampled one by one)"}, seed ${lb.bootstrap.seed}.`,
     ...(lb.anchor
       ? [

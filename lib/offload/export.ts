@@ -1,38 +1,46 @@
 /**
- * An export's text, chunk by chunk: written here (the CLI, tests, ADMIN_THREADS=0) or in an admin thread and
- * passed across a MessagePort one chunk per request (decision 010), so that serializing a large export never
- * holds the event loop that serves judging, and at most one chunk is in flight (the client's download pace
- * sets the thread's).
+ * An export's bytes (JSONL, CSV or Parquet), chunk by chunk: written here (the CLI, tests, ADMIN_PROCESSES=0) or in
+ * an admin process and passed across its IPC channel one chunk per request (decision 010; the channel's "advanced"
+ * serialization carries the bytes as they are), so that serializing a large export never holds the event loop that
+ * serves judging, and at most one chunk is in flight (the client's download pace sets the thread's).
  */
-import type { MessagePort } from "node:worker_threads";
-import type { Db } from "../db/client";
-import { records, type SoftLabelSource } from "../db/exports";
-import { exportText, type ExportKind } from "../export/kinds";
+import type { Db } from "../db/infra/client";
+import { records, type SoftLabelSource } from "../db/results/exports";
+import { exportBytes, type ExportFormat, type ExportKind, type ExportOptions } from "../export/kinds";
 import type { ExportFilters } from "../export/records";
 import { failureOf, type TaskFailure, type TaskOutcome } from "./errors";
 import { softLabelsFor } from "./soft-labels";
 
 export interface ExportArgs {
   kind: ExportKind;
-  format: "jsonl" | "csv";
+  format: ExportFormat;
   filters: ExportFilters;
-  names: boolean;
+  /** What the query asks of the records (pseudonyms or names, a preference pair's target and options). */
+  options: ExportOptions;
 }
 
 /** What the thread answers to one "pull": the next chunk, the end (with the rows written), or the failure. */
-export type ExportReply = { chunk: string } | { done: true; rows: number } | { error: TaskFailure };
+export type ExportReply = { chunk: Uint8Array } | { done: true; rows: number } | { error: TaskFailure };
 
-const CHUNK_CHARS = 65_536;
+const CHUNK_BYTES = 65_536;
 
 /** The export's chunks, written in this thread; `soft` gives the soft labels (a fit per export by default). */
 export function exportChunksHere(db: Db, a: ExportArgs, onRows?: (n: number) => void, soft?: SoftLabelSource) {
-  return exportText(a.kind, a.format, records(a.kind, db, a.filters, { names: a.names }, soft), CHUNK_CHARS, onRows);
+  const rows = records(a.kind, db, a.filters, a.options, soft);
+  return exportBytes(a.kind, a.format, rows, { chunkBytes: CHUNK_BYTES, onRows, options: a.options });
 }
 
-/** In an admin thread: answers the web server's pulls on `port` until the export ends or is cancelled. */
-export function serveExport(db: Db, a: ExportArgs, port: MessagePort): Promise<TaskOutcome<number>> {
+/** The admin process's end of one export's channel (lib/offload/process.ts carries it over the process's IPC). */
+export interface ExportPort {
+  on(event: "message", listener: (m: "pull" | "cancel") => void): void;
+  postMessage(reply: ExportReply): void;
+  close(): void;
+}
+
+/** In an admin process: answers the web server's pulls on `port` until the export ends or is cancelled. */
+export function serveExport(db: Db, a: ExportArgs, port: ExportPort): Promise<TaskOutcome<number>> {
   let rows = 0;
-  // The thread's soft labels: one fit for the whole export, shared with exports begun within the figures' age.
+  // The process's soft labels: one fit for the whole export, shared with exports begun within the figures' age.
   let fit: string | undefined;
   const soft: SoftLabelSource = async (pairIds) => {
     const r = await softLabelsFor(db, { fit, pairIds });

@@ -1,105 +1,197 @@
 /**
- * The admin-computation threads (piscina): started by the web server (scripts/serve.ts) and by tests, never
- * imported by Next.js's bundle. Work beyond what the threads can queue is refused with 503 rather than held.
+ * The admin processes (lib/offload/process.ts): started by the web server (scripts/serve.ts) and by tests, never
+ * imported by Next.js's bundle. Each runs at the lowest CPU priority, all of its threads included; tasks go to
+ * them in turn, exports pull one chunk at a time. A process that dies fails what it had in hand (503) and is
+ * started again. Work beyond what the processes can queue is refused with 503 rather than held.
  */
+import { fork, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
-import { MessageChannel } from "node:worker_threads";
-import { Piscina } from "piscina";
 import { AppError } from "../errors";
 import { setTaskRunner, type TaskRunner } from "./run";
 import { rebuildError, type TaskOutcome } from "./errors";
 import type { ExportArgs, ExportReply } from "./export";
+import type { FromChild, ToChild } from "./process";
 import type { TaskName } from "./tasks";
 
-export interface AdminThreads extends TaskRunner {
+export interface AdminProcesses extends TaskRunner {
   close(): Promise<void>;
 }
 
 /**
- * The threads' connection: their queries run without parallel workers, which PostgreSQL would start as processes of
- * normal priority beside the thread's lowered backend (lib/offload/thread.ts), competing with the judging calls.
+ * The processes' connection: their queries run without parallel workers, which PostgreSQL would start as processes
+ * of normal priority beside the admin process's lowered backend (lib/offload/body.ts), competing with the judging calls.
  */
-export function threadDatabaseUrl(url: string | undefined): string | undefined {
+export function adminDatabaseUrl(url: string | undefined): string | undefined {
   if (!url) return undefined;
   const u = new URL(url);
   u.searchParams.set("options", `${u.searchParams.get("options") ?? ""} -c max_parallel_workers_per_gather=0`.trim());
   return u.toString();
 }
 
+const STOPPED = "The admin process computing this stopped (another is starting). Try again in a moment.";
+/** A task in hand when its process died: 503, as any unavailable service (rebuilt by rebuildError). */
+const STOPPED_OUTCOME = { ok: false as const, error: { name: "AppError", code: "unavailable", message: STOPPED } };
+const CHRT = ["/usr/bin/chrt", "/bin/chrt"].find((p) => existsSync(p));
+const TASKSET = ["/usr/bin/taskset", "/bin/taskset"].find((p) => existsSync(p));
+
 /**
- * Starts `threads` threads (0: none, computations run on the caller's event loop) and makes them the
+ * On a machine of several CPUs the admin process keeps to the last one (util-linux's taskset): at the lowest
+ * priority it yields that CPU at once, but it would otherwise spread over all of them (its garbage collection runs
+ * in threads of its own), leaving no CPU's caches to the judging calls.
+ */
+function pinned(): string[] {
+  if (!TASKSET || availableParallelism() < 2) return [];
+  try {
+    // The CPUs this process may use ("0-1", "0,2-5"): the admin process takes the highest.
+    const list = /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync("/proc/self/status", "utf8"))?.[1];
+    const last = Math.max(...(list ?? "").split(/[,-]/).map(Number));
+    return Number.isInteger(last) && last >= 0 ? [TASKSET, "--cpu-list", String(last)] : [];
+  } catch {
+    return [];
+  }
+}
+
+/** One admin process: its messages by id; started again when it dies (unless closing). */
+class Child {
+  private proc!: ChildProcess;
+  private ready!: Promise<void>;
+  private tasks = new Map<number, (o: TaskOutcome<unknown>) => void>();
+  private ports = new Map<number, (m: { reply: ExportReply } | { closed: true }) => void>();
+  private closing = false;
+
+  constructor(private readonly env: NodeJS.ProcessEnv) {
+    this.start();
+  }
+
+  private start() {
+    const file = path.join(process.cwd(), "lib", "offload", "process.ts");
+    const node = ["--import", "tsx", "--max-old-space-size=4096", file];
+    // Under chrt, every thread starts at SCHED_IDLE (V8's own among them); without it the process lowers itself.
+    this.proc = CHRT
+      ? fork(file, [], {
+          execPath: CHRT,
+          execArgv: ["--idle", "0", "nice", "-n", "19", ...pinned(), process.execPath, ...node.slice(0, -1)],
+          env: this.env,
+          serialization: "advanced",
+        })
+      : fork(file, [], { execArgv: node.slice(0, -1), env: this.env, serialization: "advanced" });
+    let ready!: () => void;
+    this.ready = new Promise((r) => (ready = r));
+    this.proc.on("message", (m: FromChild) => {
+      if ("ready" in m) return ready();
+      if ("outcome" in m) {
+        this.tasks.get(m.id)?.(m.outcome as TaskOutcome<unknown>);
+        this.tasks.delete(m.id);
+      } else this.ports.get(m.id)?.(m);
+    });
+    this.proc.once("exit", () => {
+      ready();
+      for (const settle of this.tasks.values()) settle(STOPPED_OUTCOME);
+      for (const deliver of this.ports.values()) deliver({ closed: true });
+      this.tasks.clear();
+      this.ports.clear();
+      if (!this.closing) setTimeout(() => this.start(), 500).unref();
+    });
+  }
+
+  private async send(m: ToChild) {
+    await this.ready;
+    if (!this.proc.connected) throw new Error(STOPPED);
+    this.proc.send(m);
+  }
+
+  run(id: number, task: TaskName, args: unknown): Promise<TaskOutcome<unknown>> {
+    return new Promise((resolve) => {
+      this.tasks.set(id, resolve);
+      this.send({ id, task, args }).catch(() => {
+        this.tasks.delete(id);
+        resolve(STOPPED_OUTCOME);
+      });
+    });
+  }
+
+  /** Opens an export channel: `deliver` hears its replies and its close; the returned function sends a pull or cancel. */
+  openExport(id: number, args: ExportArgs, deliver: (m: { reply: ExportReply } | { closed: true }) => void) {
+    this.ports.set(id, (m) => {
+      if ("closed" in m) this.ports.delete(id);
+      deliver(m);
+    });
+    this.send({ id, export: args }).catch(() => this.ports.get(id)?.({ closed: true }));
+    return (port: "pull" | "cancel") =>
+      void this.send({ id, port }).catch(() => this.ports.get(id)?.({ closed: true }));
+  }
+
+  async close() {
+    this.closing = true;
+    if (this.proc.exitCode !== null || this.proc.signalCode !== null) return;
+    const exited = new Promise((r) => this.proc.once("exit", r));
+    this.proc.disconnect();
+    const kill = setTimeout(() => this.proc.kill("SIGKILL"), 3000);
+    await exited;
+    clearTimeout(kill);
+  }
+}
+
+/**
+ * Starts `processes` admin processes (0: none, computations run on the caller's event loop) and makes them the
  * process's task runner. `maxQueue` computations may wait; more are refused (503).
  */
-export function startAdminThreads(opts: {
-  threads: number;
+export function startAdminProcesses(opts: {
+  processes: number;
   dbPoolSize: number;
   maxQueue?: number;
   databaseUrl?: string;
-}): AdminThreads | null {
-  if (opts.threads <= 0) {
+}): AdminProcesses | null {
+  if (opts.processes <= 0) {
     setTaskRunner(undefined);
     return null;
   }
   const maxQueue = opts.maxQueue ?? 32;
-  const databaseUrl = threadDatabaseUrl(opts.databaseUrl ?? process.env.DATABASE_URL);
-  const pool = new Piscina({
-    filename: path.join(process.cwd(), "lib", "offload", "thread.ts"),
-    // The thread runs TypeScript as the server does (tsx), with a database pool of its own size.
-    execArgv: ["--import", "tsx"],
-    env: {
-      ...process.env,
-      DATABASE_POOL_SIZE: String(opts.dbPoolSize),
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    minThreads: opts.threads,
-    maxThreads: opts.threads,
-    // The tasks wait on the database most of the time (an export on its client's download): a thread takes several.
-    concurrentTasksPerWorker: 4,
-    idleTimeout: Infinity,
-    // Heavy reports allocate a lot; a leak or a runaway computation ends the thread, not the server.
-    resourceLimits: { maxOldGenerationSizeMb: 4096 },
-  });
+  const databaseUrl = adminDatabaseUrl(opts.databaseUrl ?? process.env.DATABASE_URL);
+  const env = {
+    ...process.env,
+    DATABASE_POOL_SIZE: String(opts.dbPoolSize),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const children = Array.from({ length: opts.processes }, () => new Child(env));
+  let nextId = 0;
+  let turn = 0;
+  const pick = () => children[turn++ % children.length];
   let inFlight = 0;
   const admit = () => {
-    if (inFlight >= opts.threads + maxQueue)
+    if (inFlight >= opts.processes + maxQueue)
       throw new AppError("unavailable", "The server is busy with other admin computations. Try again in a minute.");
     inFlight++;
   };
-  const runner: AdminThreads = {
+  const runner: AdminProcesses = {
     async run(task: TaskName, args: unknown) {
       admit();
       try {
-        return (await pool.run({ task, args })) as TaskOutcome<unknown>;
+        return await pick().run(++nextId, task, args);
       } finally {
         inFlight--;
       }
     },
     async *exportChunks(args: ExportArgs, onRows?: (n: number) => void) {
       admit();
-      const { port1, port2 } = new MessageChannel();
       const replies: ExportReply[] = [];
+      let closed = false;
       let wake: (() => void) | null = null;
-      port1.on("message", (r: ExportReply) => {
-        replies.push(r);
+      // The process closes the channel after its last reply; one that dies closes it too (its messages all
+      // arrive before its exit). Either way a wait with nothing queued then ends with an error, never hangs.
+      const send = pick().openExport(++nextId, args, (m) => {
+        if ("closed" in m) closed = true;
+        else replies.push(m.reply);
         wake?.();
       });
-      // The thread closes its end after its last reply ('close' arrives after every message sent before it); a
-      // thread that dies closes nothing, but its task fails. Either way a wait with nothing queued then ends with
-      // an error, never hangs.
-      let closed = false;
-      const stop = () => {
-        closed = true;
-        wake?.();
-      };
-      port1.on("close", stop);
-      const task = pool.run({ task: "export", args, port: port2 }, { transferList: [port2] });
-      task.catch(stop);
       let ended = false;
       try {
         for (;;) {
-          port1.postMessage("pull");
+          send("pull");
           while (!replies.length) {
-            if (closed) throw new Error("the admin thread writing this export stopped");
+            if (closed) throw new AppError("unavailable", STOPPED);
             await new Promise<void>((r) => (wake = r));
           }
           const reply = replies.shift()!;
@@ -115,16 +207,14 @@ export function startAdminThreads(opts: {
           yield reply.chunk;
         }
       } finally {
-        // A download stopped half-way: the thread closes its cursor and snapshot.
-        if (!ended) port1.postMessage("cancel");
-        await task.catch(() => {});
-        port1.close();
+        // A download stopped half-way: the process closes its cursor and snapshot.
+        if (!ended && !closed) send("cancel");
         inFlight--;
       }
     },
     async close() {
       setTaskRunner(undefined);
-      await pool.destroy();
+      await Promise.all(children.map((c) => c.close()));
     },
   };
   setTaskRunner(runner);

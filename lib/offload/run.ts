@@ -1,31 +1,31 @@
 /**
  * Runs an admin computation (lib/offload/tasks.ts) off the web server's event loop when the server has
- * started its threads (scripts/serve.ts → lib/offload/pool.ts), or right here otherwise (the CLI, tests,
- * ADMIN_THREADS=0). Its failures come back as the errors they were: an AppError keeps its code, a database
+ * started its admin processes (scripts/serve.ts → lib/offload/pool.ts), or right here otherwise (the CLI, tests,
+ * ADMIN_PROCESSES=0). Its failures come back as the errors they were: an AppError keeps its code, a database
  * outage or deadlock its SQLSTATE, so lib/server/answers.ts answers them the same way.
  */
 import { processCache } from "../cache";
-import { db, type Db } from "../db/client";
+import { db, type Db } from "../db/infra/client";
 import { rebuildError, type TaskOutcome } from "./errors";
 import { exportChunksHere, type ExportArgs } from "./export";
 import { TASKS, type TaskArgs, type TaskName, type TaskResult } from "./tasks";
 
 export interface TaskRunner {
   run(task: TaskName, args: unknown): Promise<TaskOutcome<unknown>>;
-  /** An export's chunks from a thread; `onRows` hears the rows written when it ends. */
-  exportChunks(args: ExportArgs, onRows?: (n: number) => void): AsyncGenerator<string>;
+  /** An export's chunks from an admin process; `onRows` hears the rows written when it ends. */
+  exportChunks(args: ExportArgs, onRows?: (n: number) => void): AsyncGenerator<Uint8Array>;
 }
 
 // Process-wide (Next.js's bundle and scripts/serve.ts each load this module).
-const slot = processCache("admin-threads", () => ({ runner: undefined as TaskRunner | undefined }));
+const slot = processCache("admin-processes", () => ({ runner: undefined as TaskRunner | undefined }));
 
 /** Sends every later `offload` to `runner` (undefined: back to running here). */
 export function setTaskRunner(runner: TaskRunner | undefined): void {
   slot.runner = runner;
 }
 
-/** An export's text, chunk by chunk, written off this event loop when there are threads (see export.ts). */
-export function exportChunks(args: ExportArgs, onRows?: (n: number) => void): AsyncGenerator<string> {
+/** An export's bytes, chunk by chunk, written off this event loop when there are admin processes (see export.ts). */
+export function exportChunks(args: ExportArgs, onRows?: (n: number) => void): AsyncGenerator<Uint8Array> {
   const runner = slot.runner;
   return runner ? runner.exportChunks(args, onRows) : exportChunksHere(db(), args, onRows);
 }

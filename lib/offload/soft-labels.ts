@@ -1,17 +1,19 @@
 /**
- * Soft labels in an admin thread: one Dawid–Skene fit serves an export's batches (the export passes back the
- * fit's id), and exports begun within ADMIN_FIGURES_MAX_AGE_SECONDS of a fit share it; only each batch's labels
- * cross to the web server. Fits nobody used for ten minutes are dropped.
+ * Soft labels in an admin process: one Dawid–Skene model serves an export's batches (the export passes back the
+ * fit's id), and exports begun within ADMIN_FIGURES_MAX_AGE_SECONDS of a fit share it; each batch's posteriors are
+ * computed here from its pairs' judgments, and only they cross to the web server. Fits nobody used for ten minutes
+ * are dropped (a fit keeps only the model: priors and each expert's confusion matrix).
  */
 import { randomUUID } from "node:crypto";
 import { config } from "../config";
-import type { Db } from "../db/client";
-import { pickSoftLabels, softLabels, type SoftLabels } from "../db/quality";
+import type { Db } from "../db/infra/client";
+import { fitSoftLabels, softLabels } from "../db/quality/quality";
+import type { SoftLabels } from "../reliability";
 
 interface Fit {
   at: number;
   used: number;
-  labels: Promise<SoftLabels>;
+  model: ReturnType<typeof fitSoftLabels>;
 }
 
 const fits = new Map<string, Fit>();
@@ -27,12 +29,12 @@ export async function softLabelsFor(
   let id = a.fit && fits.has(a.fit) ? a.fit : [...fits].find(([, f]) => now - f.at < fresh)?.[0];
   if (!id) {
     id = randomUUID();
-    const labels = softLabels(db);
-    fits.set(id, { at: now, used: now, labels });
+    const model = fitSoftLabels(db);
+    fits.set(id, { at: now, used: now, model });
     // A failed fit is not kept.
-    labels.catch(() => fits.delete(id!));
+    model.catch(() => fits.delete(id!));
   }
   const fit = fits.get(id)!;
   fit.used = now;
-  return { fit: id, labels: pickSoftLabels(await fit.labels, a.pairIds) };
+  return { fit: id, labels: await softLabels(db, await fit.model, a.pairIds) };
 }

@@ -3,10 +3,14 @@
  * lib/offload/export.ts): each reads through the database client it is given and returns plain data that crosses
  * a thread (structured clone: Maps and Dates survive, class instances do not). lib/offload/run.ts runs them.
  */
-import type { Db } from "../db/client";
-import { judgeBoard } from "../db/alignment";
-import { leaderboardReport, type BattleFilters } from "../db/leaderboard";
-import { qualityReport, removalPreview } from "../db/quality";
+import type { Db } from "../db/infra/client";
+import { judgeBoard } from "../db/results/alignment";
+import { dimensionReport } from "../db/results/dimensions";
+import { preferenceCard, sftCard } from "../db/results/exports";
+import type { ExportFilters } from "../export/records";
+import type { PreferenceOptions } from "../export/preference";
+import { leaderboardReport, type BattleFilters } from "../db/results/leaderboard";
+import { qualityReport, removalPreview } from "../db/quality/quality";
 
 export const TASKS = {
   /** The quality page: standing, gold results, reliability models (Dawid–Skene, MACE) over every judgment. */
@@ -18,6 +22,13 @@ export const TASKS = {
     leaderboardReport(db, a.filters, a.opts),
   /** The judge alignment board: every judge against every other over complete pairs. */
   judges: (db: Db, a: { datasetId: string | null }) => judgeBoard(db, a),
+  /** The preference pairs' card: pairs and requests per split, and what was left out (one pass over the pairs). */
+  preferenceCard: (db: Db, a: { filters: ExportFilters; options: PreferenceOptions }) =>
+    preferenceCard(db, a.filters, a.options),
+  /** The SFT rows' card: requests per split, and the requests left out and why (one pass over the pairs). */
+  sftCard: (db: Db, a: { filters: ExportFilters; options: PreferenceOptions }) => sftCard(db, a.filters, a.options),
+  /** Humans against the reward per dimension, and which dimensions drive the overall verdict (bootstraps). */
+  dimensions: (db: Db, a: { datasetId: string }) => dimensionReport(db, a.datasetId),
 };
 
 export type TaskName = keyof typeof TASKS;

@@ -3,6 +3,8 @@
  * prior π. EM initialised from the soft majority vote (share of each label among an item's ratings), run until
  * the evidence lower bound per rating improves by less than `tol` (DS_TOL) — crowd-kit's DawidSkene, step for step
  * (log₂ E-step with max-shift, counts clipped at 1e-10 before normalising over the labels the rater used).
+ * `DawidSkenePosterior` is the E-step for one item at a time: the fitted posterior of an item from its ratings
+ * alone, so a caller can label items in batches without holding every item's posterior.
  */
 import { voteShares, type RatingMatrix } from "./ratings";
 
@@ -20,6 +22,8 @@ export interface DawidSkeneResult {
   accuracy: Float64Array;
   iterations: number;
   converged: boolean;
+  /** The parameters `posterior` was computed from: the last E-step's (`priors` and `errors` are one M-step later). */
+  posteriorFrom: { priors: Float64Array; errors: Float64Array };
 }
 
 function mStep(m: RatingMatrix, probas: Float64Array, K: number): Float64Array {
@@ -44,6 +48,15 @@ function mStep(m: RatingMatrix, probas: Float64Array, K: number): Float64Array {
   return errors;
 }
 
+/** Turns row i of log₂ scores into probabilities in place (shifted by the row's maximum, as crowd-kit does). */
+function normalizeLog2Row(ll: Float64Array, i: number, K: number) {
+  let max = -Infinity;
+  for (let c = 0; c < K; c++) max = Math.max(max, ll[i * K + c]);
+  let sum = 0;
+  for (let c = 0; c < K; c++) sum += ll[i * K + c] = Math.pow(2, ll[i * K + c] - max);
+  for (let c = 0; c < K; c++) ll[i * K + c] /= sum;
+}
+
 function eStep(m: RatingMatrix, priors: Float64Array, errors: Float64Array, K: number): Float64Array {
   const I = m.items.length;
   const ll = new Float64Array(I * K);
@@ -54,14 +67,37 @@ function eStep(m: RatingMatrix, priors: Float64Array, errors: Float64Array, K: n
     const row = (m.rater[k] * K + m.label[k]) * K;
     for (let c = 0; c < K; c++) ll[m.item[k] * K + c] += logErrors[row + c];
   }
-  for (let i = 0; i < I; i++) {
-    let max = -Infinity;
-    for (let c = 0; c < K; c++) max = Math.max(max, ll[i * K + c]);
-    let sum = 0;
-    for (let c = 0; c < K; c++) sum += ll[i * K + c] = Math.pow(2, ll[i * K + c] - max);
-    for (let c = 0; c < K; c++) ll[i * K + c] /= sum;
-  }
+  for (let i = 0; i < I; i++) normalizeLog2Row(ll, i, K);
   return ll;
+}
+
+/**
+ * The fitted posterior of single items: the E-step's arithmetic, operation for operation, so an item whose ratings
+ * come in the order the fit saw them gets exactly (bit for bit) the posterior of the fit.
+ */
+export class DawidSkenePosterior {
+  private logPriors: Float64Array;
+  private logErrors: Float64Array;
+  constructor(
+    readonly K: number,
+    from: { priors: Float64Array; errors: Float64Array },
+  ) {
+    this.logPriors = from.priors.map(Math.log2);
+    this.logErrors = from.errors.map(Math.log2);
+  }
+
+  /** The posterior over the labels of an item rated `labels[k]` by rater `raters[k]` (indexes of the fit). */
+  of(raters: ArrayLike<number>, labels: ArrayLike<number>): Float64Array {
+    const K = this.K;
+    const ll = new Float64Array(K);
+    for (let c = 0; c < K; c++) ll[c] = this.logPriors[c];
+    for (let k = 0; k < raters.length; k++) {
+      const row = (raters[k] * K + labels[k]) * K;
+      for (let c = 0; c < K; c++) ll[c] += this.logErrors[row + c];
+    }
+    normalizeLog2Row(ll, 0, K);
+    return ll;
+  }
 }
 
 function meanRows(probas: Float64Array, I: number, K: number): Float64Array {
@@ -101,8 +137,10 @@ export function dawidSkene(m: RatingMatrix, opts: { maxIterations?: number; tol?
   let loss = -Infinity,
     iterations = 0,
     converged = false;
+  let posteriorFrom = { priors, errors };
   while (iterations < maxIterations) {
     iterations++;
+    posteriorFrom = { priors, errors };
     probas = eStep(m, priors, errors, K);
     priors = meanRows(probas, I, K);
     errors = mStep(m, probas, K);
@@ -115,5 +153,5 @@ export function dawidSkene(m: RatingMatrix, opts: { maxIterations?: number; tol?
   }
   const accuracy = new Float64Array(W);
   for (let w = 0; w < W; w++) for (let c = 0; c < K; c++) accuracy[w] += priors[c] * errors[(w * K + c) * K + c];
-  return { posterior: probas, priors, errors, accuracy, iterations, converged };
+  return { posterior: probas, priors, errors, accuracy, iterations, converged, posteriorFrom };
 }

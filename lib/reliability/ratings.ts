@@ -80,11 +80,31 @@ export class RatingMatrixBuilder {
   private item = new Int32Array(1024);
   private rater = new Int32Array(1024);
   private label = new Int32Array(1024);
+  private itemCount = 0;
   readonly items: string[] = [];
   readonly raters: string[] = [];
   constructor(readonly labels: readonly string[]) {}
 
   add(item: string, rater: string, label: number) {
+    let i = this.itemIx.get(item);
+    if (i === undefined) this.itemIx.set(item, (i = this.items.push(item) - 1));
+    let w = this.raterIx.get(rater);
+    if (w === undefined) this.raterIx.set(rater, (w = this.raters.push(rater) - 1));
+    this.put(i, w, label);
+  }
+
+  /**
+   * Adds a rating whose item the caller already numbered (0, 1, … by first appearance), so the builder keeps no
+   * item names: the matrix's `items` are then only as many empty slots. Not to be mixed with `add`.
+   */
+  addNumbered(item: number, rater: string, label: number) {
+    let w = this.raterIx.get(rater);
+    if (w === undefined) this.raterIx.set(rater, (w = this.raters.push(rater) - 1));
+    this.itemCount = Math.max(this.itemCount, item + 1);
+    this.put(item, w, label);
+  }
+
+  private put(item: number, rater: number, label: number) {
     if (this.n === this.item.length) {
       const grow = (a: Int32Array) => {
         const b = new Int32Array(a.length * 2);
@@ -95,19 +115,15 @@ export class RatingMatrixBuilder {
       this.rater = grow(this.rater);
       this.label = grow(this.label);
     }
-    let i = this.itemIx.get(item);
-    if (i === undefined) this.itemIx.set(item, (i = this.items.push(item) - 1));
-    let w = this.raterIx.get(rater);
-    if (w === undefined) this.raterIx.set(rater, (w = this.raters.push(rater) - 1));
-    this.item[this.n] = i;
-    this.rater[this.n] = w;
+    this.item[this.n] = item;
+    this.rater[this.n] = rater;
     this.label[this.n] = label;
     this.n++;
   }
 
   build(): RatingMatrix {
     return {
-      items: this.items,
+      items: this.itemCount ? new Array<string>(this.itemCount) : this.items,
       raters: this.raters,
       labels: this.labels,
       item: this.item.slice(0, this.n),

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import net from "node:net";
 import { test } from "node:test";
-import { closeDb, createDb } from "../db/client";
+import { closeDb, createDb } from "../db/infra/client";
 import { answerFor, databaseUnreachable } from "./answers";
 
 /** A server that speaks just enough of PostgreSQL's protocol to refuse every connection with `code`, as a restarting postmaster does. */

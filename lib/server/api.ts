@@ -1,7 +1,7 @@
 /** Route-handler glue: authorize by role, parse with zod, map domain errors to clear HTTP answers. */
 import { z } from "zod";
 import type { Role } from "../db/generated/enums";
-import type { SessionUser } from "../db/users";
+import type { SessionUser } from "../db/accounts/users";
 import { config } from "../config";
 import type { ErrorCode } from "../errors";
 import {
@@ -48,19 +48,19 @@ interface RouteContext {
 }
 
 /**
- * An admin page's figures, shared by every reload within ADMIN_FIGURES_MAX_AGE_SECONDS (so an admin
- * reloading in a loop does not take the cores from experts judging); any change an admin makes
- * forgets them (withRole). Answers say when they were computed.
+ * An admin page's figures, shared by every reload within ADMIN_FIGURES_MAX_AGE_SECONDS (heavy ones, computed in
+ * an admin process: ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS), so an admin reloading in a loop does not take the cores
+ * from experts judging; any change an admin makes forgets them (withRole), and so does "Recompute"
+ * (POST /api/admin/figures). Answers say when they were computed.
  */
 export async function adminFigures<T extends object>(
   key: string,
   compute: () => Promise<T>,
+  weight: "light" | "heavy" = "light",
 ): Promise<T & { computedAt: string }> {
-  const { result, computedAt } = await recent(
-    `${ADMIN_FIGURES}${key}`,
-    config().ADMIN_FIGURES_MAX_AGE_SECONDS * 1000,
-    compute,
-  );
+  const c = config();
+  const maxAge = weight === "heavy" ? c.ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS : c.ADMIN_FIGURES_MAX_AGE_SECONDS;
+  const { result, computedAt } = await recent(`${ADMIN_FIGURES}${key}`, maxAge * 1000, compute);
   return { ...result, computedAt: computedAt.toISOString() };
 }
 

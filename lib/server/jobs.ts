@@ -4,12 +4,12 @@ import { Readable } from "node:stream";
 import busboy from "busboy";
 import type pg from "pg";
 import { config } from "../config";
-import { poolOf, uploadPoolOf, type Db } from "../db/client";
+import { poolOf, uploadPoolOf, type Db } from "../db/infra/client";
 import { processCache } from "../cache";
-import { storeFile } from "../db/files";
-import type { JobKind } from "../db/jobs";
+import { storeFile } from "../db/infra/files";
+import type { JobKind } from "../db/infra/jobs";
 import { AppError } from "../errors";
-import { sizeText } from "../importers/source";
+import { sizeText } from "../importers";
 import { enqueue, queueFor } from "../worker/queue";
 
 function databaseUrl(): string {

@@ -8,11 +8,12 @@
  */
 import { mayJudge } from "../permissions";
 import { z } from "zod";
-import { db, type Db } from "../db/client";
+import { db, type Db } from "../db/infra/client";
 import type { JudgingSettings } from "../assignment/policy";
-import { cachedWeights } from "../db/fits";
-import { claimNext, skipAssignment, submitJudgment, type SessionCheck } from "../db/judging";
-import { renderView } from "../db/judging-view";
+import { dimensionChoicesSchema } from "../dimensions/set";
+import { cachedWeights } from "../db/results/fits";
+import { claimNext, skipAssignment, submitJudgment, type SessionCheck } from "../db/judging/judging";
+import { renderView } from "../db/judging/judging-view";
 import {
   claimGoldPair,
   finishExhaustedQualification,
@@ -24,8 +25,8 @@ import {
   qualificationPlace,
   skipGold,
   submitGold,
-} from "../db/gold-judging";
-import { getSettings } from "../db/settings";
+} from "../db/judging/gold-judging";
+import { getSettings } from "../db/judging/settings";
 import { answerFor, errorAnswer, parseJsonText, refuseNul, requireJson, type Answer } from "./answers";
 import { claimsOfToken, sessionTokenOf, type SessionClaims } from "./session";
 
@@ -100,14 +101,20 @@ export async function nextPairFor(
   if (next.kind === "none") return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
   if (next.kind === "gold") return answer(next.json);
   if (next.kind === "real") return answer(renderView(database, next.view));
-  // Qualifying: the set goes on. The banner's "pair n" is the pair's place in the set, counted in claim order (the
-  // screen's look-ahead claims the next pair before the current one is answered).
+  // Qualifying: the set goes on. The banner's "pair n" is the pair's place in the set: after those answered and the
+  // one on the screen when this is the look-ahead (it claims the next pair before the current one is answered).
   const qualificationOf = (answered: number) =>
     `,"standing":{"state":"QUALIFYING","note":null},"qualification":{"answered":${answered},"length":${settings.qualificationLength},"passMark":${settings.qualificationPassMark}}`;
   const goldAnswer = async (id: string) =>
     answer(
       goldView(database, id).then((v) => v!.json),
-      qualificationOf(await qualificationPlace(database, userId, id)),
+      qualificationOf(
+        await qualificationPlace(
+          database,
+          userId,
+          (opts.exclude ?? []).filter((x) => x !== id),
+        ),
+      ),
     );
   const { answered, held, total } = await qualificationCounts(database, userId);
   const qualification = qualificationOf(answered);
@@ -166,6 +173,13 @@ export const SUBMIT_MAX_BYTES = 64 * 1024;
 
 const submitInput = z.object({
   choice: z.enum(["left", "right", "neither"]),
+  /** 1 slightly, 2 clearly, 3 decisively better: asked with left or right on datasets with preference strength. */
+  strength: z
+    .union([z.literal(1), z.literal(2), z.literal(3)], { error: "strength is 1, 2 or 3" })
+    .nullish()
+    .transform((s) => s ?? null),
+  /** Per dimension of the dataset's set: left, right, same or na, with a strength where strength is asked. */
+  dimensions: dimensionChoicesSchema.nullish().transform((d) => d ?? null),
   rationale: z.string().max(10_000, "Keep the rationale under 10,000 characters."),
   timeOnTaskMs: z
     .number()

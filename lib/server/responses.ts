@@ -1,22 +1,33 @@
 /**
- * The JSON answers of the admin API, as types derived from the functions that produce them, for the
- * client (components/admin/queries.ts) to import instead of copying them by hand. Type-only: nothing
- * here runs on the client.
+ * The JSON answers of the app's API (reads and changes), as types derived from the functions that produce
+ * them, for the client (components/admin/queries.ts, components/admin/mutations.ts, components/dsl/queries.ts)
+ * to import instead of copying them by hand. Answers a route builds itself are written out here, and the
+ * route checks its answer against them (`satisfies`). Type-only: nothing here runs on the client.
  */
-import type { analyticsReport } from "../agreement/tallies";
+import type { analyticsReport, ScaleAgreement } from "../agreement";
 import type { JudgingSettings } from "../assignment/policy";
-import type { listUsers } from "../db/admin";
-import type { adjudicationQueue } from "../db/analytics";
-import type { dslEditorData } from "../db/dsl";
-import type { fitsOverview } from "../db/fits";
-import type { listDatasets } from "../db/imports";
-import type { leaderboardReport } from "../db/leaderboard";
-import type { judgeBoard } from "../db/alignment";
-import type { qualityReport } from "../db/quality";
-import type { adaptiveCalibration } from "../db/analytics";
-import type { getSettings } from "../db/settings";
-import type { getJob, listJobs } from "../db/jobs";
-import type { assignmentOverview } from "../db/progress";
+import type { listUsers } from "../db/accounts/admin";
+import type { adjudicationQueue } from "../db/results/analytics";
+import type { dslEditorData } from "../db/datasets/dsl";
+import type { fitsOverview } from "../db/results/fits";
+import type { listDatasets } from "../db/datasets/imports";
+import type { leaderboardReport } from "../db/results/leaderboard";
+import type { judgeBoard } from "../db/results/alignment";
+import type { DimensionReport } from "../db/results/dimensions";
+import type { qualityReport } from "../db/quality/quality";
+import type { adaptiveCalibration } from "../db/results/analytics";
+import type { getSettings } from "../db/judging/settings";
+import type { getJob, listJobs } from "../db/infra/jobs";
+import type { assignmentOverview } from "../db/judging/progress";
+import type { importJudgeVerdicts } from "../db/results/alignment";
+import type { makeGoldPairs, promoteToGold } from "../db/quality/gold";
+import type { removalPreview, removeJudgments } from "../db/quality/quality";
+import type { updateSettings } from "../db/judging/settings";
+import type { adoptFit, getFit, restoreWeights } from "../db/results/fits";
+import type { saveDslVersion, setDslStage } from "../db/datasets/dsl";
+import type { ImportOutcome } from "../db/datasets/imports";
+import type { ProgressView } from "../importers";
+import type { FitReport } from "../fitting/protocol";
 
 /** A value as JSON carries it: dates become ISO strings, bigints numbers, functions vanish. */
 export type Jsonified<T> = T extends Date
@@ -38,7 +49,10 @@ type Shared<T> = Jsonified<T> & { computedAt: string };
 export type OverviewAnswer = Shared<Awaited<ReturnType<typeof assignmentOverview>> & { settings: JudgingSettings }>;
 /** GET /api/admin/analytics */
 export type AnalyticsAnswer = Shared<
-  ReturnType<typeof analyticsReport> & { adaptive: Awaited<ReturnType<typeof adaptiveCalibration>> }
+  ReturnType<typeof analyticsReport> & {
+    adaptive: Awaited<ReturnType<typeof adaptiveCalibration>>;
+    scales: ScaleAgreement[];
+  }
 >;
 /** GET /api/admin/adjudication */
 export type AdjudicationAnswer = Shared<Awaited<ReturnType<typeof adjudicationQueue>>>;
@@ -64,3 +78,72 @@ export type JudgeBoardAnswer = Shared<Awaited<ReturnType<typeof judgeBoard>>>;
 export type QualityAnswer = Shared<Awaited<ReturnType<typeof qualityReport>>>;
 /** GET /api/admin/settings */
 export type SettingsAnswer = Awaited<ReturnType<typeof getSettings>>;
+/** One expert's row on the quality page. */
+export type QualityExpert = QualityAnswer["experts"][number];
+
+// Answers to changes.
+
+/** A change that answers nothing more than that it was made. */
+export type OkAnswer = { ok: true };
+/** POST /api/admin/figures: the shared admin figures are forgotten (the next read computes afresh). */
+export type FiguresForgottenAnswer = { forgotten: true };
+/** POST /api/admin/users */
+export type ExpertCreatedAnswer = { userId: string; inviteUrl: string };
+/** POST /api/admin/users/<id>/invite */
+export type InviteAnswer = { inviteUrl: string };
+/** PATCH /api/admin/users/<id> */
+export type ActiveAnswer = { id: string; active: boolean };
+/** PUT /api/admin/expert-destinations */
+export type FamiliarityAnswer = { ok: true; changed: number };
+/** POST /api/admin/assignments/<id>/reassign: the claim the other expert now holds. */
+export type ReassignAnswer = { ok: true; assignmentId: string };
+/** PUT /api/admin/settings: the settings now in force. */
+export type SettingsSavedAnswer = Awaited<ReturnType<typeof updateSettings>>;
+/** An import's outcome: imported (or imported before), or refused with its problems. */
+export type { ImportOutcome };
+/** POST /api/admin/datasets: the upload is stored; its import job is to be followed. */
+export type ImportStartedAnswer = { jobId: string };
+/**
+ * GET /api/admin/jobs/<id> of an import job: its heartbeat's progress and its result are the import's
+ * (lib/worker/handlers/import.ts: the outcome, refused imports included).
+ */
+export type ImportJobAnswer = Omit<JobAnswer, "progress" | "result"> & {
+  progress: ProgressView | null;
+  result: ImportOutcome | null;
+};
+/** POST /api/admin/judges */
+export type VerdictsImportedAnswer = Jsonified<Awaited<ReturnType<typeof importJudgeVerdicts>>>;
+/** DELETE /api/admin/judges/<id> */
+export type VerdictsRemovedAnswer = { id: string; deleted: true };
+/** POST /api/admin/quality/experts/<id> */
+export type StandingAnswer = { id: string; action: "resume" | "pass" | "fail" | "requalify" };
+/** GET /api/admin/quality/experts/<id>/judgments: agreement with and without the expert's judgments. */
+export type RemovalPreviewAnswer = Awaited<ReturnType<typeof removalPreview>>;
+/** DELETE /api/admin/quality/experts/<id>/judgments */
+export type RemovalAnswer = Awaited<ReturnType<typeof removeJudgments>>;
+/** POST /api/admin/quality/gold */
+export type GoldMadeAnswer = Awaited<ReturnType<typeof makeGoldPairs>>;
+/** PATCH /api/admin/quality/datasets/<id>: what was set, and how many pairs changed their number of raters. */
+export type QualityDatasetAnswer = {
+  id: string;
+  goldRate?: number;
+  adaptiveRaters?: boolean;
+  calibrationShare: number;
+  pairsChanged: number;
+};
+/** POST /api/admin/quality/promote */
+export type PromotedAnswer = Awaited<ReturnType<typeof promoteToGold>>;
+/** POST /api/admin/fits: the fit and the job that runs it. */
+export type FitStartedAnswer = { id: string; jobId: string };
+/** GET /api/admin/fits/<id>: the report column holds the fit's FitReport once it is done (lib/worker/handlers/fit.ts). */
+export type FitAnswer = Jsonified<Omit<NonNullable<Awaited<ReturnType<typeof getFit>>>, "report">> & {
+  report: FitReport | null;
+};
+/** POST /api/admin/fits/<id>/adopt, POST /api/admin/weights: the weights now in use. */
+export type WeightsChangedAnswer = Jsonified<Awaited<ReturnType<typeof adoptFit | typeof restoreWeights>>>;
+/** POST /api/queries/<id>/constraints */
+export type ConstraintsSavedAnswer = Jsonified<Awaited<ReturnType<typeof saveDslVersion>>>;
+/** POST /api/queries/<id>/constraints/stage */
+export type StageAnswer = Jsonified<Awaited<ReturnType<typeof setDslStage>>>;
+/** GET /api/admin/dimensions */
+export type DimensionsAnswer = Shared<{ datasets: { id: string; name: string }[]; report: DimensionReport | null }>;

@@ -5,15 +5,15 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import type PgBoss from "pg-boss";
-import type { Db } from "../db/client";
-import { JOB_KINDS, reclaimStale, type JobKind } from "../db/jobs";
+import type { Db } from "../db/infra/client";
+import { JOB_KINDS, reclaimStale, type JobKind } from "../db/infra/jobs";
 import { exportJob } from "./handlers/export";
 import { fitJob } from "./handlers/fit";
 import { goldJob } from "./handlers/gold";
 import { importJob } from "./handlers/import";
 import { queueFor } from "./queue";
 import { removeDeadWorkersScratch, runJob, type JobHandler } from "./run";
-import { deleteEndedUploads } from "../db/files";
+import { deleteEndedUploads } from "../db/infra/files";
 
 export const HANDLERS: Record<JobKind, JobHandler> = {
   import: importJob,

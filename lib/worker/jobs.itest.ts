@@ -6,14 +6,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { after, before, test } from "node:test";
-import { generateBundle } from "../../bench/generate-bundle";
-import { closeDb, createDb, poolOf } from "../db/client";
-import { storeFile } from "../db/files";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
-import { exampleBundle, fileText, withFile } from "../importers/testing";
-import type { BundleFiles } from "../importers/source";
+import { generateBundle } from "../testing/generate-bundle";
+import { closeDb, createDb, poolOf } from "../db/infra/client";
+import { storeFile } from "../db/infra/files";
+import { createTestDatabase, type TestDatabase } from "../db/infra/testing";
+import { exampleBundle, fileText, withFile } from "../testing/bundles";
+import type { BundleFiles } from "../importers";
 import { enqueue, queueFor, stopQueues } from "./queue";
-import { waitForJob } from "./testing";
+import { waitForJob } from "../testing/worker";
 
 let t: TestDatabase;
 const workers: ChildProcess[] = [];
@@ -175,7 +175,7 @@ test("a running import cancelled by an admin stops and writes nothing", async ()
     assert.ok(i < 600, "the import never started");
     await new Promise((r) => setTimeout(r, 100));
   }
-  const { requestCancel } = await import("../db/jobs");
+  const { requestCancel } = await import("../db/infra/jobs");
   const admin = await t.db.user.create({ data: { email: `a-${randomUUID()}@t.test`, name: "a", role: "ADMIN" } });
   await requestCancel(t.db, id, admin.id);
   const job = await waitForJob(t, id);

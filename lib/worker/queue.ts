@@ -8,7 +8,7 @@ import { processCache } from "../cache";
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import PgBoss from "pg-boss";
-import { insertJob, JOB_KINDS, MAX_ATTEMPTS, type JobKind } from "../db/jobs";
+import { insertJob, JOB_KINDS, MAX_ATTEMPTS, type JobKind } from "../db/infra/jobs";
 
 const queues = processCache("job-queues", () => new Map<string, Promise<PgBoss>>());
 

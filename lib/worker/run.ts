@@ -6,9 +6,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Db } from "../db/client";
-import { deleteStoredFiles } from "../db/files";
-import { appendLog, beat, finishJob, retryOrFail, startJob, type JobKind } from "../db/jobs";
+import type { Db } from "../db/infra/client";
+import { deleteStoredFiles } from "../db/infra/files";
+import { appendLog, beat, finishJob, retryOrFail, startJob, type JobKind } from "../db/infra/jobs";
 
 export interface JobContext {
   db: Db;

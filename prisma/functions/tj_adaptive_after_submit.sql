@@ -1,5 +1,5 @@
 -- tj_adaptive_after_submit, as in force. This file is its only definition from now on (migration 20261123145027_adaptive_raters last defined it);
--- lib/db/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
 -- After a judgment: a pair of an adaptive dataset that completed with two different verdicts asks for its third rater.
 CREATE OR REPLACE FUNCTION tj_adaptive_after_submit(p_judgment text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE

@@ -1,5 +1,5 @@
 -- tj_gold_view_parts, as in force. This file is its only definition from now on (migration 20261123142314_quality_control last defined it);
--- lib/db/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
 -- What an expert sees of a gold answer: built exactly as tj_view_parts builds a real assignment's view
 -- (same keys, same order, same number and time formats), so that nothing in the answer tells them apart.
 -- Plan B of a perturbation is the stored altered itinerary and its features; plan A is its partner (another
@@ -13,6 +13,9 @@ LANGUAGE sql STABLE AS $$
       'assignmentId', a.id, 'pairId', g.id,
       'leaseExpiresAt', to_char(a."leaseExpiresAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'expired', (a.status = 'EXPIRED' OR a."leaseExpiresAt" < now()),
+      'askStrength', ds."preferenceStrength",
+      -- The dimensions asked, without which automatic check each is compared with (nothing to anchor on).
+      'dimensions', (SELECT coalesce(json_agg(e - 'signal' ORDER BY n), '[]'::json) FROM jsonb_array_elements(CASE WHEN jsonb_typeof(ds.dimensions) = 'array' THEN ds.dimensions ELSE '[]'::jsonb END) WITH ORDINALITY x(e, n)),
       'query', json_build_object('id', q.id, 'text', q.text, 'origin', q.origin, 'days', q.days, 'people', q.people, 'startDate', q."startDate",
                  'preferences', q.preferences, 'destination', json_build_object('name', d.name, 'country', d.country, 'lat', d.lat, 'lon', d.lon))
     )::text,

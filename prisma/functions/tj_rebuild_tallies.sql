@@ -1,12 +1,13 @@
 -- tj_rebuild_tallies, as in force. This file is its only definition from now on (migration 20261123083053_analytics_tallies last defined it);
--- lib/db/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
 -- Every tally from scratch, set-based, by the same rules as tj_tally_pair (the integration test holds
 -- the two equal). Used by the back-fill below and after bulk changes.
 CREATE OR REPLACE FUNCTION tj_rebuild_tallies() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE "AgreementTally", "ExpertTally", "ExpertPairTally", "JudgmentDayTally";
+  TRUNCATE "AgreementTally", "ScaleTally", "ExpertTally", "ExpertPairTally", "JudgmentDayTally";
   CREATE TEMP TABLE tj_js ON COMMIT DROP AS
     SELECT p.id AS pair, q."datasetId" AS ds, q."destinationId" AS dest, j."userId" AS u, a.slot, j.verdict AS v,
+           j.strength AS st, j.dimensions AS dims,
            (a."leftPlanId" = p."planAId") AS left_is_a,
            row_number() OVER (PARTITION BY p.id ORDER BY a.slot, j."userId")::integer AS rn
     FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Judgment" j ON j."pairId" = p.id JOIN "Assignment" a ON a.id = j."assignmentId"
@@ -23,6 +24,31 @@ BEGIN
     WHERE p.id = tj_pp.pair AND (p."verdictPattern" IS DISTINCT FROM tj_pp.pattern OR p.unresolved IS DISTINCT FROM tj_pp.unresolved);
   INSERT INTO "AgreementTally" ("datasetId", "destinationId", pattern, pairs)
     SELECT ds, dest, pattern, count(*)::integer FROM tj_pp GROUP BY 1, 2, 3;
+  -- The signed preference and each dimension (only datasets that ask them), by the rules tj_tally_pair keeps: a
+  -- slot holds value + 3 in 3 bits, 7 when missing; a pair with a fourth rater is -1. Set-based: one pass over the
+  -- judgments, however many pairs.
+  INSERT INTO "ScaleTally" ("datasetId", "destinationId", scale, pattern, pairs)
+    SELECT s.ds, s.dest, s.scale, s.pattern, count(*)::integer FROM (
+      SELECT x.pair, x.ds, x.dest, c.scale,
+             (CASE WHEN pp.pattern = -1 THEN -1 ELSE 511 - sum((7 - coalesce(c.code, 7)) << (3 * (3 - x.slot)))::integer END)::smallint AS pattern
+        FROM tj_js x JOIN tj_pp pp ON pp.pair = x.pair JOIN "Dataset" d ON d.id = x.ds
+        CROSS JOIN LATERAL (
+          SELECT 'signed'::text AS scale,
+                 CASE x.v WHEN 'NEITHER' THEN 3 WHEN 'A' THEN 3 - x.st ELSE 3 + x.st END AS code
+           WHERE d."preferenceStrength"
+          UNION ALL
+          SELECT 'dim:' || (e->>'key'),
+                 CASE x.dims -> (e->>'key') ->> 'v'
+                   WHEN 'SAME' THEN 3
+                   WHEN 'A' THEN 3 - coalesce((x.dims -> (e->>'key') ->> 's')::integer, 1)
+                   WHEN 'B' THEN 3 + coalesce((x.dims -> (e->>'key') ->> 's')::integer, 1)
+                 END
+            FROM jsonb_array_elements(CASE WHEN jsonb_typeof(d.dimensions) = 'array' THEN d.dimensions ELSE '[]'::jsonb END) e
+        ) c
+       WHERE d."preferenceStrength" OR d.dimensions IS NOT NULL
+       GROUP BY x.pair, x.ds, x.dest, c.scale, pp.pattern
+    ) s
+    GROUP BY 1, 2, 3, 4;
   -- The first two other raters by slot: positions 2 and 3 for the first, 1 and 3 for the second, 1 and 2 after.
   INSERT INTO "ExpertTally" ("userId", pairs, "abChoices", "leftChoices", "othersAgree", "matchedOthers")
     SELECT x.u, count(*)::integer,

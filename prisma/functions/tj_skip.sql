@@ -1,5 +1,5 @@
 -- tj_skip, as in force. This file is its only definition from now on (migration 20261123120000_pair_state_functions last defined it);
--- lib/db/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
 -- An expert skips their claimed (or lapsed) assignment. Outcomes: unauthorized, skipped, not_claimed.
 CREATE OR REPLACE FUNCTION tj_skip(p_user text, p_session_version integer, p_assignment text, p_reason text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE

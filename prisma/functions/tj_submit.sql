@@ -1,14 +1,23 @@
 -- tj_submit, as in force. This file is its only definition from now on (migration 20261123010000_judging_functions_replayable last defined it);
--- lib/db/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
 -- Stores one judgment per assignment; a retry with the same request id finds the stored one.
--- Outcomes: unauthorized, not_active, stored, duplicate, request_reused, not_yours, withdrawn, slot_taken.
+-- Outcomes: unauthorized, not_active, stored, duplicate, request_reused, not_yours, withdrawn, slot_taken,
+-- strength_required (an A or B verdict on a dataset with preference strength came without one),
+-- strength_not_asked (a strength with Neither, or on a dataset without preference strength),
+-- dimensions_not_asked, dimensions_required, dimensions_invalid (the per-dimension answers against the dataset's
+-- dimension set: tj_dimensions_check).
 -- A paused expert, or one whose qualification failed, stores nothing (not_active; decision 009). A pair of a
 -- dataset with adaptive raters that completes here with two different verdicts asks for its third rater in
 -- this same statement (tj_adaptive_after_submit), so no process acts on a stale view of the setting.
 -- The verdict for each screen side comes from lib/assignment/policy.ts verdictFor().
+-- The per-dimension answers come for either side the screen may have shown, as the verdicts do.
+-- The signatures before preference strength and before dimensions are dropped: a call names one function.
+DROP FUNCTION IF EXISTS tj_submit(text, integer, text, "Verdict", "Verdict", text, integer, text, text);
+DROP FUNCTION IF EXISTS tj_submit(text, integer, text, "Verdict", "Verdict", text, integer, text, text, smallint);
 CREATE OR REPLACE FUNCTION tj_submit(
   p_user text, p_session_version integer, p_assignment text, p_verdict_if_left_is_a "Verdict", p_verdict_if_left_is_b "Verdict",
-  p_rationale text, p_time_ms integer, p_request_id text, p_new_id text
+  p_rationale text, p_time_ms integer, p_request_id text, p_new_id text, p_strength smallint DEFAULT NULL,
+  p_dimensions_if_left_is_a jsonb DEFAULT NULL, p_dimensions_if_left_is_b jsonb DEFAULT NULL
 )
 RETURNS TABLE (outcome text, judgment_id text)
 LANGUAGE plpgsql AS $$
@@ -17,6 +26,11 @@ DECLARE
   v_a record;
   v_pair record;
   v_id text;
+  v_verdict "Verdict";
+  v_strength_on boolean;
+  v_set jsonb;
+  v_dimensions jsonb;
+  v_refusal text;
 BEGIN
   IF p_session_version IS NOT NULL AND NOT tj_session_ok(p_user, p_session_version, 'EXPERT') THEN
     RETURN QUERY SELECT 'unauthorized'::text, NULL::text;
@@ -58,10 +72,25 @@ BEGIN
     -- order assignment → pair → tallies is the one every writer keeps (tj_remove_judgments too).
     SELECT p."planAId" INTO v_pair FROM "Pair" p WHERE p.id = v_a."pairId" FOR NO KEY UPDATE;
   END IF;
-  INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId")
-    VALUES (p_new_id, v_a.id, v_a."pairId", p_user,
-            CASE WHEN v_a."leftPlanId" = v_pair."planAId" THEN p_verdict_if_left_is_a ELSE p_verdict_if_left_is_b END,
-            p_rationale, p_time_ms, p_request_id)
+  v_verdict := CASE WHEN v_a."leftPlanId" = v_pair."planAId" THEN p_verdict_if_left_is_a ELSE p_verdict_if_left_is_b END;
+  SELECT d."preferenceStrength", d.dimensions INTO v_strength_on, v_set
+    FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Dataset" d ON d.id = q."datasetId" WHERE p.id = v_a."pairId";
+  IF p_strength IS NOT NULL AND (v_verdict = 'NEITHER' OR NOT v_strength_on) THEN
+    RETURN QUERY SELECT 'strength_not_asked'::text, NULL::text;
+    RETURN;
+  END IF;
+  IF p_strength IS NULL AND v_verdict <> 'NEITHER' AND v_strength_on THEN
+    RETURN QUERY SELECT 'strength_required'::text, NULL::text;
+    RETURN;
+  END IF;
+  v_dimensions := CASE WHEN v_a."leftPlanId" = v_pair."planAId" THEN p_dimensions_if_left_is_a ELSE p_dimensions_if_left_is_b END;
+  v_refusal := tj_dimensions_check(v_set, v_dimensions, v_strength_on);
+  IF v_refusal IS NOT NULL THEN
+    RETURN QUERY SELECT v_refusal, NULL::text;
+    RETURN;
+  END IF;
+  INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, strength, dimensions, rationale, "timeOnTaskMs", "clientRequestId")
+    VALUES (p_new_id, v_a.id, v_a."pairId", p_user, v_verdict, p_strength, NULLIF(v_dimensions, '{}'::jsonb), p_rationale, p_time_ms, p_request_id)
     ON CONFLICT DO NOTHING RETURNING id INTO v_id;
   IF v_id IS NULL THEN
     -- A concurrent submit of the same request id got there first.

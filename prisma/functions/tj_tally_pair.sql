@@ -1,5 +1,5 @@
 -- tj_tally_pair, as in force. This file is its only definition from now on (migration 20261123083053_analytics_tallies last defined it);
--- lib/db/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
 -- One complete pair's contribution to every tally, added (p_sign = 1) or taken back (-1). Rows are
 -- locked in one global order (tally table, then key), so two submits never deadlock on tallies.
 CREATE OR REPLACE FUNCTION tj_tally_pair(p_pair text, p_query text, p_plan_a text, p_sign integer, OUT o_pattern smallint, OUT o_unresolved boolean)
@@ -24,11 +24,25 @@ DECLARE
   o1 "Verdict";
   o2 "Verdict";
   v_agree integer;
+  v_strength_on boolean;
+  v_dims jsonb;
+  v_strengths smallint[];
+  v_answers jsonb[];
+  v_scales text[] := '{}';
+  v_scale_patterns smallint[] := '{}';
+  v_key text;
+  v_p integer;
+  v_a jsonb;
+  v_code integer;
 BEGIN
-  SELECT q."datasetId", q."destinationId" INTO v_ds, v_dest FROM "Query" q WHERE q.id = p_query;
+  SELECT q."datasetId", q."destinationId", d."preferenceStrength",
+         CASE WHEN jsonb_typeof(d.dimensions) = 'array' THEN d.dimensions ELSE '[]'::jsonb END
+    INTO v_ds, v_dest, v_strength_on, v_dims
+    FROM "Query" q JOIN "Dataset" d ON d.id = q."datasetId" WHERE q.id = p_query;
   SELECT array_agg(j."userId" ORDER BY a.slot, j."userId"), array_agg(j.verdict ORDER BY a.slot, j."userId"),
-         array_agg(a.slot ORDER BY a.slot, j."userId"), array_agg(a."leftPlanId" = p_plan_a ORDER BY a.slot, j."userId")
-    INTO v_users, v_verdicts, v_slots, v_left
+         array_agg(a.slot ORDER BY a.slot, j."userId"), array_agg(a."leftPlanId" = p_plan_a ORDER BY a.slot, j."userId"),
+         array_agg(j.strength ORDER BY a.slot, j."userId"), array_agg(j.dimensions ORDER BY a.slot, j."userId")
+    INTO v_users, v_verdicts, v_slots, v_left, v_strengths, v_answers
     FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" WHERE j."pairId" = p_pair;
   v_n := coalesce(array_length(v_users, 1), 0);
   FOR i IN 1..v_n LOOP
@@ -48,6 +62,34 @@ BEGIN
 
   INSERT INTO "AgreementTally" AS t ("datasetId", "destinationId", pattern, pairs) VALUES (v_ds, v_dest, o_pattern, p_sign)
     ON CONFLICT ("datasetId", "destinationId", pattern) DO UPDATE SET pairs = t.pairs + p_sign;
+  -- Signed preferences and dimensions, where the dataset asks them (lib/agreement/scaled.ts; tj_rebuild_tallies
+  -- computes the same set-based), from the judgments already read: a completing submit costs one more statement.
+  IF v_strength_on THEN
+    v_p := 511;
+    FOR i IN 1..v_n LOOP
+      v_code := CASE v_verdicts[i] WHEN 'NEITHER' THEN 3 WHEN 'A' THEN 3 - v_strengths[i] ELSE 3 + v_strengths[i] END;
+      v_p := v_p - ((7 - coalesce(v_code, 7)) << (3 * (3 - v_slots[i])));
+    END LOOP;
+    v_scales := v_scales || 'signed'::text;
+    v_scale_patterns := v_scale_patterns || (CASE WHEN v_wide THEN -1 ELSE v_p END)::smallint;
+  END IF;
+  FOR k IN 0..jsonb_array_length(v_dims) - 1 LOOP
+    v_key := v_dims -> k ->> 'key';
+    v_p := 511;
+    FOR i IN 1..v_n LOOP
+      v_a := v_answers[i] -> v_key;
+      v_code := CASE v_a ->> 'v' WHEN 'SAME' THEN 3 WHEN 'A' THEN 3 - coalesce((v_a ->> 's')::integer, 1)
+                                 WHEN 'B' THEN 3 + coalesce((v_a ->> 's')::integer, 1) END;
+      v_p := v_p - ((7 - coalesce(v_code, 7)) << (3 * (3 - v_slots[i])));
+    END LOOP;
+    v_scales := v_scales || ('dim:' || v_key);
+    v_scale_patterns := v_scale_patterns || (CASE WHEN v_wide THEN -1 ELSE v_p END)::smallint;
+  END LOOP;
+  IF cardinality(v_scales) > 0 THEN
+    INSERT INTO "ScaleTally" AS t ("datasetId", "destinationId", scale, pattern, pairs)
+      SELECT v_ds, v_dest, s.scale, s.pattern, p_sign FROM unnest(v_scales, v_scale_patterns) s(scale, pattern) ORDER BY s.scale
+      ON CONFLICT ("datasetId", "destinationId", scale, pattern) DO UPDATE SET pairs = t.pairs + p_sign;
+  END IF;
 
   -- Judgment indexes in the order of their experts' ids.
   SELECT array_agg(o ORDER BY v_users[o]) INTO v_order FROM generate_series(1, v_n) o;
@@ -82,6 +124,9 @@ BEGIN
   -- A count taken back to zero leaves no row, as a rebuild from the judgments would not have one.
   IF p_sign < 0 THEN
     DELETE FROM "AgreementTally" t WHERE t."datasetId" = v_ds AND t."destinationId" = v_dest AND t.pattern = o_pattern AND t.pairs = 0;
+    IF cardinality(v_scales) > 0 THEN
+      DELETE FROM "ScaleTally" t WHERE t."datasetId" = v_ds AND t."destinationId" = v_dest AND t.pairs = 0;
+    END IF;
     DELETE FROM "ExpertTally" t WHERE t."userId" = ANY(v_users) AND t.pairs = 0;
     DELETE FROM "ExpertPairTally" t WHERE t."userA" = ANY(v_users) AND t."userB" = ANY(v_users) AND t.pairs = 0;
   END IF;

@@ -1,5 +1,5 @@
 -- tj_view_parts, as in force. This file is its only definition from now on (migration 20261123010000_judging_functions_replayable last defined it);
--- lib/db/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
 -- What an expert sees of an assignment, except the itineraries themselves (immutable, cached by
 -- the app): the request, the lease, which plan is on which side, diagnostics where shown.
 CREATE OR REPLACE FUNCTION tj_view_parts(p_assignment text)
@@ -10,6 +10,9 @@ LANGUAGE sql STABLE AS $$
       'assignmentId', a.id, 'pairId', a."pairId",
       'leaseExpiresAt', to_char(a."leaseExpiresAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'expired', (a.status = 'EXPIRED' OR a."leaseExpiresAt" < now()),
+      'askStrength', ds."preferenceStrength",
+      -- The dimensions asked, without which automatic check each is compared with (nothing to anchor on).
+      'dimensions', (SELECT coalesce(json_agg(e - 'signal' ORDER BY n), '[]'::json) FROM jsonb_array_elements(CASE WHEN jsonb_typeof(ds.dimensions) = 'array' THEN ds.dimensions ELSE '[]'::jsonb END) WITH ORDINALITY x(e, n)),
       'query', json_build_object('id', q.id, 'text', q.text, 'origin', q.origin, 'days', q.days, 'people', q.people, 'startDate', q."startDate",
                  'preferences', q.preferences, 'destination', json_build_object('name', d.name, 'country', d.country, 'lat', d.lat, 'lon', d.lon))
     )::text,

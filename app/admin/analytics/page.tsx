@@ -1,18 +1,10 @@
-import { AppHeader } from "@/components/AppHeader";
-import { AnalyticsPanel } from "@/components/admin/AnalyticsPanel";
-import { requirePageUser } from "@/lib/server/auth";
+import { AnalyticsPanel } from "@/components/admin/analytics/AnalyticsPanel";
 
-export const dynamic = "force-dynamic";
-
-export default async function AnalyticsPage() {
-  const user = await requirePageUser("ADMIN");
+export default function AnalyticsPage() {
   return (
     <>
-      <AppHeader user={user} />
-      <main className="page">
-        <h1>Agreement and labels</h1>
-        <AnalyticsPanel />
-      </main>
+      <h1>Agreement and labels</h1>
+      <AnalyticsPanel />
     </>
   );
 }

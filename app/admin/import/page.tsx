@@ -1,32 +1,24 @@
 import { config } from "@/lib/config";
-import { AppHeader } from "@/components/AppHeader";
-import { ImportPanel } from "@/components/admin/ImportPanel";
-import { JobsPanel } from "@/components/admin/JobsPanel";
-import { requirePageUser } from "@/lib/server/auth";
+import { ImportPanel } from "@/components/admin/import/ImportPanel";
+import { JobsPanel } from "@/components/admin/import/JobsPanel";
 
-export const dynamic = "force-dynamic";
-
-export default async function ImportPage() {
-  const user = await requirePageUser("ADMIN");
+export default function ImportPage() {
   const maxMiB = Math.round(config().IMPORT_MAX_BYTES / 1048576);
   return (
     <>
-      <AppHeader user={user} />
-      <main className="page">
-        <h1>Import a dataset</h1>
-        <p className="muted">
-          A bundle is a folder or .zip with <code>manifest.json</code> (format, name, destinations), <code>pois</code>,{" "}
-          <code>queries</code> and <code>plans</code> as JSON or JSONL, and optionally <code>pairs</code> and
-          (TripScore) <code>transports</code>. Formats: TripScore, ChinaTravel, TripCraft. Everything is checked as it
-          streams in; nothing is written unless the whole bundle is valid. Imports run in the background: you can leave
-          this page. Examples: <a href="/examples/tripscore-beijing/manifest.json">TripScore</a>,{" "}
-          <a href="/examples/chinatravel-nanjing/manifest.json">ChinaTravel</a>,{" "}
-          <a href="/examples/tripcraft-fortwayne/manifest.json">TripCraft</a> (see the README for the layout). Limit:{" "}
-          {maxMiB} MiB.
-        </p>
-        <ImportPanel />
-        <JobsPanel />
-      </main>
+      <h1>Import a dataset</h1>
+      <p className="muted">
+        A bundle is a folder or .zip with <code>manifest.json</code> (format, name, destinations), <code>pois</code>,{" "}
+        <code>queries</code> and <code>plans</code> as JSON or JSONL, and optionally <code>pairs</code> and (TripScore){" "}
+        <code>transports</code>. Formats: TripScore, ChinaTravel, TripCraft. Everything is checked as it streams in;
+        nothing is written unless the whole bundle is valid. Imports run in the background: you can leave this page.
+        Examples: <a href="/examples/tripscore-beijing/manifest.json">TripScore</a>,{" "}
+        <a href="/examples/chinatravel-nanjing/manifest.json">ChinaTravel</a>,{" "}
+        <a href="/examples/tripcraft-fortwayne/manifest.json">TripCraft</a> (see the README for the layout). Limit:{" "}
+        {maxMiB} MiB.
+      </p>
+      <ImportPanel />
+      <JobsPanel />
     </>
   );
 }

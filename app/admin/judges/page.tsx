@@ -1,18 +1,10 @@
-import { AppHeader } from "@/components/AppHeader";
-import { JudgesPanel } from "@/components/admin/JudgesPanel";
-import { requirePageUser } from "@/lib/server/auth";
+import { JudgesPanel } from "@/components/admin/judges/JudgesPanel";
 
-export const dynamic = "force-dynamic";
-
-export default async function JudgesPage() {
-  const user = await requirePageUser("ADMIN");
+export default function JudgesPage() {
   return (
     <>
-      <AppHeader user={user} />
-      <main className="page">
-        <h1>Judges and the reward against the experts</h1>
-        <JudgesPanel />
-      </main>
+      <h1>Judges and the reward against the experts</h1>
+      <JudgesPanel />
     </>
   );
 }

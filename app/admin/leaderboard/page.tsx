@@ -1,18 +1,10 @@
-import { AppHeader } from "@/components/AppHeader";
-import { LeaderboardPanel } from "@/components/admin/LeaderboardPanel";
-import { requirePageUser } from "@/lib/server/auth";
+import { LeaderboardPanel } from "@/components/admin/leaderboard/LeaderboardPanel";
 
-export const dynamic = "force-dynamic";
-
-export default async function LeaderboardPage() {
-  const user = await requirePageUser("ADMIN");
+export default function LeaderboardPage() {
   return (
     <>
-      <AppHeader user={user} />
-      <main className="page">
-        <h1>Planner leaderboard</h1>
-        <LeaderboardPanel />
-      </main>
+      <h1>Planner leaderboard</h1>
+      <LeaderboardPanel />
     </>
   );
 }

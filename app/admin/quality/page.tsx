@@ -1,18 +1,10 @@
-import { AppHeader } from "@/components/AppHeader";
-import { QualityPanel } from "@/components/admin/QualityPanel";
-import { requirePageUser } from "@/lib/server/auth";
+import { QualityPanel } from "@/components/admin/quality/QualityPanel";
 
-export const dynamic = "force-dynamic";
-
-export default async function QualityPage() {
-  const user = await requirePageUser("ADMIN");
+export default function QualityPage() {
   return (
     <>
-      <AppHeader user={user} />
-      <main className="page">
-        <h1>Quality control of experts</h1>
-        <QualityPanel />
-      </main>
+      <h1>Quality control of experts</h1>
+      <QualityPanel />
     </>
   );
 }

@@ -1,18 +1,12 @@
-import { AppHeader } from "@/components/AppHeader";
-import { FitPanel } from "@/components/admin/FitPanel";
-import { requirePageUser } from "@/lib/server/auth";
+import { DimensionsSection } from "@/components/admin/weights/DimensionsSection";
+import { FitPanel } from "@/components/admin/weights/FitPanel";
 
-export const dynamic = "force-dynamic";
-
-export default async function WeightsPage() {
-  const user = await requirePageUser("ADMIN");
+export default function WeightsPage() {
   return (
     <>
-      <AppHeader user={user} />
-      <main className="page">
-        <h1>Reward weights</h1>
-        <FitPanel />
-      </main>
+      <h1>Reward weights</h1>
+      <FitPanel />
+      <DimensionsSection />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/infra/client";
 import { databaseUnreachable } from "@/lib/server/answers";
 
 export const dynamic = "force-dynamic";

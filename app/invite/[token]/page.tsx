@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/errors";
 import { redirect } from "next/navigation";
-import { db } from "@/lib/db/client";
-import { acceptInvite, checkInvite } from "@/lib/db/users";
+import { db } from "@/lib/db/infra/client";
+import { acceptInvite, checkInvite } from "@/lib/db/accounts/users";
 import { inviteMessage, INVITE_MESSAGES } from "@/lib/auth/messages";
 import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from "@/lib/auth/password";
 import { invitePasswordInput } from "@/lib/auth/invite-input";

@@ -193,7 +193,8 @@ export const chinatravel: FormatModule = {
       sourceId: p.id,
       query: query.sourceId,
       model: p.model,
-      raw: p.plan,
+      // The plan as the record published it (its keys and their order), not as the schema parsed it.
+      raw: (r.value as { plan: unknown }).plan,
       itinerary: {
         title: null,
         startCity: p.plan.start_city,

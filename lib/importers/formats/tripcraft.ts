@@ -233,7 +233,9 @@ export const tripcraft: FormatModule = {
       sourceId: p.id,
       query: query.sourceId,
       model: p.model,
-      raw: { plan: p.plan, persona: p.persona ?? null },
+      // The day records as published (trainer exports give `plan` alone; the persona is the traveller's, kept here
+      // for the record).
+      raw: { plan: (source.value as { plan: unknown }).plan, persona: p.persona ?? null },
       itinerary: {
         title: null,
         startCity: query.origin,

@@ -183,7 +183,8 @@ export const tripscore: FormatModule = {
       sourceId: p.id,
       query: query.sourceId,
       model: p.model,
-      raw: p.plan,
+      // The plan as the record published it (its keys and their order), not as the schema parsed it.
+      raw: (r.value as { plan: unknown }).plan,
       itinerary: {
         title: p.plan.itineraryName ?? null,
         startCity: query.origin,

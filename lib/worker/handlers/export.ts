@@ -1,34 +1,54 @@
-/** The export job: a large export written to a stored file (downloadable from any app instance), with rows written as progress. */
+/**
+ * The export job: a large export written to a stored file (downloadable from any app instance), with rows written as
+ * progress; or a dataset repository (kind "hf-dataset"), written in the job's scratch folder and stored as a .zip.
+ */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { poolOf } from "../../db/client";
-import { auditExport, records } from "../../db/exports";
-import { storeFile } from "../../db/files";
-import { EXPORT_KINDS, exportQuery, exportText, filtersOf } from "../../export/kinds";
-import type { JobHandler } from "../run";
+import { poolOf } from "../../db/infra/client";
+import { auditExport, records } from "../../db/results/exports";
+import { storeFile } from "../../db/infra/files";
+import path from "node:path";
+import { writeHfDataset } from "../../db/results/hf-dataset";
+import { AppError } from "../../errors";
+import { EXPORT_KINDS, exportBytes, exportQuery, filtersOf, optionsOf } from "../../export/kinds";
+import { tripjudgeVersion, zipFolder } from "../../export/hf-dataset";
+import { JobFailure, type JobHandler } from "../run";
 
-export const exportInput = z.object({ kind: z.enum(EXPORT_KINDS), query: exportQuery });
+export const exportInput = z.object({ kind: z.enum([...EXPORT_KINDS, "hf-dataset"]), query: exportQuery });
 
 export const exportJob: JobHandler = async (ctx) => {
   const { kind, query: q } = exportInput.parse(ctx.input);
   let rows = 0;
   const t0 = Date.now();
-  const enc = new TextEncoder();
+  const options = optionsOf(q);
   async function* body(): AsyncGenerator<Uint8Array> {
-    for await (const chunk of exportText(
-      kind,
-      q.format,
-      records(kind, ctx.db, filtersOf(q), { names: q.names === "1" }),
-      1 << 20,
-      (n) => (rows = n),
-    )) {
+    if (kind === "hf-dataset") return yield* repository();
+    for await (const chunk of exportBytes(kind, q.format, records(kind, ctx.db, filtersOf(q), options), {
+      chunkBytes: 1 << 20,
+      onRows: (n) => (rows = n),
+      options,
+    })) {
       ctx.signal.throwIfAborted();
       ctx.progress({ rows, rowsPerSecond: Math.round(rows / Math.max(0.001, (Date.now() - t0) / 1000)) });
-      yield enc.encode(chunk);
+      yield chunk;
+    }
+  }
+  async function* repository(): AsyncGenerator<Uint8Array> {
+    const dir = path.join(ctx.scratch, "hf-dataset");
+    const r = await writeHfDataset(ctx.db, dir, filtersOf(q), options.preference!, {
+      version: tripjudgeVersion(),
+    }).catch((e) => {
+      throw e instanceof AppError ? new JobFailure(e.message) : e;
+    });
+    rows = r.configs.reduce((s, c) => s + Object.values(c.splits).reduce((a, b) => a + b, 0), 0);
+    ctx.progress({ rows });
+    for await (const chunk of zipFolder(dir)) {
+      ctx.signal.throwIfAborted();
+      yield chunk;
     }
   }
   const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, "");
-  const name = `${kind}-${stamp}.${q.format}`;
+  const name = kind === "hf-dataset" ? `tripjudge-hf-dataset-${stamp}.zip` : `${kind}-${stamp}.${q.format}`;
   const pool = poolOf(ctx.db);
   const client = await pool.connect();
   try {

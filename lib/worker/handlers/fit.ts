@@ -1,7 +1,7 @@
 /** The weight-fit job: reads the training pairs, fits (on worker threads), writes progress and the report to the fit's row. */
 import { availableParallelism } from "node:os";
 import { z } from "zod";
-import { trainingPairs } from "../../db/exports";
+import { trainingPairs } from "../../db/results/exports";
 import {
   failFit,
   finishFit,
@@ -10,7 +10,7 @@ import {
   startRunning,
   type FitFilters,
   type FitParams,
-} from "../../db/fits";
+} from "../../db/results/fits";
 import { fitWeights, toFitPair, trainingPairSchema } from "../../fitting";
 import { JobFailure, type JobHandler } from "../run";
 

@@ -1,13 +1,13 @@
 /**
- * The gold job: gold pairs made from a dataset's feasible plans (lib/db/gold.ts), run in the worker. The import
+ * The gold job: gold pairs made from a dataset's feasible plans (lib/db/quality/gold.ts), run in the worker. The import
  * job queues one after each new dataset unless the admin turned it off, so that new experts have a
  * qualification set on the first day with default settings.
  */
 import { z } from "zod";
 import { config } from "../../config";
-import { poolOf, type Db } from "../../db/client";
-import { makeGoldPairs } from "../../db/gold";
-import { DEFECT_KINDS } from "../../gold/kinds";
+import { poolOf, type Db } from "../../db/infra/client";
+import { makeGoldPairs } from "../../db/quality/gold";
+import { DEFECT_KINDS } from "../../gold";
 import { enqueue, queueFor } from "../queue";
 import type { JobHandler } from "../run";
 

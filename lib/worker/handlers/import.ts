@@ -2,11 +2,11 @@
 import path from "node:path";
 import { z } from "zod";
 import { config } from "../../config";
-import { deleteStoredFiles, materializeUploads } from "../../db/files";
-import { importBundle } from "../../db/imports";
-import { progressView } from "../../importers/progress";
-import { ImportRefused } from "../../importers/problems";
-import { folderSource, zipSource } from "../../importers/source";
+import { deleteStoredFiles, materializeUploads } from "../../db/infra/files";
+import { importBundle } from "../../db/datasets/imports";
+import { progressView } from "../../importers";
+import { ImportRefused } from "../../importers";
+import { folderSource, zipSource } from "../../importers";
 import { JobFailure, type JobHandler } from "../run";
 import { queueGoldJob } from "./gold";
 

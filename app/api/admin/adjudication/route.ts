@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { adjudicationQueue } from "@/lib/db/analytics";
-import { db } from "@/lib/db/client";
+import { adjudicationQueue } from "@/lib/db/results/analytics";
+import { db } from "@/lib/db/infra/client";
 import { adminFigures, withRole } from "@/lib/server/api";
 
 const query = z.object({

@@ -1,8 +1,9 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/client";
-import { listDatasets } from "@/lib/db/imports";
+import { db } from "@/lib/db/infra/client";
+import { listDatasets } from "@/lib/db/datasets/imports";
 import { withRole } from "@/lib/server/api";
 import { createImportJob } from "@/lib/server/jobs";
+import type { ImportStartedAnswer } from "@/lib/server/responses";
 
 export const GET = withRole("ADMIN", async () => NextResponse.json({ datasets: await listDatasets(db()) }));
 
@@ -12,5 +13,5 @@ export const GET = withRole("ADMIN", async () => NextResponse.json({ datasets: a
  */
 export const POST = withRole("ADMIN", async (req, { user }) => {
   const jobId = await createImportJob(db(), req, user.id);
-  return NextResponse.json({ jobId }, { status: 202 });
+  return NextResponse.json({ jobId } satisfies ImportStartedAnswer, { status: 202 });
 });

@@ -1,8 +1,9 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { setFamiliarity } from "@/lib/db/progress";
+import { db } from "@/lib/db/infra/client";
+import { setFamiliarity } from "@/lib/db/judging/progress";
 import { idParam, parseBody, withRole } from "@/lib/server/api";
+import type { FamiliarityAnswer } from "@/lib/server/responses";
 
 const input = z.object({
   userIds: z.array(idParam).min(1).max(1000),
@@ -14,5 +15,5 @@ const input = z.object({
 export const PUT = withRole("ADMIN", async (req, { user }) => {
   const { userIds, destinationIds, familiarity } = await parseBody(req, input, 256 * 1024);
   await setFamiliarity(db(), userIds, destinationIds, familiarity, user.id);
-  return NextResponse.json({ ok: true, changed: userIds.length * destinationIds.length });
+  return NextResponse.json({ ok: true, changed: userIds.length * destinationIds.length } satisfies FamiliarityAnswer);
 });

@@ -1,9 +1,10 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { createFit, fitsOverview } from "@/lib/db/fits";
+import { db } from "@/lib/db/infra/client";
+import { createFit, fitsOverview } from "@/lib/db/results/fits";
 import { parseBody, withRole } from "@/lib/server/api";
 import { createJob } from "@/lib/server/jobs";
+import type { FitStartedAnswer } from "@/lib/server/responses";
 
 const startSchema = z.object({
   datasetId: z.string().min(1).max(100).optional(),
@@ -36,5 +37,5 @@ export const POST = withRole("ADMIN", async (req, { user }) => {
     input: { fitId: fit.id },
     createdById: user.id,
   });
-  return NextResponse.json({ id: fit.id, jobId }, { status: 202 });
+  return NextResponse.json({ id: fit.id, jobId } satisfies FitStartedAnswer, { status: 202 });
 });

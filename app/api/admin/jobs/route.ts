@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { isRealDate } from "@/lib/dates";
-import { db } from "@/lib/db/client";
-import { JOB_KINDS, listJobs } from "@/lib/db/jobs";
+import { db } from "@/lib/db/infra/client";
+import { JOB_KINDS, listJobs } from "@/lib/db/infra/jobs";
 import { withRole } from "@/lib/server/api";
 
 const query = z.object({

@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { importJudgeVerdicts } from "@/lib/db/alignment";
-import { offload } from "@/lib/offload/run";
+import { db } from "@/lib/db/infra/client";
+import { importJudgeVerdicts } from "@/lib/db/results/alignment";
+import { offload } from "@/lib/offload";
 import { API_BODY_CAP } from "@/lib/server/guards";
 import { adminFigures, parseBody, withRole } from "@/lib/server/api";
 
@@ -12,7 +12,7 @@ export const GET = withRole("ADMIN", async (req) => {
     .object({ dataset: z.string().min(1).max(64).optional() })
     .parse(Object.fromEntries(new URL(req.url).searchParams));
   return NextResponse.json(
-    await adminFigures(`judges:${dataset ?? ""}`, () => offload("judges", { datasetId: dataset ?? null })),
+    await adminFigures(`judges:${dataset ?? ""}`, () => offload("judges", { datasetId: dataset ?? null }), "heavy"),
   );
 });
 

@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { offload } from "@/lib/offload/run";
+import { offload } from "@/lib/offload";
+import { dimensionKey } from "@/lib/dimensions/set";
 import { adminFigures, withRole } from "@/lib/server/api";
 
 const MAX_BOOTSTRAP = 2000;
@@ -10,6 +11,8 @@ const query = z.object({
   destination: z.string().min(1).max(64).optional(),
   days: z.coerce.number().int().min(1).max(60).optional(),
   gates: z.enum(["0", "1"]).default("0"),
+  /** Battles from one dimension's verdicts ("about the same" a tie) instead of the overall verdict. */
+  dimension: dimensionKey.optional(),
   style: z.enum(["0", "1"]).default("0"),
   /** Each replicate is a full fit: bounded so that one request cannot hold the server for minutes. */
   bootstrap: z.coerce
@@ -34,10 +37,13 @@ export const GET = withRole("ADMIN", async (req) => {
     destinationId: q.destination ?? null,
     days: q.days ?? null,
     bothGates: q.gates === "1",
+    dimension: q.dimension ?? null,
   };
   return NextResponse.json(
-    await adminFigures(`leaderboard:${JSON.stringify(q)}`, () =>
-      offload("leaderboard", { filters, opts: { style: q.style === "1", bootstrap: q.bootstrap, seed: q.seed } }),
+    await adminFigures(
+      `leaderboard:${JSON.stringify(q)}`,
+      () => offload("leaderboard", { filters, opts: { style: q.style === "1", bootstrap: q.bootstrap, seed: q.seed } }),
+      "heavy",
     ),
   );
 });

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/client";
-import { assignmentOverview } from "@/lib/db/progress";
-import { getSettings } from "@/lib/db/settings";
+import { db } from "@/lib/db/infra/client";
+import { assignmentOverview } from "@/lib/db/judging/progress";
+import { getSettings } from "@/lib/db/judging/settings";
 import { adminFigures, withRole } from "@/lib/server/api";
 
 /** Progress per dataset and destination, live claims, settings (shared by reloads for a few seconds: adminFigures). */

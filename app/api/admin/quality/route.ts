@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { offload } from "@/lib/offload/run";
+import { offload } from "@/lib/offload";
 import { adminFigures, withRole } from "@/lib/server/api";
 
 /**
@@ -8,5 +8,5 @@ import { adminFigures, withRole } from "@/lib/server/api";
  * forgets it, so its effect shows at once.
  */
 export const GET = withRole("ADMIN", async () =>
-  NextResponse.json(await adminFigures("quality", () => offload("quality", {}))),
+  NextResponse.json(await adminFigures("quality", () => offload("quality", {}), "heavy")),
 );

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { settingsPatchSchema } from "@/lib/assignment/policy";
-import { db } from "@/lib/db/client";
-import { getSettings, updateSettings } from "@/lib/db/settings";
+import { db } from "@/lib/db/infra/client";
+import { getSettings, updateSettings } from "@/lib/db/judging/settings";
 import { parseBody, withRole } from "@/lib/server/api";
 
 export const GET = withRole("ADMIN", async () => NextResponse.json(await getSettings(db())));

@@ -1,10 +1,11 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { listUsers } from "@/lib/db/admin";
-import { createExpert } from "@/lib/db/users";
+import { db } from "@/lib/db/infra/client";
+import { listUsers } from "@/lib/db/accounts/admin";
+import { createExpert } from "@/lib/db/accounts/users";
 import { parseBody, withRole } from "@/lib/server/api";
 import { inviteUrl } from "@/lib/server/urls";
+import type { ExpertCreatedAnswer } from "@/lib/server/responses";
 
 export const GET = withRole("ADMIN", async () => NextResponse.json({ users: await listUsers(db()) }));
 
@@ -16,5 +17,5 @@ const createInput = z.object({
 export const POST = withRole("ADMIN", async (req, { user }) => {
   const input = await parseBody(req, createInput);
   const { userId, token } = await createExpert(db(), input, user.id);
-  return NextResponse.json({ userId, inviteUrl: inviteUrl(req, token) }, { status: 201 });
+  return NextResponse.json({ userId, inviteUrl: inviteUrl(req, token) } satisfies ExpertCreatedAnswer, { status: 201 });
 });

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { restoreWeights } from "@/lib/db/fits";
+import { db } from "@/lib/db/infra/client";
+import { restoreWeights } from "@/lib/db/results/fits";
 import { parseBody, withRole } from "@/lib/server/api";
 
 /** Restores earlier weights (an adoption's id) or TripScore's defaults, as a new recorded change. */

@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { invitePasswordInput } from "@/lib/auth/invite-input";
-import { db } from "@/lib/db/client";
-import { acceptInvite } from "@/lib/db/users";
+import { db } from "@/lib/db/infra/client";
+import { acceptInvite } from "@/lib/db/accounts/users";
 import { crossSiteGuard, jsonError, parseBody } from "@/lib/server/api";
 import { answerFor } from "@/lib/server/answers";
 

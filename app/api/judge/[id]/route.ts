@@ -1,7 +1,7 @@
-import { db } from "@/lib/db/client";
-import { assignmentViewJson } from "@/lib/db/judging-view";
-import { ownGoldViewJson } from "@/lib/db/gold-judging";
-import { getSettings } from "@/lib/db/settings";
+import { db } from "@/lib/db/infra/client";
+import { assignmentViewJson } from "@/lib/db/judging/judging-view";
+import { ownGoldViewJson } from "@/lib/db/judging/gold-judging";
+import { getSettings } from "@/lib/db/judging/settings";
 import { idParams, withRole } from "@/lib/server/api";
 
 export const GET = withRole("EXPERT", { params: idParams }, async (_req, { user, params: { id } }) => {

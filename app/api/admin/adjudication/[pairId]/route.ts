@@ -1,8 +1,9 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { adjudicate, requestExtraRater } from "@/lib/db/analytics";
-import { db } from "@/lib/db/client";
+import { adjudicate, requestExtraRater } from "@/lib/db/results/analytics";
+import { db } from "@/lib/db/infra/client";
 import { idParam, parseBody, withRole } from "@/lib/server/api";
+import type { OkAnswer } from "@/lib/server/responses";
 
 const input = z.discriminatedUnion("action", [
   z.object({
@@ -20,6 +21,6 @@ export const POST = withRole(
     const body = await parseBody(req, input);
     if (body.action === "decide") await adjudicate(db(), pairId, body.label, body.note ?? null, user.id);
     else await requestExtraRater(db(), pairId, user.id);
-    return NextResponse.json({ ok: true });
+    return NextResponse.json({ ok: true } satisfies OkAnswer);
   },
 );

@@ -1,40 +1,51 @@
 import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { auditExport } from "@/lib/db/exports";
-import { EXPORT_KINDS, exportQuery, filtersOf } from "@/lib/export/kinds";
-import { exportChunks } from "@/lib/offload/run";
+import { db } from "@/lib/db/infra/client";
+import { auditExport, scopeProblem } from "@/lib/db/results/exports";
+import {
+  EXPORT_CONTENT_TYPES,
+  EXPORT_KINDS,
+  exportQuery,
+  exportRefusal,
+  filtersOf,
+  optionsOf,
+} from "@/lib/export/kinds";
+import { AppError } from "@/lib/errors";
+import { exportChunks } from "@/lib/offload";
 import { withRole } from "@/lib/server/api";
 import { createJob } from "@/lib/server/jobs";
 
 const kindParams = z.object({ kind: z.enum(EXPORT_KINDS) });
 
 /**
- * Streams an export (raw judgments, labelled pairs or training pairs) as JSONL or CSV from one snapshot, written in
- * an admin thread a chunk at a time as the download asks for it (decision 010).
+ * Streams an export of any kind as JSONL, CSV or Parquet from one snapshot, written in an admin process a chunk at a
+ * time as the download asks for it (decision 010; Parquet a row group at a time, decision 011).
  */
 export const GET = withRole("ADMIN", { params: kindParams }, async (req, { user, params: { kind } }) => {
   const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
+  const refusal = exportRefusal(kind, q);
+  if (refusal) throw new AppError("invalid_request", refusal);
+  const scope = await scopeProblem(db(), filtersOf(q));
+  if (scope) throw new AppError("not_found", `Nothing to export: ${scope}.`);
   let count = 0;
-  const text = exportChunks(
-    { kind, format: q.format, filters: filtersOf(q), names: q.names === "1" },
+  const chunks = exportChunks(
+    { kind, format: q.format, filters: filtersOf(q), options: optionsOf(q) },
     (n) => (count = n),
   );
-  const enc = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const next = await text.next();
-      if (!next.done) return controller.enqueue(enc.encode(next.value));
+      const next = await chunks.next();
+      if (!next.done) return controller.enqueue(next.value);
       controller.close();
       await auditExport(db(), user.id, kind, q, count);
     },
     async cancel() {
-      await text.return(undefined);
+      await chunks.return(undefined);
     },
   });
   const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, "");
   return new Response(stream, {
     headers: {
-      "content-type": q.format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8",
+      "content-type": EXPORT_CONTENT_TYPES[q.format],
       "content-disposition": `attachment; filename="${kind}-${stamp}.${q.format}"`,
     },
   });
@@ -42,11 +53,17 @@ export const GET = withRole("ADMIN", { params: kindParams }, async (req, { user,
 
 /** A large export as a background job (same query as GET): 202 with the job; its file is then at /api/admin/jobs/ID/download. */
 export const POST = withRole("ADMIN", { params: kindParams }, async (req, { user, params: { kind } }) => {
-  const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
+  // The job keeps the query as asked (it parses it again when it runs: parsed dates and splits do not round-trip).
+  const raw = Object.fromEntries(new URL(req.url).searchParams);
+  const q = exportQuery.parse(raw);
+  const refusal = exportRefusal(kind, q);
+  if (refusal) throw new AppError("invalid_request", refusal);
+  const scope = await scopeProblem(db(), filtersOf(q));
+  if (scope) throw new AppError("not_found", `Nothing to export: ${scope}.`);
   const jobId = await createJob(db(), {
     kind: "export",
     title: `Export ${kind} (${q.format})`,
-    input: { kind, query: q },
+    input: { kind, query: raw },
     createdById: user.id,
   });
   return Response.json({ jobId }, { status: 202 });

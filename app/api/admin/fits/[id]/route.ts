@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/client";
-import { getFit } from "@/lib/db/fits";
+import { db } from "@/lib/db/infra/client";
+import { getFit } from "@/lib/db/results/fits";
 import { AppError } from "@/lib/errors";
 import { idParams, withRole } from "@/lib/server/api";
 

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/client";
-import { storedFilesOf } from "@/lib/db/files";
-import { getJob } from "@/lib/db/jobs";
+import { db } from "@/lib/db/infra/client";
+import { storedFilesOf } from "@/lib/db/infra/files";
+import { getJob } from "@/lib/db/infra/jobs";
 import { AppError } from "@/lib/errors";
 import { jobParams, withRole } from "@/lib/server/api";
 

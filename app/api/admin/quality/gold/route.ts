@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { makeGoldPairs } from "@/lib/db/gold";
-import { DEFECT_KINDS } from "@/lib/gold/kinds";
+import { db } from "@/lib/db/infra/client";
+import { makeGoldPairs } from "@/lib/db/quality/gold";
+import { DEFECT_KINDS } from "@/lib/gold";
 import { parseBody, withRole } from "@/lib/server/api";
 
 const input = z.strictObject({

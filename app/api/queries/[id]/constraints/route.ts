@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { constraintsSchema } from "@/lib/dsl/annotations";
-import { db } from "@/lib/db/client";
-import { dslEditorData, saveDslVersion } from "@/lib/db/dsl";
+import { db } from "@/lib/db/infra/client";
+import { dslEditorData, saveDslVersion } from "@/lib/db/datasets/dsl";
 import { idParams, parseBody, withRole } from "@/lib/server/api";
 
 /** The editor's data: request, versions, plans (ChinaTravel shape, no model names) and POI table. */

@@ -1,14 +1,18 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { groupStatsOfTallies, patternCounts } from "@/lib/agreement/tallies";
-import { analyticsTallies, ratedPairs } from "@/lib/db/analytics";
-import { db } from "@/lib/db/client";
-import { exportCount } from "@/lib/db/export-counts";
-import { currentWeights } from "@/lib/db/fits";
+import { groupStatsOfTallies, patternCounts } from "@/lib/agreement";
+import { analyticsTallies, ratedPairs } from "@/lib/db/results/analytics";
+import { db } from "@/lib/db/infra/client";
+import { exportCount } from "@/lib/db/results/export-counts";
+import { scopeProblem } from "@/lib/db/results/exports";
+import { AppError } from "@/lib/errors";
+import { correctionCount } from "@/lib/db/corrections/export";
+import { currentWeights } from "@/lib/db/results/fits";
 import {
   EXPORT_KINDS,
   EXPORT_SCHEMA_VERSION,
   exportQuery,
+  optionsOf,
   filtersOf,
   type ExportKind,
   type ExportQuery,
@@ -16,12 +20,15 @@ import {
 import { ADMIN_FIGURES, recent } from "@/lib/cache";
 import { config } from "@/lib/config";
 import { withRole } from "@/lib/server/api";
+import { offload } from "@/lib/offload";
 
 const kindParams = z.object({ kind: z.enum(EXPORT_KINDS) });
 
 /** The machine-readable dataset card of an export: counts, agreement, filters, time, schema version. */
 export const GET = withRole("ADMIN", { params: kindParams }, async (req, { params: { kind } }) => {
   const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
+  const scope = await scopeProblem(db(), filtersOf(q));
+  if (scope) throw new AppError("not_found", `No card: ${scope}.`);
   // Shared by reloads for a few seconds, like the other admin figures; `exported_at` says when it was made.
   const { result, computedAt } = await recent(
     `${ADMIN_FIGURES}card:${kind}:${JSON.stringify(q)}`,
@@ -35,8 +42,21 @@ async function card(kind: ExportKind, q: ExportQuery) {
   const filters = filtersOf(q);
   const inScope = (r: { datasetId?: string; destinationId?: string }) =>
     (!q.dataset || r.datasetId === q.dataset) && (!q.destination || r.destinationId === q.destination);
+  // Preference pairs and SFT rows are counted by one pass over them in an admin process (their labels, splits and
+  // what is left out follow the options); the other kinds by the database.
+  const trainer = { filters, options: optionsOf(q).preference! };
+  const preference =
+    kind === "preference-pairs"
+      ? await offload("preferenceCard", trainer)
+      : kind === "sft"
+        ? await offload("sftCard", trainer)
+        : null;
   const [records, tallies, wide, inUse] = await Promise.all([
-    exportCount(db(), kind, filters),
+    preference
+      ? preference.rows
+      : kind === "corrections"
+        ? correctionCount(db(), filters, q.as, trainer.options)
+        : exportCount(db(), kind, filters),
     analyticsTallies(db()),
     ratedPairs(db(), { wideOnly: true }),
     kind === "training-pairs" ? currentWeights(db()) : null,
@@ -48,6 +68,14 @@ async function card(kind: ExportKind, q: ExportQuery) {
     schema_version: EXPORT_SCHEMA_VERSION,
     filters: q,
     records,
+    ...(preference
+      ? {
+          splits: preference.splits,
+          left_out: preference.left_out,
+          // Splits are by request (a seeded hash of its id, or the dataset's own split field).
+          no_request_crosses_splits: true,
+        }
+      : {}),
     agreement: {
       pairs: agreement.items,
       fleiss_kappa: agreement.fleiss.value,

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/client";
-import { adoptFit } from "@/lib/db/fits";
+import { db } from "@/lib/db/infra/client";
+import { adoptFit } from "@/lib/db/results/fits";
 import { idParams, withRole } from "@/lib/server/api";
 
 /** Makes a finished fit's weights the ones the app uses for rewards and exports (recorded, reversible). */

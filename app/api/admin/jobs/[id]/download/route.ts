@@ -1,6 +1,7 @@
-import { db } from "@/lib/db/client";
-import { readStoredFile, storedFilesOf } from "@/lib/db/files";
+import { db } from "@/lib/db/infra/client";
+import { readStoredFile, storedFilesOf } from "@/lib/db/infra/files";
 import { AppError } from "@/lib/errors";
+import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS } from "@/lib/export/kinds";
 import { jobParams, withRole } from "@/lib/server/api";
 
 /** The file an export job wrote, streamed from the database chunk by chunk. */
@@ -8,6 +9,9 @@ export const GET = withRole("ADMIN", { params: jobParams }, async (_req, { param
   const [file] = await storedFilesOf(db(), id, "export");
   if (!file) throw new AppError("not_found", "This job has no file to download (not an export, or not finished).");
   const chunks = readStoredFile(db(), file.id);
+  // The export job names its file KIND-STAMP.FORMAT (a dataset repository: a .zip).
+  const format = EXPORT_FORMATS.find((f) => file.name.endsWith(`.${f}`)) ?? "jsonl";
+  const type = file.name.endsWith(".zip") ? "application/zip" : EXPORT_CONTENT_TYPES[format];
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await chunks.next();
@@ -20,7 +24,7 @@ export const GET = withRole("ADMIN", { params: jobParams }, async (_req, { param
   });
   return new Response(stream, {
     headers: {
-      "content-type": file.name.endsWith(".csv") ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8",
+      "content-type": type,
       "content-disposition": `attachment; filename="${file.name}"`,
       "content-length": String(file.bytes),
     },

@@ -1,9 +1,10 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { setGoldRate } from "@/lib/db/gold";
-import { setAdaptiveRaters } from "@/lib/db/judging";
+import { db } from "@/lib/db/infra/client";
+import { setGoldRate } from "@/lib/db/quality/gold";
+import { setAdaptiveRaters } from "@/lib/db/judging/judging";
 import { idParams, parseBody, withRole } from "@/lib/server/api";
+import type { QualityDatasetAnswer } from "@/lib/server/responses";
 
 const input = z
   .strictObject({
@@ -25,5 +26,5 @@ export const PATCH = withRole("ADMIN", { params: idParams }, async (req, { user,
     body.adaptiveRaters === undefined
       ? 0
       : await setAdaptiveRaters(db(), id, body.adaptiveRaters, body.calibrationShare, user.id);
-  return NextResponse.json({ id, ...body, pairsChanged: changed });
+  return NextResponse.json({ id, ...body, pairsChanged: changed } satisfies QualityDatasetAnswer);
 });

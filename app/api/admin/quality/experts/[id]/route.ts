@@ -1,12 +1,13 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { setStanding } from "@/lib/db/quality";
+import { db } from "@/lib/db/infra/client";
+import { setStanding } from "@/lib/db/quality/quality";
 import { idParams, parseBody, withRole } from "@/lib/server/api";
+import type { StandingAnswer } from "@/lib/server/responses";
 
 /** An admin's decision on an expert: resume after a pause, pass or fail qualification, or ask them to qualify again. */
 export const POST = withRole("ADMIN", { params: idParams }, async (req, { user, params: { id } }) => {
   const { action } = await parseBody(req, z.strictObject({ action: z.enum(["resume", "pass", "fail", "requalify"]) }));
   await setStanding(db(), id, action, user.id);
-  return NextResponse.json({ id, action });
+  return NextResponse.json({ id, action } satisfies StandingAnswer);
 });

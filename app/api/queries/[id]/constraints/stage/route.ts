@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { DSL_STAGES } from "@/lib/dsl/annotations";
-import { db } from "@/lib/db/client";
-import { setDslStage } from "@/lib/db/dsl";
+import { db } from "@/lib/db/infra/client";
+import { setDslStage } from "@/lib/db/datasets/dsl";
 import { idParams, parseBody, withRole } from "@/lib/server/api";
 
 /** Admins verify or finalize the latest version (experts get 403 from lib/permissions.ts; a stale version 409 with `latest`). */

@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { removeJudgments } from "@/lib/db/quality";
-import { offload } from "@/lib/offload/run";
+import { db } from "@/lib/db/infra/client";
+import { removeJudgments } from "@/lib/db/quality/quality";
+import { offload } from "@/lib/offload";
 import { idParams, parseBody, withRole } from "@/lib/server/api";
 
 /** What removing the expert's judgments would do to agreement: before and after, and how many pairs reopen. */

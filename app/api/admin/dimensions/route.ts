@@ -1,0 +1,28 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { offload } from "@/lib/offload";
+import { db } from "@/lib/db/infra/client";
+import { datasetsWithDimensions } from "@/lib/db/results/dimensions";
+import { adminFigures, withRole } from "@/lib/server/api";
+
+const query = z.object({ dataset: z.string().min(1).max(64).optional() });
+
+/**
+ * Humans against the reward, dimension by dimension, for one dataset that asks dimensions (the first, when none is
+ * named): computed in an admin process (decision 010), reloads share one computation. With no such dataset, the
+ * answer says so (`report: null`).
+ */
+export const GET = withRole("ADMIN", async (req) => {
+  const { dataset } = query.parse(Object.fromEntries(new URL(req.url).searchParams));
+  const datasets = await datasetsWithDimensions(db());
+  const id = dataset ?? datasets[0]?.id;
+  if (!id) return NextResponse.json({ datasets, report: null, computedAt: new Date().toISOString() });
+  const figures = await adminFigures(
+    `dimensions:${id}`,
+    async () => ({
+      report: await offload("dimensions", { datasetId: id }),
+    }),
+    "heavy",
+  );
+  return NextResponse.json({ datasets, ...figures });
+});

@@ -1,0 +1,106 @@
+/**
+ * The correction screen's edit-to-feedback latency in Chromium on the production build: ChinaTravel's real six-day
+ * plan in Chongqing (en-day6) with its city's real POI table, and the same plan stretched to seven days (its day 4
+ * twice, as bench/corrections.ts does). Each edit is a keyboard retime (t, the times, Enter) of an item of day 2
+ * that flips a transfer check between fixed and failing; timed from the Enter until the checks panel shows the
+ * new check (the worker's answer rendered). The first edits warm up and are left out. Usage:
+ * npm run bench:correction-screen [-- EDITS]
+ */
+import { readFileSync } from "node:fs";
+import { percentile, withSignedInExpert } from "./server";
+
+const EDITS = Number(process.argv[2] ?? 40);
+const WARMUP = 5;
+const read = (rel: string) => JSON.parse(readFileSync(`lib/dsl/fixtures/chinatravel-real/${rel}`, "utf8"));
+
+function bundle(days: 6 | 7) {
+  const six = read("plans/en-day6.json");
+  const plan =
+    days === 6
+      ? six
+      : {
+          ...six,
+          itinerary: [...six.itinerary.slice(0, 5), six.itinerary[3], six.itinerary[5]].map((d: object, i: number) => ({
+            ...d,
+            day: i + 1,
+          })),
+        };
+  const pois = (read("pois.json") as { city: string }[])
+    .map((p, i) => ({ id: `poi-${i + 1}`, ...p }))
+    .filter((p) => p.city === "Chongqing");
+  return {
+    "manifest.json": JSON.stringify({
+      format: "chinatravel",
+      name: `correction screen bench (${days} days)`,
+      destinations: [{ name: "Chongqing", country: "China", lat: 29.56, lon: 106.55, aliases: ["重庆"] }],
+    }),
+    "queries.json": JSON.stringify([
+      {
+        uid: "q",
+        nature_language: `${days} days in Chongqing for three`,
+        start_city: six.start_city,
+        target_city: six.target_city,
+        days,
+        people_number: six.people_number,
+      },
+    ]),
+    "pois.json": JSON.stringify(pois),
+    "plans.json": JSON.stringify([{ id: "p", uid: "q", model: "m", plan }]),
+  };
+}
+
+async function measure(days: 6 | 7, ports: { pg: number; http: number }) {
+  let out: Record<string, unknown> = {};
+  await withSignedInExpert(`correct${days}`, ports, bundle(days), "Chongqing", async (page, { db, url }) => {
+    const plan = await db.plan.findFirstOrThrow({ where: { sourceId: "p" } });
+    await page.goto(`${url}/plans/${plan.id}/correct`);
+    await page.locator(".checks[data-pending='false']").waitFor();
+    await page.getByLabel("Reason for the next edits").selectOption("transfer_time");
+    await page
+      .locator(".tl-day")
+      .nth(1)
+      .getByRole("button", { name: /Ronghui Xiliutuo Town/ })
+      .click();
+    const times: number[] = [];
+    for (let i = 0; i < EDITS + WARMUP; i++) {
+      // Alternately fixes the two transfers of day 2 (fixed: 2) and puts the item back where it was (fixed: 0).
+      const [start, end, fixed] = i % 2 === 0 ? ["18:20", "19:40", 2] : ["18:16", "19:46", 0];
+      await page.keyboard.press("t");
+      await page.getByLabel("Start time").fill(start);
+      await page.getByLabel("End time").fill(end);
+      const t0 = await page.evaluate(() => performance.now());
+      await page.getByLabel("End time").press("Enter");
+      await page.waitForFunction(
+        (want) =>
+          document.querySelector(".checks[data-pending='false']") !== null &&
+          document.querySelectorAll('[data-testid="fixed"] li').length === want,
+        fixed,
+        { polling: "raf" },
+      );
+      const t1 = await page.evaluate(() => performance.now());
+      if (i >= WARMUP) times.push(t1 - t0);
+    }
+    times.sort((a, b) => a - b);
+    const items = await page.locator(".tl-item").count();
+    out = {
+      days,
+      items,
+      edits: times.length,
+      p50Ms: +percentile(times, 50).toFixed(1),
+      p95Ms: +percentile(times, 95).toFixed(1),
+      maxMs: +times[times.length - 1].toFixed(1),
+    };
+  });
+  return out;
+}
+
+async function main() {
+  const six = await measure(6, { pg: 54391, http: 3411 });
+  const seven = await measure(7, { pg: 54392, http: 3412 });
+  console.log(JSON.stringify({ sixDays: six, sevenDays: seven }, null, 2));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

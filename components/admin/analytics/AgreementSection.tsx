@@ -1,0 +1,23 @@
+"use client";
+/** Agreement overall, per destination and per dataset, as of the figures' computation. */
+import type { AnalyticsAnswer } from "@/lib/server/responses";
+import { clock } from "../../format";
+import { StatsTable } from "./StatsTable";
+
+export function AgreementSection({ r, failed }: { r: AnalyticsAnswer | undefined; failed: boolean }) {
+  return (
+    <section className="card">
+      <h2>Agreement</h2>
+      {r && <p className="muted">Figures as of {clock(r.computedAt)}.</p>}
+      {!r ? (
+        <p>{failed ? "Could not compute the figures." : "Computing…"}</p>
+      ) : (
+        <>
+          <StatsTable label="Overall" rows={[["All complete pairs", r.overall]]} />
+          <StatsTable label="Destination" rows={Object.entries(r.byDestination)} />
+          <StatsTable label="Dataset" rows={Object.entries(r.byDataset)} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+/** Agreement statistics (Fleiss, Light, Krippendorff, pairwise, all agree) with their bootstrap intervals, one row per group. */
+import type { GroupStats } from "@/lib/agreement";
+import { fixed } from "../../format";
+
+const METRICS: { key: keyof Omit<GroupStats, "items" | "ceiling" | "unresolved">; label: string; help: string }[] = [
+  {
+    key: "fleiss",
+    label: "Fleiss' κ",
+    help: "Agreement of the three raters beyond chance, over pairs with all ratings: (P̄ − P̄e) / (1 − P̄e).",
+  },
+  {
+    key: "light",
+    label: "Cohen's κ (Light)",
+    help: "Cohen's kappa for each pair of rater slots (1–2, 1–3, 2–3), averaged.",
+  },
+  {
+    key: "krippendorff",
+    label: "Krippendorff's α",
+    help: "Nominal alpha, 1 − observed / expected disagreement; tolerates missing ratings.",
+  },
+  {
+    key: "pairwise",
+    label: "Pairwise agreement",
+    help: "Over every two raters of the same pair, the share that chose the same verdict.",
+  },
+  { key: "allAgree", label: "All agree", help: "Share of pairs on which all raters chose the same verdict." },
+];
+
+function Cell({ s }: { s: GroupStats[keyof Omit<GroupStats, "items" | "ceiling" | "unresolved">] }) {
+  return (
+    <td
+      className="num"
+      title={
+        s.value === null
+          ? s.reason
+          : s.ci
+            ? `95 % bootstrap interval over ${s.ci.replicates} resamples of pairs`
+            : undefined
+      }
+    >
+      {fixed(s.value)}
+      {s.ci && (
+        <span className="muted small">
+          {" "}
+          [{fixed(s.ci.lo)}, {fixed(s.ci.hi)}]
+        </span>
+      )}
+    </td>
+  );
+}
+
+export function StatsTable({ rows, label }: { rows: [string, GroupStats][]; label: string }) {
+  return (
+    <table className="table" aria-label={label}>
+      <thead>
+        <tr>
+          <th>{label}</th>
+          <th className="num" title="Complete pairs">
+            Pairs
+          </th>
+          {METRICS.map((m) => (
+            <th key={m.key} className="num" title={m.help}>
+              {m.label} <span className="help">?</span>
+            </th>
+          ))}
+          <th
+            className="num"
+            title="TripScore E.4: the single-rater reliability r implied by the pairwise agreement under symmetric 3-class noise, r = (1 + √(2·(3·A − 1))) / 3"
+          >
+            Ceiling r <span className="help">?</span>
+          </th>
+          <th className="num" title="Pairs whose raters split 1-1-1: they have no majority label until adjudicated">
+            Splits
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([name, s]) => (
+          <tr key={name}>
+            <td>{name}</td>
+            <td className="num">{s.items}</td>
+            {METRICS.map((m) => (
+              <Cell key={m.key} s={s[m.key]} />
+            ))}
+            <td className="num">{fixed(s.ceiling.r)}</td>
+            <td className="num">{s.unresolved}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,34 @@
+"use client";
+/**
+ * The assignment page's sections: destinations of experts, progress (with raters per pair), claims in
+ * progress, judging settings. The last change's error shows above them all, until a change succeeds.
+ */
+import { useState } from "react";
+import type { Then } from "../mutations";
+import { useOverview } from "../queries";
+import { ClaimsSection } from "./ClaimsSection";
+import { FamiliaritySection } from "./FamiliaritySection";
+import { ProgressSection } from "./ProgressSection";
+import { SettingsSection } from "./SettingsSection";
+
+export function AssignPanel() {
+  const overview = useOverview({ refetchInterval: 15_000 });
+  const [error, setError] = useState<string | null>(null);
+  const then: Then<unknown, unknown> = { onSuccess: () => setError(null), onError: (e) => setError(e.message) };
+  const o = overview.data;
+  if (!o) return <p>{overview.isError ? "Could not load the overview." : "Loading…"}</p>;
+  const fam = new Map(o.familiarity.map((f) => [`${f.userId}|${f.destinationId}`, f.familiarity]));
+  return (
+    <>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <FamiliaritySection o={o} fam={fam} then={then} />
+      <ProgressSection o={o} then={then} />
+      <ClaimsSection o={o} fam={fam} then={then} />
+      <SettingsSection settings={o.settings} then={then} />
+    </>
+  );
+}

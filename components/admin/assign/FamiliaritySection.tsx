@@ -1,0 +1,121 @@
+"use client";
+/** Destinations of experts: familiarity 1–5 per expert and destination, one at a time or for a selection. */
+import { useState } from "react";
+import type { OverviewAnswer } from "@/lib/server/responses";
+import { useSetFamiliarity, type Then } from "../mutations";
+
+const toggle = (set: Set<string>, id: string, on: boolean) => {
+  const next = new Set(set);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+};
+
+export function FamiliaritySection({
+  o,
+  fam,
+  then,
+}: {
+  o: OverviewAnswer;
+  /** Familiarity by `${userId}|${destinationId}`. */
+  fam: Map<string, number>;
+  then: Then<unknown, unknown>;
+}) {
+  const [pickedExperts, setPickedExperts] = useState<Set<string>>(new Set());
+  const [pickedDest, setPickedDest] = useState<Set<string>>(new Set());
+  const [bulkLevel, setBulkLevel] = useState(3);
+  const set = useSetFamiliarity(then);
+  const setFam = (userIds: string[], destinationIds: string[], familiarity: number) =>
+    set.mutate({ userIds, destinationIds, familiarity });
+  return (
+    <section className="card">
+      <h2>Destinations of experts</h2>
+      <p className="muted small">
+        Familiarity 1 (knows a little) to 5 (lives there). An expert only gets pairs of destinations given here.
+      </p>
+      <div className="scroll-x">
+        <table className="table matrix" aria-label="Familiarity of experts with destinations">
+          <thead>
+            <tr>
+              <th />
+              <th>Expert</th>
+              {o.destinations.map((d) => (
+                <th key={d.id}>
+                  <label className="checkbox small">
+                    <input
+                      type="checkbox"
+                      checked={pickedDest.has(d.id)}
+                      onChange={(e) => setPickedDest(toggle(pickedDest, d.id, e.target.checked))}
+                      aria-label={`Select ${d.name}`}
+                    />
+                    {d.name}
+                  </label>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {o.experts.map((e) => (
+              <tr key={e.id} className={e.active ? "" : "inactive"}>
+                <td>
+                  <input
+                    type="checkbox"
+                    checked={pickedExperts.has(e.id)}
+                    onChange={(ev) => setPickedExperts(toggle(pickedExperts, e.id, ev.target.checked))}
+                    aria-label={`Select ${e.name}`}
+                  />
+                </td>
+                <td>{e.name}</td>
+                {o.destinations.map((d) => (
+                  <td key={d.id}>
+                    <select
+                      aria-label={`${e.name} – ${d.name}`}
+                      value={fam.get(`${e.id}|${d.id}`) ?? 0}
+                      onChange={(ev) => setFam([e.id], [d.id], Number(ev.target.value))}
+                    >
+                      <option value={0}>—</option>
+                      {[1, 2, 3, 4, 5].map((n) => (
+                        <option key={n} value={n}>
+                          {n}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="inline-form">
+        <span className="small">
+          {pickedExperts.size} expert(s) × {pickedDest.size} destination(s)
+        </span>
+        <label>
+          Familiarity
+          <select value={bulkLevel} onChange={(e) => setBulkLevel(Number(e.target.value))}>
+            {[1, 2, 3, 4, 5].map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          className="btn"
+          disabled={!pickedExperts.size || !pickedDest.size}
+          onClick={() => setFam([...pickedExperts], [...pickedDest], bulkLevel)}
+        >
+          Assign selected
+        </button>
+        <button
+          className="btn"
+          disabled={!pickedExperts.size || !pickedDest.size}
+          onClick={() => setFam([...pickedExperts], [...pickedDest], 0)}
+        >
+          Remove selected
+        </button>
+      </div>
+    </section>
+  );
+}

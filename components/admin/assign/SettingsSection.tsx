@@ -1,0 +1,65 @@
+"use client";
+/** The judging settings of the assignment page: lease, minimum rationale, queue order. */
+import type { JudgingSettings } from "@/lib/assignment/policy";
+import type { OverviewAnswer } from "@/lib/server/responses";
+import { useSaveSettings, type Then } from "../mutations";
+
+export function SettingsSection({
+  settings,
+  then,
+}: {
+  settings: OverviewAnswer["settings"];
+  then: Then<unknown, unknown>;
+}) {
+  const save = useSaveSettings(then);
+  return (
+    <section className="card">
+      <h2>Judging settings</h2>
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const f = new FormData(e.currentTarget);
+          save.mutate({
+            leaseMinutes: Number(f.get("leaseMinutes")),
+            rationaleMinLength: Number(f.get("rationaleMinLength")),
+            queueOrder: f.get("queueOrder") as JudgingSettings["queueOrder"],
+          });
+        }}
+      >
+        <label>
+          Lease (minutes)
+          <input
+            name="leaseMinutes"
+            type="number"
+            min={1}
+            max={1440}
+            defaultValue={settings.leaseMinutes}
+            className="narrow-input"
+          />
+        </label>
+        <label>
+          Minimum rationale (characters)
+          <input
+            name="rationaleMinLength"
+            type="number"
+            min={0}
+            max={2000}
+            defaultValue={settings.rationaleMinLength}
+            className="narrow-input"
+          />
+        </label>
+        <label>
+          Queue order
+          <select name="queueOrder" defaultValue={settings.queueOrder}>
+            <option value="completion">Closest to completion, then oldest</option>
+            <option value="oldest">Oldest first</option>
+          </select>
+        </label>
+        <button className="btn primary" type="submit">
+          Save settings
+        </button>
+      </form>
+    </section>
+  );
+}

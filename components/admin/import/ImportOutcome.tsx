@@ -1,0 +1,72 @@
+"use client";
+/** What the last import did: the problems that stopped it (nothing was imported), or what it imported. */
+import type { DatasetCounts } from "@/lib/dataset/normalized";
+import type { ImportOutcome } from "@/lib/server/responses";
+import { count } from "../../format";
+
+const COUNT_LABELS: [keyof DatasetCounts, string][] = [
+  ["destinations", "Destinations"],
+  ["pois", "POIs"],
+  ["queries", "Requests"],
+  ["plans", "Plans"],
+  ["pairs", "Pairs"],
+  ["unresolvedPlaces", "Unresolved places"],
+  ["infeasiblePlans", "Plans failing a gate"],
+];
+
+export function ImportProblems({ outcome }: { outcome: Extract<ImportOutcome, { ok: false }> }) {
+  return (
+    <section className="card problems" data-testid="import-problems">
+      <h2>Nothing was imported</h2>
+      <p className="error">{outcome.message}</p>
+      {outcome.problems.length > 0 && (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>File</th>
+              <th className="num">Record</th>
+              <th>Where</th>
+              <th>Problem</th>
+            </tr>
+          </thead>
+          <tbody>
+            {outcome.problems.map((p, i) => (
+              <tr key={i}>
+                <td>{p.file}</td>
+                <td className="num">{p.record ?? "—"}</td>
+                <td>
+                  <code>{p.path}</code>
+                </td>
+                <td>{p.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {outcome.truncated && (
+        <p className="muted">
+          Only the first {outcome.problems.length} problems are listed
+          {outcome.more ? `; ${count(outcome.more)} more were found` : ""}.
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function ImportSummary({ outcome }: { outcome: Extract<ImportOutcome, { ok: true }> }) {
+  return (
+    <section className="card" data-testid="import-summary">
+      <h2>
+        {outcome.created ? `Imported “${outcome.name}”` : `“${outcome.name}” was imported before — nothing changed`}
+      </h2>
+      <dl className="counts">
+        {COUNT_LABELS.map(([k, label]) => (
+          <div key={k}>
+            <dt>{label}</dt>
+            <dd data-testid={`count-${k}`}>{outcome.counts[k] ?? 0}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+"use client";
+/** The judges page's sections: automatic judges' verdicts (upload, files), then their alignment with the experts. */
+import { useState } from "react";
+import { KEYS } from "../../keys";
+import { FiguresAge } from "../FiguresAge";
+import { useJudgeBoard } from "../queries";
+import { AlignmentSection } from "./AlignmentSection";
+import { VerdictsSection } from "./VerdictsSection";
+
+export function JudgesPanel() {
+  const [dataset, setDataset] = useState("");
+  const board = useJudgeBoard(dataset);
+  const d = board.data;
+  return (
+    <div className="stack">
+      <VerdictsSection d={d} dataset={dataset} setDataset={setDataset} />
+      {board.error && (
+        <p className="error" role="alert">
+          {board.error.message}
+        </p>
+      )}
+      {d && (
+        <>
+          <FiguresAge computedAt={d.computedAt} queryKey={KEYS.judges} />
+          <AlignmentSection d={d} />
+        </>
+      )}
+    </div>
+  );
+}

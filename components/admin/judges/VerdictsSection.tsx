@@ -1,0 +1,118 @@
+"use client";
+/** Uploading automatic judges' verdicts (JSONL), the files imported so far, and the dataset the board is over. */
+import { useState } from "react";
+import type { JudgeBoardAnswer } from "@/lib/server/responses";
+import { ApiError } from "../../api";
+import { dateTime } from "../../format";
+import { useRemoveVerdicts, useUploadVerdicts } from "../mutations";
+import { useScopeOptions } from "../ScopeSelects";
+
+export function VerdictsSection({
+  d,
+  dataset,
+  setDataset,
+}: {
+  d: JudgeBoardAnswer | undefined;
+  dataset: string;
+  setDataset: (id: string) => void;
+}) {
+  const scope = useScopeOptions();
+  const [problems, setProblems] = useState<string[]>([]);
+  const upload = useUploadVerdicts({
+    onMutate: () => setProblems([]),
+    onError: (e) =>
+      setProblems(
+        e instanceof ApiError
+          ? [...((e.body.problems as string[]) ?? []), ...(e.body.more ? [`… and ${e.body.more} more`] : [])]
+          : [],
+      ),
+  });
+  const remove = useRemoveVerdicts();
+  return (
+    <section className="card">
+      <h2>Judges&apos; verdicts</h2>
+      <p className="muted small">
+        JSONL, one verdict a line:{" "}
+        <code>{`{"pair_id", "judge", "verdict": "A"|"B"|"NEITHER", "order": "ab"|"ba"?, "score_a"?, "score_b"?}`}</code>
+        , in the pair&apos;s own A/B terms (<code>order</code> says which plan the judge saw first). Several runs of a
+        judge may judge the same pair. Up to 2 MB a file; the same file twice is imported once.
+      </p>
+      <div className="inline-form">
+        <label>
+          Upload verdicts
+          <input
+            type="file"
+            accept=".jsonl,.json,.txt,application/x-ndjson"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) upload.mutate(file);
+              e.target.value = "";
+            }}
+          />
+        </label>
+        <label>
+          Dataset
+          <select value={dataset} onChange={(e) => setDataset(e.target.value)}>
+            <option value="">All</option>
+            {scope.data?.datasets.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {upload.isPending && <p role="status">Importing…</p>}
+      {upload.data && (
+        <p className="ok" role="status">
+          {upload.data.created
+            ? `Imported ${upload.data.verdicts} verdicts of ${upload.data.judges.join(", ")}.`
+            : "This file was imported before; nothing changed."}
+        </p>
+      )}
+      {upload.error && (
+        <div className="error" role="alert">
+          <p>{upload.error.message}</p>
+          {problems.length > 0 && (
+            <ul className="problems">
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {d && d.imports.length > 0 && (
+        <table className="table" aria-label="Imported verdict files">
+          <thead>
+            <tr>
+              <th>File</th>
+              <th>Judges</th>
+              <th className="num">Verdicts</th>
+              <th>Imported</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {d.imports.map((i) => (
+              <tr key={i.id}>
+                <td>{i.name}</td>
+                <td>{i.judges.join(", ")}</td>
+                <td className="num">{i.verdicts}</td>
+                <td>{dateTime(i.createdAt)}</td>
+                <td>
+                  <button
+                    className="btn-link"
+                    onClick={() => confirm(`Remove ${i.name} and its ${i.verdicts} verdicts?`) && remove.mutate(i.id)}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+"use client";
+/** One expert's row on the quality page: standing with the admin's actions, gold, skips, peers, the models' figures, flags. */
+import { useState } from "react";
+import { fixed, pct, pctOf } from "../../format";
+import type { QualityExpert, StandingAnswer } from "@/lib/server/responses";
+import { RemoveJudgmentsDialog } from "./RemoveJudgmentsDialog";
+
+const STANDING: Record<string, string> = {
+  ACTIVE: "Active",
+  QUALIFYING: "Qualifying",
+  QUALIFICATION_FAILED: "Failed qualification",
+  PAUSED: "Paused",
+};
+const ACTIONS: Record<string, [StandingAnswer["action"], string][]> = {
+  PAUSED: [["resume", "Resume"]],
+  QUALIFICATION_FAILED: [
+    ["pass", "Let through"],
+    ["requalify", "Qualify again"],
+  ],
+  QUALIFYING: [
+    ["pass", "Let through"],
+    ["fail", "Fail"],
+  ],
+  ACTIVE: [["requalify", "Qualify again"]],
+};
+
+export function ExpertRow({
+  e,
+  onAction,
+  busy,
+}: {
+  e: QualityExpert;
+  onAction: (action: StandingAnswer["action"]) => void;
+  busy: boolean;
+}) {
+  const [removing, setRemoving] = useState(false);
+  return (
+    <tr data-testid={`quality-${e.email}`}>
+      <td>
+        {e.name}
+        <div className="muted small">{e.email}</div>
+      </td>
+      <td>
+        <span className={`standing-${e.standing}`}>{STANDING[e.standing]}</span>
+        {/* The pause's reason is already the gold flag's explanation. */}
+        {e.note && !e.flags.some((f) => f.message === e.note) && <div className="muted small">{e.note}</div>}
+        <div className="actions">
+          {(ACTIONS[e.standing] ?? []).map(([action, label]) => (
+            <button key={action} type="button" className="btn small" disabled={busy} onClick={() => onAction(action)}>
+              {label}
+            </button>
+          ))}
+          {e.judgments > 0 && (
+            <button type="button" className="btn small" onClick={() => setRemoving(true)}>
+              Remove judgments…
+            </button>
+          )}
+          {removing && <RemoveJudgmentsDialog e={e} onClose={() => setRemoving(false)} />}
+        </div>
+      </td>
+      <td className="num">{e.qualification.answered ? `${e.qualification.right}/${e.qualification.answered}` : "—"}</td>
+      <td className="num">
+        {e.gold.n ? `${e.gold.right}/${e.gold.n} · ${pct(e.gold.accuracy)}` : "—"}
+        {e.gold.ci95 && (
+          <div className="muted small">
+            {pct(e.gold.ci95[0])}–{pct(e.gold.ci95[1])}
+          </div>
+        )}
+        {e.goldByDestination.length > 1 && (
+          <div className="muted small">
+            {e.goldByDestination.map((d) => `${d.destination} ${d.right}/${d.n}`).join(" · ")}
+          </div>
+        )}
+      </td>
+      <td className="num">{e.judgments}</td>
+      <td className="num nowrap" title="Skipped of those served: gold pairs, then real pairs">
+        {pctOf(e.skips.gold.skipped, e.skips.gold.served)}
+        <div className="muted small">{pctOf(e.skips.real.skipped, e.skips.real.served)}</div>
+      </td>
+      <td className="num">{pct(e.peer.rate)}</td>
+      <td className="num">{fixed(e.dsAccuracy, 2)}</td>
+      <td className="num">{fixed(e.maceSpam, 2)}</td>
+      <td>
+        {e.flags.length ? (
+          <ul className="flag-list">
+            {e.flags.map((f) => (
+              <li key={f.kind}>
+                <strong>{f.kind.replace("_", " ")}</strong>: {f.message}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </td>
+    </tr>
+  );
+}

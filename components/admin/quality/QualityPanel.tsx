@@ -1,0 +1,42 @@
+"use client";
+/**
+ * Quality control of experts: the paused notice, then one section each for the experts' standing and
+ * figures, gold pairs per dataset, strength calibration (where experts give strengths), and qualification with
+ * promotion.
+ */
+import { KEYS } from "../../keys";
+import { FiguresAge } from "../FiguresAge";
+import { useQuality } from "../queries";
+import { CorrectionsSection } from "./CorrectionsSection";
+import { ExpertsSection } from "./ExpertsSection";
+import { GoldSection } from "./GoldSection";
+import { QualificationSection } from "./QualificationSection";
+import { StrengthSection } from "./StrengthSection";
+
+export function QualityPanel() {
+  const quality = useQuality();
+  const q = quality.data;
+  if (quality.error)
+    return (
+      <p className="error" role="alert">
+        {quality.error.message}
+      </p>
+    );
+  if (!q) return <p>Loading…</p>;
+  const paused = q.experts.filter((e) => e.standing === "PAUSED").length;
+  return (
+    <div className="stack">
+      <FiguresAge computedAt={q.computedAt} queryKey={KEYS.quality} />
+      {paused > 0 && (
+        <p className="notice" role="status" data-testid="paused-notice">
+          {paused} expert{paused > 1 ? "s are" : " is"} paused by the gold test: review and resume below.
+        </p>
+      )}
+      <ExpertsSection q={q} />
+      <GoldSection q={q} />
+      <StrengthSection q={q} />
+      <QualificationSection />
+      <CorrectionsSection />
+    </div>
+  );
+}

@@ -1,0 +1,546 @@
+"use client";
+/**
+ * "Correct this plan": the request, the plan's map and day timeline redrawn at every edit, the selected item's
+ * operations (each with a reason), undo/redo, the live checks from a Web Worker, the edit list, and saving.
+ * Every edit goes through lib/corrections (edit/undo/redo): a refused operation shows the lib's sentence.
+ */
+import dynamic from "next/dynamic";
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+// lib/corrections' files, not its index: the index brings the serialisers and the importers (Node only).
+import type { CheckDiff } from "@/lib/corrections/check";
+import { editList } from "@/lib/corrections/edits";
+import { edit, opsOf, redo, startHistory, undo, type History } from "@/lib/corrections/history";
+import type { OpInput } from "@/lib/corrections/ops";
+import type { Place } from "@/lib/corrections/places";
+import type { DslPoi } from "@/lib/dsl";
+import type { Weights } from "@/lib/features";
+import type { Itinerary } from "@/lib/itinerary/model";
+import { api, ApiError } from "../api";
+import { KEYS } from "../keys";
+import type { Tiles } from "../judge/PlanMap";
+import { itemKey, type ItemKey } from "../judge/style";
+import { Timeline } from "../judge/Timeline";
+import type { CheckSetup } from "./check.worker";
+import { ChecksPanel } from "./ChecksPanel";
+import { EditListPanel } from "./EditListPanel";
+import { ItemPanel, type Mode } from "./ItemPanel";
+import { REASON_OPTIONS, reasonOf, rememberedReason, rememberReason, type ReasonChoice } from "./reasons";
+import { useCorrectionKeys } from "./useCorrectionKeys";
+import { useLiveChecks } from "./useLiveChecks";
+
+// Memoised: the checks' answer after each edit re-renders the side panel, not the map and the timeline.
+const PlanMap = memo(
+  dynamic(() => import("../judge/PlanMap"), {
+    ssr: false,
+    loading: () => <div className="plan-map loading">Loading map…</div>,
+  }),
+);
+const PlanTimeline = memo(Timeline);
+
+export interface CorrectionContextAnswer {
+  plan: { id: string; itinerary: Itinerary };
+  request: {
+    id: string;
+    text: string;
+    days: number;
+    startDate: string | null;
+    origin: string | null;
+    preferences: Record<string, unknown>;
+    people: number;
+    destination: string;
+  };
+  dataset: { name: string; format: string };
+  places: Place[];
+  dsl: { codes: string[]; pois: DslPoi[] } | null;
+  weights: Weights;
+}
+
+interface Saved {
+  id: string;
+  planId: string;
+  verificationPairId: string | null;
+  checks: { fixed: CheckDiff[]; reward: { before: number; after: number } };
+}
+
+export interface Selection {
+  day: number;
+  item: number;
+}
+
+const newRequestId = () =>
+  typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+export function CorrectionScreen({ planId, tiles }: { planId: string; tiles: Tiles | null }) {
+  const ctx = useQuery({
+    queryKey: [...KEYS.correction, planId],
+    queryFn: () => api<CorrectionContextAnswer>(`/api/plans/${planId}/correction`),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: (n, e) => !(e instanceof ApiError && (e.status === 403 || e.status === 404)) && n < 2,
+  });
+  if (ctx.isPending) return <main className="page">Loading the plan…</main>;
+  if (ctx.isError)
+    return (
+      <main className="page">
+        <h1>Correct this plan</h1>
+        <p role="alert" className="error" data-testid="correction-refused">
+          {ctx.error.message}
+        </p>
+        <p>
+          <Link href="/">Back</Link>
+        </p>
+      </main>
+    );
+  return <Editor data={ctx.data} tiles={tiles} />;
+}
+
+function Editor({ data, tiles }: { data: CorrectionContextAnswer; tiles: Tiles | null }) {
+  const source = data.plan.itinerary;
+  const lookup = useMemo(() => {
+    const byId = new Map(data.places.map((p) => [p.sourceId, p]));
+    return (id: string) => byId.get(id) ?? null;
+  }, [data.places]);
+  const [history, setHistory] = useState<History>(() => startHistory(source));
+  const [selected, setSelected] = useState<Selection | null>(() =>
+    source.days[0]?.items.length ? { day: 0, item: 0 } : null,
+  );
+  const [hover, setHover] = useState<ItemKey | null>(null);
+  const [mode, setMode] = useState<Mode>(null);
+  // The Editor renders in the browser only (after the context's fetch): the remembered reason is at hand.
+  const [reason, setReason] = useState<ReasonChoice>(rememberedReason);
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [serverRegressions, setServerRegressions] = useState<CheckDiff[] | null>(null);
+  const [saved, setSaved] = useState<Saved | null>(null);
+  const openedAt = useRef(0);
+  const requestId = useRef("");
+  const reasonText = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    openedAt.current = Date.now();
+    requestId.current = newRequestId();
+  }, []);
+
+  const plan = history.current;
+  const ops = useMemo(() => opsOf(history), [history]);
+  const rows = useMemo(() => {
+    const r = editList(source, ops, lookup);
+    return r.ok ? r.value : [];
+  }, [source, ops, lookup]);
+
+  const setup = useMemo<CheckSetup>(
+    () => ({
+      source,
+      request: data.request,
+      places: data.places,
+      dsl: data.dsl,
+      weights: data.weights,
+    }),
+    [source, data],
+  );
+  const live = useLiveChecks(setup, plan);
+
+  const chooseReason = useCallback((r: ReasonChoice) => {
+    setReason(r);
+    rememberReason(r);
+  }, []);
+
+  /** One operation through the lib: applied and remembered, or refused with the lib's sentence. */
+  const run = useCallback(
+    (op: OpInput, then?: Selection | null) => {
+      if (saved) return false;
+      const r = edit(history, { ...op, reason: reasonOf(reason) } as OpInput, lookup);
+      if (!r.ok) {
+        setMessage(r.error.message);
+        if (r.error.code === "reason_text_required") reasonText.current?.focus();
+        return false;
+      }
+      setHistory(r.value);
+      setMessage(null);
+      setServerRegressions(null);
+      setSaveError(null);
+      if (then !== undefined) setSelected(then);
+      return true;
+    },
+    [history, reason, lookup, saved],
+  );
+
+  const doUndo = useCallback(() => {
+    if (saved || !history.past.length) return;
+    const r = undo(history, lookup);
+    if (!r.ok) return setMessage(r.error.message);
+    setHistory(r.value);
+    setMessage(null);
+    setServerRegressions(null);
+  }, [history, lookup, saved]);
+  const doRedo = useCallback(() => {
+    if (saved || !history.future.length) return;
+    const r = redo(history, lookup);
+    if (!r.ok) return setMessage(r.error.message);
+    setHistory(r.value);
+    setMessage(null);
+  }, [history, lookup, saved]);
+
+  // The selection stays on an item that exists after undo, redo and deletes.
+  const sel = useMemo(() => {
+    if (!selected) return null;
+    const d = plan.days[selected.day];
+    if (!d || d.items.length === 0) return null;
+    return { day: selected.day, item: Math.min(selected.item, d.items.length - 1) };
+  }, [selected, plan]);
+  const selKey = sel ? itemKey("left", sel.day, sel.item) : null;
+
+  const step = useCallback(
+    (delta: 1 | -1) => {
+      const flat = plan.days.flatMap((d, di) => d.items.map((_, ii) => ({ day: di, item: ii })));
+      if (!flat.length) return;
+      const at = sel ? flat.findIndex((x) => x.day === sel.day && x.item === sel.item) : -1;
+      const next = at === -1 ? (delta > 0 ? 0 : flat.length - 1) : Math.max(0, Math.min(flat.length - 1, at + delta));
+      setSelected(flat[next]);
+      setMode(null);
+    },
+    [plan, sel],
+  );
+
+  const moveWithin = useCallback(
+    (delta: 1 | -1) => {
+      if (!sel) return;
+      const to = sel.item + delta;
+      if (to < 0 || to >= plan.days[sel.day].items.length)
+        return setMessage(`The item is already the ${delta < 0 ? "first" : "last"} of day ${sel.day + 1}.`);
+      run({ type: "move", day: sel.day + 1, item: sel.item, toDay: sel.day + 1, toItem: to } as OpInput, {
+        day: sel.day,
+        item: to,
+      });
+    },
+    [sel, plan, run],
+  );
+
+  /** Moves the selected item to another day, where its start time puts it (at the end when it has none). */
+  const moveToDay = useCallback(
+    (toDay: number) => {
+      if (!sel || toDay === sel.day) return;
+      if (toDay < 0 || toDay >= plan.days.length) return setMessage(`The plan has no day ${toDay + 1}.`);
+      const item = plan.days[sel.day].items[sel.item];
+      const target = plan.days[toDay].items;
+      let at = target.length;
+      if (item.startTime) {
+        const i = target.findIndex((x) => x.startTime !== null && x.startTime > item.startTime!);
+        if (i !== -1) at = i;
+      }
+      run({ type: "move", day: sel.day + 1, item: sel.item, toDay: toDay + 1, toItem: at } as OpInput, {
+        day: toDay,
+        item: at,
+      });
+    },
+    [sel, plan, run],
+  );
+
+  const remove = useCallback(() => {
+    if (sel) run({ type: "delete", day: sel.day + 1, item: sel.item } as OpInput, sel);
+  }, [sel, run]);
+
+  // Save: refused while any check regressed (the server would refuse it too).
+  const regressions = live.check?.regressions ?? [];
+  const blocked = saved
+    ? "Saved."
+    : ops.length === 0
+      ? "Make an edit first."
+      : live.pending
+        ? "Checking your last edit…"
+        : regressions.length > 0
+          ? `Save is disabled: your edits break ${regressions.length} check${regressions.length > 1 ? "s" : ""} the plan passed (see “Broken by your edits”). Undo or fix ${regressions.length > 1 ? "them" : "it"} first.`
+          : null;
+
+  const save = useCallback(async () => {
+    if (blocked || saving) return;
+    setSaving(true);
+    setSaveError(null);
+    setServerRegressions(null);
+    try {
+      const body = { ops, timeOnTaskMs: Math.round(Date.now() - openedAt.current), clientRequestId: requestId.current };
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const r = await api<Saved>(`/api/plans/${data.plan.id}/corrections`, { method: "POST", json: body });
+          setSaved(r);
+          setMode(null);
+          break;
+        } catch (e) {
+          if (!(e instanceof ApiError && e.code === "network") || attempt === 2) throw e;
+          await new Promise((res) => setTimeout(res, 500 * (attempt + 1)));
+        }
+      }
+    } catch (e) {
+      if (e instanceof ApiError && Array.isArray(e.body.regressions))
+        setServerRegressions(e.body.regressions as CheckDiff[]);
+      setSaveError((e as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  }, [blocked, saving, ops, data.plan.id]);
+
+  useCorrectionKeys({
+    step,
+    moveWithin,
+    moveToDay: (delta) => sel && moveToDay(sel.day + delta),
+    remove,
+    undo: doUndo,
+    redo: doRedo,
+    setMode: (m) => sel && !saved && setMode(m),
+    closeMode: () => setMode(null),
+    modeOpen: mode !== null,
+  });
+
+  const onSelectKey = useCallback((k: ItemKey) => {
+    const [, d, i] = k.split(":");
+    setSelected({ day: Number(d), item: Number(i) });
+    setMode(null);
+  }, []);
+
+  const center = useMemo<[number, number]>(() => {
+    const located = source.days.flatMap((d) => d.items).find((i) => i.lat !== null && i.lon !== null);
+    return located ? [located.lat!, located.lon!] : [0, 0];
+  }, [source]);
+  const q = data.request;
+
+  return (
+    <main className="correct" data-plan={data.plan.id}>
+      <div className="correct-head">
+        <div>
+          <h1>Correct this plan</h1>
+          <p className="muted small">
+            {data.dataset.name} · {plan.days.length} days · {q.destination}
+          </p>
+        </div>
+        <section className="request correct-request" aria-label="The traveller's request">
+          <p className="request-text">{q.text}</p>
+          <dl className="request-facts">
+            <div>
+              <dt>To</dt>
+              <dd>{q.destination}</dd>
+            </div>
+            {q.origin && (
+              <div>
+                <dt>From</dt>
+                <dd>{q.origin}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Days</dt>
+              <dd>
+                {q.days}
+                {q.startDate && ` from ${q.startDate}`}
+              </dd>
+            </div>
+            <div>
+              <dt>Travellers</dt>
+              <dd>{q.people}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+      <div className="correct-grid">
+        <div className="correct-plan">
+          <PlanMap
+            itinerary={plan}
+            side="left"
+            dayFilter={null}
+            highlighted={hover ?? selKey}
+            onHover={setHover}
+            onSelect={onSelectKey}
+            tiles={tiles}
+            center={center}
+            onMap={noop}
+          />
+          <PlanTimeline
+            itinerary={plan}
+            side="left"
+            dayFilter={null}
+            highlighted={hover ?? selKey}
+            selected={selKey}
+            onHover={setHover}
+            onSelect={onSelectKey}
+          />
+        </div>
+        <aside className="correct-side">
+          <div className="correct-toolbar">
+            <label className="reason-pick">
+              <span>Reason</span>
+              <select
+                aria-label="Reason for the next edits"
+                value={reason.kind}
+                onChange={(e) => chooseReason({ ...reason, kind: e.target.value as ReasonChoice["kind"] })}
+              >
+                {REASON_OPTIONS.map((o) => (
+                  <option key={o.kind} value={o.kind}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <input
+              ref={reasonText}
+              className="reason-text"
+              aria-label="Reason text"
+              placeholder={reason.kind === "other" ? "Say why (required)" : "Note (optional)"}
+              value={reason.text}
+              onChange={(e) => chooseReason({ ...reason, text: e.target.value })}
+              onKeyDown={(e) => e.key === "Escape" && e.currentTarget.blur()}
+            />
+            <div className="undo-redo">
+              <button
+                type="button"
+                className="btn small"
+                onClick={doUndo}
+                disabled={!history.past.length || !!saved}
+                title="Undo (Ctrl+Z)"
+              >
+                ↶ Undo
+              </button>
+              <button
+                type="button"
+                className="btn small"
+                onClick={doRedo}
+                disabled={!history.future.length || !!saved}
+                title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
+              >
+                ↷ Redo
+              </button>
+            </div>
+          </div>
+          {message && (
+            <p className="correct-refused" role="alert" data-testid="refused">
+              <strong>Not done:</strong> {message}
+            </p>
+          )}
+          {!saved && (
+            <ItemPanel
+              plan={plan}
+              sel={sel}
+              mode={mode}
+              setMode={setMode}
+              places={data.places}
+              run={run}
+              moveWithin={moveWithin}
+              moveToDay={moveToDay}
+              remove={remove}
+            />
+          )}
+          <SaveBox
+            saved={saved}
+            blocked={blocked}
+            saving={saving}
+            error={saveError}
+            serverRegressions={serverRegressions}
+            onSave={() => void save()}
+          />
+          <ChecksPanel live={live} edited={ops.length > 0} />
+          <EditListPanel rows={rows} />
+          <KeyHelp />
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+const noop = () => {};
+
+function SaveBox(props: {
+  saved: Saved | null;
+  blocked: string | null;
+  saving: boolean;
+  error: string | null;
+  serverRegressions: CheckDiff[] | null;
+  onSave: () => void;
+}) {
+  const { saved, blocked, saving, error, serverRegressions, onSave } = props;
+  if (saved)
+    return (
+      <section className="save-box saved" role="status" data-testid="saved">
+        <h2>Saved: sent to two other experts to verify</h2>
+        {saved.checks.fixed.length > 0 ? (
+          <>
+            <p className="small">Your correction fixes:</p>
+            <ul className="check-list good">
+              {saved.checks.fixed.map((f) => (
+                <li key={f.id}>{f.message}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="small muted">No failing check changed; the experts will judge whether the plan is better.</p>
+        )}
+        <p className="small">
+          Reward {saved.checks.reward.before.toFixed(3)} → {saved.checks.reward.after.toFixed(3)}.{" "}
+          <Link href="/expert">Back to your pairs</Link>
+        </p>
+      </section>
+    );
+  return (
+    <section className="save-box">
+      <button type="button" className="btn primary" disabled={!!blocked || saving} onClick={onSave}>
+        {saving ? "Saving…" : "Save correction"}
+      </button>
+      {blocked && (
+        <p className={`small ${blocked.startsWith("Save is disabled") ? "error" : "muted"}`} data-testid="save-blocked">
+          {blocked}
+        </p>
+      )}
+      {error && (
+        <p className="error small" role="alert" data-testid="save-error">
+          {error}
+        </p>
+      )}
+      {serverRegressions && serverRegressions.length > 0 && (
+        <ul className="check-list bad">
+          {serverRegressions.map((r) => (
+            <li key={r.id}>{r.message}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function KeyHelp() {
+  return (
+    <details className="key-help">
+      <summary>Keyboard</summary>
+      <dl>
+        <dt>
+          <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd>
+        </dt>
+        <dd>select the previous / next item</dd>
+        <dt>
+          <kbd>Shift</kbd>+<kbd>↑</kbd>/<kbd>↓</kbd>
+        </dt>
+        <dd>move it up / down within its day</dd>
+        <dt>
+          <kbd>Shift</kbd>+<kbd>←</kbd>/<kbd>→</kbd>
+        </dt>
+        <dd>move it to the previous / next day</dd>
+        <dt>
+          <kbd>t</kbd>
+        </dt>
+        <dd>change its times</dd>
+        <dt>
+          <kbd>r</kbd> / <kbd>i</kbd> / <kbd>h</kbd>
+        </dt>
+        <dd>replace its place / insert a place after it / change the night&apos;s hotel</dd>
+        <dt>
+          <kbd>Del</kbd> or <kbd>x</kbd>
+        </dt>
+        <dd>delete it</dd>
+        <dt>
+          <kbd>Ctrl</kbd>+<kbd>Z</kbd> · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> or <kbd>Ctrl</kbd>+<kbd>Y</kbd>
+        </dt>
+        <dd>undo · redo</dd>
+      </dl>
+    </details>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+/**
+ * A place of the dataset's table, searched by name and type, nearest to the neighbouring items first. Only the
+ * places `allowed` passes are offered (a kind that fits the item). Keyboard: type, ↑/↓, Enter picks, Esc closes.
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { Place } from "@/lib/corrections/places";
+import { haversineKm } from "@/lib/geo";
+
+const SHOWN = 8;
+const kindLabel: Record<string, string> = { ATTRACTION: "attraction", RESTAURANT: "restaurant", HOTEL: "hotel" };
+/** A place's types, one by one (ChinaTravel's come as "{公园;小众秘境}"). */
+const typesOf = (p: Place) =>
+  p.tags
+    .flatMap((t) => t.replace(/[{}[\]]/g, "").split(/[;,，；]/))
+    .map((t) => t.trim())
+    .filter(Boolean);
+
+export function PlaceSearch(props: {
+  places: Place[];
+  allowed: (p: Place) => boolean;
+  /** The neighbouring items' coordinates: the nearest places come first. */
+  near: { lat: number; lon: number }[];
+  title: string;
+  action: string;
+  onPick: (p: Place) => void;
+  onClose: () => void;
+}) {
+  const { places, allowed, near, title, action, onPick, onClose } = props;
+  const [q, setQ] = useState("");
+  const [type, setType] = useState("");
+  const [active, setActive] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+
+  const candidates = useMemo(() => places.filter(allowed), [places, allowed]);
+  const types = useMemo(
+    () => [...new Set(candidates.flatMap((p) => [kindLabel[p.kind] ?? p.kind.toLowerCase(), ...typesOf(p)]))].sort(),
+    [candidates],
+  );
+  const results = useMemo(() => {
+    const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+    const distance = (p: Place) =>
+      p.lat === null || p.lon === null || near.length === 0
+        ? Infinity
+        : Math.min(...near.map((n) => haversineKm(n.lat, n.lon, p.lat!, p.lon!)));
+    return candidates
+      .filter((p) => words.every((w) => p.name.toLowerCase().includes(w)))
+      .filter((p) => !type || typesOf(p).includes(type) || (kindLabel[p.kind] ?? p.kind.toLowerCase()) === type)
+      .map((p) => ({ p, km: distance(p) }))
+      .sort((a, b) => a.km - b.km || a.p.name.localeCompare(b.p.name));
+  }, [candidates, q, type, near]);
+  const shown = results.slice(0, SHOWN);
+  const at = Math.min(active, Math.max(0, shown.length - 1));
+
+  const onKey = (e: React.KeyboardEvent) => {
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      setActive(Math.max(0, Math.min(shown.length - 1, at + (e.key === "ArrowDown" ? 1 : -1))));
+    } else if (e.key === "Enter") {
+      e.preventDefault();
+      if (shown[at]) onPick(shown[at].p);
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+    }
+  };
+
+  return (
+    <div className="place-search" onKeyDown={onKey}>
+      <div className="place-search-head">
+        <strong>{title}</strong>
+        <button type="button" className="btn-link small" onClick={onClose}>
+          Cancel <kbd>Esc</kbd>
+        </button>
+      </div>
+      <div className="place-search-fields">
+        <input
+          ref={input}
+          aria-label="Search places by name"
+          placeholder="Name…"
+          value={q}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setActive(0);
+          }}
+        />
+        <select aria-label="Type of place" value={type} onChange={(e) => setType(e.target.value)}>
+          <option value="">any type</option>
+          {types.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ul className="place-results" role="listbox" aria-label="Places">
+        {shown.map(({ p, km }, i) => (
+          <li key={p.sourceId} role="option" aria-selected={i === at}>
+            <button
+              type="button"
+              className={i === at ? "on" : ""}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => onPick(p)}
+              aria-label={`${action} ${p.name}`}
+            >
+              <span className="place-name">{p.name}</span>
+              <span className="muted small">
+                {[kindLabel[p.kind] ?? p.kind.toLowerCase(), ...typesOf(p).slice(0, 2)].join(" · ")}
+                {Number.isFinite(km) && ` · ${km < 1 ? `${Math.round(km * 1000)} m` : `${km.toFixed(1)} km`}`}
+              </span>
+            </button>
+          </li>
+        ))}
+        {shown.length === 0 && <li className="muted small">No place of the table matches.</li>}
+      </ul>
+      {results.length > SHOWN && (
+        <p className="muted small">
+          {results.length - SHOWN} more: type part of the name to narrow ({candidates.length} places fit).
+        </p>
+      )}
+    </div>
+  );
+}

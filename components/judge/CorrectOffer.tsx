@@ -1,0 +1,54 @@
+"use client";
+/**
+ * After a verdict (never before: blindness), a quiet bar offering to correct the plans of the pair just judged,
+ * A and B as the expert saw them. It looks the same after every submitted pair, gold or real, and asks the server
+ * nothing until a link is used (GET /api/judge/pairs/ID/correctable): a bar shown or hidden by the server's answer
+ * would tell the expert afterwards which pairs were gold. No keys: the judging keyboard is unchanged.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { api } from "../api";
+import { KEYS } from "../keys";
+
+export function CorrectOffer({ pairId, onDismiss }: { pairId: string; onDismiss: () => void }) {
+  const qc = useQueryClient();
+  const router = useRouter();
+  const [note, setNote] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const open = async (side: "left" | "right") => {
+    setBusy(true);
+    setNote(null);
+    try {
+      const plans = await qc.fetchQuery({
+        queryKey: [...KEYS.judge, "correctable", pairId],
+        queryFn: () => api<{ left: string; right: string }>(`/api/judge/pairs/${pairId}/correctable`),
+        staleTime: Infinity,
+        retry: false,
+      });
+      router.push(`/plans/${plans[side]}/correct`);
+    } catch {
+      // The same words whatever the reason (not offered, not yours, a gold pair): nothing to tell pairs apart by.
+      setNote("This pair's plans cannot be corrected.");
+      setBusy(false);
+    }
+  };
+  return (
+    <p className="correct-offer" data-testid="correct-offer">
+      <span className="muted">The pair you just judged:</span>
+      <button type="button" className="link" onClick={() => void open("left")} disabled={busy}>
+        Correct plan A
+      </button>
+      <span className="muted" aria-hidden>
+        ·
+      </span>
+      <button type="button" className="link" onClick={() => void open("right")} disabled={busy}>
+        Correct plan B
+      </button>
+      {note && <span className="muted">{note}</span>}
+      <button type="button" className="link small" onClick={onDismiss} aria-label="Hide the correction links">
+        ✕
+      </button>
+    </p>
+  );
+}

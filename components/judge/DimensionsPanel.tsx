@@ -1,0 +1,104 @@
+"use client";
+/**
+ * Per-dimension verdicts above the overall one: a compact grid (two or three dimensions a line, so four to six keep
+ * the maps in view on a laptop), one row active at a time. Keys on the active row: 1/A and 2/B pick a side, S or =
+ * about the same, 0/N not applicable; where the pair asks how much better, 1–3 then give the strength; ↑/↓ move
+ * between rows. Answering moves on to the next row, and after the last to the overall verdict.
+ */
+import type { DimensionChoice, DimensionView } from "@/lib/dimensions/set";
+
+export interface DimensionDraft {
+  choice: DimensionChoice;
+  strength: 1 | 2 | 3 | null;
+}
+
+const OPTIONS: { choice: DimensionChoice; label: string; title: string; key: string }[] = [
+  { choice: "left", label: "A", title: "Plan A is better (1 or A)", key: "1" },
+  { choice: "same", label: "≈", title: "About the same (S or =)", key: "S" },
+  { choice: "right", label: "B", title: "Plan B is better (2 or B)", key: "2" },
+  { choice: "na", label: "n/a", title: "Not applicable (0 or N)", key: "0" },
+];
+const STRENGTH_TITLES = { 1: "slightly", 2: "clearly", 3: "decisively" } as const;
+
+/** Whether a dimension's answer is complete: a choice, and a strength with a side where strength is asked. */
+export function dimensionDone(d: DimensionDraft | undefined, askStrength: boolean): boolean {
+  if (!d) return false;
+  return !askStrength || (d.choice !== "left" && d.choice !== "right") || d.strength !== null;
+}
+
+export function allowedChoices(d: Pick<DimensionView, "allowSame" | "allowNotApplicable">): DimensionChoice[] {
+  return OPTIONS.map((o) => o.choice).filter((c) =>
+    c === "same" ? d.allowSame : c === "na" ? d.allowNotApplicable : true,
+  );
+}
+
+export function DimensionsPanel(p: {
+  dimensions: DimensionView[];
+  answers: Record<string, DimensionDraft>;
+  askStrength: boolean;
+  /** The active row (dimensions.length: the overall verdict). */
+  active: number;
+  onActivate: (i: number) => void;
+  onChoice: (key: string, c: DimensionChoice) => void;
+  onStrength: (key: string, s: 1 | 2 | 3) => void;
+}) {
+  return (
+    <div className="verdict-dimensions" role="group" aria-label="Dimension by dimension">
+      {p.dimensions.map((d, i) => {
+        const a = p.answers[d.key];
+        const sided = a?.choice === "left" || a?.choice === "right";
+        const allowed = allowedChoices(d);
+        return (
+          <div
+            key={d.key}
+            className={`dimension${i === p.active ? " active" : ""}${dimensionDone(a, p.askStrength) ? " done" : ""}`}
+            data-dimension={d.key}
+            onClick={() => p.onActivate(i)}
+          >
+            <span className="dimension-name" title={d.description || undefined}>
+              {d.name}
+            </span>
+            <span className="dimension-choices" role="radiogroup" aria-label={d.name}>
+              {OPTIONS.filter((o) => allowed.includes(o.choice)).map((o) => (
+                <button
+                  key={o.choice}
+                  type="button"
+                  role="radio"
+                  aria-checked={a?.choice === o.choice}
+                  title={o.title}
+                  className={`dim-choice dim-${o.choice}${a?.choice === o.choice ? " on" : ""}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    p.onChoice(d.key, o.choice);
+                  }}
+                >
+                  {o.label}
+                </button>
+              ))}
+            </span>
+            {p.askStrength && sided && (
+              <span className="dimension-strength" role="radiogroup" aria-label={`How much better on ${d.name}?`}>
+                {([1, 2, 3] as const).map((s) => (
+                  <button
+                    key={s}
+                    type="button"
+                    role="radio"
+                    aria-checked={a?.strength === s}
+                    title={`${a?.choice === "left" ? "A" : "B"} ${STRENGTH_TITLES[s]} better (${s})`}
+                    className={`dim-strength${a?.strength === s ? " on" : ""}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      p.onStrength(d.key, s);
+                    }}
+                  >
+                    {s}
+                  </button>
+                ))}
+              </span>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+/** The judge alignment board: the entry point callers outside lib/alignment import (board.ts, verdicts.ts). */
+export * from "./board";
+export * from "./verdicts";

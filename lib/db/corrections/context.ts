@@ -1,0 +1,160 @@
+/**
+ * What correcting a plan needs from the database (lib/corrections does the rest): the plan, its request's facts,
+ * the dataset's place table and the request's final constraints, and whether the asker may correct it. The
+ * correction screen gets it as JSON; saving reads it again, so the server checks what the screen checked.
+ */
+import type { DslPoi } from "../../dsl";
+import type { QueryFacts, Weights } from "../../features";
+import type { Place } from "../../corrections";
+import type { Itinerary } from "../../itinerary/model";
+import { mayCorrect, type Correctors, type Standing } from "../../permissions";
+import { AppError } from "../../errors";
+import { poolOf, type Db } from "../infra/client";
+import { currentWeights } from "../results/fits";
+import type { SessionUser } from "../accounts/users";
+
+export interface CorrectionSource {
+  plan: { id: string; sourceId: string; model: string; raw: unknown; itinerary: Itinerary };
+  request: QueryFacts & { id: string; text: string; people: number; destination: string };
+  dataset: { id: string; name: string; format: string; correctors: Correctors; votes: "two_of_two" | "two_of_three" };
+  destinationId: string;
+  places: Place[];
+  /** The request's newest FINAL constraints (none: no DSL checks) and the places they run against. */
+  dsl: { codes: string[]; pois: DslPoi[] } | null;
+  weights: Weights;
+}
+
+/** The plan as a correction starts from it, or a refusal that says why the asker may not correct it. */
+export async function correctionSource(db: Db, planId: string, user: SessionUser): Promise<CorrectionSource> {
+  const pool = poolOf(db);
+  const { rows } = await pool.query<{
+    id: string;
+    source_id: string;
+    model: string;
+    raw: unknown;
+    itinerary: Itinerary;
+    query_id: string;
+    text: string;
+    days: number;
+    start_date: string | null;
+    origin: string | null;
+    preferences: Record<string, unknown> | null;
+    people: number;
+    destination_id: string;
+    destination: string;
+    dataset_id: string;
+    dataset: string;
+    format: string;
+    correctors: Correctors;
+    votes: "two_of_two" | "two_of_three";
+    assigned: boolean;
+    standing: Standing | null;
+    holding: boolean;
+  }>(
+    `SELECT p.id, p."sourceId" AS source_id, p.model, p.raw, p.itinerary, q.id AS query_id, q.text, q.days,
+            q."startDate" AS start_date, q.origin, q.preferences, q.people, q."destinationId" AS destination_id,
+            d.name AS destination, ds.id AS dataset_id, ds.name AS dataset, ds.format::text AS format, ds.correctors,
+            ds."correctionVotes" AS votes,
+            EXISTS (SELECT 1 FROM "ExpertDestination" e WHERE e."userId" = $2 AND e."destinationId" = q."destinationId") AS assigned,
+            (SELECT u.standing::text FROM "User" u WHERE u.id = $2) AS standing,
+            EXISTS (SELECT 1 FROM "Assignment" a JOIN "Pair" x ON x.id = a."pairId"
+                     WHERE a."userId" = $2 AND a.status = 'CLAIMED' AND p.id IN (x."planAId", x."planBId")) AS holding
+       FROM "Plan" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
+       JOIN "Dataset" ds ON ds.id = q."datasetId"
+      WHERE p.id = $1`,
+    [planId, user.id],
+  );
+  const r = rows[0];
+  if (!r) throw new AppError("not_found", "There is no such plan.");
+  const asker = { ...user, standing: user.role === "ADMIN" ? null : r.standing };
+  if (!mayCorrect(asker, r.correctors, r.assigned))
+    throw new AppError(
+      "forbidden",
+      r.correctors === "nobody"
+        ? "Corrections are off for this dataset."
+        : r.correctors === "admins" && user.role !== "ADMIN"
+          ? "Only admins correct this dataset's plans."
+          : !r.assigned
+            ? "This plan's destination is not assigned to you."
+            : "You can correct plans once your standing is active.",
+    );
+  // Blindness and time on task: a plan is corrected after its pair's verdict, never while the pair is held.
+  if (r.holding)
+    throw new AppError("forbidden", "You hold a pair with this plan: submit your verdict first, then correct it.");
+  const [places, dsl, weights] = await Promise.all([
+    placesOf(db, r.dataset_id, r.destination_id, r.destination),
+    finalConstraintsOf(db, r.query_id),
+    currentWeights(db),
+  ]);
+  return {
+    plan: { id: r.id, sourceId: r.source_id, model: r.model, raw: r.raw, itinerary: r.itinerary },
+    request: {
+      id: r.query_id,
+      text: r.text,
+      days: r.days,
+      startDate: r.start_date,
+      origin: r.origin,
+      preferences: r.preferences ?? {},
+      people: r.people,
+      destination: r.destination,
+    },
+    dataset: { id: r.dataset_id, name: r.dataset, format: r.format, correctors: r.correctors, votes: r.votes },
+    destinationId: r.destination_id,
+    places: places.places,
+    dsl: dsl.length ? { codes: dsl, pois: places.dslPois } : null,
+    weights: weights.weights,
+  };
+}
+
+/** The dataset's places of the destination: the table corrections choose from, and what DSL constraints see. */
+async function placesOf(db: Db, datasetId: string, destinationId: string, destination: string) {
+  const { rows } = await poolOf(db).query<{
+    source_id: string;
+    name: string;
+    kind: Place["kind"];
+    tags: string[];
+    stars: number | null;
+    recommended: number | null;
+    hours: Place["openingHours"];
+    price: number | null;
+    lat: number | null;
+    lon: number | null;
+  }>(
+    `SELECT "sourceId" AS source_id, name, kind::text AS kind, tags, stars, "recommendedMinutes" AS recommended,
+            "openingHours" AS hours, price, lat, lon
+       FROM "Poi" WHERE "datasetId" = $1 AND "destinationId" = $2 ORDER BY "sourceId"`,
+    [datasetId, destinationId],
+  );
+  const places: Place[] = rows.map((p) => ({
+    sourceId: p.source_id,
+    name: p.name,
+    kind: p.kind,
+    destination,
+    lat: p.lat,
+    lon: p.lon,
+    price: p.price,
+    stars: p.stars,
+    tags: p.tags,
+    openingHours: p.hours,
+    recommendedMinutes: p.recommended,
+  }));
+  const dslPois: DslPoi[] = rows.map((p) => ({
+    name: p.name,
+    city: destination,
+    kind: p.kind.toLowerCase(),
+    type: p.tags[0] ?? null,
+    recommendedMinutes: p.recommended,
+    lat: p.lat,
+    lon: p.lon,
+  }));
+  return { places, dslPois };
+}
+
+/** The codes of the request's newest FINAL constraint version (none while no version is final). */
+async function finalConstraintsOf(db: Db, queryId: string): Promise<string[]> {
+  const { rows } = await poolOf(db).query<{ constraints: { code: string }[] }>(
+    `SELECT constraints FROM "DslVersion" WHERE "queryId" = $1 AND stage = 'FINAL' ORDER BY version DESC LIMIT 1`,
+    [queryId],
+  );
+  return Array.isArray(rows[0]?.constraints) ? rows[0].constraints.map((c) => c.code) : [];
+}

@@ -1,0 +1,208 @@
+/**
+ * Saving a correction: the operations are applied and checked again here (the screen's checks are advice; these
+ * decide), the corrected plan is written as a new Plan row of the request in the dataset's own format, and its
+ * verification pair (corrected vs source) joins the ordinary queue for two other experts of the destination
+ * (tj_verification_pair: the corrector is kept from it as from a pair they once had). One transaction; a retry
+ * with the same clientRequestId answers the stored correction.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { z } from "zod";
+import {
+  editList,
+  liveCheck,
+  opSchema,
+  serialise,
+  type CheckContext,
+  type LiveCheck,
+  type Op,
+  type Place,
+} from "../../corrections";
+import { computeFeatures } from "../../features";
+import { DATASET_FORMATS } from "../../dataset/normalized";
+import { AppError } from "../../errors";
+import type { Itinerary } from "../../itinerary/model";
+import { poolOf, type Db } from "../infra/client";
+import type { SessionUser } from "../accounts/users";
+import { correctionSource, type CorrectionSource } from "./context";
+
+export const correctionInput = z.object({
+  ops: z.array(opSchema).min(1, "a correction changes something").max(500),
+  timeOnTaskMs: z.number().int().min(0).max(86_400_000),
+  clientRequestId: z.string().min(8).max(100),
+});
+export type CorrectionInput = z.input<typeof correctionInput>;
+
+export interface SavedCorrection {
+  id: string;
+  planId: string;
+  sourcePlanId: string;
+  verificationPairId: string | null;
+  checks: Pick<LiveCheck, "fixed" | "unchanged" | "reward">;
+  created: boolean;
+}
+
+/** The checks' context of a source (the same the screen's worker gets). */
+export function checkContext(s: Pick<CorrectionSource, "request" | "places" | "dsl" | "weights">): CheckContext {
+  const byId = new Map(s.places.map((p) => [p.sourceId, p]));
+  return {
+    request: s.request,
+    places: (id) => byId.get(id) ?? null,
+    dsl: s.dsl
+      ? { codes: s.dsl.codes, pois: s.dsl.pois, destination: s.request.destination, people: s.request.people }
+      : undefined,
+    weights: s.weights,
+  };
+}
+
+export async function saveCorrection(
+  db: Db,
+  planId: string,
+  input: CorrectionInput,
+  user: SessionUser,
+): Promise<SavedCorrection> {
+  const pool = poolOf(db);
+  const body = correctionInput.parse(input);
+  const again = await storedCorrection(db, user.id, body.clientRequestId);
+  if (again) return again;
+  const s = await correctionSource(db, planId, user);
+  const ctx = checkContext(s);
+  const ops = body.ops as Op[];
+  const format = s.dataset.format as (typeof DATASET_FORMATS)[number];
+  const out = serialise(format, s.plan.raw, s.plan.itinerary, ops, ctx.places);
+  if (!out.ok) throw new AppError("invalid_request", out.error.message, { path: out.error.path ?? null });
+  const corrected = out.value.itinerary;
+  const check = liveCheck(s.plan.itinerary, corrected, ctx);
+  if (!check.ok)
+    throw new AppError(
+      "correction_regressed",
+      `The correction breaks ${check.regressions.length === 1 ? "a check" : `${check.regressions.length} checks`} the plan passed: ${check.regressions.map((r) => r.message).join("; ")}.`,
+      { regressions: check.regressions },
+    );
+  const edits = editList(s.plan.itinerary, ops, ctx.places);
+  if (!edits.ok) throw new AppError("invalid_request", edits.error.message);
+  const poiOf = (id: string) => ctx.places(id);
+  const before = computeFeatures(s.plan.itinerary, s.request, poiOf);
+  const after = computeFeatures(corrected, s.request, poiOf);
+  const dslOf = (side: "before" | "after") =>
+    [...check.fixed, ...check.unchanged]
+      .filter((c) => c.group === "dsl")
+      .map((c) => ({ constraint: c.label, passed: c[side] }));
+  const id = randomUUID();
+  const newPlanId = randomUUID();
+  const itinerary = JSON.stringify(corrected);
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const n = (
+      await client.query<{ n: number }>(`SELECT count(*)::int + 1 AS n FROM "Correction" WHERE "sourcePlanId" = $1`, [
+        s.plan.id,
+      ])
+    ).rows[0].n;
+    await client.query(
+      `INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, feasible, "contentHash")
+       VALUES ($1, $2, $3, $4, $5::json, $6::json, $7::jsonb, $8, $9)`,
+      [
+        newPlanId,
+        s.request.id,
+        // The source's id with the correction's number: unique in the request, and it says where it came from.
+        `${s.plan.sourceId}~corrected-${n}-${id.slice(0, 8)}`,
+        // The source's planner: a verification pair is then a self-battle, which leaderboards leave out.
+        s.plan.model,
+        JSON.stringify(out.value.record),
+        itinerary,
+        JSON.stringify({ ...after.features, violations: after.violations }),
+        after.features.format > 0 && after.features.commonsense > 0,
+        createHash("sha256").update(itinerary).digest("hex"),
+      ],
+    );
+    // Judging state changes in the database's functions (decision 002): the pair, kept from the corrector.
+    const pairId = randomUUID();
+    await client.query("SELECT tj_verification_pair($1, $2, $3, $4, $5, $6, $7)", [
+      pairId,
+      s.request.id,
+      newPlanId,
+      s.plan.id,
+      s.dataset.votes === "two_of_three" ? 3 : 2,
+      user.id,
+      randomUUID(),
+    ]);
+    await client.query(
+      `INSERT INTO "Correction" (id, "sourcePlanId", "planId", "userId", "clientRequestId", ops, edits, "timeOnTaskMs", checks,
+                                 "featuresBefore", "featuresAfter", "rewardBefore", "rewardAfter", "constraintsBefore", "constraintsAfter", "verificationPairId")
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9::jsonb, $10::jsonb, $11::jsonb, $12, $13, $14::jsonb, $15::jsonb, $16)`,
+      [
+        id,
+        s.plan.id,
+        newPlanId,
+        user.id,
+        body.clientRequestId,
+        JSON.stringify(ops),
+        JSON.stringify(edits.value),
+        body.timeOnTaskMs,
+        JSON.stringify({ fixed: check.fixed, unchanged: check.unchanged, scores: check.scores }),
+        JSON.stringify(before.features),
+        JSON.stringify(after.features),
+        check.reward.before,
+        check.reward.after,
+        JSON.stringify(dslOf("before")),
+        JSON.stringify(dslOf("after")),
+        pairId,
+      ],
+    );
+    await client.query(
+      `INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data) VALUES ($1, $2, 'correction.save', 'Plan', $3, $4::jsonb)`,
+      [randomUUID(), user.id, s.plan.id, JSON.stringify({ correction: id, plan: newPlanId, ops: ops.length })],
+    );
+    await client.query("COMMIT");
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
+    // A retry that raced this one stored it first.
+    if ((e as { code?: string }).code === "23505") {
+      const stored = await storedCorrection(db, user.id, body.clientRequestId);
+      if (stored) return stored;
+    }
+    throw e;
+  } finally {
+    client.release();
+  }
+  return {
+    id,
+    planId: newPlanId,
+    sourcePlanId: s.plan.id,
+    verificationPairId: null,
+    checks: { fixed: check.fixed, unchanged: check.unchanged, reward: check.reward },
+    created: true,
+  };
+}
+
+async function storedCorrection(db: Db, userId: string, clientRequestId: string): Promise<SavedCorrection | null> {
+  const { rows } = await poolOf(db).query<{
+    id: string;
+    planId: string;
+    sourcePlanId: string;
+    verificationPairId: string | null;
+    checks: { fixed: LiveCheck["fixed"]; unchanged: LiveCheck["unchanged"] };
+    rewardBefore: number;
+    rewardAfter: number;
+  }>(
+    `SELECT id, "planId", "sourcePlanId", "verificationPairId", checks, "rewardBefore", "rewardAfter"
+       FROM "Correction" WHERE "userId" = $1 AND "clientRequestId" = $2`,
+    [userId, clientRequestId],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    planId: r.planId,
+    sourcePlanId: r.sourcePlanId,
+    verificationPairId: r.verificationPairId,
+    checks: {
+      fixed: r.checks.fixed,
+      unchanged: r.checks.unchanged,
+      reward: { before: r.rewardBefore, after: r.rewardAfter },
+    },
+    created: false,
+  };
+}
+
+export type { Itinerary, Place };

@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { exampleBundle, fileText, withFile } from "../../testing/bundles";
+import { importBundle } from "./imports";
+import { createTestDatabase, type TestDatabase } from "../infra/testing";
+
+let t: TestDatabase;
+before(async () => {
+  t = await createTestDatabase();
+});
+after(async () => t.drop());
+
+async function counts() {
+  return {
+    datasets: await t.db.dataset.count(),
+    pois: await t.db.poi.count(),
+    queries: await t.db.query.count(),
+    plans: await t.db.plan.count(),
+    pairs: await t.db.pair.count(),
+    dsl: await t.db.dslVersion.count(),
+    destinations: await t.db.destination.count(),
+  };
+}
+
+test("each example bundle imports; the same content again changes nothing", async () => {
+  for (const name of ["tripscore-beijing", "chinatravel-nanjing", "tripcraft-fortwayne"] as const) {
+    const r = await importBundle(t.db, exampleBundle(name));
+    assert.ok(r.ok && r.created, name);
+  }
+  const c = await counts();
+  assert.deepEqual(c, { datasets: 3, pois: 28, queries: 3, plans: 6, pairs: 3, dsl: 1, destinations: 3 });
+  const again = await importBundle(t.db, exampleBundle("chinatravel-nanjing"));
+  assert.ok(again.ok && !again.created);
+  assert.deepEqual(await counts(), c);
+  // Features were computed and stored with the plans.
+  const plan = await t.db.plan.findFirstOrThrow({ where: { sourceId: "bj-001-b" } });
+  assert.equal((plan.features as Record<string, number>).hotel_consistency, 0.5);
+  assert.equal((plan.features as Record<string, number>).unique_attractions, 0.79);
+  const dsl = await t.db.dslVersion.findFirstOrThrow();
+  assert.equal(dsl.stage, "DRAFT");
+  assert.equal((dsl.constraints as unknown[]).length, 5);
+  const audit = await t.db.auditEvent.count({ where: { action: "dataset.import" } });
+  assert.equal(audit, 3);
+});
+
+test("a half-valid bundle imports nothing and lists its problems", async () => {
+  const before = await counts();
+  const files = exampleBundle("tripscore-beijing");
+  const plans = JSON.parse(fileText(files, "plans.json"));
+  plans[0].id = "new-a";
+  plans[1].id = "new-b";
+  plans[1].plan.dayInfos[0].scheduleDetail[0].period = "Dawn";
+  const r = await importBundle(t.db, withFile(files, "plans.json", JSON.stringify(plans)));
+  assert.ok(!r.ok);
+  assert.deepEqual(
+    r.problems.map((p) => `${p.file}:${p.record} ${p.path}`),
+    ["plans.json:2 $.plan.dayInfos[0].scheduleDetail[0].period"],
+  );
+  assert.deepEqual(await counts(), before);
+});
+
+test("the same new bundle imported twice at once yields one dataset", async () => {
+  const files = exampleBundle("tripscore-beijing");
+  const edited = withFile(
+    files,
+    "manifest.json",
+    fileText(files, "manifest.json").replace("TripScore example", "TripScore example (copy)"),
+  );
+  const before = await counts();
+  const results = await Promise.all([importBundle(t.db, edited), importBundle(t.db, edited)]);
+  assert.ok(results.every((r) => r.ok));
+  assert.equal(results.filter((r) => r.ok && r.created).length, 1);
+  const afterCounts = await counts();
+  assert.equal(afterCounts.datasets, before.datasets + 1);
+  assert.equal(afterCounts.plans, before.plans + 2);
+});

@@ -1,0 +1,54 @@
+/** Reading large results with flat memory: one snapshot, one server-side cursor, rows fetched in batches. */
+import type pg from "pg";
+import { poolOf, type Db } from "./client";
+
+/**
+ * Runs `pages` inside one read-only REPEATABLE READ transaction, so an export reads a single snapshot
+ * however long it streams. A consumer that stops early (return()) still ends the transaction before the
+ * connection goes back to the pool.
+ */
+export async function* fromSnapshot<T>(db: Db, pages: (client: pg.PoolClient) => AsyncGenerator<T>): AsyncGenerator<T> {
+  const client = await poolOf(db).connect();
+  let open = false;
+  try {
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    open = true;
+    // An export reads every row its cursor has: plan for the whole result (PostgreSQL plans a cursor for its
+    // first tenth by default, which picks nested loops over a sort).
+    await client.query("SET LOCAL cursor_tuple_fraction = 1");
+    yield* pages(client);
+    await client.query("COMMIT");
+    open = false;
+  } finally {
+    if (open) await client.query("ROLLBACK").catch(() => {});
+    client.release();
+  }
+}
+
+/**
+ * Rows of one query through a server-side cursor, `batch` at a time (one statement, one snapshot, flat
+ * memory). The next batch is fetched while the caller works through this one, so the database and this
+ * process work at the same time.
+ */
+export async function* cursorRows<T extends object>(
+  client: pg.PoolClient,
+  text: string,
+  values: unknown[],
+  batch = 5000,
+): AsyncGenerator<T> {
+  await client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${text}`, values);
+  const fetch = () => client.query<T>(`FETCH ${batch} FROM export_rows`);
+  let next: Promise<pg.QueryResult<T>> | null = fetch();
+  try {
+    while (next) {
+      const { rows }: pg.QueryResult<T> = await next;
+      next = rows.length < batch ? null : fetch();
+      // A failed prefetch is awaited (and thrown) at the next turn; until then it must not count as unhandled.
+      next?.catch(() => {});
+      for (const r of rows) yield r;
+    }
+  } finally {
+    await next?.catch(() => {});
+    await client.query("CLOSE export_rows").catch(() => {});
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Integration-test databases: a fresh database per test file on a real PostgreSQL server —
+ * the server behind DATABASE_URL when set (CI runs this against Debian's PostgreSQL), else
+ * the embedded one (started once by the test runner, or here on demand).
+ */
+import path from "node:path";
+import { connect, migrate } from "./migrate";
+import { closeDb, createDb, type Db } from "./client";
+import { startEmbeddedPostgres } from "./embedded";
+import type { JudgingSettings } from "../../assignment/policy";
+import { claimNext, submitJudgment } from "../judging/judging";
+
+export interface TestDatabase {
+  url: string;
+  db: Db;
+  drop(): Promise<void>;
+}
+
+/** The embedded test server's port; TEST_PG_PORT moves it (two checkouts testing at once on one machine). */
+export const TEST_PG_PORT = Number(process.env.TEST_PG_PORT ?? 54339);
+
+async function serverUrl(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const given = process.env.DATABASE_URL || process.env.TRIPJUDGE_TEST_PG_URL;
+  if (given) return { url: given, stop: async () => {} };
+  const pg = await startEmbeddedPostgres({ dataDir: ".data/test-postgres", port: TEST_PG_PORT, database: "postgres" });
+  // Tests create and drop a database each: they connect as the server's superuser.
+  return { url: pg.adminUrl!, stop: pg.stop };
+}
+
+export async function createTestDatabase(opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const server = await serverUrl();
+  const name = `tj_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = await connect(server.url);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const u = new URL(server.url);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  if (opts.migrate !== false) await migrate(url, path.resolve("prisma/migrations"));
+  const db = createDb(url);
+  return {
+    url,
+    db,
+    async drop() {
+      await closeDb(db);
+      const c = await connect(server.url);
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+      await server.stop();
+    },
+  };
+}
+
+/** An expert with the named destinations (familiarity 3), for tests. */
+export async function createTestExpert(db: Db, email: string, destinations: string[]): Promise<string> {
+  const u = await db.user.create({ data: { email, name: email, role: "EXPERT" } });
+  for (const name of destinations) {
+    const d = await db.destination.findFirstOrThrow({ where: { name } });
+    await db.expertDestination.create({ data: { userId: u.id, destinationId: d.id, familiarity: 3 } });
+  }
+  return u.id;
+}
+
+/**
+ * The experts take turns claiming and judging until none gets a pair; `pick` chooses each verdict
+ * (by pair and the expert's place in the list). Returns how many judgments were submitted.
+ */
+export async function judgeUntilDone(
+  db: Db,
+  experts: readonly string[],
+  pick: (pairId: string, expert: number) => "left" | "right" | "neither",
+  settings: JudgingSettings,
+  requestPrefix: string,
+): Promise<number> {
+  let n = 0;
+  for (;;) {
+    let progressed = false;
+    for (const [i, u] of experts.entries()) {
+      const c = await claimNext(db, u, settings);
+      if (!c) continue;
+      await submitJudgment(
+        db,
+        u,
+        {
+          assignmentId: c.assignmentId,
+          choice: pick(c.pairId, i),
+          rationale: "r",
+          timeOnTaskMs: 1,
+          clientRequestId: `${requestPrefix}-${++n}`,
+        },
+        settings,
+      );
+      progressed = true;
+    }
+    if (!progressed) return n;
+  }
+}

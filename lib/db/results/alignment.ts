@@ -1,0 +1,166 @@
+/** Automatic judges' verdicts: upload, list, remove, and the alignment board's inputs. */
+import { createHash } from "node:crypto";
+import { AppError } from "../../errors";
+import { reward, DEFAULT_WEIGHTS, type PlanFeatures, type Weights } from "../../features";
+import { alignmentBoard, type BoardPair, type JudgeRecord } from "../../alignment";
+import { BUILT_IN_JUDGES as BUILT_IN, parseJudgeVerdicts } from "../../alignment";
+import type { Verdict } from "../../agreement";
+import { currentWeights } from "./fits";
+import { poolOf, type Db } from "../infra/client";
+
+const VERDICT_BATCH = 5000;
+/** Judges on the alignment board at most (uploaded ones; the built-in reward judges come on top). */
+export const MAX_JUDGES = 100;
+
+/** Stores a verdict file all or nothing; the same file twice changes nothing. */
+export async function importJudgeVerdicts(db: Db, text: string, name: string, actorId: string) {
+  const parsed = parseJudgeVerdicts(text, name);
+  if (!parsed.ok)
+    throw new AppError(
+      "invalid_request",
+      `${name} was not imported: ${parsed.problems.length + parsed.more} problem(s).`,
+      { problems: parsed.problems, more: parsed.more },
+    );
+  const hash = createHash("sha256").update(text).digest("hex");
+  const known = await db.judgeImport.findUnique({ where: { contentHash: hash } });
+  if (known) return { created: false, id: known.id, verdicts: known.verdicts, judges: known.judges };
+  const ids = [...new Set(parsed.lines.map((l) => l.pair_id))];
+  const found = new Set(
+    (await db.pair.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((p) => p.id),
+  );
+  const unknown = ids.filter((id) => !found.has(id));
+  if (unknown.length)
+    throw new AppError(
+      "invalid_request",
+      `${name} was not imported: ${unknown.length} pair id(s) are not in TripJudge.`,
+      {
+        problems: unknown.slice(0, 20).map((id) => `${name}: no pair "${id}"`),
+        more: Math.max(0, unknown.length - 20),
+      },
+    );
+  const judges = [...new Set(parsed.lines.map((l) => l.judge))].sort();
+  // The board compares every two judges: its work grows with the square of their number, so it is bounded.
+  const onBoard = new Set((await db.judgeImport.findMany({ select: { judges: true } })).flatMap((i) => i.judges));
+  const after = new Set([...onBoard, ...judges]).size;
+  if (after > MAX_JUDGES)
+    throw new AppError(
+      "invalid_request",
+      `${name} was not imported: the board would hold ${after} judges, over its limit of ${MAX_JUDGES} (remove an import, or upload fewer judges).`,
+    );
+  // All or nothing, in batches: a file at the size limit (tens of thousands of lines) fits the transaction's time.
+  const row = await db.$transaction(
+    async (tx) => {
+      const imp = await tx.judgeImport.create({
+        data: { name, contentHash: hash, judges, verdicts: parsed.lines.length, actorId },
+      });
+      for (let i = 0; i < parsed.lines.length; i += VERDICT_BATCH) {
+        await tx.judgeVerdict.createMany({
+          data: parsed.lines.slice(i, i + VERDICT_BATCH).map((l) => ({
+            importId: imp.id,
+            pairId: l.pair_id,
+            judge: l.judge,
+            verdict: l.verdict,
+            order: l.order ?? null,
+            scoreA: l.score_a ?? null,
+            scoreB: l.score_b ?? null,
+          })),
+        });
+      }
+      await tx.auditEvent.create({
+        data: {
+          actorId,
+          action: "judges.import",
+          targetType: "JudgeImport",
+          targetId: imp.id,
+          data: { name, verdicts: parsed.lines.length, judges },
+        },
+      });
+      return imp;
+    },
+    { timeout: 120_000, maxWait: 10_000 },
+  );
+  return { created: true, id: row.id, verdicts: row.verdicts, judges };
+}
+
+export async function listJudgeImports(db: Db) {
+  return db.judgeImport.findMany({
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, judges: true, verdicts: true, createdAt: true },
+  });
+}
+
+export async function deleteJudgeImport(db: Db, id: string, actorId: string) {
+  const gone = await db.judgeImport.deleteMany({ where: { id } });
+  if (!gone.count) throw new AppError("not_found", "There is no such import.");
+  await db.auditEvent.create({ data: { actorId, action: "judges.delete", targetType: "JudgeImport", targetId: id } });
+}
+
+/** A reward judge: the plan with the higher reward wins; equal rewards are Neither (TripScore E.5). */
+function rewardJudge(
+  rows: { pairId: string; featuresA: PlanFeatures | null; featuresB: PlanFeatures | null }[],
+  w: Weights,
+): JudgeRecord[] {
+  return rows.flatMap((r) => {
+    if (!r.featuresA || !r.featuresB) return [];
+    const a = reward(r.featuresA, w),
+      b = reward(r.featuresB, w);
+    return [{ pairId: r.pairId, verdict: (a > b ? "A" : a < b ? "B" : "NEITHER") as Verdict, scoreA: a, scoreB: b }];
+  });
+}
+
+/** The board over the complete pairs (of one dataset, when given): imported judges and the built-in reward judges. */
+export async function judgeBoard(db: Db, f: { datasetId?: string | null } = {}) {
+  const pool = poolOf(db);
+  const { rows } = await pool.query<{
+    pairId: string;
+    queryId: string;
+    experts: string[];
+    verdicts: Verdict[];
+    featuresA: PlanFeatures | null;
+    featuresB: PlanFeatures | null;
+    itemsA: number;
+    itemsB: number;
+  }>(
+    `SELECT p.id AS "pairId", p."queryId",
+            array_agg(j."userId" ORDER BY j.id) AS experts, array_agg(j.verdict::text ORDER BY j.id) AS verdicts,
+            pa.features AS "featuresA", pb.features AS "featuresB",
+            (SELECT coalesce(sum(json_array_length(d->'items')), 0) FROM json_array_elements(pa.itinerary->'days') d)::int AS "itemsA",
+            (SELECT coalesce(sum(json_array_length(d->'items')), 0) FROM json_array_elements(pb.itinerary->'days') d)::int AS "itemsB"
+     FROM "Pair" p JOIN "Judgment" j ON j."pairId" = p.id JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId" JOIN "Query" q ON q.id = p."queryId"
+     WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1)
+     GROUP BY p.id, pa.id, pb.id
+     ORDER BY p.id`,
+    [f.datasetId ?? null],
+  );
+  const pairs: BoardPair[] = rows.map((r) => ({
+    pairId: r.pairId,
+    queryId: r.queryId,
+    ratings: r.experts.map((expert, i) => ({ expert, verdict: r.verdicts[i] })),
+    itemsA: r.itemsA,
+    itemsB: r.itemsB,
+  }));
+  const judges = new Map<string, { builtIn: boolean; records: JudgeRecord[] }>();
+  const { weights, adoption } = await currentWeights(db);
+  judges.set(BUILT_IN.defaults, { builtIn: true, records: rewardJudge(rows, DEFAULT_WEIGHTS) });
+  if (adoption) judges.set(BUILT_IN.adopted, { builtIn: true, records: rewardJudge(rows, weights) });
+  const imported = await pool.query<{
+    judge: string;
+    pairId: string;
+    verdict: Verdict;
+    order: "ab" | "ba" | null;
+    scoreA: number | null;
+    scoreB: number | null;
+  }>(
+    `SELECT v.judge, v."pairId", v.verdict, v."order", v."scoreA", v."scoreB" FROM "JudgeVerdict" v JOIN "Pair" p ON p.id = v."pairId" JOIN "Query" q ON q.id = p."queryId"
+     WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1)
+     ORDER BY v.judge, v."pairId", v.id`,
+    [f.datasetId ?? null],
+  );
+  // The board sorts again (lib/alignment/board.ts): a fixed order before the seeded bootstrap sees the data.
+  for (const v of imported.rows) {
+    const j = judges.get(v.judge) ?? { builtIn: false, records: [] };
+    j.records.push({ pairId: v.pairId, verdict: v.verdict, order: v.order, scoreA: v.scoreA, scoreB: v.scoreB });
+    judges.set(v.judge, j);
+  }
+  return { ...alignmentBoard(pairs, judges), imports: await listJudgeImports(db) };
+}

@@ -1,0 +1,13 @@
+/**
+ * The leaderboard: the entry point callers outside lib/leaderboard import. Battles and their files
+ * (battles.ts, file.ts), Bradley–Terry with bootstrap intervals and style control (leaderboard.ts,
+ * bradley-terry.ts, style.ts), the win table and side shares, simulated battles, and the text report.
+ */
+export * from "./battles";
+export * from "./bradley-terry";
+export * from "./file";
+export * from "./leaderboard";
+export * from "./simulate";
+export * from "./style";
+export * from "./text";
+export * from "./win-table";

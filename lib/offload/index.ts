@@ -1,0 +1,6 @@
+/**
+ * Admin computations in processes of their own (decision 010): the entry point route handlers import (offload,
+ * exportChunks). The admin processes themselves (pool.ts) are started by scripts/serve.ts alone, which imports it
+ * directly: starting processes stays out of the routes.
+ */
+export { exportChunks, offload, setTaskRunner, type TaskRunner } from "./run";

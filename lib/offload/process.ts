@@ -1,0 +1,53 @@
+/**
+ * An admin process (started by lib/offload/pool.ts, under `chrt --idle` where util-linux has it): it answers the
+ * web server's messages over the IPC channel — `{id, task, args}` with `{id, outcome}`; an export `{id, export}`
+ * opens a channel whose pulls (`{id, port: "pull" | "cancel"}`) get one reply each (`{id, reply}`) until it closes
+ * (`{id, closed: true}`). A separate process rather than a thread so that all of its threads — V8's garbage
+ * collection and compilation threads too — run at the lowest priority (decision 010).
+ */
+import { EventEmitter } from "node:events";
+import type { ExportArgs, ExportPort, ExportReply } from "./export";
+import type { TaskName } from "./tasks";
+
+export type ToChild =
+  | { id: number; task: TaskName; args: unknown }
+  | { id: number; export: ExportArgs }
+  | { id: number; port: "pull" | "cancel" };
+export type FromChild =
+  | { id: number; outcome: unknown }
+  | { id: number; reply: ExportReply }
+  | { id: number; closed: true }
+  | { ready: true };
+
+async function main() {
+  const body = await import("./body");
+  body.lowerThisProcess();
+  const send = (m: FromChild) => process.send!(m);
+  const ports = new Map<number, EventEmitter>();
+  process.on("message", (m: ToChild) => {
+    if ("port" in m) {
+      ports.get(m.id)?.emit("message", m.port);
+      return;
+    }
+    if ("export" in m) {
+      const events = new EventEmitter();
+      ports.set(m.id, events);
+      const port: ExportPort = {
+        on: (event, listener) => void events.on(event, listener),
+        postMessage: (reply) => send({ id: m.id, reply }),
+        close: () => {
+          ports.delete(m.id);
+          send({ id: m.id, closed: true });
+        },
+      };
+      void body.default({ task: "export", args: m.export, port });
+      return;
+    }
+    void body.default({ task: m.task, args: m.args }).then((outcome) => send({ id: m.id, outcome }));
+  });
+  // The web server closes the channel when it stops (or dies): nothing is left to answer.
+  process.on("disconnect", () => process.exit(0));
+  send({ ready: true });
+}
+
+void main();

@@ -1,0 +1,82 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { VERDICTS } from "../agreement";
+import { dawidSkene } from "./dawid-skene";
+import { ratingMatrix } from "./ratings";
+import { simulateStudy } from "./simulate";
+import { softLabelModel, softLabelsOf } from "./soft-labels";
+
+type Row = { item: string; rater: string; label: string };
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The fit reads judgments by expert, then time; a batch reads its pairs' judgments by pair, then expert, then time.
+ * Rows here come in "time" order, so a stable sort gives both.
+ */
+function fitOrder(rows: Row[]) {
+  return [...rows].sort((a, b) => byText(a.rater, b.rater));
+}
+function batchOrder(rows: Row[]) {
+  return fitOrder(rows).sort((a, b) => byText(a.item, b.item));
+}
+
+/** Every item's streamed posterior, a batch of `size` items at a time, against the full fit's: equal bit for bit. */
+function assertStreamedEqualsFit(rows: Row[], size: number) {
+  const m = ratingMatrix(fitOrder(rows), VERDICTS);
+  const full = dawidSkene(m);
+  const model = softLabelModel(m)!;
+  const inBatch = batchOrder(rows);
+  const items = [...new Set(inBatch.map((r) => r.item))];
+  let compared = 0;
+  for (let start = 0; start < items.length; start += size) {
+    const batch = new Set(items.slice(start, start + size));
+    const labels = softLabelsOf(
+      model,
+      inBatch
+        .filter((r) => batch.has(r.item))
+        .map((r) => ({ pairId: r.item, userId: r.rater, verdict: VERDICTS.indexOf(r.label as never) })),
+    );
+    assert.equal(labels.size, batch.size);
+    for (const [item, p] of labels) {
+      const i = m.items.indexOf(item);
+      VERDICTS.forEach((v, c) => assert.equal(p[v], full.posterior[i * 3 + c], `${item} ${v}`));
+      compared++;
+    }
+  }
+  assert.equal(compared, m.items.length);
+}
+
+test("soft labels a batch at a time equal the full fit's posteriors bit for bit (a simulated study like the bench's)", () => {
+  // 3,000 pairs × 3 judgments by 40 experts, 3 of them random: the shape of lib/testing/history.ts, with real noise.
+  const study = simulateStudy({ seed: 7, items: 3000, honest: 37, random: 3, accuracy: 0.8 });
+  assertStreamedEqualsFit(study.rows, 500);
+});
+
+test("soft labels a batch at a time equal the full fit's posteriors on the reference ratings (uneven raters per item)", () => {
+  const rows = readFileSync("lib/reliability/fixtures/ratings.jsonl", "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Row);
+  assertStreamedEqualsFit(rows, 7);
+});
+
+test("a pair judged by an expert the fit did not see has no soft label; no ratings, no model", () => {
+  const m = ratingMatrix(
+    [
+      { item: "p1", rater: "e1", label: "A" },
+      { item: "p1", rater: "e2", label: "A" },
+      { item: "p2", rater: "e1", label: "B" },
+    ],
+    VERDICTS,
+  );
+  const model = softLabelModel(m)!;
+  const labels = softLabelsOf(model, [
+    { pairId: "p1", userId: "e1", verdict: 0 },
+    { pairId: "p1", userId: "e2", verdict: 0 },
+    { pairId: "p2", userId: "e1", verdict: 1 },
+    { pairId: "p2", userId: "newcomer", verdict: 1 },
+  ]);
+  assert.deepEqual([...labels.keys()], ["p1"]);
+  assert.equal(softLabelModel(ratingMatrix([], VERDICTS)), null);
+});

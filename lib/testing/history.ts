@@ -1,0 +1,122 @@
+/**
+ * A judging history written straight into the database (generate_series, no HTTP): `pairs` complete
+ * pairs of one query each, three judgments per pair by `experts` experts in rotation, verdicts that
+ * mostly agree (a fixed pattern, so the figures are reproducible). For benchmarks of what reads
+ * judgments: exports, analytics, the adjudication queue.
+ */
+import type { Db } from "../db/infra/client";
+import { poolOf } from "../db/infra/client";
+import { emptyItem, type Itinerary } from "../itinerary/model";
+
+const FEATURES = JSON.stringify({
+  format: 1,
+  commonsense: 1,
+  schedule_density: 1,
+  hotel_consistency: 0.5,
+  daytime_utilization: 1,
+  unique_attractions: 0.79,
+  location_clustering: 0.9,
+  iconic_landmarks: 0.75,
+  attraction_diversity: 0.5,
+  attraction_prioritization: 0.6,
+  pacing: 1,
+  budget: 0,
+  physical_effort: null,
+  user_request: 0.5,
+  violations: [],
+});
+
+/** A small valid itinerary (three days, an attraction and a meal each), so that what reads plans (style control, the judge board) reads real shapes. */
+const itinerary = (variant: string): Itinerary => ({
+  title: `History plan ${variant}`,
+  startCity: null,
+  targetCity: "Historyville",
+  people: 2,
+  judgedScores: null,
+  days: [1, 2, 3].map((day) => ({
+    day,
+    title: null,
+    items: [
+      { ...emptyItem("attraction", `Sight ${variant}${day}`), startTime: "10:00", endTime: "12:00" },
+      { ...emptyItem("meal", `Lunch ${day}`), startTime: "12:30", endTime: "13:30" },
+    ],
+  })),
+});
+
+export async function seedHistory(
+  db: Db,
+  pairs: number,
+  opts: { experts?: number; prefix?: string; dimensions?: readonly { key: string }[] } = {},
+) {
+  const experts = opts.experts ?? 3;
+  const x = opts.prefix ?? "h";
+  const sql = (text: string, values: unknown[] = []) => poolOf(db).query(text, values);
+  await sql(
+    // One destination per history (its prefix in the name, past the default's, so several histories can coexist).
+    `INSERT INTO "Destination" (id, name, country, lat, lon) VALUES ($1 || 'd', 'Historyville' || CASE WHEN $1 = 'h' THEN '' ELSE ' ' || $1 END, 'Nowhere', 0, 0)`,
+    [x],
+  );
+  // With dimensions: the dataset asks them and preference strength, and every judgment answers them (below).
+  const dims = opts.dimensions ?? [];
+  await sql(
+    `INSERT INTO "Dataset" (id, name, format, "contentHash", counts, "preferenceStrength", dimensions, "dimensionsVersion")
+     VALUES ($1 || 'ds', 'history', 'CANONICAL', $1 || 'hash', '{}', $2, $3::jsonb, $4)`,
+    [x, dims.length > 0, dims.length ? JSON.stringify(dims) : null, dims.length ? 1 : 0],
+  );
+  await sql(
+    `INSERT INTO "User" (id, email, name, role, "updatedAt") SELECT $1 || 'u' || i, $1 || 'u' || i || '@history.test', 'History expert ' || i, 'EXPERT', now() FROM generate_series(1, $2) i`,
+    [x, experts],
+  );
+  await sql(
+    `INSERT INTO "Query" (id, "datasetId", "destinationId", "sourceId", text, days, preferences, raw, split)
+             SELECT $1 || 'q' || i, $1 || 'ds', $1 || 'd', 'q' || i, 'request ' || i, 3, '{}', '{}', CASE WHEN i % 5 = 0 THEN 'test' ELSE 'train' END FROM generate_series(1, $2) i`,
+    [x, pairs],
+  );
+  await sql(
+    `INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, "contentHash")
+             SELECT $1 || 'p' || i || s, $1 || 'q' || i, s, 'm' || s, '{}', CASE WHEN s = 'a' THEN $4::json ELSE $5::json END, $3::jsonb, 'h' FROM generate_series(1, $2) i, (VALUES ('a'), ('b')) v(s)`,
+    [x, pairs, FEATURES, JSON.stringify(itinerary("a")), JSON.stringify(itinerary("b"))],
+  );
+  await sql(
+    `INSERT INTO "Pair" (id, "queryId", "planAId", "planBId", status, "submittedCount")
+             SELECT $1 || 'pair' || i, $1 || 'q' || i, $1 || 'p' || i || 'a', $1 || 'p' || i || 'b', 'OPEN', 3 FROM generate_series(1, $2) i`,
+    [x, pairs],
+  );
+  // Slot s of pair i goes to expert (i + s) mod experts, so every two experts share pairs.
+  await sql(
+    `INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt")
+             SELECT $1 || 'a' || i || '-' || s, $1 || 'pair' || i, $1 || 'u' || (1 + (i + s) % $3), s, 'SUBMITTED', $1 || 'p' || i || CASE WHEN (i + s) % 2 = 0 THEN 'a' ELSE 'b' END, now()
+             FROM generate_series(1, $2) i, generate_series(1, 3) s`,
+    [x, pairs, experts],
+  );
+  await sql(
+    // The dimension answers repeat with i mod 12 and the slot: built once per combination, joined by it.
+    `WITH answers AS (
+       SELECT r, s, jsonb_object_agg(k.key, CASE WHEN (r + s * 3 + k.n) % 4 = 3 THEN jsonb_build_object('v', 'SAME')
+              ELSE jsonb_build_object('v', CASE WHEN (r + s * 3 + k.n) % 4 < 2 THEN 'A' ELSE 'B' END, 's', 1 + (r + k.n) % 3) END) AS d
+         FROM generate_series(0, 11) r, generate_series(1, 3) s, jsonb_array_elements_text($5::jsonb) WITH ORDINALITY k(key, n)
+        GROUP BY r, s
+     )
+     INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, strength, dimensions, rationale, "timeOnTaskMs", "clientRequestId", "createdAt")
+             SELECT g.id, g.aid, g.pid, g.uid, g.v, CASE WHEN $4::boolean AND g.v <> 'NEITHER' THEN 1 + (g.i + g.s) % 3 END,
+                    CASE WHEN $4::boolean THEN ans.d END, 'because', g.t, g.rid, g.at
+             FROM (SELECT $1 || 'j' || i || '-' || s AS id, $1 || 'a' || i || '-' || s AS aid, $1 || 'pair' || i AS pid, $1 || 'u' || (1 + (i + s) % $3) AS uid,
+                          (ARRAY['A','B','NEITHER'])[1 + (i + CASE WHEN s = 3 AND i % 4 = 0 THEN 1 ELSE 0 END + CASE WHEN s = 2 AND i % 7 = 0 THEN 2 ELSE 0 END) % 3]::"Verdict" AS v,
+                          20000 + ((i::bigint * 7919 + s * 104729) % 120000)::int AS t, $1 || 'r' || i || '-' || s AS rid, now() - (i % 30) * interval '1 day' AS at, i, s
+                     FROM generate_series(1, $2) i, generate_series(1, 3) s) g
+             LEFT JOIN answers ans ON ans.r = g.i % 12 AND ans.s = g.s`,
+    [x, pairs, experts, dims.length > 0, JSON.stringify(dims.map((d) => d.key))],
+  );
+  // Completing the pairs (after their judgments exist) is what fills the analytics tallies, as in real judging.
+  const c = await poolOf(db).connect();
+  try {
+    await c.query("BEGIN");
+    await c.query("SELECT tj_bulk_pairs_begin()");
+    await c.query(`UPDATE "Pair" SET status = 'COMPLETE' WHERE id LIKE $1 || 'pair%'`, [x]);
+    await c.query("SELECT tj_bulk_pairs_end()");
+    await c.query("COMMIT");
+  } finally {
+    c.release();
+  }
+  await sql("VACUUM ANALYZE");
+}
