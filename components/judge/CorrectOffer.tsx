@@ -3,7 +3,9 @@
  * After a verdict (never before: blindness), a quiet bar offering to correct the plans of the pair just judged,
  * A and B as the expert saw them. It looks the same after every submitted pair, gold or real, and asks the server
  * nothing until a link is used (GET /api/judge/pairs/ID/correctable): a bar shown or hidden by the server's answer
- * would tell the expert afterwards which pairs were gold. No keys: the judging keyboard is unchanged.
+ * would tell the expert afterwards which pairs were gold. A gold pair's plans open as a real pair's do (its
+ * flawed copy's correction is kept apart on the server: lib/db/corrections/gold.ts). No keys: the judging
+ * keyboard is unchanged.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
@@ -28,7 +30,7 @@ export function CorrectOffer({ pairId, onDismiss }: { pairId: string; onDismiss:
       });
       router.push(`/plans/${plans[side]}/correct`);
     } catch {
-      // The same words whatever the reason (not offered, not yours, a gold pair): nothing to tell pairs apart by.
+      // The same words whatever the reason (not offered, not yours): nothing to tell pairs apart by.
       setNote("This pair's plans cannot be corrected.");
       setBusy(false);
     }

@@ -36,3 +36,4 @@ export * from "./check";
 export { origins, serialise, type Origin } from "./serialise";
 export * from "./verification";
 export * from "./ordering";
+export * from "./gold-outcome";

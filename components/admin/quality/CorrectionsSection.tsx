@@ -2,10 +2,13 @@
 /**
  * Plan corrections and their blind verification, per corrector: how many were verified (two other experts
  * preferred the correction), rejected or still pending, and the verified share of those decided. An expert whose
- * corrections are rejected more often than verified is shown first and marked.
+ * corrections are rejected more often than verified is shown first and marked. Below, per defect kind, what
+ * corrections of gold pairs' altered plans did to the injected defect: a measure of the editor and the experts.
  */
 import { useQuery } from "@tanstack/react-query";
+import type { GoldOutcomeRow } from "@/lib/corrections/gold-outcome";
 import type { CorrectorRow } from "@/lib/db/corrections/quality";
+import { DEFECT_LABELS } from "@/lib/gold/kinds";
 import { api } from "../../api";
 import { pct } from "../../format";
 import { KEYS } from "../../keys";
@@ -13,9 +16,9 @@ import { KEYS } from "../../keys";
 export function CorrectionsSection() {
   const q = useQuery({
     queryKey: [...KEYS.quality, "corrections"],
-    queryFn: () => api<{ correctors: CorrectorRow[] }>("/api/admin/corrections"),
+    queryFn: () => api<{ correctors: CorrectorRow[]; gold: GoldOutcomeRow[] }>("/api/admin/corrections"),
   });
-  if (!q.data?.correctors.length) return null;
+  if (!q.data?.correctors.length && !q.data?.gold.length) return null;
   return (
     <section className="card" data-testid="correctors">
       <h2>Plan corrections</h2>
@@ -23,32 +26,72 @@ export function CorrectionsSection() {
         Each correction is judged blind against its source plan by other experts of the destination; it is verified when
         two of them prefer it.
       </p>
-      <table className="table" aria-label="Correctors">
+      {q.data.correctors.length > 0 && (
+        <table className="table" aria-label="Correctors">
+          <thead>
+            <tr>
+              <th>Expert</th>
+              <th className="num">Corrections</th>
+              <th className="num">Verified</th>
+              <th className="num">Rejected</th>
+              <th className="num">Pending</th>
+              <th className="num">Verified share</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {q.data.correctors.map((c) => (
+              <tr key={c.userId}>
+                <td>{c.name}</td>
+                <td className="num">{c.corrections}</td>
+                <td className="num">{c.verified}</td>
+                <td className="num">{c.rejected}</td>
+                <td className="num">{c.pending}</td>
+                <td className="num">{c.verifiedShare === null ? "—" : pct(c.verifiedShare)}</td>
+                <td>{c.mostlyRejected && <span className="badge status-failed">mostly rejected</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {q.data.gold.length > 0 && <GoldOutcomes rows={q.data.gold} />}
+    </section>
+  );
+}
+
+function GoldOutcomes({ rows }: { rows: GoldOutcomeRow[] }) {
+  return (
+    <>
+      <h3>Corrections of gold pairs&apos; flawed plans</h3>
+      <p className="muted small">
+        A gold pair&apos;s flawed plan is a real plan with one injected defect. <em>Undone</em>: the correction gives
+        back the original plan where the defect was put; <em>fixed</em>: the defect&apos;s check passes after another
+        edit; <em>left</em>: it still fails. These corrections are never training data.
+      </p>
+      <table className="table" aria-label="Gold corrections">
         <thead>
           <tr>
-            <th>Expert</th>
+            <th>Defect</th>
             <th className="num">Corrections</th>
-            <th className="num">Verified</th>
-            <th className="num">Rejected</th>
-            <th className="num">Pending</th>
-            <th className="num">Verified share</th>
-            <th />
+            <th className="num">Undone</th>
+            <th className="num">Fixed another way</th>
+            <th className="num">Left</th>
+            <th className="num">Undone share</th>
           </tr>
         </thead>
         <tbody>
-          {q.data.correctors.map((c) => (
-            <tr key={c.userId}>
-              <td>{c.name}</td>
-              <td className="num">{c.corrections}</td>
-              <td className="num">{c.verified}</td>
-              <td className="num">{c.rejected}</td>
-              <td className="num">{c.pending}</td>
-              <td className="num">{c.verifiedShare === null ? "—" : pct(c.verifiedShare)}</td>
-              <td>{c.mostlyRejected && <span className="badge status-failed">mostly rejected</span>}</td>
+          {rows.map((r) => (
+            <tr key={r.kind}>
+              <td>{DEFECT_LABELS[r.kind] ?? r.kind}</td>
+              <td className="num">{r.corrections}</td>
+              <td className="num">{r.undone}</td>
+              <td className="num">{r.fixed}</td>
+              <td className="num">{r.left}</td>
+              <td className="num">{r.undoneShare === null ? "—" : pct(r.undoneShare)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </section>
+    </>
   );
 }

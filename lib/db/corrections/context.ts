@@ -7,10 +7,12 @@ import type { DslPoi } from "../../dsl";
 import type { QueryFacts, Weights } from "../../features";
 import type { Place } from "../../corrections";
 import type { Itinerary } from "../../itinerary/model";
+import type { DefectKind } from "../../gold";
 import { mayCorrect, type Correctors, type Standing } from "../../permissions";
 import { AppError } from "../../errors";
 import { poolOf, type Db } from "../infra/client";
 import { currentWeights } from "../results/fits";
+import { goldCorrectionSource } from "./gold";
 import type { SessionUser } from "../accounts/users";
 
 export interface CorrectionSource {
@@ -22,6 +24,11 @@ export interface CorrectionSource {
   /** The request's newest FINAL constraints (none: no DSL checks) and the places they run against. */
   dsl: { codes: string[]; pois: DslPoi[] } | null;
   weights: Weights;
+  /**
+   * Set when the plan is a gold pair's altered copy (its `alteredRef`): corrected like any plan, stored apart
+   * (lib/db/corrections/gold.ts) to measure whether the injected defect is undone.
+   */
+  gold?: { goldPairId: string; source: Itinerary; defect: { kind: DefectKind; day: number | null } };
 }
 
 /** The plan as a correction starts from it, or a refusal that says why the asker may not correct it. */
@@ -58,29 +65,17 @@ export async function correctionSource(db: Db, planId: string, user: SessionUser
             EXISTS (SELECT 1 FROM "ExpertDestination" e WHERE e."userId" = $2 AND e."destinationId" = q."destinationId") AS assigned,
             (SELECT u.standing::text FROM "User" u WHERE u.id = $2) AS standing,
             EXISTS (SELECT 1 FROM "Assignment" a JOIN "Pair" x ON x.id = a."pairId"
-                     WHERE a."userId" = $2 AND a.status = 'CLAIMED' AND p.id IN (x."planAId", x."planBId")) AS holding
+                     WHERE a."userId" = $2 AND a.status = 'CLAIMED' AND p.id IN (x."planAId", x."planBId"))
+            OR EXISTS (SELECT 1 FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId"
+                     WHERE a."userId" = $2 AND a.status = 'CLAIMED' AND p.id IN (g."planAId", g."planBId", g."partnerPlanId")) AS holding
        FROM "Plan" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
        JOIN "Dataset" ds ON ds.id = q."datasetId"
       WHERE p.id = $1`,
     [planId, user.id],
   );
   const r = rows[0];
-  if (!r) throw new AppError("not_found", "There is no such plan.");
-  const asker = { ...user, standing: user.role === "ADMIN" ? null : r.standing };
-  if (!mayCorrect(asker, r.correctors, r.assigned))
-    throw new AppError(
-      "forbidden",
-      r.correctors === "nobody"
-        ? "Corrections are off for this dataset."
-        : r.correctors === "admins" && user.role !== "ADMIN"
-          ? "Only admins correct this dataset's plans."
-          : !r.assigned
-            ? "This plan's destination is not assigned to you."
-            : "You can correct plans once your standing is active.",
-    );
-  // Blindness and time on task: a plan is corrected after its pair's verdict, never while the pair is held.
-  if (r.holding)
-    throw new AppError("forbidden", "You hold a pair with this plan: submit your verdict first, then correct it.");
+  if (!r) return goldCorrectionSource(db, planId, user);
+  mayCorrectHere(user, r);
   const [places, dsl, weights] = await Promise.all([
     placesOf(db, r.dataset_id, r.destination_id, r.destination),
     finalConstraintsOf(db, r.query_id),
@@ -106,8 +101,32 @@ export async function correctionSource(db: Db, planId: string, user: SessionUser
   };
 }
 
+/**
+ * Refuses, with the reason, an asker who may not correct a plan of this dataset and destination: the dataset's
+ * setting, their destinations and standing, and (blindness, time on task) a pair with the plan they still hold.
+ */
+export function mayCorrectHere(
+  user: SessionUser,
+  r: { correctors: Correctors; assigned: boolean; standing: Standing | null; holding: boolean },
+) {
+  const asker = { ...user, standing: user.role === "ADMIN" ? null : r.standing };
+  if (!mayCorrect(asker, r.correctors, r.assigned))
+    throw new AppError(
+      "forbidden",
+      r.correctors === "nobody"
+        ? "Corrections are off for this dataset."
+        : r.correctors === "admins" && user.role !== "ADMIN"
+          ? "Only admins correct this dataset's plans."
+          : !r.assigned
+            ? "This plan's destination is not assigned to you."
+            : "You can correct plans once your standing is active.",
+    );
+  if (r.holding)
+    throw new AppError("forbidden", "You hold a pair with this plan: submit your verdict first, then correct it.");
+}
+
 /** The dataset's places of the destination: the table corrections choose from, and what DSL constraints see. */
-async function placesOf(db: Db, datasetId: string, destinationId: string, destination: string) {
+export async function placesOf(db: Db, datasetId: string, destinationId: string, destination: string) {
   const { rows } = await poolOf(db).query<{
     source_id: string;
     name: string;
@@ -151,7 +170,7 @@ async function placesOf(db: Db, datasetId: string, destinationId: string, destin
 }
 
 /** The codes of the request's newest FINAL constraint version (none while no version is final). */
-async function finalConstraintsOf(db: Db, queryId: string): Promise<string[]> {
+export async function finalConstraintsOf(db: Db, queryId: string): Promise<string[]> {
   const { rows } = await poolOf(db).query<{ constraints: { code: string }[] }>(
     `SELECT constraints FROM "DslVersion" WHERE "queryId" = $1 AND stage = 'FINAL' ORDER BY version DESC LIMIT 1`,
     [queryId],

@@ -25,11 +25,37 @@ export async function correctablePlans(
       WHERE a."pairId" = $1 AND a."userId" = $2 AND a.status = 'SUBMITTED'`,
     [pairId, user.id],
   );
-  const r = rows[0];
+  const r = rows[0] ?? (await judgedGold(db, pairId, user));
   if (!r) throw new AppError("not_found", "You have not judged this pair, or its plans cannot be corrected.");
   if (!r.offered || r.correctors !== "experts")
     throw new AppError("forbidden", "This dataset does not offer corrections after a verdict.");
   if (!mayCorrect({ ...user, standing: r.standing }, r.correctors, r.assigned))
     throw new AppError("forbidden", "You can correct plans once your standing is active on this destination.");
   return { left: r.left_id, right: r.right_id };
+}
+
+/**
+ * A gold pair the expert answered, offered as a real pair is (the same settings, the same answer): its partner is
+ * a real plan, its altered copy is known by `alteredRef` (lib/db/corrections/gold.ts). Plan A's place holds the
+ * partner (tj_gold_view_parts), so the sides follow `leftIsA` as a real pair's follow its left plan.
+ */
+async function judgedGold(db: Db, pairId: string, user: SessionUser) {
+  const { rows } = await poolOf(db).query<{
+    left_id: string;
+    right_id: string;
+    offered: boolean;
+    correctors: Correctors;
+    standing: Standing;
+    assigned: boolean;
+  }>(
+    `SELECT CASE WHEN a."leftIsA" THEN x.a ELSE x.b END AS left_id, CASE WHEN a."leftIsA" THEN x.b ELSE x.a END AS right_id,
+            ds."correctAfterVerdict" AS offered, ds.correctors, u.standing::text AS standing,
+            EXISTS (SELECT 1 FROM "ExpertDestination" e WHERE e."userId" = a."userId" AND e."destinationId" = g."destinationId") AS assigned
+       FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId"
+       CROSS JOIN LATERAL (SELECT coalesce(g."partnerPlanId", g."planAId") AS a, coalesce(g."planBId", g."alteredRef") AS b) x
+       JOIN "Dataset" ds ON ds.id = g."datasetId" JOIN "User" u ON u.id = a."userId"
+      WHERE g.id = $1 AND a."userId" = $2 AND a.status = 'SUBMITTED' AND x.b IS NOT NULL`,
+    [pairId, user.id],
+  );
+  return rows[0] ?? null;
 }

@@ -24,6 +24,7 @@ import type { Itinerary } from "../../itinerary/model";
 import { poolOf, type Db } from "../infra/client";
 import type { SessionUser } from "../accounts/users";
 import { correctionSource, type CorrectionSource } from "./context";
+import { applyToAltered, saveGoldCorrection } from "./gold";
 
 export const correctionInput = z.object({
   ops: z.array(opSchema).min(1, "a correction changes something").max(500),
@@ -68,7 +69,7 @@ export async function saveCorrection(
   const ctx = checkContext(s);
   const ops = body.ops as Op[];
   const format = s.dataset.format as (typeof DATASET_FORMATS)[number];
-  const out = serialise(format, s.plan.raw, s.plan.itinerary, ops, ctx.places);
+  const out = s.gold ? applyToAltered(s, ops) : serialise(format, s.plan.raw, s.plan.itinerary, ops, ctx.places);
   if (!out.ok) throw new AppError("invalid_request", out.error.message, { path: out.error.path ?? null });
   const corrected = out.value.itinerary;
   const check = liveCheck(s.plan.itinerary, corrected, ctx);
@@ -80,6 +81,18 @@ export async function saveCorrection(
     );
   const edits = editList(s.plan.itinerary, ops, ctx.places);
   if (!edits.ok) throw new AppError("invalid_request", edits.error.message);
+  if (s.gold) {
+    // A gold pair's altered copy: answered as any correction, stored apart (lib/db/corrections/gold.ts).
+    const g = await saveGoldCorrection(db, { ...s, gold: s.gold }, { ...body, ops }, corrected, check, user);
+    return {
+      id: g.id,
+      planId: g.planRef,
+      sourcePlanId: s.plan.id,
+      verificationPairId: null,
+      checks: { fixed: check.fixed, unchanged: check.unchanged, reward: check.reward },
+      created: g.created,
+    };
+  }
   const poiOf = (id: string) => ctx.places(id);
   const before = computeFeatures(s.plan.itinerary, s.request, poiOf);
   const after = computeFeatures(corrected, s.request, poiOf);

@@ -136,8 +136,8 @@ export async function makeGoldPairs(
     const features = computeFeatures(gold.altered, q, poiOf);
     const { rows } = await pool.query<{ inserted: boolean }>(
       // A gold pair made before partners existed gets one (its altered copy stays as answered).
-      `INSERT INTO "GoldPair" (id, "datasetId", "queryId", "destinationId", origin, "planAId", "partnerPlanId", altered, "alteredFeatures", label, "defectKind", defect, "createdById")
-       VALUES ($1, $2, $3, $4, 'PERTURBATION', $5, $11, $6::json, $7::json, 'A', $8, $9::jsonb, $10)
+      `INSERT INTO "GoldPair" (id, "datasetId", "queryId", "destinationId", origin, "planAId", "partnerPlanId", altered, "alteredFeatures", label, "defectKind", defect, "createdById", "alteredRef")
+       VALUES ($1, $2, $3, $4, 'PERTURBATION', $5, $11, $6::json, $7::json, 'A', $8, $9::jsonb, $10, $12)
        ON CONFLICT ("planAId", "defectKind") DO UPDATE SET "partnerPlanId" = EXCLUDED."partnerPlanId" WHERE "GoldPair"."partnerPlanId" IS NULL
        RETURNING (xmax = 0) AS inserted`,
       [
@@ -152,6 +152,7 @@ export async function makeGoldPairs(
         JSON.stringify(gold.defect),
         actorId,
         partner,
+        randomUUID(),
       ],
     );
     if (rows[0]?.inserted) {

@@ -1,7 +1,14 @@
 import { NextResponse } from "next/server";
 import { db } from "@/lib/db/infra/client";
+import { goldCorrectionsReport } from "@/lib/db/corrections/gold";
 import { correctorsReport } from "@/lib/db/corrections/quality";
 import { withRole } from "@/lib/server/api";
 
-/** Each corrector's corrections and their blind verification: verified, rejected, pending, verified share. */
-export const GET = withRole("ADMIN", async () => NextResponse.json({ correctors: await correctorsReport(db()) }));
+/**
+ * Each corrector's corrections and their blind verification (verified, rejected, pending, verified share), and
+ * per defect kind how corrections of gold pairs' altered plans went (undone, fixed another way, left).
+ */
+export const GET = withRole("ADMIN", async () => {
+  const [correctors, gold] = await Promise.all([correctorsReport(db()), goldCorrectionsReport(db())]);
+  return NextResponse.json({ correctors, gold });
+});

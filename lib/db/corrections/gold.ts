@@ -1,0 +1,177 @@
+/**
+ * Corrections of gold pairs' altered plans (issue 29, item 6). After answering a gold pair an expert may correct
+ * its plans as after any pair: the partner is a real plan (an ordinary correction); the altered copy has no Plan
+ * row, so the screen knows it by `GoldPair.alteredRef`, a plan id like any other. Its correction is checked and
+ * answered exactly as a real one (same refusals, same answer shape), but stored here, never as a plan, a
+ * verification pair or training data: it measures whether the expert undid the injected defect.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  applyAll,
+  goldOutcome,
+  goldOutcomeTable,
+  serialise,
+  type GoldOutcome,
+  type GoldOutcomeRow,
+  type LiveCheck,
+  type Op,
+  type Result,
+} from "../../corrections";
+import { DATASET_FORMATS } from "../../dataset/normalized";
+import { AppError } from "../../errors";
+import type { DefectKind } from "../../gold";
+import type { Itinerary } from "../../itinerary/model";
+import { currentWeights } from "../results/fits";
+import type { SessionUser } from "../accounts/users";
+import { poolOf, type Db } from "../infra/client";
+import type { Correctors, Standing } from "../../permissions";
+import { finalConstraintsOf, mayCorrectHere, placesOf, type CorrectionSource } from "./context";
+
+/** The altered copy of a gold pair as a correction source; "no such plan" to an expert who has not answered it. */
+export async function goldCorrectionSource(db: Db, ref: string, user: SessionUser): Promise<CorrectionSource> {
+  const { rows } = await poolOf(db).query<{
+    gold_id: string;
+    altered: Itinerary;
+    defect_kind: DefectKind;
+    defect: { day: number | null } | null;
+    source_id: string;
+    model: string;
+    raw: unknown;
+    source: Itinerary;
+    query_id: string;
+    text: string;
+    days: number;
+    start_date: string | null;
+    origin: string | null;
+    preferences: Record<string, unknown> | null;
+    people: number;
+    destination_id: string;
+    destination: string;
+    dataset_id: string;
+    dataset: string;
+    format: string;
+    correctors: Correctors;
+    votes: "two_of_two" | "two_of_three";
+    assigned: boolean;
+    standing: Standing | null;
+    holding: boolean;
+    answered: boolean;
+  }>(
+    `SELECT g.id AS gold_id, g.altered, g."defectKind" AS defect_kind, g.defect, p."sourceId" AS source_id, p.model, p.raw,
+            p.itinerary AS source, q.id AS query_id, q.text, q.days, q."startDate" AS start_date, q.origin, q.preferences,
+            q.people, q."destinationId" AS destination_id, d.name AS destination, ds.id AS dataset_id, ds.name AS dataset,
+            ds.format::text AS format, ds.correctors, ds."correctionVotes" AS votes,
+            EXISTS (SELECT 1 FROM "ExpertDestination" e WHERE e."userId" = $2 AND e."destinationId" = q."destinationId") AS assigned,
+            (SELECT u.standing::text FROM "User" u WHERE u.id = $2) AS standing,
+            EXISTS (SELECT 1 FROM "GoldAnswer" a WHERE a."goldPairId" = g.id AND a."userId" = $2 AND a.status = 'CLAIMED') AS holding,
+            EXISTS (SELECT 1 FROM "GoldAnswer" a WHERE a."goldPairId" = g.id AND a."userId" = $2 AND a.status = 'SUBMITTED') AS answered
+       FROM "GoldPair" g JOIN "Plan" p ON p.id = g."planAId" JOIN "Query" q ON q.id = g."queryId"
+       JOIN "Destination" d ON d.id = q."destinationId" JOIN "Dataset" ds ON ds.id = g."datasetId"
+      WHERE g."alteredRef" = $1 AND g.altered IS NOT NULL`,
+    [ref, user.id],
+  );
+  const r = rows[0];
+  // Only who answered it (or an admin) knows this id; anyone else is told what an unknown id tells.
+  if (!r || (user.role !== "ADMIN" && !r.answered && !r.holding))
+    throw new AppError("not_found", "There is no such plan.");
+  mayCorrectHere(user, r);
+  const [places, dsl, weights] = await Promise.all([
+    placesOf(db, r.dataset_id, r.destination_id, r.destination),
+    finalConstraintsOf(db, r.query_id),
+    currentWeights(db),
+  ]);
+  return {
+    plan: { id: ref, sourceId: r.source_id, model: r.model, raw: r.raw, itinerary: r.altered },
+    request: {
+      id: r.query_id,
+      text: r.text,
+      days: r.days,
+      startDate: r.start_date,
+      origin: r.origin,
+      preferences: r.preferences ?? {},
+      people: r.people,
+      destination: r.destination,
+    },
+    dataset: { id: r.dataset_id, name: r.dataset, format: r.format, correctors: r.correctors, votes: r.votes },
+    destinationId: r.destination_id,
+    places: places.places,
+    dsl: dsl.length ? { codes: dsl, pois: places.dslPois } : null,
+    weights: weights.weights,
+    gold: { goldPairId: r.gold_id, source: r.source, defect: { kind: r.defect_kind, day: r.defect?.day ?? null } },
+  };
+}
+
+/**
+ * The edits applied to the altered copy, refused as a real plan's would be: an edit that does not apply, or one
+ * the dataset's format could not carry. The altered copy has no raw record of its own: its source's stands in,
+ * which matches it item for item except where the defect removed one; a writer that then fails for any other
+ * reason does not refuse the expert's edit.
+ */
+export function applyToAltered(
+  s: CorrectionSource,
+  ops: readonly Op[],
+): Result<{ record: null; itinerary: Itinerary }> {
+  const byId = new Map(s.places.map((p) => [p.sourceId, p]));
+  const places = (id: string) => byId.get(id) ?? null;
+  const applied = applyAll(s.plan.itinerary, ops, places);
+  if (!applied.ok) return applied;
+  const format = s.dataset.format as (typeof DATASET_FORMATS)[number];
+  try {
+    const out = serialise(format, s.plan.raw, s.plan.itinerary, ops, places);
+    if (!out.ok && out.error.code === "not_carried") return out;
+  } catch {
+    // The stand-in record did not fit the altered copy: nothing the expert did.
+  }
+  return { ok: true, value: { record: null, itinerary: applied.value } };
+}
+
+export interface SavedGold {
+  id: string;
+  planRef: string;
+  created: boolean;
+}
+
+/** Stores a checked correction of a gold pair's altered copy with what it did to the defect; a retry stores nothing new. */
+export async function saveGoldCorrection(
+  db: Db,
+  s: CorrectionSource & { gold: NonNullable<CorrectionSource["gold"]> },
+  input: { ops: Op[]; timeOnTaskMs: number; clientRequestId: string },
+  corrected: Itinerary,
+  check: LiveCheck,
+  user: SessionUser,
+): Promise<SavedGold> {
+  const byId = new Map(s.places.map((p) => [p.sourceId, p]));
+  const places = (id: string) => byId.get(id) ?? null;
+  const outcome: GoldOutcome = goldOutcome(s.gold.defect, s.gold.source, corrected, s.request, places);
+  const id = randomUUID(),
+    planRef = randomUUID();
+  const { rows } = await poolOf(db).query<{ id: string; plan_ref: string; inserted: boolean }>(
+    `INSERT INTO "GoldCorrection" (id, "goldPairId", "userId", "clientRequestId", "planRef", ops, "timeOnTaskMs", corrected, "rewardBefore", "rewardAfter", outcome)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::json, $9, $10, $11)
+     ON CONFLICT ("userId", "clientRequestId") DO UPDATE SET "clientRequestId" = EXCLUDED."clientRequestId"
+     RETURNING id, "planRef" AS plan_ref, (xmax = 0) AS inserted`,
+    [
+      id,
+      s.gold.goldPairId,
+      user.id,
+      input.clientRequestId,
+      planRef,
+      JSON.stringify(input.ops),
+      input.timeOnTaskMs,
+      JSON.stringify(corrected),
+      check.reward.before,
+      check.reward.after,
+      outcome,
+    ],
+  );
+  return { id: rows[0].id, planRef: rows[0].plan_ref, created: rows[0].inserted };
+}
+
+/** Per defect kind, how experts' corrections of gold pairs' altered plans went (the quality page). */
+export async function goldCorrectionsReport(db: Db): Promise<GoldOutcomeRow[]> {
+  const { rows } = await poolOf(db).query<{ kind: DefectKind; outcome: GoldOutcome }>(
+    `SELECT g."defectKind" AS kind, c.outcome FROM "GoldCorrection" c JOIN "GoldPair" g ON g.id = c."goldPairId"
+      WHERE g."defectKind" IS NOT NULL`,
+  );
+  return goldOutcomeTable(rows);
+}
