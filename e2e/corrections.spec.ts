@@ -3,7 +3,9 @@
  * six and five days in Chongqing), is offered to correct them only after the verdict, fixes a real defect of the
  * six-day plan (two transfers shorter than their travel time on day 2) with the mouse and the keyboard, sees an edit
  * that breaks a check refused (Save disabled with the reason), undoes it and saves; the server stores the
- * correction and its verification pair. The dataset has a destination of its own (Chongqing).
+ * correction and its verification pair. Two other experts of Chongqing then meet that pair in their ordinary
+ * queue, blind, prefer the corrected plan, and the Quality page counts the correction verified. The dataset has
+ * a destination of its own (Chongqing).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -220,4 +222,61 @@ test("after a verdict, an expert corrects a real ChinaTravel plan: a fix, a refu
   await expect(mine.locator("td").nth(4)).toHaveText("1"); // pending
   await expect(mine.locator("td").nth(5)).toHaveText("—"); // no verified share before a decision
   await shot(page, "corrections-quality");
+
+  // Two other experts verify it blind: the verification pair is an ordinary pair of their queue. They judge what
+  // comes (the original pair needs raters too) and prefer the corrected plan when the verification pair is shown.
+  const pair = rows[0].pair!;
+  const [{ plan: correctedId }] = await e2eSql<{ plan: string }>(
+    `SELECT "planId" AS plan FROM "Correction" WHERE "verificationPairId" = $1`,
+    [pair],
+  );
+  for (const [i, name] of ["Vera Verifier", "Walt Verifier"].entries()) {
+    const vEmail = `verifier${i}.${Date.now()}@example.org`;
+    const vLink = await inviteExpert(page, name, vEmail, "Chongqing");
+    const v = await browser.newPage();
+    await acceptInvite(v, vLink, vEmail, `verifier-password-${i}-4242`);
+    await e2eSql(`UPDATE "User" SET standing = 'ACTIVE' WHERE email = $1`, [vEmail]);
+    await v.goto("/judge");
+    let verified = false;
+    for (let n = 0; n < 3 && !verified; n++) {
+      const screen = v.locator("main.judge");
+      await expect(screen).toBeVisible();
+      const shown = (await screen.getAttribute("data-pair"))!;
+      const [mine] = await e2eSql<{ left: string }>(
+        `SELECT a."leftPlanId" AS left FROM "Assignment" a JOIN "User" u ON u.id = a."userId" WHERE a."pairId" = $1 AND u.email = $2`,
+        [shown, vEmail],
+      );
+      verified = shown === pair;
+      if (verified) {
+        // Blind: nothing on the screen says one of the plans is a correction.
+        for (const plan of await screen.locator("article.plan").all()) await expect(plan).not.toContainText(/correct/i);
+        if (i === 0) await view(v, "corrections-verification-blind");
+      }
+      const choice = verified ? (mine.left === correctedId ? "a" : "b") : "a";
+      // The screen's keys are bound after its first paint: press until the verdict shows as chosen. (The next pair
+      // after an Enter-submit starts with the rationale unfocused, so the key is a verdict, not text.)
+      const verdict = v.getByRole("radiogroup", { name: "Which plan is better?" });
+      await expect(async () => {
+        await v.keyboard.press(choice);
+        await expect(verdict.getByRole("radio", { checked: true })).toHaveCount(1, { timeout: 500 });
+      }).toPass();
+      await v.keyboard.type(
+        verified ? "This plan leaves time to cross the city on day 2." : "Plan A covers the days asked for.",
+      );
+      await v.keyboard.press("Enter");
+      await expect(screen.or(v.getByTestId("queue-empty"))).toBeVisible();
+      await expect(v.locator(`main.judge[data-pair="${shown}"]`)).toHaveCount(0);
+    }
+    expect(verified, `${name} met the verification pair`).toBe(true);
+    await v.close();
+  }
+  await page.goto("/admin/quality");
+  const verifiedRow = page
+    .getByRole("table", { name: "Correctors" })
+    .getByRole("row")
+    .filter({ hasText: "Cora Corrector" });
+  await expect(verifiedRow.locator("td").nth(2)).toHaveText("1"); // verified
+  await expect(verifiedRow.locator("td").nth(4)).toHaveText("0"); // pending
+  await expect(verifiedRow.locator("td").nth(5)).toContainText("100");
+  await shot(page, "corrections-quality-verified");
 });

@@ -34,9 +34,13 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
   const [dayFilter, setDayFilter] = useState<number | null>(null);
   const [hover, setHover] = useState<ItemKey | null>(null);
   const [selected, setSelected] = useState<ItemKey | null>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const onAdvance = useCallback(() => {
     setDayFilter(null);
     setSelected(null);
+    // The next pair starts with the verdict keys live: a rationale still focused from an Enter-submit would take
+    // the next "a" or "1" as text.
+    if (document.activeElement === textRef.current) textRef.current?.blur();
     window.scrollTo({ top: 0 });
   }, []);
   const queue = useJudgingQueue(destination, onAdvance);
@@ -45,7 +49,6 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
   const [help, setHelp] = useState(false);
   const [skipping, setSkipping] = useState(false);
   const { sync, setSync, onMap } = useMapSync();
-  const textRef = useRef<HTMLTextAreaElement>(null);
 
   const askStrength = !!a?.askStrength;
   const needsStrength = askStrength && (draft?.choice === "left" || draft?.choice === "right");
