@@ -10,7 +10,7 @@ import type {
   FamiliarityAnswer,
   FiguresForgottenAnswer,
   FitStartedAnswer,
-  GoldMadeAnswer,
+  GoldJobAnswer,
   ImportStartedAnswer,
   InviteAnswer,
   OkAnswer,
@@ -192,8 +192,8 @@ export const useRemoveJudgments = () =>
 
 export const useMakeGold = () =>
   useChange(
-    (v: { datasetId: string; plans: number }) => api<GoldMadeAnswer>("/api/admin/quality/gold", { json: v }),
-    [KEYS.quality],
+    (v: { datasetId: string; plans: number }) => api<GoldJobAnswer>("/api/admin/quality/gold", { json: v }),
+    [KEYS.jobs],
   );
 
 /** A dataset's gold rate, or adaptive raters on or off. */

@@ -147,7 +147,33 @@ test("adaptive raters turned on in another process apply to the very next submit
 });
 
 test("gold pairs are made from feasible plans, every kind confirmed; making them again adds nothing", async () => {
+  // A batch at a time: progress after each, and the same pairs as in one batch.
+  const progress: { plans: number; made: number; total: number }[] = [];
+  const batched = await makeGoldPairs(
+    t.db,
+    datasetId,
+    { plans: 60, seed: 7, batch: 7, onProgress: (p) => progress.push(p) },
+    adminId,
+  );
+  // The demo has fewer eligible plans than 60: the run reads them all, 7 at a time.
+  const total = progress[0].total;
+  assert.ok(total > 14 && total <= 60, `total ${total}`);
+  assert.deepEqual(
+    progress.map((p) => p.plans),
+    [...Array.from({ length: Math.ceil(total / 7) - 1 }, (_, i) => 7 * (i + 1)), total],
+  );
+  assert.deepEqual(progress.at(-1), { plans: total, made: batched.made, total });
+  const made = () =>
+    poolOf(t.db)
+      .query(
+        `SELECT "planAId", "defectKind", "partnerPlanId", md5(altered::text) AS altered FROM "GoldPair" ORDER BY 1, 2`,
+      )
+      .then((x) => x.rows);
+  const inBatches = await made();
+  await poolOf(t.db).query(`DELETE FROM "GoldPair"`);
   const r = await makeGoldPairs(t.db, datasetId, { plans: 60, seed: 7 }, adminId);
+  assert.deepEqual(await made(), inBatches);
+  assert.deepEqual(r, batched);
   assert.ok(r.made >= 20, `made ${r.made}`);
   // The demo requests have no numeric budget, so budget overruns cannot be made from them; the five other kinds are.
   for (const k of ["opening_hours", "duplicate_attraction", "transfer_time", "meal_time", "accommodation"] as const)

@@ -121,7 +121,9 @@ export type StandingAnswer = { id: string; action: "resume" | "pass" | "fail" | 
 export type RemovalPreviewAnswer = Awaited<ReturnType<typeof removalPreview>>;
 /** DELETE /api/admin/quality/experts/<id>/judgments */
 export type RemovalAnswer = Awaited<ReturnType<typeof removeJudgments>>;
-/** POST /api/admin/quality/gold */
+/** POST /api/admin/quality/gold: the job making them (202). */
+export type GoldJobAnswer = { jobId: string };
+/** The gold job's result (GET /api/admin/jobs/<id>'s `result`). */
 export type GoldMadeAnswer = Awaited<ReturnType<typeof makeGoldPairs>>;
 /** PATCH /api/admin/quality/datasets/<id>: what was set, and how many pairs changed their number of raters. */
 export type QualityDatasetAnswer = {

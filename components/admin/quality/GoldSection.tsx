@@ -1,14 +1,29 @@
 "use client";
-/** The quality page's gold pairs: per dataset (gold rate, making gold pairs, adaptive raters), and by kind. */
-import { useState } from "react";
-import type { QualityAnswer } from "@/lib/server/responses";
+/**
+ * The quality page's gold pairs: per dataset (gold rate, making gold pairs, adaptive raters), and by kind. Making
+ * them is a background job: its progress shows here, and the page's figures refresh when it is done.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { GoldMadeAnswer, QualityAnswer } from "@/lib/server/responses";
 import { DEFECT_LABELS, type DefectKind } from "@/lib/gold/kinds";
 import { pctOf } from "../../format";
+import { KEYS } from "../../keys";
 import { useMakeGold, useSetQualityOfDataset } from "../mutations";
+import { useJob } from "../queries";
 
 export function GoldSection({ q }: { q: QualityAnswer }) {
   const [plans, setPlans] = useState(200);
   const make = useMakeGold();
+  const job = useJob(make.data?.jobId ?? null);
+  const status = job.data?.status;
+  const running = make.isPending || status === "QUEUED" || status === "RUNNING" || (!!make.data && !status);
+  const progress = job.data?.progress as { plans?: number; made?: number; total?: number } | null | undefined;
+  const made = status === "DONE" ? (job.data?.result as GoldMadeAnswer | null) : null;
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (status === "DONE") void qc.invalidateQueries({ queryKey: KEYS.quality });
+  }, [status, qc]);
   // One hook, two uses: the rate form and the adaptive checkbox each keep their own pending state and answer.
   const adaptive = useSetQualityOfDataset();
   const rate = useSetQualityOfDataset();
@@ -66,7 +81,7 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
                 <button
                   className="btn small"
                   type="button"
-                  disabled={make.isPending}
+                  disabled={running}
                   onClick={() => make.mutate({ datasetId: d.id, plans })}
                 >
                   Make gold pairs
@@ -93,17 +108,29 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
         <input
           type="number"
           min={1}
-          max={2000}
+          max={1_000_000}
           value={plans}
           onChange={(e) => setPlans(Number(e.target.value))}
           className="narrow-input"
         />
       </label>
-      {make.isPending && <p role="status">Making gold pairs…</p>}
-      {make.data && (
+      {running && (
+        <p role="status">
+          Making gold pairs…
+          {progress?.total
+            ? ` ${progress.plans ?? 0} of ${progress.total} plans tried, ${progress.made ?? 0} made.`
+            : ""}
+        </p>
+      )}
+      {made && (
         <p className="ok" role="status">
-          Made {make.data.made} gold pairs from {make.data.tried} plans ({make.data.discarded} candidates discarded or
-          not possible; already-made pairs are never made twice).
+          Made {made.made} gold pairs from {made.tried} plans ({made.discarded} candidates discarded or not possible;
+          already-made pairs are never made twice).
+        </p>
+      )}
+      {status === "FAILED" && (
+        <p className="error" role="alert">
+          {job.data?.error ?? "Making gold pairs failed."}
         </p>
       )}
       {adaptive.data && (

@@ -25,39 +25,120 @@ export interface MakeGoldResult {
   withoutPartner: number;
 }
 
+/** Plans read, checked and written at a time: memory stays flat however many plans a run tries. */
+const BATCH = 250;
+
+interface PlanRow {
+  id: string;
+  h: string;
+  query_id: string;
+  itinerary: Itinerary;
+  days: number;
+  start_date: string | null;
+  origin: string | null;
+  preferences: Record<string, unknown>;
+  people: number;
+  destination_id: string;
+  destination: string;
+}
+
 /**
  * Tries up to `plans` feasible plans of the dataset (a seeded sample), each kind in turn, and stores what the rule
  * engine confirms. The sample is drawn on the records' source ids, not on row ids: the same dataset and seed give
- * the same gold pairs on every instance (row ids are new at each import, and a sample on them drifted).
+ * the same gold pairs on every instance (row ids are new at each import, and a sample on them drifted). Plans come
+ * a batch at a time in the sample's order (keyset on it), so a run over a whole large dataset holds one batch and
+ * the place tables of its destinations; `onProgress` hears after each batch.
  */
 export async function makeGoldPairs(
   db: Db,
   datasetId: string,
-  opts: { plans: number; seed: number; kinds?: readonly DefectKind[]; destinationId?: string | null },
+  opts: {
+    plans: number;
+    seed: number;
+    kinds?: readonly DefectKind[];
+    destinationId?: string | null;
+    /** Plans read at a time (tests; the default keeps memory flat). */
+    batch?: number;
+    /** After each batch: plans read so far, gold pairs made so far, and how many plans the run reads in all. */
+    onProgress?: (p: { plans: number; made: number; total: number }) => void;
+  },
   actorId: string | null,
 ): Promise<MakeGoldResult> {
   const pool = poolOf(db);
   const ds = await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true } });
   if (!ds) throw new AppError("not_found", "There is no such dataset.");
-  const { rows: plans } = await pool.query<{
-    id: string;
-    query_id: string;
-    itinerary: Itinerary;
-    days: number;
-    start_date: string | null;
-    origin: string | null;
-    preferences: Record<string, unknown>;
-    people: number;
-    destination_id: string;
-    destination: string;
-  }>(
-    `SELECT p.id, p."queryId" AS query_id, p.itinerary, q.days, q."startDate" AS start_date, q.origin, q.preferences, q.people, q."destinationId" AS destination_id, d.name AS destination
-       FROM "Plan" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
-      WHERE q."datasetId" = $1 AND p.feasible AND EXISTS (SELECT 1 FROM "Pair" x WHERE x."queryId" = q.id) AND ($4::text IS NULL OR q."destinationId" = $4)
-      ORDER BY md5(q."sourceId" || '/' || p."sourceId" || '/' || $2::text), p.id LIMIT $3`,
-    [datasetId, String(opts.seed), opts.plans, opts.destinationId ?? null],
+  const seed = String(opts.seed);
+  const eligible = `FROM "Plan" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
+      WHERE q."datasetId" = $1 AND p.feasible AND EXISTS (SELECT 1 FROM "Pair" x WHERE x."queryId" = q.id) AND ($2::text IS NULL OR q."destinationId" = $2)`;
+  const total = Math.min(
+    opts.plans,
+    (await pool.query<{ n: number }>(`SELECT count(*)::int AS n ${eligible}`, [datasetId, opts.destinationId ?? null]))
+      .rows[0].n,
   );
-  const { rows: pois } = await pool.query<{
+  const places = new Map<string, { dsl: Omit<DslPoi, "city">[] }>();
+  const facts = new Map<string, NonNullable<ReturnType<GoldPoiLookup>>>();
+  const poiOf: GoldPoiLookup = (id) => facts.get(id) ?? null;
+  const kinds = opts.kinds ?? DEFECT_KINDS;
+  const rng = seededRandom(opts.seed);
+  const result: MakeGoldResult = {
+    tried: 0,
+    made: 0,
+    byKind: Object.fromEntries(DEFECT_KINDS.map((k) => [k, 0])) as Record<DefectKind, number>,
+    discarded: 0,
+    withoutPartner: 0,
+  };
+  let n = 0;
+  let after = null as { h: string; id: string } | null;
+  while (n < total) {
+    const { rows: plans }: { rows: PlanRow[] } = await pool.query<PlanRow>(
+      `SELECT * FROM (
+         SELECT p.id, md5(q."sourceId" || '/' || p."sourceId" || '/' || $3::text) AS h, p."queryId" AS query_id, p.itinerary,
+                q.days, q."startDate" AS start_date, q.origin, q.preferences, q.people, q."destinationId" AS destination_id,
+                d.name AS destination
+         ${eligible}) s
+        WHERE $5::text IS NULL OR (s.h, s.id) > ($5, $6)
+        ORDER BY s.h, s.id LIMIT $4`,
+      [
+        datasetId,
+        opts.destinationId ?? null,
+        seed,
+        Math.min(opts.batch ?? BATCH, total - n),
+        after?.h ?? null,
+        after?.id ?? null,
+      ],
+    );
+    if (!plans.length) break;
+    after = { h: plans[plans.length - 1].h, id: plans[plans.length - 1].id };
+    await loadPlaces(db, datasetId, plans, places, facts);
+    const finals = await finalConstraints(db, [...new Set(plans.map((p) => p.query_id))]);
+    const partners = await partnersOf(
+      db,
+      plans.map((p) => p.id),
+    );
+    for (const p of plans) {
+      await makeOne(db, p, n++, { datasetId, kinds, rng, poiOf, places, finals, partners, actorId }, result);
+    }
+    opts.onProgress?.({ plans: n, made: result.made, total });
+  }
+  await db.auditEvent.create({
+    data: { actorId, action: "gold.make", targetType: "Dataset", targetId: datasetId, data: { ...result } },
+  });
+  // New gold pairs may raise the highest gold rate that claims draw against.
+  if (result.made) forgetGoldRate(db);
+  return result;
+}
+
+/** The place tables of the batch's destinations not read yet: rule facts by id, and the DSL's view of each. */
+async function loadPlaces(
+  db: Db,
+  datasetId: string,
+  plans: PlanRow[],
+  places: Map<string, { dsl: Omit<DslPoi, "city">[] }>,
+  facts: Map<string, NonNullable<ReturnType<GoldPoiLookup>>>,
+) {
+  const missing = [...new Set(plans.map((p) => p.destination_id))].filter((d) => !places.has(d));
+  if (!missing.length) return;
+  const { rows: pois } = await poolOf(db).query<{
     source_id: string;
     name: string;
     kind: string;
@@ -71,101 +152,100 @@ export async function makeGoldPairs(
     destination_id: string;
   }>(
     `SELECT "sourceId" AS source_id, name, kind::text, tags, stars, "recommendedMinutes" AS recommended, "openingHours" AS hours, price, lat, lon, "destinationId" AS destination_id FROM "Poi" WHERE "datasetId" = $1 AND "destinationId" = ANY($2)`,
-    [datasetId, [...new Set(plans.map((p) => p.destination_id))]],
+    [datasetId, missing],
   );
-  const facts = new Map(
-    pois.map((p) => [
-      p.source_id,
-      { tags: p.tags, stars: p.stars, recommendedMinutes: p.recommended, openingHours: p.hours, price: p.price },
-    ]),
-  );
-  const poiOf: GoldPoiLookup = (id) => facts.get(id) ?? null;
-  const finals = await finalConstraints(db, [...new Set(plans.map((p) => p.query_id))]);
-  const partners = await partnersOf(
-    db,
-    plans.map((p) => p.id),
-  );
-  const kinds = opts.kinds ?? DEFECT_KINDS;
-  const rng = seededRandom(opts.seed);
-  const result: MakeGoldResult = {
-    tried: 0,
-    made: 0,
-    byKind: Object.fromEntries(DEFECT_KINDS.map((k) => [k, 0])) as Record<DefectKind, number>,
-    discarded: 0,
-    withoutPartner: 0,
-  };
-  for (const [n, p] of plans.entries()) {
-    // The altered copy is shown beside another feasible plan of the request, never beside its own source: two
-    // plans that differ in one item would give a gold pair away (real pairs differ throughout).
-    const options = partners.get(p.id) ?? [];
-    if (!options.length) {
-      result.withoutPartner++;
-      continue;
-    }
-    const partner = options[Math.floor(rng() * options.length)];
-    const q: QueryFacts = { days: p.days, startDate: p.start_date, origin: p.origin, preferences: p.preferences };
-    const codes = finals.get(p.query_id);
-    const dslPois: DslPoi[] = codes
-      ? pois
-          .filter((x) => x.destination_id === p.destination_id)
-          .map((x) => ({
-            name: x.name,
-            city: p.destination,
-            kind: x.kind.toLowerCase(),
-            type: x.tags[0] ?? null,
-            recommendedMinutes: x.recommended,
-            lat: x.lat,
-            lon: x.lon,
-          }))
-      : [];
-    const dsl = codes
-      ? finalConstraintsCheck(codes, { destination: p.destination, people: p.people, pois: dslPois })
-      : undefined;
-    // Each plan carries one gold pair: the kinds are tried in rotation from a different one for each plan, so a sample covers every kind.
-    result.tried++;
-    let kind: DefectKind = kinds[n % kinds.length];
-    let gold = null;
-    for (let k = 0; k < kinds.length && !gold; k++) {
-      kind = kinds[(n + k) % kinds.length];
-      gold = makeGold(kind, p.itinerary, q, poiOf, { rng, dsl });
-    }
-    if (!gold) {
-      result.discarded++;
-      continue;
-    }
-    const features = computeFeatures(gold.altered, q, poiOf);
-    const { rows } = await pool.query<{ inserted: boolean }>(
-      // A gold pair made before partners existed gets one (its altered copy stays as answered).
-      `INSERT INTO "GoldPair" (id, "datasetId", "queryId", "destinationId", origin, "planAId", "partnerPlanId", altered, "alteredFeatures", label, "defectKind", defect, "createdById", "alteredRef")
-       VALUES ($1, $2, $3, $4, 'PERTURBATION', $5, $11, $6::json, $7::json, 'A', $8, $9::jsonb, $10, $12)
-       ON CONFLICT ("planAId", "defectKind") DO UPDATE SET "partnerPlanId" = EXCLUDED."partnerPlanId" WHERE "GoldPair"."partnerPlanId" IS NULL
-       RETURNING (xmax = 0) AS inserted`,
-      [
-        randomUUID(),
-        datasetId,
-        p.query_id,
-        p.destination_id,
-        p.id,
-        JSON.stringify(gold.altered),
-        JSON.stringify({ ...features.features, violations: features.violations }),
-        kind,
-        JSON.stringify(gold.defect),
-        actorId,
-        partner,
-        randomUUID(),
-      ],
-    );
-    if (rows[0]?.inserted) {
-      result.made++;
-      result.byKind[kind]++;
-    }
+  for (const d of missing) places.set(d, { dsl: [] });
+  for (const x of pois) {
+    facts.set(x.source_id, {
+      tags: x.tags,
+      stars: x.stars,
+      recommendedMinutes: x.recommended,
+      openingHours: x.hours,
+      price: x.price,
+    });
+    places.get(x.destination_id)!.dsl.push({
+      name: x.name,
+      kind: x.kind.toLowerCase(),
+      type: x.tags[0] ?? null,
+      recommendedMinutes: x.recommended,
+      lat: x.lat,
+      lon: x.lon,
+    });
   }
-  await db.auditEvent.create({
-    data: { actorId, action: "gold.make", targetType: "Dataset", targetId: datasetId, data: { ...result } },
-  });
-  // New gold pairs may raise the highest gold rate that claims draw against.
-  if (result.made) forgetGoldRate(db);
-  return result;
+}
+
+/** One plan of the sample: its gold pair of the first kind (in rotation from the plan's place) the engine confirms. */
+async function makeOne(
+  db: Db,
+  p: PlanRow,
+  n: number,
+  c: {
+    datasetId: string;
+    kinds: readonly DefectKind[];
+    rng: () => number;
+    poiOf: GoldPoiLookup;
+    places: Map<string, { dsl: Omit<DslPoi, "city">[] }>;
+    finals: Map<string, string[]>;
+    partners: Map<string, string[]>;
+    actorId: string | null;
+  },
+  result: MakeGoldResult,
+) {
+  // The altered copy is shown beside another feasible plan of the request, never beside its own source: two
+  // plans that differ in one item would give a gold pair away (real pairs differ throughout).
+  const options = c.partners.get(p.id) ?? [];
+  if (!options.length) {
+    result.withoutPartner++;
+    return;
+  }
+  const partner = options[Math.floor(c.rng() * options.length)];
+  const q: QueryFacts = { days: p.days, startDate: p.start_date, origin: p.origin, preferences: p.preferences };
+  const codes = c.finals.get(p.query_id);
+  const dsl = codes
+    ? finalConstraintsCheck(codes, {
+        destination: p.destination,
+        people: p.people,
+        pois: c.places.get(p.destination_id)!.dsl.map((x) => ({ ...x, city: p.destination })),
+      })
+    : undefined;
+  // Each plan carries one gold pair: the kinds are tried in rotation from a different one for each plan, so a sample covers every kind.
+  result.tried++;
+  let kind: DefectKind = c.kinds[n % c.kinds.length];
+  let gold = null;
+  for (let k = 0; k < c.kinds.length && !gold; k++) {
+    kind = c.kinds[(n + k) % c.kinds.length];
+    gold = makeGold(kind, p.itinerary, q, c.poiOf, { rng: c.rng, dsl });
+  }
+  if (!gold) {
+    result.discarded++;
+    return;
+  }
+  const features = computeFeatures(gold.altered, q, c.poiOf);
+  const { rows } = await poolOf(db).query<{ inserted: boolean }>(
+    // A gold pair made before partners existed gets one (its altered copy stays as answered).
+    `INSERT INTO "GoldPair" (id, "datasetId", "queryId", "destinationId", origin, "planAId", "partnerPlanId", altered, "alteredFeatures", label, "defectKind", defect, "createdById", "alteredRef")
+     VALUES ($1, $2, $3, $4, 'PERTURBATION', $5, $11, $6::json, $7::json, 'A', $8, $9::jsonb, $10, $12)
+     ON CONFLICT ("planAId", "defectKind") DO UPDATE SET "partnerPlanId" = EXCLUDED."partnerPlanId" WHERE "GoldPair"."partnerPlanId" IS NULL
+     RETURNING (xmax = 0) AS inserted`,
+    [
+      randomUUID(),
+      c.datasetId,
+      p.query_id,
+      p.destination_id,
+      p.id,
+      JSON.stringify(gold.altered),
+      JSON.stringify({ ...features.features, violations: features.violations }),
+      kind,
+      JSON.stringify(gold.defect),
+      c.actorId,
+      partner,
+      randomUUID(),
+    ],
+  );
+  if (rows[0]?.inserted) {
+    result.made++;
+    result.byKind[kind]++;
+  }
 }
 
 /**

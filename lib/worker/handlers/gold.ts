@@ -1,7 +1,8 @@
 /**
- * The gold job: gold pairs made from a dataset's feasible plans (lib/db/quality/gold.ts), run in the worker. The import
- * job queues one after each new dataset unless the admin turned it off, so that new experts have a
- * qualification set on the first day with default settings.
+ * The gold job: gold pairs made from a dataset's feasible plans (lib/db/quality/gold.ts), run in the worker with its
+ * progress (plans read, pairs made, of how many). The import job queues one after each new dataset unless the admin
+ * turned it off, so that new experts have a qualification set on the first day with default settings; the Quality
+ * page's "Make gold pairs" queues one too (the rule engine's work never runs on the web server).
  */
 import { z } from "zod";
 import { config } from "../../config";
@@ -13,20 +14,28 @@ import type { JobHandler } from "../run";
 
 export const goldInput = z.object({
   datasetId: z.string().min(1).max(64),
-  /** Feasible plans tried (a seeded sample), each carrying one defect kind in rotation. */
-  plans: z.number().int().min(1).max(2000).default(200),
+  /** Only requests of this destination. */
+  destinationId: z.string().min(1).max(64).nullish(),
+  /** Feasible plans tried (a seeded sample, read a batch at a time), each carrying one defect kind in rotation. */
+  plans: z.number().int().min(1).max(1_000_000).default(200),
   seed: z
     .number()
     .int()
     .min(0)
     .max(2 ** 31 - 1)
     .default(1),
+  kinds: z.array(z.enum(DEFECT_KINDS)).min(1).optional(),
 });
 
 export const goldJob: JobHandler = async (ctx) => {
   const input = goldInput.parse(ctx.input);
-  ctx.progress({ phase: "making gold pairs" });
-  const r = await makeGoldPairs(ctx.db, input.datasetId, input, ctx.createdById);
+  ctx.progress({ phase: "making gold pairs", plans: 0, made: 0 });
+  const r = await makeGoldPairs(
+    ctx.db,
+    input.datasetId,
+    { ...input, onProgress: (p) => ctx.progress({ phase: "making gold pairs", ...p }) },
+    ctx.createdById,
+  );
   const kinds = DEFECT_KINDS.filter((k) => r.byKind[k] > 0).map((k) => `${r.byKind[k]} ${k.replace(/_/g, " ")}`);
   return {
     result: r,
