@@ -101,6 +101,14 @@ test("a new expert qualifies with feedback, meets gold pairs that look like any 
     .click();
   await page.reload();
   await expect(page.getByLabel("Gold rate of TripJudge demo (%)")).toHaveValue("50");
+  // The button queues the same job; the page follows it to its count (the Paris pairs exist already: none new).
+  await page
+    .getByRole("row", { name: /TripJudge demo/ })
+    .getByRole("button", { name: "Make gold pairs" })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: /Made \d+ gold pairs from \d+ plans/ })).toBeVisible({
+    timeout: 60_000,
+  });
   await shot(page, "quality-gold");
 
   // A new expert: created, invited, given Nanjing.
