@@ -11,6 +11,8 @@ import { hashPassword } from "../lib/auth/password";
 import { DEFAULT_DIMENSIONS } from "../lib/dimensions/set";
 import { closeDb, createDb } from "../lib/db/infra/client";
 import { importBundle } from "../lib/db/datasets/imports";
+import { setAdaptiveRaters } from "../lib/db/judging/judging";
+import { makeGoldPairs, setGoldRate } from "../lib/db/quality/gold";
 import { sourceFromPath } from "../lib/importers";
 import { generateBundle } from "../lib/testing/generate-bundle";
 import { cpuByThread, cpuSpent } from "./cpu-threads";
@@ -86,6 +88,11 @@ interface RunOptions {
   adminThreads?: number;
   /** The dataset asks this many of the default dimensions (and experts answer them with every submit). */
   dimensions?: number;
+  /**
+   * Everything on (issue 30, item 4): gold pairs served at 5 %, adaptive raters on the benchmark's dataset, five
+   * dimensions and preference strength asked with every verdict.
+   */
+  everything?: boolean;
 }
 
 /** The calls the analytics page makes, one after another, as an admin's browser does on opening it. */
@@ -123,12 +130,24 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
   const imported = await importBundle(db, await sourceFromPath(dir));
   if (!imported.ok) throw new Error(imported.message);
   const dest = await db.destination.findFirstOrThrow({ where: { name: "Benchville" } });
-  const dims = DEFAULT_DIMENSIONS.slice(0, opts.dimensions ?? 0);
+  const dims = DEFAULT_DIMENSIONS.slice(0, opts.everything ? 5 : (opts.dimensions ?? 0));
   if (dims.length)
     await db.dataset.update({ where: { id: imported.datasetId }, data: { dimensions: dims, dimensionsVersion: 1 } });
+  const strength = !!opts.everything;
   if (opts.history) await seedHistory(db, Math.ceil(opts.history / 3), { experts: 40 });
   const hash = await hashPassword("bench-password-1");
-  await db.user.create({ data: { email: "admin@bench.test", name: "Bench admin", role: "ADMIN", passwordHash: hash } });
+  const admin = await db.user.create({
+    data: { email: "admin@bench.test", name: "Bench admin", role: "ADMIN", passwordHash: hash },
+  });
+  if (opts.everything) {
+    await db.dataset.update({ where: { id: imported.datasetId }, data: { preferenceStrength: true } });
+    await setAdaptiveRaters(db, imported.datasetId, true, 0.15, admin.id);
+    const gold = await makeGoldPairs(db, imported.datasetId, { plans: 400, seed: 1 }, admin.id);
+    await setGoldRate(db, imported.datasetId, 0.05, admin.id);
+    console.error(
+      `everything on: ${gold.made} gold pairs at 5 %, adaptive raters, ${dims.length} dimensions with strength`,
+    );
+  }
   const emails = Array.from({ length: experts }, (_, i) => `expert${i}@bench.test`);
   for (const email of emails) {
     const u = await db.user.create({ data: { email, name: email, role: "EXPERT", passwordHash: hash } });
@@ -229,15 +248,22 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
             await new Promise((r) => setTimeout(r, THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0]))); // reading, briefly
             const requestId = randomUUID();
             t = performance.now();
+            const choice = ["left", "right", "neither"][Math.floor(Math.random() * 3)];
+            const strong = (c: string) =>
+              strength && c !== "neither" && c !== "same" ? { strength: 1 + Math.floor(Math.random() * 3) } : {};
             const body = JSON.stringify({
               ...(dims.length
                 ? {
                     dimensions: Object.fromEntries(
-                      dims.map((d) => [d.key, { choice: ["left", "right", "same"][Math.floor(Math.random() * 3)] }]),
+                      dims.map((d) => {
+                        const c = ["left", "right", "same"][Math.floor(Math.random() * 3)];
+                        return [d.key, { choice: c, ...strong(c) }];
+                      }),
                     ),
                   }
                 : {}),
-              choice: ["left", "right", "neither"][Math.floor(Math.random() * 3)],
+              choice,
+              ...strong(choice),
               rationale: "bench rationale text",
               timeOnTaskMs: 1000,
               clientRequestId: requestId,
@@ -294,11 +320,15 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     const pairs = await db.pair.count({ where: mine });
     const invariant = await db.$queryRaw<{ bad: number }[]>`
       SELECT COUNT(*)::int AS bad FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" WHERE q."destinationId" = ${dest.id} AND (
-        (SELECT COUNT(*) FROM "Judgment" j WHERE j."pairId" = p.id) <> 3
-        OR (SELECT COUNT(DISTINCT j."userId") FROM "Judgment" j WHERE j."pairId" = p.id) <> 3
+        (SELECT COUNT(*) FROM "Judgment" j WHERE j."pairId" = p.id) <> p."requiredRaters"
+        OR (SELECT COUNT(DISTINCT j."userId") FROM "Judgment" j WHERE j."pairId" = p.id) <> p."requiredRaters"
         OR p.status <> 'COMPLETE')`;
-    const stored = await db.judgment.count({ where: { pair: mine } });
-    const lost = accepted.length - (await db.judgment.count({ where: { clientRequestId: { in: accepted } } }));
+    // Gold answers are submits too (the experts cannot tell them apart): stored as GoldAnswer rows.
+    const goldStored = await db.goldAnswer.count({ where: { clientRequestId: { in: accepted } } });
+    const stored = (await db.judgment.count({ where: { pair: mine } })) + goldStored;
+    const lost =
+      accepted.length - (await db.judgment.count({ where: { clientRequestId: { in: accepted } } })) - goldStored;
+    const raters = await db.pair.groupBy({ by: ["requiredRaters"], where: mine, _count: true });
     if (pgStats) {
       const top = await statsDb.$queryRawUnsafe<{ calls: number; total_ms: number; mean_ms: number; query: string }[]>(
         `SELECT calls::int, round(total_exec_time::numeric, 1)::float AS total_ms, round(mean_exec_time::numeric, 3)::float AS mean_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query
@@ -326,8 +356,11 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
           +(((v - cpu0[k as keyof typeof cpu0]) * 1000) / accepted.length).toFixed(2),
         ]),
       ),
+      everything: !!opts.everything,
+      goldAnswers: goldStored,
+      pairsByRequiredRaters: Object.fromEntries(raters.map((r) => [r.requiredRaters, r._count])),
       invariants: {
-        pairsNotExactlyThreeDistinctExperts: invariant[0].bad,
+        pairsNotExactlyTheirRequiredRaters: invariant[0].bad,
         duplicateJudgments: stored - accepted.length,
         lostSubmits: lost,
       },
@@ -346,7 +379,8 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
  * first; --admin-loop judges the second half of the pairs while an admin loads the analytics page's calls in a loop
  * (=heavy: the heavy pages of decision 010); --baseline-threads runs again with ADMIN_PROCESSES=0 (the computations on
  * the web server's event loop, as before decision 010) and compares; --dimensions=N runs twice, the overall verdict
- * only and then a dataset asking N of the default dimensions, and compares the submits.
+ * only and then a dataset asking N of the default dimensions, and compares the submits; --everything runs twice,
+ * everything off and then gold pairs at 5 %, adaptive raters and five dimensions with strength, and compares.
  */
 async function main() {
   const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -357,6 +391,23 @@ async function main() {
   const adminLoop = loopArg ? (loopArg === "--admin-loop=heavy" ? "heavy" : "analytics") : undefined;
   const dimensions = Number(process.argv.find((a) => a.startsWith("--dimensions="))?.slice(13) ?? 0);
   const ratio = (a: number, b: number) => +(a / b).toFixed(2);
+  if (process.argv.includes("--everything")) {
+    // Today's judging with everything off against the same run with everything on (issue 30, item 4).
+    const off = await run(experts, pairs, true, { history });
+    console.log(JSON.stringify(off, null, 2));
+    const on = await run(experts, pairs, true, { history, everything: true });
+    console.log(JSON.stringify(on, null, 2));
+    console.log(
+      JSON.stringify({
+        sameRun: "everything on / everything off",
+        throughput: ratio(on.judgmentsPerSecond, off.judgmentsPerSecond),
+        claimP95: ratio(on.phases[0].claim.p95, off.phases[0].claim.p95),
+        submitP95: ratio(on.phases[0].submit.p95, off.phases[0].submit.p95),
+        invariantsOn: on.invariants,
+      }),
+    );
+    return;
+  }
   if (dimensions) {
     // Today's judging against the same run with every submit answering `dimensions` dimensions.
     const plain = await run(experts, pairs, true, { history });
