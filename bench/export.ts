@@ -15,12 +15,16 @@ import { closeDb, createDb, poolOf } from "../lib/db/infra/client";
 import { records } from "../lib/db/results/exports";
 import { exportBytes, type ExportFormat, type ExportKind } from "../lib/export/kinds";
 import { seedHistory } from "../lib/testing/history";
-import { freshDatabase } from "./server";
+import { cpuByRole, freshDatabase } from "./server";
 
 async function exportToFile(db: ReturnType<typeof createDb>, kind: ExportKind, format: ExportFormat) {
   const file = `.data/bench/${kind}.${format}`;
   const out = createWriteStream(file);
   const t = performance.now();
+  // CPU by side (issue 30, item 6): this process is the app, PostgreSQL's are its processes (the export's backend
+  // stays connected throughout).
+  const app0 = process.cpuUsage();
+  const pg0 = cpuByRole().postgres;
   let rows = 0;
   // The heap's peak, sampled (the RSS keeps the process's high-water mark). With node --expose-gc each sample
   // collects first, so it is what the export holds at once, not how much garbage waited for the collector.
@@ -39,6 +43,8 @@ async function exportToFile(db: ReturnType<typeof createDb>, kind: ExportKind, f
   await new Promise<void>((r) => out.end(r));
   clearInterval(sampler);
   const seconds = (performance.now() - t) / 1000;
+  const app = process.cpuUsage(app0);
+  const pg = cpuByRole().postgres - pg0;
   return {
     kind,
     format,
@@ -48,6 +54,10 @@ async function exportToFile(db: ReturnType<typeof createDb>, kind: ExportKind, f
     fileMiB: +(statSync(file).size / 1048576).toFixed(1),
     peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
     peakHeapMiB: Math.round(peakHeap / 1048576),
+    cpuUsPerRow: {
+      app: +((app.user + app.system) / Math.max(1, rows)).toFixed(1),
+      postgres: +((pg * 1e6) / Math.max(1, rows)).toFixed(1),
+    },
   };
 }
 
