@@ -31,39 +31,40 @@ export interface CorrectionSource {
   gold?: { goldPairId: string; source: Itinerary; defect: { kind: DefectKind; day: number | null } };
 }
 
+/** What a correction source's query reads beside its plan: the request, its dataset and the asker's standing. */
+export interface RequestRow {
+  query_id: string;
+  text: string;
+  days: number;
+  start_date: string | null;
+  origin: string | null;
+  preferences: Record<string, unknown> | null;
+  people: number;
+  destination_id: string;
+  destination: string;
+  dataset_id: string;
+  dataset: string;
+  format: string;
+  correctors: Correctors;
+  votes: "two_of_two" | "two_of_three";
+  assigned: boolean;
+  standing: Standing | null;
+  holding: boolean;
+}
+
+/** The columns of RequestRow from `q` (Query), `d` (Destination) and `ds` (Dataset), the asker being $2. */
+export const REQUEST_COLUMNS = `q.id AS query_id, q.text, q.days, q."startDate" AS start_date, q.origin, q.preferences,
+            q.people, q."destinationId" AS destination_id, d.name AS destination, ds.id AS dataset_id,
+            ds.name AS dataset, ds.format::text AS format, ds.correctors, ds."correctionVotes" AS votes,
+            EXISTS (SELECT 1 FROM "ExpertDestination" e WHERE e."userId" = $2 AND e."destinationId" = q."destinationId") AS assigned,
+            (SELECT u.standing::text FROM "User" u WHERE u.id = $2) AS standing`;
+
 /** The plan as a correction starts from it, or a refusal that says why the asker may not correct it. */
 export async function correctionSource(db: Db, planId: string, user: SessionUser): Promise<CorrectionSource> {
-  const pool = poolOf(db);
-  const { rows } = await pool.query<{
-    id: string;
-    source_id: string;
-    model: string;
-    raw: unknown;
-    itinerary: Itinerary;
-    query_id: string;
-    text: string;
-    days: number;
-    start_date: string | null;
-    origin: string | null;
-    preferences: Record<string, unknown> | null;
-    people: number;
-    destination_id: string;
-    destination: string;
-    dataset_id: string;
-    dataset: string;
-    format: string;
-    correctors: Correctors;
-    votes: "two_of_two" | "two_of_three";
-    assigned: boolean;
-    standing: Standing | null;
-    holding: boolean;
-  }>(
-    `SELECT p.id, p."sourceId" AS source_id, p.model, p.raw, p.itinerary, q.id AS query_id, q.text, q.days,
-            q."startDate" AS start_date, q.origin, q.preferences, q.people, q."destinationId" AS destination_id,
-            d.name AS destination, ds.id AS dataset_id, ds.name AS dataset, ds.format::text AS format, ds.correctors,
-            ds."correctionVotes" AS votes,
-            EXISTS (SELECT 1 FROM "ExpertDestination" e WHERE e."userId" = $2 AND e."destinationId" = q."destinationId") AS assigned,
-            (SELECT u.standing::text FROM "User" u WHERE u.id = $2) AS standing,
+  const { rows } = await poolOf(db).query<
+    RequestRow & { id: string; source_id: string; model: string; raw: unknown; itinerary: Itinerary }
+  >(
+    `SELECT p.id, p."sourceId" AS source_id, p.model, p.raw, p.itinerary, ${REQUEST_COLUMNS},
             EXISTS (SELECT 1 FROM "Assignment" a JOIN "Pair" x ON x.id = a."pairId"
                      WHERE a."userId" = $2 AND a.status = 'CLAIMED' AND p.id IN (x."planAId", x."planBId"))
             OR EXISTS (SELECT 1 FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId"
@@ -76,13 +77,29 @@ export async function correctionSource(db: Db, planId: string, user: SessionUser
   const r = rows[0];
   if (!r) return goldCorrectionSource(db, planId, user);
   mayCorrectHere(user, r);
+  return completeSource(db, r, {
+    id: r.id,
+    sourceId: r.source_id,
+    model: r.model,
+    raw: r.raw,
+    itinerary: r.itinerary,
+  });
+}
+
+/** A source from its plan and request row: the place table, the final constraints and the weights added. */
+export async function completeSource(
+  db: Db,
+  r: RequestRow,
+  plan: CorrectionSource["plan"],
+  gold?: CorrectionSource["gold"],
+): Promise<CorrectionSource> {
   const [places, dsl, weights] = await Promise.all([
     placesOf(db, r.dataset_id, r.destination_id, r.destination),
     finalConstraintsOf(db, r.query_id),
     currentWeights(db),
   ]);
   return {
-    plan: { id: r.id, sourceId: r.source_id, model: r.model, raw: r.raw, itinerary: r.itinerary },
+    plan,
     request: {
       id: r.query_id,
       text: r.text,
@@ -98,6 +115,7 @@ export async function correctionSource(db: Db, planId: string, user: SessionUser
     places: places.places,
     dsl: dsl.length ? { codes: dsl, pois: places.dslPois } : null,
     weights: weights.weights,
+    ...(gold ? { gold } : {}),
   };
 }
 
@@ -126,7 +144,7 @@ export function mayCorrectHere(
 }
 
 /** The dataset's places of the destination: the table corrections choose from, and what DSL constraints see. */
-export async function placesOf(db: Db, datasetId: string, destinationId: string, destination: string) {
+async function placesOf(db: Db, datasetId: string, destinationId: string, destination: string) {
   const { rows } = await poolOf(db).query<{
     source_id: string;
     name: string;
@@ -170,7 +188,7 @@ export async function placesOf(db: Db, datasetId: string, destinationId: string,
 }
 
 /** The codes of the request's newest FINAL constraint version (none while no version is final). */
-export async function finalConstraintsOf(db: Db, queryId: string): Promise<string[]> {
+async function finalConstraintsOf(db: Db, queryId: string): Promise<string[]> {
   const { rows } = await poolOf(db).query<{ constraints: { code: string }[] }>(
     `SELECT constraints FROM "DslVersion" WHERE "queryId" = $1 AND stage = 'FINAL' ORDER BY version DESC LIMIT 1`,
     [queryId],

@@ -21,48 +21,27 @@ import { DATASET_FORMATS } from "../../dataset/normalized";
 import { AppError } from "../../errors";
 import type { DefectKind } from "../../gold";
 import type { Itinerary } from "../../itinerary/model";
-import { currentWeights } from "../results/fits";
 import type { SessionUser } from "../accounts/users";
 import { poolOf, type Db } from "../infra/client";
-import type { Correctors, Standing } from "../../permissions";
-import { finalConstraintsOf, mayCorrectHere, placesOf, type CorrectionSource } from "./context";
+import { completeSource, mayCorrectHere, REQUEST_COLUMNS, type CorrectionSource, type RequestRow } from "./context";
 
 /** The altered copy of a gold pair as a correction source; "no such plan" to an expert who has not answered it. */
 export async function goldCorrectionSource(db: Db, ref: string, user: SessionUser): Promise<CorrectionSource> {
-  const { rows } = await poolOf(db).query<{
-    gold_id: string;
-    altered: Itinerary;
-    defect_kind: DefectKind;
-    defect: { day: number | null } | null;
-    source_id: string;
-    model: string;
-    raw: unknown;
-    source: Itinerary;
-    query_id: string;
-    text: string;
-    days: number;
-    start_date: string | null;
-    origin: string | null;
-    preferences: Record<string, unknown> | null;
-    people: number;
-    destination_id: string;
-    destination: string;
-    dataset_id: string;
-    dataset: string;
-    format: string;
-    correctors: Correctors;
-    votes: "two_of_two" | "two_of_three";
-    assigned: boolean;
-    standing: Standing | null;
-    holding: boolean;
-    answered: boolean;
-  }>(
+  const { rows } = await poolOf(db).query<
+    RequestRow & {
+      gold_id: string;
+      altered: Itinerary;
+      defect_kind: DefectKind;
+      defect: { day: number | null } | null;
+      source_id: string;
+      model: string;
+      raw: unknown;
+      source: Itinerary;
+      answered: boolean;
+    }
+  >(
     `SELECT g.id AS gold_id, g.altered, g."defectKind" AS defect_kind, g.defect, p."sourceId" AS source_id, p.model, p.raw,
-            p.itinerary AS source, q.id AS query_id, q.text, q.days, q."startDate" AS start_date, q.origin, q.preferences,
-            q.people, q."destinationId" AS destination_id, d.name AS destination, ds.id AS dataset_id, ds.name AS dataset,
-            ds.format::text AS format, ds.correctors, ds."correctionVotes" AS votes,
-            EXISTS (SELECT 1 FROM "ExpertDestination" e WHERE e."userId" = $2 AND e."destinationId" = q."destinationId") AS assigned,
-            (SELECT u.standing::text FROM "User" u WHERE u.id = $2) AS standing,
+            p.itinerary AS source, ${REQUEST_COLUMNS},
             EXISTS (SELECT 1 FROM "GoldAnswer" a WHERE a."goldPairId" = g.id AND a."userId" = $2 AND a.status = 'CLAIMED') AS holding,
             EXISTS (SELECT 1 FROM "GoldAnswer" a WHERE a."goldPairId" = g.id AND a."userId" = $2 AND a.status = 'SUBMITTED') AS answered
        FROM "GoldPair" g JOIN "Plan" p ON p.id = g."planAId" JOIN "Query" q ON q.id = g."queryId"
@@ -75,30 +54,12 @@ export async function goldCorrectionSource(db: Db, ref: string, user: SessionUse
   if (!r || (user.role !== "ADMIN" && !r.answered && !r.holding))
     throw new AppError("not_found", "There is no such plan.");
   mayCorrectHere(user, r);
-  const [places, dsl, weights] = await Promise.all([
-    placesOf(db, r.dataset_id, r.destination_id, r.destination),
-    finalConstraintsOf(db, r.query_id),
-    currentWeights(db),
-  ]);
-  return {
-    plan: { id: ref, sourceId: r.source_id, model: r.model, raw: r.raw, itinerary: r.altered },
-    request: {
-      id: r.query_id,
-      text: r.text,
-      days: r.days,
-      startDate: r.start_date,
-      origin: r.origin,
-      preferences: r.preferences ?? {},
-      people: r.people,
-      destination: r.destination,
-    },
-    dataset: { id: r.dataset_id, name: r.dataset, format: r.format, correctors: r.correctors, votes: r.votes },
-    destinationId: r.destination_id,
-    places: places.places,
-    dsl: dsl.length ? { codes: dsl, pois: places.dslPois } : null,
-    weights: weights.weights,
-    gold: { goldPairId: r.gold_id, source: r.source, defect: { kind: r.defect_kind, day: r.defect?.day ?? null } },
-  };
+  return completeSource(
+    db,
+    r,
+    { id: ref, sourceId: r.source_id, model: r.model, raw: r.raw, itinerary: r.altered },
+    { goldPairId: r.gold_id, source: r.source, defect: { kind: r.defect_kind, day: r.defect?.day ?? null } },
+  );
 }
 
 /**

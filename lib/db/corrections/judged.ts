@@ -4,19 +4,22 @@ import { mayCorrect, type Correctors, type Standing } from "../../permissions";
 import type { SessionUser } from "../accounts/users";
 import { poolOf, type Db } from "../infra/client";
 
+/** A judged pair's plans as shown (left, right), with what decides whether its judge may correct them. */
+interface Judged {
+  left_id: string;
+  right_id: string;
+  offered: boolean;
+  correctors: Correctors;
+  standing: Standing;
+  assigned: boolean;
+}
+
 export async function correctablePlans(
   db: Db,
   pairId: string,
   user: SessionUser,
 ): Promise<{ left: string; right: string }> {
-  const { rows } = await poolOf(db).query<{
-    left_id: string;
-    right_id: string;
-    offered: boolean;
-    correctors: Correctors;
-    standing: Standing;
-    assigned: boolean;
-  }>(
+  const { rows } = await poolOf(db).query<Judged>(
     `SELECT a."leftPlanId" AS left_id, CASE WHEN a."leftPlanId" = p."planAId" THEN p."planBId" ELSE p."planAId" END AS right_id,
             ds."correctAfterVerdict" AS offered, ds.correctors, u.standing::text AS standing,
             EXISTS (SELECT 1 FROM "ExpertDestination" e WHERE e."userId" = a."userId" AND e."destinationId" = q."destinationId") AS assigned
@@ -40,14 +43,7 @@ export async function correctablePlans(
  * partner (tj_gold_view_parts), so the sides follow `leftIsA` as a real pair's follow its left plan.
  */
 async function judgedGold(db: Db, pairId: string, user: SessionUser) {
-  const { rows } = await poolOf(db).query<{
-    left_id: string;
-    right_id: string;
-    offered: boolean;
-    correctors: Correctors;
-    standing: Standing;
-    assigned: boolean;
-  }>(
+  const { rows } = await poolOf(db).query<Judged>(
     `SELECT CASE WHEN a."leftIsA" THEN x.a ELSE x.b END AS left_id, CASE WHEN a."leftIsA" THEN x.b ELSE x.a END AS right_id,
             ds."correctAfterVerdict" AS offered, ds.correctors, u.standing::text AS standing,
             EXISTS (SELECT 1 FROM "ExpertDestination" e WHERE e."userId" = a."userId" AND e."destinationId" = g."destinationId") AS assigned
