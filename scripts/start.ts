@@ -105,6 +105,10 @@ async function main() {
   process.removeAllListeners("SIGTERM");
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
+  // A SIGTERM sent to npm alone (not to the process group) ends npm and leaves tsx and this process running with no
+  // one to stop them: when `npm start`'s npm (or this process's parent) is gone, stop everything as on SIGTERM.
+  const watched = [process.ppid, npmAbove(process.ppid)].filter((p): p is number => p !== null && p > 1);
+  setInterval(() => watched.some((p) => !alive(p)) && void shutdown(0), 1000).unref();
 
   try {
     const m = await migrate(database.url);
@@ -195,3 +199,26 @@ main().catch((e) => {
   console.error(`\nTripJudge could not start: ${message}${startHint(message)}`);
   process.exit(1);
 });
+
+/** The npm process above `pid` (`npm start` runs `sh -c tsx …`, which runs this), within a few levels, or null. */
+function npmAbove(pid: number): number | null {
+  try {
+    for (let p = pid, level = 0; p > 1 && level < 4; level++) {
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      p = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (/(^|\/|\0)npm( |\0|-cli)/.test(readFileSync(`/proc/${p}/cmdline`, "utf8"))) return p;
+    }
+  } catch {
+    // not Linux, or gone already
+  }
+  return null;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -33,7 +33,16 @@ function CheckList({ items, tone, testId }: { items: CheckDiff[]; tone: string; 
   );
 }
 
-export function ChecksPanel({ live, edited }: { live: LiveState; edited: boolean }) {
+export function ChecksPanel({
+  live,
+  edited,
+  constraints,
+}: {
+  live: LiveState;
+  edited: boolean;
+  /** Whether the request has final DSL constraints (none: they are not among the checks, and the panel says so). */
+  constraints: boolean;
+}) {
   const c: LiveCheck | null = live.check;
   if (!c)
     return (
@@ -76,6 +85,12 @@ export function ChecksPanel({ live, edited }: { live: LiveState; edited: boolean
       )}
       {!edited && c.fixed.length === 0 && c.regressions.length === 0 && (
         <p className="muted small">Edit the plan: each edit is checked here at once.</p>
+      )}
+      {!constraints && (
+        <p className="muted small" data-testid="no-final-constraints">
+          The request has no final constraints yet, so its DSL constraints are not checked here (a version becomes final
+          on the request&apos;s constraints page).
+        </p>
       )}
       <details className="check-more">
         <summary>Unchanged ({c.unchanged.length})</summary>

@@ -128,6 +128,16 @@ function Editor({ data, tiles }: { data: CorrectionContextAnswer; tiles: Tiles |
 
   const plan = history.current;
   const ops = useMemo(() => opsOf(history), [history]);
+  // Unsaved edits live only in this page: leaving it (reload, close, another address) asks first.
+  useEffect(() => {
+    if (!ops.length || saved) return;
+    const ask = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [ops.length, saved]);
   const rows = useMemo(() => {
     const r = editList(source, ops, lookup);
     return r.ok ? r.value : [];
@@ -439,7 +449,7 @@ function Editor({ data, tiles }: { data: CorrectionContextAnswer; tiles: Tiles |
             serverRegressions={serverRegressions}
             onSave={() => void save()}
           />
-          <ChecksPanel live={live} edited={ops.length > 0} />
+          <ChecksPanel live={live} edited={ops.length > 0} constraints={data.dsl !== null} />
           <EditListPanel rows={rows} />
           <KeyHelp />
         </aside>

@@ -3,7 +3,8 @@
  * After a verdict (never before: blindness), a quiet bar offering to correct the plans of the pair just judged,
  * A and B as the expert saw them. It looks the same after every submitted pair, gold or real, and asks the server
  * nothing until a link is used (GET /api/judge/pairs/ID/correctable): a bar shown or hidden by the server's answer
- * would tell the expert afterwards which pairs were gold. A gold pair's plans open as a real pair's do (its
+ * would tell the expert afterwards which pairs were gold. Shown to experts in good standing only (correcting needs
+ * it; the standing is the expert's, not the pair's). A gold pair's plans open as a real pair's do (its
  * flawed copy's correction is kept apart on the server: lib/db/corrections/gold.ts). No keys: the judging
  * keyboard is unchanged.
  */
@@ -29,9 +30,10 @@ export function CorrectOffer({ pairId, onDismiss }: { pairId: string; onDismiss:
         retry: false,
       });
       router.push(`/plans/${plans[side]}/correct`);
-    } catch {
-      // The same words whatever the reason (not offered, not yours): nothing to tell pairs apart by.
-      setNote("This pair's plans cannot be corrected.");
+    } catch (e) {
+      // The server's reason (the dataset's settings, the expert's standing): the same for a gold pair as for a real
+      // one, so nothing to tell pairs apart by.
+      setNote((e as Error).message || "This pair's plans cannot be corrected.");
       setBusy(false);
     }
   };

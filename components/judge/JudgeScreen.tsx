@@ -190,7 +190,7 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
         <p data-testid="queue-empty">
           No pair of your destinations is waiting for you{destination ? " here" : ""}. Thank you!
         </p>
-        {queue.judgedPair && (
+        {queue.judgedPair && !queue.standing && (
           <CorrectOffer key={queue.judgedPair} pairId={queue.judgedPair} onDismiss={queue.dismissJudged} />
         )}
         <Link href="/expert">Back to your pairs</Link>
@@ -230,7 +230,8 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
           </span>
         </div>
       </div>
-      {queue.judgedPair && queue.judgedPair !== a.pairId && (
+      {/* Offered to experts in good standing only: correcting needs it (lib/permissions.ts mayCorrect). */}
+      {queue.judgedPair && queue.judgedPair !== a.pairId && !queue.standing && (
         <CorrectOffer key={queue.judgedPair} pairId={queue.judgedPair} onDismiss={queue.dismissJudged} />
       )}
       {queue.qualification && <QualificationBanner q={queue.qualification} />}

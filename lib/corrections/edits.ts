@@ -26,8 +26,9 @@ function row(it: Itinerary, op: Op): EditRow {
   switch (op.type) {
     case "move": {
       const i = at(op.day, op.item);
-      const from = `day ${op.day}, item ${op.item}`;
-      return { ...base, item: op.item, name: i.name, from, to: `day ${op.toDay}, item ${op.toItem}` };
+      // The texts count items from 1, as the screen numbers them; `item` stays the operation's index (from 0).
+      const from = `day ${op.day}, item ${op.item + 1}`;
+      return { ...base, item: op.item, name: i.name, from, to: `day ${op.toDay}, item ${op.toItem + 1}` };
     }
     case "retime": {
       const i = at(op.day, op.item);

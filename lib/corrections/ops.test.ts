@@ -200,7 +200,7 @@ test("the edit list names what each operation changed", async () => {
     [
       ["replace", 1, 1, "Gracia Garden Restaurant", "Hongxia Restaurant"],
       ["retime", 2, 1, "09:34–11:04", "09:40–11:00"],
-      ["move", 4, 1, "day 4, item 1", "day 5, item 1"],
+      ["move", 4, 1, "day 4, item 2", "day 5, item 2"],
       ["transfer", 1, 2, "metro", "taxi"],
       ["hotel", 1, 6, "Melia Chongqing", "Yachao Capsule Apartment"],
       ["insert", 5, 2, null, "Xiuhu Park 15:00–16:00"],

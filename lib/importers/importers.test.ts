@@ -207,6 +207,17 @@ test("a wrong period, a duplicate plan id and an unknown POI are all reported at
   ]);
 });
 
+test("a POI without its id is reported as a missing field, not as invalid input", async () => {
+  const files = exampleBundle("tripscore-beijing");
+  const pois = JSON.parse(fileText(files, "pois.json"));
+  delete pois[0].id;
+  const p = await problems(withFile(files, "pois.json", JSON.stringify(pois)));
+  assert.ok(
+    p.some((x) => /^pois\.json:1 \$\.id: missing: a required field/.test(x)),
+    p.join("\n"),
+  );
+});
+
 test("oversized bundles, wrong encodings, unknown formats and missing parts are refused clearly", async () => {
   await assert.rejects(
     parseBundle(exampleBundle("tripscore-beijing"), { maxBytes: 1000 }),

@@ -48,7 +48,16 @@ export class Problems {
   }
 
   fromZod(file: string, record: number | null, error: z.ZodError, prefix: readonly PropertyKey[] = []) {
-    for (const issue of error.issues) this.add(file, record, jsonPath([...prefix, ...issue.path]), issue.message);
+    for (const issue of error.issues) {
+      // zod says "Invalid input" (a union) or "…, received undefined" for a field that is not there at all.
+      const expected = missingField(issue);
+      this.add(
+        file,
+        record,
+        jsonPath([...prefix, ...issue.path]),
+        expected ? `missing: a required field (${expected})` : issue.message,
+      );
+    }
   }
 
   get ok() {
@@ -103,4 +112,12 @@ export class ImportRefused extends AppError {
     this.name = "ImportRefused";
     this.outcome = outcome;
   }
+}
+
+/** The type a missing field should have had ("string", "string | number"), or null when the issue is another. */
+function missingField(issue: z.core.$ZodIssue): string | null {
+  if (issue.code === "invalid_type") return /received undefined$/.test(issue.message) ? issue.expected : null;
+  if (issue.code !== "invalid_union" || !issue.errors.length) return null;
+  const branches = issue.errors.map((b) => (b.length === 1 && b[0].path.length === 0 ? missingField(b[0]) : null));
+  return branches.every((b) => b !== null) ? [...new Set(branches)].join(" | ") : null;
 }

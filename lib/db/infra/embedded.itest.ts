@@ -182,6 +182,12 @@ test(
       c = await connect(app.url);
       assert.deepEqual((await c.query("SELECT v FROM seen_by_the_app")).rows, [{ v: "from the CLI" }]);
       await c.end();
+      // A shell with another EMBEDDED_PG_PORT than the app's still reaches the app's server (its postmaster.pid).
+      const elsewhere = await openDatabase({ dataDir: dir, port: 54399, database: "app", attach: true });
+      c = await connect(elsewhere.url);
+      assert.deepEqual((await c.query("SELECT v FROM seen_by_the_app")).rows, [{ v: "from the CLI" }]);
+      await c.end();
+      await elsewhere.stop();
     } finally {
       await app.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -310,11 +310,14 @@ export async function openDatabase(opts: EmbeddedOptions = {}): Promise<RunningD
  */
 async function runningEmbedded(opts: EmbeddedOptions): Promise<RunningDatabase | null> {
   const dataDir = clusterDir(path.resolve(opts.dataDir ?? config().EMBEDDED_PG_DIR));
-  const port = opts.port ?? config().EMBEDDED_PG_PORT;
   const creds = readCredentials(dataDir);
   if (!creds || !runningServerPid(dataDir)) return null;
+  // The running server's own port and socket folder (postmaster.pid's lines 4 and 5): the app may have been started
+  // with another EMBEDDED_PG_PORT than this shell has.
+  const lines = readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n");
+  const port = Number(lines[3]) || (opts.port ?? config().EMBEDDED_PG_PORT);
   const database = opts.database ?? "tripjudge";
-  const socketDir = socketDirFor(dataDir, port);
+  const socketDir = lines[4]?.trim() || socketDirFor(dataDir, port);
   const url = urlOf(APP_ROLE, creds.appPassword, port, database, socketDir);
   const probe = new pg.Client({ connectionString: url });
   try {
