@@ -206,6 +206,14 @@ test("after a verdict, an expert corrects a real ChinaTravel plan: a fix, a refu
   const pairs = await e2eSql<{ id: string }>(`SELECT id FROM "Pair" WHERE id = $1`, [rows[0].pair]);
   expect(pairs).toHaveLength(1);
 
+  // Later, from the expert's home page: the pairs judged last, with the same links as after the verdict.
+  await expert.goto("/expert");
+  const last = expert.getByRole("table", { name: "Pairs you judged last" });
+  await expect(last.getByRole("row").filter({ hasText: "Chongqing" })).toHaveCount(1);
+  await shot(expert, "corrections-expert-home");
+  await last.getByRole("button", { name: `Correct plan ${sixSide}` }).click();
+  await expect(expert).toHaveURL(new RegExp(`/plans/${six.id}/correct`));
+
   // Admins reach every plan of a request from its constraints page.
   const [q] = await e2eSql<{ id: string }>(`SELECT "queryId" AS id FROM "Plan" WHERE id = $1`, [six.id]);
   await page.goto(`/queries/${q.id}/constraints`);

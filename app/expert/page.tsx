@@ -2,13 +2,19 @@ import Link from "next/link";
 import { AppHeader } from "@/components/AppHeader";
 import { db } from "@/lib/db/infra/client";
 import { waitingPairsByDestination } from "@/lib/db/judging/waiting";
+import { recentlyJudged } from "@/lib/db/corrections/judged";
+import { CorrectLinks } from "@/components/judge/CorrectOffer";
 import { requirePageUser } from "@/lib/server/auth";
 
 export const dynamic = "force-dynamic";
 
 export default async function ExpertHome() {
   const user = await requirePageUser("EXPERT");
-  const rows = await waitingPairsByDestination(db(), user.id);
+  const [rows, judged, me] = await Promise.all([
+    waitingPairsByDestination(db(), user.id),
+    recentlyJudged(db(), user.id, 10),
+    db().user.findUnique({ where: { id: user.id }, select: { standing: true } }),
+  ]);
   const total = rows.reduce((n, r) => n + r.waiting, 0);
   return (
     <>
@@ -63,6 +69,38 @@ export default async function ExpertHome() {
               ))}
             </tbody>
           </table>
+        )}
+        {/* Correcting needs good standing (lib/permissions.ts mayCorrect): the list is for active experts. */}
+        {me?.standing === "ACTIVE" && judged.length > 0 && (
+          <section className="card">
+            <h2>Pairs you judged last</h2>
+            <p className="muted small">
+              Saw how to fix a plan? Correct it here as after the verdict: your correction is judged blind by other
+              experts of the destination.
+            </p>
+            <table className="table" aria-label="Pairs you judged last">
+              <thead>
+                <tr>
+                  <th>Judged</th>
+                  <th>Destination</th>
+                  <th>Request</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {judged.map((j) => (
+                  <tr key={j.pairId}>
+                    <td className="nowrap">{j.at.toISOString().slice(0, 16).replace("T", " ")} UTC</td>
+                    <td>{j.destination}</td>
+                    <td className="small">{j.request.length > 90 ? `${j.request.slice(0, 89)}…` : j.request}</td>
+                    <td className="nowrap">
+                      <CorrectLinks pairId={j.pairId} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
         )}
       </main>
     </>

@@ -14,7 +14,8 @@ import { useState } from "react";
 import { api } from "../api";
 import { KEYS } from "../keys";
 
-export function CorrectOffer({ pairId, onDismiss }: { pairId: string; onDismiss: () => void }) {
+/** "Correct plan A · plan B" for a judged pair: asks the server for its plans when a link is used, then opens one. */
+export function CorrectLinks({ pairId }: { pairId: string }) {
   const qc = useQueryClient();
   const router = useRouter();
   const [note, setNote] = useState<string | null>(null);
@@ -38,8 +39,7 @@ export function CorrectOffer({ pairId, onDismiss }: { pairId: string; onDismiss:
     }
   };
   return (
-    <p className="correct-offer" data-testid="correct-offer">
-      <span className="muted">The pair you just judged:</span>
+    <span className="correct-links">
       <button type="button" className="link" onClick={() => void open("left")} disabled={busy}>
         Correct plan A
       </button>
@@ -50,6 +50,15 @@ export function CorrectOffer({ pairId, onDismiss }: { pairId: string; onDismiss:
         Correct plan B
       </button>
       {note && <span className="muted">{note}</span>}
+    </span>
+  );
+}
+
+export function CorrectOffer({ pairId, onDismiss }: { pairId: string; onDismiss: () => void }) {
+  return (
+    <p className="correct-offer" data-testid="correct-offer">
+      <span className="muted">The pair you just judged:</span>
+      <CorrectLinks pairId={pairId} />
       <button type="button" className="link small" onClick={onDismiss} aria-label="Hide the correction links">
         ✕
       </button>

@@ -17,7 +17,7 @@ import { claimGoldPair, submitGold } from "../judging/gold-judging";
 import { makeGoldPairs } from "../quality/gold";
 import { correctionSource } from "./context";
 import { goldCorrectionsReport } from "./gold";
-import { correctablePlans } from "./judged";
+import { correctablePlans, recentlyJudged } from "./judged";
 import { saveCorrection } from "./save";
 
 let t: TestDatabase;
@@ -188,4 +188,28 @@ test("a gold pair the expert still holds is not theirs to correct yet, exactly a
     correctionSource(t.db, g.partnerPlanId!, user),
     (e: unknown) => e instanceof AppError && e.code === "forbidden" && /submit your verdict first/.test(e.message),
   );
+});
+
+test("the pairs an expert judged last list gold pairs and real pairs alike, newest first, in one shape", async () => {
+  const [g] = await t.db.goldPair.findMany({ where: { defectKind: "transfer_time" }, orderBy: { id: "asc" }, take: 1 });
+  const expert = await answered("recent@t.test", g.id);
+  // Then a real pair of the same destination, judged after the gold one.
+  const d = await t.db.destination.findUniqueOrThrow({ where: { id: g.destinationId } });
+  const { claimNext, submitJudgment } = await import("../judging/judging");
+  const a = (await claimNext(t.db, expert.id, S, { destinationId: d.id }))!;
+  await submitJudgment(
+    t.db,
+    expert.id,
+    { assignmentId: a.assignmentId, choice: "right", rationale: "r", timeOnTaskMs: 9_000, clientRequestId: "recent-1" },
+    S,
+  );
+  const list = await recentlyJudged(t.db, expert.id);
+  assert.deepEqual(
+    list.map((r) => r.pairId),
+    [a.pairId, g.id],
+  );
+  assert.deepEqual(Object.keys(list[0]).sort(), Object.keys(list[1]).sort());
+  assert.equal(list[1].destination, d.name);
+  // Each opens the correction links as after the verdict.
+  for (const r of list) assert.ok((await correctablePlans(t.db, r.pairId, expert)).left);
 });

@@ -55,3 +55,32 @@ async function judgedGold(db: Db, pairId: string, user: SessionUser) {
   );
   return rows[0] ?? null;
 }
+
+export interface RecentlyJudged {
+  pairId: string;
+  at: Date;
+  destination: string;
+  request: string;
+}
+
+/**
+ * The pairs the expert judged last, newest first, for correcting after leaving the judging screen: real pairs and
+ * gold pairs alike, in one list of one shape (the gold pair's id is the pair id its screen showed).
+ */
+export async function recentlyJudged(db: Db, userId: string, limit = 10): Promise<RecentlyJudged[]> {
+  const { rows } = await poolOf(db).query<RecentlyJudged>(
+    `SELECT "pairId", at, destination, request FROM (
+       SELECT j."pairId", j."createdAt" AS at, d.name AS destination, q.text AS request
+         FROM "Judgment" j JOIN "Pair" p ON p.id = j."pairId" JOIN "Query" q ON q.id = p."queryId"
+         JOIN "Destination" d ON d.id = q."destinationId"
+        WHERE j."userId" = $1
+       UNION ALL
+       SELECT g.id, a."completedAt", d.name, q.text
+         FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId" JOIN "Query" q ON q.id = g."queryId"
+         JOIN "Destination" d ON d.id = q."destinationId"
+        WHERE a."userId" = $1 AND a.status = 'SUBMITTED' AND a."completedAt" IS NOT NULL
+     ) x ORDER BY at DESC LIMIT $2`,
+    [userId, limit],
+  );
+  return rows;
+}
