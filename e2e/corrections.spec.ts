@@ -287,4 +287,14 @@ test("after a verdict, an expert corrects a real ChinaTravel plan: a fix, a refu
   await expect(verifiedRow.locator("td").nth(4)).toHaveText("0"); // pending
   await expect(verifiedRow.locator("td").nth(5)).toContainText("100");
   await shot(page, "corrections-quality-verified");
+
+  // The verified correction as an SFT row, from the export panel (the corrected plan as the answer).
+  await page.goto("/admin/analytics");
+  const corrRow = page.getByRole("table", { name: "Exports" }).getByRole("row", { name: /Plan corrections/ });
+  await corrRow.getByRole("combobox", { name: "As" }).selectOption("sft");
+  const corrDownload = page.waitForEvent("download");
+  await corrRow.getByRole("button", { name: "JSONL" }).click();
+  expect((await corrDownload).suggestedFilename()).toMatch(/^corrections.*\.jsonl$/);
+  await expect(page.getByTestId("export-progress")).toContainText("Saved 1 corrections records");
+  await shot(page, "corrections-export-panel");
 });

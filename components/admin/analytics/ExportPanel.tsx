@@ -45,6 +45,8 @@ export function ExportPanel() {
   const [pref, setPref] = useState({ target: "trl", margin: "none", with_metadata: "" });
   // SFT rows: one per request, the plan the experts prefer (lib/export/sft.ts).
   const [sft, setSft] = useState({ target: "trl", with_metadata: "" });
+  // Plan corrections: as records, or (verified ones) as SFT or preference rows (lib/export/corrections.ts).
+  const [corr, setCorr] = useState({ as: "record", target: "trl", verified_only: "" });
   const query = (format: string, kind = "") =>
     new URLSearchParams({
       format,
@@ -63,7 +65,14 @@ export function ExportPanel() {
           ? Object.fromEntries(
               Object.entries(sft).filter(([k, v]) => v && (k !== "with_metadata" || sft.target === "trl")),
             )
-          : {}),
+          : kind === "corrections"
+            ? Object.fromEntries(
+                Object.entries(corr).filter(
+                  // Records take verified-only; trainer rows are verified corrections always and take a trainer.
+                  ([k, v]) => v && (k === "as" || (k === "target") === (corr.as !== "record")),
+                ),
+              )
+            : {}),
     }).toString();
 
   async function download(kind: string, format: "jsonl" | "csv" | "parquet") {
@@ -240,6 +249,52 @@ export function ExportPanel() {
               </div>
             </td>
             <TrainerActions kind="sft" query={query("jsonl", "sft")} download={download} />
+          </tr>
+          <tr>
+            <td>
+              <strong>Plan corrections</strong>
+              <br />
+              <span className="muted small">
+                experts&apos; corrections with their edits, checks and blind verification; or verified ones as trainer
+                rows (the corrected plan as the answer, or corrected ≻ original)
+              </span>
+              <div className="inline-form small">
+                <label>
+                  As
+                  <select
+                    value={corr.as}
+                    onChange={(e) =>
+                      setCorr({ ...corr, as: e.target.value, target: "trl", verified_only: corr.verified_only })
+                    }
+                  >
+                    <option value="record">records</option>
+                    <option value="sft">SFT rows</option>
+                    <option value="preference">preference rows</option>
+                  </select>
+                </label>
+                {corr.as === "record" ? (
+                  <label className="checkbox">
+                    <input
+                      type="checkbox"
+                      checked={corr.verified_only === "1"}
+                      onChange={(e) => setCorr({ ...corr, verified_only: e.target.checked ? "1" : "" })}
+                    />{" "}
+                    verified only
+                  </label>
+                ) : (
+                  <label>
+                    Trainer
+                    <select value={corr.target} onChange={(e) => setCorr({ ...corr, target: e.target.value })}>
+                      <option value="trl">TRL</option>
+                      {corr.as === "preference" && <option value="openrlhf">OpenRLHF</option>}
+                      <option value="openai">OpenAI</option>
+                      {corr.as === "preference" && <option value="kto">TRL KTO (unpaired)</option>}
+                    </select>
+                  </label>
+                )}
+              </div>
+            </td>
+            <TrainerActions kind="corrections" query={query("jsonl", "corrections")} download={download} />
           </tr>
           <HfDatasetRow query={query("parquet", "sft")} />
         </tbody>
