@@ -37,6 +37,11 @@ export function ItemPanel(props: {
   const { plan, sel, mode, setMode, places, run, moveWithin, moveToDay, remove } = props;
   const item = sel ? plan.days[sel.day]?.items[sel.item] : undefined;
   const dayItems = sel ? plan.days[sel.day].items : [];
+  const visited = useMemo(
+    () =>
+      new Set(plan.days.flatMap((d) => d.items.filter((i) => i.kind === "attraction" && i.poiId).map((i) => i.poiId!))),
+    [plan],
+  );
 
   const replaceable = useCallback((p: Place) => !!item && fits(item, p) && p.sourceId !== item.poiId, [item]);
   const insertable = useCallback((p: Place) => itemKindOf(p) !== null, []);
@@ -194,6 +199,7 @@ export function ItemPanel(props: {
           places={places}
           allowed={replaceable}
           near={near([dayItems[sel.item - 1], dayItems[sel.item + 1], item])}
+          visited={visited}
           title={`Replace ${item.name} with`}
           action="Replace with"
           onPick={(p) =>
@@ -208,6 +214,7 @@ export function ItemPanel(props: {
           places={places}
           allowed={insertable}
           near={near([item, dayItems[sel.item + 1]])}
+          visited={visited}
           title={`Insert after ${item.name}`}
           action="Insert"
           onPick={pickInsert}

@@ -1,7 +1,8 @@
 "use client";
 /**
  * A place of the dataset's table, searched by name and type, nearest to the neighbouring items first. Only the
- * places `allowed` passes are offered (a kind that fits the item). Keyboard: type, ↑/↓, Enter picks, Esc closes.
+ * places `allowed` passes are offered (a kind that fits the item). Attractions the plan visits already come last,
+ * marked (a second visit fails the duplicate check). Keyboard: type, ↑/↓, Enter picks, Esc closes.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { Place } from "@/lib/corrections/places";
@@ -21,12 +22,14 @@ export function PlaceSearch(props: {
   allowed: (p: Place) => boolean;
   /** The neighbouring items' coordinates: the nearest places come first. */
   near: { lat: number; lon: number }[];
+  /** The attractions the plan visits now (place ids). */
+  visited?: ReadonlySet<string>;
   title: string;
   action: string;
   onPick: (p: Place) => void;
   onClose: () => void;
 }) {
-  const { places, allowed, near, title, action, onPick, onClose } = props;
+  const { places, allowed, near, visited, title, action, onPick, onClose } = props;
   const [q, setQ] = useState("");
   const [type, setType] = useState("");
   const [active, setActive] = useState(0);
@@ -47,9 +50,9 @@ export function PlaceSearch(props: {
     return candidates
       .filter((p) => words.every((w) => p.name.toLowerCase().includes(w)))
       .filter((p) => !type || typesOf(p).includes(type) || (kindLabel[p.kind] ?? p.kind.toLowerCase()) === type)
-      .map((p) => ({ p, km: distance(p) }))
-      .sort((a, b) => a.km - b.km || a.p.name.localeCompare(b.p.name));
-  }, [candidates, q, type, near]);
+      .map((p) => ({ p, km: distance(p), again: p.kind === "ATTRACTION" && !!visited?.has(p.sourceId) }))
+      .sort((a, b) => Number(a.again) - Number(b.again) || a.km - b.km || a.p.name.localeCompare(b.p.name));
+  }, [candidates, q, type, near, visited]);
   const shown = results.slice(0, SHOWN);
   const at = Math.min(active, Math.max(0, shown.length - 1));
 
@@ -96,7 +99,7 @@ export function PlaceSearch(props: {
         </select>
       </div>
       <ul className="place-results" role="listbox" aria-label="Places">
-        {shown.map(({ p, km }, i) => (
+        {shown.map(({ p, km, again }, i) => (
           <li key={p.sourceId} role="option" aria-selected={i === at}>
             <button
               type="button"
@@ -109,6 +112,7 @@ export function PlaceSearch(props: {
               <span className="muted small">
                 {[kindLabel[p.kind] ?? p.kind.toLowerCase(), ...typesOf(p).slice(0, 2)].join(" · ")}
                 {Number.isFinite(km) && ` · ${km < 1 ? `${Math.round(km * 1000)} m` : `${km.toFixed(1)} km`}`}
+                {again && " · in the plan already"}
               </span>
             </button>
           </li>
