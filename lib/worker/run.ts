@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Db } from "../db/infra/client";
 import { deleteStoredFiles } from "../db/infra/files";
-import { appendLog, beat, finishJob, retryOrFail, startJob, type JobKind } from "../db/infra/jobs";
+import { appendLog, beat, cancelRequested, finishJob, retryOrFail, startJob, type JobKind } from "../db/infra/jobs";
 
 export interface JobContext {
   db: Db;
@@ -17,6 +17,8 @@ export interface JobContext {
   createdById: string | null;
   /** Aborted when an admin cancels the job, or this worker stops. */
   signal: AbortSignal;
+  /** Throws (the job ends CANCELLED) when an admin has asked to cancel it: for the moment before a commit. */
+  checkCancel(): Promise<void>;
   progress(p: unknown): void;
   log(message: string): Promise<void>;
   /** A private folder for the job's files, removed afterwards. */
@@ -74,6 +76,12 @@ export async function runJob(
     input: job.input,
     createdById: job.createdById,
     signal: controller.signal,
+    async checkCancel() {
+      if (!cancelled && !(await cancelRequested(db, jobId))) return;
+      cancelled = true;
+      controller.abort(new Error("cancelled"));
+      throw new Error("cancelled");
+    },
     scratch,
     progress: (p) => void (progress = p),
     log: (m) => appendLog(db, jobId, m),

@@ -85,7 +85,7 @@ export class DatabaseSink implements DatasetSink {
 
   constructor(
     private db: Db,
-    private opts: { contentHash: string; actorId?: string | null },
+    private opts: { contentHash: string; actorId?: string | null; beforeCommit?: () => Promise<void> },
   ) {}
 
   private get tx(): pg.PoolClient {
@@ -266,6 +266,8 @@ export class DatabaseSink implements DatasetSink {
         JSON.stringify({ name: this.header!.name, format: this.header!.format, counts }),
       ],
     );
+    // A cancel asked while the last rows were written still wins: nothing is kept (the caller rolls back).
+    await this.opts.beforeCommit?.();
     await this.tx.query("COMMIT");
     this.release();
   }

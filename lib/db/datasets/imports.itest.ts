@@ -74,3 +74,29 @@ test("the same new bundle imported twice at once yields one dataset", async () =
   assert.equal(afterCounts.datasets, before.datasets + 1);
   assert.equal(afterCounts.plans, before.plans + 2);
 });
+
+test("an import whose last check before commit refuses (a job cancelled meanwhile) keeps nothing, and can run again", async () => {
+  const files = exampleBundle("tripcraft-fortwayne");
+  const before = { datasets: await t.db.dataset.count(), plans: await t.db.plan.count() };
+  let asked = 0;
+  await assert.rejects(
+    importBundle(
+      t.db,
+      withFile(
+        files,
+        "manifest.json",
+        fileText(files, "manifest.json").replace(/"name":\s*"[^"]*"/, '"name": "cancel at commit"'),
+      ),
+      {
+        beforeCommit: async () => {
+          asked++;
+          throw new Error("cancelled");
+        },
+      },
+    ),
+    /cancelled/,
+  );
+  assert.equal(asked, 1);
+  assert.deepEqual({ datasets: await t.db.dataset.count(), plans: await t.db.plan.count() }, before);
+  assert.equal(await t.db.dataset.count({ where: { name: "cancel at commit" } }), 0);
+});

@@ -13,7 +13,11 @@ export type ImportOutcome =
 export async function importBundle(
   db: Db,
   input: BundleSource | BundleFiles,
-  opts: ImportOptions & { actorId?: string | null } = {},
+  opts: ImportOptions & {
+    actorId?: string | null;
+    /** Asked inside the transaction just before it commits: throwing there keeps nothing (a cancelled job). */
+    beforeCommit?: () => Promise<void>;
+  } = {},
 ): Promise<ImportOutcome> {
   let source: BundleSource | null = null;
   try {
@@ -28,7 +32,7 @@ export async function importBundle(
         counts: known.counts as unknown as DatasetCounts,
         name: known.name,
       };
-    const sink = new DatabaseSink(db, { contentHash: hash, actorId: opts.actorId });
+    const sink = new DatabaseSink(db, { contentHash: hash, actorId: opts.actorId, beforeCommit: opts.beforeCommit });
     try {
       const r = await streamBundle(source, sink, opts);
       if (!r.ok) return r;

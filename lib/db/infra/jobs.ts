@@ -58,6 +58,12 @@ export async function beat(
   return { owned: rows.length === 1, cancel: rows[0]?.cancelRequested ?? false };
 }
 
+/** Whether an admin has asked to cancel the job (read at once, not at the next heartbeat). */
+export async function cancelRequested(db: Db, id: string): Promise<boolean> {
+  const rows = await db.$queryRaw<{ c: boolean }[]>`SELECT "cancelRequested" AS c FROM "Job" WHERE id = ${id}`;
+  return rows[0]?.c ?? false;
+}
+
 export async function appendLog(db: Db, id: string, message: string) {
   await db.$executeRaw`UPDATE "Job" SET log = log || ${JSON.stringify([line(message)])}::jsonb WHERE id = ${id}`;
 }

@@ -114,6 +114,7 @@ test("an export job with format=parquet stores the file the download writes, nam
     input: { kind: "training-pairs", query },
     createdById: null,
     signal: new AbortController().signal,
+    checkCancel: async () => {},
     progress: () => {},
     log: async () => {},
     scratch: tmpdir(),

@@ -143,6 +143,7 @@ test("the panel's job stores the repository as one .zip, each file whole", async
     input: { kind: "hf-dataset", query },
     createdById: null,
     signal: new AbortController().signal,
+    checkCancel: async () => {},
     progress: () => {},
     log: async () => {},
     scratch,

@@ -38,6 +38,7 @@ export const importJob: JobHandler = async (ctx) => {
     maxBytes,
     actorId: ctx.createdById,
     signal: ctx.signal,
+    beforeCommit: () => ctx.checkCancel(),
     onProgress: (p) => ctx.progress(progressView(p, Date.now() - t0)),
   });
   // Finished either way (imported, or refused with its problems): the upload is no longer needed.
