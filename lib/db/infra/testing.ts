@@ -44,9 +44,22 @@ export async function createTestDatabase(opts: { migrate?: boolean } = {}): Prom
     async drop() {
       await closeDb(db);
       const c = await connect(server.url);
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-      await server.stop();
+      try {
+        // An autovacuum worker in the database (after a big rolled-back import, say) is a backend a role that is
+        // not a superuser may not terminate (42501 on a real PostgreSQL): it finishes or yields within moments.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+            break;
+          } catch (e) {
+            if ((e as { code?: string }).code !== "42501" || attempt >= 40) throw e;
+            await new Promise((r) => setTimeout(r, 250));
+          }
+        }
+      } finally {
+        await c.end();
+        await server.stop();
+      }
     },
   };
 }
