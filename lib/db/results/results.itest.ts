@@ -22,7 +22,12 @@ before(async () => {
   await judgeUntilDone(
     t.db,
     experts,
-    (pairId, i) => (["left", "right", "neither", "left"] as const)[(pairId.charCodeAt(4) + i) % 4],
+    // About half the pairs are ties by all three experts: three battles of one pair, two of them with the same plan
+    // on the left, so identical battles exist whatever the random ids (the grouping test needs some).
+    (pairId, i) =>
+      pairId.charCodeAt(4) % 2 === 0
+        ? "neither"
+        : (["left", "right", "neither", "left"] as const)[(pairId.charCodeAt(4) + i) % 4],
     S,
     "lb",
   );
