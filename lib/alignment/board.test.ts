@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { noiseCeiling, pairwiseAgreement } from "../agreement";
 import { VERDICTS, type Verdict } from "../agreement";
 import { seededRandom } from "../random";
-import { alignmentBoard, type BoardPair, type JudgeRecord } from "./board";
+import { alignmentBoard, resampledMeans, type BoardPair, type JudgeRecord } from "./board";
 import { parseJudgeVerdicts } from "./verdicts";
 
 const rng = seededRandom(11);
@@ -143,4 +143,22 @@ test("the board is the same whatever order pairs and verdicts arrive in (seeded 
     minShared: 4,
   });
   assert.equal(withSolo.judges[0].kappaExperts, board.judges[0].kappaExperts + 1);
+});
+
+test("the judges' paired bootstrap drawn by kinds of unit has the spread of drawing units one by one", () => {
+  // 30,000 queries of one pair each, whose accuracy difference is −1, 0 or +1 (shares 0.2, 0.5, 0.3): three kinds.
+  const units = Array.from({ length: 30_000 }, (_, i) => ({ d: i % 10 < 2 ? -1 : i % 10 < 7 ? 0 : 1, n: 1 }));
+  const mean = 0.1;
+  const sd = Math.sqrt(0.2 * 1.1 ** 2 + 0.5 * 0.1 ** 2 + 0.3 * 0.9 ** 2 - 0) / Math.sqrt(units.length);
+  const reps = resampledMeans(units, 4000, 7);
+  const m = reps.reduce((s, v) => s + v, 0) / reps.length;
+  const v = reps.reduce((s, x) => s + (x - m) ** 2, 0) / (reps.length - 1);
+  assert.ok(Math.abs(m - mean) < 0.2 * sd, `mean ${m}`);
+  assert.ok(Math.abs(Math.sqrt(v) / sd - 1) < 0.05, `sd ${Math.sqrt(v)} against ${sd}`);
+  // Units that are nearly all distinct are drawn one by one: the same spread.
+  const distinct = units.map((u, i) => ({ d: u.d + i * 1e-9, n: 1 }));
+  const r2 = resampledMeans(distinct, 2000, 7);
+  const m2 = r2.reduce((s, x) => s + x, 0) / r2.length;
+  const v2 = r2.reduce((s, x) => s + (x - m2) ** 2, 0) / (r2.length - 1);
+  assert.ok(Math.abs(Math.sqrt(v2) / sd - 1) < 0.07, `sd ${Math.sqrt(v2)} against ${sd}`);
 });

@@ -5,7 +5,7 @@
 import { cohenKappa, noiseCeiling, pairwiseAgreement } from "../agreement";
 import { majority, verdictCode, type Verdict } from "../agreement";
 import { kendallTauB } from "../stats/kendall";
-import { seededRandom } from "../random";
+import { multinomial, seededRandom } from "../random";
 import { percentileInterval } from "../stats/quantile";
 
 export interface BoardPair {
@@ -249,20 +249,59 @@ function pairedDifferences(
       }
       const units = [...queries.values()];
       const difference = units.reduce((s, u) => s + u.d, 0) / shared.length;
-      const rng = seededRandom(seed);
-      const reps = new Float64Array(replicates);
-      for (let r = 0; r < replicates; r++) {
-        let d = 0,
-          n = 0;
-        for (let j = 0; j < units.length; j++) {
-          const u = units[Math.floor(rng() * units.length)];
-          d += u.d;
-          n += u.n;
-        }
-        reps[r] = d / n;
-      }
-      out.push({ a: names[i], b: names[k], pairs: shared.length, difference, ci95: percentileInterval(reps) });
+      const ci95 = percentileInterval(resampledMeans(units, replicates, seed));
+      out.push({ a: names[i], b: names[k], pairs: shared.length, difference, ci95 });
     }
   }
   return out;
+}
+
+/**
+ * Bootstrap replicates of Σd / Σn over units drawn with replacement. Units with the same (d, n) are interchangeable
+ * in a resample, so a replicate needs only how many times each distinct unit was drawn: one multinomial over the
+ * distinct units (the same distribution as drawing them one by one), and its cost no longer grows with the queries
+ * (a million judgments: a few dozen distinct units, not a third of a million draws per replicate and judge pair).
+ */
+export function resampledMeans(
+  units: readonly { d: number; n: number }[],
+  replicates: number,
+  seed: number,
+): Float64Array {
+  const rng = seededRandom(seed);
+  const reps = new Float64Array(replicates);
+  const kinds = new Map<string, { d: number; n: number; count: number }>();
+  for (const u of units) {
+    const key = `${u.d}|${u.n}`;
+    const k = kinds.get(key);
+    if (k) k.count++;
+    else kinds.set(key, { ...u, count: 1 });
+  }
+  const distinct = [...kinds.values()];
+  if (distinct.length * 8 > units.length) {
+    // Nearly every unit its own kind: drawing the units is cheaper.
+    for (let r = 0; r < replicates; r++) {
+      let d = 0,
+        n = 0;
+      for (let j = 0; j < units.length; j++) {
+        const u = units[Math.floor(rng() * units.length)];
+        d += u.d;
+        n += u.n;
+      }
+      reps[r] = d / n;
+    }
+    return reps;
+  }
+  const weights = Float64Array.from(distinct, (k) => k.count);
+  const drawn = new Float64Array(distinct.length);
+  for (let r = 0; r < replicates; r++) {
+    multinomial(rng, units.length, weights, drawn);
+    let d = 0,
+      n = 0;
+    for (let j = 0; j < distinct.length; j++) {
+      d += drawn[j] * distinct[j].d;
+      n += drawn[j] * distinct[j].n;
+    }
+    reps[r] = d / n;
+  }
+  return reps;
 }

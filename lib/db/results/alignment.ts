@@ -95,72 +95,105 @@ export async function deleteJudgeImport(db: Db, id: string, actorId: string) {
   await db.auditEvent.create({ data: { actorId, action: "judges.delete", targetType: "JudgeImport", targetId: id } });
 }
 
-/** A reward judge: the plan with the higher reward wins; equal rewards are Neither (TripScore E.5). */
-function rewardJudge(
-  rows: { pairId: string; featuresA: PlanFeatures | null; featuresB: PlanFeatures | null }[],
-  w: Weights,
-): JudgeRecord[] {
-  return rows.flatMap((r) => {
-    if (!r.featuresA || !r.featuresB) return [];
-    const a = reward(r.featuresA, w),
-      b = reward(r.featuresB, w);
-    return [{ pairId: r.pairId, verdict: (a > b ? "A" : a < b ? "B" : "NEITHER") as Verdict, scoreA: a, scoreB: b }];
-  });
+/** A reward judge's verdict: the plan with the higher reward wins; equal rewards are Neither (TripScore E.5). */
+function rewardVerdict(pairId: string, featuresA: PlanFeatures, featuresB: PlanFeatures, w: Weights): JudgeRecord {
+  const a = reward(featuresA, w),
+    b = reward(featuresB, w);
+  return { pairId, verdict: a > b ? "A" : a < b ? "B" : "NEITHER", scoreA: a, scoreB: b };
 }
 
-/** The board over the complete pairs (of one dataset, when given): imported judges and the built-in reward judges. */
-export async function judgeBoard(db: Db, f: { datasetId?: string | null } = {}) {
+/** Rows read per query: the board's inputs are read in batches, so no result set holds a dataset's pairs at once. */
+const BOARD_BATCH = 10_000;
+
+/**
+ * The board over the complete pairs (of one dataset, when given): imported judges and the built-in reward judges.
+ * Pairs and verdicts are read in batches by id; each batch keeps only what the board uses (the plans' features
+ * become the reward judges' verdicts at once), and expert and query ids are shared strings, so the memory is the
+ * board's compact records, not the rows (at a million judgments: ~1.5 GB of rows before, see bench/judge-board.ts).
+ */
+export async function judgeBoard(db: Db, f: { datasetId?: string | null; batch?: number } = {}) {
   const pool = poolOf(db);
-  const { rows } = await pool.query<{
-    pairId: string;
-    queryId: string;
-    experts: string[];
-    verdicts: Verdict[];
-    featuresA: PlanFeatures | null;
-    featuresB: PlanFeatures | null;
-    itemsA: number;
-    itemsB: number;
-  }>(
-    `SELECT p.id AS "pairId", p."queryId",
-            array_agg(j."userId" ORDER BY j.id) AS experts, array_agg(j.verdict::text ORDER BY j.id) AS verdicts,
-            pa.features AS "featuresA", pb.features AS "featuresB",
-            (SELECT coalesce(sum(json_array_length(d->'items')), 0) FROM json_array_elements(pa.itinerary->'days') d)::int AS "itemsA",
-            (SELECT coalesce(sum(json_array_length(d->'items')), 0) FROM json_array_elements(pb.itinerary->'days') d)::int AS "itemsB"
-     FROM "Pair" p JOIN "Judgment" j ON j."pairId" = p.id JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId" JOIN "Query" q ON q.id = p."queryId"
-     WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1)
-     GROUP BY p.id, pa.id, pb.id
-     ORDER BY p.id`,
-    [f.datasetId ?? null],
-  );
-  const pairs: BoardPair[] = rows.map((r) => ({
-    pairId: r.pairId,
-    queryId: r.queryId,
-    ratings: r.experts.map((expert, i) => ({ expert, verdict: r.verdicts[i] })),
-    itemsA: r.itemsA,
-    itemsB: r.itemsB,
-  }));
-  const judges = new Map<string, { builtIn: boolean; records: JudgeRecord[] }>();
+  const datasetId = f.datasetId ?? null;
+  const batch = f.batch ?? BOARD_BATCH;
+  const shared = new Map<string, string>();
+  const intern = (v: string) => {
+    const known = shared.get(v);
+    if (known !== undefined) return known;
+    shared.set(v, v);
+    return v;
+  };
   const { weights, adoption } = await currentWeights(db);
-  judges.set(BUILT_IN.defaults, { builtIn: true, records: rewardJudge(rows, DEFAULT_WEIGHTS) });
-  if (adoption) judges.set(BUILT_IN.adopted, { builtIn: true, records: rewardJudge(rows, weights) });
-  const imported = await pool.query<{
-    judge: string;
-    pairId: string;
-    verdict: Verdict;
-    order: "ab" | "ba" | null;
-    scoreA: number | null;
-    scoreB: number | null;
-  }>(
-    `SELECT v.judge, v."pairId", v.verdict, v."order", v."scoreA", v."scoreB" FROM "JudgeVerdict" v JOIN "Pair" p ON p.id = v."pairId" JOIN "Query" q ON q.id = p."queryId"
-     WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1)
-     ORDER BY v.judge, v."pairId", v.id`,
-    [f.datasetId ?? null],
-  );
+  const defaults: JudgeRecord[] = [];
+  const adopted: JudgeRecord[] = [];
+  const pairs: BoardPair[] = [];
+  const pairIds = new Map<string, string>();
+  for (let after = ""; ;) {
+    const { rows } = await pool.query<{
+      pairId: string;
+      queryId: string;
+      experts: string[];
+      verdicts: Verdict[];
+      featuresA: PlanFeatures | null;
+      featuresB: PlanFeatures | null;
+      itemsA: number;
+      itemsB: number;
+    }>(
+      `SELECT p.id AS "pairId", p."queryId",
+              array_agg(j."userId" ORDER BY j.id) AS experts, array_agg(j.verdict::text ORDER BY j.id) AS verdicts,
+              pa.features AS "featuresA", pb.features AS "featuresB",
+              (SELECT coalesce(sum(json_array_length(d->'items')), 0) FROM json_array_elements(pa.itinerary->'days') d)::int AS "itemsA",
+              (SELECT coalesce(sum(json_array_length(d->'items')), 0) FROM json_array_elements(pb.itinerary->'days') d)::int AS "itemsB"
+       FROM "Pair" p JOIN "Judgment" j ON j."pairId" = p.id JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId" JOIN "Query" q ON q.id = p."queryId"
+       WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND p.id > $2
+       GROUP BY p.id, pa.id, pb.id
+       ORDER BY p.id
+       LIMIT $3`,
+      [datasetId, after, batch],
+    );
+    for (const r of rows) {
+      pairIds.set(r.pairId, r.pairId);
+      pairs.push({
+        pairId: r.pairId,
+        queryId: intern(r.queryId),
+        ratings: r.experts.map((expert, i) => ({ expert: intern(expert), verdict: r.verdicts[i] })),
+        itemsA: r.itemsA,
+        itemsB: r.itemsB,
+      });
+      if (!r.featuresA || !r.featuresB) continue;
+      defaults.push(rewardVerdict(r.pairId, r.featuresA, r.featuresB, DEFAULT_WEIGHTS));
+      if (adoption) adopted.push(rewardVerdict(r.pairId, r.featuresA, r.featuresB, weights));
+    }
+    if (rows.length < batch) break;
+    after = rows[rows.length - 1].pairId;
+  }
+  const judges = new Map<string, { builtIn: boolean; records: JudgeRecord[] }>();
+  judges.set(BUILT_IN.defaults, { builtIn: true, records: defaults });
+  if (adoption) judges.set(BUILT_IN.adopted, { builtIn: true, records: adopted });
   // The board sorts again (lib/alignment/board.ts): a fixed order before the seeded bootstrap sees the data.
-  for (const v of imported.rows) {
-    const j = judges.get(v.judge) ?? { builtIn: false, records: [] };
-    j.records.push({ pairId: v.pairId, verdict: v.verdict, order: v.order, scoreA: v.scoreA, scoreB: v.scoreB });
-    judges.set(v.judge, j);
+  for (let after = ""; ;) {
+    const { rows } = await pool.query<{
+      id: string;
+      judge: string;
+      pairId: string;
+      verdict: Verdict;
+      order: "ab" | "ba" | null;
+      scoreA: number | null;
+      scoreB: number | null;
+    }>(
+      `SELECT v.id, v.judge, v."pairId", v.verdict, v."order", v."scoreA", v."scoreB" FROM "JudgeVerdict" v JOIN "Pair" p ON p.id = v."pairId" JOIN "Query" q ON q.id = p."queryId"
+       WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND v.id > $2
+       ORDER BY v.id
+       LIMIT $3`,
+      [datasetId, after, batch],
+    );
+    for (const v of rows) {
+      const j = judges.get(v.judge) ?? { builtIn: false, records: [] };
+      const pairId = pairIds.get(v.pairId) ?? v.pairId;
+      j.records.push({ pairId, verdict: v.verdict, order: v.order, scoreA: v.scoreA, scoreB: v.scoreB });
+      judges.set(v.judge, j);
+    }
+    if (rows.length < batch) break;
+    after = rows[rows.length - 1].id;
   }
   return { ...alignmentBoard(pairs, judges), imports: await listJudgeImports(db) };
 }

@@ -119,6 +119,8 @@ test("judge verdicts import all or nothing, once per file, and the board holds t
   assert.ok(rewardJudge.kendallTau === null || Math.abs(rewardJudge.kendallTau) <= 1);
   assert.ok(board.differences.some((d) => d.pairs > 0 && d.ci95 !== null));
   assert.equal(board.humans.pairs, complete.length);
+  // Read in batches of 3 pairs, and of 3 verdicts (keyset by id), the board is the same.
+  assert.deepEqual(await judgeBoard(t.db, { batch: 3 }), board);
 
   await deleteJudgeImport(t.db, first.id, admin.id);
   assert.equal(await t.db.judgeVerdict.count(), 0);
