@@ -2,11 +2,14 @@
  * Admin pages at scale: a judging history of JUDGMENTS judgments (default 1,000,000; complete pairs of
  * three judgments by 40 experts, lib/testing/history.ts), then every admin API read and admin page timed
  * against the production server (5 loads each after one warm-up; p50 and max, response size).
- * Usage: npm run bench:admin [-- JUDGMENTS] [--dimensions] (the history's dataset asks five dimensions and strength,
- * and the dimension pages' reads are timed too)
+ * Usage: npm run bench:admin [-- JUDGMENTS] [--dimensions] [--heavy] (--dimensions: the history's dataset asks five
+ * dimensions and strength, and the dimension pages' reads are timed too; --heavy: two uploaded judges give a verdict on
+ * every pair, and the heavy reads of decision 010 are timed — their first load computes in the admin process, the
+ * reloads share it — with the admin process's peak RSS)
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { hashPassword } from "../lib/auth/password";
-import { closeDb, createDb } from "../lib/db/infra/client";
+import { closeDb, createDb, poolOf } from "../lib/db/infra/client";
 import { seedHistory } from "../lib/testing/history";
 import { DEFAULT_DIMENSIONS } from "../lib/dimensions/set";
 import { freshDatabase, percentile, signIn, startServer } from "./server";
@@ -39,9 +42,35 @@ const DIMENSION_CALLS = [
   "/api/admin/leaderboard?bootstrap=200",
 ];
 
+/** With --heavy: the reads computed in the admin process (decision 010); EXPERT is the history's first expert. */
+const HEAVY_CALLS = [
+  "/api/admin/quality",
+  "/api/admin/quality/experts/EXPERT/judgments",
+  "/api/admin/judges",
+  "/api/admin/leaderboard?style=1&bootstrap=1000",
+  "/api/admin/exports/training-pairs/card",
+  "/api/admin/exports/training-pairs",
+];
+
+/** The admin processes' peak resident memory (MiB): Node processes running lib/offload/process.ts. */
+function adminProcessPeakRssMiB(): number {
+  let peak = 0;
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("offload/process.ts")) continue;
+      const kB = Number(/VmHWM:\s*(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+      peak = Math.max(peak, kB / 1024);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return Math.round(peak);
+}
+
 async function main() {
   const judgments = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? 1_000_000);
   const withDimensions = process.argv.includes("--dimensions");
+  const heavy = process.argv.includes("--heavy");
   const pg = await freshDatabase("admin", 54393);
   const db = createDb(pg.url);
   const t0 = performance.now();
@@ -49,6 +78,22 @@ async function main() {
     experts: 40,
     ...(withDimensions ? { dimensions: DEFAULT_DIMENSIONS.slice(0, 5) } : {}),
   });
+  if (heavy) {
+    const sql = (text: string, values: unknown[] = []) => poolOf(db).query(text, values);
+    const pairs = Math.ceil(judgments / 3);
+    await sql(
+      `INSERT INTO "JudgeImport" (id, name, "contentHash", judges, verdicts) VALUES ('bench', 'bench-judges.jsonl', 'bench', ARRAY['judge-x', 'judge-y'], $1)`,
+      [pairs * 2],
+    );
+    await sql(
+      `INSERT INTO "JudgeVerdict" (id, "importId", "pairId", judge, verdict, "order", "scoreA", "scoreB")
+       SELECT 'v' || i || j, 'bench', 'hpair' || i, j, (ARRAY['A', 'B', 'NEITHER'])[1 + (i * 7 + length(j) + i / 5) % 3]::"Verdict",
+              CASE WHEN i % 2 = 0 THEN 'ab' ELSE 'ba' END, (i % 10)::float, (i % 7)::float
+       FROM generate_series(1, $1) i, (VALUES ('judge-x'), ('judge-y')) v(j)`,
+      [pairs],
+    );
+    await sql("VACUUM ANALYZE");
+  }
   const setupSeconds = (performance.now() - t0) / 1000;
   await db.user.create({
     data: {
@@ -62,7 +107,10 @@ async function main() {
   try {
     const cookie = await signIn(server.url, "admin@bench.test", "bench-password-1");
     const rows: Record<string, { status: number; firstMs: number; p50Ms: number; maxMs: number; kB: number }> = {};
-    for (const route of withDimensions ? [...CALLS, ...DIMENSION_CALLS] : CALLS) {
+    const routes = [...CALLS, ...(withDimensions ? DIMENSION_CALLS : []), ...(heavy ? HEAVY_CALLS : [])].map((r) =>
+      r.replace("EXPERT", "hu1"),
+    );
+    for (const route of routes) {
       const times: number[] = [];
       let status = 0;
       let bytes = 0;
@@ -95,6 +143,7 @@ async function main() {
           slowestMs: slowest,
           allUnder1s: slowest < 1000,
           allOk: Object.values(rows).every((r) => r.status === 200),
+          ...(heavy ? { adminProcessPeakRssMiB: adminProcessPeakRssMiB() } : {}),
         },
         null,
         2,

@@ -9,7 +9,7 @@ import http from "node:http";
 import path from "node:path";
 import { hashPassword } from "../lib/auth/password";
 import { DEFAULT_DIMENSIONS } from "../lib/dimensions/set";
-import { closeDb, createDb } from "../lib/db/infra/client";
+import { closeDb, createDb, poolOf } from "../lib/db/infra/client";
 import { importBundle } from "../lib/db/datasets/imports";
 import { setAdaptiveRaters } from "../lib/db/judging/judging";
 import { makeGoldPairs, setGoldRate } from "../lib/db/quality/gold";
@@ -113,6 +113,15 @@ const HEAVY_CALLS = [
   "/api/admin/exports/labelled-pairs?destination=DEST",
 ];
 
+/** Judgments per second between the 10th and the 90th percentile of the accepted submits' times. */
+function steadyRate(at: number[]): number {
+  if (at.length < 20) return NaN;
+  at.sort((a, b) => a - b);
+  const lo = Math.floor(at.length * 0.1),
+    hi = Math.floor(at.length * 0.9);
+  return +(((hi - lo) * 1000) / (at[hi] - at[lo])).toFixed(1);
+}
+
 /** One full run on a fresh database and server; `fastPath` false sends the hot calls through Next.js's route handlers. */
 async function run(experts: number, pairsWanted: number, fastPath: boolean, opts: RunOptions = {}) {
   connectionRetries = 0;
@@ -159,6 +168,15 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       value: { leaseMinutes: 30, rationaleMinLength: 10, queueOrder: "completion", maxClaimsPerExpert: 2 },
     },
   });
+  // A gold answer's right choice on the expert's screen (null: a real pair), one primary-key read per claim in every run.
+  const answerKey = async (assignmentId: string): Promise<string | null> => {
+    const { rows } = await poolOf(db).query<{ label: string; leftIsA: boolean }>(
+      `SELECT g.label::text AS label, a."leftIsA" FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId" WHERE a.id = $1`,
+      [assignmentId],
+    );
+    if (!rows.length) return null;
+    return rows[0].label === "NEITHER" ? "neither" : (rows[0].label === "A") === rows[0].leftIsA ? "left" : "right";
+  };
   const server = await startServer(pg.url, 3400, {
     TRIPJUDGE_FAST_PATH: fastPath ? "1" : "0",
     ...(opts.adminThreads === undefined ? {} : { ADMIN_PROCESSES: String(opts.adminThreads) }),
@@ -200,6 +218,9 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       let adminErrors = 0;
       let running = true;
       const startedWith = accepted.length;
+      const acceptedAt: number[] = []; // ms into the phase of each accepted submit
+      const leftAt: number[] = []; // the phase's accepted submits when each expert found no pair and stopped
+      let leftAnswer: string | undefined;
       const threads0 = cpuByThread();
       const tp = performance.now();
       // A monitor asks for the health answer five times a second throughout.
@@ -243,12 +264,19 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
             const assignmentId = /^\{"assignment":\{"assignmentId"\s*:\s*"([^"]+)"/.exec(res.body)?.[1];
             if (!assignmentId) {
               claimsOut--;
+              leftAt.push(accepted.length - startedWith);
+              leftAnswer ??= res.body.slice(0, 200);
               return;
             }
-            await new Promise((r) => setTimeout(r, THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0]))); // reading, briefly
+            // Reading, briefly; meanwhile the simulated expert knows a gold pair's answer, as a competent expert
+            // would (the load generator reads the answer key; a random guesser is soon paused, and stops judging).
+            const [key] = await Promise.all([
+              answerKey(assignmentId),
+              new Promise((r) => setTimeout(r, THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0]))),
+            ]);
             const requestId = randomUUID();
             t = performance.now();
-            const choice = ["left", "right", "neither"][Math.floor(Math.random() * 3)];
+            const choice = key ?? ["left", "right", "neither"][Math.floor(Math.random() * 3)];
             const strong = (c: string) =>
               strength && c !== "neither" && c !== "same" ? { strength: 1 + Math.floor(Math.random() * 3) } : {};
             const body = JSON.stringify({
@@ -271,8 +299,10 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
             const sub = await call(server.url, "POST", `/api/judge/${assignmentId}/submit`, cookie, body);
             submitMs.push(performance.now() - t);
             claimsOut--;
-            if (sub.status === 201) accepted.push(requestId);
-            else errors++;
+            if (sub.status === 201) {
+              accepted.push(requestId);
+              acceptedAt.push(performance.now() - tp);
+            } else errors++;
           }
         }),
       );
@@ -297,6 +327,13 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         judgments: accepted.length - startedWith,
         seconds: +seconds.toFixed(1),
         judgmentsPerSecond: +((accepted.length - startedWith) / seconds).toFixed(1),
+        // The middle 80 % of the phase's accepted submits (from the 10th to the 90th percentile of their times): the
+        // rate without the start, when every expert claims at once, and the tail, when the last pairs are held by a
+        // few experts and the others find none (a finite pool of pairs; adaptive raters end it sooner).
+        steadyJudgmentsPerSecond: steadyRate(acceptedAt),
+        // Experts who found no pair before 90 % of the phase's judgments were in (the pool is not yet empty).
+        expertsStoppedEarly: leftAt.filter((n) => n < 0.9 * (phase.judgments - startedWith)).length,
+        ...(leftAnswer ? { firstNoPairAnswer: leftAnswer } : {}),
         httpErrors: errors,
         claim: dist(claimMs),
         claimAfterFirst2s: dist(steadyClaimMs),
@@ -401,7 +438,9 @@ async function main() {
       JSON.stringify({
         sameRun: "everything on / everything off",
         throughput: ratio(on.judgmentsPerSecond, off.judgmentsPerSecond),
+        steadyThroughput: ratio(on.phases[0].steadyJudgmentsPerSecond, off.phases[0].steadyJudgmentsPerSecond),
         claimP95: ratio(on.phases[0].claim.p95, off.phases[0].claim.p95),
+        claimP95AfterFirst2s: ratio(on.phases[0].claimAfterFirst2s.p95, off.phases[0].claimAfterFirst2s.p95),
         submitP95: ratio(on.phases[0].submit.p95, off.phases[0].submit.p95),
         invariantsOn: on.invariants,
       }),
