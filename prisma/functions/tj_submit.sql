@@ -7,8 +7,10 @@
 -- dimensions_not_asked, dimensions_required, dimensions_invalid (the per-dimension answers against the dataset's
 -- dimension set: tj_dimensions_check).
 -- A paused expert, or one whose qualification failed, stores nothing (not_active; decision 009). A pair of a
--- dataset with adaptive raters that completes here with two different verdicts asks for its third rater in
--- this same statement (tj_adaptive_after_submit), so no process acts on a stale view of the setting.
+-- dataset with adaptive raters whose second judgment here differs from the first asks for its third rater in
+-- this same statement, so no process acts on a stale view of the setting: decided before the pair would complete
+-- (it never counts in the tallies only to be taken out again, which under load cost more than the rest of the
+-- submit); tj_adaptive_after_submit applies the same rule to a pair that completed anyway.
 -- The verdict for each screen side comes from lib/assignment/policy.ts verdictFor().
 -- The per-dimension answers come for either side the screen may have shown, as the verdicts do.
 -- The signatures before preference strength and before dimensions are dropped: a call names one function.
@@ -97,6 +99,12 @@ BEGIN
     SELECT j.id, j."userId", j."assignmentId" INTO v_earlier FROM "Judgment" j WHERE j."clientRequestId" = p_request_id OR j."assignmentId" = p_assignment LIMIT 1;
     RETURN QUERY SELECT CASE WHEN v_earlier."userId" = p_user AND v_earlier."assignmentId" = p_assignment THEN 'duplicate' ELSE 'request_reused' END, v_earlier.id;
     RETURN;
+  END IF;
+  IF EXISTS (SELECT 1 FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Dataset" ds ON ds.id = q."datasetId"
+              WHERE p.id = v_a."pairId" AND ds."adaptiveRaters" AND NOT p.calibration AND p."requiredRaters" = 2
+                AND p.status = 'OPEN' AND p."submittedCount" + 1 >= 2)
+     AND (SELECT count(DISTINCT j.verdict) FROM "Judgment" j WHERE j."pairId" = v_a."pairId") > 1 THEN
+    UPDATE "Pair" SET "requiredRaters" = 3 WHERE id = v_a."pairId";
   END IF;
   PERFORM tj_move_assignment(v_a.id, 'SUBMITTED');
   -- Only a pair that just completed with two raters can be one for adaptive raters to reopen.

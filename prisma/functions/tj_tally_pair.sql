@@ -125,7 +125,9 @@ BEGIN
   IF p_sign < 0 THEN
     DELETE FROM "AgreementTally" t WHERE t."datasetId" = v_ds AND t."destinationId" = v_dest AND t.pattern = o_pattern AND t.pairs = 0;
     IF cardinality(v_scales) > 0 THEN
-      DELETE FROM "ScaleTally" t WHERE t."datasetId" = v_ds AND t."destinationId" = v_dest AND t.pairs = 0;
+      -- Only the rows this call counted down (their keys, not every row of the destination: hundreds per dimension).
+      DELETE FROM "ScaleTally" t USING unnest(v_scales, v_scale_patterns) s(scale, pattern)
+       WHERE t."datasetId" = v_ds AND t."destinationId" = v_dest AND t.scale = s.scale AND t.pattern = s.pattern AND t.pairs = 0;
     END IF;
     DELETE FROM "ExpertTally" t WHERE t."userId" = ANY(v_users) AND t.pairs = 0;
     DELETE FROM "ExpertPairTally" t WHERE t."userA" = ANY(v_users) AND t."userB" = ANY(v_users) AND t.pairs = 0;

@@ -440,4 +440,15 @@ test("per-dimension agreement from the tallies equals agreementSummary on the ra
             : [pair.planB.model, pair.planA.model, 3, -mean],
         ],
   );
+  // The pair taken back (reopened for a fourth rater): its scale counts go to zero and leave no row, as a rebuild
+  // from the judgments would have none (tj_tally_pair deletes by the keys it counted down).
+  await poolOf(t.db).query(`UPDATE "Pair" SET "requiredRaters" = 4, status = 'OPEN' WHERE id = $1`, [pair.id]);
+  const scales = () =>
+    poolOf(t.db)
+      .query(`SELECT * FROM "ScaleTally" ORDER BY 1, 2, 3, 4`)
+      .then((r) => r.rows);
+  const kept = await scales();
+  assert.ok(!kept.some((r) => r.destinationId === fw.id));
+  await poolOf(t.db).query("SELECT tj_rebuild_tallies()");
+  assert.deepEqual(await scales(), kept);
 });
