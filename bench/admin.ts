@@ -9,8 +9,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { hashPassword } from "../lib/auth/password";
-import { closeDb, createDb, poolOf } from "../lib/db/infra/client";
-import { seedHistory } from "../lib/testing/history";
+import { closeDb, createDb } from "../lib/db/infra/client";
+import { seedHistory, seedJudgeVerdicts } from "../lib/testing/history";
 import { DEFAULT_DIMENSIONS } from "../lib/dimensions/set";
 import { freshDatabase, percentile, signIn, startServer } from "./server";
 
@@ -79,20 +79,7 @@ async function main() {
     ...(withDimensions ? { dimensions: DEFAULT_DIMENSIONS.slice(0, 5) } : {}),
   });
   if (heavy) {
-    const sql = (text: string, values: unknown[] = []) => poolOf(db).query(text, values);
-    const pairs = Math.ceil(judgments / 3);
-    await sql(
-      `INSERT INTO "JudgeImport" (id, name, "contentHash", judges, verdicts) VALUES ('bench', 'bench-judges.jsonl', 'bench', ARRAY['judge-x', 'judge-y'], $1)`,
-      [pairs * 2],
-    );
-    await sql(
-      `INSERT INTO "JudgeVerdict" (id, "importId", "pairId", judge, verdict, "order", "scoreA", "scoreB")
-       SELECT 'v' || i || j, 'bench', 'hpair' || i, j, (ARRAY['A', 'B', 'NEITHER'])[1 + (i * 7 + length(j) + i / 5) % 3]::"Verdict",
-              CASE WHEN i % 2 = 0 THEN 'ab' ELSE 'ba' END, (i % 10)::float, (i % 7)::float
-       FROM generate_series(1, $1) i, (VALUES ('judge-x'), ('judge-y')) v(j)`,
-      [pairs],
-    );
-    await sql("VACUUM ANALYZE");
+    await seedJudgeVerdicts(db, Math.ceil(judgments / 3));
   }
   const setupSeconds = (performance.now() - t0) / 1000;
   await db.user.create({

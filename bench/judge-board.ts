@@ -7,9 +7,9 @@
  * Run under node --expose-gc (the npm script does) for the live heap.
  */
 import { startEmbeddedPostgres } from "../lib/db/infra/embedded";
-import { closeDb, createDb, poolOf } from "../lib/db/infra/client";
+import { closeDb, createDb } from "../lib/db/infra/client";
 import { judgeBoard } from "../lib/db/results/alignment";
-import { seedHistory } from "../lib/testing/history";
+import { seedHistory, seedJudgeVerdicts } from "../lib/testing/history";
 import { freshDatabase } from "./server";
 
 const pairs = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? 333_334);
@@ -21,19 +21,7 @@ const db = createDb(pg.url);
 try {
   if (!reuse) {
     await seedHistory(db, pairs, { experts: 40 });
-    const sql = (text: string, values: unknown[] = []) => poolOf(db).query(text, values);
-    await sql(
-      `INSERT INTO "JudgeImport" (id, name, "contentHash", judges, verdicts) VALUES ('bench', 'bench-judges.jsonl', 'bench', ARRAY['judge-x', 'judge-y'], $1)`,
-      [pairs * 2],
-    );
-    await sql(
-      `INSERT INTO "JudgeVerdict" (id, "importId", "pairId", judge, verdict, "order", "scoreA", "scoreB")
-       SELECT 'v' || i || j, 'bench', 'hpair' || i, j, (ARRAY['A', 'B', 'NEITHER'])[1 + (i * 7 + length(j) + i / 5) % 3]::"Verdict",
-              CASE WHEN i % 2 = 0 THEN 'ab' ELSE 'ba' END, (i % 10)::float, (i % 7)::float
-       FROM generate_series(1, $1) i, (VALUES ('judge-x'), ('judge-y')) v(j)`,
-      [pairs],
-    );
-    await sql("VACUUM ANALYZE");
+    await seedJudgeVerdicts(db, pairs);
   }
   const measure = async (collect: boolean) => {
     global.gc?.();

@@ -120,3 +120,24 @@ export async function seedHistory(
   }
   await sql("VACUUM ANALYZE");
 }
+
+/**
+ * An uploaded verdict file of two judges ("judge-x", "judge-y") with a verdict on each of the history's first `pairs`
+ * pairs (half shown A first, half B first; scores for Kendall's τ), straight into the tables, for the benchmarks of
+ * the judge alignment board at scale.
+ */
+export async function seedJudgeVerdicts(db: Db, pairs: number, prefix = "h") {
+  const sql = (text: string, values: unknown[] = []) => poolOf(db).query(text, values);
+  await sql(
+    `INSERT INTO "JudgeImport" (id, name, "contentHash", judges, verdicts) VALUES ($1 || 'ji', 'bench-judges.jsonl', $1 || 'judges', ARRAY['judge-x', 'judge-y'], $2)`,
+    [prefix, pairs * 2],
+  );
+  await sql(
+    `INSERT INTO "JudgeVerdict" (id, "importId", "pairId", judge, verdict, "order", "scoreA", "scoreB")
+     SELECT $1 || 'v' || i || j, $1 || 'ji', $1 || 'pair' || i, j, (ARRAY['A', 'B', 'NEITHER'])[1 + (i * 7 + length(j) + i / 5) % 3]::"Verdict",
+            CASE WHEN i % 2 = 0 THEN 'ab' ELSE 'ba' END, (i % 10)::float, (i % 7)::float
+     FROM generate_series(1, $2) i, (VALUES ('judge-x'), ('judge-y')) v(j)`,
+    [prefix, pairs],
+  );
+  await sql("VACUUM ANALYZE");
+}
