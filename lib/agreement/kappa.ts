@@ -52,6 +52,11 @@ export function contingency(a: readonly (number | null)[], b: readonly (number |
 }
 
 export function categories(...lists: readonly (readonly (number | null)[])[]): number {
+  return categoriesOf(lists);
+}
+
+/** `categories` over a list of lists: items by the hundred thousand are no function's arguments (the stack's limit). */
+export function categoriesOf(lists: readonly (readonly (number | null)[])[]): number {
   let max = -1;
   for (const l of lists) for (const v of l) if (v !== null && v > max) max = v;
   return max + 1;
@@ -74,7 +79,7 @@ export function lightKappa(
 ): Stat & { pairs: Record<string, number | null> } {
   const raters = ratings[0]?.length ?? 0;
   if (raters < 2) return { ...none("fewer than two raters"), pairs: {} };
-  const k = categories(...ratings);
+  const k = categoriesOf(ratings);
   const pairs: Record<string, number | null> = {};
   const values: number[] = [];
   for (let i = 0; i < raters; i++) {
@@ -89,7 +94,7 @@ export function lightKappa(
 }
 
 /** Items × categories count table from complete ratings. */
-export function countTable(ratings: readonly (readonly number[])[], k = categories(...ratings)): number[][] {
+export function countTable(ratings: readonly (readonly number[])[], k = categoriesOf(ratings)): number[][] {
   return ratings.map((row) => {
     const c = new Array<number>(k).fill(0);
     for (const v of row) c[v]++;
@@ -132,7 +137,7 @@ export function fleissFromCounts(table: readonly (readonly number[])[]): Stat {
 /** Fleiss' kappa over the items that have every rating (items with a missing rating are left out). */
 export function fleissKappa(ratings: readonly (readonly (number | null)[])[]): Stat {
   const complete = ratings.filter((r) => r.every((v) => v !== null)) as number[][];
-  return fleissFromCounts(countTable(complete, categories(...ratings)));
+  return fleissFromCounts(countTable(complete, categoriesOf(ratings)));
 }
 
 /**
@@ -176,7 +181,7 @@ export function allAgree(ratings: readonly (readonly (number | null)[])[]): Stat
  */
 export function krippendorffAlphaNominal(coders: readonly (readonly (number | null)[])[]): Stat {
   const units = coders[0]?.length ?? 0;
-  const k = categories(...coders);
+  const k = categoriesOf(coders);
   const o = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   for (let u = 0; u < units; u++) {
     const vals: number[] = [];

@@ -156,7 +156,8 @@ export function agreementSummary(
     if (slots.has(slot)) throw new RatingsError(`item "${r.item}" has two ratings in slot ${slot}`);
     slots.set(slot, labels.indexOf(r.label));
   }
-  const maxSlot = Math.max(...[...items.values()].flatMap((s) => [...s.keys()]));
+  let maxSlot = -Infinity; // a loop, not Math.max(...): as many arguments as ratings overflow the stack
+  for (const s of items.values()) for (const k of s.keys()) maxSlot = Math.max(maxSlot, k);
   const matrix = [...items.values()].map((s) => Array.from({ length: maxSlot }, (_, i) => s.get(i + 1) ?? null));
   const counts = matrix.map((row) => row.filter((v) => v !== null).length);
   const freq = new Map<number, number>();

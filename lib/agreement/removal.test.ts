@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { agreementFigures, removalEffect } from "./removal";
-import type { RatedPair } from "./report";
+import { slotConfusion, type RatedPair } from "./report";
 
 const pair = (id: string, verdicts: RatedPair["verdicts"], userIds: string[]): RatedPair => ({
   pairId: id,
@@ -36,4 +36,20 @@ test("removing a contrarian's judgments drops their pairs and raises agreement",
     fleissKappa: null,
     krippendorffAlpha: null,
   });
+});
+
+test("a million judgments: the removal preview and the slot tables take pairs by the hundred thousand (no argument spread)", () => {
+  const V = ["A", "B", "NEITHER"] as const;
+  const pairs = Array.from({ length: 333_334 }, (_, i) =>
+    pair(
+      `p${i}`,
+      [V[i % 3], V[(i + (i % 4 === 0 ? 1 : 0)) % 3], V[i % 3]],
+      [0, 1, 2].map((k) => `u${(i + k) % 40}`),
+    ),
+  );
+  const effect = removalEffect(pairs, "u0");
+  assert.equal(effect.before.pairs, 333_334);
+  assert.equal(effect.reopened, pairs.filter((p) => p.userIds!.includes("u0")).length);
+  assert.ok(effect.after.fleissKappa !== null && effect.after.pairs === 333_334 - effect.reopened);
+  assert.equal(Object.keys(slotConfusion(pairs)).length, 3);
 });

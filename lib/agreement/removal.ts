@@ -15,7 +15,7 @@ export interface AgreementFigures {
 
 export function agreementFigures(pairs: readonly RatedPair[]): AgreementFigures {
   const rows = pairs.map((p) => p.verdicts.map(verdictCode));
-  const width = Math.max(0, ...rows.map((r) => r.length));
+  const width = rows.reduce((m, r) => Math.max(m, r.length), 0); // not Math.max(...rows): a million judgments overflow the stack
   const coders = Array.from({ length: width }, (_, s) => rows.map((r) => r[s] ?? null));
   const full = rows.filter((r) => r.length === width);
   return {

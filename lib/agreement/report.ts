@@ -49,7 +49,7 @@ export interface GroupStats {
 export function groupStats(pairs: readonly RatedPair[], replicates = 1000, seed = 1): GroupStats {
   if (pairs.length && pairs.every((p) => p.verdicts.length <= 3)) return fastGroupStats(pairs, replicates, seed);
   // Pairs with fewer ratings than the most-rated one count as incomplete (Fleiss uses complete ones).
-  const slots = Math.max(0, ...pairs.map((p) => p.verdicts.length));
+  const slots = pairs.reduce((m, p) => Math.max(m, p.verdicts.length), 0);
   const ratings = pairs.map((p) =>
     Array.from({ length: slots }, (_, s) => (p.verdicts[s] ? verdictCode(p.verdicts[s]) : null)),
   );
@@ -154,7 +154,7 @@ export function expertTable(pairs: readonly RatedPair[], minShared = 5): ExpertR
 
 /** Confusion matrix (rows: slot i's verdict, columns: slot j's) for every slot pair. */
 export function slotConfusion(pairs: readonly RatedPair[]): Record<string, number[][]> {
-  const slots = Math.max(0, ...pairs.map((p) => p.verdicts.length));
+  const slots = pairs.reduce((m, p) => Math.max(m, p.verdicts.length), 0);
   const out: Record<string, number[][]> = {};
   for (let i = 0; i < slots; i++) {
     for (let j = i + 1; j < slots; j++) {

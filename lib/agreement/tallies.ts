@@ -139,7 +139,7 @@ export function groupStatsOfTallies(
 export function confusionOfTallies(counts: Float64Array, widePairs: readonly RatedPair[]): Record<string, number[][]> {
   if (!widePairs.length) return confusionFromCounts(counts);
   const pairs = [...expand(counts), ...widePairs];
-  const slots = Math.max(0, ...pairs.map((p) => p.verdicts.length));
+  const slots = pairs.reduce((m, p) => Math.max(m, p.verdicts.length), 0);
   const out: Record<string, number[][]> = {};
   for (let i = 0; i < slots; i++) {
     for (let j = i + 1; j < slots; j++) {

@@ -135,7 +135,8 @@ export async function fitWeights(pairs: readonly FitPair[], o: FitOptions = {}):
     train_accuracy: accuracy(pairs, scaled(chosen, f)),
     validation_accuracy: validationOf(f),
   }));
-  const range = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
+  const range = (xs: number[]): [number, number] =>
+    xs.reduce<[number, number]>(([lo, hi], x) => [Math.min(lo, x), Math.max(hi, x)], [Infinity, -Infinity]);
   return {
     weights: flat(chosen),
     w3: chosen.w3,

@@ -47,13 +47,13 @@ export class CollectingSink implements DatasetSink {
   };
   async begin() {}
   async pois(p: NormalizedPoi[]) {
-    this.collected.pois.push(...p);
+    for (const x of p) this.collected.pois.push(x);
   }
   async queries(q: NormalizedQuery[]) {
-    this.collected.queries.push(...q);
+    for (const x of q) this.collected.queries.push(x);
   }
   async plans(p: NormalizedPlan[]) {
-    this.collected.plans.push(...p);
+    for (const x of p) this.collected.plans.push(x);
   }
   async pairs(p: [string, string][]) {
     for (const x of p) this.collected.pairs.push(x);
