@@ -124,7 +124,9 @@ async function main() {
       }
       times.sort((a, b) => a - b);
       // As it goes: a heavy read at a million judgments can take minutes.
-      console.error(`${route}: ${status}, first ${Math.round(first)} ms, reloads up to ${Math.round(times.at(-1)!)} ms`);
+      console.error(
+        `${route}: ${status}, first ${Math.round(first)} ms, reloads up to ${Math.round(times.at(-1)!)} ms`,
+      );
       rows[route] = {
         status,
         // The first load computes what reloads then share (the heavy figures); p50 and max are of the reloads.
