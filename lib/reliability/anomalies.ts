@@ -60,29 +60,40 @@ export function fastFlag(medianMs: number | null, judgments: number, peersMedian
   };
 }
 
-/** P(the longest run of one label in n independent draws with these shares is ≥ L), exactly. */
+/**
+ * P(the longest run of one label in n independent draws with these shares is ≥ L), exactly — down to 1e-300: below
+ * that, the union bound n·Σ s^L is returned (a run of thousands, where the exact sum runs out of doubles anyway and
+ * cost minutes at a million judgments).
+ */
 export function longestRunProbability(shares: readonly number[], n: number, L: number): number {
   if (L <= 1) return n > 0 ? 1 : 0;
   if (n < L) return 0;
+  const bound = n * shares.reduce((sum, s) => sum + s ** L, 0);
+  if (bound < 1e-300) return bound;
   const K = shares.length;
-  // alive[c·L + r]: last label c, current run r (1..L−1), no run of L yet.
+  // alive[c·L + r]: last label c, current run r (1..L−1), no run of L yet. Two buffers, swapped each step.
   let alive = new Float64Array(K * L);
+  let next = new Float64Array(K * L);
+  const mass = new Float64Array(K);
   for (let c = 0; c < K; c++) alive[c * L + 1] = shares[c];
   let hit = 0;
   for (let t = 2; t <= n; t++) {
-    const next = new Float64Array(K * L);
+    let total = 0;
     for (let c = 0; c < K; c++) {
-      for (let r = 1; r < L; r++) {
-        const p = alive[c * L + r];
-        if (!p) continue;
-        for (let d = 0; d < K; d++) {
-          if (d !== c) next[d * L + 1] += p * shares[d];
-          else if (r + 1 >= L) hit += p * shares[c];
-          else next[c * L + r + 1] += p * shares[c];
-        }
-      }
+      let m = 0;
+      for (let r = 1; r < L; r++) m += alive[c * L + r];
+      mass[c] = m;
+      total += m;
     }
-    alive = next;
+    // O(K·L) a step, not O(K²·L): a label other than the last starts a run of 1 from every state of the other
+    // labels at once (an expert of 25,000 judgments took seconds).
+    for (let c = 0; c < K; c++) {
+      const s = shares[c];
+      next[c * L + 1] = s * (total - mass[c]);
+      for (let r = 1; r < L - 1; r++) next[c * L + r + 1] = alive[c * L + r] * s;
+      hit += alive[c * L + L - 1] * s;
+    }
+    [alive, next] = [next, alive];
   }
   return hit;
 }
