@@ -57,6 +57,12 @@ test("longest-run probability equals brute force over every sequence", () => {
     }
     assert.ok(Math.abs(longestRunProbability(shares, n, L) - p) < 1e-12, `n=${n} L=${L}`);
   }
+  // An expert of 25,000 judgments with a run of 3,000 (a million-judgment history): the union bound, below 1e-300.
+  const tiny = longestRunProbability([0.4, 0.35, 0.25], 25_000, 3_000);
+  assert.ok(tiny >= 0 && tiny < 1e-300, String(tiny));
+  // A run of 60 among 25,000 is still summed exactly: tiny but far above 1e-300.
+  const p60 = longestRunProbability([0.4, 0.35, 0.25], 25_000, 60);
+  assert.ok(p60 > 1e-300 && p60 < 1e-18, String(p60));
 });
 
 test("simulated study: 30 experts at r = 0.84 and 3 random ones — every random one flagged, at most one honest, Dawid–Skene at least as accurate as the majority", () => {
