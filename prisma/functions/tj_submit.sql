@@ -8,9 +8,8 @@
 -- dimension set: tj_dimensions_check).
 -- A paused expert, or one whose qualification failed, stores nothing (not_active; decision 009). A pair of a
 -- dataset with adaptive raters whose second judgment here differs from the first asks for its third rater in
--- this same statement, so no process acts on a stale view of the setting: decided before the pair would complete
--- (it never counts in the tallies only to be taken out again, which under load cost more than the rest of the
--- submit); tj_adaptive_after_submit applies the same rule to a pair that completed anyway.
+-- this same statement, so no process acts on a stale view of the setting; tj_adaptive_after_submit decides it
+-- before the judgment counts, so the pair never completes only to be reopened.
 -- The verdict for each screen side comes from lib/assignment/policy.ts verdictFor().
 -- The per-dimension answers come for either side the screen may have shown, as the verdicts do.
 -- The signatures before preference strength and before dimensions are dropped: a call names one function.
@@ -100,16 +99,10 @@ BEGIN
     RETURN QUERY SELECT CASE WHEN v_earlier."userId" = p_user AND v_earlier."assignmentId" = p_assignment THEN 'duplicate' ELSE 'request_reused' END, v_earlier.id;
     RETURN;
   END IF;
-  IF EXISTS (SELECT 1 FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Dataset" ds ON ds.id = q."datasetId"
-              WHERE p.id = v_a."pairId" AND ds."adaptiveRaters" AND NOT p.calibration AND p."requiredRaters" = 2
-                AND p.status = 'OPEN' AND p."submittedCount" + 1 >= 2)
-     AND (SELECT count(DISTINCT j.verdict) FROM "Judgment" j WHERE j."pairId" = v_a."pairId") > 1 THEN
-    UPDATE "Pair" SET "requiredRaters" = 3 WHERE id = v_a."pairId";
-  END IF;
-  PERFORM tj_move_assignment(v_a.id, 'SUBMITTED');
-  -- Only a pair that just completed with two raters can be one for adaptive raters to reopen.
-  IF EXISTS (SELECT 1 FROM "Pair" p WHERE p.id = v_a."pairId" AND p.status = 'COMPLETE' AND p."requiredRaters" = 2) THEN
+  -- Only a pair asking two raters can be one for adaptive raters to raise to three.
+  IF EXISTS (SELECT 1 FROM "Pair" p WHERE p.id = v_a."pairId" AND p."requiredRaters" = 2) THEN
     PERFORM tj_adaptive_after_submit(p_new_id);
   END IF;
+  PERFORM tj_move_assignment(v_a.id, 'SUBMITTED');
   RETURN QUERY SELECT 'stored'::text, p_new_id;
 END $$;
