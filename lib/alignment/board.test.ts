@@ -149,7 +149,7 @@ test("the judges' paired bootstrap drawn by kinds of unit has the spread of draw
   // 30,000 queries of one pair each, whose accuracy difference is −1, 0 or +1 (shares 0.2, 0.5, 0.3): three kinds.
   const units = Array.from({ length: 30_000 }, (_, i) => ({ d: i % 10 < 2 ? -1 : i % 10 < 7 ? 0 : 1, n: 1 }));
   const mean = 0.1;
-  const sd = Math.sqrt(0.2 * 1.1 ** 2 + 0.5 * 0.1 ** 2 + 0.3 * 0.9 ** 2 - 0) / Math.sqrt(units.length);
+  const sd = Math.sqrt(0.2 * 1.1 ** 2 + 0.5 * 0.1 ** 2 + 0.3 * 0.9 ** 2) / Math.sqrt(units.length);
   const reps = resampledMeans(units, 4000, 7);
   const m = reps.reduce((s, v) => s + v, 0) / reps.length;
   const v = reps.reduce((s, x) => s + (x - m) ** 2, 0) / (reps.length - 1);

@@ -108,7 +108,7 @@ const BOARD_BATCH = 10_000;
 /**
  * The board over the complete pairs (of one dataset, when given): imported judges and the built-in reward judges.
  * Pairs and verdicts are read in batches by id; each batch keeps only what the board uses (the plans' features
- * become the reward judges' verdicts at once), and expert and query ids are shared strings, so the memory is the
+ * become the reward judges' verdicts at once), and pair, expert and query ids are shared strings, so the memory is the
  * board's compact records, not the rows (at a million judgments: ~1.5 GB of rows before, see bench/judge-board.ts).
  */
 export async function judgeBoard(db: Db, f: { datasetId?: string | null; batch?: number } = {}) {
@@ -126,7 +126,6 @@ export async function judgeBoard(db: Db, f: { datasetId?: string | null; batch?:
   const defaults: JudgeRecord[] = [];
   const adopted: JudgeRecord[] = [];
   const pairs: BoardPair[] = [];
-  const pairIds = new Map<string, string>();
   for (let after = ""; ;) {
     const { rows } = await pool.query<{
       pairId: string;
@@ -151,17 +150,17 @@ export async function judgeBoard(db: Db, f: { datasetId?: string | null; batch?:
       [datasetId, after, batch],
     );
     for (const r of rows) {
-      pairIds.set(r.pairId, r.pairId);
+      const pairId = intern(r.pairId);
       pairs.push({
-        pairId: r.pairId,
+        pairId,
         queryId: intern(r.queryId),
         ratings: r.experts.map((expert, i) => ({ expert: intern(expert), verdict: r.verdicts[i] })),
         itemsA: r.itemsA,
         itemsB: r.itemsB,
       });
       if (!r.featuresA || !r.featuresB) continue;
-      defaults.push(rewardVerdict(r.pairId, r.featuresA, r.featuresB, DEFAULT_WEIGHTS));
-      if (adoption) adopted.push(rewardVerdict(r.pairId, r.featuresA, r.featuresB, weights));
+      defaults.push(rewardVerdict(pairId, r.featuresA, r.featuresB, DEFAULT_WEIGHTS));
+      if (adoption) adopted.push(rewardVerdict(pairId, r.featuresA, r.featuresB, weights));
     }
     if (rows.length < batch) break;
     after = rows[rows.length - 1].pairId;
@@ -188,8 +187,13 @@ export async function judgeBoard(db: Db, f: { datasetId?: string | null; batch?:
     );
     for (const v of rows) {
       const j = judges.get(v.judge) ?? { builtIn: false, records: [] };
-      const pairId = pairIds.get(v.pairId) ?? v.pairId;
-      j.records.push({ pairId, verdict: v.verdict, order: v.order, scoreA: v.scoreA, scoreB: v.scoreB });
+      j.records.push({
+        pairId: intern(v.pairId),
+        verdict: v.verdict,
+        order: v.order,
+        scoreA: v.scoreA,
+        scoreB: v.scoreB,
+      });
       judges.set(v.judge, j);
     }
     if (rows.length < batch) break;
