@@ -42,7 +42,11 @@ async function main() {
     const t0 = performance.now();
     const source = await sourceFromPath(dir, Number.MAX_SAFE_INTEGER);
     const bytes = source.totalBytes;
-    const r = await importBundle(db, source, { maxBytes: Number.MAX_SAFE_INTEGER });
+    const threads = process.env.BENCH_PLAN_THREADS;
+    const r = await importBundle(db, source, {
+      maxBytes: Number.MAX_SAFE_INTEGER,
+      planThreads: threads === undefined ? undefined : Number(threads),
+    });
     const seconds = (performance.now() - t0) / 1000;
     const appCpu = process.cpuUsage(app0);
     const pgCpu = cpuByRole().postgres - pg0;

@@ -1,6 +1,7 @@
 /** Runs the grid search on worker threads (one per core by default), handing out soft-vector ranges as threads free up. */
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { spawnThread } from "../threads";
 import { gridSize, softCount, type Grid } from "./grid";
 import type { Prepared } from "./prepare";
 import { emptyBest, mergeBest, preferenceTable, searchRange, targetCount, type Best } from "./search";
@@ -12,12 +13,8 @@ export interface SearchOptions {
   signal?: AbortSignal;
 }
 
-/** Runs from TypeScript source (tsx), so the thread registers tsx's loader before loading worker.ts. */
 function spawnWorker(workerData: unknown): Worker {
-  const url = new URL("./worker.ts", import.meta.url);
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
-  return new Worker(boot, { eval: true, workerData });
+  return spawnThread(new URL("./worker.ts", import.meta.url), workerData);
 }
 
 export async function parallelSearch(p: Prepared, grid: Grid, o: SearchOptions = {}): Promise<Best> {

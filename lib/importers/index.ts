@@ -24,6 +24,7 @@ export {
   type ImportProgress,
   type StreamResult,
 } from "./stream";
+export { encodePlan, type EncodedPlan } from "./encoded";
 export { ImportRefused, refusedFor, refusedImport, type ImportProblem, type RefusedImport } from "./problems";
 
 /** Keeps nothing: validation only (`tripjudge validate`). */
@@ -32,6 +33,7 @@ export class DiscardingSink implements DatasetSink {
   async pois() {}
   async queries() {}
   async plans() {}
+  async encodedPlans() {}
   async pairs() {}
   async commit() {}
   async abort() {}

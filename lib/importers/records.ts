@@ -12,6 +12,17 @@ export interface SourceRecord {
   value: unknown;
 }
 
+/** One record's bytes, not yet parsed (parseRaw reads them: on this thread, or on a plan thread). */
+export interface RawRecord {
+  file: string;
+  record: number;
+  bytes: Uint8Array;
+  /** How a problem names the record ("this line", "element 3"). */
+  where: string;
+  /** In a JSON array, the file's line where the element starts (a broken element's line is told from it). */
+  firstLine: number | null;
+}
+
 /** One record larger than this is refused (its file would have to be held whole to read it). */
 export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
 const MAX_DEPTH = 64;
@@ -19,14 +30,8 @@ const MAX_DEPTH = 64;
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /** The JSON text of one record → its value, or a problem (bad UTF-8, broken JSON, values the database cannot store). */
-function parseRecordText(
-  file: string,
-  record: number,
-  bytes: Uint8Array,
-  problems: Problems,
-  where: string,
-  firstLine: number | null = null,
-): SourceRecord | null {
+export function parseRaw(raw: RawRecord, problems: Problems): SourceRecord | null {
+  const { file, record, bytes, where, firstLine } = raw;
   let text: string;
   try {
     text = decoder.decode(bytes);
@@ -153,10 +158,10 @@ async function* jsonLines(
   file: string,
   chunks: AsyncIterable<Uint8Array>,
   problems: Problems,
-): AsyncGenerator<SourceRecord> {
+): AsyncGenerator<RawRecord> {
   const line = new RecordBytes();
   let n = 1;
-  const emit = (): SourceRecord | null => {
+  const emit = (): RawRecord | null => {
     const tooBig = line.tooBig;
     const size = line.size;
     let bytes = line.take();
@@ -167,7 +172,7 @@ async function* jsonLines(
     }
     if (bytes.byteLength && bytes[bytes.byteLength - 1] === 13) bytes = bytes.subarray(0, bytes.byteLength - 1);
     if (!bytes.some((b) => b !== 32 && b !== 9)) return null;
-    return parseRecordText(file, n, bytes, problems, "this line");
+    return { file, record: n, bytes, where: "this line", firstLine: null };
   };
   for await (const chunk of withoutBom(chunks)) {
     let start = 0;
@@ -196,7 +201,7 @@ async function* jsonArray(
   file: string,
   chunks: AsyncIterable<Uint8Array>,
   problems: Problems,
-): AsyncGenerator<SourceRecord> {
+): AsyncGenerator<RawRecord> {
   const element = new RecordBytes();
   let mode: "start" | "array" | "single" | "done" = "start";
   let depth = 0;
@@ -207,7 +212,7 @@ async function* jsonArray(
   let record = 0;
   let line = 1;
   let elementLine = 1;
-  const finish = (): SourceRecord | null => {
+  const finish = (): RawRecord | null => {
     const tooBig = element.tooBig;
     const bytes = element.take();
     element.reset();
@@ -225,7 +230,7 @@ async function* jsonArray(
       );
       return null;
     }
-    return parseRecordText(file, record, bytes, problems, `element ${record}`, elementLine);
+    return { file, record, bytes, where: `element ${record}`, firstLine: elementLine };
   };
   for await (const chunk of withoutBom(chunks)) {
     if (mode === "single") {
@@ -308,13 +313,28 @@ async function* jsonArray(
   else if (mode === "start") problems.add(file, null, "$", "the file is empty");
 }
 
-/** The records of one bundle file, by its name: .jsonl/.ndjson line by line, .json as an array or one value. */
-export function readRecords(
+/**
+ * The records of one bundle file as bytes, by its name: .jsonl/.ndjson line by line, .json as an array or one
+ * value. A record's bytes may share the chunk they came in: use or copy them before asking for the next.
+ */
+export function readRawRecords(
+  file: string,
+  chunks: AsyncIterable<Uint8Array>,
+  problems: Problems,
+): AsyncGenerator<RawRecord> {
+  return /\.(jsonl|ndjson)$/i.test(file) ? jsonLines(file, chunks, problems) : jsonArray(file, chunks, problems);
+}
+
+/** The records of one bundle file, parsed. */
+export async function* readRecords(
   file: string,
   chunks: AsyncIterable<Uint8Array>,
   problems: Problems,
 ): AsyncGenerator<SourceRecord> {
-  return /\.(jsonl|ndjson)$/i.test(file) ? jsonLines(file, chunks, problems) : jsonArray(file, chunks, problems);
+  for await (const raw of readRawRecords(file, chunks, problems)) {
+    const r = parseRaw(raw, problems);
+    if (r) yield r;
+  }
 }
 
 /** All records of a small file (the manifest, the POI table, the queries) at once. */

@@ -7,28 +7,25 @@
  * then let go. Once any problem is found nothing more is written, the rest is only validated, and the sink is
  * told to abort: all or nothing. Memory per plan is one entry of an id index (for duplicates and pairs).
  */
-import type {
-  DatasetCounts,
-  NormalizedDataset,
-  NormalizedPlan,
-  NormalizedPoi,
-  NormalizedQuery,
-} from "../dataset/normalized";
-import { computeFeatures } from "../features";
-import type { PoiFacts } from "../features/rules";
-import { partFiles, readManifest, type BundleFormat, type Manifest, type Part } from "./bundle";
-import { canonical } from "./formats/canonical";
-import { chinatravel } from "./formats/chinatravel";
-import type { FormatContext, FormatModule } from "./formats/context";
-import { tripcraft } from "./formats/tripcraft";
-import { tripscore } from "./formats/tripscore";
-import { Destinations, PlaceIndex } from "./places";
+import type { DatasetCounts, NormalizedPlan, NormalizedPoi, NormalizedQuery } from "../dataset/normalized";
+import { partFiles, readManifest, type Manifest, type Part } from "./bundle";
+import type { EncodedPlan } from "./encoded";
 import { PlanIndex } from "./plan-index";
+import { BatchBuilder, planThreadCount, PlanThreads, type BatchResults, type PlanResult } from "./plan-threads";
 import { Problems, refusedFor, type RefusedImport } from "./problems";
-import { readAll, readRecords, type SourceRecord } from "./records";
+import { readAll, readRawRecords, readRecords, type RawRecord, type SourceRecord } from "./records";
+import {
+  parsePlan,
+  poiFactsOf,
+  referencesOf,
+  withFeatures,
+  type DatasetHeader,
+  type ReferenceRecords,
+  type References,
+} from "./references";
 import type { BundleSource } from "./source";
 
-export const FORMATS: Record<BundleFormat, FormatModule> = { tripscore, chinatravel, tripcraft, canonical };
+export { FORMATS, type DatasetHeader } from "./references";
 
 export interface ImportOptions {
   maxBytes?: number;
@@ -37,6 +34,8 @@ export interface ImportOptions {
   onProgress?: (p: ImportProgress) => void;
   /** Stops the import between batches (nothing is written). */
   signal?: AbortSignal;
+  /** Plan threads (./plan-threads.ts): 0 reads every record on this thread; by default large plan files use one per core. */
+  planThreads?: number;
 }
 
 export interface ImportProgress {
@@ -50,20 +49,14 @@ export interface ImportProgress {
   bytesTotal: number;
 }
 
-export interface DatasetHeader {
-  name: string;
-  format: NormalizedDataset["format"];
-  destinations: NormalizedDataset["destinations"];
-  requiredRaters: number;
-  license?: string;
-}
-
 /** Where a streamed dataset goes. Calls come in this order; `abort` replaces `commit` when anything failed. */
 export interface DatasetSink {
   begin(header: DatasetHeader): Promise<void>;
   pois(pois: NormalizedPoi[]): Promise<void>;
   queries(queries: NormalizedQuery[]): Promise<void>;
   plans(plans: NormalizedPlan[]): Promise<void>;
+  /** Plans already turned into text (by plan threads); a sink without it gets no plan threads. */
+  encodedPlans?(plans: EncodedPlan[]): Promise<void>;
   /** Pairs by plan source ids, plan A first. */
   pairs(pairs: [string, string][]): Promise<void>;
   commit(counts: DatasetCounts): Promise<void>;
@@ -81,112 +74,22 @@ export class ImportCancelled extends Error {
 const PLAN_BATCH = 500;
 const PAIR_BATCH = 5000;
 
-/** The requests by source id, in the order they came (their number places a plan's pairs). */
-class QueryTable {
-  private byId = new Map<string, { q: NormalizedQuery; n: number }>();
-  constructor(
-    private format: FormatModule,
-    private ctx: FormatContext,
-  ) {}
-  get size() {
-    return this.byId.size;
-  }
-  get(id: string) {
-    return this.byId.get(id);
-  }
-  has(id: string) {
-    return this.byId.has(id);
-  }
-  all() {
-    return [...this.byId.values()].map((x) => x.q);
-  }
-  /** Parses and adds a request record; null (with its problem) when invalid or a duplicate. */
-  add(r: SourceRecord): NormalizedQuery | null {
-    const q = this.format.query(r, this.ctx);
-    if (!q) return null;
-    if (this.byId.has(q.sourceId)) {
-      this.ctx.problems.add(r.file, r.record, "$", `duplicate query id "${q.sourceId}"`);
-      return null;
-    }
-    this.byId.set(q.sourceId, { q, n: this.byId.size });
-    return q;
-  }
-}
-
-/** What the read stage keeps for the whole import. */
-interface References {
-  manifest: Manifest;
-  parts: Partial<Record<Part, string>>;
-  header: DatasetHeader;
-  format: FormatModule;
-  ctx: FormatContext;
-  places: PlaceIndex;
-  queries: QueryTable;
-  /** When the queries themselves have problems, plans of the broken ones are not reported again. */
-  queriesClean: boolean;
-}
-
 /** Stage read: the reference tables (POIs, transports, queries) the manifest and part files lead to. */
 async function read(
   source: BundleSource,
   manifest: Manifest,
   parts: Partial<Record<Part, string>>,
   problems: Problems,
-): Promise<References> {
+): Promise<{ refs: References; tables: ReferenceRecords }> {
   const table = async (part: Part) => (parts[part] ? readAll(parts[part]!, source.open(parts[part]!), problems) : []);
-  const destinations = new Destinations(manifest);
-  const places = new PlaceIndex(await table("pois"), destinations, problems);
-  const ctx: FormatContext = { places, destinations, problems, transports: await table("transports") };
-  const format = FORMATS[manifest.format];
-  const queries = new QueryTable(format, ctx);
-  for (const r of await table("queries")) queries.add(r);
-  const header: DatasetHeader = {
-    name: manifest.name,
-    format: manifest.format.toUpperCase() as NormalizedDataset["format"],
-    destinations: manifest.destinations.map((d) => ({
-      key: d.name,
-      name: d.name,
-      country: d.country,
-      lat: d.lat,
-      lon: d.lon,
-    })),
-    requiredRaters: manifest.requiredRaters,
-    license: manifest.license,
-  };
-  return { manifest, parts, header, format, ctx, places, queries, queriesClean: problems.ok };
-}
-
-/**
- * Stage parse: one plan record into the format's plan, with its request's number; null (with problems) when the
- * record or its request is unusable. Requests carried by plan records (several planners' records of one request
- * carry it each) are added as they come, the first winning, and handed to `onQuery`.
- */
-function parse(
-  r: SourceRecord,
-  refs: References,
-  onQuery: (q: NormalizedQuery) => void,
-): { plan: NormalizedPlan; query: { q: NormalizedQuery; n: number } } | null {
-  const { format, queries, ctx } = refs;
-  const embedded = format.embeddedQuery?.(r.value);
-  if (embedded && !queries.has(String(embedded.id))) {
-    const q = queries.add({ ...r, value: embedded });
-    if (q) onQuery(q);
-  }
-  const qid = format.planQueryId(r.value);
-  const query = qid ? queries.get(qid) : undefined;
-  if (!query) {
-    if (!qid || refs.queriesClean)
-      ctx.problems.add(r.file, r.record, "$", qid ? `unknown query "${qid}"` : "the plan does not name its query");
-    return null;
-  }
-  const plan = format.plan(r, query.q, ctx);
-  return plan && { plan, query };
+  const tables = { pois: await table("pois"), transports: await table("transports"), queries: await table("queries") };
+  return { refs: referencesOf(manifest, parts, tables, problems), tables };
 }
 
 /** Stage validate (plans): a plan id seen before is a problem. */
-function validatePlan(r: SourceRecord, plan: NormalizedPlan, index: PlanIndex, problems: Problems): boolean {
-  if (!index.has(plan.sourceId)) return true;
-  problems.add(r.file, r.record, "$.id", `duplicate plan id "${plan.sourceId}"`);
+function validatePlan(file: string, record: number, sourceId: string, index: PlanIndex, problems: Problems): boolean {
+  if (!index.has(sourceId)) return true;
+  problems.add(file, record, "$.id", `duplicate plan id "${sourceId}"`);
   return false;
 }
 
@@ -236,17 +139,6 @@ async function* validPairs(
   }
 }
 
-/** Stage features: the plan's features, violations and gates (format and commonsense); its places left unresolved. */
-function withFeatures(plan: NormalizedPlan, query: NormalizedQuery, poiOf: (id: string) => PoiFacts | null): number {
-  const features = computeFeatures(plan.itinerary, query, poiOf);
-  plan.features = features.features;
-  plan.violations = features.violations;
-  plan.feasible = features.features.format > 0 && features.features.commonsense > 0;
-  let unresolved = 0;
-  for (const d of plan.itinerary.days) for (const i of d.items) if (i.lat === null || i.lon === null) unresolved++;
-  return unresolved;
-}
-
 /**
  * Stage write: batches to the sink. Writing starts only from a clean start and stops at the first problem; one
  * write is in flight while the next batch is read and converted (the database works in parallel). Keeps the
@@ -256,6 +148,7 @@ class Writer {
   private writing = false;
   private pending: Promise<void> = Promise.resolve();
   private plans: NormalizedPlan[] = [];
+  private encoded: EncodedPlan[] = [];
   private queries: NormalizedQuery[] = [];
   private pairs: [string, string][] = [];
   pairCount = 0;
@@ -304,18 +197,24 @@ class Writer {
     this.plans.push(p);
   }
 
+  encodedPlan(p: EncodedPlan) {
+    this.encoded.push(p);
+  }
+
   get plansFull() {
-    return this.plans.length >= PLAN_BATCH;
+    return this.plans.length + this.encoded.length >= PLAN_BATCH;
   }
 
   async flushPlans() {
-    const [qs, ps] = [this.queries, this.plans];
+    const [qs, ps, es] = [this.queries, this.plans, this.encoded];
     this.queries = [];
     this.plans = [];
-    this.progress.plansWritten += ps.length;
+    this.encoded = [];
+    this.progress.plansWritten += ps.length + es.length;
     await this.write(async () => {
       if (qs.length) await this.sink.queries(qs);
-      await this.sink.plans(ps);
+      if (ps.length) await this.sink.plans(ps);
+      if (es.length) await this.sink.encodedPlans!(es);
     });
     this.report();
   }
@@ -363,6 +262,85 @@ async function* counted(chunks: AsyncIterable<Uint8Array>, onBytes: (n: number) 
   }
 }
 
+/** Stage plans' running state: the id index, the records read and the places left unresolved. */
+class PlanStage {
+  readonly index = new PlanIndex();
+  records = 0;
+  unresolvedPlaces = 0;
+  constructor(
+    private refs: References,
+    private writer: Writer,
+    private problems: Problems,
+  ) {}
+
+  /** One record read on this thread. */
+  inline(r: SourceRecord, poiOf: ReturnType<typeof poiFactsOf>) {
+    this.counted();
+    const parsed = parsePlan(r, this.refs, (q) => this.writer.query(q));
+    if (!parsed || !validatePlan(r.file, r.record, parsed.plan.sourceId, this.index, this.problems)) return;
+    const { plan, query } = parsed;
+    // Features only while the import can still succeed: after a problem the rest is only validated.
+    if (this.problems.ok) {
+      this.unresolvedPlaces += withFeatures(plan, query.q, poiOf);
+      this.writer.plan(plan);
+    }
+    this.index.add(plan.sourceId, query.n, plan.feasible !== false);
+  }
+
+  /** One record a plan thread read: its problems in the order the thread found them, then the bundle-wide check. */
+  fromThread(file: string, r: PlanResult, documents: Uint8Array) {
+    if (r.parsed) this.counted();
+    for (const p of r.problems ?? []) this.problems.add(p.file, p.record, p.path, p.message);
+    const plan = r.plan;
+    if (!plan || !validatePlan(file, r.record, plan.sourceId, this.index, this.problems)) return;
+    if (this.problems.ok) {
+      this.unresolvedPlaces += r.unresolved ?? 0;
+      this.writer.encodedPlan({ ...plan, documents: documents.subarray(r.documents![0], r.documents![1]) });
+    }
+    this.index.add(plan.sourceId, r.queryN!, plan.feasible);
+  }
+
+  private counted() {
+    this.records++;
+    this.writer.progress.plansRead++;
+  }
+}
+
+/** Most batches a plan thread holds at once (the rest of the file waits unread: memory stays flat). */
+const BATCHES_PER_THREAD = 2;
+const THREAD_BATCH_BYTES = 512 * 1024;
+
+/** Stage plans on plan threads: batches out in file order, results taken back in the same order. */
+async function plansOnThreads(
+  stage: PlanStage,
+  writer: Writer,
+  problems: Problems,
+  file: string,
+  records: AsyncIterable<RawRecord>,
+  threads: PlanThreads,
+) {
+  const queue: Promise<BatchResults>[] = [];
+  const take = async () => {
+    const { results, documents } = await queue.shift()!;
+    for (const r of results) stage.fromThread(file, r, documents);
+    if (writer.plansFull) await writer.flushPlans();
+    else writer.report();
+  };
+  const builder = new BatchBuilder(file);
+  const send = async () => {
+    const promise = threads.run(builder.take(threads.nextBatchId(), problems.ok));
+    promise.catch(() => {}); // awaited in turn below
+    queue.push(promise);
+    while (queue.length >= threads.size * BATCHES_PER_THREAD) await take();
+  };
+  for await (const raw of records) {
+    builder.add(raw);
+    if (builder.size >= THREAD_BATCH_BYTES) await send();
+  }
+  if (builder.count) await send();
+  while (queue.length) await take();
+}
+
 export async function streamBundle(
   source: BundleSource,
   sink: DatasetSink,
@@ -372,48 +350,48 @@ export async function streamBundle(
   const manifest = await readManifest(source, problems);
   if (!manifest) return refusedFor(problems);
   const parts = partFiles(source, problems);
-  const writer = new Writer(sink, problems, opts, parts.plans ? source.sizeOf(parts.plans) : 0);
+  const planBytes = parts.plans ? source.sizeOf(parts.plans) : 0;
+  const writer = new Writer(sink, problems, opts, planBytes);
   const progress = writer.progress;
   writer.report();
-  const refs = await read(source, manifest, parts, problems);
+  const { refs, tables } = await read(source, manifest, parts, problems);
   const places = refs.places;
+  const threadCount = sink.encodedPlans
+    ? planThreadCount(opts.planThreads, planBytes, Boolean(refs.format.embeddedQuery))
+    : 0;
+  let threads: PlanThreads | null = null;
   try {
     await writer.begin(refs);
-    const facts = new Map<string, PoiFacts>(places.pois.map((p) => [p.sourceId, p]));
-    const poiOf = (id: string) => facts.get(id) ?? null;
-    const index = new PlanIndex();
-    let unresolvedPlaces = 0;
+    const stage = new PlanStage(refs, writer, problems);
 
     progress.stage = "plans";
-    let planRecords = 0;
     const problemsBeforePlans = problems.count;
-    const records = parts.plans
-      ? readRecords(
-          parts.plans,
-          counted(source.open(parts.plans), (n) => (progress.bytesRead += n)),
+    if (parts.plans) {
+      const chunks = counted(source.open(parts.plans), (n) => (progress.bytesRead += n));
+      if (threadCount > 0) {
+        threads = new PlanThreads(threadCount, { manifest, parts, tables, queriesClean: refs.queriesClean });
+        await plansOnThreads(
+          stage,
+          writer,
           problems,
-        )
-      : [];
-    for await (const r of records) {
-      planRecords++;
-      progress.plansRead++;
-      const parsed = parse(r, refs, (q) => writer.query(q));
-      if (!parsed || !validatePlan(r, parsed.plan, index, problems)) continue;
-      const { plan, query } = parsed;
-      // Features only while the import can still succeed: after a problem the rest is only validated.
-      if (problems.ok) {
-        unresolvedPlaces += withFeatures(plan, query.q, poiOf);
-        writer.plan(plan);
+          parts.plans,
+          readRawRecords(parts.plans, chunks, problems),
+          threads,
+        );
+      } else {
+        const poiOf = poiFactsOf(places);
+        for await (const r of readRecords(parts.plans, chunks, problems)) {
+          stage.inline(r, poiOf);
+          if (writer.plansFull) await writer.flushPlans();
+          else if (progress.plansRead % 100 === 0) writer.report();
+        }
       }
-      index.add(plan.sourceId, query.n, plan.feasible !== false);
-      if (writer.plansFull) await writer.flushPlans();
-      else if (progress.plansRead % 100 === 0) writer.report();
     }
     await writer.flushPlans();
-    validateBundle(refs, planRecords, problemsBeforePlans, problems);
+    validateBundle(refs, stage.records, problemsBeforePlans, problems);
 
     progress.stage = "pairs";
-    for await (const pair of validPairs(source, refs, index, problems, !!opts.excludeInfeasible))
+    for await (const pair of validPairs(source, refs, stage.index, problems, !!opts.excludeInfeasible))
       await writer.pair(pair);
     await writer.flushPairs();
 
@@ -421,15 +399,17 @@ export async function streamBundle(
       destinations: refs.header.destinations.length,
       pois: places.pois.length,
       queries: refs.queries.size,
-      plans: index.size,
+      plans: stage.index.size,
       pairs: writer.pairCount,
-      unresolvedPlaces,
-      infeasiblePlans: index.infeasible(),
+      unresolvedPlaces: stage.unresolvedPlaces,
+      infeasiblePlans: stage.index.infeasible(),
     };
     if (!(await writer.finish(counts))) return refusedFor(problems);
     return { ok: true, header: refs.header, counts };
   } catch (e) {
     await writer.fail();
     throw e;
+  } finally {
+    await threads?.close();
   }
 }

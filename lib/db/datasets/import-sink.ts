@@ -4,11 +4,11 @@
  * whatever the size. The dataset row goes in first, so a concurrent import of the same content waits on
  * its unique content hash and then finds the winner.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { DatasetCounts, NormalizedPlan, NormalizedPoi, NormalizedQuery } from "../../dataset/normalized";
-import type { DatasetHeader, DatasetSink } from "../../importers";
+import { encodePlan, type DatasetHeader, type DatasetSink, type EncodedPlan } from "../../importers";
 import { insertRows, type Column } from "../infra/bulk";
 import { poolOf, type Db } from "../infra/client";
 
@@ -62,14 +62,19 @@ function copyValue(v: string | number | boolean | null): string {
 }
 const copyRow = (values: (string | number | boolean | null)[]) => values.map(copyValue).join("\t") + "\n";
 
-/** Rows into a table through COPY … FROM STDIN, as one stream. */
-async function copyRows(client: pg.PoolClient, table: string, columns: string[], rows: string[]): Promise<void> {
+/** Rows (COPY text, or its bytes) into a table through COPY … FROM STDIN, as one stream. */
+async function copyRows(
+  client: pg.PoolClient,
+  table: string,
+  columns: string[],
+  rows: string[] | Uint8Array,
+): Promise<void> {
   const stream = client.query(copyFrom(`COPY "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN`));
   await new Promise<void>((resolve, reject) => {
     stream.on("error", reject);
     stream.on("finish", resolve);
     // One write of the joined batch: a write per row costs more than the rows.
-    stream.end(rows.join(""));
+    stream.end(Array.isArray(rows) ? rows.join("") : rows);
   });
 }
 
@@ -211,30 +216,27 @@ export class DatabaseSink implements DatasetSink {
   }
 
   async plans(plans: NormalizedPlan[]) {
-    const rows = plans.map((p) => {
+    await this.encodedPlans(plans.map(encodePlan));
+  }
+
+  async encodedPlans(plans: EncodedPlan[]) {
+    // The documents are COPY text already (EncodedPlan.documents): each row is its short fields around them.
+    const parts: Uint8Array[] = [];
+    for (const p of plans) {
       const id = randomUUID();
       this.planIds.set(p.sourceId, id);
-      const features = p.features ? JSON.stringify({ ...p.features, violations: p.violations ?? [] }) : null;
-      // The normalizer builds every itinerary with the same key order, so its JSON text identifies its content.
-      const itinerary = JSON.stringify(p.itinerary);
-      const hash = createHash("sha256").update(itinerary).digest("hex");
-      return copyRow([
-        id,
-        this.queryIds.get(p.query)!.id,
-        p.sourceId,
-        p.model,
-        JSON.stringify(p.raw ?? {}),
-        itinerary,
-        features,
-        p.feasible !== false,
-        hash,
-      ]);
-    });
+      const queryId = this.queryIds.get(p.query)!.id;
+      parts.push(
+        Buffer.from(`${id}\t${queryId}\t${copyValue(p.sourceId)}\t${copyValue(p.model)}\t`),
+        p.documents,
+        Buffer.from(`\t${p.feasible}\t${p.contentHash}\n`),
+      );
+    }
     await copyRows(
       this.tx,
       "Plan",
       ["id", "queryId", "sourceId", "model", "raw", "itinerary", "features", "feasible", "contentHash"],
-      rows,
+      Buffer.concat(parts),
     );
   }
 

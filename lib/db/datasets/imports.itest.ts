@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { exampleBundle, fileText, withFile } from "../../testing/bundles";
+import { encodePlan, parseBundle } from "../../importers";
 import { importBundle } from "./imports";
 import { createTestDatabase, type TestDatabase } from "../infra/testing";
 
@@ -99,4 +100,35 @@ test("an import whose last check before commit refuses (a job cancelled meanwhil
   assert.equal(asked, 1);
   assert.deepEqual({ datasets: await t.db.dataset.count(), plans: await t.db.plan.count() }, before);
   assert.equal(await t.db.dataset.count({ where: { name: "cancel at commit" } }), 0);
+});
+
+test("plans read on plan threads are stored as the import's own thread reads them (documents, features, hash)", async () => {
+  const files = exampleBundle("chinatravel-nanjing");
+  const lines = fileText(files, "plans.jsonl").split("\n").filter(Boolean);
+  const grown = Array.from({ length: 40 }, (_, c) =>
+    lines.map((l) => JSON.stringify({ ...JSON.parse(l), id: `${JSON.parse(l).id}-t${c}`, model: "planner\\x" })),
+  ).flat();
+  const bundle = withFile(
+    withFile(files, "plans.jsonl", grown.join("\n")),
+    "manifest.json",
+    fileText(files, "manifest.json").replace(/"name":\s*"[^"]*"/, '"name": "Nanjing on plan threads"'),
+  );
+  const parsed = await parseBundle(bundle);
+  assert.ok(parsed.ok);
+  const r = await importBundle(t.db, bundle, { planThreads: 2 });
+  assert.ok(r.ok && r.created);
+  const stored = await t.db.plan.findMany({ where: { query: { datasetId: r.datasetId } } });
+  assert.equal(stored.length, parsed.dataset.plans.length);
+  const bySource = new Map(stored.map((p) => [p.sourceId, p]));
+  for (const p of parsed.dataset.plans) {
+    const row = bySource.get(p.sourceId)!;
+    const expected = encodePlan(p);
+    assert.equal(row.model, "planner\\x");
+    assert.deepEqual(row.raw, p.raw);
+    assert.deepEqual(row.itinerary, p.itinerary);
+    assert.deepEqual(row.features, { ...p.features, violations: p.violations });
+    assert.equal(row.feasible, p.feasible !== false);
+    assert.equal(row.contentHash, expected.contentHash);
+  }
+  assert.equal(r.counts.pairs, await t.db.pair.count({ where: { query: { datasetId: r.datasetId } } }));
 });
