@@ -3,8 +3,11 @@
  * (read, validate, resolve places, compute features, write in one transaction) into a fresh
  * embedded PostgreSQL. Reports plans per second and peak RSS of the importing process (the bundle is generated in
  * another) and CPU milliseconds per plan of the app and of PostgreSQL. Usage: npm run bench:import [-- PLANS]
+ * BENCH_PLAN_THREADS sets the import's plan threads (default: the import's own choice); BENCH_DATABASE_URL runs it
+ * against another PostgreSQL on this machine (Debian's, say, which compresses with lz4) in a fresh database of its own.
  */
 import { spawnSync } from "node:child_process";
+import pg from "pg";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { closeDb, createDb } from "../lib/db/infra/client";
@@ -25,15 +28,12 @@ async function main() {
     });
     if (g.status !== 0) throw new Error("generating the bundle failed");
   }
-  const pg = await startEmbeddedPostgres({
-    dataDir: ".data/bench/postgres",
-    port: 54371,
-    database: "bench",
-    fresh: true,
-  });
+  const server = process.env.BENCH_DATABASE_URL
+    ? await externalDatabase(process.env.BENCH_DATABASE_URL)
+    : await startEmbeddedPostgres({ dataDir: ".data/bench/postgres", port: 54371, database: "bench", fresh: true });
   try {
-    await migrate(pg.url);
-    const db = createDb(pg.url);
+    await migrate(server.url);
+    const db = createDb(server.url);
     const rssBefore = process.memoryUsage().rss;
     // CPU by side (issue 30, item 6): this process is the app; PostgreSQL's are its processes (the import's
     // backend stays connected until the end, so none of its time is lost with an exited process).
@@ -77,8 +77,22 @@ async function main() {
       ),
     );
   } finally {
-    await pg.stop();
+    await server.stop();
   }
+}
+
+/** A fresh database `tj_bench_import` on the given server (dropped at the end). */
+async function externalDatabase(url: string) {
+  const admin = async (sql: string) => {
+    const c = new pg.Client(url);
+    await c.connect();
+    await c.query(sql).finally(() => c.end());
+  };
+  await admin("DROP DATABASE IF EXISTS tj_bench_import WITH (FORCE)");
+  await admin("CREATE DATABASE tj_bench_import");
+  const u = new URL(url);
+  u.pathname = "/tj_bench_import";
+  return { url: u.toString(), stop: () => admin("DROP DATABASE IF EXISTS tj_bench_import").catch(() => {}) };
 }
 
 main().catch((e) => {

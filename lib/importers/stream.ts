@@ -5,7 +5,9 @@
  * tell (known requests, duplicate plans, pairs, a bundle with no plans); features: each plan's features and
  * gates; write: plans and pairs in batches to a sink (the database writer, or a collector for small bundles),
  * then let go. Once any problem is found nothing more is written, the rest is only validated, and the sink is
- * told to abort: all or nothing. Memory per plan is one entry of an id index (for duplicates and pairs).
+ * told to abort: all or nothing. Memory per plan is one entry of an id index (for duplicates and pairs). Large
+ * plan files are parsed, validated and given features on plan threads (./plan-threads.ts, decision 013), in the
+ * same order and with the same problems; the per-record stages themselves live in ./references.ts.
  */
 import type { DatasetCounts, NormalizedPlan, NormalizedPoi, NormalizedQuery } from "../dataset/normalized";
 import { partFiles, readManifest, type Manifest, type Part } from "./bundle";

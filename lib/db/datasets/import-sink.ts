@@ -102,6 +102,12 @@ export class DatabaseSink implements DatasetSink {
     this.header = header;
     this.client = await poolOf(this.db).connect();
     await this.client.query("BEGIN");
+    // lz4 where the server was built with it (Debian's and managed PostgreSQL; not the embedded build): the plan
+    // documents then compress in about 60 % of pglz's time, for about 30 % more space (decision 013).
+    await this.client.query(
+      `SELECT set_config('default_toast_compression', 'lz4', true) FROM pg_settings
+       WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)`,
+    );
     for (const d of header.destinations) {
       // DO NOTHING, then read: no row lock on a destination others use, for the length of a long import.
       const inserted = await this.tx.query<{ id: string }>(

@@ -131,4 +131,21 @@ test("plans read on plan threads are stored as the import's own thread reads the
     assert.equal(row.contentHash, expected.contentHash);
   }
   assert.equal(r.counts.pairs, await t.db.pair.count({ where: { query: { datasetId: r.datasetId } } }));
+  // Compressed with lz4 where the server has it (Debian's PostgreSQL), else pglz (the embedded build).
+  const [{ lz4 }] = await t.db.$queryRaw<{ lz4: boolean }[]>`
+    SELECT 'lz4' = ANY (enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`;
+  const methods = await t.db.$queryRaw<{ method: string | null; n: bigint }[]>`
+    SELECT pg_column_compression(p.raw) AS method, count(*) AS n FROM "Plan" p JOIN "Query" q ON q.id = p."queryId"
+    WHERE q."datasetId" = ${r.datasetId} GROUP BY 1`;
+  const compressed = methods.filter((m) => m.method !== null);
+  assert.ok(compressed.length > 0, "the raw plans are large enough to be compressed");
+  assert.deepEqual(
+    compressed.map((m) => m.method),
+    [lz4 ? "lz4" : "pglz"],
+  );
+  // Only the import's own transaction: the session goes back to the pool with the server's default.
+  const [{ setting }] = await t.db.$queryRaw<
+    { setting: string }[]
+  >`SELECT current_setting('default_toast_compression') AS setting`;
+  assert.equal(setting, "pglz");
 });
