@@ -45,7 +45,7 @@ async function main() {
     const threads = process.env.BENCH_PLAN_THREADS;
     const r = await importBundle(db, source, {
       maxBytes: Number.MAX_SAFE_INTEGER,
-      planThreads: threads === undefined ? undefined : Number(threads),
+      planThreads: threads ? Number(threads) : undefined,
     });
     const seconds = (performance.now() - t0) / 1000;
     const appCpu = process.cpuUsage(app0);

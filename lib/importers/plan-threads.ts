@@ -140,14 +140,14 @@ export function processBatch(refs: References, poiOf: (id: string) => PoiFacts |
 
 /**
  * How many plan threads an import uses: none for small files (starting a thread costs more) or where plan records
- * carry requests (read in file order on the import's thread); else one per core but one, which the import's own
- * thread and PostgreSQL share (on two cores one thread beat two: bench/import.ts, 1,291–1,397 against 1,233–1,248
- * plans/s).
+ * carry requests (read in file order on the import's thread); else one per core, up to four. On two cores, at
+ * 100,000 plans on Debian's PostgreSQL, two threads gave 1,946–2,319 plans/s against one thread's 1,480 (the
+ * import's own thread mostly waits; decision 013).
  */
 export function planThreadCount(requested: number | undefined, planBytes: number, embeddedQueries: boolean): number {
   if (embeddedQueries) return 0;
   if (requested !== undefined) return Math.max(0, Math.min(16, Math.floor(requested)));
-  return planBytes >= 8 * 1024 * 1024 ? Math.max(1, Math.min(availableParallelism() - 1, 4)) : 0;
+  return planBytes >= 8 * 1024 * 1024 ? Math.min(availableParallelism(), 4) : 0;
 }
 
 type Reply = ({ id: number } & BatchResults) | { id: number; error: string };
@@ -163,7 +163,7 @@ export class PlanThreads {
   constructor(count: number, init: PlanThreadInit) {
     this.threads = Array.from({ length: count }, () => {
       // A young generation larger than the default: a plan's objects die young, and fewer scavenges cost less.
-      const worker = spawnThread(new URL("./plan-thread.ts", import.meta.url), init, { maxYoungGenerationSizeMb: 48 });
+      const worker = spawnThread(new URL("./plan-thread.ts", import.meta.url), init, { maxYoungGenerationSizeMb: 32 });
       const thread = { worker, pending: new Map() };
       worker.on("message", (m: Reply) => {
         const p = thread.pending.get(m.id);
