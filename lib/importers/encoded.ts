@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { NormalizedPlan } from "../dataset/normalized";
+import { itemCount } from "../itinerary/model";
 
 export interface EncodedPlan {
   sourceId: string;
@@ -12,6 +13,8 @@ export interface EncodedPlan {
   query: string;
   model: string;
   feasible: boolean;
+  /** Items over all days. */
+  itemCount: number;
   /** SHA-256 of the itinerary's JSON text: the normalizer writes every itinerary with the same key order, so the text identifies its content. */
   contentHash: string;
   /**
@@ -34,6 +37,7 @@ export function encodePlanText(p: NormalizedPlan): { plan: Omit<EncodedPlan, "do
       query: p.query,
       model: p.model,
       feasible: p.feasible !== false,
+      itemCount: itemCount(p.itinerary),
       contentHash: createHash("sha256").update(itinerary).digest("hex"),
     },
     documents: `${field(JSON.stringify(p.raw ?? {}))}\t${field(itinerary)}\t${features === null ? "\\N" : field(features)}`,

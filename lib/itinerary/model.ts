@@ -101,6 +101,13 @@ export function emptyItem(kind: ItemKind, name: string): Item {
   };
 }
 
+/** Items over all days: how long a plan is (stored with each plan for the judge board's length bias). */
+export function itemCount(it: Itinerary): number {
+  let n = 0;
+  for (const d of it.days) n += d.items.length;
+  return n;
+}
+
 export function hasLocation(item: Item): boolean {
   return item.lat !== null && item.lon !== null;
 }

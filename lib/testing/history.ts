@@ -6,7 +6,7 @@
  */
 import type { Db } from "../db/infra/client";
 import { poolOf } from "../db/infra/client";
-import { emptyItem, type Itinerary } from "../itinerary/model";
+import { emptyItem, itemCount, type Itinerary } from "../itinerary/model";
 
 const FEATURES = JSON.stringify({
   format: 1,
@@ -73,9 +73,18 @@ export async function seedHistory(
     [x, pairs],
   );
   await sql(
-    `INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, "contentHash")
-             SELECT $1 || 'p' || i || s, $1 || 'q' || i, s, 'm' || s, '{}', CASE WHEN s = 'a' THEN $4::json ELSE $5::json END, $3::jsonb, 'h' FROM generate_series(1, $2) i, (VALUES ('a'), ('b')) v(s)`,
-    [x, pairs, FEATURES, JSON.stringify(itinerary("a")), JSON.stringify(itinerary("b"))],
+    `INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, "contentHash", "itemCount")
+             SELECT $1 || 'p' || i || s, $1 || 'q' || i, s, 'm' || s, '{}', CASE WHEN s = 'a' THEN $4::json ELSE $5::json END, $3::jsonb, 'h',
+                    CASE WHEN s = 'a' THEN $6::int ELSE $7::int END FROM generate_series(1, $2) i, (VALUES ('a'), ('b')) v(s)`,
+    [
+      x,
+      pairs,
+      FEATURES,
+      JSON.stringify(itinerary("a")),
+      JSON.stringify(itinerary("b")),
+      itemCount(itinerary("a")),
+      itemCount(itinerary("b")),
+    ],
   );
   await sql(
     `INSERT INTO "Pair" (id, "queryId", "planAId", "planBId", status, "submittedCount")

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { exampleBundle, fileText, withFile } from "../../testing/bundles";
 import { encodePlan, parseBundle } from "../../importers";
+import { itemCount } from "../../itinerary/model";
 import { importBundle } from "./imports";
 import { createTestDatabase, type TestDatabase } from "../infra/testing";
 
@@ -129,6 +130,8 @@ test("plans read on plan threads are stored as the import's own thread reads the
     assert.deepEqual(row.features, { ...p.features, violations: p.violations });
     assert.equal(row.feasible, p.feasible !== false);
     assert.equal(row.contentHash, expected.contentHash);
+    assert.equal(row.itemCount, itemCount(p.itinerary));
+    assert.ok(row.itemCount! > 0);
   }
   assert.equal(r.counts.pairs, await t.db.pair.count({ where: { query: { datasetId: r.datasetId } } }));
   // Compressed with lz4 where the server has it (Debian's PostgreSQL), else pglz (the embedded build).

@@ -140,8 +140,8 @@ export async function judgeBoard(db: Db, f: { datasetId?: string | null; batch?:
       `SELECT p.id AS "pairId", p."queryId",
               array_agg(j."userId" ORDER BY j.id) AS experts, array_agg(j.verdict::text ORDER BY j.id) AS verdicts,
               pa.features AS "featuresA", pb.features AS "featuresB",
-              (SELECT coalesce(sum(json_array_length(d->'items')), 0) FROM json_array_elements(pa.itinerary->'days') d)::int AS "itemsA",
-              (SELECT coalesce(sum(json_array_length(d->'items')), 0) FROM json_array_elements(pb.itinerary->'days') d)::int AS "itemsB"
+              coalesce(pa."itemCount", (SELECT coalesce(sum(json_array_length(d->'items')), 0) FROM json_array_elements(pa.itinerary->'days') d))::int AS "itemsA",
+              coalesce(pb."itemCount", (SELECT coalesce(sum(json_array_length(d->'items')), 0) FROM json_array_elements(pb.itinerary->'days') d))::int AS "itemsB"
        FROM "Pair" p JOIN "Judgment" j ON j."pairId" = p.id JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId" JOIN "Query" q ON q.id = p."queryId"
        WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND p.id > $2
        GROUP BY p.id, pa.id, pb.id
