@@ -7,6 +7,7 @@
  */
 import { EventEmitter } from "node:events";
 import type { ExportArgs, ExportPort, ExportReply } from "./export";
+import { exitWithParent } from "./watchdog";
 import type { TaskName } from "./tasks";
 
 export type ToChild =
@@ -20,6 +21,8 @@ export type FromChild =
   | { ready: true };
 
 async function main() {
+  // Before anything can keep this thread busy: a web server that dies takes its admin processes with it.
+  exitWithParent();
   const body = await import("./body");
   body.lowerThisProcess();
   const send = (m: FromChild) => process.send!(m);
@@ -45,7 +48,8 @@ async function main() {
     }
     void body.default({ task: m.task, args: m.args }).then((outcome) => send({ id: m.id, outcome }));
   });
-  // The web server closes the channel when it stops (or dies): nothing is left to answer.
+  // The web server closes the channel when it stops (or dies): nothing is left to answer (while a computation
+  // holds this thread, the watchdog ends the process instead).
   process.on("disconnect", () => process.exit(0));
   send({ ready: true });
 }
