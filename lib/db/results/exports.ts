@@ -427,38 +427,23 @@ export function localSoftLabels(db: Db): SoftLabelSource {
   };
 }
 
-/**
- * The rows with their pairs' soft labels, asked for `size` rows at a time. The next batch's labels are asked for
- * before this batch's rows go on, so their round trip overlaps the work on this batch (at most two batches held).
- */
+/** The rows with their pairs' soft labels, asked for `size` rows at a time. */
 async function* withSoftLabels<T extends { pairId: string }>(
   rows: AsyncIterable<T>,
   source: SoftLabelSource,
   size = 500,
 ): AsyncGenerator<[T, Record<Verdict, number> | null]> {
-  type Asked = { batch: T[]; soft: Promise<SoftLabels> };
-  const ask = (batch: T[]): Asked => {
-    const soft = source(batch.map((r) => r.pairId));
-    soft.catch(() => {}); // awaited (and thrown) in turn below
-    return { batch, soft };
-  };
-  const emit = async function* ({ batch, soft }: Asked) {
-    const labels = await soft;
-    for (const r of batch) yield [r, labels.get(r.pairId) ?? null] as [T, Record<Verdict, number> | null];
-  };
-  let pending: Asked | null = null;
   let batch: T[] = [];
+  const flush = async function* () {
+    const soft = await source(batch.map((r) => r.pairId));
+    for (const r of batch) yield [r, soft.get(r.pairId) ?? null] as [T, Record<Verdict, number> | null];
+    batch = [];
+  };
   for await (const r of rows) {
     batch.push(r);
-    if (batch.length < size) continue;
-    const next = ask(batch);
-    batch = [];
-    if (pending) yield* emit(pending);
-    pending = next;
+    if (batch.length >= size) yield* flush();
   }
-  const last = batch.length ? ask(batch) : null;
-  if (pending) yield* emit(pending);
-  if (last) yield* emit(last);
+  if (batch.length) yield* flush();
 }
 
 /** The records of one export kind. */
