@@ -158,35 +158,47 @@ export function alignmentBoard(
     // κ with single experts: each of the judge's verdicts against each expert's verdict on the same pair; an
     // expert counts when they share `minShared` distinct pairs with the judge (not verdict records: a judge may
     // have several runs of a pair).
-    const byExpert = new Map<string, { j: number[]; e: number[]; pairs: Set<string> }>();
+    // `kept` is in pair order, so an expert's distinct pairs are counted where the pair changes (no set of ids).
+    const byExpert = new Map<string, { j: number[]; e: number[]; pairs: number; last: string | null }>();
     let agree = 0,
       compared = 0;
     for (const r of kept) {
+      const code = verdictCode(r.verdict);
       for (const x of byId.get(r.pairId)!.ratings) {
-        const t = byExpert.get(x.expert) ?? { j: [], e: [], pairs: new Set<string>() };
-        t.j.push(verdictCode(r.verdict));
+        let t = byExpert.get(x.expert);
+        if (!t) byExpert.set(x.expert, (t = { j: [], e: [], pairs: 0, last: null }));
+        t.j.push(code);
         t.e.push(verdictCode(x.verdict));
-        t.pairs.add(r.pairId);
-        byExpert.set(x.expert, t);
+        if (t.last !== r.pairId) {
+          t.pairs++;
+          t.last = r.pairId;
+        }
         compared++;
         if (x.verdict === r.verdict) agree++;
       }
     }
     const kappas = [...byExpert.values()]
-      .filter((t) => t.pairs.size >= minShared)
+      .filter((t) => t.pairs >= minShared)
       .map((t) => cohenKappa(t.j, t.e, 3).value)
       .filter((v): v is number => v !== null);
     const both = [...orders.values()].filter((o) => o.ab && o.ba);
     const accuracy = inclN ? incl / inclN : null;
     const singleAgreement = compared ? agree / compared : null;
     const ceiling = humanPair !== null && singleAgreement !== null ? noiseCeiling(3, humanPair, singleAgreement) : null;
-    const judged = new Set(kept.map((r) => r.pairId));
+    // Distinct pairs judged, and of them those with a label (`kept` is in pair order).
+    let judgedPairs = 0,
+      labelledPairs = 0;
+    for (let i = 0; i < kept.length; i++) {
+      if (i > 0 && kept[i].pairId === kept[i - 1].pairId) continue;
+      judgedPairs++;
+      if (labels.get(kept[i].pairId) !== null) labelledPairs++;
+    }
     rows.push({
       judge,
       builtIn,
       verdicts: kept.length,
-      pairs: judged.size,
-      labelledPairs: [...judged].filter((id) => labels.get(id) !== null).length,
+      pairs: judgedPairs,
+      labelledPairs,
       accuracyExcludingTies: exclN ? excl / exclN : null,
       accuracyIncludingTies: accuracy,
       kappaMajority: jv.length ? cohenKappa(jv, mv, 3).value : null,
