@@ -44,6 +44,14 @@ export interface PlanBatch {
   features: boolean;
 }
 
+/** `bytes` with room for `need` more bytes after the first `used` (doubled at least, the used part copied). */
+function withRoom(bytes: Uint8Array<ArrayBuffer>, used: number, need: number): Uint8Array<ArrayBuffer> {
+  if (used + need <= bytes.byteLength) return bytes;
+  const grown = new Uint8Array(Math.max(bytes.byteLength * 2, used + need));
+  grown.set(bytes.subarray(0, used));
+  return grown;
+}
+
 /** Records collected into one transferable buffer. */
 export class BatchBuilder {
   private bytes = new Uint8Array(1 << 20);
@@ -58,11 +66,7 @@ export class BatchBuilder {
   }
   /** Copies the record's bytes (they may share a chunk the reader reuses). */
   add(r: RawRecord) {
-    if (this.used + r.bytes.byteLength > this.bytes.byteLength) {
-      const grown = new Uint8Array(Math.max(this.bytes.byteLength * 2, this.used + r.bytes.byteLength));
-      grown.set(this.bytes.subarray(0, this.used));
-      this.bytes = grown;
-    }
+    this.bytes = withRoom(this.bytes, this.used, r.bytes.byteLength);
     this.bytes.set(r.bytes, this.used);
     this.spans.push(r.record, r.firstLine ?? -1, this.used, this.used + r.bytes.byteLength);
     this.used += r.bytes.byteLength;
@@ -94,11 +98,7 @@ class TextBytes {
   used = 0;
   append(s: string): [number, number] {
     // UTF-8 needs at most three bytes per UTF-16 unit.
-    if (this.used + s.length * 3 > this.bytes.byteLength) {
-      const grown = new Uint8Array(Math.max(this.bytes.byteLength * 2, this.used + s.length * 3));
-      grown.set(this.bytes.subarray(0, this.used));
-      this.bytes = grown;
-    }
+    this.bytes = withRoom(this.bytes, this.used, s.length * 3);
     const start = this.used;
     this.used += TextBytes.encoder.encodeInto(s, this.bytes.subarray(this.used)).written;
     return [start, this.used];
@@ -179,11 +179,6 @@ export class PlanThreads {
       worker.on("exit", (code) => fail(new Error(`a plan thread stopped (exit code ${code})`)));
       return thread;
     });
-  }
-
-  /** Batches handed out and not yet answered. */
-  get inFlight() {
-    return this.threads.reduce((n, t) => n + t.pending.size, 0);
   }
 
   get size() {
