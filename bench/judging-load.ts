@@ -83,7 +83,7 @@ interface RunOptions {
    * A second phase with an admin loading pages in a loop, to compare with the first: the analytics page's
    * calls, or the heavy computations (quality, leaderboard with style control, judge board, exports with soft labels).
    */
-  adminLoop?: "analytics" | "heavy";
+  adminLoop?: "analytics" | "heavy" | "none" | "snapshot";
   /** The server's ADMIN_PROCESSES (default: its own default). */
   adminThreads?: number;
   /** The dataset asks this many of the default dimensions (and experts answer them with every submit). */
@@ -181,9 +181,13 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     TRIPJUDGE_FAST_PATH: fastPath ? "1" : "0",
     ...(opts.adminThreads === undefined ? {} : { ADMIN_PROCESSES: String(opts.adminThreads) }),
   });
-  const adminCalls = (opts.adminLoop === "heavy" ? HEAVY_CALLS : ADMIN_PAGE_CALLS).map((c) =>
-    c.replace("DEST", dest.id),
-  );
+  const adminCalls = (
+    opts.adminLoop === "heavy"
+      ? HEAVY_CALLS
+      : opts.adminLoop === "none" || opts.adminLoop === "snapshot"
+        ? []
+        : ADMIN_PAGE_CALLS
+  ).map((c) => c.replace("DEST", dest.id));
   try {
     const cookies: string[] = [];
     for (let i = 0; i < emails.length; i += 20)
@@ -197,7 +201,13 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     }
     const total = Math.ceil(pairsWanted / 6) * 6 * 3;
     const adminPhase =
-      opts.adminLoop === "heavy" ? "with an admin reloading the heavy pages" : "with an admin on the analytics page";
+      opts.adminLoop === "heavy"
+        ? "with an admin reloading the heavy pages"
+        : opts.adminLoop === "none"
+          ? "second half, no admin (control)"
+          : opts.adminLoop === "snapshot"
+            ? "second half, a snapshot held open"
+            : "with an admin on the analytics page";
     const phases = opts.adminLoop
       ? [
           { name: "experts only", judgments: Math.floor(total / 2), admin: false },
@@ -233,8 +243,13 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         }
       })();
       let adminRounds = 0;
+      // The control (--admin-loop=none) has the admin's phase without an admin; =snapshot holds a repeatable-read
+      // snapshot open throughout it, as a long read of every judgment does (what it costs the hot rows' updates).
+      if (!adminCalls.length) adminRounds = 1;
+      const snapshot = phase.admin && opts.adminLoop === "snapshot" ? await poolOf(db).connect() : null;
+      if (snapshot) await snapshot.query(`BEGIN ISOLATION LEVEL REPEATABLE READ; SELECT count(*) FROM "Judgment"`);
       const admin = (async () => {
-        while (phase.admin && running) {
+        while (phase.admin && running && adminCalls.length) {
           for (const route of adminCalls) {
             const t = performance.now();
             const res = await call(server.url, "GET", route, adminCookie);
@@ -309,8 +324,14 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       // The experts' time: the admin's call in flight when they finish (a heavy page can take a minute) is waited
       // for below, but is no part of the judging throughput.
       const seconds = (performance.now() - tp) / 1000;
+      // The phase's CPU, taken before the admin's last call (computed after the experts stopped) is waited for.
+      const threads1 = cpuByThread();
       running = false;
       await Promise.all([admin, health]);
+      if (snapshot) {
+        await snapshot.query("COMMIT");
+        snapshot.release();
+      }
       const ms = (v: number) => +v.toFixed(1);
       const dist = (xs: number[]) => {
         xs.sort((a, b) => a - b);
@@ -340,8 +361,8 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         submit: dist(submitMs),
         health: dist(healthMs),
         // CPU seconds of the phase by kind of thread (bench/cpu-threads.ts).
-        cpuSeconds: cpuSpent(threads0, cpuByThread()),
-        ...(phase.admin
+        cpuSeconds: cpuSpent(threads0, threads1),
+        ...(phase.admin && adminCalls.length
           ? {
               adminPageLoads: adminMs[adminCalls[0]].length,
               adminErrors,
@@ -425,7 +446,15 @@ async function main() {
   const pairs = Number(args[1] ?? 3000);
   const history = Number(process.argv.find((a) => a.startsWith("--history="))?.slice(10) ?? 0);
   const loopArg = process.argv.find((a) => a.startsWith("--admin-loop"));
-  const adminLoop = loopArg ? (loopArg === "--admin-loop=heavy" ? "heavy" : "analytics") : undefined;
+  const adminLoop = loopArg
+    ? loopArg === "--admin-loop=heavy"
+      ? "heavy"
+      : loopArg === "--admin-loop=none"
+        ? "none"
+        : loopArg === "--admin-loop=snapshot"
+          ? "snapshot"
+          : "analytics"
+    : undefined;
   const dimensions = Number(process.argv.find((a) => a.startsWith("--dimensions="))?.slice(13) ?? 0);
   const ratio = (a: number, b: number) => +(a / b).toFixed(2);
   if (process.argv.includes("--everything")) {

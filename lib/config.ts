@@ -84,10 +84,12 @@ export const CONFIG_SCHEMA = z.object({
   TRIPJUDGE_JOB_STALE_SECONDS: int(1, 86_400, 30),
   /** How old the admin pages' figures (analytics, overview, export cards, adjudication queue) may be, in seconds: reloads within it share one computation (0: always fresh). */
   ADMIN_FIGURES_MAX_AGE_SECONDS: int(0, 3600, 5),
-  /** How old the heavy admin figures (quality page, leaderboard, judge board, exports' soft-label fit) may be, in seconds: each costs seconds of a thread at a million judgments, and a minute-old figure of that many judgments is as good as a fresh one (the page says its age and can recompute). */
-  ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS: int(0, 3600, 60),
+  /** How old the heavy admin figures (quality page, leaderboard, judge board, exports' soft-label fit) may be, in seconds: stored in the database, they cost seconds of a core at a million judgments, so reloads read them (the page says their age and can recompute) and an admin's change forgets them (0: always fresh). */
+  ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS: int(0, 86_400, 900),
   /** Processes per app process for heavy admin computations (quality page, leaderboard, judge board, exports), at the lowest CPU priority, off the event loop that serves judging; 0 runs them on it. */
   ADMIN_PROCESSES: int(0, 16, 1),
+  /** 0: the admin processes are not paused while experts' calls are in flight (lib/offload/gate.ts; Linux only). */
+  ADMIN_PAUSE_WHILE_JUDGING: flag(true),
   /** Database connections of each of those threads. */
   ADMIN_PROCESS_DB_POOL_SIZE: int(1, 100, 4),
 

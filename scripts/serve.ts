@@ -32,6 +32,9 @@ async function securityHeaders(): Promise<Record<string, string>> {
   );
 }
 
+/** The admin's pages and calls, which never pause the admin processes. */
+const isAdminPath = (url: string) => /^\/(api\/)?admin(\/|\?|$)/.test(url);
+
 async function serve() {
   // The handlers trust the client-address header only when this server sets it.
   process.env.TRIPJUDGE_FRONT = "1";
@@ -40,7 +43,11 @@ async function serve() {
   const admin = startAdminProcesses({
     processes: settings.ADMIN_PROCESSES,
     dbPoolSize: settings.ADMIN_PROCESS_DB_POOL_SIZE,
+    pauseWhileJudging: settings.ADMIN_PAUSE_WHILE_JUDGING,
   });
+  // ...and pause while an expert's call is in flight here (lib/offload/gate.ts): an admin's own calls do not.
+  const gate = admin?.gate;
+
   const app = next({ dev, dir: process.cwd(), port });
   const handle = app.getRequestHandler();
   const [headers] = await Promise.all([securityHeaders(), app.prepare()]);
@@ -49,6 +56,10 @@ async function serve() {
   const front = { headers, importMaxBytes: IMPORT_MAX_BYTES, trustProxy: TRUST_PROXY, appUrl: NEXTAUTH_URL };
   const server = createServer((req, res) => {
     if (frontGuard(req, res, front)) return;
+    if (gate && !isAdminPath(req.url ?? "/")) {
+      gate.enter();
+      res.once("close", gate.leave);
+    }
     if (!fastPath || !judgingFastPath(req, res, headers)) void handle(req, res);
   });
   // Development's hot reloading talks over a WebSocket.

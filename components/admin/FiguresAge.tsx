@@ -1,12 +1,20 @@
 "use client";
 /**
- * When a page's shared figures were computed, and "Recompute": the heavy admin figures are shared by reloads for
- * up to a minute (ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS), so the page says how old they are and lets the admin ask
- * for fresh ones (POST /api/admin/figures forgets the shared figures; the page's reads then compute again).
+ * When a page's figures were computed, and "Recompute": the heavy admin figures are stored and read by reloads for
+ * up to 15 minutes (ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS), so the page says how old they are and lets the admin ask
+ * for fresh ones (POST /api/admin/figures forgets the stored figures; the page's reads then compute again).
  */
 import { useIsFetching, type QueryKey } from "@tanstack/react-query";
 import { clock } from "../format";
 import { useRecomputeFigures } from "./mutations";
+
+/** ", 12 minutes ago" for figures a minute old or more (stored figures may be kept for a quarter of an hour). */
+function ago(iso: string): string {
+  const minutes = Math.floor((Date.now() - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return "";
+  if (minutes < 120) return `, ${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  return `, ${Math.floor(minutes / 60)} hours ago`;
+}
 
 export function FiguresAge({ computedAt, queryKey }: { computedAt: string | undefined; queryKey: QueryKey }) {
   const recompute = useRecomputeFigures(queryKey);
@@ -15,7 +23,8 @@ export function FiguresAge({ computedAt, queryKey }: { computedAt: string | unde
   const busy = recompute.isPending || fetching;
   return (
     <p className="muted small figures-age" data-testid="figures-age">
-      Figures as of {clock(computedAt)}.{" "}
+      Figures as of {clock(computedAt)}
+      {ago(computedAt)}.{" "}
       <button type="button" className="link" disabled={busy} onClick={() => recompute.mutate(undefined)}>
         {busy ? "Recomputing…" : "Recompute"}
       </button>

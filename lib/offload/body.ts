@@ -70,6 +70,21 @@ function lowerBackend(client: pg.PoolClient) {
 const client = db();
 if (localDatabase(config().DATABASE_URL ?? "")) poolOf(client).on("connect", lowerBackend);
 
+/**
+ * Hears when this process starts and stops using the database (a connection of its pool checked out, or none): the
+ * web server does not pause it meanwhile (lib/offload/gate.ts), so that its snapshots stay short.
+ */
+export function onDatabaseUse(listener: (inUse: boolean) => void): void {
+  const pool = poolOf(client);
+  let inUse = 0;
+  pool.on("acquire", () => {
+    if (inUse++ === 0) listener(true);
+  });
+  pool.on("release", () => {
+    if (--inUse === 0) listener(false);
+  });
+}
+
 export default async function run({
   task,
   args,

@@ -1,10 +1,10 @@
 /**
  * The admin processes (lib/offload/process.ts): started by the web server (scripts/serve.ts) and by tests, never
- * imported by Next.js's bundle. Each runs at the lowest CPU priority, all of its threads included; tasks go to
- * them in turn, exports pull one chunk at a time. A process that dies fails what it had in hand (503) and is
+ * imported by Next.js's bundle. Each runs at the lowest CPU priority, all of its threads included, and the web server
+ * pauses them while experts' calls are in flight (gate.ts); tasks go to them in turn, exports pull one chunk at a time. A process that dies fails what it had in hand (503) and is
  * started again. Work beyond what the processes can queue is refused with 503 rather than held.
  */
-import { fork, type ChildProcess } from "node:child_process";
+import { fork, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -14,8 +14,13 @@ import { rebuildError, type TaskOutcome } from "./errors";
 import type { ExportArgs, ExportReply } from "./export";
 import type { FromChild, ToChild } from "./process";
 import type { TaskName } from "./tasks";
+import { judgingGate, type GateOptions, type JudgingGate } from "./gate";
 
 export interface AdminProcesses extends TaskRunner {
+  /** Pauses the processes while experts' calls are in flight (null: not paused, see startAdminProcesses). */
+  gate: JudgingGate | null;
+  /** The processes' ids (those running now). */
+  pids(): number[];
   close(): Promise<void>;
 }
 
@@ -53,6 +58,14 @@ function pinned(): string[] {
   }
 }
 
+/**
+ * A paused admin process whose web server died would stay paused for good, its watcher thread (lib/offload/watchdog.ts)
+ * with it: a shell outside both lets it go on once it has another parent ($1 the web server, $2 the admin process),
+ * and the watcher then ends it.
+ */
+const SENTINEL =
+  'while [ -d /proc/$2 ] && grep -q "^PPid:[[:space:]]*$1$" /proc/$2/status; do sleep 1; done; kill -CONT $2 2>/dev/null';
+
 /** One admin process: its messages by id; started again when it dies (unless closing). */
 class Child {
   private proc!: ChildProcess;
@@ -60,9 +73,20 @@ class Child {
   private tasks = new Map<number, (o: TaskOutcome<unknown>) => void>();
   private ports = new Map<number, (m: { reply: ExportReply } | { closed: true }) => void>();
   private closing = false;
+  /** Whether it has a database connection in use (it says so over the channel). */
+  inDatabase = false;
 
-  constructor(private readonly env: NodeJS.ProcessEnv) {
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly sentinel: boolean,
+    private readonly onDatabase: () => void,
+  ) {
     this.start();
+  }
+
+  /** The process's id while it runs. */
+  get pid(): number | undefined {
+    return this.proc.exitCode === null && this.proc.signalCode === null ? this.proc.pid : undefined;
   }
 
   private start() {
@@ -77,10 +101,20 @@ class Child {
           serialization: "advanced",
         })
       : fork(file, [], { execArgv: node.slice(0, -1), env: this.env, serialization: "advanced" });
+    if (this.sentinel && this.proc.pid)
+      spawn("/bin/sh", ["-c", SENTINEL, "sentinel", String(process.pid), String(this.proc.pid)], {
+        stdio: "ignore",
+        detached: true,
+      }).unref();
     let ready!: () => void;
     this.ready = new Promise((r) => (ready = r));
+    this.inDatabase = false;
     this.proc.on("message", (m: FromChild) => {
       if ("ready" in m) return ready();
+      if ("database" in m) {
+        this.inDatabase = m.database;
+        return this.onDatabase();
+      }
       if ("outcome" in m) {
         this.tasks.get(m.id)?.(m.outcome as TaskOutcome<unknown>);
         this.tasks.delete(m.id);
@@ -88,6 +122,7 @@ class Child {
     });
     this.proc.once("exit", () => {
       ready();
+      this.inDatabase = false;
       for (const settle of this.tasks.values()) settle(STOPPED_OUTCOME);
       for (const deliver of this.ports.values()) deliver({ closed: true });
       this.tasks.clear();
@@ -136,13 +171,15 @@ class Child {
 
 /**
  * Starts `processes` admin processes (0: none, computations run on the caller's event loop) and makes them the
- * process's task runner. `maxQueue` computations may wait; more are refused (503).
+ * process's task runner. `maxQueue` computations may wait; more are refused (503). With `pauseWhileJudging` (Linux:
+ * it needs /proc for the sentinel), the returned gate pauses them while the caller's judging calls are in flight.
  */
 export function startAdminProcesses(opts: {
   processes: number;
   dbPoolSize: number;
   maxQueue?: number;
   databaseUrl?: string;
+  pauseWhileJudging?: boolean | GateOptions;
 }): AdminProcesses | null {
   if (opts.processes <= 0) {
     setTaskRunner(undefined);
@@ -155,7 +192,18 @@ export function startAdminProcesses(opts: {
     DATABASE_POOL_SIZE: String(opts.dbPoolSize),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const children = Array.from({ length: opts.processes }, () => new Child(env));
+  const pausing = !!opts.pauseWhileJudging && process.platform === "linux";
+  let gate: JudgingGate | null = null;
+  const children = Array.from({ length: opts.processes }, () => new Child(env, pausing, () => gate?.recheck()));
+  const pids = () => children.map((c) => c.pid).filter((p): p is number => p !== undefined);
+  if (pausing)
+    gate = judgingGate(pids, {
+      inDatabase: () => children.some((c) => c.inDatabase),
+      ...(typeof opts.pauseWhileJudging === "object" ? opts.pauseWhileJudging : {}),
+    });
+  // However this process ends (short of SIGKILL, which the sentinel covers), it leaves no process paused.
+  const letGo = () => gate?.open();
+  if (pausing) process.once("exit", letGo);
   let nextId = 0;
   let turn = 0;
   const pick = () => children[turn++ % children.length];
@@ -166,6 +214,8 @@ export function startAdminProcesses(opts: {
     inFlight++;
   };
   const runner: AdminProcesses = {
+    gate,
+    pids,
     async run(task: TaskName, args: unknown) {
       admit();
       try {
@@ -213,6 +263,8 @@ export function startAdminProcesses(opts: {
       }
     },
     async close() {
+      gate?.open();
+      process.off("exit", letGo);
       setTaskRunner(undefined);
       await Promise.all(children.map((c) => c.close()));
     },

@@ -18,6 +18,7 @@ export type FromChild =
   | { id: number; outcome: unknown }
   | { id: number; reply: ExportReply }
   | { id: number; closed: true }
+  | { database: boolean }
   | { ready: true };
 
 async function main() {
@@ -26,6 +27,8 @@ async function main() {
   const body = await import("./body");
   body.lowerThisProcess();
   const send = (m: FromChild) => process.send!(m);
+  // The web server does not pause this process while it is in the database (its snapshots stay short).
+  body.onDatabaseUse((inUse) => send({ database: inUse }));
   const ports = new Map<number, EventEmitter>();
   process.on("message", (m: ToChild) => {
     if ("port" in m) {

@@ -1,13 +1,17 @@
 /**
  * Soft labels in an admin process: one Dawid–Skene model serves an export's batches (the export passes back the
- * fit's id), and exports begun within ADMIN_FIGURES_MAX_AGE_SECONDS of a fit share it; each batch's posteriors are
- * computed here from its pairs' judgments, and only they cross to the web server. Fits nobody used for ten minutes
- * are dropped (a fit keeps only the model: priors and each expert's confusion matrix).
+ * fit's id), and later exports reuse it like the other heavy figures (decision 010): while it is younger than
+ * ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS, no admin change or "Recompute" has forgotten it (its mark among the stored
+ * figures is gone), and every expert with a judgment on a complete pair is one it saw (else a pair they judged
+ * would have no label). Each batch's posteriors are computed here from its pairs' judgments as they are now, and
+ * only they cross to the web server. Fits nobody used for ten minutes are dropped (a fit keeps only the model:
+ * priors and each expert's confusion matrix).
  */
 import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import type { Db } from "../db/infra/client";
-import { fitSoftLabels, softLabels } from "../db/quality/quality";
+import { dropStoredFigures, storedFigures, storeFigures } from "../db/infra/figures";
+import { expertsJudgingCompletePairs, fitSoftLabels, softLabels } from "../db/quality/quality";
 import type { SoftLabels } from "../reliability";
 
 interface Fit {
@@ -18,6 +22,20 @@ interface Fit {
 
 const fits = new Map<string, Fit>();
 const IDLE_MS = 10 * 60_000;
+const MARK = "soft-labels:";
+const markOf = (id: string) => `${MARK}${id}`;
+
+/** The newest fit a new export may share, if any (see the header). */
+async function reusable(db: Db, now: number): Promise<string | undefined> {
+  const maxAgeMs = config().ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS * 1000;
+  const [id, fit] = [...fits].filter(([, f]) => now - f.at < maxAgeMs).sort(([, u], [, v]) => v.at - u.at)[0] ?? [];
+  if (!id || !fit) return undefined;
+  const model = await fit.model.catch(() => null);
+  // A fit of nothing is not shared: the first complete pair would have no label.
+  if (!model || !(await storedFigures(db, markOf(id), maxAgeMs))) return undefined;
+  for (const expert of await expertsJudgingCompletePairs(db)) if (!model.raters.has(expert)) return undefined;
+  return id;
+}
 
 export async function softLabelsFor(
   db: Db,
@@ -25,14 +43,23 @@ export async function softLabelsFor(
 ): Promise<{ fit: string; labels: SoftLabels }> {
   const now = Date.now();
   for (const [id, f] of fits) if (now - f.used > IDLE_MS) fits.delete(id);
-  const fresh = config().ADMIN_FIGURES_MAX_AGE_SECONDS * 1000;
-  let id = a.fit && fits.has(a.fit) ? a.fit : [...fits].find(([, f]) => now - f.at < fresh)?.[0];
+  let id = a.fit && fits.has(a.fit) ? a.fit : await reusable(db, now);
   if (!id) {
-    id = randomUUID();
-    const model = fitSoftLabels(db);
-    fits.set(id, { at: now, used: now, model });
+    const fresh = randomUUID();
+    const began = new Date();
+    const model = fitSoftLabels(db).then(async (m) => {
+      await storeFigures(db, markOf(fresh), { answer: "null", computedAt: began, seconds: 0 }, began);
+      await dropStoredFigures(
+        db,
+        MARK,
+        new Date(began.getTime() - config().ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS * 1000),
+      );
+      return m;
+    });
+    fits.set(fresh, { at: now, used: now, model });
     // A failed fit is not kept.
-    model.catch(() => fits.delete(id!));
+    model.catch(() => fits.delete(fresh));
+    id = fresh;
   }
   const fit = fits.get(id)!;
   fit.used = now;

@@ -17,6 +17,8 @@ import { crossSiteRefusal } from "./guards";
 import { currentUser } from "./auth";
 import { ADMIN_FIGURES, forgetRecent, recent } from "../cache";
 import { mayCall } from "../permissions";
+import { db } from "../db/infra/client";
+import { forgetStoredFigures, storedOrComputed } from "../db/infra/figures";
 
 /** An Answer as a Response. */
 export function respond(a: Answer): Response {
@@ -48,10 +50,11 @@ interface RouteContext {
 }
 
 /**
- * An admin page's figures, shared by every reload within ADMIN_FIGURES_MAX_AGE_SECONDS (heavy ones, computed in
- * an admin process: ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS), so an admin reloading in a loop does not take the cores
- * from experts judging; any change an admin makes forgets them (withRole), and so does "Recompute"
- * (POST /api/admin/figures). Answers say when they were computed.
+ * An admin page's figures. Light ones are shared by every reload within ADMIN_FIGURES_MAX_AGE_SECONDS in this process.
+ * Heavy ones (computed in an admin process, decision 010) are stored in the database and read by every reload and every
+ * app process for ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS: reloading a heavy page never computes it again, so an admin
+ * reloading in a loop does not take the cores from experts judging. Any change an admin makes forgets both (withRole),
+ * and so does "Recompute" (POST /api/admin/figures). Answers say when they were computed.
  */
 export async function adminFigures<T extends object>(
   key: string,
@@ -59,8 +62,10 @@ export async function adminFigures<T extends object>(
   weight: "light" | "heavy" = "light",
 ): Promise<T & { computedAt: string }> {
   const c = config();
-  const maxAge = weight === "heavy" ? c.ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS : c.ADMIN_FIGURES_MAX_AGE_SECONDS;
-  const { result, computedAt } = await recent(`${ADMIN_FIGURES}${key}`, maxAge * 1000, compute);
+  const { result, computedAt } =
+    weight === "light"
+      ? await recent(`${ADMIN_FIGURES}${key}`, c.ADMIN_FIGURES_MAX_AGE_SECONDS * 1000, compute)
+      : await storedOrComputed(db(), key, c.ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS * 1000, compute);
   return { ...result, computedAt: computedAt.toISOString() };
 }
 
@@ -106,7 +111,13 @@ export function withRole(
       if (!mayCall(user, role)) return jsonError("forbidden", "You do not have access to this.");
       const params = schema ? schema.parse(await ctx.params) : {};
       const answer = await handler(req, { user, params });
-      if (user.role === "ADMIN" && req.method !== "GET" && req.method !== "HEAD") forgetRecent(ADMIN_FIGURES);
+      if (user.role === "ADMIN" && req.method !== "GET" && req.method !== "HEAD") {
+        forgetRecent(ADMIN_FIGURES);
+        // The change is made: a failure to forget (the database gone since) must not answer it as failed.
+        await forgetStoredFigures(db()).catch((e) =>
+          console.error(`stored figures not forgotten: ${(e as Error).message}`),
+        );
+      }
       return answer;
     } catch (e) {
       return respond(answerFor(e));

@@ -331,6 +331,15 @@ export async function fitSoftLabels(db: Db): Promise<SoftLabelModel | null> {
   return softLabelModel(await ratingLog(db));
 }
 
+/** The experts with a judgment on a complete pair (those a soft-label fit must have seen): one index probe per expert. */
+export async function expertsJudgingCompletePairs(db: Db): Promise<string[]> {
+  const { rows } = await poolOf(db).query<{ id: string }>(
+    `SELECT u.id FROM "User" u WHERE EXISTS (
+       SELECT 1 FROM "Judgment" j JOIN "Pair" p ON p.id = j."pairId" WHERE j."userId" = u.id AND p.status = 'COMPLETE')`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /**
  * The soft labels of the given pairs, from their judgments as they are now and the fitted model: complete pairs
  * judged only by experts the fit saw have one (for pairs the fit read, its own posterior, bit for bit).

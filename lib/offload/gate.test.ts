@@ -1,0 +1,186 @@
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { judgingGate } from "./gate";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A gate over the made-up processes 11 and 12 that records the signals it sends. */
+function recorded(opts: { idleMs?: number; maxPauseMs?: number; minRunMs?: number } = {}) {
+  const sent: string[] = [];
+  const gate = judgingGate(() => [11, 12], { ...opts, signal: (pid, sig) => sent.push(`${sig}:${pid}`) });
+  return { gate, sent };
+}
+
+test("the admin processes pause when the first call begins and go on when the last one ends", () => {
+  const { gate, sent } = recorded({ idleMs: 0, maxPauseMs: 60_000 });
+  gate.enter();
+  gate.enter();
+  assert.equal(gate.paused, true);
+  gate.leave();
+  assert.equal(gate.paused, true, "one call is still in flight");
+  gate.leave();
+  assert.equal(gate.paused, false);
+  // Never below zero: a stray leave does not leave the next call unpaused.
+  gate.leave();
+  gate.enter();
+  gate.leave();
+  assert.deepEqual(sent, [
+    "SIGSTOP:11",
+    "SIGSTOP:12",
+    "SIGCONT:11",
+    "SIGCONT:12",
+    "SIGSTOP:11",
+    "SIGSTOP:12",
+    "SIGCONT:11",
+    "SIGCONT:12",
+  ]);
+});
+
+test("on a server that is never idle the processes still run minRunMs after each maxPauseMs", async () => {
+  const { gate, sent } = recorded({ idleMs: 0, maxPauseMs: 40, minRunMs: 40 });
+  gate.enter();
+  await sleep(60);
+  assert.equal(gate.paused, false, "the floor's run");
+  // A call that begins during the guaranteed run does not pause it.
+  gate.enter();
+  assert.equal(gate.paused, false);
+  await sleep(50);
+  assert.equal(gate.paused, true, "paused again after the run, calls still in flight");
+  gate.leave();
+  gate.leave();
+  assert.equal(gate.paused, false);
+  const stops = sent.filter((s) => s === "SIGSTOP:11").length;
+  assert.equal(stops, 2);
+  gate.open();
+});
+
+test("the processes go on only once no call has been in flight for idleMs: a call soon after keeps them paused", async () => {
+  const { gate, sent } = recorded({ idleMs: 40, maxPauseMs: 60_000 });
+  gate.enter();
+  gate.leave();
+  await sleep(10);
+  assert.equal(gate.paused, true, "within idleMs of the last call");
+  gate.enter();
+  gate.leave();
+  await sleep(25);
+  assert.equal(gate.paused, true, "the next call began within idleMs: still paused");
+  await sleep(40);
+  assert.equal(gate.paused, false);
+  assert.deepEqual(sent, ["SIGSTOP:11", "SIGSTOP:12", "SIGCONT:11", "SIGCONT:12"]);
+});
+
+test("a process in the database is not paused (its snapshot stays short); leaving it, it pauses if calls are in flight", () => {
+  let reading = false;
+  const sent: string[] = [];
+  const gate = judgingGate(() => [11], {
+    idleMs: 0,
+    maxPauseMs: 60_000,
+    inDatabase: () => reading,
+    signal: (pid, sig) => sent.push(`${sig}:${pid}`),
+  });
+  reading = true;
+  gate.enter();
+  assert.equal(gate.paused, false, "reading: not paused");
+  reading = false;
+  gate.recheck();
+  assert.equal(gate.paused, true, "done reading, a call in flight: paused");
+  // It said it entered the database just before the pause reached it: it goes on at once.
+  reading = true;
+  gate.recheck();
+  assert.equal(gate.paused, false);
+  gate.leave();
+  reading = false;
+  gate.recheck();
+  assert.equal(gate.paused, false, "no call in flight");
+  assert.deepEqual(sent, ["SIGSTOP:11", "SIGCONT:11"]);
+});
+
+test("an open gate lets the processes go on and pauses them no more", () => {
+  const { gate, sent } = recorded({ maxPauseMs: 60_000 });
+  gate.enter();
+  gate.open();
+  assert.equal(gate.paused, false);
+  gate.enter();
+  assert.equal(gate.paused, false);
+  assert.deepEqual(sent, ["SIGSTOP:11", "SIGSTOP:12", "SIGCONT:11", "SIGCONT:12"]);
+});
+
+/** A process's state letter (R, S, T stopped, Z) and CPU ticks, or null once it is gone. */
+function stat(pid: number): { state: string; ticks: number } | null {
+  try {
+    const s = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = s.slice(s.lastIndexOf(")") + 2).split(" ");
+    return f[0] === "Z" ? null : { state: f[0], ticks: Number(f[11]) + Number(f[12]) };
+  } catch {
+    return null;
+  }
+}
+
+test(
+  "a computing process paused by the gate takes no CPU until it goes on",
+  { skip: process.platform !== "linux" },
+  async () => {
+    const child = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+    try {
+      const gate = judgingGate(() => [child.pid!], { idleMs: 0, maxPauseMs: 60_000 });
+      await sleep(300);
+      gate.enter();
+      await sleep(100);
+      const before = stat(child.pid!)!;
+      await sleep(500);
+      const during = stat(child.pid!)!;
+      assert.equal(during.state, "T");
+      assert.ok(during.ticks - before.ticks <= 1, `paused: ${during.ticks - before.ticks} ticks`);
+      gate.leave();
+      await sleep(500);
+      const after = stat(child.pid!)!;
+      assert.notEqual(after.state, "T");
+      assert.ok(after.ticks - during.ticks >= 20, `going on: ${after.ticks - during.ticks} ticks in 500 ms`);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  },
+);
+
+test(
+  "a paused admin process whose web server dies does not stay paused: it ends within seconds",
+  { skip: process.platform !== "linux" },
+  async () => {
+    // The "web server": starts one admin process, pauses it as a call would (no floor), prints its pid.
+    const pool = JSON.stringify(new URL("./pool.ts", import.meta.url).href);
+    const parent = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        `const { startAdminProcesses } = await import(${pool});
+       const admin = startAdminProcesses({ processes: 1, dbPoolSize: 1, pauseWhileJudging: { maxPauseMs: 600000 } });
+       await new Promise((r) => setTimeout(r, 3000));
+       admin.gate.enter();
+       console.log(admin.pids()[0]);
+       setInterval(() => {}, 1000);`,
+      ],
+      // A database the admin process never reaches (it connects when it first computes).
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+        env: { ...process.env, DATABASE_URL: "postgresql://nobody@127.0.0.1:9/none" },
+      },
+    );
+    const pid = await new Promise<number>((resolve) => parent.stdout!.once("data", (d) => resolve(Number(String(d)))));
+    try {
+      await sleep(200);
+      assert.equal(stat(pid)?.state, "T", "paused while its web server lives");
+      parent.kill("SIGKILL");
+      const deadline = Date.now() + 8000;
+      while (stat(pid) && Date.now() < deadline) await sleep(100);
+      assert.equal(stat(pid), null, "the orphaned admin process ended");
+    } finally {
+      parent.kill("SIGKILL");
+      if (stat(pid)) process.kill(pid, "SIGKILL");
+    }
+  },
+);
