@@ -83,7 +83,7 @@ interface RunOptions {
    * A second phase with an admin loading pages in a loop, to compare with the first: the analytics page's
    * calls, or the heavy computations (quality, leaderboard with style control, judge board, exports with soft labels).
    */
-  adminLoop?: "analytics" | "heavy" | "none" | "snapshot";
+  adminLoop?: "analytics" | "heavy" | "stored" | "none" | "snapshot";
   /** The server's ADMIN_PROCESSES (default: its own default). */
   adminThreads?: number;
   /** The dataset asks this many of the default dimensions (and experts answer them with every submit). */
@@ -182,7 +182,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     ...(opts.adminThreads === undefined ? {} : { ADMIN_PROCESSES: String(opts.adminThreads) }),
   });
   const adminCalls = (
-    opts.adminLoop === "heavy"
+    opts.adminLoop === "heavy" || opts.adminLoop === "stored"
       ? HEAVY_CALLS
       : opts.adminLoop === "none" || opts.adminLoop === "snapshot"
         ? []
@@ -200,14 +200,25 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       await statsDb.$queryRawUnsafe("SELECT pg_stat_statements_reset()::text");
     }
     const total = Math.ceil(pairsWanted / 6) * 6 * 3;
+    // =stored: the admin opened each heavy page once before the experts began (computed then, and stored).
+    const firstLoadMs: Record<string, number> = {};
+    if (opts.adminLoop === "stored")
+      for (const route of adminCalls) {
+        const t = performance.now();
+        const res = await call(server.url, "GET", route, adminCookie);
+        if (res.status !== 200) throw new Error(`${route}: ${res.status} ${res.body.slice(0, 200)}`);
+        firstLoadMs[route] = Math.round(performance.now() - t);
+      }
     const adminPhase =
       opts.adminLoop === "heavy"
-        ? "with an admin reloading the heavy pages"
-        : opts.adminLoop === "none"
-          ? "second half, no admin (control)"
-          : opts.adminLoop === "snapshot"
-            ? "second half, a snapshot held open"
-            : "with an admin on the analytics page";
+        ? "with an admin loading the heavy pages (computed in this phase)"
+        : opts.adminLoop === "stored"
+          ? "with an admin reloading the heavy pages (stored before)"
+          : opts.adminLoop === "none"
+            ? "second half, no admin (control)"
+            : opts.adminLoop === "snapshot"
+              ? "second half, a snapshot held open"
+              : "with an admin on the analytics page";
     const phases = opts.adminLoop
       ? [
           { name: "experts only", judgments: Math.floor(total / 2), admin: false },
@@ -415,6 +426,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         ]),
       ),
       everything: !!opts.everything,
+      ...(Object.keys(firstLoadMs).length ? { heavyPagesFirstLoadedBeforeThePhasesMs: firstLoadMs } : {}),
       goldAnswers: goldStored,
       pairsByRequiredRaters: Object.fromEntries(raters.map((r) => [r.requiredRaters, r._count])),
       invariants: {
@@ -432,10 +444,11 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
 }
 
 /**
- * Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline] [--history=JUDGMENTS] [--admin-loop[=heavy]] [--baseline-threads] [--dimensions=N]:
+ * Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline] [--history=JUDGMENTS] [--admin-loop[=heavy|stored|none|snapshot]] [--baseline-threads] [--dimensions=N]:
  * with --baseline, a second run through Next.js's route handlers; --history puts that many judgments in the database
  * first; --admin-loop judges the second half of the pairs while an admin loads the analytics page's calls in a loop
- * (=heavy: the heavy pages of decision 010); --baseline-threads runs again with ADMIN_PROCESSES=0 (the computations on
+ * (=heavy: the heavy pages of decision 010, computed during the phase; =stored: the same, opened once before the
+ * experts begin; =none: no admin, the control; =snapshot: a snapshot held open); --baseline-threads runs again with ADMIN_PROCESSES=0 (the computations on
  * the web server's event loop, as before decision 010) and compares; --dimensions=N runs twice, the overall verdict
  * only and then a dataset asking N of the default dimensions, and compares the submits; --everything runs twice,
  * everything off and then gold pairs at 5 %, adaptive raters and five dimensions with strength, and compares.
@@ -449,11 +462,13 @@ async function main() {
   const adminLoop = loopArg
     ? loopArg === "--admin-loop=heavy"
       ? "heavy"
-      : loopArg === "--admin-loop=none"
-        ? "none"
-        : loopArg === "--admin-loop=snapshot"
-          ? "snapshot"
-          : "analytics"
+      : loopArg === "--admin-loop=stored"
+        ? "stored"
+        : loopArg === "--admin-loop=none"
+          ? "none"
+          : loopArg === "--admin-loop=snapshot"
+            ? "snapshot"
+            : "analytics"
     : undefined;
   const dimensions = Number(process.argv.find((a) => a.startsWith("--dimensions="))?.slice(13) ?? 0);
   const ratio = (a: number, b: number) => +(a / b).toFixed(2);

@@ -33,6 +33,8 @@ test("exports share a soft-label fit until an admin's change, or until an expert
   const newcomer = await t.db.user.create({ data: { email: "new@figures.test", name: "New", role: "EXPERT" } });
   await t.db
     .$executeRaw`UPDATE "Judgment" SET "userId" = ${newcomer.id} WHERE id = (SELECT id FROM "Judgment" WHERE "pairId" = ${pairs[0]} LIMIT 1)`;
+  // As if they had judged it through the judging calls: their tallies count it.
+  await t.db.$queryRawUnsafe("SELECT tj_rebuild_tallies()::text");
   const third = await softLabelsFor(t.db, { pairIds: pairs });
   assert.notEqual(third.fit, first.fit);
   assert.ok(third.labels.has(pairs[0]));

@@ -331,12 +331,10 @@ export async function fitSoftLabels(db: Db): Promise<SoftLabelModel | null> {
   return softLabelModel(await ratingLog(db));
 }
 
-/** The experts with a judgment on a complete pair (those a soft-label fit must have seen): one index probe per expert. */
+/** The experts with a judgment on a complete pair (those a soft-label fit must have seen), from their tallies. */
 export async function expertsJudgingCompletePairs(db: Db): Promise<string[]> {
-  const { rows } = await poolOf(db).query<{ id: string }>(
-    `SELECT u.id FROM "User" u WHERE EXISTS (
-       SELECT 1 FROM "Judgment" j JOIN "Pair" p ON p.id = j."pairId" WHERE j."userId" = u.id AND p.status = 'COMPLETE')`,
-  );
+  // ExpertTally counts each expert's complete pairs (tj_tally_pair, kept equal to tj_rebuild_tallies()).
+  const { rows } = await poolOf(db).query<{ id: string }>(`SELECT "userId" AS id FROM "ExpertTally" WHERE pairs > 0`);
   return rows.map((r) => r.id);
 }
 
