@@ -103,24 +103,14 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
     },
     recheck() {
       if (closed) return;
-      if (!inDatabase()) {
-        if (inFlight > 0) pause();
-      } else if (paused) {
-        clear();
-        all("SIGCONT");
-        paused = false;
-      }
+      if (inDatabase()) resume();
+      else if (inFlight > 0) pause();
     },
     open() {
       closed = true;
-      if (idle) clearTimeout(idle);
-      idle = undefined;
       guaranteed = false;
-      clear();
-      if (paused) {
-        all("SIGCONT");
-        paused = false;
-      }
+      resume();
+      clear(); // a floor's run in progress
     },
     get paused() {
       return paused;

@@ -48,7 +48,7 @@ export async function softLabelsFor(
     const fresh = randomUUID();
     const began = new Date();
     const model = fitSoftLabels(db).then(async (m) => {
-      await storeFigures(db, markOf(fresh), { answer: "null", computedAt: began, seconds: 0 }, began);
+      await storeFigures(db, markOf(fresh), { answer: "null", computedAt: began }, began);
       await dropStoredFigures(
         db,
         MARK,

@@ -9,25 +9,24 @@ export interface Stored {
   /** The answer as sent: JSON text. */
   answer: string;
   computedAt: Date;
-  seconds: number;
 }
 
 /** The stored answer for `key` if one was computed within `maxAgeMs`. */
 export async function storedFigures(db: Db, key: string, maxAgeMs: number): Promise<Stored | null> {
   const row = await db.storedFigures.findUnique({ where: { key } });
   if (!row || Date.now() - row.computedAt.getTime() >= maxAgeMs) return null;
-  return { answer: row.answer, computedAt: row.computedAt, seconds: row.seconds };
+  return { answer: row.answer, computedAt: row.computedAt };
 }
 
-/** Keeps `answer` as `key`'s figures, unless they were forgotten (`since`: a `forgetAll` after the computation began). */
+/** Keeps `s` as `key`'s figures, unless forgetStoredFigures ran after the computation `began`. */
 export async function storeFigures(db: Db, key: string, s: Stored, began: Date): Promise<void> {
   // A forgetting after the computation began leaves a mark newer than `began`: the result is already stale.
   const mark = await db.storedFigures.findUnique({ where: { key: FORGOTTEN }, select: { computedAt: true } });
   if (mark && mark.computedAt >= began) return;
   await db.storedFigures.upsert({
     where: { key },
-    create: { key, answer: s.answer, computedAt: s.computedAt, seconds: s.seconds },
-    update: { answer: s.answer, computedAt: s.computedAt, seconds: s.seconds },
+    create: { key, ...s },
+    update: s,
   });
 }
 
@@ -41,7 +40,7 @@ export async function forgetStoredFigures(db: Db): Promise<void> {
     db.storedFigures.deleteMany({ where: { key: { not: FORGOTTEN } } }),
     db.storedFigures.upsert({
       where: { key: FORGOTTEN },
-      create: { key: FORGOTTEN, answer: "null", computedAt: now, seconds: 0 },
+      create: { key: FORGOTTEN, answer: "null", computedAt: now },
       update: { computedAt: now },
     }),
   ]);
@@ -53,8 +52,8 @@ export async function dropStoredFigures(db: Db, prefix: string, before: Date): P
 }
 
 /**
- * `key`'s stored figures if computed within `maxAgeMs`, else computed now and stored: reloads that arrive meanwhile
- * share the computation (an age of 0 keeps nothing in this process's memory). JSON in and out, as answers are sent.
+ * `key`'s stored figures if computed within `maxAgeMs`, else computed now and stored (an age of 0: never stored);
+ * reloads in this process that arrive meanwhile share the computation. JSON in and out, as answers are sent.
  */
 export async function storedOrComputed<T extends object>(
   db: Db,
@@ -67,9 +66,7 @@ export async function storedOrComputed<T extends object>(
   return recent(`${ADMIN_FIGURES}${key}`, 0, async () => {
     const began = new Date();
     const result = await compute();
-    const seconds = (Date.now() - began.getTime()) / 1000;
-    if (maxAgeMs > 0)
-      await storeFigures(db, key, { answer: JSON.stringify(result), computedAt: began, seconds }, began);
+    if (maxAgeMs > 0) await storeFigures(db, key, { answer: JSON.stringify(result), computedAt: began }, began);
     return result;
   });
 }
