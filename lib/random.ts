@@ -60,18 +60,42 @@ export function binomial(rng: () => number, n: number, p: number): number {
       if (x <= n) return x; // a rounding tail past n: draw again
     }
   }
-  const r = p / q;
-  const nr = (n + 1) * r;
   const npq = n * p * q;
   const sq = Math.sqrt(npq);
   const b = 1.15 + 2.53 * sq;
   const a = -0.0873 + 0.0248 * b + 0.01 * p;
   const c = n * p + 0.5;
-  const alpha = (2.83 + 5.1 / b) * sq;
   const vr = 0.92 - 4.2 / b;
+  // 86 % of draws end here, after one uniform: nothing else is computed for them (a multinomial bootstrap
+  // makes hundreds of these per replicate).
+  const v = rng();
+  if (v <= 0.86 * vr) {
+    const u = v / vr - 0.43;
+    return Math.floor(((2 * a) / (0.5 - Math.abs(u)) + b) * u + c);
+  }
+  return btrdRejection(rng, n, p, v, m, npq, sq, a, b, c, vr);
+}
+
+/** BTRD's slower half: the draw `v` fell outside the box, or a later uniform pair is tried. */
+function btrdRejection(
+  rng: () => number,
+  n: number,
+  p: number,
+  v: number,
+  m: number,
+  npq: number,
+  sq: number,
+  a: number,
+  b: number,
+  c: number,
+  vr: number,
+): number {
+  const r = p / (1 - p);
+  const nr = (n + 1) * r;
+  const alpha = (2.83 + 5.1 / b) * sq;
   const urvr = 0.86 * vr;
-  for (;;) {
-    let v = rng();
+  for (let first = true; ; first = false) {
+    if (!first) v = rng();
     let u: number;
     if (v <= urvr) {
       u = v / vr - 0.43;

@@ -239,7 +239,7 @@ function groupsOf(
 }
 
 /** β and group per model (NaN and −1 for models that took no part). */
-function perModel(theta: Float64Array, index: Int32Array, groupOf: Int32Array, p: number) {
+export function perModel(theta: Float64Array, index: Int32Array, groupOf: Int32Array, p: number) {
   const beta = new Float64Array(p).fill(NaN);
   const group = new Int32Array(p).fill(-1);
   for (let m = 0; m < p; m++)
@@ -251,7 +251,7 @@ function perModel(theta: Float64Array, index: Int32Array, groupOf: Int32Array, p
 }
 
 /** Each group's β to mean 0. */
-function centre(theta: Float64Array, q: number, groupOf: Int32Array, groups: number) {
+export function centre(theta: Float64Array, q: number, groupOf: Int32Array, groups: number) {
   const sum = new Float64Array(groups),
     size = new Float64Array(groups);
   for (let i = 0; i < q; i++) {
@@ -349,128 +349,4 @@ function unboundedWithin(credit: Float64Array, p: number): number[] {
     .slice(1)
     .flat()
     .sort((u, v) => u - v);
-}
-
-/**
- * `fitBradleyTerry` without covariates or scale, for a bootstrap replicate of the plain fit: observations
- * aggregated per pair of models, a warm start from the full data's fit, full Newton steps while the
- * gradient shrinks (one exp per pair and one small Cholesky solve per step, no loss evaluated). Anything
- * else (a step that does not shrink the gradient, a singular system) is handed to `fitBradleyTerry` from
- * the same start, so the answer is the same maximum either way.
- */
-export function fitPairs(obs: Observations, p: number, init: BtFit, maxIterations = 100): BtFit {
-  const n = obs.a.length;
-  const { a, b, wA, wB } = obs;
-  const index = new Int32Array(p).fill(-1);
-  for (let i = 0; i < n; i++)
-    if (wA[i] + wB[i] > 0) {
-      index[a[i]] = 0;
-      index[b[i]] = 0;
-    }
-  let present = 0;
-  for (let m = 0; m < p; m++) if (index[m] === 0) index[m] = present++;
-  const q = present;
-  const { groupOf, groups } = groupsOf(q, obs, index, (i) => wA[i] + wB[i] > 0);
-  const theta = new Float64Array(q);
-  for (let m = 0; m < p; m++) if (index[m] >= 0 && Number.isFinite(init.beta[m])) theta[index[m]] = init.beta[m];
-  centre(theta, q, groupOf, groups);
-  if (!work || work.q !== q) work = newWork(q);
-  let { grad, hess, gradT, hessT } = work;
-  const { trial, L, y } = work;
-  const ia = new Int32Array(n),
-    ib = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    ia[i] = index[a[i]];
-    ib[i] = index[b[i]];
-  }
-  const derivatives = (t: Float64Array, g: Float64Array, h: Float64Array) =>
-    pairDerivatives(t, g, h, q, ia, ib, wA, wB);
-  const general = () => fitBradleyTerry(obs, p, { init, maxIterations });
-  let gradientNorm = derivatives(theta, grad, hess);
-  let iterations = 0;
-  while (!(gradientNorm <= GRADIENT_TOLERANCE)) {
-    if (iterations === maxIterations || !Number.isFinite(gradientNorm)) break;
-    iterations++;
-    // H + Σ_groups 1ᵢ1ᵢᵀ (definite; see fitBradleyTerry), by Cholesky into L; the step solves it against −g.
-    for (let i = 0; i < q; i++) {
-      for (let j = 0; j <= i; j++) {
-        let s = hess[i * q + j] + (groupOf[i] === groupOf[j] ? 1 : 0);
-        for (let k = 0; k < j; k++) s -= L[i * q + k] * L[j * q + k];
-        if (i === j) {
-          if (!(s > 0)) return general();
-          L[i * q + i] = Math.sqrt(s);
-        } else L[i * q + j] = s / L[j * q + j];
-      }
-    }
-    for (let i = 0; i < q; i++) {
-      let s = -grad[i];
-      for (let k = 0; k < i; k++) s -= L[i * q + k] * y[k];
-      y[i] = s / L[i * q + i];
-    }
-    for (let i = q - 1; i >= 0; i--) {
-      let s = y[i];
-      for (let k = i + 1; k < q; k++) s -= L[k * q + i] * trial[k];
-      trial[i] = s / L[i * q + i];
-    }
-    for (let j = 0; j < q; j++) trial[j] += theta[j];
-    const trialNorm = derivatives(trial, gradT, hessT);
-    if (!(trialNorm < gradientNorm)) return general();
-    theta.set(trial);
-    [grad, gradT] = [gradT, grad];
-    [hess, hessT] = [hessT, hess];
-    gradientNorm = trialNorm;
-  }
-  if (!(gradientNorm <= GRADIENT_TOLERANCE)) return general();
-  centre(theta, q, groupOf, groups);
-  const { beta, group } = perModel(theta, index, groupOf, p);
-  return { beta, gamma: new Float64Array(0), gradientNorm, iterations, converged: true, group, groups };
-}
-
-/** Gradient and Hessian of the plain loss over pairs (indices already into the present models); the gradient's norm. */
-function pairDerivatives(
-  t: Float64Array,
-  g: Float64Array,
-  h: Float64Array,
-  q: number,
-  ia: Int32Array,
-  ib: Int32Array,
-  wA: Float64Array,
-  wB: Float64Array,
-): number {
-  g.fill(0);
-  h.fill(0);
-  const c2 = LN10 * LN10;
-  for (let i = 0; i < ia.length; i++) {
-    const w = wA[i] + wB[i];
-    if (!(w > 0)) continue;
-    const u = ia[i],
-      v = ib[i];
-    const s = 1 / (1 + Math.exp(-LN10 * (t[u] - t[v])));
-    const r = LN10 * (wA[i] - w * s);
-    const c2h = c2 * w * s * (1 - s);
-    g[u] -= r;
-    g[v] += r;
-    h[u * q + u] += c2h;
-    h[v * q + v] += c2h;
-    h[u * q + v] -= c2h;
-    h[v * q + u] -= c2h;
-  }
-  let norm = 0;
-  for (let j = 0; j < q; j++) norm += g[j] * g[j];
-  return Math.sqrt(norm);
-}
-
-/** fitPairs' scratch arrays, kept between calls of the same size (a bootstrap's replicates). */
-let work: ReturnType<typeof newWork> | null = null;
-function newWork(q: number) {
-  return {
-    q,
-    grad: new Float64Array(q),
-    hess: new Float64Array(q * q),
-    gradT: new Float64Array(q),
-    hessT: new Float64Array(q * q),
-    trial: new Float64Array(q),
-    L: new Float64Array(q * q),
-    y: new Float64Array(q),
-  };
 }

@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { binomTest, wilson } from "../stats/binomial";
 import { BattleSetBuilder, parseBattleLine, type PlanStyle } from "./battles";
-import { fitBradleyTerry, fitPairs, GRADIENT_TOLERANCE, unboundedModels } from "./bradley-terry";
+import { fitBradleyTerry, GRADIENT_TOLERANCE, unboundedModels } from "./bradley-terry";
+import { fitPairs } from "./replicate-fit";
 import { leaderboard } from "./leaderboard";
 
 const dir = new URL("./fixtures/", import.meta.url);
@@ -93,6 +94,15 @@ test("Wilson intervals and exact binomial tests over a spread of counts equal st
   for (const { k, n, p_value } of ref.binomial_tests as { k: number; n: number; p_value: number }[]) {
     assert.ok(Math.abs(binomTest(k, n) - p_value) < 1e-12, `${k}/${n}: ${binomTest(k, n)} vs ${p_value}`);
   }
+  // Large and skewed cases (scipy 1.x `binomtest(k, n, p).pvalue`, computed once): the terms are ordered by merging
+  // the two sides of the mode, not by a sort, and must sum to the same tail.
+  for (const [k, n, p, want] of [
+    [49700, 100000, 0.5, 0.05819735311019034],
+    [50123, 100000, 0.5, 0.43848280819414465],
+    [330, 1000, 1 / 3, 0.840550939296476],
+    [2, 5001, 0.01, 4.2599019047670457e-19],
+  ])
+    assert.ok(Math.abs(binomTest(k, n, p) - want) <= 1e-9 * want, `${k}/${n}: ${binomTest(k, n, p)} vs ${want}`);
   assert.equal(wilson(0, 0), null);
   assert.throws(() => binomTest(3, 2), /0 ≤ k ≤ n/);
 });

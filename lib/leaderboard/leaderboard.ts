@@ -7,7 +7,8 @@
 import { multinomial, seededRandom } from "../random";
 import { percentileInterval } from "../stats/quantile";
 import { A_WINS, B_WINS, STYLE_COVARIATES, type BattleSet, type StyleCovariate } from "./battles";
-import { elo, fitBradleyTerry, fitPairs, unboundedModels, type BtFit, type Observations } from "./bradley-terry";
+import { elo, fitBradleyTerry, unboundedModels, type BtFit, type Observations } from "./bradley-terry";
+import { fitPairs } from "./replicate-fit";
 import { leftWins, winTable, type SideShare, type WinRow } from "./win-table";
 
 export interface ModelRow {
@@ -91,10 +92,12 @@ function plainObservations(set: BattleSet) {
       b.push(j);
     }
     pairOf[r] = s;
-    const [ca, cb] = credit(set.outcome[r]);
+    // Credits: 2 to a win, 1 to each side of a tie (no array per battle: this runs once per battle).
+    const o = set.outcome[r];
+    const ca = o === A_WINS ? 2 : o === B_WINS ? 0 : 1;
     const flip = set.a[r] !== i;
-    toA[r] = (flip ? cb : ca) * set.weight[r];
-    toB[r] = (flip ? ca : cb) * set.weight[r];
+    toA[r] = (flip ? 2 - ca : ca) * set.weight[r];
+    toB[r] = (flip ? ca : 2 - ca) * set.weight[r];
   }
   const obs: Observations = {
     a: Int32Array.from(a),
@@ -292,12 +295,13 @@ function plainBootstrap(
   anchor?: { index: number; rating: number },
 ) {
   const p = set.models.length;
-  const patterns = unitPatterns(set, plain);
-  const counts = new Float64Array(patterns.count.length);
-  const m = new Int32Array(set.units);
+  // Built at the first replicate: ratings alone (no bootstrap) do not need them.
+  let patterns: UnitPatterns | undefined;
+  let counts = new Float64Array(0);
+  const m = new Int32Array(replicates > 0 ? set.units : 0);
   // Many units per pattern (battles as units): one multinomial draw over the patterns, as FastChat draws over
   // its unique rows. Nearly one unit per pattern (queries): drawing the units themselves is cheaper.
-  const byPattern = patterns.count.length * 8 <= set.units;
+  let byPattern = false;
   return bootstrapRatings(
     p,
     replicates,
@@ -306,6 +310,11 @@ function plainBootstrap(
       return fitBradleyTerry(plain.obs, p);
     },
     (rng, init) => {
+      if (!patterns) {
+        patterns = unitPatterns(set, plain);
+        counts = new Float64Array(patterns.count.length);
+        byPattern = patterns.count.length * 8 <= set.units;
+      }
       if (byPattern) multinomial(rng, set.units, patterns.count, counts);
       else {
         draw(rng, set.units, m);

@@ -57,12 +57,33 @@ export function binomTest(k: number, n: number, p = 0.5): number {
   let total = 0;
   let tail = 0;
   // Summed smallest first, so the tail is not lost in the rounding of the large middle terms.
-  const order = Array.from(t.keys()).sort((a, b) => t[a] - t[b]);
-  for (const i of order) {
+  for (const i of ascending(t, Math.min(n, Math.floor((n + 1) * p)))) {
     total += t[i];
     if (t[i] <= limit) tail += t[i];
   }
   return Math.min(1, tail / total);
+}
+
+/**
+ * The indices of `t` by increasing value, ties by index (a stable sort's order). The terms rise to the mode
+ * and fall after it, so the two sides are merged in O(n): the win table's test over 100,000 battles sorted
+ * with a comparator took most of a leaderboard's time. Should rounding break the rise or the fall, the sort.
+ */
+function ascending(t: Float64Array, mode: number): Int32Array {
+  const n = t.length - 1;
+  const out = new Int32Array(n + 1);
+  let monotone = true;
+  for (let i = 0; i < mode && monotone; i++) monotone = t[i] <= t[i + 1];
+  for (let i = mode; i < n && monotone; i++) monotone = t[i] >= t[i + 1];
+  if (!monotone) return Int32Array.from(Array.from(t.keys()).sort((a, b) => t[a] - t[b]));
+  // Left side ascending from 0; right side ascending from n down to mode + 1. Equal values: the lower index first.
+  let l = 0,
+    r = n;
+  for (let k = 0; k <= n; k++) {
+    if (r <= mode || (l <= mode && t[l] <= t[r])) out[k] = l++;
+    else out[k] = r--;
+  }
+  return out;
 }
 
 /** P(X ≤ k) for X ~ Binomial(n, p), exact to rounding (from the mode-relative terms). */
