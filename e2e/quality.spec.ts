@@ -215,3 +215,33 @@ test("a new expert qualifies with feedback, meets gold pairs that look like any 
   await shot(page, "quality");
   await expert.close();
 });
+
+test("while the quality figures are computed, the page says which stage the computation is in", async ({ page }) => {
+  // A computation in another app process has reported its stage (lib/db/infra/figures.ts progressWriter writes this row).
+  const began = new Date(Date.now() - 42_000).toISOString();
+  await sql(
+    `INSERT INTO "StoredFigures" (key, answer, "computedAt") VALUES ('progress:quality', $1, now())
+     ON CONFLICT (key) DO UPDATE SET answer = EXCLUDED.answer, "computedAt" = now()`,
+    [JSON.stringify({ stage: "reading the judgments", done: 120_000, startedAt: began, updatedAt: began })],
+  );
+  // This page's own read of the figures is held until the progress has been seen, as a long computation would hold it.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/api/admin/quality", async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto("/admin/quality");
+    const progress = page.getByTestId("figures-progress");
+    await expect(progress).toContainText("Computing the figures: reading the judgments");
+    await expect(progress).toContainText(/120,000 read · (4[2-9]|5\d) s so far/);
+    await shot(page, "quality-progress");
+  } finally {
+    release();
+    await sql(`DELETE FROM "StoredFigures" WHERE key = 'progress:quality'`);
+  }
+  await expect(page.getByTestId("figures-age")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("figures-progress")).toHaveCount(0);
+});

@@ -40,7 +40,7 @@ test("an admin reads the planner leaderboard, uploads a judge's verdicts to the 
   await shot(page, "leaderboard-style");
   await page.getByRole("combobox", { name: "Trip length" }).selectOption({ index: 0 });
   await page.getByLabel("Only plans that pass both gates").check();
-  await expect(page.getByText("Computing…")).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByTestId("figures-progress")).toBeHidden({ timeout: 30_000 });
 
   await page.getByRole("link", { name: "Judges" }).click();
   await expect(page.getByRole("heading", { name: "Judges and the reward against the experts" })).toBeVisible();

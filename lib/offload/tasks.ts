@@ -4,6 +4,8 @@
  * a thread (structured clone: Maps and Dates survive, class instances do not). lib/offload/run.ts runs them.
  */
 import type { Db } from "../db/infra/client";
+import { progressWriter } from "../db/infra/figures";
+import type { ReportProgress } from "../progress";
 import { judgeBoard } from "../db/results/alignment";
 import { dimensionReport } from "../db/results/dimensions";
 import { preferenceCard, sftCard } from "../db/results/exports";
@@ -12,23 +14,44 @@ import type { PreferenceOptions } from "../export/preference";
 import { leaderboardReport, type BattleFilters } from "../db/results/leaderboard";
 import { qualityReport, removalPreview } from "../db/quality/quality";
 
+/**
+ * A heavy page's computation whose progress is kept under `progress` (its figures' key; lib/db/infra/figures.ts), so
+ * the page can show where it is, from any app process; the progress row goes when the computation ends.
+ */
+async function watched<T>(db: Db, progress: string | undefined, f: (report: ReportProgress) => Promise<T>): Promise<T> {
+  const p = progressWriter(db, progress);
+  p.report("starting");
+  try {
+    return await f(p.report);
+  } finally {
+    await p.end();
+  }
+}
+
 export const TASKS = {
   /** The quality page: standing, gold results, reliability models (Dawid–Skene, MACE) over every judgment. */
-  quality: (db: Db) => qualityReport(db),
+  quality: (db: Db, a: { progress?: string }) => watched(db, a.progress, (report) => qualityReport(db, report)),
   /** What removing one expert's judgments would do to agreement. */
   removalPreview: (db: Db, a: { userId: string }) => removalPreview(db, a.userId),
   /** Planner ratings with bootstrap intervals (each replicate a full fit), style control. */
-  leaderboard: (db: Db, a: { filters: BattleFilters; opts: { style: boolean; bootstrap: number; seed: number } }) =>
-    leaderboardReport(db, a.filters, a.opts),
+  leaderboard: (
+    db: Db,
+    a: { filters: BattleFilters; opts: { style: boolean; bootstrap: number; seed: number }; progress?: string },
+  ) => watched(db, a.progress, (report) => leaderboardReport(db, a.filters, a.opts, report)),
   /** The judge alignment board: every judge against every other over complete pairs. */
-  judges: (db: Db, a: { datasetId: string | null }) => judgeBoard(db, a),
+  judges: (db: Db, a: { datasetId: string | null; progress?: string }) =>
+    watched(db, a.progress, (report) => judgeBoard(db, { datasetId: a.datasetId, report })),
   /** The preference pairs' card: pairs and requests per split, and what was left out (one pass over the pairs). */
   preferenceCard: (db: Db, a: { filters: ExportFilters; options: PreferenceOptions }) =>
     preferenceCard(db, a.filters, a.options),
   /** The SFT rows' card: requests per split, and the requests left out and why (one pass over the pairs). */
   sftCard: (db: Db, a: { filters: ExportFilters; options: PreferenceOptions }) => sftCard(db, a.filters, a.options),
   /** Humans against the reward per dimension, and which dimensions drive the overall verdict (bootstraps). */
-  dimensions: (db: Db, a: { datasetId: string }) => dimensionReport(db, a.datasetId),
+  dimensions: (db: Db, a: { datasetId: string; progress?: string }) =>
+    watched(db, a.progress, async (report) => {
+      report("reading the dimension answers");
+      return dimensionReport(db, a.datasetId);
+    }),
 };
 
 export type TaskName = keyof typeof TASKS;

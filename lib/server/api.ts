@@ -58,13 +58,13 @@ interface RouteContext {
  */
 export async function adminFigures<T extends object>(
   key: string,
-  compute: () => Promise<T>,
+  compute: (progressKey: string) => Promise<T>,
   weight: "light" | "heavy" = "light",
 ): Promise<T & { computedAt: string }> {
   const c = config();
   const { result, computedAt } =
     weight === "light"
-      ? await recent(`${ADMIN_FIGURES}${key}`, c.ADMIN_FIGURES_MAX_AGE_SECONDS * 1000, compute)
+      ? await recent(`${ADMIN_FIGURES}${key}`, c.ADMIN_FIGURES_MAX_AGE_SECONDS * 1000, () => compute(key))
       : await storedOrComputed(db(), key, c.ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS * 1000, compute);
   return { ...result, computedAt: computedAt.toISOString() };
 }

@@ -4,6 +4,7 @@
  * to import instead of copying them by hand. Answers a route builds itself are written out here, and the
  * route checks its answer against them (`satisfies`). Type-only: nothing here runs on the client.
  */
+import type { FiguresProgress } from "../progress";
 import type { analyticsReport, ScaleAgreement } from "../agreement";
 import type { JudgingSettings } from "../assignment/policy";
 import type { listUsers } from "../db/accounts/admin";
@@ -87,6 +88,8 @@ export type QualityExpert = QualityAnswer["experts"][number];
 export type OkAnswer = { ok: true };
 /** POST /api/admin/figures: the shared admin figures are forgotten (the next read computes afresh). */
 export type FiguresForgottenAnswer = { forgotten: true };
+/** GET /api/admin/figures/progress?page=…: where that page's computation is, if one runs. */
+export type FiguresProgressAnswer = { progress: FiguresProgress | null };
 /** POST /api/admin/users */
 export type ExpertCreatedAnswer = { userId: string; inviteUrl: string };
 /** POST /api/admin/users/<id>/invite */

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { KEYS } from "../../keys";
 import { FiguresAge } from "../FiguresAge";
+import { FiguresProgress } from "../FiguresProgress";
 import { useJudgeBoard } from "../queries";
 import { AlignmentSection } from "./AlignmentSection";
 import { VerdictsSection } from "./VerdictsSection";
@@ -19,6 +20,7 @@ export function JudgesPanel() {
           {board.error.message}
         </p>
       )}
+      {board.isFetching && !board.error && <FiguresProgress page="judges" />}
       {d && (
         <>
           <FiguresAge computedAt={d.computedAt} queryKey={KEYS.judges} />

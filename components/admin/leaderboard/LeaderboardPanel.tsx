@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { KEYS } from "../../keys";
 import { FiguresAge } from "../FiguresAge";
+import { FiguresProgress } from "../FiguresProgress";
 import { useLeaderboard } from "../queries";
 import { ScopeSelects } from "../ScopeSelects";
 import { OrderingSection } from "./OrderingSection";
@@ -85,9 +86,7 @@ export function LeaderboardPanel() {
           </label>
         </div>
         {q.isFetching ? (
-          <p className="muted small" role="status">
-            Computing…
-          </p>
+          <FiguresProgress page="leaderboard" />
         ) : (
           <FiguresAge computedAt={data?.computedAt} queryKey={KEYS.leaderboard} />
         )}

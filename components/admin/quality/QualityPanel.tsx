@@ -6,6 +6,7 @@
  */
 import { KEYS } from "../../keys";
 import { FiguresAge } from "../FiguresAge";
+import { FiguresProgress } from "../FiguresProgress";
 import { useQuality } from "../queries";
 import { CorrectionsSection } from "./CorrectionsSection";
 import { ExpertsSection } from "./ExpertsSection";
@@ -22,11 +23,12 @@ export function QualityPanel() {
         {quality.error.message}
       </p>
     );
-  if (!q) return <p>Loading…</p>;
+  if (!q) return <FiguresProgress page="quality" />;
   const paused = q.experts.filter((e) => e.standing === "PAUSED").length;
   return (
     <div className="stack">
       <FiguresAge computedAt={q.computedAt} queryKey={KEYS.quality} />
+      {quality.isFetching && <FiguresProgress page="quality" />}
       {paused > 0 && (
         <p className="notice" role="status" data-testid="paused-notice">
           {paused} expert{paused > 1 ? "s are" : " is"} paused by the gold test: review and resume below.

@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { forgetRecent, ADMIN_FIGURES } from "../../cache";
-import { forgetStoredFigures, storedOrComputed } from "./figures";
+import { qualityReport } from "../quality/quality";
+import { figuresProgress, forgetStoredFigures, progressWriter, storedOrComputed } from "./figures";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 let t: TestDatabase;
@@ -84,3 +85,59 @@ test("an admin's change forgets the stored figures, and a computation it overtoo
   assert.deepEqual(after.result, { stale: false });
   assert.equal(await t.db.storedFigures.count({ where: { key: "quality" } }), 1);
 });
+
+test("a heavy computation's progress is readable while it runs, from the stored row, and gone when it ends", async () => {
+  await forgetStoredFigures(t.db);
+  const seen: (string | undefined)[] = [];
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const running = storedOrComputed(t.db, 'leaderboard:{"seed":1}', 60_000, async (key) => {
+    const p = progressWriter(t.db, key);
+    p.report("reading the battles", 0);
+    p.report("reading the battles", 20_000);
+    // A new stage is written even right after another write, before a long step that reports nothing.
+    p.report("fitting 20,000 battles");
+    await until(async () => (await figuresProgress(t.db, "leaderboard"))?.stage === "fitting 20,000 battles");
+    seen.push((await figuresProgress(t.db, "leaderboard"))?.stage);
+    // Another page's progress is not this one's.
+    assert.equal(await figuresProgress(t.db, "quality"), null);
+    await gate;
+    await p.end();
+    return { done: true };
+  });
+  await until(async () => seen.length > 0);
+  const mid = await figuresProgress(t.db, "leaderboard");
+  assert.equal(mid?.stage, "fitting 20,000 battles");
+  assert.equal(mid?.done, null);
+  assert.ok(Date.parse(mid!.startedAt) <= Date.parse(mid!.updatedAt));
+  release();
+  assert.deepEqual((await running).result, { done: true });
+  assert.equal(await figuresProgress(t.db, "leaderboard"), null);
+  // Progress rows are never served as figures, and a forgetting removes them with the rest.
+  const q = progressWriter(t.db, "quality");
+  q.report("reading the judgments", 10_000);
+  await until(async () => (await figuresProgress(t.db, "quality"))?.done === 10_000);
+  await forgetStoredFigures(t.db);
+  assert.equal(await figuresProgress(t.db, "quality"), null);
+  await q.end();
+});
+
+test("the quality report says each stage before it runs", async () => {
+  const stages: string[] = [];
+  forgetRecent(ADMIN_FIGURES);
+  await qualityReport(t.db, (stage) => {
+    if (stages.at(-1) !== stage) stages.push(stage);
+  });
+  assert.deepEqual(
+    stages.map((s) => s.replace(/\d[\d,]*/g, "N")),
+    ["reading the judgments", "fitting Dawid–Skene to N judgments", "fitting MACE", "agreement between experts"],
+  );
+});
+
+async function until(f: () => Promise<boolean>, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!(await f())) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

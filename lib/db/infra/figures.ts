@@ -3,6 +3,7 @@
  * restarts, so a reload reads it instead of computing again. An admin's change or "Recompute" removes them all.
  */
 import { ADMIN_FIGURES, recent } from "../../cache";
+import type { FiguresProgress, ReportProgress } from "../../progress";
 import type { Db } from "./client";
 
 export interface Stored {
@@ -54,19 +55,87 @@ export async function dropStoredFigures(db: Db, prefix: string, before: Date): P
 /**
  * `key`'s stored figures if computed within `maxAgeMs`, else computed now and stored (an age of 0: never stored);
  * reloads in this process that arrive meanwhile share the computation. JSON in and out, as answers are sent.
+ * `compute` gets the key its progress is kept under (progressWriter).
  */
 export async function storedOrComputed<T extends object>(
   db: Db,
   key: string,
   maxAgeMs: number,
-  compute: () => Promise<T>,
+  compute: (progressKey: string) => Promise<T>,
 ): Promise<{ result: T; computedAt: Date }> {
   const stored = await storedFigures(db, key, maxAgeMs);
   if (stored) return { result: JSON.parse(stored.answer) as T, computedAt: stored.computedAt };
   return recent(`${ADMIN_FIGURES}${key}`, 0, async () => {
     const began = new Date();
-    const result = await compute();
+    const result = await compute(key);
     if (maxAgeMs > 0) await storeFigures(db, key, { answer: JSON.stringify(result), computedAt: began }, began);
     return result;
   });
+}
+
+/** Progress rows sit beside the figures, under this prefix and the figures' key (forgetting removes them too). */
+const PROGRESS = "progress:";
+/** At most one progress write per this many ms: a report per row read must not become a write per row. */
+const PROGRESS_EVERY_MS = 500;
+
+/**
+ * A reporter that keeps a computation's progress in the database under `key` (any app process reads it), and its
+ * `end`, which removes it. Writes go one at a time, at most every half second, the latest report winning; a failed
+ * write is dropped (progress is a courtesy: it never fails the computation). No key: reports go nowhere.
+ */
+export function progressWriter(db: Db, key: string | undefined): { report: ReportProgress; end: () => Promise<void> } {
+  if (!key) return { report: () => {}, end: async () => {} };
+  const id = PROGRESS + key;
+  const startedAt = new Date().toISOString();
+  let latest: FiguresProgress | null = null;
+  let shown = "";
+  let writing: Promise<void> | null = null;
+  let lastWrite = 0;
+  let newStage = false;
+  let ended = false;
+  const write = () => {
+    if (writing || !latest || ended) return;
+    const p = latest;
+    latest = null;
+    newStage = false;
+    lastWrite = Date.now();
+    const answer = JSON.stringify(p);
+    writing = db.storedFigures
+      .upsert({
+        where: { key: id },
+        create: { key: id, answer, computedAt: new Date() },
+        update: { answer, computedAt: new Date() },
+      })
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        writing = null;
+        if (latest && (newStage || Date.now() - lastWrite >= PROGRESS_EVERY_MS)) write();
+      });
+  };
+  const report: ReportProgress = (stage, done) => {
+    if (stage !== shown) newStage = true;
+    shown = stage;
+    latest = { stage, done: done ?? null, startedAt, updatedAt: new Date().toISOString() };
+    // A new stage is written as soon as the write before it ends (a long computation may follow it with no
+    // report); counts within a stage at most every PROGRESS_EVERY_MS.
+    if (newStage || Date.now() - lastWrite >= PROGRESS_EVERY_MS) write();
+  };
+  const end = async () => {
+    ended = true;
+    await writing;
+    await db.storedFigures.deleteMany({ where: { key: id } }).catch(() => undefined);
+  };
+  return { report, end };
+}
+
+/** The latest progress of a computation whose figures key starts with `prefix` (a page's figures), if one runs. */
+export async function figuresProgress(db: Db, prefix: string): Promise<FiguresProgress | null> {
+  const row = await db.storedFigures.findFirst({
+    where: { key: { startsWith: PROGRESS + prefix } },
+    orderBy: { computedAt: "desc" },
+  });
+  return row ? (JSON.parse(row.answer) as FiguresProgress) : null;
 }

@@ -32,6 +32,7 @@ import { removalEffect } from "../../agreement";
 import { poolOf, type Db } from "../infra/client";
 import { cursorRows, fromSnapshot } from "../infra/cursor";
 import type { Standing } from "../../permissions";
+import { NO_PROGRESS, type ReportProgress } from "../../progress";
 
 export interface GoldTally {
   n: number;
@@ -78,10 +79,12 @@ export interface QualityReport {
 }
 
 /** Every expert's judgments of complete pairs, in time order: the model input and each expert's verdict sequence and side counts. */
-async function judgmentLog(db: Db) {
+async function judgmentLog(db: Db, report: ReportProgress) {
   const builder = new RatingMatrixBuilder(VERDICTS);
   const sequences = new Map<string, string[]>();
   const sides = new Map<string, { left: number; right: number }>();
+  let read = 0;
+  report("reading the judgments", 0);
   for await (const r of fromSnapshot(db, (c) =>
     cursorRows<{ pair_id: string; user_id: string; verdict: Verdict; left_is_a: boolean }>(
       c,
@@ -91,6 +94,7 @@ async function judgmentLog(db: Db) {
       [],
     ),
   )) {
+    if (++read % 10_000 === 0) report("reading the judgments", read);
     builder.add(r.pair_id, r.user_id, verdictCode(r.verdict));
     let seq = sequences.get(r.user_id);
     if (!seq) sequences.set(r.user_id, (seq = []));
@@ -108,25 +112,32 @@ async function judgmentLog(db: Db) {
  * shared by reloads within ADMIN_FIGURES_MAX_AGE_SECONDS like the other admin figures; standings and gold
  * results are always read fresh, so an admin's decision shows at once.
  */
-async function modelFigures(db: Db) {
+async function modelFigures(db: Db, report: ReportProgress) {
   const { result } = await recent(
     `${ADMIN_FIGURES}quality-models`,
     config().ADMIN_FIGURES_MAX_AGE_SECONDS * 1000,
     async () => {
-      const log = await judgmentLog(db);
+      const log = await judgmentLog(db, report);
       const m = log.matrix;
-      return {
-        log,
-        ds: m.item.length ? dawidSkene(m) : null,
-        mc: m.item.length ? mace(m) : null,
-        peers: peerAgreement(m),
-      };
+      // Each stage is reported before its (synchronous) fit, and the report written before the fit starts.
+      report(`fitting Dawid–Skene to ${m.item.length.toLocaleString("en-US")} judgments`);
+      await settle();
+      const ds = m.item.length ? dawidSkene(m) : null;
+      report("fitting MACE");
+      await settle();
+      const mc = m.item.length ? mace(m) : null;
+      report("agreement between experts");
+      await settle();
+      return { log, ds, mc, peers: peerAgreement(m) };
     },
   );
   return result;
 }
 
-export async function qualityReport(db: Db): Promise<QualityReport> {
+/** A turn of the event loop, so a progress report's write goes out before a synchronous fit holds the thread. */
+const settle = () => new Promise<void>((r) => setTimeout(r, 20));
+
+export async function qualityReport(db: Db, report: ReportProgress = NO_PROGRESS): Promise<QualityReport> {
   const pool = poolOf(db);
   const [users, answers, kinds, datasets, medians, { log, ds, mc, peers }, skipRows, strengths] = await Promise.all([
     pool.query<{
@@ -154,7 +165,7 @@ export async function qualityReport(db: Db): Promise<QualityReport> {
       `SELECT d.id, d.name, d."goldRate" AS rate, d."adaptiveRaters" AS adaptive, (SELECT count(*)::int FROM "GoldPair" g WHERE g."datasetId" = d.id) AS pairs FROM "Dataset" d ORDER BY d."createdAt"`,
     ),
     expertMedianSeconds(db),
-    modelFigures(db),
+    modelFigures(db, report),
     pool.query<{
       user_id: string;
       gold_skipped: number;

@@ -7,6 +7,7 @@ import { BUILT_IN_JUDGES as BUILT_IN, parseJudgeVerdicts } from "../../alignment
 import type { Verdict } from "../../agreement";
 import { currentWeights } from "./fits";
 import { poolOf, type Db } from "../infra/client";
+import { NO_PROGRESS, type ReportProgress } from "../../progress";
 
 const VERDICT_BATCH = 5000;
 /** Judges on the alignment board at most (uploaded ones; the built-in reward judges come on top). */
@@ -111,7 +112,11 @@ const BOARD_BATCH = 10_000;
  * become the reward judges' verdicts at once), and pair, expert and query ids are shared strings, so the memory is the
  * board's compact records, not the rows (at a million judgments: ~1.5 GB of rows before, see bench/judge-board.ts).
  */
-export async function judgeBoard(db: Db, f: { datasetId?: string | null; batch?: number } = {}) {
+export async function judgeBoard(
+  db: Db,
+  f: { datasetId?: string | null; batch?: number; report?: ReportProgress } = {},
+) {
+  const report = f.report ?? NO_PROGRESS;
   const pool = poolOf(db);
   const datasetId = f.datasetId ?? null;
   const batch = f.batch ?? BOARD_BATCH;
@@ -126,6 +131,7 @@ export async function judgeBoard(db: Db, f: { datasetId?: string | null; batch?:
   const defaults: JudgeRecord[] = [];
   const adopted: JudgeRecord[] = [];
   const pairs: BoardPair[] = [];
+  report("reading the complete pairs", 0);
   for (let after = ""; ;) {
     const { rows } = await pool.query<{
       pairId: string;
@@ -162,6 +168,7 @@ export async function judgeBoard(db: Db, f: { datasetId?: string | null; batch?:
       defaults.push(rewardVerdict(pairId, r.featuresA, r.featuresB, DEFAULT_WEIGHTS));
       if (adoption) adopted.push(rewardVerdict(pairId, r.featuresA, r.featuresB, weights));
     }
+    report("reading the complete pairs", pairs.length);
     if (rows.length < batch) break;
     after = rows[rows.length - 1].pairId;
   }
@@ -169,6 +176,7 @@ export async function judgeBoard(db: Db, f: { datasetId?: string | null; batch?:
   judges.set(BUILT_IN.defaults, { builtIn: true, records: defaults });
   if (adoption) judges.set(BUILT_IN.adopted, { builtIn: true, records: adopted });
   // The board sorts again (lib/alignment/board.ts): a fixed order before the seeded bootstrap sees the data.
+  let read = 0;
   for (let after = ""; ;) {
     const { rows } = await pool.query<{
       id: string;
@@ -185,6 +193,7 @@ export async function judgeBoard(db: Db, f: { datasetId?: string | null; batch?:
        LIMIT $3`,
       [datasetId, after, batch],
     );
+    read += rows.length;
     for (const v of rows) {
       const j = judges.get(v.judge) ?? { builtIn: false, records: [] };
       j.records.push({
@@ -196,8 +205,12 @@ export async function judgeBoard(db: Db, f: { datasetId?: string | null; batch?:
       });
       judges.set(v.judge, j);
     }
+    report("reading the judges' verdicts", read);
     if (rows.length < batch) break;
     after = rows[rows.length - 1].id;
   }
+  report(`comparing ${judges.size} judges with the experts over ${pairs.length.toLocaleString("en-US")} pairs`);
+  // The report's write goes out before the board holds the thread.
+  await new Promise((r) => setTimeout(r, 20));
   return { ...alignmentBoard(pairs, judges), imports: await listJudgeImports(db) };
 }

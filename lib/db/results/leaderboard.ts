@@ -8,6 +8,7 @@ import { leaderboard, signedPreferenceTable, type SignedPreferenceRow } from "..
 import { itinerarySchema } from "../../itinerary/model";
 import { poolOf, type Db } from "../infra/client";
 import { cursorRows, fromSnapshot } from "../infra/cursor";
+import { NO_PROGRESS, type ReportProgress } from "../../progress";
 
 export interface BattleFilters {
   datasetId?: string | null;
@@ -156,13 +157,20 @@ export async function leaderboardReport(
   db: Db,
   f: BattleFilters,
   opts: { style: boolean; bootstrap: number; seed: number },
+  progress: ReportProgress = NO_PROGRESS,
 ) {
+  progress("reading the battles");
   const [{ set, selfBattles }, tripLengths, signed, dimensions] = await Promise.all([
     leaderboardBattles(db, f, { style: opts.style }),
     judgedTripLengths(db),
     signedPreferenceRows(db, f),
     leaderboardDimensions(db, f.datasetId ?? null),
   ]);
+  progress(
+    `fitting ${set.size.toLocaleString("en-US")} battles${opts.style ? " with style control" : ""} and ${opts.bootstrap.toLocaleString("en-US")} bootstrap replicates`,
+  );
+  // The report's write goes out before the fits hold the thread.
+  await new Promise((r) => setTimeout(r, 20));
   const report = set.size ? leaderboard(set, { bootstrap: opts.bootstrap, seed: opts.seed, style: opts.style }) : null;
   const signedPreference = signed.length ? signedPreferenceTable(signed, opts.bootstrap, opts.seed) : [];
   return { report, selfBattles, tripLengths, dimensions, signedPreference, filters: f };

@@ -19,8 +19,8 @@ export const GET = withRole("ADMIN", async (req) => {
   if (!id) return NextResponse.json({ datasets, report: null, computedAt: new Date().toISOString() });
   const figures = await adminFigures(
     `dimensions:${id}`,
-    async () => ({
-      report: await offload("dimensions", { datasetId: id }),
+    async (progress) => ({
+      report: await offload("dimensions", { datasetId: id, progress }),
     }),
     "heavy",
   );

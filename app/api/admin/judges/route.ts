@@ -12,7 +12,11 @@ export const GET = withRole("ADMIN", async (req) => {
     .object({ dataset: z.string().min(1).max(64).optional() })
     .parse(Object.fromEntries(new URL(req.url).searchParams));
   return NextResponse.json(
-    await adminFigures(`judges:${dataset ?? ""}`, () => offload("judges", { datasetId: dataset ?? null }), "heavy"),
+    await adminFigures(
+      `judges:${dataset ?? ""}`,
+      (progress) => offload("judges", { datasetId: dataset ?? null, progress }),
+      "heavy",
+    ),
   );
 });
 

@@ -42,7 +42,12 @@ export const GET = withRole("ADMIN", async (req) => {
   return NextResponse.json(
     await adminFigures(
       `leaderboard:${JSON.stringify(q)}`,
-      () => offload("leaderboard", { filters, opts: { style: q.style === "1", bootstrap: q.bootstrap, seed: q.seed } }),
+      (progress) =>
+        offload("leaderboard", {
+          filters,
+          opts: { style: q.style === "1", bootstrap: q.bootstrap, seed: q.seed },
+          progress,
+        }),
       "heavy",
     ),
   );

@@ -8,5 +8,5 @@ import { adminFigures, withRole } from "@/lib/server/api";
  * forgets it, so its effect shows at once.
  */
 export const GET = withRole("ADMIN", async () =>
-  NextResponse.json(await adminFigures("quality", () => offload("quality", {}), "heavy")),
+  NextResponse.json(await adminFigures("quality", (progress) => offload("quality", { progress }), "heavy")),
 );
