@@ -52,3 +52,26 @@ export async function* cursorRows<T extends object>(
     await client.query("CLOSE export_rows").catch(() => {});
   }
 }
+
+/**
+ * Key ranges of `size` pairs each (`after` < id ≤ `upTo`), in key order, for reads that must not hold a snapshot
+ * while they run (decision 010: a snapshot held open slows every claim and submit). Each range is found by its own
+ * short statement, and the caller reads each range in another: no transaction outlives a statement, and between
+ * statements the admin process may be paused for experts' calls. `where` is a fixed condition on the pairs.
+ */
+export async function* pairRanges(
+  db: Db,
+  where: "status = 'COMPLETE'" | "TRUE",
+  size = 2000,
+): AsyncGenerator<{ after: string; upTo: string }> {
+  for (let after = ""; ;) {
+    const { rows } = await poolOf(db).query<{ upTo: string | null }>(
+      `SELECT max(id) AS "upTo" FROM (SELECT id FROM "Pair" WHERE ${where} AND id > $1 ORDER BY id LIMIT $2) s`,
+      [after, size],
+    );
+    const upTo = rows[0].upTo;
+    if (upTo === null) return;
+    yield { after, upTo };
+    after = upTo;
+  }
+}

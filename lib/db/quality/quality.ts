@@ -30,7 +30,7 @@ import { config } from "../../config";
 import { expertMedianSeconds, ratedPairs } from "../results/analytics";
 import { removalEffect } from "../../agreement";
 import { poolOf, type Db } from "../infra/client";
-import { cursorRows, fromSnapshot } from "../infra/cursor";
+import { completeJudgments } from "./judgment-log";
 import type { Standing } from "../../permissions";
 import { NO_PROGRESS, type ReportProgress } from "../../progress";
 
@@ -78,30 +78,26 @@ export interface QualityReport {
   strength: StrengthCalibration[];
 }
 
-/** Every expert's judgments of complete pairs, in time order: the model input and each expert's verdict sequence and side counts. */
+/**
+ * Every expert's judgments of complete pairs, in time order: the model input and each expert's verdict sequence and
+ * side counts (read without a snapshot held across the read: ./judgment-log.ts).
+ */
 async function judgmentLog(db: Db, report: ReportProgress) {
   const builder = new RatingMatrixBuilder(VERDICTS);
   const sequences = new Map<string, string[]>();
   const sides = new Map<string, { left: number; right: number }>();
-  let read = 0;
   report("reading the judgments", 0);
-  for await (const r of fromSnapshot(db, (c) =>
-    cursorRows<{ pair_id: string; user_id: string; verdict: Verdict; left_is_a: boolean }>(
-      c,
-      `SELECT j."pairId" AS pair_id, j."userId" AS user_id, j.verdict::text AS verdict, (a."leftPlanId" = p."planAId") AS left_is_a
-       FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
-      WHERE p.status = 'COMPLETE' ORDER BY j."userId", j."createdAt", j.id`,
-      [],
-    ),
-  )) {
-    if (++read % 10_000 === 0) report("reading the judgments", read);
-    builder.add(r.pair_id, r.user_id, verdictCode(r.verdict));
-    let seq = sequences.get(r.user_id);
-    if (!seq) sequences.set(r.user_id, (seq = []));
-    seq.push(r.verdict);
-    let s = sides.get(r.user_id);
-    if (!s) sides.set(r.user_id, (s = { left: 0, right: 0 }));
-    const side = sideOf(r.verdict, r.left_is_a);
+  const log = await completeJudgments(db, report);
+  for (const k of log.order) {
+    const user = log.user[k],
+      verdict = log.verdict[k];
+    builder.add(log.pair[k], user, verdictCode(verdict));
+    let seq = sequences.get(user);
+    if (!seq) sequences.set(user, (seq = []));
+    seq.push(verdict);
+    let s = sides.get(user);
+    if (!s) sides.set(user, (s = { left: 0, right: 0 }));
+    const side = sideOf(verdict, log.leftIsA[k] === 1);
     if (side) s[side]++;
   }
   return { matrix: builder.build(), sequences, sides };
@@ -313,24 +309,13 @@ export async function setStanding(
 export type { SoftLabels };
 
 /**
- * The judgments of complete pairs as the soft labels' fit reads them (by expert, then time), as three typed columns.
- * PostgreSQL numbers the pairs (by first appearance in that order, as an index of their ids would), so no pair id
- * is held here.
+ * The judgments of complete pairs as the soft labels' fit reads them (by expert, then time; the pairs numbered by
+ * first appearance in that order), read without a snapshot held across the read (./judgment-log.ts).
  */
 async function ratingLog(db: Db) {
   const builder = new RatingMatrixBuilder(VERDICTS);
-  for await (const r of fromSnapshot(db, (c) =>
-    cursorRows<{ item: number; user_id: string; verdict: Verdict }>(
-      c,
-      `WITH log AS (
-         SELECT j."pairId", j."userId", j.verdict, row_number() OVER (ORDER BY j."userId", j."createdAt", j.id) AS k
-         FROM "Judgment" j JOIN "Pair" p ON p.id = j."pairId" WHERE p.status = 'COMPLETE'),
-       items AS (SELECT "pairId", (row_number() OVER (ORDER BY min(k)) - 1)::int AS item FROM log GROUP BY "pairId")
-       SELECT i.item, l."userId" AS user_id, l.verdict::text AS verdict FROM log l JOIN items i USING ("pairId") ORDER BY l.k`,
-      [],
-    ),
-  ))
-    builder.addNumbered(r.item, r.user_id, verdictCode(r.verdict));
+  const log = await completeJudgments(db, NO_PROGRESS);
+  for (const k of log.order) builder.add(log.pair[k], log.user[k], verdictCode(log.verdict[k]));
   return builder.build();
 }
 

@@ -1,13 +1,14 @@
 /**
- * The judgments as battles for the leaderboard, read from one snapshot through a cursor and grouped by
- * the database (one row per pair, verdict and side), so memory does not grow with the judgments.
+ * The judgments as battles for the leaderboard, grouped by the database (one row per pair, verdict and side), read a
+ * range of pairs at a time in short statements, so memory does not grow with the judgments and no snapshot stays
+ * open while the admin process reads (decision 010).
  */
 import { BattleSetBuilder, LEFT_A, LEFT_B, type BattleSet, type PlanStyle } from "../../leaderboard";
 import { planStyle } from "../../leaderboard";
 import { leaderboard, signedPreferenceTable, type SignedPreferenceRow } from "../../leaderboard";
 import { itinerarySchema } from "../../itinerary/model";
 import { poolOf, type Db } from "../infra/client";
-import { cursorRows, fromSnapshot } from "../infra/cursor";
+import { pairRanges } from "../infra/cursor";
 import { NO_PROGRESS, type ReportProgress } from "../../progress";
 
 export interface BattleFilters {
@@ -58,25 +59,26 @@ export async function leaderboardBattles(
   opts: { style?: boolean } = {},
 ): Promise<{ set: BattleSet; selfBattles: number }> {
   const builder = new BattleSetBuilder(Boolean(opts.style));
+  const pending: BattleRow[] = [];
   const styles = new Map<string, PlanStyle>();
-  const rows = fromSnapshot(db, (client) =>
-    cursorRows<BattleRow>(
-      client,
+  // A range of pairs at a time, each one short statement (no snapshot held across the read: decision 010).
+  for await (const { after, upTo } of pairRanges(db, "TRUE")) {
+    const { rows } = await poolOf(db).query<BattleRow>(
       `SELECT p."queryId", p."planAId", p."planBId", pa.model AS "modelA", pb.model AS "modelB", ${VERDICT} AS verdict, a."leftPlanId" = p."planAId" AS "leftIsA", count(*)::int AS n
        FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
        JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId" JOIN "Query" q ON q.id = p."queryId"
-       WHERE ${SCOPE} AND ($5::text IS NULL OR j.dimensions -> $5 ->> 'v' IN ('A', 'B', 'SAME'))
-       GROUP BY p.id, pa.model, pb.model, 6, "leftIsA"`,
-      scopeValues(f),
-    ),
-  );
-  const pending: BattleRow[] = [];
-  for await (const r of rows) {
-    // Style needs both plans' covariates: rows wait until their plans are read, a batch at a time.
-    if (opts.style) {
-      pending.push(r);
-      if (pending.length >= 2000) await flush();
-    } else builder.add(r.modelA, r.modelB, OUTCOME[r.verdict], r.queryId, r.leftIsA ? LEFT_A : LEFT_B, r.n);
+       WHERE ${SCOPE} AND ($5::text IS NULL OR j.dimensions -> $5 ->> 'v' IN ('A', 'B', 'SAME')) AND p.id > $6 AND p.id <= $7
+       GROUP BY p.id, pa.model, pb.model, 6, "leftIsA"
+       ORDER BY p.id, 6, "leftIsA"`,
+      [...scopeValues(f), after, upTo],
+    );
+    for (const r of rows) {
+      // Style needs both plans' covariates: rows wait until their plans are read, a batch at a time.
+      if (opts.style) {
+        pending.push(r);
+        if (pending.length >= 2000) await flush();
+      } else builder.add(r.modelA, r.modelB, OUTCOME[r.verdict], r.queryId, r.leftIsA ? LEFT_A : LEFT_B, r.n);
+    }
   }
   if (opts.style) await flush();
   return { set: builder.build(), selfBattles: builder.selfBattles };
