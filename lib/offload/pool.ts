@@ -162,7 +162,8 @@ class Child {
     this.closing = true;
     if (this.proc.exitCode !== null || this.proc.signalCode !== null) return;
     const exited = new Promise((r) => this.proc.once("exit", r));
-    this.proc.disconnect();
+    // Its channel may be gone already (the process is ending on its own): disconnect() would throw.
+    if (this.proc.connected) this.proc.disconnect();
     const kill = setTimeout(() => this.proc.kill("SIGKILL"), 3000);
     await exited;
     clearTimeout(kill);
