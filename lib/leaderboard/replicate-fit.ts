@@ -45,7 +45,7 @@ export function fitPairs(obs: Observations, p: number, init: BtFit, maxIteration
   const theta = new Float64Array(q);
   for (let m = 0; m < p; m++) if (index[m] >= 0 && Number.isFinite(init.beta[m])) theta[index[m]] = init.beta[m];
   centre(theta, q, groupOf, groups);
-  const iterations = newton(theta, q, n, wA, wB, groupOf, s, maxIterations);
+  const iterations = newton(theta, q, wA, wB, groupOf, s, maxIterations);
   if (iterations < 0) return fitBradleyTerry(obs, p, { init, maxIterations });
   centre(theta, q, groupOf, groups);
   const { beta, group } = perModel(theta, index, groupOf, p);
@@ -66,23 +66,22 @@ function root(parent: Int32Array, i: number): number {
 function newton(
   theta: Float64Array,
   q: number,
-  n: number,
   wA: Float64Array,
   wB: Float64Array,
   groupOf: Int32Array,
   s: Scratch,
   maxIterations: number,
 ): number {
-  const { ia, ib, sigma, e, hess, L, y, trial } = s;
+  const { hess, L, y, trial } = s;
   let grad = s.grad,
     gradT = s.gradT;
-  let norm = gradient(theta, grad, q, n, ia, ib, wA, wB, sigma, e);
+  let norm = gradient(theta, grad, q, s, wA, wB);
   let iterations = 0;
   while (!(norm <= GRADIENT_TOLERANCE)) {
     if (iterations === maxIterations || !Number.isFinite(norm)) return -1;
     iterations++;
     // The Hessian at the current point (its lower triangle), from the σ the gradient left behind.
-    hessian(hess, q, n, ia, ib, wA, wB, sigma);
+    hessian(hess, q, s, wA, wB);
     if (!cholesky(hess, q, groupOf, L)) return -1;
     // trial = θ − (H + Σ_groups 1ᵢ1ᵢᵀ)⁻¹ g: forward then backward substitution.
     for (let i = 0; i < q; i++) {
@@ -96,7 +95,7 @@ function newton(
       trial[i] = v / L[i * q + i];
     }
     for (let j = 0; j < q; j++) trial[j] += theta[j];
-    const trialNorm = gradient(trial, gradT, q, n, ia, ib, wA, wB, sigma, e);
+    const trialNorm = gradient(trial, gradT, q, s, wA, wB);
     if (!(trialNorm < norm)) return -1;
     for (let j = 0; j < q; j++) theta[j] = trial[j];
     const t = grad;
@@ -113,18 +112,8 @@ function newton(
  * e_u / (e_u + e_v) with e = 10^(t − max t): one exp per model, not per pair (the replicate's hottest loop).
  * Should a model's e underflow (ratings thousands of points apart), σ is taken per pair as the logistic.
  */
-function gradient(
-  t: Float64Array,
-  g: Float64Array,
-  q: number,
-  n: number,
-  ia: Int32Array,
-  ib: Int32Array,
-  wA: Float64Array,
-  wB: Float64Array,
-  sigma: Float64Array,
-  e: Float64Array,
-): number {
+function gradient(t: Float64Array, g: Float64Array, q: number, s: Scratch, wA: Float64Array, wB: Float64Array): number {
+  const { n, ia, ib, sigma, e } = s;
   let top = -Infinity;
   for (let j = 0; j < q; j++) if (t[j] > top) top = t[j];
   let perPair = !Number.isFinite(top);
@@ -150,16 +139,8 @@ function gradient(
 }
 
 /** The Hessian's lower triangle (all Cholesky reads) from σ per pair. */
-function hessian(
-  h: Float64Array,
-  q: number,
-  n: number,
-  ia: Int32Array,
-  ib: Int32Array,
-  wA: Float64Array,
-  wB: Float64Array,
-  sigma: Float64Array,
-) {
+function hessian(h: Float64Array, q: number, s: Scratch, wA: Float64Array, wB: Float64Array) {
+  const { n, ia, ib, sigma } = s;
   h.fill(0);
   const c2 = LN10 * LN10;
   for (let i = 0; i < n; i++) {
