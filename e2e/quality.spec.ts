@@ -233,6 +233,7 @@ test("while the quality figures are computed, the page says which stage the comp
   });
   try {
     await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin/);
     await page.goto("/admin/quality");
     const progress = page.getByTestId("figures-progress");
     await expect(progress).toContainText("Computing the figures: reading the judgments");
