@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { agreementFigures, removalEffect } from "./removal";
+import { agreementFigures, removalEffect, removalEffectFromPatterns } from "./removal";
+import { verdictCode } from "./labels";
+import { patternOf } from "./patterns";
 import { slotConfusion, type RatedPair } from "./report";
 
 const pair = (id: string, verdicts: RatedPair["verdicts"], userIds: string[]): RatedPair => ({
@@ -52,4 +54,46 @@ test("a million judgments: the removal preview and the slot tables take pairs by
   assert.equal(effect.reopened, pairs.filter((p) => p.userIds!.includes("u0")).length);
   assert.ok(effect.after.fleissKappa !== null && effect.after.pairs === 333_334 - effect.reopened);
   assert.equal(Object.keys(slotConfusion(pairs)).length, 3);
+});
+
+test("the removal preview from pattern counts equals the one over every pair, wide pairs included", () => {
+  const V = ["A", "B", "NEITHER"] as const;
+  const pairs: RatedPair[] = Array.from({ length: 600 }, (_, i) =>
+    pair(
+      `p${i}`,
+      // Two- and three-rater pairs, and every 50th with a fourth rating (no pattern: read whole).
+      Array.from(
+        { length: i % 50 === 0 ? 4 : i % 7 === 0 ? 2 : 3 },
+        (_, s) => V[(i * (s + 1) + (i % 5 === 0 ? s : 0)) % 3],
+      ),
+      [0, 1, 2, 3].map((k) => `u${(i + k * 3) % 11}`).slice(0, i % 50 === 0 ? 4 : i % 7 === 0 ? 2 : 3),
+    ),
+  );
+  const wide = pairs.filter((p) => p.verdicts.length > 3);
+  const count = (ps: RatedPair[]) => {
+    const m = new Map<number, number>();
+    for (const p of ps.filter((q) => q.verdicts.length <= 3)) {
+      const k = patternOf(p.verdicts.map(verdictCode));
+      m.set(k, (m.get(k) ?? 0) + 1);
+    }
+    return m;
+  };
+  for (const user of ["u0", "u5", "nobody"]) {
+    const want = removalEffect(pairs, user);
+    const got = removalEffectFromPatterns(
+      count(pairs),
+      count(pairs.filter((p) => p.userIds!.includes(user))),
+      wide,
+      user,
+    );
+    assert.equal(got.reopened, want.reopened);
+    for (const side of ["before", "after"] as const) {
+      assert.equal(got[side].pairs, want[side].pairs);
+      for (const k of ["pairwiseAgreement", "fleissKappa", "krippendorffAlpha"] as const)
+        assert.ok(
+          Math.abs(got[side][k]! - want[side][k]!) < 1e-12,
+          `${user} ${side} ${k}: ${got[side][k]} vs ${want[side][k]}`,
+        );
+    }
+  }
 });

@@ -4,6 +4,7 @@
  */
 import { fleissKappa, krippendorffAlphaNominal, pairwiseAgreement } from "./kappa";
 import { verdictCode } from "./labels";
+import { codesOf } from "./patterns";
 import type { RatedPair } from "./report";
 
 export interface AgreementFigures {
@@ -14,14 +15,18 @@ export interface AgreementFigures {
 }
 
 export function agreementFigures(pairs: readonly RatedPair[]): AgreementFigures {
-  const rows = pairs.map((p) => p.verdicts.map(verdictCode));
+  return figuresOfRows(pairs.map((p) => p.verdicts.map(verdictCode)));
+}
+
+/** The figures over rows of verdict codes in slot order (one row per complete pair). */
+function figuresOfRows(rows: readonly (readonly number[])[]): AgreementFigures {
   const width = rows.reduce((m, r) => Math.max(m, r.length), 0); // not Math.max(...rows): a million judgments overflow the stack
   const coders = Array.from({ length: width }, (_, s) => rows.map((r) => r[s] ?? null));
   const full = rows.filter((r) => r.length === width);
   return {
-    pairs: pairs.length,
-    pairwiseAgreement: rows.length ? pairwiseAgreement(rows).value : null,
-    fleissKappa: full.length ? fleissKappa(full).value : null,
+    pairs: rows.length,
+    pairwiseAgreement: rows.length ? pairwiseAgreement(rows as number[][]).value : null,
+    fleissKappa: full.length ? fleissKappa(full as number[][]).value : null,
     krippendorffAlpha: rows.length ? krippendorffAlphaNominal(coders).value : null,
   };
 }
@@ -32,4 +37,32 @@ export function removalEffect(
 ): { before: AgreementFigures; after: AgreementFigures; reopened: number } {
   const kept = pairs.filter((p) => !p.userIds?.includes(userId));
   return { before: agreementFigures(pairs), after: agreementFigures(kept), reopened: pairs.length - kept.length };
+}
+
+/**
+ * The same effect from the tallies, without reading every complete pair: `all` counts complete pairs per verdict
+ * pattern (AgreementTally, summed over groups), `theirs` those of them the expert judged; pairs with a rating beyond
+ * slot 3 (no pattern) come whole in `wide`. The rows of one pattern are one shared array.
+ */
+export function removalEffectFromPatterns(
+  all: ReadonlyMap<number, number>,
+  theirs: ReadonlyMap<number, number>,
+  wide: readonly RatedPair[],
+  userId: string,
+): { before: AgreementFigures; after: AgreementFigures; reopened: number } {
+  const wideRows = (keep: (p: RatedPair) => boolean) => wide.filter(keep).map((p) => p.verdicts.map(verdictCode));
+  const rowsOf = (count: (pattern: number, n: number) => number) => {
+    const rows: number[][] = [];
+    for (const [pattern, n] of all) {
+      const codes = codesOf(pattern);
+      for (let k = count(pattern, n); k > 0; k--) rows.push(codes);
+    }
+    return rows;
+  };
+  const before = [...rowsOf((_, n) => n), ...wideRows(() => true)];
+  const after = [
+    ...rowsOf((pattern, n) => n - (theirs.get(pattern) ?? 0)),
+    ...wideRows((p) => !p.userIds?.includes(userId)),
+  ];
+  return { before: figuresOfRows(before), after: figuresOfRows(after), reopened: before.length - after.length };
 }

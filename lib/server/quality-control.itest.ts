@@ -13,6 +13,8 @@ import { closeDb, createDb, poolOf } from "../db/infra/client";
 import { claimNext, setAdaptiveRaters, skipAssignment, submitJudgment } from "../db/judging/judging";
 import { isCalibration } from "../assignment/adaptive";
 import { qualityReport, removalPreview, removeJudgments, setStanding, standingCounts } from "../db/quality/quality";
+import { ratedPairs } from "../db/results/analytics";
+import { removalEffect } from "../agreement";
 import { seed } from "../db/infra/seed";
 import { createTestDatabase, createTestExpert, judgeUntilDone, type TestDatabase } from "../db/infra/testing";
 import { createExpert } from "../db/accounts/users";
@@ -442,6 +444,17 @@ test("removing an expert's judgments shows its effect first, reopens their pairs
   const judged = await t.db.judgment.count({ where: { userId: contrarian } });
   assert.ok(judged > 0);
   const preview = await removalPreview(t.db, contrarian);
+  // Read from the tallies and the expert's own pairs, it equals the effect over every complete pair read whole.
+  const reference = removalEffect(await ratedPairs(t.db), contrarian);
+  assert.equal(preview.reopened, reference.reopened);
+  for (const side of ["before", "after"] as const) {
+    assert.equal(preview[side].pairs, reference[side].pairs);
+    for (const k of ["pairwiseAgreement", "fleissKappa", "krippendorffAlpha"] as const)
+      assert.ok(
+        Math.abs((preview[side][k] ?? NaN) - (reference[side][k] ?? NaN)) < 1e-12 ||
+          preview[side][k] === reference[side][k],
+      );
+  }
   assert.equal(preview.judgments, judged);
   assert.equal(preview.reopened, judged);
   assert.equal(preview.after.pairs, preview.before.pairs - judged);

@@ -28,7 +28,7 @@ import { AppError } from "../../errors";
 import { ADMIN_FIGURES, recent } from "../../cache";
 import { config } from "../../config";
 import { expertMedianSeconds, ratedPairs } from "../results/analytics";
-import { removalEffect } from "../../agreement";
+import { removalEffectFromPatterns } from "../../agreement";
 import { poolOf, type Db } from "../infra/client";
 import { completeJudgments } from "./judgment-log";
 import type { Standing } from "../../permissions";
@@ -383,10 +383,29 @@ export async function standingCounts(
 }
 
 /** What removing an expert's judgments would do to agreement (shown before the admin confirms). */
+/**
+ * What removing an expert's judgments would do to agreement, from the tallies (decision 008): the complete pairs'
+ * verdict patterns, less the patterns of the expert's own complete pairs; only pairs with a rating beyond slot 3
+ * (no pattern) are read whole. A read of the expert's judgments, not of every judgment, so it answers at once and
+ * is always fresh (it previews a destructive action).
+ */
 export async function removalPreview(db: Db, userId: string) {
-  const pairs = await ratedPairs(db);
-  const judgments = await db.judgment.count({ where: { userId } });
-  return { judgments, ...removalEffect(pairs, userId) };
+  const pool = poolOf(db);
+  const [all, theirs, wide, judgments] = await Promise.all([
+    pool.query<{ pattern: number; pairs: number }>(
+      `SELECT pattern, sum(pairs)::int AS pairs FROM "AgreementTally" WHERE pattern >= 0 AND pairs > 0 GROUP BY pattern`,
+    ),
+    pool.query<{ pattern: number; pairs: number }>(
+      `SELECT p."verdictPattern" AS pattern, count(DISTINCT p.id)::int AS pairs
+         FROM "Judgment" j JOIN "Pair" p ON p.id = j."pairId"
+        WHERE j."userId" = $1 AND p.status = 'COMPLETE' AND p."verdictPattern" >= 0 GROUP BY 1`,
+      [userId],
+    ),
+    ratedPairs(db, { wideOnly: true }),
+    db.judgment.count({ where: { userId } }),
+  ]);
+  const counts = (rows: { pattern: number; pairs: number }[]) => new Map(rows.map((r) => [r.pattern, r.pairs]));
+  return { judgments, ...removalEffectFromPatterns(counts(all.rows), counts(theirs.rows), wide, userId) };
 }
 
 /**
