@@ -96,9 +96,13 @@ test("an expert answers five dimensions with strengths and the overall verdict f
     await acceptInvite(other, invite, mail, "dimension-password-4242");
     await other.goto("/judge");
     await expect(other.locator("main.judge")).toBeVisible();
-    await expect(other.getByRole("group", { name: "Dimension by dimension" })).toBeVisible();
+    const theirs = other.getByRole("group", { name: "Dimension by dimension" });
+    // The screen takes keys once its first dimension is active (a key pressed before is lost: CI saw it once).
+    await expect(theirs.locator(".dimension.active")).toHaveAttribute("data-dimension", "request");
     for (const key of ["a", "2", "s", "b", "1", "n", "1", "3", "a", "3"]) await other.keyboard.press(key);
+    await expect(theirs.locator(".dimension.done")).toHaveCount(5);
     await other.keyboard.type("Plan A keeps the route tight and the meals close to the sights.");
+    await expect(other.getByRole("button", { name: /^Submit/ })).toBeEnabled();
     await other.keyboard.press("Enter");
     await expect(other.getByTestId("queue-empty")).toBeVisible();
     await other.close();
