@@ -8,6 +8,12 @@ export type ReportProgress = (stage: string, done?: number) => void;
 /** For callers nobody watches (the CLI, tests). */
 export const NO_PROGRESS: ReportProgress = () => {};
 
+/**
+ * A short turn of the event loop after reporting a stage and before a synchronous step (a fit, a board) that holds
+ * the thread for seconds: the report's write goes out first, so the page shows that stage while it runs.
+ */
+export const beforeLongStep = () => new Promise<void>((r) => setTimeout(r, 20));
+
 /** What a page shows while its figures are computed. */
 export interface FiguresProgress {
   stage: string;

@@ -80,7 +80,6 @@ export class RatingMatrixBuilder {
   private item = new Int32Array(1024);
   private rater = new Int32Array(1024);
   private label = new Int32Array(1024);
-  private itemCount = 0;
   readonly items: string[] = [];
   readonly raters: string[] = [];
   constructor(readonly labels: readonly string[]) {}
@@ -91,17 +90,6 @@ export class RatingMatrixBuilder {
     let w = this.raterIx.get(rater);
     if (w === undefined) this.raterIx.set(rater, (w = this.raters.push(rater) - 1));
     this.put(i, w, label);
-  }
-
-  /**
-   * Adds a rating whose item the caller already numbered (0, 1, … by first appearance), so the builder keeps no
-   * item names: the matrix's `items` are then only as many empty slots. Not to be mixed with `add`.
-   */
-  addNumbered(item: number, rater: string, label: number) {
-    let w = this.raterIx.get(rater);
-    if (w === undefined) this.raterIx.set(rater, (w = this.raters.push(rater) - 1));
-    this.itemCount = Math.max(this.itemCount, item + 1);
-    this.put(item, w, label);
   }
 
   private put(item: number, rater: number, label: number) {
@@ -123,7 +111,7 @@ export class RatingMatrixBuilder {
 
   build(): RatingMatrix {
     return {
-      items: this.itemCount ? new Array<string>(this.itemCount) : this.items,
+      items: this.items,
       raters: this.raters,
       labels: this.labels,
       item: this.item.slice(0, this.n),

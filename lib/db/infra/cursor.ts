@@ -1,4 +1,7 @@
-/** Reading large results with flat memory: one snapshot, one server-side cursor, rows fetched in batches. */
+/**
+ * Reading large results with flat memory: one snapshot through a server-side cursor (exports, which promise one state
+ * of the database), or ranges of pairs in short statements (the heavy figures, which must not hold a snapshot).
+ */
 import type pg from "pg";
 import { poolOf, type Db } from "./client";
 

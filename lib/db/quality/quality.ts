@@ -32,7 +32,7 @@ import { removalEffectFromPatterns } from "../../agreement";
 import { poolOf, type Db } from "../infra/client";
 import { completeJudgments } from "./judgment-log";
 import type { Standing } from "../../permissions";
-import { NO_PROGRESS, type ReportProgress } from "../../progress";
+import { beforeLongStep, NO_PROGRESS, type ReportProgress } from "../../progress";
 
 export interface GoldTally {
   n: number;
@@ -117,21 +117,18 @@ async function modelFigures(db: Db, report: ReportProgress) {
       const m = log.matrix;
       // Each stage is reported before its (synchronous) fit, and the report written before the fit starts.
       report(`fitting Dawid–Skene to ${m.item.length.toLocaleString("en-US")} judgments`);
-      await settle();
+      await beforeLongStep();
       const ds = m.item.length ? dawidSkene(m) : null;
       report("fitting MACE");
-      await settle();
+      await beforeLongStep();
       const mc = m.item.length ? mace(m) : null;
       report("agreement between experts");
-      await settle();
+      await beforeLongStep();
       return { log, ds, mc, peers: peerAgreement(m) };
     },
   );
   return result;
 }
-
-/** A turn of the event loop, so a progress report's write goes out before a synchronous fit holds the thread. */
-const settle = () => new Promise<void>((r) => setTimeout(r, 20));
 
 export async function qualityReport(db: Db, report: ReportProgress = NO_PROGRESS): Promise<QualityReport> {
   const pool = poolOf(db);
@@ -382,7 +379,6 @@ export async function standingCounts(
   };
 }
 
-/** What removing an expert's judgments would do to agreement (shown before the admin confirms). */
 /**
  * What removing an expert's judgments would do to agreement, from the tallies (decision 008): the complete pairs'
  * verdict patterns, less the patterns of the expert's own complete pairs; only pairs with a rating beyond slot 3

@@ -7,7 +7,7 @@ import { BUILT_IN_JUDGES as BUILT_IN, parseJudgeVerdicts } from "../../alignment
 import type { Verdict } from "../../agreement";
 import { currentWeights } from "./fits";
 import { poolOf, type Db } from "../infra/client";
-import { NO_PROGRESS, type ReportProgress } from "../../progress";
+import { beforeLongStep, NO_PROGRESS, type ReportProgress } from "../../progress";
 
 const VERDICT_BATCH = 5000;
 /** Judges on the alignment board at most (uploaded ones; the built-in reward judges come on top). */
@@ -210,7 +210,6 @@ export async function judgeBoard(
     after = rows[rows.length - 1].id;
   }
   report(`comparing ${judges.size} judges with the experts over ${pairs.length.toLocaleString("en-US")} pairs`);
-  // The report's write goes out before the board holds the thread.
-  await new Promise((r) => setTimeout(r, 20));
+  await beforeLongStep();
   return { ...alignmentBoard(pairs, judges), imports: await listJudgeImports(db) };
 }

@@ -9,7 +9,7 @@ import { leaderboard, signedPreferenceTable, type SignedPreferenceRow } from "..
 import { itinerarySchema } from "../../itinerary/model";
 import { poolOf, type Db } from "../infra/client";
 import { pairRanges } from "../infra/cursor";
-import { NO_PROGRESS, type ReportProgress } from "../../progress";
+import { beforeLongStep, NO_PROGRESS, type ReportProgress } from "../../progress";
 
 export interface BattleFilters {
   datasetId?: string | null;
@@ -171,8 +171,7 @@ export async function leaderboardReport(
   progress(
     `fitting ${set.size.toLocaleString("en-US")} battles${opts.style ? " with style control" : ""} and ${opts.bootstrap.toLocaleString("en-US")} bootstrap replicates`,
   );
-  // The report's write goes out before the fits hold the thread.
-  await new Promise((r) => setTimeout(r, 20));
+  await beforeLongStep();
   const report = set.size ? leaderboard(set, { bootstrap: opts.bootstrap, seed: opts.seed, style: opts.style }) : null;
   const signedPreference = signed.length ? signedPreferenceTable(signed, opts.bootstrap, opts.seed) : [];
   return { report, selfBattles, tripLengths, dimensions, signedPreference, filters: f };
