@@ -97,8 +97,8 @@ test("an expert answers five dimensions with strengths and the overall verdict f
     await other.goto("/judge");
     await expect(other.locator("main.judge")).toBeVisible();
     const theirs = other.getByRole("group", { name: "Dimension by dimension" });
-    // The screen takes keys once its first dimension is active (a key pressed before is lost: CI saw it once).
-    await expect(theirs.locator(".dimension.active")).toHaveAttribute("data-dimension", "request");
+    // Keys pressed the moment the pair shows count: the draft is there in the first frame and the keys are bound
+    // before it paints (CI once lost a first key pressed then).
     for (const key of ["a", "2", "s", "b", "1", "n", "1", "3", "a", "3"]) await other.keyboard.press(key);
     await expect(theirs.locator(".dimension.done")).toHaveCount(5);
     await other.keyboard.type("Plan A keeps the route tight and the meals close to the sights.");

@@ -54,15 +54,11 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
   const needsStrength = askStrength && (draft?.choice === "left" || draft?.choice === "right");
   // Per-dimension verdicts come first, one row active at a time; the overall verdict is the row after the last.
   const dims = useMemo(() => a?.dimensions ?? [], [a]);
-  const [activeRow, setActiveRow] = useState<{ id: string; i: number } | null>(null);
   const firstOpen = dims.findIndex((d) => !dimensionDone(draft?.dimensions[d.key], askStrength));
-  const active =
-    activeRow && activeRow.id === a?.assignmentId ? activeRow.i : firstOpen === -1 ? dims.length : firstOpen;
+  const active = Math.min(draft?.active ?? (firstOpen === -1 ? dims.length : firstOpen), dims.length);
   const activate = useCallback(
-    (i: number) => {
-      if (a) setActiveRow({ id: a.assignmentId, i: Math.max(0, Math.min(dims.length, i)) });
-    },
-    [a, dims.length],
+    (i: number) => update({ active: Math.max(0, Math.min(dims.length, i)) }),
+    [update, dims.length],
   );
   const dimensionsDone = !!draft && dims.every((d) => dimensionDone(draft.dimensions[d.key], askStrength));
   const valid =
@@ -113,27 +109,28 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
     [update],
   );
   // A dimension answered (with its strength where asked) moves the active row on; a side still waiting for its
-  // strength keeps it.
+  // strength keeps it. Both apply to the draft as it stands then (useDraft), so quick keys compose.
   const chooseDimension = useCallback(
-    (key: string, c: DimensionChoice) => {
-      if (!draft) return;
-      const i = dims.findIndex((d) => d.key === key);
-      const prev = draft.dimensions[key];
-      const sided = c === "left" || c === "right";
-      const next = { choice: c, strength: sided ? (prev?.strength ?? null) : null };
-      update({ dimensions: { ...draft.dimensions, [key]: next } });
-      activate(dimensionDone(next, askStrength) ? i + 1 : i);
-    },
-    [draft, dims, update, activate, askStrength],
+    (key: string, c: DimensionChoice) =>
+      update((d) => {
+        const i = dims.findIndex((x) => x.key === key);
+        const sided = c === "left" || c === "right";
+        const next = { choice: c, strength: sided ? (d.dimensions[key]?.strength ?? null) : null };
+        return { dimensions: { ...d.dimensions, [key]: next }, active: dimensionDone(next, askStrength) ? i + 1 : i };
+      }),
+    [dims, update, askStrength],
   );
   const setDimensionStrength = useCallback(
-    (key: string, s: 1 | 2 | 3) => {
-      const prev = draft?.dimensions[key];
-      if (!draft || !prev || (prev.choice !== "left" && prev.choice !== "right")) return;
-      update({ dimensions: { ...draft.dimensions, [key]: { ...prev, strength: s } } });
-      activate(dims.findIndex((d) => d.key === key) + 1);
-    },
-    [draft, dims, update, activate],
+    (key: string, s: 1 | 2 | 3) =>
+      update((d) => {
+        const prev = d.dimensions[key];
+        if (!prev || (prev.choice !== "left" && prev.choice !== "right")) return {};
+        return {
+          dimensions: { ...d.dimensions, [key]: { ...prev, strength: s } },
+          active: dims.findIndex((x) => x.key === key) + 1,
+        };
+      }),
+    [dims, update],
   );
   const activeDimension = active < dims.length ? dims[active] : null;
   const activeAnswer = activeDimension ? draft?.dimensions[activeDimension.key] : undefined;

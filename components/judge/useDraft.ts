@@ -1,6 +1,6 @@
 "use client";
 /** The expert's draft for one assignment (choice, strength, dimensions, rationale, time on task, request id), kept across reloads. */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { Choice } from "@/lib/assignment/policy";
 import type { DimensionDraft } from "./DimensionsPanel";
 
@@ -10,6 +10,8 @@ export interface Draft {
   strength: 1 | 2 | 3 | null;
   /** Per-dimension answers by key, where the pair asks for them. */
   dimensions: Record<string, DimensionDraft>;
+  /** The active row where the pair asks dimensions (dimensions.length = the overall verdict); absent = first open. */
+  active?: number;
   rationale: string;
   elapsedMs: number;
   requestId: string;
@@ -46,35 +48,44 @@ export function clearDraft(assignmentId: string) {
   }
 }
 
+/** A change to the draft: fields to set, or a function of the draft as it stands when the change applies. */
+export type DraftChange = Partial<Draft> | ((d: Draft) => Partial<Draft>);
+
 export function useDraft(assignmentId: string | null) {
-  const [draft, setDraft] = useState<Draft | null>(null);
+  // The draft is loaded while rendering the assignment's first frame, never an effect later: a key pressed as the
+  // pair appears must find its own draft, not nothing or the previous pair's (CI saw a first key lost that way).
+  const [held, setHeld] = useState<{ id: string; draft: Draft } | null>(null);
+  let draft: Draft | null = null;
+  if (assignmentId) {
+    if (held?.id === assignmentId) draft = held.draft;
+    else {
+      draft = load(assignmentId);
+      setHeld({ id: assignmentId, draft });
+    }
+  }
   const visibleSince = useRef<number | null>(null);
-  // The latest draft for timers and unload handlers (kept in step by every write below).
-  const draftRef = useRef<Draft | null>(null);
+  // The latest draft and its assignment, for timers and unload handlers.
+  const latest = useRef<{ id: string; draft: Draft } | null>(null);
+  useLayoutEffect(() => {
+    latest.current = assignmentId && draft ? { id: assignmentId, draft } : null;
+  }, [assignmentId, draft]);
 
   const persist = useCallback(() => {
-    const d = draftRef.current;
-    if (!assignmentId || !d) return;
+    const l = latest.current;
+    // Only this assignment's draft: after a switch, the ref already holds the next pair's.
+    if (!assignmentId || !l || l.id !== assignmentId) return;
     const now = performance.now();
-    const elapsed = d.elapsedMs + (visibleSince.current !== null ? now - visibleSince.current : 0);
+    const elapsed = l.draft.elapsedMs + (visibleSince.current !== null ? now - visibleSince.current : 0);
     if (visibleSince.current !== null) visibleSince.current = now;
-    const next = { ...d, elapsedMs: elapsed };
-    draftRef.current = next;
-    setDraft((cur) => (cur ? { ...cur, elapsedMs: elapsed } : cur));
-    try {
-      localStorage.setItem(keyOf(assignmentId), JSON.stringify(next));
-    } catch {
-      /* storage full or blocked: the draft lives in memory only */
-    }
+    const next = { ...l.draft, elapsedMs: elapsed };
+    latest.current = { id: l.id, draft: next };
+    setHeld((h) => (h && h.id === l.id ? { id: h.id, draft: { ...h.draft, elapsedMs: elapsed } } : h));
+    save(l.id, next);
     return next;
   }, [assignmentId]);
 
   useEffect(() => {
     if (!assignmentId) return;
-    const loaded = load(assignmentId);
-    draftRef.current = loaded;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the draft comes from storage, outside React
-    setDraft(loaded);
     visibleSince.current = document.visibilityState === "visible" ? performance.now() : null;
     // Time on task counts only while the page is visible.
     const onVisibility = () => {
@@ -94,20 +105,15 @@ export function useDraft(assignmentId: string | null) {
     };
   }, [assignmentId, persist]);
 
+  // Changes apply to the draft as it stands then, so two keys pressed before a render both count.
   const update = useCallback(
-    (patch: Partial<Draft>) => {
-      setDraft((d) => {
-        if (!d) return d;
-        const next = { ...d, ...patch };
-        draftRef.current = next;
-        if (assignmentId) {
-          try {
-            localStorage.setItem(keyOf(assignmentId), JSON.stringify(next));
-          } catch {
-            /* ignore */
-          }
-        }
-        return next;
+    (change: DraftChange) => {
+      setHeld((h) => {
+        if (!h || h.id !== assignmentId) return h;
+        const next = { ...h.draft, ...(typeof change === "function" ? change(h.draft) : change) };
+        latest.current = { id: h.id, draft: next };
+        save(h.id, next);
+        return { id: h.id, draft: next };
       });
     },
     [assignmentId],
@@ -116,4 +122,12 @@ export function useDraft(assignmentId: string | null) {
   /** Time on task so far, including the current visible stretch. */
   const elapsed = useCallback(() => persist()?.elapsedMs ?? 0, [persist]);
   return { draft, update, elapsed };
+}
+
+function save(assignmentId: string, d: Draft) {
+  try {
+    localStorage.setItem(keyOf(assignmentId), JSON.stringify(d));
+  } catch {
+    /* storage full or blocked: the draft lives in memory only */
+  }
 }

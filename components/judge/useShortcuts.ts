@@ -4,7 +4,7 @@
  * field or the help. Where the pair asks per-dimension verdicts, the same keys answer the active dimension row
  * (S or = about the same, 0/N not applicable) and ↑/↓ move between the rows and the overall verdict.
  */
-import { useEffect, type RefObject } from "react";
+import { useLayoutEffect, type RefObject } from "react";
 import type { Choice } from "@/lib/assignment/policy";
 import type { DimensionChoice } from "@/lib/dimensions/set";
 
@@ -61,7 +61,9 @@ export function useShortcuts(o: {
   move?: (delta: 1 | -1) => void;
 }) {
   const { rationale, canSubmit, strengthKeys, choose, setStrength, submit, toggleHelp, closeHelp, dimension, move } = o;
-  useEffect(() => {
+  // Bound before the browser paints: a key pressed as soon as a new pair shows must meet that pair's handler, not
+  // the last frame's (an effect bound after paint lost such a key in CI).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const inText =
