@@ -10,8 +10,12 @@
  * - FastChat's older pandas + scikit-learn construction (bench/fastchat-baseline.py), PY_REPLICATES replicates
  *   extrapolated to 1,000 (0 skips it).
  * Every TripJudge and FastChat time is the best of --repeat runs (default 3: the machine is shared).
+ * --style: style control instead (four whole-number covariates per plan, shared by a pair's three judgments),
+ * against FastChat's `compute_style_control` / `compute_bootstrap_style_control` (L-BFGS-B over every battle,
+ * regularized, so the ratings differ a little; resampling battles) on the same battles with the covariates as
+ * `conv_metadata`; TripJudge's times are its whole leaderboard with style, resampling battles as FastChat does.
  * Usage: npm run bench:leaderboard -- [BATTLES [REPLICATES [PY_REPLICATES]]] [--planners N] [--repeat K]
- *        [--fastchat-dir DIR]
+ *        [--fastchat-dir DIR] [--style]
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -22,7 +26,12 @@ import { gapInterval, leaderboard, simulateBattles, type BattleSet } from "../li
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { planners: { type: "string" }, repeat: { type: "string" }, "fastchat-dir": { type: "string" } },
+  options: {
+    planners: { type: "string" },
+    repeat: { type: "string" },
+    "fastchat-dir": { type: "string" },
+    style: { type: "boolean" },
+  },
 });
 const battles = Number(positionals[0] ?? 100_000);
 const replicates = Number(positionals[1] ?? 1000);
@@ -38,6 +47,7 @@ const set = simulateBattles({
   ratersPerPair: 3,
   copy: 0.5,
   seed: 2026,
+  style: values.style,
 });
 // The same battles, each its own resampling unit: FastChat's bootstrap.
 const perBattle: BattleSet = { ...set, unit: Int32Array.from({ length: set.size }, (_, i) => i), units: set.size };
@@ -52,6 +62,10 @@ function timed<T>(f: () => T): [T, number] {
     best = Math.min(best, performance.now() - t);
   }
   return [out, best];
+}
+if (values.style) {
+  styleBench();
+  process.exit(0);
 }
 const [once, ratingsMs] = timed(() => leaderboard(set, { bootstrap: 0 }));
 const [, queryTotalMs] = timed(() => leaderboard(set, { bootstrap: replicates, seed: 1 }));
@@ -171,3 +185,79 @@ console.log(
     2,
   ),
 );
+
+/** Style control against FastChat's (--style). */
+function styleBench() {
+  const [once, fitMs] = timed(() => leaderboard(perBattle, { bootstrap: 0, style: true }));
+  const [boot, bootMs] = timed(() => leaderboard(perBattle, { bootstrap: replicates, seed: 1, style: true }));
+  const names = ["sum_assistant", "header_count", "list_count", "bold_count"];
+  const K = names.length;
+  const dir = mkdtempSync(path.join(tmpdir(), "tj-bench-lb-style-"));
+  const file = path.join(dir, "battles.jsonl");
+  const lines: string[] = [];
+  for (let r = 0; r < set.size; r++) {
+    const meta: Record<string, number> = {};
+    names.forEach((n, k) => {
+      // FastChat's first element is a sum over turns ("sum_assistant_a_tokens"); the others are counts.
+      meta[k === 0 ? `${n}_a_tokens` : `${n}_a`] = set.style![r * 2 * K + k];
+      meta[k === 0 ? `${n}_b_tokens` : `${n}_b`] = set.style![r * 2 * K + K + k];
+    });
+    lines.push(
+      JSON.stringify({
+        model_a: set.models[set.a[r]],
+        model_b: set.models[set.b[r]],
+        winner: ["model_a", "model_b", "tie"][set.outcome[r]],
+        conv_metadata: meta,
+      }),
+    );
+  }
+  writeFileSync(file, lines.join("\n") + "\n");
+  let fastchat: Record<string, unknown> = { skipped: "no FastChat given (--fastchat-dir DIR or FASTCHAT_DIR)" };
+  if (fastchatDir) {
+    const r = spawnSync(
+      "/usr/bin/python3",
+      [
+        path.join(import.meta.dirname, "fastchat-rating-systems.py"),
+        fastchatDir,
+        file,
+        String(replicates),
+        String(repeat),
+        "style",
+      ],
+      { encoding: "utf8", maxBuffer: 1 << 26 },
+    );
+    if (r.status === 0) {
+      const b = JSON.parse(r.stdout);
+      const ours = new Map(once.style!.ratings.map((m) => [m.model, m.rating]));
+      fastchat = {
+        file: b.file,
+        python_workers: b.workers,
+        compute_style_control_ms: Math.round(1000 * b.ratings_s),
+        compute_bootstrap_style_control_ms: Math.round(1000 * b.bootstrap_s),
+        ratio_fit: +((1000 * b.ratings_s) / fitMs).toFixed(1),
+        ratio_bootstrap: +((1000 * b.bootstrap_s) / bootMs).toFixed(1),
+        // FastChat's fit is regularized (reg 0.5), TripJudge's is the plain maximum likelihood.
+        max_rating_difference_elo: +Math.max(
+          ...Object.entries(b.ratings as Record<string, number>).map(([m, v]) => Math.abs(v - ours.get(m)!)),
+        ).toFixed(2),
+      };
+    } else fastchat = { skipped: `python failed: ${r.stderr.slice(-600)}` };
+  }
+  console.log(
+    JSON.stringify(
+      {
+        battles: set.size,
+        planners: set.models.length,
+        style: true,
+        bootstrap_replicates: replicates,
+        tripjudge_fit_ms: Math.round(fitMs),
+        tripjudge_leaderboard_with_bootstrap_ms: Math.round(bootMs),
+        unconverged: boot.bootstrap.unconverged,
+        coefficients: boot.style!.covariates.map((c) => [c.name, c.coefficient]),
+        fastchat_style_control: fastchat,
+      },
+      null,
+      2,
+    ),
+  );
+}

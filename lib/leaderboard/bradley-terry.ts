@@ -112,37 +112,65 @@ export function fitBradleyTerry(
     for (let j = 0; j < K; j++) eta += t[q + j] * x![i * K + j];
     return eta;
   }
+  // Per observation, the model's places and the total credit (scaled), once: every pass below reads them.
+  const ia = new Int32Array(n),
+    ib = new Int32Array(n),
+    both = new Float64Array(n),
+    credA = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const sc = scale ? scale[i] : 1;
+    ia[i] = index[obs.a[i]];
+    ib[i] = index[obs.b[i]];
+    credA[i] = sc * obs.wA[i];
+    both[i] = sc * (obs.wA[i] + obs.wB[i]);
+  }
+  // The covariates' block of the Hessian and each model's cross terms, summed apart and placed after the pass
+  // (fewer scattered writes per observation than adding into the d × d matrix).
+  const xx = new Float64Array(K * K),
+    cross = new Float64Array(q * K);
   const derivatives = (t: Float64Array, grad: Float64Array, hess: Float64Array): number => {
     grad.fill(0);
     hess.fill(0);
+    xx.fill(0);
+    cross.fill(0);
     for (let i = 0; i < n; i++) {
-      const sc = scale ? scale[i] : 1;
-      if (sc === 0 || obs.wA[i] + obs.wB[i] === 0) continue;
-      const wA = sc * obs.wA[i],
-        wB = sc * obs.wB[i];
-      const s = 1 / (1 + Math.exp(-logit(t, i)));
-      const r = wA - (wA + wB) * s;
-      const h = (wA + wB) * s * (1 - s);
-      const ia = index[obs.a[i]],
-        ib = index[obs.b[i]];
-      grad[ia] -= LN10 * r;
-      grad[ib] += LN10 * r;
+      const tot = both[i];
+      if (tot === 0) continue;
+      const u = ia[i],
+        v = ib[i];
+      let eta = LN10 * (t[u] - t[v]);
+      const row = i * K;
+      for (let j = 0; j < K; j++) eta += t[q + j] * x![row + j];
+      const s = 1 / (1 + Math.exp(-eta));
+      const r = credA[i] - tot * s;
+      const h = tot * s * (1 - s);
+      grad[u] -= LN10 * r;
+      grad[v] += LN10 * r;
       const c2h = LN10 * LN10 * h;
-      hess[ia * d + ia] += c2h;
-      hess[ib * d + ib] += c2h;
-      hess[ia * d + ib] -= c2h;
-      hess[ib * d + ia] -= c2h;
+      hess[u * d + u] += c2h;
+      hess[v * d + v] += c2h;
+      hess[u * d + v] -= c2h;
+      hess[v * d + u] -= c2h;
       for (let j = 0; j < K; j++) {
-        const xj = x![i * K + j];
+        const xj = x![row + j];
         grad[q + j] -= r * xj;
-        const cross = LN10 * h * xj;
-        hess[ia * d + q + j] += cross;
-        hess[(q + j) * d + ia] += cross;
-        hess[ib * d + q + j] -= cross;
-        hess[(q + j) * d + ib] -= cross;
-        for (let l = 0; l < K; l++) hess[(q + j) * d + q + l] += h * xj * x![i * K + l];
+        const hx = h * xj;
+        cross[u * K + j] += hx;
+        cross[v * K + j] -= hx;
+        for (let l = j; l < K; l++) xx[j * K + l] += hx * x![row + l];
       }
     }
+    for (let m = 0; m < q; m++)
+      for (let j = 0; j < K; j++) {
+        const c = LN10 * cross[m * K + j];
+        hess[m * d + q + j] += c;
+        hess[(q + j) * d + m] += c;
+      }
+    for (let j = 0; j < K; j++)
+      for (let l = j; l < K; l++) {
+        hess[(q + j) * d + q + l] += xx[j * K + l];
+        if (l !== j) hess[(q + l) * d + q + j] += xx[j * K + l];
+      }
     let norm = 0;
     for (let j = 0; j < d; j++) norm += grad[j] * grad[j];
     return Math.sqrt(norm);

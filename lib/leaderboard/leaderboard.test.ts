@@ -135,6 +135,33 @@ test("style control equals a direct solve (and scikit-learn on FastChat's rows) 
   );
 });
 
+test("style control fits a pair's judgments as one row: the same ratings, coefficients and intervals as apart", () => {
+  // Each battle twice, once per outcome of a win and a loss; side by side (one run, folded into one row) and
+  // apart (each copy after the whole file, never folded). The likelihoods are the same, so every figure is.
+  const rows = lines.map((l, i) => ({ p: parseBattleLine(l, "battles.jsonl", i + 1), raw: JSON.parse(l) }));
+  const build = (together: boolean) => {
+    const builder = new BattleSetBuilder(true);
+    const add = (r: (typeof rows)[number], outcome: number) =>
+      builder.add(r.p.model_a, r.p.model_b, outcome, r.p.query_id, 1, 1, r.raw.style_a, r.raw.style_b);
+    if (together) for (const r of rows) [0, 1, 2].forEach((o) => add(r, o));
+    else for (const o of [0, 1, 2]) for (const r of rows) add(r, o);
+    return builder.build();
+  };
+  const [together, apart] = [build(true), build(false)].map((set) =>
+    leaderboard(set, { bootstrap: 20, seed: 3, style: true }),
+  );
+  assert.ok(together.style && apart.style);
+  together.style.ratings.forEach((r, i) => {
+    const o = apart.style!.ratings[i];
+    assert.equal(r.model, o.model);
+    assert.ok(Math.abs(r.rating - o.rating) < 1e-9, `${r.model}: ${r.rating} vs ${o.rating}`);
+    r.ci95.forEach((v, k) => assert.ok(Math.abs(v - o.ci95[k]) < 1e-9, `${r.model} interval: ${r.ci95} vs ${o.ci95}`));
+  });
+  together.style.covariates.forEach((c, k) =>
+    assert.ok(Math.abs(c.coefficient! - apart.style!.covariates[k].coefficient!) < 1e-12, c.name),
+  );
+});
+
 test("rank follows FastChat's rule and the counts add up", () => {
   const lb = leaderboard(fixtureSet(), { bootstrap: 200, seed: 7 });
   for (const m of lb.models) {

@@ -126,7 +126,13 @@ function accumulate(set: BattleSet, o: ReturnType<typeof plainObservations>) {
 }
 
 /** Style covariates per battle as FastChat builds them: (a − b)/(a + b + 1), then standardized over the battles. */
-function styleObservations(set: BattleSet): { obs: Observations; keep: number[]; collinear: StyleResult["collinear"] } {
+function styleObservations(set: BattleSet): {
+  obs: Observations;
+  /** Each battle's observation. */
+  obsOf: Int32Array;
+  keep: number[];
+  collinear: StyleResult["collinear"];
+} {
   const K = STYLE_COVARIATES.length;
   const n = set.size;
   const raw = new Float64Array(n * K);
@@ -154,26 +160,63 @@ function styleObservations(set: BattleSet): { obs: Observations; keep: number[];
     if (sd[k] > 1e-12) keep.push(k);
   }
   const Kk = keep.length;
-  const x = new Float64Array(n * Kk);
-  for (let r = 0; r < n; r++) keep.forEach((k, j) => (x[r * Kk + j] = (raw[r * K + k] - mean[k]) / sd[k]));
-  const wA = new Float64Array(n),
-    wB = new Float64Array(n);
-  for (let r = 0; r < n; r++) {
-    const [ca, cb] = credit(set.outcome[r]);
-    wA[r] = ca * set.weight[r];
-    wB[r] = cb * set.weight[r];
-  }
   const collinear: StyleResult["collinear"] = [];
   for (let u = 0; u < Kk; u++) {
     for (let v = u + 1; v < Kk; v++) {
       let c = 0;
-      for (let r = 0; r < n; r++) c += set.weight[r] * x[r * Kk + u] * x[r * Kk + v];
+      const [ku, kv] = [keep[u], keep[v]];
+      for (let r = 0; r < n; r++)
+        c += set.weight[r] * ((raw[r * K + ku] - mean[ku]) / sd[ku]) * ((raw[r * K + kv] - mean[kv]) / sd[kv]);
       const corr = c / total;
       if (Math.abs(corr) >= 0.9)
         collinear.push({ a: STYLE_COVARIATES[keep[u]], b: STYLE_COVARIATES[keep[v]], r: corr });
     }
   }
-  return { obs: { a: set.a, b: set.b, wA, wB, x, k: Kk }, keep, collinear };
+  // One observation per run of battles that differ only in outcome, side, weight or unit: a pair's judgments
+  // (read together from the database, a row per verdict and side; or a file's battles of one pair) share its
+  // planners and both plans' covariates, so their likelihood terms add into one observation's credits. Exactly
+  // the same fit, with a third of the rows or fewer for every Newton step of every replicate.
+  const a = new Int32Array(n),
+    b = new Int32Array(n),
+    obsOf = new Int32Array(n),
+    wA = new Float64Array(n),
+    wB = new Float64Array(n),
+    x = new Float64Array(n * Kk);
+  let m = -1;
+  for (let r = 0; r < n; r++) {
+    if (m < 0 || !sameStyleRow(set, r - 1, r)) {
+      m++;
+      a[m] = set.a[r];
+      b[m] = set.b[r];
+      for (let j = 0; j < Kk; j++) x[m * Kk + j] = (raw[r * K + keep[j]] - mean[keep[j]]) / sd[keep[j]];
+    }
+    obsOf[r] = m;
+    const [ca, cb] = credit(set.outcome[r]);
+    wA[m] += ca * set.weight[r];
+    wB[m] += cb * set.weight[r];
+  }
+  const rows = m + 1;
+  return {
+    obs: {
+      a: a.subarray(0, rows),
+      b: b.subarray(0, rows),
+      wA: wA.subarray(0, rows),
+      wB: wB.subarray(0, rows),
+      x: x.subarray(0, rows * Kk),
+      k: Kk,
+    },
+    obsOf,
+    keep,
+    collinear,
+  };
+}
+
+/** Battles r and s are between the same planners with the same covariates on both sides. */
+function sameStyleRow(set: BattleSet, r: number, s: number): boolean {
+  if (set.a[r] !== set.a[s] || set.b[r] !== set.b[s]) return false;
+  const w = 2 * STYLE_COVARIATES.length;
+  for (let k = 0; k < w; k++) if (set.style![r * w + k] !== set.style![s * w + k]) return false;
+  return true;
 }
 
 /** Multiplicities of `units` units drawn with replacement. */
@@ -490,17 +533,32 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
   let style: StyleResult | null = null;
   let styleUnconverged = 0;
   if (opts.style && set.style) {
-    const { obs, keep, collinear } = styleObservations(set);
-    const scale = new Float64Array(set.size);
+    const { obs, obsOf, keep, collinear } = styleObservations(set);
+    // A replicate's credits per observation: each battle's, times how often its unit was drawn.
+    const rep = { ...obs, wA: new Float64Array(obs.a.length), wB: new Float64Array(obs.a.length) };
     const m = new Int32Array(set.units);
+    const rowA = new Float64Array(set.size),
+      rowB = new Float64Array(set.size);
+    for (let r = 0; r < set.size; r++) {
+      const [ca, cb] = credit(set.outcome[r]);
+      rowA[r] = ca * set.weight[r];
+      rowB[r] = cb * set.weight[r];
+    }
     const sb = bootstrapRatings(
       p,
       replicates,
       () => fitBradleyTerry(obs, p),
       (rng, init) => {
         draw(rng, set.units, m);
-        for (let r = 0; r < set.size; r++) scale[r] = m[set.unit[r]];
-        return fitBradleyTerry(obs, p, { init, scale });
+        rep.wA.fill(0);
+        rep.wB.fill(0);
+        for (let r = 0; r < set.size; r++) {
+          const k = m[set.unit[r]];
+          if (k === 0) continue;
+          rep.wA[obsOf[r]] += k * rowA[r];
+          rep.wB[obsOf[r]] += k * rowB[r];
+        }
+        return fitBradleyTerry(rep, p, { init });
       },
       seed,
       opts.onReplicate,

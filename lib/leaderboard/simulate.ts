@@ -6,7 +6,7 @@
  * the judgments of one pair, and the pairs of one query, are dependent.
  */
 import { seededRandom } from "../random";
-import { BattleSetBuilder, type BattleSet } from "./battles";
+import { BattleSetBuilder, type BattleSet, type PlanStyle } from "./battles";
 
 export interface SimulationOptions {
   /** Planted ratings on the Elo scale, one per planner. */
@@ -16,13 +16,28 @@ export interface SimulationOptions {
   ratersPerPair: number;
   copy: number;
   seed: number;
+  /**
+   * Style covariates per plan (whole numbers, as FastChat's style features are counts), shared by a pair's
+   * judgments; longer plans win a little more often (a planted style effect on top of the ratings).
+   */
+  style?: boolean;
 }
 
 export function simulateBattles(o: SimulationOptions): BattleSet {
   const rng = seededRandom(o.seed);
   const p = o.ratings.length;
   const names = o.ratings.map((_, i) => `planner-${String(i + 1).padStart(2, "0")}`);
-  const builder = new BattleSetBuilder();
+  const builder = new BattleSetBuilder(Boolean(o.style));
+  const plan = (): PlanStyle => {
+    const days = 2 + Math.floor(rng() * 4),
+      items = days * (3 + Math.floor(rng() * 4));
+    return {
+      items,
+      items_per_day: items / days,
+      km: Math.floor(20 + rng() * 300),
+      cost: Math.floor(200 + rng() * 6000),
+    };
+  };
   for (let q = 0; q < o.queries; q++) {
     const shared = rng();
     const query = `q${q}`;
@@ -30,11 +45,13 @@ export function simulateBattles(o: SimulationOptions): BattleSet {
       const i = Math.floor(rng() * p);
       let j = Math.floor(rng() * (p - 1));
       if (j >= i) j++;
-      const pA = 1 / (1 + 10 ** ((o.ratings[j] - o.ratings[i]) / 400));
+      const [sa, sb] = o.style ? [plan(), plan()] : [undefined, undefined];
+      const lean = sa && sb ? (sa.items - sb.items) / (sa.items + sb.items + 1) : 0;
+      const pA = 1 / (1 + 10 ** ((o.ratings[j] - o.ratings[i]) / 400 - lean));
       const queryOutcome = shared < pA ? 0 : 1;
       for (let r = 0; r < o.ratersPerPair; r++) {
         const outcome = rng() < o.copy ? queryOutcome : rng() < pA ? 0 : 1;
-        builder.add(names[i], names[j], outcome, query, rng() < 0.5 ? 1 : 0);
+        builder.add(names[i], names[j], outcome, query, rng() < 0.5 ? 1 : 0, 1, sa, sb);
       }
     }
   }
