@@ -10,8 +10,8 @@ import { readdirSync, readFileSync } from "node:fs";
 const TICK = 100; // USER_HZ on Linux
 const SCHED_IDLE = 5;
 
-/** utime + stime, nice and scheduling policy of /proc/…/stat. */
-function statOf(path: string): { comm: string; seconds: number; nice: number; policy: number } | null {
+/** utime + stime, nice, scheduling policy and start time of /proc/…/stat. */
+function statOf(path: string): { comm: string; seconds: number; nice: number; policy: number; start: string } | null {
   let stat: string;
   try {
     stat = readFileSync(path, "utf8");
@@ -19,20 +19,31 @@ function statOf(path: string): { comm: string; seconds: number; nice: number; po
     return null; // exited meanwhile
   }
   const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-  // Fields after the command, from field 3 (state): utime 14, stime 15, nice 19, policy 41.
+  // Fields after the command, from field 3 (state): utime 14, stime 15, nice 19, start time 22, policy 41.
   const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return { comm, seconds: (Number(f[11]) + Number(f[12])) / TICK, nice: Number(f[16]), policy: Number(f[38]) };
+  return {
+    comm,
+    seconds: (Number(f[11]) + Number(f[12])) / TICK,
+    nice: Number(f[16]),
+    policy: Number(f[38]),
+    start: f[19],
+  };
 }
 
-export function cpuByThread(): Record<string, number> {
-  const out: Record<string, number> = {};
-  const add = (k: string, s: number) => (out[k] = (out[k] ?? 0) + s);
+/** Per process or thread (by id and start time: ids are reused), its kind and its CPU seconds so far. */
+export type CpuSnapshot = Map<string, { kind: string; seconds: number }>;
+
+export function cpuByThread(): CpuSnapshot {
+  const out: CpuSnapshot = new Map();
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     const p = statOf(`/proc/${pid}/stat`);
     if (!p) continue;
-    if (Number(pid) === process.pid) add("loadGenerator", p.seconds);
+    if (Number(pid) === process.pid) out.set(`${pid}@${p.start}`, { kind: "loadGenerator", seconds: p.seconds });
     else if (p.comm === "postgres")
-      add(p.nice > 0 || p.policy === SCHED_IDLE ? "postgres lowered" : "postgres", p.seconds);
+      out.set(`${pid}@${p.start}`, {
+        kind: p.nice > 0 || p.policy === SCHED_IDLE ? "postgres lowered" : "postgres",
+        seconds: p.seconds,
+      });
     else if (p.comm.startsWith("node") || p.comm.startsWith("next")) {
       let tasks: string[];
       try {
@@ -51,18 +62,25 @@ export function cpuByThread(): Record<string, number> {
             : tid === pid
               ? "node main threads"
               : "node other threads (V8 platform, libuv)";
-        add(kind, t.seconds);
+        out.set(`${pid}/${tid}@${t.start}`, { kind, seconds: t.seconds });
       }
     }
   }
   return out;
 }
 
-/** `after − before`, in CPU seconds, rounded. */
-export function cpuSpent(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+/**
+ * CPU seconds spent between two snapshots by kind, rounded: each process's or thread's own difference, under its
+ * kind at the end. Totals per kind would be wrong: a backend that exits takes all its past CPU out of the sum, and
+ * one lowered for an admin process carries all of it to the other kind (phase figures came out near zero that way).
+ * A process that exits between the two snapshots loses its last stretch.
+ */
+export function cpuSpent(before: CpuSnapshot, after: CpuSnapshot): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [id, a] of after) out[a.kind] = (out[a.kind] ?? 0) + a.seconds - (before.get(id)?.seconds ?? 0);
   return Object.fromEntries(
-    Object.keys(after)
-      .map((k) => [k, +(after[k] - (before[k] ?? 0)).toFixed(2)] as const)
+    Object.entries(out)
+      .map(([k, v]) => [k, +v.toFixed(2)] as const)
       .filter(([, v]) => v > 0.005)
       .sort((a, b) => b[1] - a[1]),
   );
