@@ -5,6 +5,8 @@ import { reloadConfig } from "../config";
 import { forgetStoredFigures } from "../db/infra/figures";
 import { createTestDatabase, type TestDatabase } from "../db/infra/testing";
 import { seedHistory } from "../testing/history";
+import { poolOf } from "../db/infra/client";
+import { serveExport, warmSoftLabels, type ExportReply } from "./export";
 import { softLabelsFor } from "./soft-labels";
 
 let t: TestDatabase;
@@ -53,4 +55,68 @@ test("exports share a soft-label fit until an admin's change, or until an expert
     delete process.env.ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS;
     reloadConfig();
   }
+});
+
+test("an export's soft labels are fitted before its snapshot opens, and only where its scope has complete pairs", async () => {
+  // Complete pairs exist (the test above seeded them); a forgetting makes the export fit anew.
+  await forgetStoredFigures(t.db);
+  const pool = poolOf(t.db);
+  // The judgments locked: the first of the export's statements to read them waits, and shows where it runs.
+  const lock = await pool.connect();
+  const { rows: me } = await lock.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+  await lock.query(`BEGIN; LOCK TABLE "Judgment" IN ACCESS EXCLUSIVE MODE`);
+  const replies: ExportReply[] = [];
+  let pull!: (m: "pull" | "cancel") => void;
+  const port = {
+    on: (_: "message", l: typeof pull) => (pull = l),
+    postMessage: (r: ExportReply) => replies.push(r),
+    close() {},
+  };
+  const done = serveExport(t.db, { kind: "labelled-pairs", format: "jsonl", filters: {}, options: {} }, port);
+  pull("pull");
+  let waiting: { query: string; in_transaction: boolean }[] = [];
+  for (let i = 0; i < 200 && !waiting.length; i++) {
+    await new Promise((r) => setTimeout(r, 25));
+    waiting = (
+      await pool.query<{ query: string; in_transaction: boolean }>(
+        `SELECT query, xact_start < query_start AS in_transaction FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1`,
+        [me[0].pid],
+      )
+    ).rows;
+  }
+  assert.equal(waiting.length, 1, "one statement waits for the judgments");
+  // It is the fit's, on its own: no export snapshot (a transaction begun before it) is open and idle through the fit.
+  assert.equal(waiting[0].in_transaction, false, waiting[0].query);
+  const { rows: snapshots } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND pid NOT IN ($1, pg_backend_pid()) AND state = 'idle in transaction'`,
+    [me[0].pid],
+  );
+  assert.equal(snapshots[0].n, 0, "no export transaction open during the fit");
+  await lock.query("ROLLBACK");
+  lock.release();
+  while (!replies.some((r) => "done" in r || "error" in r)) {
+    const before = replies.length;
+    if (before) pull("pull");
+    while (replies.length === before) await new Promise((r) => setTimeout(r, 5));
+  }
+  const outcome = await done;
+  assert.ok(outcome.ok, JSON.stringify(outcome));
+  assert.ok(outcome.value > 10, "the export wrote its rows");
+
+  // Nothing is fitted where the scope has no complete pair, for a date range (it may match nothing), or for a kind
+  // without soft labels.
+  let asked = 0;
+  const counting = async () => {
+    asked++;
+    return new Map();
+  };
+  const kind = "labelled-pairs" as const;
+  assert.equal(await warmSoftLabels(t.db, { kind, filters: { datasetId: "no-such-dataset" } }, counting), false);
+  assert.equal(await warmSoftLabels(t.db, { kind, filters: { from: new Date(0) } }, counting), false);
+  assert.equal(await warmSoftLabels(t.db, { kind: "judgments", filters: {} }, counting), false);
+  assert.equal(asked, 0);
+  assert.equal(await warmSoftLabels(t.db, { kind: "training-pairs", filters: {} }, counting), true);
+  assert.equal(asked, 1);
 });
