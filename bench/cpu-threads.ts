@@ -2,13 +2,16 @@
  * CPU seconds so far by kind of thread, across the machine's processes: Node processes' main threads, their
  * admin processes' threads (SCHED_IDLE), and their other threads — V8's platform threads (garbage collection and compilation
  * for every thread of the process, at normal priority) and libuv's pool; PostgreSQL's backends at normal and at lowered priority (those
- * serving the admin processes); the load generator (this process). For telling where an admin computation's cost
+ * serving the admin processes); the load generator (this process, and the admin client it starts). For telling where an admin computation's cost
  * lands while experts judge (decision 010).
  */
 import { readdirSync, readFileSync } from "node:fs";
 
 const TICK = 100; // USER_HZ on Linux
 const SCHED_IDLE = 5;
+
+/** The load generator's processes: this one, and the clients it starts (bench/admin-client.ts). */
+export const loadGeneratorPids = new Set([process.pid]);
 
 /** utime + stime, nice, scheduling policy and start time of /proc/…/stat. */
 function statOf(path: string): { comm: string; seconds: number; nice: number; policy: number; start: string } | null {
@@ -38,7 +41,7 @@ export function cpuByThread(): CpuSnapshot {
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     const p = statOf(`/proc/${pid}/stat`);
     if (!p) continue;
-    if (Number(pid) === process.pid) out.set(`${pid}@${p.start}`, { kind: "loadGenerator", seconds: p.seconds });
+    if (loadGeneratorPids.has(Number(pid))) out.set(`${pid}@${p.start}`, { kind: "loadGenerator", seconds: p.seconds });
     else if (p.comm === "postgres")
       out.set(`${pid}@${p.start}`, {
         kind: p.nice > 0 || p.policy === SCHED_IDLE ? "postgres lowered" : "postgres",

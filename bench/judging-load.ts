@@ -4,6 +4,7 @@
  * and submit latency (p50/p95/p99) and judgments per second, then checks the invariants.
  * Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline]
  */
+import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
@@ -15,7 +16,7 @@ import { setAdaptiveRaters } from "../lib/db/judging/judging";
 import { makeGoldPairs, setGoldRate } from "../lib/db/quality/gold";
 import { sourceFromPath } from "../lib/importers";
 import { generateBundle } from "../lib/testing/generate-bundle";
-import { cpuByThread, cpuSpent } from "./cpu-threads";
+import { cpuByThread, cpuSpent, loadGeneratorPids } from "./cpu-threads";
 import { seedHistory } from "../lib/testing/history";
 import { cpuByRole, freshDatabase, percentile, signIn, startServer } from "./server";
 
@@ -231,6 +232,9 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     const t0 = performance.now();
     for (const phase of phases) {
       const claimMs: number[] = [];
+      // Each claim's latency by the 10 s window of the phase it began in: where in the phase a cost lands (an admin
+      // computation's first minutes against its stored reloads).
+      const claimMsByWindow: number[][] = [];
       const steadyClaimMs: number[] = []; // claims started after the first 2 s (all experts claim at once at the start)
       const submitMs: number[] = [];
       const adminMs: Record<string, number[]> = Object.fromEntries(adminCalls.map((c) => [c, []]));
@@ -259,17 +263,26 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       if (!adminCalls.length) adminRounds = 1;
       const snapshot = phase.admin && opts.adminLoop === "snapshot" ? await poolOf(db).connect() : null;
       if (snapshot) await snapshot.query(`BEGIN ISOLATION LEVEL REPEATABLE READ; SELECT count(*) FROM "Judgment"`);
-      const admin = (async () => {
-        while (phase.admin && running && adminCalls.length) {
-          for (const route of adminCalls) {
-            const t = performance.now();
-            const res = await call(server.url, "GET", route, adminCookie);
-            adminMs[route].push(performance.now() - t);
-            if (res.status !== 200) adminErrors++;
+      // The admin is a client process of its own (bench/admin-client.ts), as an admin's browser is: its downloads
+      // are never received on the event loop that times the experts' calls.
+      const adminClient =
+        phase.admin && adminCalls.length
+          ? fork(path.join(process.cwd(), "bench", "admin-client.ts"), [], { execArgv: ["--import", "tsx"] })
+          : null;
+      if (adminClient?.pid) loadGeneratorPids.add(adminClient.pid);
+      const admin = new Promise<void>((resolve) => {
+        if (!adminClient) return resolve();
+        adminClient.on("message", (m: "round" | { done: { ms: Record<string, number[]>; errors: number } }) => {
+          if (m === "round") adminRounds++;
+          else {
+            for (const [route, xs] of Object.entries(m.done.ms)) adminMs[route].push(...xs);
+            adminErrors += m.done.errors;
+            resolve();
           }
-          adminRounds++;
-        }
-      })();
+        });
+        adminClient.on("exit", () => resolve());
+        adminClient.send({ start: { url: server.url, cookie: adminCookie, routes: adminCalls } });
+      });
       let claimsOut = 0;
       await Promise.all(
         cookies.map(async (cookie) => {
@@ -280,6 +293,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
             let t = performance.now();
             const res = await call(server.url, "POST", "/api/judge/next", cookie);
             claimMs.push(performance.now() - t);
+            (claimMsByWindow[Math.floor((t - tp) / 10_000)] ??= []).push(performance.now() - t);
             if (t - tp > 2000) steadyClaimMs.push(performance.now() - t);
             if (res.status !== 200) {
               claimsOut--;
@@ -338,6 +352,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       // The phase's CPU, taken before the admin's last call (computed after the experts stopped) is waited for.
       const threads1 = cpuByThread();
       running = false;
+      adminClient?.send("stop");
       await Promise.all([admin, health]);
       if (snapshot) {
         await snapshot.query("COMMIT");
@@ -369,6 +384,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         httpErrors: errors,
         claim: dist(claimMs),
         claimAfterFirst2s: dist(steadyClaimMs),
+        claimP95By10s: Array.from(claimMsByWindow, (xs) => (xs ? dist(xs).p95 : null)),
         submit: dist(submitMs),
         health: dist(healthMs),
         // CPU seconds of the phase by kind of thread (bench/cpu-threads.ts).

@@ -9,6 +9,7 @@ import { startEmbeddedPostgres, type RunningDatabase } from "../lib/db/infra/emb
 import { importBundle } from "../lib/db/datasets/imports";
 import { migrate } from "../lib/db/infra/migrate";
 import { textFiles } from "../lib/importers";
+import { loadGeneratorPids } from "./cpu-threads";
 
 export async function freshDatabase(name: string, port: number, postgresFlags?: string[]): Promise<RunningDatabase> {
   const pg = await startEmbeddedPostgres({
@@ -90,7 +91,7 @@ export async function signIn(base: string, email: string, password: string): Pro
   return cookie();
 }
 
-/** CPU seconds used so far by every process, grouped: PostgreSQL, this process (the load generator), other Node processes (the server). */
+/** CPU seconds used so far by every process, grouped: PostgreSQL, this process and the clients it starts (the load generator), other Node processes (the server). */
 export function cpuByRole(): { postgres: number; loadGenerator: number; server: number } {
   const tick = 100; // USER_HZ on Linux
   const out = { postgres: 0, loadGenerator: 0, server: 0 };
@@ -104,7 +105,7 @@ export function cpuByRole(): { postgres: number; loadGenerator: number; server: 
     const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
     const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const seconds = (Number(f[11]) + Number(f[12])) / tick; // utime + stime
-    if (Number(pid) === process.pid) out.loadGenerator += seconds;
+    if (loadGeneratorPids.has(Number(pid))) out.loadGenerator += seconds;
     else if (comm === "postgres") out.postgres += seconds;
     else if (comm.startsWith("node") || comm.startsWith("next")) out.server += seconds;
   }
