@@ -123,6 +123,36 @@ function steadyRate(at: number[]): number {
   return +(((hi - lo) * 1000) / (at[hi] - at[lo])).toFixed(1);
 }
 
+type TableUpdates = Map<string, { updates: number; hot: number; indexBytes: number }>;
+
+/** Each table's updates and HOT updates so far, and its indexes' size (pg_stat_user_tables). */
+async function tableUpdates(db: ReturnType<typeof createDb>): Promise<TableUpdates> {
+  await new Promise((r) => setTimeout(r, 1100)); // the backends report their counts at most once a second
+  const { rows } = await poolOf(db).query<{ t: string; u: string; h: string; i: string }>(
+    `SELECT relname AS t, n_tup_upd AS u, n_tup_hot_upd AS h, pg_indexes_size(relid) AS i FROM pg_stat_user_tables`,
+  );
+  return new Map(rows.map((r) => [r.t, { updates: Number(r.u), hot: Number(r.h), indexBytes: Number(r.i) }]));
+}
+
+/**
+ * A phase's updates per table, the share of them that were HOT (no index entry: the page had room, or pruning made
+ * it) and how much its indexes grew: what a snapshot held open costs the judging calls' hot rows.
+ */
+function updatesSpent(before: TableUpdates, after: TableUpdates) {
+  const out: Record<string, { updates: number; hotPercent: number; indexGrowthKiB: number }> = {};
+  for (const [t, a] of after) {
+    const b = before.get(t) ?? { updates: 0, hot: 0, indexBytes: 0 };
+    const updates = a.updates - b.updates;
+    if (updates < 100) continue;
+    out[t] = {
+      updates,
+      hotPercent: Math.round((100 * (a.hot - b.hot)) / updates),
+      indexGrowthKiB: Math.round((a.indexBytes - b.indexBytes) / 1024),
+    };
+  }
+  return out;
+}
+
 /** One full run on a fresh database and server; `fastPath` false sends the hot calls through Next.js's route handlers. */
 async function run(experts: number, pairsWanted: number, fastPath: boolean, opts: RunOptions = {}) {
   connectionRetries = 0;
@@ -247,6 +277,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       const leftAt: number[] = []; // the phase's accepted submits when each expert found no pair and stopped
       let leftAnswer: string | undefined;
       const threads0 = cpuByThread();
+      const updates0 = await tableUpdates(db);
       const tp = performance.now();
       // A monitor asks for the health answer five times a second throughout.
       const health = (async () => {
@@ -351,6 +382,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       const seconds = (performance.now() - tp) / 1000;
       // The phase's CPU, taken before the admin's last call (computed after the experts stopped) is waited for.
       const threads1 = cpuByThread();
+      const updates1 = await tableUpdates(db);
       running = false;
       adminClient?.send("stop");
       await Promise.all([admin, health]);
@@ -389,6 +421,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         health: dist(healthMs),
         // CPU seconds of the phase by kind of thread (bench/cpu-threads.ts).
         cpuSeconds: cpuSpent(threads0, threads1),
+        updates: updatesSpent(updates0, updates1),
         ...(phase.admin && adminCalls.length
           ? {
               adminPageLoads: adminMs[adminCalls[0]].length,
