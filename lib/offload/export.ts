@@ -5,7 +5,6 @@
  * serves judging, and at most one chunk is in flight (the client's download pace sets the thread's).
  */
 import type { Db } from "../db/infra/client";
-import { hasCompletePairs } from "../db/results/export-counts";
 import { records, type SoftLabelSource } from "../db/results/exports";
 import { exportBytes, type ExportFormat, type ExportKind, type ExportOptions } from "../export/kinds";
 import type { ExportFilters } from "../export/records";
@@ -49,7 +48,6 @@ export function serveExport(db: Db, a: ExportArgs, port: ExportPort): Promise<Ta
     return r.labels;
   };
   const chunks = exportChunksHere(db, a, (n) => (rows = n), soft);
-  let warmed = false;
   return new Promise((resolve) => {
     let turn = Promise.resolve();
     const finish = (outcome: TaskOutcome<number>) => {
@@ -63,10 +61,6 @@ export function serveExport(db: Db, a: ExportArgs, port: ExportPort): Promise<Ta
           if (m === "cancel") {
             await chunks.return(undefined);
             return finish({ ok: true, value: rows });
-          }
-          if (!warmed) {
-            warmed = true;
-            await warmSoftLabels(db, a, soft);
           }
           const next = await chunks.next();
           if (next.done) {
@@ -82,20 +76,4 @@ export function serveExport(db: Db, a: ExportArgs, port: ExportPort): Promise<Ta
       });
     });
   });
-}
-
-/** The kinds whose records carry Dawid–Skene's soft labels. */
-const SOFT_LABELLED: ReadonlySet<ExportKind> = new Set(["labelled-pairs", "training-pairs", "preference-pairs"]);
-
-/**
- * Makes (or finds) the soft labels' fit before the export's snapshot opens, where its scope surely has rows: the fit
- * reads every judgment (20 s at 220,000 judgments), and made at the first row it kept the export's snapshot open and
- * idle throughout, which holds back the pruning of the judging calls' hot rows (decision 010). A date range may
- * match nothing, so there the fit still waits for the first row (an export of nothing costs nothing).
- */
-export async function warmSoftLabels(db: Db, a: Pick<ExportArgs, "kind" | "filters">, soft: SoftLabelSource) {
-  if (!SOFT_LABELLED.has(a.kind) || a.filters.from || a.filters.to) return false;
-  if (!(await hasCompletePairs(db, a.filters))) return false;
-  await soft([]);
-  return true;
 }

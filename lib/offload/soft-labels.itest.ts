@@ -6,7 +6,8 @@ import { forgetStoredFigures } from "../db/infra/figures";
 import { createTestDatabase, type TestDatabase } from "../db/infra/testing";
 import { seedHistory } from "../testing/history";
 import { poolOf } from "../db/infra/client";
-import { serveExport, warmSoftLabels, type ExportReply } from "./export";
+import { warmSoftLabels } from "../db/results/exports";
+import { serveExport, type ExportReply } from "./export";
 import { softLabelsFor } from "./soft-labels";
 
 let t: TestDatabase;
@@ -72,30 +73,35 @@ test("an export's soft labels are fitted before its snapshot opens, and only whe
     postMessage: (r: ExportReply) => replies.push(r),
     close() {},
   };
-  const done = serveExport(t.db, { kind: "labelled-pairs", format: "jsonl", filters: {}, options: {} }, port);
-  pull("pull");
-  let waiting: { query: string; in_transaction: boolean }[] = [];
-  for (let i = 0; i < 200 && !waiting.length; i++) {
-    await new Promise((r) => setTimeout(r, 25));
-    waiting = (
-      await pool.query<{ query: string; in_transaction: boolean }>(
-        `SELECT query, xact_start < query_start AS in_transaction FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1`,
-        [me[0].pid],
-      )
-    ).rows;
+  let done!: ReturnType<typeof serveExport>;
+  // The lock is let go however the checks end (a failed one must not leave the export waiting for ever).
+  try {
+    done = serveExport(t.db, { kind: "labelled-pairs", format: "jsonl", filters: {}, options: {} }, port);
+    pull("pull");
+    let waiting: { query: string; in_transaction: boolean }[] = [];
+    for (let i = 0; i < 200 && !waiting.length; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      waiting = (
+        await pool.query<{ query: string; in_transaction: boolean }>(
+          `SELECT query, xact_start < query_start AS in_transaction FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1`,
+          [me[0].pid],
+        )
+      ).rows;
+    }
+    assert.equal(waiting.length, 1, "one statement waits for the judgments");
+    // It is the fit's, on its own: no export snapshot (a transaction begun before it) is open and idle through the fit.
+    assert.equal(waiting[0].in_transaction, false, waiting[0].query);
+    const { rows: snapshots } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND pid NOT IN ($1, pg_backend_pid()) AND state = 'idle in transaction'`,
+      [me[0].pid],
+    );
+    assert.equal(snapshots[0].n, 0, "no export transaction open during the fit");
+  } finally {
+    await lock.query("ROLLBACK");
+    lock.release();
   }
-  assert.equal(waiting.length, 1, "one statement waits for the judgments");
-  // It is the fit's, on its own: no export snapshot (a transaction begun before it) is open and idle through the fit.
-  assert.equal(waiting[0].in_transaction, false, waiting[0].query);
-  const { rows: snapshots } = await pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM pg_stat_activity
-      WHERE datname = current_database() AND pid NOT IN ($1, pg_backend_pid()) AND state = 'idle in transaction'`,
-    [me[0].pid],
-  );
-  assert.equal(snapshots[0].n, 0, "no export transaction open during the fit");
-  await lock.query("ROLLBACK");
-  lock.release();
   while (!replies.some((r) => "done" in r || "error" in r)) {
     const before = replies.length;
     if (before) pull("pull");
@@ -113,10 +119,10 @@ test("an export's soft labels are fitted before its snapshot opens, and only whe
     return new Map();
   };
   const kind = "labelled-pairs" as const;
-  assert.equal(await warmSoftLabels(t.db, { kind, filters: { datasetId: "no-such-dataset" } }, counting), false);
-  assert.equal(await warmSoftLabels(t.db, { kind, filters: { from: new Date(0) } }, counting), false);
-  assert.equal(await warmSoftLabels(t.db, { kind: "judgments", filters: {} }, counting), false);
+  assert.equal(await warmSoftLabels(t.db, kind, { datasetId: "no-such-dataset" }, counting), false);
+  assert.equal(await warmSoftLabels(t.db, kind, { from: new Date(0) }, counting), false);
+  assert.equal(await warmSoftLabels(t.db, "judgments", {}, counting), false);
   assert.equal(asked, 0);
-  assert.equal(await warmSoftLabels(t.db, { kind: "training-pairs", filters: {} }, counting), true);
+  assert.equal(await warmSoftLabels(t.db, "training-pairs", {}, counting), true);
   assert.equal(asked, 1);
 });

@@ -84,12 +84,3 @@ export async function exportCount(db: Db, kind: ExportKind, f: ExportFilters = {
     [...scope, kind === "training-pairs"],
   );
 }
-
-/** Whether the dataset/destination scope has a complete pair, from the tallies (one index read). */
-export async function hasCompletePairs(db: Db, f: ExportFilters): Promise<boolean> {
-  const { rows } = await poolOf(db).query<{ any: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM "AgreementTally" q WHERE ${PAIR_SCOPE} AND q.pairs > 0) AS any`,
-    [f.datasetId ?? null, f.destinationId ?? null],
-  );
-  return rows[0].any;
-}
