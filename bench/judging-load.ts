@@ -271,6 +271,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       const healthMs: number[] = [];
       let errors = 0;
       let adminErrors = 0;
+      let adminBytes = 0;
       let running = true;
       const startedWith = accepted.length;
       const acceptedAt: number[] = []; // ms into the phase of each accepted submit
@@ -303,11 +304,13 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       if (adminClient?.pid) loadGeneratorPids.add(adminClient.pid);
       const admin = new Promise<void>((resolve) => {
         if (!adminClient) return resolve();
-        adminClient.on("message", (m: "round" | { done: { ms: Record<string, number[]>; errors: number } }) => {
+        type Done = { done: { ms: Record<string, number[]>; errors: number; bytes: number } };
+        adminClient.on("message", (m: "round" | Done) => {
           if (m === "round") adminRounds++;
           else {
             for (const [route, xs] of Object.entries(m.done.ms)) adminMs[route].push(...xs);
             adminErrors += m.done.errors;
+            adminBytes += m.done.bytes;
             resolve();
           }
         });
@@ -426,6 +429,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
           ? {
               adminPageLoads: adminMs[adminCalls[0]].length,
               adminErrors,
+              adminDownloadedMiB: Math.round(adminBytes / 1048576),
               adminMs: Object.fromEntries(Object.entries(adminMs).map(([k, v]) => [k, dist(v)])),
             }
           : {}),
