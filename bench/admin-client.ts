@@ -3,7 +3,7 @@
  * given admin routes one after another, in a loop, as an admin's browser on another machine would. In the load
  * generator's own process, its downloads (exports of several MB) were received and decoded on the event loop that
  * times the experts' calls, and their latencies counted the admin's bytes. Bodies are read to the end and counted,
- * never kept. Messages in: {start: {url, cookie, routes}}, "stop"; out: "round" after each pass over the routes, and
+ * never kept. Messages in: {start: {url, cookie, routes}}, "pause" and "resume" (between two calls), "stop"; out: "round" after each pass over the routes, and
  * at the end {done: {ms: {route: number[]}, errors, bytes}}.
  */
 import http from "node:http";
@@ -16,6 +16,8 @@ interface Start {
 
 const agent = new http.Agent({ keepAlive: true });
 let running = true;
+// "pause" / "resume" (--alternate): the admin stops between two calls and waits, as an admin who looks at a page.
+let paused = false;
 
 function load(url: string, cookie: string): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
@@ -35,6 +37,8 @@ async function loop({ url, cookie, routes }: Start) {
   let bytes = 0;
   while (running) {
     for (const route of routes) {
+      while (paused && running) await new Promise((r) => setTimeout(r, 10));
+      if (!running) break;
       const t = performance.now();
       try {
         const res = await load(`${url}${route}`, cookie);
@@ -51,7 +55,9 @@ async function loop({ url, cookie, routes }: Start) {
   process.disconnect();
 }
 
-process.on("message", (m: "stop" | { start: Start }) => {
+process.on("message", (m: "stop" | "pause" | "resume" | { start: Start }) => {
   if (m === "stop") running = false;
+  else if (m === "pause") paused = true;
+  else if (m === "resume") paused = false;
   else void loop(m.start);
 });

@@ -1,6 +1,6 @@
 /**
  * Export benchmark: PAIRS complete pairs × 3 judgments (lib/testing/history.ts) and one annotation per
- * request; every export kind (preference pairs and SFT rows with their default options: TRL) streamed from one snapshot to a file as the download route writes it
+ * request; every export kind (preference pairs and SFT rows with their default options: TRL) streamed to a file as the download route writes it
  * (JSONL, CSV and Parquet), reporting rows per second, peak RSS against the RSS before the exports, and the peak heap
  * during each export (sampled every 20 ms; under `node --expose-gc` the live heap, collected and sampled every 250 ms;
  * the peak RSS is the process's so far, so measure one kind per run with --reuse for a figure of that kind alone).

@@ -94,6 +94,12 @@ interface RunOptions {
    * dimensions and preference strength asked with every verdict.
    */
   everything?: boolean;
+  /**
+   * The admin phase alternates: the admin works for `alternate` seconds, then waits as long, and so on; each claim and
+   * health call counts with the admin at work or waiting (from 1 s after a switch: a download under way finishes),
+   * so the two are compared within one phase, drift and all (the control shows a run's second phase faster alone).
+   */
+  alternate?: number;
 }
 
 /** The calls the analytics page makes, one after another, as an admin's browser does on opening it. */
@@ -280,12 +286,20 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       const threads0 = cpuByThread();
       const updates0 = await tableUpdates(db);
       const tp = performance.now();
+      // --alternate: whether the admin is at work, and since when (ms into the phase).
+      const alternating = phase.admin && opts.alternate ? { on: true, since: 0 } : null;
+      const claimMsAdmin: Record<"on" | "off", number[]> = { on: [], off: [] };
+      const healthMsAdmin: Record<"on" | "off", number[]> = { on: [], off: [] };
+      const side = (t: number) =>
+        alternating && t - tp - alternating.since >= 1000 ? (alternating.on ? "on" : "off") : null;
       // A monitor asks for the health answer five times a second throughout.
       const health = (async () => {
         while (running) {
           const t = performance.now();
+          const s = side(t);
           await call(server.url, "GET", "/api/health", "");
           healthMs.push(performance.now() - t);
+          if (s) healthMsAdmin[s].push(performance.now() - t);
           await new Promise((r) => setTimeout(r, 200));
         }
       })();
@@ -317,6 +331,14 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         adminClient.on("exit", () => resolve());
         adminClient.send({ start: { url: server.url, cookie: adminCookie, routes: adminCalls } });
       });
+      const switcher =
+        alternating && adminClient
+          ? setInterval(() => {
+              alternating.on = !alternating.on;
+              alternating.since = performance.now() - tp;
+              adminClient.send(alternating.on ? "resume" : "pause");
+            }, opts.alternate! * 1000)
+          : undefined;
       let claimsOut = 0;
       await Promise.all(
         cookies.map(async (cookie) => {
@@ -325,8 +347,10 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
           while (accepted.length + claimsOut < phase.judgments || (phase.admin && adminRounds < 1)) {
             claimsOut++;
             let t = performance.now();
+            const s = side(t);
             const res = await call(server.url, "POST", "/api/judge/next", cookie);
             claimMs.push(performance.now() - t);
+            if (s) claimMsAdmin[s].push(performance.now() - t);
             (claimMsByWindow[Math.floor((t - tp) / 10_000)] ??= []).push(performance.now() - t);
             if (t - tp > 2000) steadyClaimMs.push(performance.now() - t);
             if (res.status !== 200) {
@@ -387,6 +411,8 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       const threads1 = cpuByThread();
       const updates1 = await tableUpdates(db);
       running = false;
+      clearInterval(switcher);
+      adminClient?.send("resume");
       adminClient?.send("stop");
       await Promise.all([admin, health]);
       if (snapshot) {
@@ -420,6 +446,17 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         claim: dist(claimMs),
         claimAfterFirst2s: dist(steadyClaimMs),
         claimP95By10s: Array.from(claimMsByWindow, (xs) => (xs ? dist(xs).p95 : null)),
+        ...(alternating
+          ? {
+              alternating: {
+                seconds: opts.alternate,
+                claimAdminAtWork: dist(claimMsAdmin.on),
+                claimAdminWaiting: dist(claimMsAdmin.off),
+                healthAdminAtWork: dist(healthMsAdmin.on),
+                healthAdminWaiting: dist(healthMsAdmin.off),
+              },
+            }
+          : {}),
         submit: dist(submitMs),
         health: dist(healthMs),
         // CPU seconds of the phase by kind of thread (bench/cpu-threads.ts).
@@ -501,7 +538,9 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
  * with --baseline, a second run through Next.js's route handlers; --history puts that many judgments in the database
  * first; --admin-loop judges the second half of the pairs while an admin loads the analytics page's calls in a loop
  * (=heavy: the heavy pages of decision 010, computed during the phase; =stored: the same, opened once before the
- * experts begin; =none: no admin, the control; =snapshot: a snapshot held open); --baseline-threads runs again with ADMIN_PROCESSES=0 (the computations on
+ * experts begin; =none: no admin, the control; =snapshot: a snapshot held open); --alternate=S has the admin work S
+ * seconds and wait S seconds in turn through its phase, and gives the claims' and health calls' latencies with the
+ * admin at work and waiting, side by side; --baseline-threads runs again with ADMIN_PROCESSES=0 (the computations on
  * the web server's event loop, as before decision 010) and compares; --dimensions=N runs twice, the overall verdict
  * only and then a dataset asking N of the default dimensions, and compares the submits; --everything runs twice,
  * everything off and then gold pairs at 5 %, adaptive raters and five dimensions with strength, and compares.
@@ -524,6 +563,7 @@ async function main() {
             : "analytics"
     : undefined;
   const dimensions = Number(process.argv.find((a) => a.startsWith("--dimensions="))?.slice(13) ?? 0);
+  const alternate = Number(process.argv.find((a) => a.startsWith("--alternate="))?.slice(12) ?? 0) || undefined;
   const ratio = (a: number, b: number) => +(a / b).toFixed(2);
   if (process.argv.includes("--everything")) {
     // Today's judging with everything off against the same run with everything on (issue 30, item 4).
@@ -561,7 +601,7 @@ async function main() {
     );
     return;
   }
-  const fast = await run(experts, pairs, true, { history, adminLoop });
+  const fast = await run(experts, pairs, true, { history, adminLoop, alternate });
   console.log(JSON.stringify(fast, null, 2));
   if (adminLoop && process.argv.includes("--baseline-threads")) {
     const inline = await run(experts, pairs, true, { history, adminLoop, adminThreads: 0 });

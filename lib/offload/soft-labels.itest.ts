@@ -58,7 +58,7 @@ test("exports share a soft-label fit until an admin's change, or until an expert
   }
 });
 
-test("an export's soft labels are fitted before its snapshot opens, and only where its scope has complete pairs", async () => {
+test("an export's soft labels are fitted before it reads its first page, and only where its scope has complete pairs", async () => {
   // Complete pairs exist (the test above seeded them); a forgetting makes the export fit anew.
   await forgetStoredFigures(t.db);
   const pool = poolOf(t.db);

@@ -1,6 +1,7 @@
 /**
- * Reading large results with flat memory: one snapshot through a server-side cursor (exports, which promise one state
- * of the database), or ranges of pairs in short statements (the heavy figures, which must not hold a snapshot).
+ * Reading large results with flat memory: one snapshot through a server-side cursor (the exports that do not follow
+ * judging: annotations, corrections, dimension reports), or pages and ranges by key in short statements (the exports
+ * of judgments and pairs and the heavy figures, which must not hold a snapshot while experts judge).
  */
 import type pg from "pg";
 import { poolOf, type Db } from "./client";
@@ -53,6 +54,37 @@ export async function* cursorRows<T extends object>(
   } finally {
     await next?.catch(() => {});
     await client.query("CLOSE export_rows").catch(() => {});
+  }
+}
+
+/**
+ * Rows of one query in pages of `size` by key, each page its own short statement outside any transaction, so no
+ * snapshot outlives a page (decision 010: a snapshot held through a long read slows every claim and submit). `text`
+ * orders by a unique key and reads only rows after the last key read: its parameters are `values`, then the key's
+ * columns' last values (`start` before the first page: an empty string sorts before every id), then the page size.
+ * The next page is asked for while the caller works through this one. A row comes whole from one statement; rows
+ * that enter or leave the query's scope while it runs are read if their key comes after the last page read then.
+ */
+export async function* keysetRows<T extends object>(
+  db: Db,
+  text: string,
+  values: unknown[],
+  key: (row: T) => string[],
+  start: string[],
+  size = 2000,
+): AsyncGenerator<T> {
+  const pool = poolOf(db);
+  const page = (after: string[]) => pool.query<T>(text, [...values, ...after, size]);
+  let next: Promise<pg.QueryResult<T>> | null = page(start);
+  try {
+    while (next) {
+      const { rows }: pg.QueryResult<T> = await next;
+      next = rows.length < size ? null : page(key(rows[rows.length - 1]));
+      next?.catch(() => {});
+      for (const r of rows) yield r;
+    }
+  } finally {
+    await next?.catch(() => {});
   }
 }
 

@@ -19,7 +19,7 @@ import {
 import type { Verdict } from "../../agreement";
 import type { PlanFeatures } from "../../features";
 import { AppError } from "../../errors";
-import { cursorRows, fromSnapshot } from "../infra/cursor";
+import { keysetRows } from "../infra/cursor";
 import { poolOf, type Db } from "../infra/client";
 import { currentWeights } from "./fits";
 
@@ -66,17 +66,17 @@ export async function dimensionReport(db: Db, datasetId: string, seed = 1): Prom
     featuresB: (PlanFeatures & { violations?: string[] }) | null;
     judgments: { v: Verdict; d: DimensionAnswers | null }[] | null;
   };
-  const rows = fromSnapshot(db, (client) =>
-    cursorRows<Row>(
-      client,
-      `SELECT p.id AS "pairId", p."queryId", pa.features AS "featuresA", pb.features AS "featuresB",
+  const rows = keysetRows<Row>(
+    db,
+    `SELECT p.id AS "pairId", p."queryId", pa.features AS "featuresA", pb.features AS "featuresB",
               (SELECT json_agg(json_build_object('v', j.verdict, 'd', j.dimensions) ORDER BY a.slot, j.id)
                  FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" WHERE j."pairId" = p.id) AS judgments
          FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
-        WHERE q."datasetId" = $1 AND p.status = 'COMPLETE'
-        ORDER BY p.id`,
-      [datasetId],
-    ),
+        WHERE q."datasetId" = $1 AND p.status = 'COMPLETE' AND p.id > $2
+        ORDER BY p.id LIMIT $3`,
+    [datasetId],
+    (r) => [r.pairId],
+    [""],
   );
   const signals = (f: Row["featuresA"]) => f && signalsOf(f, weights, { violations: f.violations });
   for await (const r of rows) {

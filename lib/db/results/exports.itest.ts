@@ -82,18 +82,38 @@ test("training pairs: one per complete pair with a majority; 1-1-1 splits wait f
   }
 });
 
-test("an export taken while experts keep judging reads one consistent snapshot", async () => {
+test("an export taken while experts keep judging holds no snapshot: every pair once, whole, as its page found it", async () => {
   const experts = await Promise.all([0, 1, 2].map((i) => createTestExpert(t.db, `y${i}@t.test`, ["Rome"])));
   await judgeAll(experts, () => "left", 30);
-  const before = await t.db.pair.count({ where: { status: "COMPLETE" } });
+  const complete = async () =>
+    new Set((await t.db.pair.findMany({ where: { status: "COMPLETE" }, select: { id: true } })).map((p) => p.id));
+  const before = await complete();
+  const pool = poolOf(t.db);
+  const idleWithSnapshot = async () =>
+    (
+      await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND state LIKE 'idle%' AND backend_xmin IS NOT NULL AND pid <> pg_backend_pid()`,
+      )
+    ).rows[0].n;
+  // Pages of 2,000 pairs: the demo's complete pairs fit in one, so the reading is over before judging resumes.
   const it = labelledPairRows(t.db);
-  const first = await it.next(); // the snapshot is taken here
+  const first = await it.next();
   assert.ok(!first.done);
+  assert.equal(await idleWithSnapshot(), 0, "no transaction or cursor waits open between an export's pages");
   await judgeAll(experts, () => "right"); // more pairs complete meanwhile
-  let count = 1;
-  while (!(await it.next()).done) count++;
-  assert.equal(count, before);
-  assert.ok((await t.db.pair.count({ where: { status: "COMPLETE" } })) > before);
+  const seen = [first.value!];
+  for (let r = await it.next(); !r.done; r = await it.next()) seen.push(r.value);
+  const ids = seen.map((r) => r.pairId);
+  assert.equal(new Set(ids).size, ids.length, "no pair twice");
+  assert.deepEqual([...ids].sort(), ids, "in key order");
+  for (const id of before) assert.ok(ids.includes(id), "every pair complete when the export began is in it");
+  const after = await complete();
+  assert.ok(after.size > before.size);
+  for (const r of seen) {
+    assert.ok(after.has(r.pairId));
+    assert.equal(r.verdicts.length, r.requiredRaters, "each pair whole");
+  }
 });
 
 test("raw judgments export every judgment once (all, or of complete pairs only), with pseudonymous experts", async () => {

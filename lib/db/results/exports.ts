@@ -1,10 +1,12 @@
 /**
- * Exports read one consistent snapshot (a REPEATABLE READ, READ ONLY transaction) in keyset pages, so the rows'
- * memory stays flat and experts may keep judging while an export runs. The labelled- and training-pairs exports
- * also carry Dawid–Skene's soft labels: one fit over every judgment of complete pairs (its judgments held as typed
- * columns while it runs, then only the model is kept: priors and each expert's confusion matrix), and each batch
- * of rows' posteriors from its pairs' judgments, so nothing is held per pair. The fit is made before the snapshot
- * opens (warmSoftLabels), so the snapshot is never held idle through it.
+ * Exports of judgments and pairs read in pages by key, each page one short statement (keysetRows), so the rows'
+ * memory stays flat and no snapshot is held while experts judge (decision 010: one held through an export slowed
+ * every claim and submit); each row comes whole from one statement, and a pair that completes while an export runs
+ * is in it if its page is read after that. Annotations are read from one snapshot. The labelled- and training-pairs
+ * exports also carry Dawid–Skene's soft labels: one fit over every judgment of complete pairs (its judgments held as
+ * typed columns while it runs, then only the model is kept: priors and each expert's confusion matrix), and each
+ * batch of rows' posteriors from its pairs' judgments, so nothing is held per pair. The fit is made before the first
+ * page is read (warmSoftLabels).
  */
 import { pseudonymSalt } from "../judging/settings";
 import { codesOf } from "../../agreement";
@@ -34,7 +36,7 @@ import {
   type PreferenceRecord,
 } from "../../export/records";
 import { trainingPair, type TrainingPair } from "../../export/training";
-import { cursorRows, fromSnapshot } from "../infra/cursor";
+import { cursorRows, fromSnapshot, keysetRows } from "../infra/cursor";
 import type { DimensionAnswers } from "../../dimensions/set";
 import { dimensionSummary, type DimensionSummary } from "../../dimensions/summary";
 import { softArgmax, type SoftLabels } from "../../reliability";
@@ -58,10 +60,10 @@ export interface LabelledPairRow {
 }
 
 /**
- * Complete pairs with their verdicts (slot order), from one snapshot, in one pass over the pairs in key
- * order. A pair's verdicts come from its verdict pattern (kept by the analytics tallies); only pairs
- * with a fourth rater, or a date range that keeps some verdicts out, read their judgments. Plan
- * features are read only for training pairs; dimension answers only for pairs whose dataset asks them.
+ * Complete pairs with their verdicts (slot order), in one pass over the pairs in key order (pages by key). A pair's
+ * verdicts come from its verdict pattern (kept by the analytics tallies); only pairs with a fourth rater, or a date
+ * range that keeps some verdicts out, read their judgments. Plan features are read only for training pairs;
+ * dimension answers only for pairs whose dataset asks them.
  */
 export async function* labelledPairRows(
   db: Db,
@@ -70,10 +72,9 @@ export async function* labelledPairRows(
 ): AsyncGenerator<LabelledPairRow> {
   const dated = Boolean(f.from || f.to);
   const features = opts.features ?? true;
-  const rows = fromSnapshot(db, (client) =>
-    cursorRows<LabelledPairRow & { pattern: number | null }>(
-      client,
-      `SELECT p.id AS "pairId", p."queryId", d.name AS destination, q.split, p."planAId", p."planBId",
+  const rows = keysetRows<LabelledPairRow & { pattern: number | null }>(
+    db,
+    `SELECT p.id AS "pairId", p."queryId", d.name AS destination, q.split, p."planAId", p."planBId",
               ${features ? `(SELECT features FROM "Plan" WHERE id = p."planAId") AS "featuresA", (SELECT features FROM "Plan" WHERE id = p."planBId") AS "featuresB"` : `NULL AS "featuresA", NULL AS "featuresB"`},
               p."requiredRaters", (SELECT label FROM "Adjudication" adj WHERE adj."pairId" = p.id) AS adjudicated, p."verdictPattern" AS pattern,
               CASE WHEN p."verdictPattern" >= 0 AND NOT $5::boolean THEN NULL ELSE
@@ -87,9 +88,11 @@ export async function* labelledPairRows(
        JOIN "Dataset" ds ON ds.id = q."datasetId"
        JOIN "Destination" d ON d.id = q."destinationId"
        WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
-       ORDER BY p.id`,
-      [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, dated],
-    ),
+         AND p.id > $6
+       ORDER BY p.id LIMIT $7`,
+    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, dated],
+    (r) => [r.pairId],
+    [""],
   );
   for await (const r of rows) {
     const verdicts =
@@ -165,15 +168,16 @@ const judgmentScopeValues = (f: ExportFilters) => [
   f.completeOnly ?? false,
 ];
 
-/** Raw judgments, one per row, from one snapshot (one statement through a server-side cursor). */
+/** Raw judgments, one per row, in key order (pages by key). */
 export async function* judgmentRecords(
   db: Db,
   f: ExportFilters = {},
   opts: { names?: boolean; salt?: string; splits?: SplitRule } = {},
 ): AsyncGenerator<JudgmentRecord & { split?: string }> {
   const expert = await expertNamer(db, opts);
-  yield* fromSnapshot(db, async function* (client) {
-    const rows = cursorRows<{
+  {
+    const rows = keysetRows<{
+      id: string;
       pairId: string;
       queryId: string;
       split: string | null;
@@ -190,14 +194,16 @@ export async function* judgmentRecords(
       claimedAt: Date;
       createdAt: Date;
     }>(
-      client,
-      `SELECT j."pairId", p."queryId", q.split, d.name AS destination, j."userId", u.email, a.slot, j.verdict, j.strength, j.dimensions, j.rationale, j."timeOnTaskMs",
+      db,
+      `SELECT j.id, j."pairId", p."queryId", q.split, d.name AS destination, j."userId", u.email, a.slot, j.verdict, j.strength, j.dimensions, j.rationale, j."timeOnTaskMs",
               a."leftPlanId" = p."planAId" AS "leftIsA", a."claimedAt", j."createdAt"
        FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
        JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = j."userId"
-       WHERE ${JUDGMENT_SCOPE}
-       ORDER BY j.id`,
+       WHERE ${JUDGMENT_SCOPE} AND j.id > $6
+       ORDER BY j.id LIMIT $7`,
       judgmentScopeValues(f),
+      (r) => [r.id],
+      [""],
     );
     for await (const r of rows) {
       yield {
@@ -219,7 +225,7 @@ export async function* judgmentRecords(
         ...(opts.splits ? { split: splitFor(r.queryId, r.split, opts.splits) } : {}),
       };
     }
-  });
+  }
 }
 
 const WINNER = { A: "model_a", B: "model_b", NEITHER: "tie" } as const;
@@ -231,8 +237,9 @@ export async function* battleRecords(
   opts: { names?: boolean; salt?: string; splits?: SplitRule } = {},
 ): AsyncGenerator<BattleRecord> {
   const expert = await expertNamer(db, opts);
-  yield* fromSnapshot(db, async function* (client) {
-    const rows = cursorRows<{
+  {
+    const rows = keysetRows<{
+      id: string;
       modelA: string;
       modelB: string;
       verdict: Verdict;
@@ -246,15 +253,17 @@ export async function* battleRecords(
       dimensions: DimensionAnswers | null;
       split: string | null;
     }>(
-      client,
-      `SELECT pa.model AS "modelA", pb.model AS "modelB", j.verdict, j.dimensions, q.split, p."queryId", j."pairId", d.name AS destination, j."userId", u.email,
+      db,
+      `SELECT j.id, pa.model AS "modelA", pb.model AS "modelB", j.verdict, j.dimensions, q.split, p."queryId", j."pairId", d.name AS destination, j."userId", u.email,
               a."leftPlanId" = p."planAId" AS "leftIsA", j."createdAt"
        FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
        JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
        JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = j."userId"
-       WHERE ${JUDGMENT_SCOPE} AND pa.model <> pb.model
-       ORDER BY j.id`,
+       WHERE ${JUDGMENT_SCOPE} AND pa.model <> pb.model AND j.id > $6
+       ORDER BY j.id LIMIT $7`,
       judgmentScopeValues(f),
+      (r) => [r.id],
+      [""],
     );
     for await (const r of rows) {
       yield {
@@ -271,7 +280,7 @@ export async function* battleRecords(
         split: splitFor(r.queryId, r.split, opts.splits ?? DEFAULT_SPLIT_RULE),
       };
     }
-  });
+  }
 }
 
 /** Complete pairs with their verdicts, label (majority, adjudicated, or unresolved) and agreement. */
@@ -413,7 +422,7 @@ export async function auditExport(
 
 /**
  * Where an export gets Dawid–Skene's soft labels for a batch of its rows' pairs: by default the model is fitted
- * here once, before the snapshot opens where the scope has complete pairs, else when the first row arrives (an
+ * here once, before the first page is read where the scope has complete pairs, else when the first row arrives (an
  * export whose filter matches nothing costs nothing); the web server's
  * keeps the model in its admin process and sends only each batch's labels across (lib/offload). A batch's labels
  * come from its pairs' judgments as they are when it is labelled (a pair reopened meanwhile has none).
@@ -452,11 +461,10 @@ async function* withSoftLabels<T extends { pairId: string }>(
 const SOFT_LABELLED: ReadonlySet<ExportKind> = new Set(["labelled-pairs", "training-pairs", "preference-pairs"]);
 
 /**
- * Makes (or finds) the soft labels' fit before the export's snapshot opens, where its scope surely has rows (a
- * complete pair in its tallies, no date range): the fit reads every judgment (20 s at 220,000 judgments), and made
- * at the first row it kept the export's snapshot open and idle throughout, which slows the judging calls (decision
- * 010). A date range may match nothing, so there the fit still waits for the first row (an export of nothing costs
- * nothing).
+ * Makes (or finds) the soft labels' fit before the export reads its first page, where its scope surely has rows (a
+ * complete pair in its tallies, no date range): the fit reads every judgment (20 s at 220,000 judgments), and no
+ * statement of the export may be open meanwhile (an open snapshot slows the judging calls, decision 010). A date
+ * range may match nothing, so there the fit still waits for the first row (an export of nothing costs nothing).
  */
 export async function warmSoftLabels(db: Db, kind: ExportKind, f: ExportFilters, source: SoftLabelSource) {
   if (!SOFT_LABELLED.has(kind) || f.from || f.to) return false;
@@ -471,7 +479,7 @@ export async function warmSoftLabels(db: Db, kind: ExportKind, f: ExportFilters,
   return true;
 }
 
-/** `rows`, once the soft labels' fit is made where warmSoftLabels says (before `rows` opens its snapshot). */
+/** `rows`, once the soft labels' fit is made where warmSoftLabels says (before `rows` reads its first page). */
 async function* softLabelsFirst<T>(
   db: Db,
   kind: ExportKind,
@@ -519,7 +527,7 @@ export function records(
 }
 
 /**
- * Preference pairs (lib/export/preference.ts): complete pairs of one snapshot in key order, each with its request,
+ * Preference pairs (lib/export/preference.ts): complete pairs in key order (pages by key), each with its request,
  * the two plans as published (publishedPlanText: never re-serialized) and its judgments; Dawid–Skene's soft
  * labels only when the metadata is asked for. `tally` hears what each pair gave (rows and split, or why none).
  */
@@ -574,14 +582,14 @@ type TrainerPairRow = PreferenceRequest & {
 };
 
 /**
- * Complete pairs of one snapshot in `order` (the plans as published, never re-serialized), verification pairs left
+ * Complete pairs in `order`, pages by key (the plans as published, never re-serialized), verification pairs left
  * to the corrections export.
  */
 function completePairsForTrainers(db: Db, f: ExportFilters, order: "p.id" | `p."queryId", p.id`) {
-  return fromSnapshot(db, (client) =>
-    cursorRows<TrainerPairRow>(
-      client,
-      `SELECT p.id AS "pairId", p."queryId", q.split, q.text, d.name AS destination, q.origin, q.days, q.people, q."startDate",
+  const byRequest = order !== "p.id";
+  return keysetRows<TrainerPairRow>(
+    db,
+    `SELECT p.id AS "pairId", p."queryId", q.split, q.text, d.name AS destination, q.origin, q.days, q.people, q."startDate",
               q.preferences, p."planAId", p."planBId", ${publishedPlanText("pa")} AS "planA", ${publishedPlanText("pb")} AS "planB", p."requiredRaters",
               (SELECT label FROM "Adjudication" adj WHERE adj."pairId" = p.id) AS adjudicated,
               (SELECT json_agg(json_build_object('verdict', j.verdict, 'strength', j.strength, 'd', j.dimensions) ORDER BY a.slot, j.id)
@@ -592,14 +600,16 @@ function completePairsForTrainers(db: Db, f: ExportFilters, order: "p.id" | `p."
         WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
           -- A correction's verification pair is exported with its correction (tripjudge export corrections --as …).
           AND NOT EXISTS (SELECT 1 FROM "Correction" c WHERE c."verificationPairId" = p.id)
-        ORDER BY ${order}`,
-      [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null],
-    ),
+          AND ${byRequest ? `(p."queryId", p.id) > ($5, $6)` : `p.id > $5`}
+        ORDER BY ${order} LIMIT ${byRequest ? "$7" : "$6"}`,
+    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null],
+    (r) => (byRequest ? [r.queryId, r.pairId] : [r.pairId]),
+    byRequest ? ["", ""] : [""],
   );
 }
 
 /**
- * SFT rows (lib/export/sft.ts): one per request whose experts prefer a plan, from one snapshot, a request's complete
+ * SFT rows (lib/export/sft.ts): one per request whose experts prefer a plan, in request order, a request's complete
  * pairs at a time (memory: one request's pairs). `tally` hears what each request gave (its split, or why none).
  */
 export async function* sftRecords(

@@ -17,7 +17,7 @@ import { createJob } from "@/lib/server/jobs";
 const kindParams = z.object({ kind: z.enum(EXPORT_KINDS) });
 
 /**
- * Streams an export of any kind as JSONL, CSV or Parquet from one snapshot, written in an admin process a chunk at a
+ * Streams an export of any kind as JSONL, CSV or Parquet (read in pages by key), written in an admin process a chunk at a
  * time as the download asks for it (decision 010; Parquet a row group at a time, decision 011).
  */
 export const GET = withRole("ADMIN", { params: kindParams }, async (req, { user, params: { kind } }) => {
