@@ -112,6 +112,17 @@ test("to= is inclusive of its day (from=to=one day selects that day); years outs
   assert.deepEqual(filtersOf(exportQuery.parse({ to: "2026-11-24T12:00:00Z" })).to, new Date("2026-11-24T12:00:00Z"));
   // The last day of a month and of a leap year roll over correctly.
   assert.deepEqual(filtersOf(exportQuery.parse({ to: "2028-02-29" })).to, new Date("2028-03-01T00:00:00Z"));
+  // A range that ends before it begins is refused, naming `to`; one day (from = to) is a range.
+  const backwards = exportQuery.safeParse({ from: "2026-11-27", to: "2026-01-01" });
+  assert.equal(backwards.success, false);
+  assert.deepEqual(backwards.error?.issues[0].path, ["to"]);
+  assert.match(backwards.error!.issues[0].message, /before/);
+  const empty = exportQuery.safeParse({ from: "2026-11-27", to: "2026-11-27T00:00:00Z" }); // `to` as written: exclusive
+  assert.deepEqual(
+    empty.error?.issues.map((i) => i.path),
+    [["to"]],
+  );
+  assert.equal(exportQuery.safeParse({ from: "2026-11-27", to: "2026-11-27" }).success, true);
   for (const bad of ["0000-01-01", "1899-12-31", "2201-01-01", "9999-12-31"]) {
     const r = exportQuery.safeParse({ from: bad });
     assert.equal(r.success, false, bad);

@@ -71,35 +71,41 @@ const filterDateTo = z
   .pipe(z.date().min(new Date("1900-01-01"), "too early").max(new Date("2200-01-02"), "too late"));
 
 /** Query parameters of every export and its card (the web's query string; the command line builds the same). */
-export const exportQuery = z.object({
-  format: z.enum(EXPORT_FORMATS).default("jsonl"),
-  dataset: z.string().max(64).optional(),
-  destination: z.string().max(64).optional(),
-  from: filterDate.optional(),
-  to: filterDateTo.optional(),
-  names: z.enum(["0", "1"]).optional(),
-  complete: z.enum(["0", "1"]).optional(),
-  /** Annotations: only each request's newest FINAL version. */
-  final: z.enum(["0", "1"]).optional(),
-  /** Preference pairs (lib/export/preference.ts): the trainer's shape and what goes in it. */
-  target: z.enum(PREFERENCE_TARGETS).default("trl"),
-  prompt: z.enum(["request", "tripscore"]).default("request"),
-  margin: z.enum(["none", "strength", "votes"]).default("none"),
-  min_agreement: z.enum(["2", "3"]).default("2"),
-  split: splitSpec.optional(),
-  seed: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1)
-    .default(1),
-  neither: z.enum(["bad"]).optional(),
-  with_metadata: z.enum(["0", "1"]).optional(),
-  /** Corrections: as correction records, or as SFT or preference rows (lib/export/corrections.ts). */
-  as: z.enum(CORRECTION_AS).default("record"),
-  /** Corrections: only those the blind verification accepted. */
-  verified_only: z.enum(["0", "1"]).optional(),
-});
+export const exportQuery = z
+  .object({
+    format: z.enum(EXPORT_FORMATS).default("jsonl"),
+    dataset: z.string().max(64).optional(),
+    destination: z.string().max(64).optional(),
+    from: filterDate.optional(),
+    to: filterDateTo.optional(),
+    names: z.enum(["0", "1"]).optional(),
+    complete: z.enum(["0", "1"]).optional(),
+    /** Annotations: only each request's newest FINAL version. */
+    final: z.enum(["0", "1"]).optional(),
+    /** Preference pairs (lib/export/preference.ts): the trainer's shape and what goes in it. */
+    target: z.enum(PREFERENCE_TARGETS).default("trl"),
+    prompt: z.enum(["request", "tripscore"]).default("request"),
+    margin: z.enum(["none", "strength", "votes"]).default("none"),
+    min_agreement: z.enum(["2", "3"]).default("2"),
+    split: splitSpec.optional(),
+    seed: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .default(1),
+    neither: z.enum(["bad"]).optional(),
+    with_metadata: z.enum(["0", "1"]).optional(),
+    /** Corrections: as correction records, or as SFT or preference rows (lib/export/corrections.ts). */
+    as: z.enum(CORRECTION_AS).default("record"),
+    /** Corrections: only those the blind verification accepted. */
+    verified_only: z.enum(["0", "1"]).optional(),
+  })
+  // A range that ends before it begins holds nothing: say so rather than stream an empty file.
+  .refine((q) => !q.from || !q.to || q.from < q.to, {
+    message: "the range ends before it begins (to is before from)",
+    path: ["to"],
+  });
 
 export type ExportQuery = z.infer<typeof exportQuery>;
 

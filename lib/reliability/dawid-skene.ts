@@ -86,13 +86,19 @@ export class DawidSkenePosterior {
     this.logErrors = from.errors.map(Math.log2);
   }
 
-  /** The posterior over the labels of an item rated `labels[k]` by rater `raters[k]` (indexes of the fit). */
+  /**
+   * The posterior over the labels of an item rated `labels[k]` by rater `raters[k]` (indexes of the fit). A label the
+   * rater never gave in the fit has no estimate (its confusion row is all zero, which would make every label
+   * impossible): that rating says nothing, and the posterior rests on the others and the priors. Items of the fit
+   * never meet such a rating, so theirs stay the fit's, bit for bit.
+   */
   of(raters: ArrayLike<number>, labels: ArrayLike<number>): Float64Array {
     const K = this.K;
     const ll = new Float64Array(K);
     for (let c = 0; c < K; c++) ll[c] = this.logPriors[c];
     for (let k = 0; k < raters.length; k++) {
       const row = (raters[k] * K + labels[k]) * K;
+      if (this.logErrors[row] === -Infinity) continue; // unused by this rater in the fit: a used cell is ≥ 1e-10
       for (let c = 0; c < K; c++) ll[c] += this.logErrors[row + c];
     }
     normalizeLog2Row(ll, 0, K);

@@ -5,7 +5,7 @@ import { VERDICTS } from "../agreement";
 import { dawidSkene } from "./dawid-skene";
 import { ratingMatrix } from "./ratings";
 import { simulateStudy } from "./simulate";
-import { softLabelModel, softLabelsOf } from "./soft-labels";
+import { softArgmax, softLabelModel, softLabelsOf } from "./soft-labels";
 
 type Row = { item: string; rater: string; label: string };
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -79,4 +79,31 @@ test("a pair judged by an expert the fit did not see has no soft label; no ratin
   ]);
   assert.deepEqual([...labels.keys()], ["p1"]);
   assert.equal(softLabelModel(ratingMatrix([], VERDICTS)), null);
+});
+
+test("a verdict an expert never gave in the fit carries no information: the pair's label rests on the others", () => {
+  // e1 only ever said A in the fit; a later pair where e1 says B must still get a finite posterior (not NaN,
+  // which the export wrote as nulls and Parquet refused), and the same one as without e1's rating.
+  const m = ratingMatrix(
+    [
+      { item: "p1", rater: "e1", label: "A" },
+      { item: "p1", rater: "e2", label: "A" },
+      { item: "p2", rater: "e1", label: "A" },
+      { item: "p2", rater: "e2", label: "B" },
+      { item: "p3", rater: "e2", label: "B" },
+      { item: "p3", rater: "e3", label: "B" },
+    ],
+    VERDICTS,
+  );
+  const model = softLabelModel(m)!;
+  const labels = softLabelsOf(model, [
+    { pairId: "new", userId: "e1", verdict: 1 },
+    { pairId: "new", userId: "e2", verdict: 1 },
+    { pairId: "same-without-e1", userId: "e2", verdict: 1 },
+  ]);
+  const p = labels.get("new")!;
+  assert.ok(Object.values(p).every(Number.isFinite), JSON.stringify(p));
+  assert.ok(Math.abs(p.A + p.B + p.NEITHER - 1) < 1e-12);
+  assert.deepEqual(p, labels.get("same-without-e1"));
+  assert.equal(softArgmax(p), "B");
 });

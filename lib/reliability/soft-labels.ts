@@ -50,7 +50,8 @@ export function softLabelsOf(
   const flush = () => {
     if (pair === null || !known) return;
     const p = model.posterior.of(raters, labels);
-    out.set(pair, { A: p[0], B: p[1], NEITHER: p[2] });
+    // Never a label made of NaNs (an export would write nulls, and Parquet's columns refuse them).
+    if (p.every(Number.isFinite)) out.set(pair, { A: p[0], B: p[1], NEITHER: p[2] });
   };
   for (const j of judgments) {
     if (j.pairId !== pair) {

@@ -145,7 +145,8 @@ export function ExportPanel() {
         </label>
       </div>
       <p className="muted small">
-        Labelled and training pairs include complete pairs only; each export reads one consistent snapshot.
+        Labelled and training pairs include complete pairs only. Experts may keep judging while you download: each pair
+        comes whole, and a pair completed meanwhile is in the file if the download has not yet passed it.
       </p>
       <table className="table" aria-label="Exports">
         <tbody>

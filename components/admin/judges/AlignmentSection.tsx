@@ -11,14 +11,21 @@ export function AlignmentSection({ d }: { d: JudgeBoardAnswer }) {
   return (
     <section className="card">
       <h2>Alignment with the experts</h2>
-      <p className="muted small">
-        Over {d.humans.pairs} complete pairs. Two experts on the same pair agree {pct(d.humans.pairwiseAgreement, 1)} of
-        the time, which under TripScore&apos;s symmetric three-class noise model (E.4) means a single expert agrees with
-        the latent truth r = {fixed(d.humans.ceiling)}: the ceiling a judge is measured against. A judge&apos;s r_model
-        comes the same way from its agreement with single experts (each of its verdicts against each expert&apos;s
-        verdict on the pair), not from its accuracy against the majority. Experts chose the longer plan in{" "}
-        {pct(d.humans.longerShare, 1)} of {d.humans.longerN} decisive verdicts on plans of different length.
-      </p>
+      {d.humans.pairs === 0 ? (
+        <p className="muted small">
+          No complete pair yet: the experts&apos; agreement, its ceiling and each judge&apos;s alignment appear once
+          pairs have all their judgments.
+        </p>
+      ) : (
+        <p className="muted small">
+          Over {d.humans.pairs} complete pairs. Two experts on the same pair agree {pct(d.humans.pairwiseAgreement, 1)}{" "}
+          of the time, which under TripScore&apos;s symmetric three-class noise model (E.4) means a single expert agrees
+          with the latent truth r = {fixed(d.humans.ceiling)}: the ceiling a judge is measured against. A judge&apos;s
+          r_model comes the same way from its agreement with single experts (each of its verdicts against each
+          expert&apos;s verdict on the pair), not from its accuracy against the majority. Experts chose the longer plan
+          in {pct(d.humans.longerShare, 1)} of {d.humans.longerN} decisive verdicts on plans of different length.
+        </p>
+      )}
       <div className="scroll-x">
         <table className="table" aria-label="Judge alignment">
           <thead>

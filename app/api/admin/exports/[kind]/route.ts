@@ -31,9 +31,13 @@ export const GET = withRole("ADMIN", { params: kindParams }, async (req, { user,
     { kind, format: q.format, filters: filtersOf(q), options: optionsOf(q) },
     (n) => (count = n),
   );
+  // The first chunk before the answer's status: an export that fails before its first byte (a Parquet row group
+  // is written whole) answers with its error, not with a 200 whose connection then drops.
+  let first: IteratorResult<Uint8Array> | null = await chunks.next();
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const next = await chunks.next();
+      const next = first ?? (await chunks.next());
+      first = null;
       if (!next.done) return controller.enqueue(next.value);
       controller.close();
       await auditExport(db(), user.id, kind, q, count);
