@@ -52,3 +52,11 @@ export async function api<T>(url: string, o: CallOptions = {}): Promise<T> {
     );
   return body as T;
 }
+
+/** The server's sentence with each field's problem after it (a 400's `details.fieldErrors`), for a download's error. */
+export function errorMessage(body: Record<string, unknown>, status: number): string {
+  const base = typeof body.error === "string" ? body.error : `The server answered ${status}.`;
+  const fields = (body.details as { fieldErrors?: Record<string, string[] | undefined> } | undefined)?.fieldErrors;
+  const parts = Object.entries(fields ?? {}).flatMap(([k, ms]) => (ms ?? []).map((m) => `${k}: ${m}`));
+  return parts.length ? `${base} ${parts.join("; ")}.` : base;
+}

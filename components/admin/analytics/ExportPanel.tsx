@@ -4,6 +4,7 @@
  * Parquet file's rows are in its footer, so its progress is in bytes alone), then saved as a file.
  */
 import { useState } from "react";
+import { errorMessage } from "../../api";
 import { count } from "../../format";
 import { ScopeSelects } from "../ScopeSelects";
 import { HfDatasetRow } from "./HfDatasetRow";
@@ -81,8 +82,7 @@ export function ExportPanel() {
     setProgress({ kind, records: lines ? 0 : null, bytes: 0, done: false });
     try {
       const res = await fetch(`/api/admin/exports/${kind}?${query(format, kind)}`);
-      if (!res.ok || !res.body)
-        throw new Error((await res.json().catch(() => ({}))).error ?? `The server answered ${res.status}.`);
+      if (!res.ok || !res.body) throw new Error(errorMessage(await res.json().catch(() => ({})), res.status));
       const reader = res.body.getReader();
       const parts: Uint8Array[] = [];
       let records = 0;
