@@ -86,11 +86,22 @@ export async function leaderboardBattles(
   async function flush() {
     const missing = [...new Set(pending.flatMap((r) => [r.planAId, r.planBId]))].filter((id) => !styles.has(id));
     if (missing.length) {
-      const { rows: plans } = await poolOf(db).query<{ id: string; itinerary: unknown }>(
-        `SELECT id, itinerary FROM "Plan" WHERE id = ANY($1::text[])`,
+      // A plan's covariates as kept, else from its itinerary (read only then), kept for the next leaderboard.
+      const { rows: plans } = await poolOf(db).query<{ id: string; style: PlanStyle | null; itinerary: unknown }>(
+        `SELECT id, style, CASE WHEN style IS NULL THEN itinerary END AS itinerary FROM "Plan" WHERE id = ANY($1::text[])`,
         [missing],
       );
-      for (const p of plans) styles.set(p.id, planStyle(itinerarySchema.parse(p.itinerary)));
+      const fresh: { id: string; style: PlanStyle }[] = [];
+      for (const p of plans) {
+        const style = p.style ?? planStyle(itinerarySchema.parse(p.itinerary));
+        if (!p.style) fresh.push({ id: p.id, style });
+        styles.set(p.id, style);
+      }
+      if (fresh.length)
+        await poolOf(db).query(
+          `UPDATE "Plan" p SET style = s.style FROM unnest($1::text[], $2::jsonb[]) s(id, style) WHERE p.id = s.id AND p.style IS NULL`,
+          [fresh.map((f) => f.id), fresh.map((f) => JSON.stringify(f.style))],
+        );
     }
     for (const r of pending)
       builder.add(

@@ -9,6 +9,9 @@ import { battleRecords } from "./exports";
 import { leaderboardBattles, leaderboardReport } from "./leaderboard";
 import { deleteJudgeImport, importJudgeVerdicts, judgeBoard } from "./alignment";
 import { AppError } from "../../errors";
+import { planStyle } from "../../leaderboard";
+import { itinerarySchema } from "../../itinerary/model";
+import { poolOf } from "../infra/client";
 import { seed } from "../infra/seed";
 import { createTestDatabase, createTestExpert, judgeUntilDone, type TestDatabase } from "../infra/testing";
 
@@ -72,6 +75,23 @@ test("filters select battles; style control reads the plans", async () => {
   assert.ok(r.tripLengths.length >= 1);
   const empty = await leaderboardReport(t.db, { days: 59 }, { style: false, bootstrap: 50, seed: 1 });
   assert.equal(empty.report, null);
+});
+
+test("style control keeps each plan's covariates the first time: the same leaderboard, the itineraries read once", async () => {
+  await poolOf(t.db).query(`UPDATE "Plan" SET style = NULL`);
+  const first = await leaderboardReport(t.db, {}, { style: true, bootstrap: 50, seed: 1 });
+  const { rows: plans } = await poolOf(t.db).query<{ itinerary: unknown; style: unknown }>(
+    `SELECT itinerary, style FROM "Plan" WHERE style IS NOT NULL`,
+  );
+  assert.ok(plans.length > 10, `${plans.length} plans kept their style`);
+  for (const p of plans) assert.deepEqual(p.style, planStyle(itinerarySchema.parse(p.itinerary)));
+  // Read from the kept covariates, the leaderboard is the same to the last digit; a kept value is what is read.
+  const again = await leaderboardReport(t.db, {}, { style: true, bootstrap: 50, seed: 1 });
+  assert.deepEqual(again.report?.style, first.report?.style);
+  await poolOf(t.db).query(`UPDATE "Plan" SET style = jsonb_set(style, '{items}', '1000') WHERE style IS NOT NULL`);
+  const skewed = await leaderboardReport(t.db, {}, { style: true, bootstrap: 50, seed: 1 });
+  assert.notDeepEqual(skewed.report?.style, first.report?.style);
+  await poolOf(t.db).query(`UPDATE "Plan" SET style = NULL`);
 });
 
 test("judge verdicts import all or nothing, once per file, and the board holds them and the reward against the experts", async () => {
