@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { NormalizedPlan } from "../dataset/normalized";
 import { itemCount } from "../itinerary/model";
-import { planStyle } from "../leaderboard/style";
+import { planStyle } from "../leaderboard";
 
 export interface EncodedPlan {
   sourceId: string;

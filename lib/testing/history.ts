@@ -7,7 +7,7 @@
 import type { Db } from "../db/infra/client";
 import { poolOf } from "../db/infra/client";
 import { emptyItem, itemCount, type Itinerary } from "../itinerary/model";
-import { planStyle } from "../leaderboard/style";
+import { planStyle } from "../leaderboard";
 
 const FEATURES = JSON.stringify({
   format: 1,

@@ -21,7 +21,7 @@ import { computeFeatures } from "../../features";
 import { DATASET_FORMATS } from "../../dataset/normalized";
 import { AppError } from "../../errors";
 import { itemCount, type Itinerary } from "../../itinerary/model";
-import { planStyle } from "../../leaderboard/style";
+import { planStyle } from "../../leaderboard";
 import { poolOf, type Db } from "../infra/client";
 import type { SessionUser } from "../accounts/users";
 import { correctionSource, type CorrectionSource } from "./context";

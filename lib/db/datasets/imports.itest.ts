@@ -3,7 +3,7 @@ import { after, before, test } from "node:test";
 import { exampleBundle, fileText, withFile } from "../../testing/bundles";
 import { encodePlan, parseBundle } from "../../importers";
 import { itemCount } from "../../itinerary/model";
-import { planStyle } from "../../leaderboard/style";
+import { planStyle } from "../../leaderboard";
 import { importBundle } from "./imports";
 import { createTestDatabase, type TestDatabase } from "../infra/testing";
 
