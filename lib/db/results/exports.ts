@@ -5,8 +5,7 @@
  * is in it if its page is read after that. Annotations are read from one snapshot. The labelled- and training-pairs
  * exports also carry Dawid–Skene's soft labels: one fit over every judgment of complete pairs (its judgments held as
  * typed columns while it runs, then only the model is kept: priors and each expert's confusion matrix), and each
- * batch of rows' posteriors from its pairs' judgments, so nothing is held per pair. The fit is made before the first
- * page is read (warmSoftLabels).
+ * batch of rows' posteriors from its pairs' judgments, so nothing is held per pair.
  */
 import { pseudonymSalt } from "../judging/settings";
 import { codesOf } from "../../agreement";
@@ -175,56 +174,54 @@ export async function* judgmentRecords(
   opts: { names?: boolean; salt?: string; splits?: SplitRule } = {},
 ): AsyncGenerator<JudgmentRecord & { split?: string }> {
   const expert = await expertNamer(db, opts);
-  {
-    const rows = keysetRows<{
-      id: string;
-      pairId: string;
-      queryId: string;
-      split: string | null;
-      destination: string;
-      userId: string;
-      email: string;
-      slot: number;
-      verdict: Verdict;
-      strength: number | null;
-      dimensions: DimensionAnswers | null;
-      rationale: string;
-      timeOnTaskMs: number;
-      leftIsA: boolean;
-      claimedAt: Date;
-      createdAt: Date;
-    }>(
-      db,
-      `SELECT j.id, j."pairId", p."queryId", q.split, d.name AS destination, j."userId", u.email, a.slot, j.verdict, j.strength, j.dimensions, j.rationale, j."timeOnTaskMs",
+  const rows = keysetRows<{
+    id: string;
+    pairId: string;
+    queryId: string;
+    split: string | null;
+    destination: string;
+    userId: string;
+    email: string;
+    slot: number;
+    verdict: Verdict;
+    strength: number | null;
+    dimensions: DimensionAnswers | null;
+    rationale: string;
+    timeOnTaskMs: number;
+    leftIsA: boolean;
+    claimedAt: Date;
+    createdAt: Date;
+  }>(
+    db,
+    `SELECT j.id, j."pairId", p."queryId", q.split, d.name AS destination, j."userId", u.email, a.slot, j.verdict, j.strength, j.dimensions, j.rationale, j."timeOnTaskMs",
               a."leftPlanId" = p."planAId" AS "leftIsA", a."claimedAt", j."createdAt"
        FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
        JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = j."userId"
        WHERE ${JUDGMENT_SCOPE} AND j.id > $6
        ORDER BY j.id LIMIT $7`,
-      judgmentScopeValues(f),
-      (r) => [r.id],
-      [""],
-    );
-    for await (const r of rows) {
-      yield {
-        pair_id: r.pairId,
-        query_id: r.queryId,
-        destination: r.destination,
-        expert: expert(r.userId, r.email),
-        slot: r.slot,
-        verdict: r.verdict,
-        rationale: r.rationale,
-        time_on_task_ms: r.timeOnTaskMs,
-        left_plan: r.leftIsA ? "A" : "B",
-        claimed_at: r.claimedAt.toISOString(),
-        submitted_at: r.createdAt.toISOString(),
-        strength: r.strength,
-        signed_preference: signedPreference(r.verdict, r.strength),
-        ...(r.dimensions ? { dimensions: dimensionRecord(r.dimensions) } : {}),
-        // Only where asked (a dataset repository's judgments configuration): the request's split.
-        ...(opts.splits ? { split: splitFor(r.queryId, r.split, opts.splits) } : {}),
-      };
-    }
+    judgmentScopeValues(f),
+    (r) => [r.id],
+    [""],
+  );
+  for await (const r of rows) {
+    yield {
+      pair_id: r.pairId,
+      query_id: r.queryId,
+      destination: r.destination,
+      expert: expert(r.userId, r.email),
+      slot: r.slot,
+      verdict: r.verdict,
+      rationale: r.rationale,
+      time_on_task_ms: r.timeOnTaskMs,
+      left_plan: r.leftIsA ? "A" : "B",
+      claimed_at: r.claimedAt.toISOString(),
+      submitted_at: r.createdAt.toISOString(),
+      strength: r.strength,
+      signed_preference: signedPreference(r.verdict, r.strength),
+      ...(r.dimensions ? { dimensions: dimensionRecord(r.dimensions) } : {}),
+      // Only where asked (a dataset repository's judgments configuration): the request's split.
+      ...(opts.splits ? { split: splitFor(r.queryId, r.split, opts.splits) } : {}),
+    };
   }
 }
 
@@ -237,49 +234,47 @@ export async function* battleRecords(
   opts: { names?: boolean; salt?: string; splits?: SplitRule } = {},
 ): AsyncGenerator<BattleRecord> {
   const expert = await expertNamer(db, opts);
-  {
-    const rows = keysetRows<{
-      id: string;
-      modelA: string;
-      modelB: string;
-      verdict: Verdict;
-      queryId: string;
-      pairId: string;
-      destination: string;
-      userId: string;
-      email: string;
-      leftIsA: boolean;
-      createdAt: Date;
-      dimensions: DimensionAnswers | null;
-      split: string | null;
-    }>(
-      db,
-      `SELECT j.id, pa.model AS "modelA", pb.model AS "modelB", j.verdict, j.dimensions, q.split, p."queryId", j."pairId", d.name AS destination, j."userId", u.email,
+  const rows = keysetRows<{
+    id: string;
+    modelA: string;
+    modelB: string;
+    verdict: Verdict;
+    queryId: string;
+    pairId: string;
+    destination: string;
+    userId: string;
+    email: string;
+    leftIsA: boolean;
+    createdAt: Date;
+    dimensions: DimensionAnswers | null;
+    split: string | null;
+  }>(
+    db,
+    `SELECT j.id, pa.model AS "modelA", pb.model AS "modelB", j.verdict, j.dimensions, q.split, p."queryId", j."pairId", d.name AS destination, j."userId", u.email,
               a."leftPlanId" = p."planAId" AS "leftIsA", j."createdAt"
        FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
        JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
        JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = j."userId"
        WHERE ${JUDGMENT_SCOPE} AND pa.model <> pb.model AND j.id > $6
        ORDER BY j.id LIMIT $7`,
-      judgmentScopeValues(f),
-      (r) => [r.id],
-      [""],
-    );
-    for await (const r of rows) {
-      yield {
-        model_a: r.modelA,
-        model_b: r.modelB,
-        winner: WINNER[r.verdict],
-        query_id: r.queryId,
-        pair_id: r.pairId,
-        destination: r.destination,
-        judge: expert(r.userId, r.email),
-        left: r.leftIsA ? "model_a" : "model_b",
-        submitted_at: r.createdAt.toISOString(),
-        ...(r.dimensions ? { dimensions: dimensionWinners(r.dimensions) } : {}),
-        split: splitFor(r.queryId, r.split, opts.splits ?? DEFAULT_SPLIT_RULE),
-      };
-    }
+    judgmentScopeValues(f),
+    (r) => [r.id],
+    [""],
+  );
+  for await (const r of rows) {
+    yield {
+      model_a: r.modelA,
+      model_b: r.modelB,
+      winner: WINNER[r.verdict],
+      query_id: r.queryId,
+      pair_id: r.pairId,
+      destination: r.destination,
+      judge: expert(r.userId, r.email),
+      left: r.leftIsA ? "model_a" : "model_b",
+      submitted_at: r.createdAt.toISOString(),
+      ...(r.dimensions ? { dimensions: dimensionWinners(r.dimensions) } : {}),
+      split: splitFor(r.queryId, r.split, opts.splits ?? DEFAULT_SPLIT_RULE),
+    };
   }
 }
 
@@ -422,8 +417,8 @@ export async function auditExport(
 
 /**
  * Where an export gets Dawid–Skene's soft labels for a batch of its rows' pairs: by default the model is fitted
- * here once, before the first page is read where the scope has complete pairs, else when the first row arrives (an
- * export whose filter matches nothing costs nothing); the web server's
+ * here once, when the first row arrives (an export whose filter matches nothing costs nothing; its pages hold no
+ * snapshot meanwhile); the web server's
  * keeps the model in its admin process and sends only each batch's labels across (lib/offload). A batch's labels
  * come from its pairs' judgments as they are when it is labelled (a pair reopened meanwhile has none).
  */
@@ -457,40 +452,6 @@ async function* withSoftLabels<T extends { pairId: string }>(
   if (batch.length) yield* flush();
 }
 
-/** The kinds whose records carry Dawid–Skene's soft labels. */
-const SOFT_LABELLED: ReadonlySet<ExportKind> = new Set(["labelled-pairs", "training-pairs", "preference-pairs"]);
-
-/**
- * Makes (or finds) the soft labels' fit before the export reads its first page, where its scope surely has rows (a
- * complete pair in its tallies, no date range): the fit reads every judgment (20 s at 220,000 judgments), and no
- * statement of the export may be open meanwhile (an open snapshot slows the judging calls, decision 010). A date
- * range may match nothing, so there the fit still waits for the first row (an export of nothing costs nothing).
- */
-export async function warmSoftLabels(db: Db, kind: ExportKind, f: ExportFilters, source: SoftLabelSource) {
-  if (!SOFT_LABELLED.has(kind) || f.from || f.to) return false;
-  const { rows } = await poolOf(db).query<{ any: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM "AgreementTally" q
-                     WHERE ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
-                       AND q.pairs > 0) AS any`,
-    [f.datasetId ?? null, f.destinationId ?? null],
-  );
-  if (!rows[0].any) return false;
-  await source([]);
-  return true;
-}
-
-/** `rows`, once the soft labels' fit is made where warmSoftLabels says (before `rows` reads its first page). */
-async function* softLabelsFirst<T>(
-  db: Db,
-  kind: ExportKind,
-  f: ExportFilters,
-  source: SoftLabelSource,
-  rows: AsyncGenerator<T>,
-): AsyncGenerator<T> {
-  await warmSoftLabels(db, kind, f, source);
-  yield* rows;
-}
-
 /** The records of one export kind (web server, admin process, job worker and CLI alike). */
 export function records(
   kind: ExportKind,
@@ -502,16 +463,10 @@ export function records(
   if (kind === "judgments") return judgmentRecords(db, f, { names: o.names });
   if (kind === "annotations") return annotationRecords(db, f, { names: o.names });
   const splits = o.preference ?? DEFAULT_SPLIT_RULE;
-  if (kind === "labelled-pairs") return softLabelsFirst(db, kind, f, soft, labelledPairRecords(db, f, soft, splits));
+  if (kind === "labelled-pairs") return labelledPairRecords(db, f, soft, splits);
   if (kind === "battles") return battleRecords(db, f, { names: o.names, splits });
   if (kind === "preference-pairs")
-    return softLabelsFirst(
-      db,
-      kind,
-      f,
-      soft,
-      preferencePairRecords(db, f, o.preference ?? optionsOf(exportQuery.parse({})).preference!, soft),
-    );
+    return preferencePairRecords(db, f, o.preference ?? optionsOf(exportQuery.parse({})).preference!, soft);
   if (kind === "sft") return sftRecords(db, f, o.preference ?? optionsOf(exportQuery.parse({})).preference!);
   if (kind === "corrections")
     return correctionExportRows(
@@ -523,7 +478,7 @@ export function records(
         names: o.names,
       },
     );
-  return softLabelsFirst(db, kind, f, soft, trainingPairs(db, f, undefined, soft, splits));
+  return trainingPairs(db, f, undefined, soft, splits);
 }
 
 /**
