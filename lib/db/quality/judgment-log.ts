@@ -38,10 +38,11 @@ export async function completeJudgments(
     userRank = new Int32Array(1024);
   const interned = new Map<string, string>();
   for await (const { after, upTo } of pairRanges(db, "status = 'COMPLETE'", rangeSize)) {
+    // The range on the judgments too (PostgreSQL does not carry it across the join): else each range scans them all.
     const { rows } = await pool.query<{ p: string; u: string; v: Verdict; l: boolean; t: Date; id: string }>(
       `SELECT p.id AS p, j."userId" AS u, j.verdict::text AS v, (a."leftPlanId" = p."planAId") AS l, j."createdAt" AS t, j.id
          FROM "Pair" p JOIN "Judgment" j ON j."pairId" = p.id JOIN "Assignment" a ON a.id = j."assignmentId"
-        WHERE p.status = 'COMPLETE' AND p.id > $1 AND p.id <= $2`,
+        WHERE p.status = 'COMPLETE' AND p.id > $1 AND p.id <= $2 AND j."pairId" > $1 AND j."pairId" <= $2`,
       [after, upTo],
     );
     for (const r of rows) {

@@ -133,6 +133,8 @@ export async function judgeBoard(
   const pairs: BoardPair[] = [];
   report("reading the complete pairs", 0);
   for (let after = ""; ;) {
+    // The judgments' key bounded too (PostgreSQL does not carry it across the join): else each batch's merge join
+    // walks the judgments' index from its start, every batch longer than the last.
     const { rows } = await pool.query<{
       pairId: string;
       queryId: string;
@@ -149,7 +151,7 @@ export async function judgeBoard(
               coalesce(pa."itemCount", (SELECT coalesce(sum(json_array_length(d->'items')), 0) FROM json_array_elements(pa.itinerary->'days') d))::int AS "itemsA",
               coalesce(pb."itemCount", (SELECT coalesce(sum(json_array_length(d->'items')), 0) FROM json_array_elements(pb.itinerary->'days') d))::int AS "itemsB"
        FROM "Pair" p JOIN "Judgment" j ON j."pairId" = p.id JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId" JOIN "Query" q ON q.id = p."queryId"
-       WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND p.id > $2
+       WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND p.id > $2 AND j."pairId" > $2
        GROUP BY p.id, pa.id, pb.id
        ORDER BY p.id
        LIMIT $3`,

@@ -56,18 +56,21 @@ const scopeValues = (f: BattleFilters) => [
 export async function leaderboardBattles(
   db: Db,
   f: BattleFilters,
-  opts: { style?: boolean } = {},
+  opts: { style?: boolean; rangeSize?: number } = {},
 ): Promise<{ set: BattleSet; selfBattles: number }> {
   const builder = new BattleSetBuilder(Boolean(opts.style));
   const pending: BattleRow[] = [];
   const styles = new Map<string, PlanStyle>();
-  // A range of pairs at a time, each one short statement (no snapshot held across the read: decision 010).
-  for await (const { after, upTo } of pairRanges(db, "TRUE")) {
+  // A range of pairs at a time, each one short statement (no snapshot held across the read: decision 010). The range
+  // is given on the judgments too: PostgreSQL does not carry it across the join, and without it each range's
+  // statement read every judgment (a scan of the table per range).
+  for await (const { after, upTo } of pairRanges(db, "TRUE", opts.rangeSize)) {
     const { rows } = await poolOf(db).query<BattleRow>(
       `SELECT p."queryId", p."planAId", p."planBId", pa.model AS "modelA", pb.model AS "modelB", ${VERDICT} AS verdict, a."leftPlanId" = p."planAId" AS "leftIsA", count(*)::int AS n
        FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
        JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId" JOIN "Query" q ON q.id = p."queryId"
        WHERE ${SCOPE} AND ($5::text IS NULL OR j.dimensions -> $5 ->> 'v' IN ('A', 'B', 'SAME')) AND p.id > $6 AND p.id <= $7
+         AND j."pairId" > $6 AND j."pairId" <= $7
        GROUP BY p.id, pa.model, pb.model, 6, "leftIsA"
        ORDER BY p.id, 6, "leftIsA"`,
       [...scopeValues(f), after, upTo],
