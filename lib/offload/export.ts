@@ -42,8 +42,8 @@ export function serveExport(db: Db, a: ExportArgs, port: ExportPort): Promise<Ta
   let rows = 0;
   // The process's soft labels: one fit for the whole export, shared with exports begun within the figures' age.
   let fit: string | undefined;
-  const soft: SoftLabelSource = async (pairIds) => {
-    const r = await softLabelsFor(db, { fit, pairIds });
+  const soft: SoftLabelSource = async (pairs) => {
+    const r = await softLabelsFor(db, { fit, pairs });
     fit = r.fit;
     return r.labels;
   };

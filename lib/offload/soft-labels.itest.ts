@@ -10,6 +10,7 @@ import { records } from "../db/results/exports";
 import type { ExportFilters } from "../export/records";
 import { serveExport, type ExportReply } from "./export";
 import { softLabelsFor } from "./soft-labels";
+import type { RatedPair } from "../reliability";
 
 let t: TestDatabase;
 before(async () => {
@@ -22,37 +23,45 @@ after(async () => {
 test("exports share a soft-label fit until an admin's change, or until an expert it never saw judges a complete pair", async () => {
   await seedHistory(t.db, 300, { experts: 6 });
   await forgetStoredFigures(t.db);
-  const pairs = (await t.db.pair.findMany({ where: { status: "COMPLETE" }, select: { id: true }, take: 50 })).map(
-    (p) => p.id,
-  );
+  // Pairs with their judgments as an export reads them ([expert, verdict] by expert, time, id).
+  const rated = async () =>
+    (
+      await poolOf(t.db).query<RatedPair>(
+        `SELECT p.id AS "pairId", (SELECT array_agg(ARRAY[j."userId", j.verdict::text] ORDER BY j."userId", j."createdAt", j.id)
+                                     FROM "Judgment" j WHERE j."pairId" = p.id) AS ratings
+           FROM "Pair" p WHERE p.status = 'COMPLETE' ORDER BY p.id LIMIT 50`,
+      )
+    ).rows;
+  let pairs = await rated();
   assert.ok(pairs.length > 10);
-  const first = await softLabelsFor(t.db, { pairIds: pairs });
+  const first = await softLabelsFor(t.db, { pairs });
   assert.equal(first.labels.size, pairs.length, "every complete pair of known experts has a label");
   // A new export (no fit named) shares it.
-  const second = await softLabelsFor(t.db, { pairIds: pairs });
+  const second = await softLabelsFor(t.db, { pairs });
   assert.equal(second.fit, first.fit);
   assert.deepEqual(second.labels, first.labels);
 
   // An expert the fit never saw, on a complete pair: a new export fits again, and that pair has its label.
   const newcomer = await t.db.user.create({ data: { email: "new@figures.test", name: "New", role: "EXPERT" } });
   await t.db
-    .$executeRaw`UPDATE "Judgment" SET "userId" = ${newcomer.id} WHERE id = (SELECT id FROM "Judgment" WHERE "pairId" = ${pairs[0]} LIMIT 1)`;
+    .$executeRaw`UPDATE "Judgment" SET "userId" = ${newcomer.id} WHERE id = (SELECT id FROM "Judgment" WHERE "pairId" = ${pairs[0].pairId} LIMIT 1)`;
   // As if they had judged it through the judging calls: their tallies count it.
   await t.db.$queryRawUnsafe("SELECT tj_rebuild_tallies()::text");
-  const third = await softLabelsFor(t.db, { pairIds: pairs });
+  pairs = await rated();
+  const third = await softLabelsFor(t.db, { pairs });
   assert.notEqual(third.fit, first.fit);
-  assert.ok(third.labels.has(pairs[0]));
+  assert.ok(third.labels.has(pairs[0].pairId));
   // The same export keeps its fit (named) whatever happens meanwhile.
   await forgetStoredFigures(t.db);
-  assert.equal((await softLabelsFor(t.db, { fit: third.fit, pairIds: pairs })).fit, third.fit);
+  assert.equal((await softLabelsFor(t.db, { fit: third.fit, pairs })).fit, third.fit);
   // A new one after the forgetting fits again.
-  const fourth = await softLabelsFor(t.db, { pairIds: pairs });
+  const fourth = await softLabelsFor(t.db, { pairs });
   assert.notEqual(fourth.fit, third.fit);
   // With an age of 0, every export fits again.
   process.env.ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS = "0";
   reloadConfig();
   try {
-    assert.notEqual((await softLabelsFor(t.db, { pairIds: pairs })).fit, fourth.fit);
+    assert.notEqual((await softLabelsFor(t.db, { pairs })).fit, fourth.fit);
   } finally {
     delete process.env.ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS;
     reloadConfig();

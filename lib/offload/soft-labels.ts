@@ -3,16 +3,16 @@
  * fit's id), and later exports reuse it like the other heavy figures (decision 010): while it is younger than
  * ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS, no admin change or "Recompute" has forgotten it (its mark among the stored
  * figures is gone), and every expert with a judgment on a complete pair is one it saw (else a pair they judged
- * would have no label). Each batch's posteriors are computed here from its pairs' judgments as they are now, and
- * only they cross to the web server. Fits nobody used for ten minutes are dropped (a fit keeps only the model:
+ * would have no label). Each batch's posteriors are computed here from its pairs' judgments as the export read them
+ * (with its rows), and only they cross to the web server. Fits nobody used for ten minutes are dropped (a fit keeps only the model:
  * priors and each expert's confusion matrix).
  */
 import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import type { Db } from "../db/infra/client";
 import { dropStoredFigures, storedFigures, storeFigures } from "../db/infra/figures";
-import { expertsJudgingCompletePairs, fitSoftLabels, softLabels } from "../db/quality/quality";
-import type { SoftLabels } from "../reliability";
+import { expertsJudgingCompletePairs, fitSoftLabels } from "../db/quality/quality";
+import { softLabelsOfPairs, type RatedPair, type SoftLabels } from "../reliability";
 
 interface Fit {
   at: number;
@@ -39,7 +39,7 @@ async function reusable(db: Db, now: number): Promise<string | undefined> {
 
 export async function softLabelsFor(
   db: Db,
-  a: { fit?: string; pairIds: string[] },
+  a: { fit?: string; pairs: readonly RatedPair[] },
 ): Promise<{ fit: string; labels: SoftLabels }> {
   const now = Date.now();
   for (const [id, f] of fits) if (now - f.used > IDLE_MS) fits.delete(id);
@@ -63,5 +63,6 @@ export async function softLabelsFor(
   }
   const fit = fits.get(id)!;
   fit.used = now;
-  return { fit: id, labels: await softLabels(db, await fit.model, a.pairIds) };
+  const model = await fit.model;
+  return { fit: id, labels: model ? softLabelsOfPairs(model, a.pairs) : new Map() };
 }

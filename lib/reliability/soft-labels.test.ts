@@ -5,7 +5,7 @@ import { VERDICTS } from "../agreement";
 import { dawidSkene } from "./dawid-skene";
 import { ratingMatrix } from "./ratings";
 import { simulateStudy } from "./simulate";
-import { softArgmax, softLabelModel, softLabelsOf } from "./soft-labels";
+import { softArgmax, softLabelModel, softLabelsOf, softLabelsOfPairs, type RatedPair } from "./soft-labels";
 
 type Row = { item: string; rater: string; label: string };
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -106,4 +106,21 @@ test("a verdict an expert never gave in the fit carries no information: the pair
   assert.ok(Math.abs(p.A + p.B + p.NEITHER - 1) < 1e-12);
   assert.deepEqual(p, labels.get("same-without-e1"));
   assert.equal(softArgmax(p), "B");
+});
+
+test("pairs given with their ratings label as their judgments do, and a pair without ratings has none", () => {
+  const study = simulateStudy({ seed: 3, items: 400, honest: 9, random: 1, accuracy: 0.75 });
+  const model = softLabelModel(ratingMatrix(fitOrder(study.rows), VERDICTS))!;
+  const rows = batchOrder(study.rows);
+  const pairs: RatedPair[] = [];
+  for (const r of rows) {
+    if (pairs.at(-1)?.pairId !== r.item) pairs.push({ pairId: r.item, ratings: [] });
+    (pairs.at(-1)!.ratings as [string, (typeof VERDICTS)[number]][]).push([r.rater, r.label as never]);
+  }
+  const want = softLabelsOf(
+    model,
+    rows.map((r) => ({ pairId: r.item, userId: r.rater, verdict: VERDICTS.indexOf(r.label as never) })),
+  );
+  assert.equal(want.size, 400);
+  assert.deepEqual(softLabelsOfPairs(model, [...pairs, { pairId: "unjudged", ratings: null }]), want);
 });

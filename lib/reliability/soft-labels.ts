@@ -4,7 +4,7 @@
  * experts' index — and then any pair's posterior from its own judgments, a batch of pairs at a time, exactly
  * (bit for bit) the fit's posterior of that pair.
  */
-import { VERDICTS, type Verdict } from "../agreement";
+import { VERDICTS, verdictCode, type Verdict } from "../agreement";
 import { DawidSkenePosterior, dawidSkene } from "./dawid-skene";
 import type { RatingMatrix } from "./ratings";
 
@@ -70,6 +70,23 @@ export function softLabelsOf(
   }
   flush();
   return out;
+}
+
+/** A pair with its judgments as [expert id, verdict], in the order the fit read them (by expert id, then time). */
+export interface RatedPair {
+  pairId: string;
+  ratings: readonly (readonly [string, Verdict])[] | null;
+}
+
+/** The soft labels of pairs given with their judgments (softLabelsOf, a pair at a time). */
+export function softLabelsOfPairs(model: SoftLabelModel, pairs: Iterable<RatedPair>): SoftLabels {
+  return softLabelsOf(
+    model,
+    (function* () {
+      for (const p of pairs)
+        for (const [userId, v] of p.ratings ?? []) yield { pairId: p.pairId, userId, verdict: verdictCode(v) };
+    })(),
+  );
 }
 
 /** The most probable label of a soft label (A, then B, then Neither on ties). */

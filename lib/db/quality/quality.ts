@@ -97,7 +97,7 @@ async function judgmentLog(db: Db, report: ReportProgress) {
     seq.push(verdict);
     let s = sides.get(user);
     if (!s) sides.set(user, (s = { left: 0, right: 0 }));
-    const side = sideOf(verdict, log.leftIsA[k] === 1);
+    const side = sideOf(verdict, log.leftIsA![k] === 1);
     if (side) s[side]++;
   }
   return { matrix: builder.build(), sequences, sides };
@@ -311,7 +311,7 @@ export type { SoftLabels };
  */
 async function ratingLog(db: Db) {
   const builder = new RatingMatrixBuilder(VERDICTS);
-  const log = await completeJudgments(db, NO_PROGRESS);
+  const log = await completeJudgments(db, NO_PROGRESS, undefined, { sides: false });
   for (const k of log.order) builder.add(log.pair[k], log.user[k], verdictCode(log.verdict[k]));
   return builder.build();
 }

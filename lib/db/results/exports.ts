@@ -38,8 +38,8 @@ import { trainingPair, type TrainingPair } from "../../export/training";
 import { cursorRows, fromSnapshot, keysetRows } from "../infra/cursor";
 import type { DimensionAnswers } from "../../dimensions/set";
 import { dimensionSummary, type DimensionSummary } from "../../dimensions/summary";
-import { softArgmax, type SoftLabels } from "../../reliability";
-import { fitSoftLabels, softLabels } from "../quality/quality";
+import { softArgmax, softLabelsOfPairs, type RatedPair, type SoftLabels } from "../../reliability";
+import { fitSoftLabels } from "../quality/quality";
 import { poolOf, type Db } from "../infra/client";
 
 export interface LabelledPairRow {
@@ -56,18 +56,27 @@ export interface LabelledPairRow {
   adjudicated: Verdict | null;
   /** Each judgment's dimension answers in slot order, where the pair's dataset asks dimensions; else null. */
   dimensionAnswers: (DimensionAnswers | null)[] | null;
+  /** Its judgments for its soft label (RATINGS), where asked; else null. */
+  ratings: RatedPair["ratings"];
 }
+
+/**
+ * A pair's judgments as its soft label reads them, [expert, verdict] in the fit's order (expert, time, id): all of
+ * them, whatever an export's dates, read with the pair's row (the same statement: no second query per batch).
+ */
+const RATINGS = `(SELECT array_agg(ARRAY[j."userId", j.verdict::text] ORDER BY j."userId", j."createdAt", j.id)
+                  FROM "Judgment" j WHERE j."pairId" = p.id) AS ratings`;
 
 /**
  * Complete pairs with their verdicts (slot order), in one pass over the pairs in key order (pages by key). A pair's
  * verdicts come from its verdict pattern (kept by the analytics tallies); only pairs with a fourth rater, or a date
  * range that keeps some verdicts out, read their judgments. Plan features are read only for training pairs;
- * dimension answers only for pairs whose dataset asks them.
+ * dimension answers only for pairs whose dataset asks them; the judgments for soft labels with `ratings`.
  */
 export async function* labelledPairRows(
   db: Db,
   f: ExportFilters = {},
-  opts: { features?: boolean } = {},
+  opts: { features?: boolean; ratings?: boolean } = {},
 ): AsyncGenerator<LabelledPairRow> {
   const dated = Boolean(f.from || f.to);
   const features = opts.features ?? true;
@@ -81,7 +90,8 @@ export async function* labelledPairRows(
                  WHERE j."pairId" = p.id AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)) END AS verdicts,
               CASE WHEN ds.dimensions IS NULL THEN NULL ELSE
                 (SELECT json_agg(j.dimensions ORDER BY a.slot) FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId"
-                 WHERE j."pairId" = p.id AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)) END AS "dimensionAnswers"
+                 WHERE j."pairId" = p.id AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)) END AS "dimensionAnswers",
+              ${opts.ratings ? RATINGS : "NULL AS ratings"}
        FROM "Pair" p
        JOIN "Query" q ON q.id = p."queryId"
        JOIN "Dataset" ds ON ds.id = q."datasetId"
@@ -111,6 +121,7 @@ export async function* labelledPairRows(
       requiredRaters: r.requiredRaters,
       adjudicated: r.adjudicated,
       dimensionAnswers: r.dimensionAnswers,
+      ratings: r.ratings,
     };
   }
 }
@@ -128,7 +139,7 @@ export async function* trainingPairs(
 ): AsyncGenerator<TrainingPair> {
   const w = weights ?? (await currentWeights(db)).weights;
   const labelled = async function* () {
-    for await (const row of labelledPairRows(db, f)) {
+    for await (const row of labelledPairRows(db, f, { ratings: true })) {
       const label = labelOf(row.verdicts, row.requiredRaters, row.adjudicated).label;
       if (label !== null) yield { ...row, label };
     }
@@ -285,7 +296,7 @@ export async function* labelledPairRecords(
   source: SoftLabelSource = localSoftLabels(db),
   splits: SplitRule = DEFAULT_SPLIT_RULE,
 ): AsyncGenerator<LabelledPairRecord> {
-  for await (const [row, p] of withSoftLabels(labelledPairRows(db, f, { features: false }), source)) {
+  for await (const [row, p] of withSoftLabels(labelledPairRows(db, f, { features: false, ratings: true }), source)) {
     const l = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
     yield {
       pair_id: row.pairId,
@@ -418,30 +429,30 @@ export async function auditExport(
 /**
  * Where an export gets Dawid–Skene's soft labels for a batch of its rows' pairs: by default the model is fitted
  * here once, when the first row arrives (an export whose filter matches nothing costs nothing; its pages hold no
- * snapshot meanwhile); the web server's
- * keeps the model in its admin process and sends only each batch's labels across (lib/offload). A batch's labels
- * come from its pairs' judgments as they are when it is labelled (a pair reopened meanwhile has none).
+ * snapshot meanwhile); an admin process shares one model between exports (lib/offload/soft-labels.ts). A pair's
+ * label comes from its judgments as its row's statement read them (RATINGS): no second query per batch.
  */
-export type SoftLabelSource = (pairIds: string[]) => Promise<SoftLabels>;
+export type SoftLabelSource = (pairs: readonly RatedPair[]) => Promise<SoftLabels>;
 
 /** Soft labels from a model fitted in this process, once per export. */
 export function localSoftLabels(db: Db): SoftLabelSource {
   let fit: ReturnType<typeof fitSoftLabels> | null = null;
-  return async (pairIds) => {
+  return async (pairs) => {
     fit ??= fitSoftLabels(db);
-    return softLabels(db, await fit, pairIds);
+    const model = await fit;
+    return model ? softLabelsOfPairs(model, pairs) : new Map();
   };
 }
 
 /** The rows with their pairs' soft labels, asked for `size` rows at a time. */
-async function* withSoftLabels<T extends { pairId: string }>(
+async function* withSoftLabels<T extends RatedPair>(
   rows: AsyncIterable<T>,
   source: SoftLabelSource,
   size = 500,
 ): AsyncGenerator<[T, Record<Verdict, number> | null]> {
   let batch: T[] = [];
   const flush = async function* () {
-    const soft = await source(batch.map((r) => r.pairId));
+    const soft = await source(batch);
     for (const r of batch) yield [r, soft.get(r.pairId) ?? null] as [T, Record<Verdict, number> | null];
     batch = [];
   };
@@ -493,7 +504,7 @@ export async function* preferencePairRecords(
   source: SoftLabelSource = localSoftLabels(db),
   tally?: (queryId: string, split: string, rows: number, skipped?: PreferenceSkip) => void,
 ): AsyncGenerator<PreferenceRecord> {
-  const rows = completePairsForTrainers(db, f, "p.id");
+  const rows = completePairsForTrainers(db, f, "p.id", o.withMetadata);
   const labelled = async function* () {
     for await (const r of rows) if (r.judgments?.length) yield r;
   };
@@ -534,13 +545,14 @@ type TrainerPairRow = PreferenceRequest & {
   requiredRaters: number;
   adjudicated: Verdict | null;
   judgments: { verdict: Verdict; strength: number | null; d: DimensionAnswers | null }[] | null;
+  ratings: RatedPair["ratings"];
 };
 
 /**
  * Complete pairs in `order`, pages by key (the plans as published, never re-serialized), verification pairs left
  * to the corrections export.
  */
-function completePairsForTrainers(db: Db, f: ExportFilters, order: "p.id" | `p."queryId", p.id`) {
+function completePairsForTrainers(db: Db, f: ExportFilters, order: "p.id" | `p."queryId", p.id`, ratings = false) {
   const byRequest = order !== "p.id";
   return keysetRows<TrainerPairRow>(
     db,
@@ -549,7 +561,8 @@ function completePairsForTrainers(db: Db, f: ExportFilters, order: "p.id" | `p."
               (SELECT label FROM "Adjudication" adj WHERE adj."pairId" = p.id) AS adjudicated,
               (SELECT json_agg(json_build_object('verdict', j.verdict, 'strength', j.strength, 'd', j.dimensions) ORDER BY a.slot, j.id)
                  FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId"
-                WHERE j."pairId" = p.id AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)) AS judgments
+                WHERE j."pairId" = p.id AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)) AS judgments,
+              ${ratings ? RATINGS : "NULL AS ratings"}
          FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
          JOIN "Dataset" ds ON ds.id = q."datasetId" JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
         WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
