@@ -108,21 +108,9 @@ export async function* labelledPairRows(
       r.verdicts ??
       (!dated && r.pattern !== null && r.pattern >= 0 ? codesOf(r.pattern).map((c) => VERDICTS[c]) : null);
     if (!verdicts?.length) continue;
-    yield {
-      pairId: r.pairId,
-      queryId: r.queryId,
-      destination: r.destination,
-      split: r.split,
-      planAId: r.planAId,
-      planBId: r.planBId,
-      featuresA: r.featuresA,
-      featuresB: r.featuresB,
-      verdicts,
-      requiredRaters: r.requiredRaters,
-      adjudicated: r.adjudicated,
-      dimensionAnswers: r.dimensionAnswers,
-      ratings: r.ratings,
-    };
+    // The driver's row itself (it is this reader's own), not a copy: an export makes one per pair.
+    r.verdicts = verdicts;
+    yield r;
   }
 }
 
@@ -138,19 +126,16 @@ export async function* trainingPairs(
   splits: SplitRule = DEFAULT_SPLIT_RULE,
 ): AsyncGenerator<TrainingPair> {
   const w = weights ?? (await currentWeights(db)).weights;
-  const labelled = async function* () {
-    for await (const row of labelledPairRows(db, f, { ratings: true })) {
-      const label = labelOf(row.verdicts, row.requiredRaters, row.adjudicated).label;
-      if (label !== null) yield { ...row, label };
-    }
-  };
-  for await (const [row, p] of withSoftLabels(labelled(), source)) {
-    yield {
-      ...trainingPair({ ...row, split: splitFor(row.queryId, row.split, splits) }, row.label, w),
-      ds_label: p && softArgmax(p),
-      ds_posterior: p,
-      ...dimensionFields(row.dimensionAnswers),
-    };
+  // Fields set on the record as made rather than spread into copies: this runs once per exported pair.
+  for await (const [row, p] of withSoftLabels(labelledPairRows(db, f, { ratings: true }), source)) {
+    const label = labelOf(row.verdicts, row.requiredRaters, row.adjudicated).label;
+    if (label === null) continue;
+    row.split = splitFor(row.queryId, row.split, splits);
+    const t = trainingPair(row, label, w);
+    t.ds_label = p && softArgmax(p);
+    t.ds_posterior = p;
+    if (row.dimensionAnswers) Object.assign(t, dimensionFields(row.dimensionAnswers));
+    yield t;
   }
 }
 
