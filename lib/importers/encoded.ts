@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import type { NormalizedPlan } from "../dataset/normalized";
 import { itemCount } from "../itinerary/model";
+import { planStyle } from "../leaderboard";
 
 export interface EncodedPlan {
   sourceId: string;
@@ -15,6 +16,8 @@ export interface EncodedPlan {
   feasible: boolean;
   /** Items over all days. */
   itemCount: number;
+  /** The style covariates (lib/leaderboard/style.ts) as JSON text: style control reads them, never the itinerary. */
+  style: string;
   /** SHA-256 of the itinerary's JSON text: the normalizer writes every itinerary with the same key order, so the text identifies its content. */
   contentHash: string;
   /**
@@ -38,6 +41,7 @@ export function encodePlanText(p: NormalizedPlan): { plan: Omit<EncodedPlan, "do
       model: p.model,
       feasible: p.feasible !== false,
       itemCount: itemCount(p.itinerary),
+      style: JSON.stringify(planStyle(p.itinerary)),
       contentHash: createHash("sha256").update(itinerary).digest("hex"),
     },
     documents: `${field(JSON.stringify(p.raw ?? {}))}\t${field(itinerary)}\t${features === null ? "\\N" : field(features)}`,

@@ -7,6 +7,7 @@
 import type { Db } from "../db/infra/client";
 import { poolOf } from "../db/infra/client";
 import { emptyItem, itemCount, type Itinerary } from "../itinerary/model";
+import { planStyle } from "../leaderboard";
 
 const FEATURES = JSON.stringify({
   format: 1,
@@ -73,9 +74,11 @@ export async function seedHistory(
     [x, pairs],
   );
   await sql(
-    `INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, "contentHash", "itemCount")
+    // With their style covariates, as an import writes them (lib/importers/encoded.ts).
+    `INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, "contentHash", "itemCount", style)
              SELECT $1 || 'p' || i || s, $1 || 'q' || i, s, 'm' || s, '{}', CASE WHEN s = 'a' THEN $4::json ELSE $5::json END, $3::jsonb, 'h',
-                    CASE WHEN s = 'a' THEN $6::int ELSE $7::int END FROM generate_series(1, $2) i, (VALUES ('a'), ('b')) v(s)`,
+                    CASE WHEN s = 'a' THEN $6::int ELSE $7::int END, CASE WHEN s = 'a' THEN $8::jsonb ELSE $9::jsonb END
+             FROM generate_series(1, $2) i, (VALUES ('a'), ('b')) v(s)`,
     [
       x,
       pairs,
@@ -84,6 +87,8 @@ export async function seedHistory(
       JSON.stringify(itinerary("b")),
       itemCount(itinerary("a")),
       itemCount(itinerary("b")),
+      JSON.stringify(planStyle(itinerary("a"))),
+      JSON.stringify(planStyle(itinerary("b"))),
     ],
   );
   await sql(

@@ -21,6 +21,7 @@ import { computeFeatures } from "../../features";
 import { DATASET_FORMATS } from "../../dataset/normalized";
 import { AppError } from "../../errors";
 import { itemCount, type Itinerary } from "../../itinerary/model";
+import { planStyle } from "../../leaderboard";
 import { poolOf, type Db } from "../infra/client";
 import type { SessionUser } from "../accounts/users";
 import { correctionSource, type CorrectionSource } from "./context";
@@ -112,8 +113,8 @@ export async function saveCorrection(
       ])
     ).rows[0].n;
     await client.query(
-      `INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, feasible, "contentHash", "itemCount")
-       VALUES ($1, $2, $3, $4, $5::json, $6::json, $7::jsonb, $8, $9, $10)`,
+      `INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, feasible, "contentHash", "itemCount", style)
+       VALUES ($1, $2, $3, $4, $5::json, $6::json, $7::jsonb, $8, $9, $10, $11::jsonb)`,
       [
         newPlanId,
         s.request.id,
@@ -127,6 +128,7 @@ export async function saveCorrection(
         after.features.format > 0 && after.features.commonsense > 0,
         createHash("sha256").update(itinerary).digest("hex"),
         itemCount(corrected),
+        JSON.stringify(planStyle(corrected)),
       ],
     );
     // Judging state changes in the database's functions (decision 002): the pair, kept from the corrector.

@@ -235,13 +235,25 @@ export class DatabaseSink implements DatasetSink {
       parts.push(
         Buffer.from(`${id}\t${queryId}\t${copyValue(p.sourceId)}\t${copyValue(p.model)}\t`),
         p.documents,
-        Buffer.from(`\t${p.feasible}\t${p.itemCount}\t${p.contentHash}\n`),
+        Buffer.from(`\t${p.feasible}\t${p.itemCount}\t${copyValue(p.style)}\t${p.contentHash}\n`),
       );
     }
     await copyRows(
       this.tx,
       "Plan",
-      ["id", "queryId", "sourceId", "model", "raw", "itinerary", "features", "feasible", "itemCount", "contentHash"],
+      [
+        "id",
+        "queryId",
+        "sourceId",
+        "model",
+        "raw",
+        "itinerary",
+        "features",
+        "feasible",
+        "itemCount",
+        "style",
+        "contentHash",
+      ],
       Buffer.concat(parts),
     );
   }

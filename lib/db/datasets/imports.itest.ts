@@ -3,6 +3,7 @@ import { after, before, test } from "node:test";
 import { exampleBundle, fileText, withFile } from "../../testing/bundles";
 import { encodePlan, parseBundle } from "../../importers";
 import { itemCount } from "../../itinerary/model";
+import { planStyle } from "../../leaderboard";
 import { importBundle } from "./imports";
 import { createTestDatabase, type TestDatabase } from "../infra/testing";
 
@@ -132,6 +133,8 @@ test("plans read on plan threads are stored as the import's own thread reads the
     assert.equal(row.contentHash, expected.contentHash);
     assert.equal(row.itemCount, itemCount(p.itinerary));
     assert.ok(row.itemCount! > 0);
+    // Its style covariates, written with it: style control never reads the itinerary.
+    assert.deepEqual(row.style, planStyle(p.itinerary));
   }
   assert.equal(r.counts.pairs, await t.db.pair.count({ where: { query: { datasetId: r.datasetId } } }));
   // Compressed with lz4 where the server has it (Debian's PostgreSQL), else pglz (the embedded build).
