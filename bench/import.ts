@@ -40,14 +40,23 @@ async function main() {
     const app0 = process.cpuUsage();
     const pg0 = cpuByRole().postgres;
     const t0 = performance.now();
+    // Where the peak is: the import's stage when the process's RSS, sampled every 10 ms, was highest.
+    let stage = "";
+    let peak = { rss: 0, at: "" };
+    const sampler = setInterval(() => {
+      const rss = process.memoryUsage.rss();
+      if (rss > peak.rss) peak = { rss, at: stage };
+    }, 10);
     const source = await sourceFromPath(dir, Number.MAX_SAFE_INTEGER);
     const bytes = source.totalBytes;
     const threads = process.env.BENCH_PLAN_THREADS;
     const r = await importBundle(db, source, {
       maxBytes: Number.MAX_SAFE_INTEGER,
       planThreads: threads ? Number(threads) : undefined,
+      onProgress: (p) => (stage = `${p.stage}, ${p.plansRead} plans read`),
     });
     const seconds = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
     const appCpu = process.cpuUsage(app0);
     const pgCpu = cpuByRole().postgres - pg0;
     if (!r.ok) throw new Error(`import failed: ${r.message} ${JSON.stringify(r.problems.slice(0, 3))}`);
@@ -55,7 +64,7 @@ async function main() {
       { n: bigint }[]
     >`SELECT SUM(jsonb_array_length(d->'items'))::bigint AS n FROM "Plan", jsonb_array_elements(itinerary::jsonb->'days') d`;
     await closeDb(db);
-    const peak = process.resourceUsage().maxRSS / 1024; // KiB → MiB
+    const maxRss = process.resourceUsage().maxRSS / 1024; // KiB → MiB
     console.log(
       JSON.stringify(
         {
@@ -65,7 +74,8 @@ async function main() {
           bundleMiB: +(bytes / 1048576).toFixed(1),
           seconds: +seconds.toFixed(2),
           plansPerSecond: Math.round(r.counts.plans / seconds),
-          peakRssMiB: Math.round(peak),
+          peakRssMiB: Math.round(maxRss),
+          peakRssAt: peak.at,
           cpuMsPerPlan: {
             app: +((appCpu.user + appCpu.system) / 1000 / r.counts.plans).toFixed(3),
             postgres: +((pgCpu * 1000) / r.counts.plans).toFixed(3),

@@ -140,14 +140,15 @@ export function processBatch(refs: References, poiOf: (id: string) => PoiFacts |
 
 /**
  * How many plan threads an import uses: none for small files (starting a thread costs more) or where plan records
- * carry requests (read in file order on the import's thread); else one per core, up to four. On two cores, at
- * 100,000 plans on Debian's PostgreSQL, two threads gave 1,946–2,319 plans/s against one thread's 1,480 (the
- * import's own thread mostly waits; decision 013).
+ * carry requests (read in file order on the import's thread); else one per core but one, at least one, up to four:
+ * the import's own thread and PostgreSQL share the core left over. On two cores (one plan thread), 100,000 plans
+ * went in at 2,572–2,642 plans/s with a peak RSS of 539–589 MiB on Debian's PostgreSQL against two threads'
+ * 2,538–2,932 at 726–742 MiB: a second thread's heap for 5 % (decision 013).
  */
 export function planThreadCount(requested: number | undefined, planBytes: number, embeddedQueries: boolean): number {
   if (embeddedQueries) return 0;
   if (requested !== undefined) return Math.max(0, Math.min(16, Math.floor(requested)));
-  return planBytes >= 8 * 1024 * 1024 ? Math.min(availableParallelism(), 4) : 0;
+  return planBytes >= 8 * 1024 * 1024 ? Math.max(1, Math.min(availableParallelism() - 1, 4)) : 0;
 }
 
 type Reply = ({ id: number } & BatchResults) | { id: number; error: string };
