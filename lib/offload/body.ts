@@ -12,6 +12,7 @@ import { setPriority } from "node:os";
 import type pg from "pg";
 import { config } from "../config";
 import { db, poolOf, type Db } from "../db/infra/client";
+import { pageOneAtATime } from "../db/infra/cursor";
 import type { ExportPort } from "./export";
 import { failureOf, type TaskOutcome } from "./errors";
 import { serveExport, type ExportArgs } from "./export";
@@ -68,6 +69,8 @@ function lowerBackend(client: pg.PoolClient) {
 }
 
 const client = db();
+// Exports read small pages one at a time here: out of the database between pages, where the gate may pause it.
+pageOneAtATime();
 if (localDatabase(config().DATABASE_URL ?? "")) poolOf(client).on("connect", lowerBackend);
 
 /**

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { seedHistory } from "../../testing/history";
 import { poolOf } from "./client";
-import { keysetRows } from "./cursor";
+import { keysetRows, pageOneAtATime } from "./cursor";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 let t: TestDatabase;
@@ -77,4 +77,40 @@ test("a reader that stops early leaves no page open or running", async () => {
     `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
   );
   assert.equal(busy[0].n, 0, "no page query left running");
+});
+
+// Last in this file: it changes how keysetRows pages from here on (as an admin process does at its start).
+test("one page at a time (an admin process): the same rows, each page asked for only once the last is worked through", async () => {
+  const pool = poolOf(t.db);
+  const read = () =>
+    keysetRows<{ id: string }>(
+      t.db,
+      `SELECT id FROM "Judgment" WHERE id > $1 ORDER BY id LIMIT $2`,
+      [],
+      (r) => [r.id],
+      [""],
+    );
+  const want: string[] = [];
+  for await (const r of read()) want.push(r.id);
+  pageOneAtATime(4);
+  const got: string[] = [];
+  // How many rows had been worked through when each page's statement took its connection.
+  const asked: number[] = [];
+  const onAcquire = () => asked.push(got.length);
+  pool.on("acquire", onAcquire);
+  try {
+    for await (const r of read()) {
+      got.push(r.id);
+      await new Promise((r) => setTimeout(r, 2)); // a caller at work on the row: time for a page asked early to go
+    }
+  } finally {
+    pool.off("acquire", onAcquire);
+  }
+  assert.deepEqual(got, want);
+  assert.ok(got.length > 12, `${got.length} rows in pages of 4`);
+  // Page k is asked for once 4·k rows are done (read ahead, it would be asked for while the page before is read).
+  assert.deepEqual(
+    asked,
+    asked.map((_, k) => 4 * k),
+  );
 });

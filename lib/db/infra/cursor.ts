@@ -71,21 +71,35 @@ export async function* keysetRows<T extends object>(
   values: unknown[],
   key: (row: T) => string[],
   start: string[],
-  size = 2000,
+  size = paging.size,
 ): AsyncGenerator<T> {
   const pool = poolOf(db);
+  const ahead = paging.ahead;
   const page = (after: string[]) => pool.query<T>(text, [...values, ...after, size]);
   let next: Promise<pg.QueryResult<T>> | null = page(start);
   try {
     while (next) {
       const { rows }: pg.QueryResult<T> = await next;
-      next = rows.length < size ? null : page(key(rows[rows.length - 1]));
+      const after: string[] | null = rows.length < size ? null : key(rows[rows.length - 1]);
+      next = after && ahead ? page(after) : null;
       next?.catch(() => {});
       for (const r of rows) yield r;
+      if (after && !ahead) next = page(after);
     }
   } finally {
     await next?.catch(() => {});
   }
+}
+
+/**
+ * How keysetRows reads by default: pages of 2,000, the next asked for while this one is worked through. An admin
+ * process reads pages of 500, the next only once this one is done (`pageOneAtATime`): between pages it holds no
+ * connection, so the judging gate may pause it there (decision 010), and no statement of its runs long.
+ */
+const paging = { size: 2000, ahead: true };
+export function pageOneAtATime(size = 500) {
+  paging.size = size;
+  paging.ahead = false;
 }
 
 /**
