@@ -62,8 +62,9 @@ export async function* cursorRows<T extends object>(
  * snapshot outlives a page (decision 010: a snapshot held through a long read slows every claim and submit). `text`
  * orders by a unique key and reads only rows after the last key read: its parameters are `values`, then the key's
  * columns' last values (`start` before the first page: an empty string sorts before every id), then the page size.
- * The next page is asked for while the caller works through this one. A row comes whole from one statement; rows
- * that enter or leave the query's scope while it runs are read if their key comes after the last page read then.
+ * The next page is asked for while the caller works through this one (in an admin process, only after it:
+ * pageOneAtATime). A row comes whole from one statement; rows that enter or leave the query's scope while it runs
+ * are read if their key comes after the last page read then.
  */
 export async function* keysetRows<T extends object>(
   db: Db,
