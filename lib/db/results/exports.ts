@@ -155,13 +155,17 @@ async function expertNamer(db: Db, opts: { names?: boolean; salt?: string }) {
 const JUDGMENT_SCOPE = `($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
          AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)
          AND (NOT $5::boolean OR p.status = 'COMPLETE')`;
-const judgmentScopeValues = (f: ExportFilters) => [
-  f.datasetId ?? null,
-  f.destinationId ?? null,
-  f.from ?? null,
-  f.to ?? null,
-  f.completeOnly ?? false,
-];
+
+/** The judgments a raw export's statement (…WHERE JUDGMENT_SCOPE …) selects under `f`, in pages by their id. */
+function judgmentPages<T extends { id: string }>(db: Db, statement: string, f: ExportFilters) {
+  return keysetRows<T>(
+    db,
+    `${statement} AND j.id > $6 ORDER BY j.id LIMIT $7`,
+    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.completeOnly ?? false],
+    (r) => [r.id],
+    [""],
+  );
+}
 
 /** Raw judgments, one per row, in key order (pages by key). */
 export async function* judgmentRecords(
@@ -170,7 +174,7 @@ export async function* judgmentRecords(
   opts: { names?: boolean; salt?: string; splits?: SplitRule } = {},
 ): AsyncGenerator<JudgmentRecord & { split?: string }> {
   const expert = await expertNamer(db, opts);
-  const rows = keysetRows<{
+  const rows = judgmentPages<{
     id: string;
     pairId: string;
     queryId: string;
@@ -193,11 +197,8 @@ export async function* judgmentRecords(
               a."leftPlanId" = p."planAId" AS "leftIsA", a."claimedAt", j."createdAt"
        FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
        JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = j."userId"
-       WHERE ${JUDGMENT_SCOPE} AND j.id > $6
-       ORDER BY j.id LIMIT $7`,
-    judgmentScopeValues(f),
-    (r) => [r.id],
-    [""],
+       WHERE ${JUDGMENT_SCOPE}`,
+    f,
   );
   for await (const r of rows) {
     yield {
@@ -230,7 +231,7 @@ export async function* battleRecords(
   opts: { names?: boolean; salt?: string; splits?: SplitRule } = {},
 ): AsyncGenerator<BattleRecord> {
   const expert = await expertNamer(db, opts);
-  const rows = keysetRows<{
+  const rows = judgmentPages<{
     id: string;
     modelA: string;
     modelB: string;
@@ -251,11 +252,8 @@ export async function* battleRecords(
        FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
        JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
        JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = j."userId"
-       WHERE ${JUDGMENT_SCOPE} AND pa.model <> pb.model AND j.id > $6
-       ORDER BY j.id LIMIT $7`,
-    judgmentScopeValues(f),
-    (r) => [r.id],
-    [""],
+       WHERE ${JUDGMENT_SCOPE} AND pa.model <> pb.model`,
+    f,
   );
   for await (const r of rows) {
     yield {
