@@ -90,6 +90,8 @@ export const CONFIG_SCHEMA = z.object({
   ADMIN_PROCESSES: int(0, 16, 1),
   /** 0: the admin processes are not paused while experts' calls are in flight (lib/offload/gate.ts; Linux only). */
   ADMIN_PAUSE_WHILE_JUDGING: flag(true),
+  /** While experts judge, the percentage of the time the admin processes may spend in the database (their statements run beside the judging ones; lib/offload/gate.ts); 100: no limit. */
+  ADMIN_DATABASE_PERCENT_WHILE_JUDGING: int(1, 100, 3),
   /** Database connections of each of those threads. */
   ADMIN_PROCESS_DB_POOL_SIZE: int(1, 100, 4),
 

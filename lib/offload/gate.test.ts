@@ -184,3 +184,61 @@ test(
     }
   },
 );
+
+test("while experts judge, time in the database is a debt: the processes stay paused past idleMs until it is paid", async () => {
+  let reading = false;
+  let clock = 0;
+  const sent: string[] = [];
+  const gate = judgingGate(() => [11], {
+    idleMs: 0,
+    maxPauseMs: 60_000,
+    databaseShare: 0.1,
+    now: () => clock,
+    inDatabase: () => reading,
+    signal: (pid, sig) => sent.push(`${sig}:${pid}`),
+  });
+  // The process reads for 5 ms while a call is in flight: it owes 5 ms, paid by 50 ms at a share of 10 %.
+  reading = true;
+  gate.recheck();
+  gate.enter();
+  clock += 5;
+  reading = false;
+  gate.recheck();
+  assert.equal(gate.paused, true, "out of the database with a call in flight: paused");
+  gate.leave();
+  assert.equal(gate.paused, true, "no call in flight, but the debt is not paid");
+  clock += 50;
+  await sleep(70);
+  assert.equal(gate.paused, false, "paid: it goes on");
+  // Reading while no expert's call came owes nothing.
+  reading = true;
+  gate.recheck();
+  clock += 1000;
+  reading = false;
+  gate.recheck();
+  gate.enter();
+  gate.leave();
+  assert.equal(gate.paused, false, "nothing owed: it goes on at once");
+  assert.deepEqual(sent, ["SIGSTOP:11", "SIGCONT:11", "SIGSTOP:11", "SIGCONT:11"]);
+});
+
+test("with no share set (1), database time is never owed", () => {
+  let reading = false;
+  let clock = 0;
+  const sent: string[] = [];
+  const gate = judgingGate(() => [11], {
+    idleMs: 0,
+    maxPauseMs: 60_000,
+    now: () => clock,
+    inDatabase: () => reading,
+    signal: (pid, sig) => sent.push(`${sig}:${pid}`),
+  });
+  reading = true;
+  gate.recheck();
+  gate.enter();
+  clock += 500;
+  reading = false;
+  gate.recheck();
+  gate.leave();
+  assert.equal(gate.paused, false);
+});

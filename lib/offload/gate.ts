@@ -9,12 +9,21 @@
  * Never while they are `inDatabase`: a process paused in the middle of a read holds its snapshot open, and an old
  * snapshot costs the judging calls more than the computation (every update of a tally row leaves a version nobody may
  * prune, and each read walks them: an idle snapshot held through a benchmark's phase raised the claims' p95 by 49 %).
+ * What cannot be paused is therefore rationed instead: while experts judge, the processes' time in the database may
+ * be at most `databaseShare` of the time (their statements run in backends beside the judging ones, and an admin
+ * downloading exports back to back was in the database 8 % of the time, claim p95 ×1.2). Time spent there is a
+ * debt that the passing time pays off at that rate; with a debt, the processes stay paused past `idleMs` until it
+ * is paid (the floor's runs still come, so a computation always advances).
  */
 
 export interface GateOptions {
   idleMs?: number;
   maxPauseMs?: number;
   minRunMs?: number;
+  /** The share of the time the processes may spend in the database while experts' calls come (0 < share ≤ 1; 1: no limit). */
+  databaseShare?: number;
+  /** The clock (tests set it). */
+  now?: () => number;
   /** Whether a process is in the database (a connection of its pool in use): it is not paused then. */
   inDatabase?: () => boolean;
   /** Sends the signal (tests watch it); by default process.kill, ignoring processes that are gone. */
@@ -41,6 +50,8 @@ const send = (pid: number, sig: "SIGSTOP" | "SIGCONT") => {
   }
 };
 
+const MAX_WAIT_MS = 10_000;
+
 /** A gate over the processes `pids()` names at each pause and resume. */
 export function judgingGate(pids: () => number[], opts: GateOptions = {}): JudgingGate {
   const idleMs = opts.idleMs ?? 25;
@@ -48,6 +59,19 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
   const minRunMs = opts.minRunMs ?? 50;
   const signal = opts.signal ?? send;
   const inDatabase = opts.inDatabase ?? (() => false);
+  const share = Math.min(1, Math.max(1e-3, opts.databaseShare ?? 1));
+  const now = opts.now ?? (() => performance.now());
+  // The database time not yet paid off (ms), as of `debtAt`; when the processes entered the database (or null).
+  let debt = 0;
+  let debtAt = now();
+  let dbSince: number | null = null;
+  let busy = false; // experts' calls came since the processes last went on, or come
+  const owed = () => {
+    const t = now();
+    debt = Math.max(0, debt - (t - debtAt) * share);
+    debtAt = t;
+    return debt + (dbSince === null ? 0 : t - dbSince);
+  };
   let inFlight = 0;
   let paused = false;
   let guaranteed = false; // in a run the floor guarantees: calls do not pause it
@@ -78,6 +102,18 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
     }, maxPauseMs);
     timer.unref();
   };
+  /** No call in flight for idleMs: the processes go on, once their database time while experts judge is paid. */
+  const resumeIfPaid = () => {
+    idle = undefined;
+    const wait = share < 1 && busy ? owed() / share : 0;
+    if (wait >= 1 && inFlight === 0 && !closed) {
+      idle = setTimeout(resumeIfPaid, wait);
+      idle.unref();
+      return;
+    }
+    busy = false;
+    resume();
+  };
   const resume = () => {
     if (idle) clearTimeout(idle);
     idle = undefined;
@@ -89,6 +125,7 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
   return {
     enter() {
       inFlight++;
+      busy = true;
       if (idle) clearTimeout(idle);
       idle = undefined;
       pause();
@@ -96,14 +133,25 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
     leave() {
       inFlight = Math.max(0, inFlight - 1);
       if (inFlight > 0 || !paused) return;
-      if (idleMs <= 0) return resume();
       if (idle) clearTimeout(idle);
-      idle = setTimeout(resume, idleMs);
+      if (idleMs <= 0) return resumeIfPaid();
+      idle = setTimeout(resumeIfPaid, idleMs);
       idle.unref();
     },
     recheck() {
       if (closed) return;
-      if (inDatabase()) resume();
+      const reading = inDatabase();
+      if (reading && dbSince === null) dbSince = now();
+      else if (!reading && dbSince !== null) {
+        // Only the time while experts judge is owed: an admin working alone pays nothing for it later.
+        // A debt is never more than MAX_WAIT_MS of pausing (one long statement must not stop the processes for minutes).
+        if (busy || inFlight > 0) {
+          owed();
+          debt = Math.min(debt + now() - dbSince, MAX_WAIT_MS * share);
+        }
+        dbSince = null;
+      }
+      if (reading) resume();
       else if (inFlight > 0) pause();
     },
     open() {
