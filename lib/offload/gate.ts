@@ -11,9 +11,9 @@
  * prune, and each read walks them: an idle snapshot held through a benchmark's phase raised the claims' p95 by 49 %).
  * What cannot be paused is therefore rationed instead: while experts judge, the processes' time in the database may
  * be at most `databaseShare` of the time (their statements run in backends beside the judging ones, and an admin
- * downloading exports back to back was in the database 8 % of the time, claim p95 ×1.2). Time spent there is a
- * debt that the passing time pays off at that rate; with a debt, the processes stay paused past `idleMs` until it
- * is paid (the floor's runs still come, so a computation always advances).
+ * downloading exports back to back was in the database 8 % of the time, claim p95 ×1.2). Time spent there while a
+ * call is in flight is a debt that the passing time pays off at that rate; with a debt, the processes stay paused
+ * past `idleMs` until it is paid (the floor's runs still come, so a computation always advances).
  */
 
 export interface GateOptions {
@@ -61,16 +61,27 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
   const inDatabase = opts.inDatabase ?? (() => false);
   const share = Math.min(1, Math.max(1e-3, opts.databaseShare ?? 1));
   const now = opts.now ?? (() => performance.now());
-  // The database time not yet paid off (ms), as of `debtAt`; when the processes entered the database (or null).
+  // The time in the database beside experts' calls not yet paid off (ms), as of `debtAt`; since when the processes
+  // have been in the database with a call in flight (or null).
   let debt = 0;
   let debtAt = now();
-  let dbSince: number | null = null;
-  let busy = false; // experts' calls came since the processes last went on, or come
+  let overlapSince: number | null = null;
+  let reading = false;
   const owed = () => {
     const t = now();
     debt = Math.max(0, debt - (t - debtAt) * share);
     debtAt = t;
-    return debt + (dbSince === null ? 0 : t - dbSince);
+    return debt;
+  };
+  /** Starts or ends an overlap as `reading` or `inFlight` changed. */
+  const overlap = () => {
+    const both = reading && inFlight > 0;
+    if (both && overlapSince === null) overlapSince = now();
+    else if (!both && overlapSince !== null) {
+      // One long statement never costs more than MAX_WAIT_MS of pausing.
+      debt = Math.min(owed() + now() - overlapSince, MAX_WAIT_MS * share);
+      overlapSince = null;
+    }
   };
   let inFlight = 0;
   let paused = false;
@@ -105,13 +116,12 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
   /** No call in flight for idleMs: the processes go on, once their database time while experts judge is paid. */
   const resumeIfPaid = () => {
     idle = undefined;
-    const wait = share < 1 && busy ? owed() / share : 0;
+    const wait = share < 1 ? owed() / share : 0;
     if (wait >= 1 && inFlight === 0 && !closed) {
       idle = setTimeout(resumeIfPaid, wait);
       idle.unref();
       return;
     }
-    busy = false;
     resume();
   };
   const resume = () => {
@@ -125,13 +135,14 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
   return {
     enter() {
       inFlight++;
-      busy = true;
+      overlap();
       if (idle) clearTimeout(idle);
       idle = undefined;
       pause();
     },
     leave() {
       inFlight = Math.max(0, inFlight - 1);
+      overlap();
       if (inFlight > 0 || !paused) return;
       if (idle) clearTimeout(idle);
       if (idleMs <= 0) return resumeIfPaid();
@@ -140,17 +151,8 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
     },
     recheck() {
       if (closed) return;
-      const reading = inDatabase();
-      if (reading && dbSince === null) dbSince = now();
-      else if (!reading && dbSince !== null) {
-        // Only the time while experts judge is owed: an admin working alone pays nothing for it later.
-        // A debt is never more than MAX_WAIT_MS of pausing (one long statement must not stop the processes for minutes).
-        if (busy || inFlight > 0) {
-          owed();
-          debt = Math.min(debt + now() - dbSince, MAX_WAIT_MS * share);
-        }
-        dbSince = null;
-      }
+      reading = inDatabase();
+      overlap();
       if (reading) resume();
       else if (inFlight > 0) pause();
     },
