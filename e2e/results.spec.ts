@@ -32,6 +32,10 @@ test("an admin reads the planner leaderboard, uploads a judge's verdicts to the 
   const ratings = api.report.models.map((m: { rating: number }) => m.rating);
   expect(Math.abs(ratings.reduce((s: number, r: number) => s + r, 0) / ratings.length - 1000)).toBeLessThan(1e-6);
   await expect(board.locator("tbody tr")).toHaveCount(api.report.models.length);
+  // A dataset that does not exist is said, not shown as an empty leaderboard.
+  const nowhere = await page.request.get("/api/admin/leaderboard?dataset=nowhere");
+  expect(nowhere.status()).toBe(404);
+  expect((await nowhere.json()).error).toContain('there is no dataset "nowhere"');
   await shot(page, "leaderboard");
 
   await page.getByLabel("Style control").check();

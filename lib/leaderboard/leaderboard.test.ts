@@ -425,3 +425,23 @@ test("a replicate's lean Newton (fitPairs) reaches the same maximum as the gener
     2,
   );
 });
+
+test("a group of planners whose battles all come from one request says so: its interval has no width", () => {
+  const builder = new BattleSetBuilder();
+  // x, y and w meet over many requests; u and v only in request "solo", three times.
+  for (let q = 0; q < 30; q++) {
+    builder.add("x", "y", q % 3 === 0 ? 1 : 0, `q${q}`);
+    builder.add("y", "w", q % 4 === 0 ? 0 : 1, `q${q}`);
+  }
+  builder.add("u", "v", 0, "solo");
+  builder.add("u", "v", 0, "solo");
+  builder.add("u", "v", 1, "solo");
+  const lb = leaderboard(builder.build(), { bootstrap: 50, seed: 1 });
+  const row = (m: string) => lb.models.find((r) => r.model === m)!;
+  assert.equal(lb.groups, 2);
+  assert.equal(row("x").groupUnits, 30);
+  assert.equal(row("u").groupUnits, 1);
+  assert.equal(row("v").groupUnits, 1);
+  assert.equal(row("u").ci95[0], row("u").ci95[1], "the bootstrap cannot vary one request's battles");
+  assert.ok(row("x").ci95[1] > row("x").ci95[0]);
+});

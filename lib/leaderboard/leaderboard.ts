@@ -27,6 +27,11 @@ export interface ModelRow {
    * within a group: each group is centred on 1000 on its own (see `fitBradleyTerry`).
    */
   group: number;
+  /**
+   * How many resampling units (requests, or battles) its group's battles come from. Below 2 the bootstrap draws the
+   * same battles in every replicate, so the interval has no width and says nothing: the page shows none.
+   */
+  groupUnits: number;
 }
 
 export interface StyleResult {
@@ -518,6 +523,7 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
   const group = groupsBySize(boot.full.group, boot.full.groups);
   const rank = ranks(intervals, group);
   const t = tally(set);
+  const unitsOf = groupUnits(set, group);
   const models: ModelRow[] = set.models
     .map((model, i) => ({
       model,
@@ -527,6 +533,7 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
       ...t[i],
       absentReplicates: boot.absent[i],
       group: group[i],
+      groupUnits: group[i] < 0 ? 0 : unitsOf[group[i]],
     }))
     .sort((u, v) => groupOrder(u.group) - groupOrder(v.group) || v.rating - u.rating || (u.model < v.model ? -1 : 1));
 
@@ -598,6 +605,21 @@ export function leaderboard(set: BattleSet, opts: LeaderboardOptions = {}): Lead
     gradientNorm: boot.full.gradientNorm,
     battles: t.reduce((s, x) => s + x.battles, 0) / 2,
   };
+}
+
+/** Distinct resampling units among each group's battles. */
+function groupUnits(set: BattleSet, group: Int32Array): number[] {
+  const seen = new Map<number, Set<number>>();
+  for (let r = 0; r < set.size; r++) {
+    const g = group[set.a[r]];
+    if (g < 0) continue;
+    let units = seen.get(g);
+    if (!units) seen.set(g, (units = new Set()));
+    units.add(set.unit[r]);
+  }
+  const out: number[] = [];
+  for (const [g, units] of seen) out[g] = units.size;
+  return Array.from(out, (n) => n ?? 0);
 }
 
 const groupOrder = (g: number) => (g < 0 ? Infinity : g);

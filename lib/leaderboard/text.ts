@@ -90,6 +90,12 @@ export function formatLeaderboard(lb: Leaderboard, leftOut: { named?: number; se
         (m) =>
           `${m.model} had no battle in ${m.absentReplicates} of ${lb.bootstrap.replicates} replicates: its interval comes from the others.`,
       ),
+    ...lb.models
+      .filter((m) => m.group >= 0 && m.groupUnits < 2)
+      .map(
+        (m) =>
+          `${m.model}: its group's battles all come from one ${lb.bootstrap.unit === "query" ? "query" : "battle"}, so its interval (no width) says nothing.`,
+      ),
     ...(lb.unbounded.length
       ? [
           `Not finite (never won or tied against the rest, or never lost): ${lb.unbounded.join(", ")}; their ratings are where the fit stopped.`,

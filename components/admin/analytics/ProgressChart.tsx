@@ -1,11 +1,16 @@
 "use client";
 import type { AnalyticsAnswer } from "@/lib/server/responses";
 
-/** Cumulative judgments per day as bars (plain SVG). */
+const LEFT = 44; // room for the axis's labels
+const STEP = 28;
+
+/** Cumulative judgments per day as bars (plain SVG), with a count axis and, when there are few days, each bar's count. */
 export function ProgressChart({ days }: { days: AnalyticsAnswer["progress"] }) {
   if (!days.length) return <p className="muted">No judgments yet.</p>;
   const max = days[days.length - 1].cumulative;
-  const w = Math.max(240, days.length * 28);
+  const w = Math.max(240, LEFT + days.length * STEP + 8);
+  const y = (v: number) => 110 - (100 * v) / max;
+  const ticks = max > 1 ? [0, Math.round(max / 2), max] : [0, max];
   return (
     <svg
       className="progress-chart"
@@ -13,14 +18,28 @@ export function ProgressChart({ days }: { days: AnalyticsAnswer["progress"] }) {
       role="img"
       aria-label={`Cumulative judgments: ${max} after ${days.length} day(s)`}
     >
+      {ticks.map((t) => (
+        <g key={t}>
+          <line x1={LEFT - 3} x2={w - 4} y1={y(t)} y2={y(t)} stroke="#d8dee6" strokeWidth={0.5} />
+          <text x={LEFT - 6} y={y(t) + 3} fontSize="8" textAnchor="end" fill="#5f6b7a">
+            {t.toLocaleString("en")}
+          </text>
+        </g>
+      ))}
+      <line x1={LEFT} x2={LEFT} y1={10} y2={110} stroke="#5f6b7a" strokeWidth={0.75} />
       {days.map((d, i) => {
-        const h = (100 * d.cumulative) / max;
+        const x = LEFT + i * STEP + 4;
         return (
           <g key={d.day}>
-            <rect x={i * 28 + 4} y={110 - h} width={20} height={h} fill="#0072B2">
+            <rect x={x} y={y(d.cumulative)} width={20} height={110 - y(d.cumulative)} fill="#0072B2">
               <title>{`${d.day}: ${d.judgments} judgment(s), ${d.cumulative} in all`}</title>
             </rect>
-            <text x={i * 28 + 14} y={124} fontSize="8" textAnchor="middle" fill="#5f6b7a">
+            {days.length <= 14 && (
+              <text x={x + 10} y={y(d.cumulative) - 2} fontSize="7" textAnchor="middle" fill="#1f2933">
+                {d.cumulative.toLocaleString("en")}
+              </text>
+            )}
+            <text x={x + 10} y={124} fontSize="8" textAnchor="middle" fill="#5f6b7a">
               {d.day.slice(5)}
             </text>
           </g>

@@ -57,9 +57,18 @@ export function RatingsSection({ data, r }: { data: LeaderboardAnswer; r: NonNul
                 <td className="num">{m.rank}</td>
                 <td>{m.model}</td>
                 <td className="num">{fixed(m.rating, 1)}</td>
-                <td className="num">
-                  {fixed(m.ci95[0], 1)} – {fixed(m.ci95[1], 1)}
-                </td>
+                {m.groupUnits < 2 ? (
+                  <td
+                    className="num muted"
+                    title={`Its group's battles all come from one ${r.bootstrap.unit === "query" ? "request" : "battle"}: resampling cannot vary them`}
+                  >
+                    no interval (one {r.bootstrap.unit === "query" ? "request" : "battle"})
+                  </td>
+                ) : (
+                  <td className="num">
+                    {fixed(m.ci95[0], 1)} – {fixed(m.ci95[1], 1)}
+                  </td>
+                )}
                 {s && (
                   <td className="num">
                     {fixed(s.rating, 1)}{" "}

@@ -38,40 +38,43 @@ export function WinTableSection({
           " The mean signed preference runs from −3 (A decisively better) to +3 (B decisively better), with a 95 % interval over resampled requests."}
       </p>
       <WinHeatMap report={r} />
-      <table className="table" aria-label="Win table">
-        <thead>
-          <tr>
-            <th>Planner A</th>
-            <th>Planner B</th>
-            <th className="num">n</th>
-            <th className="num">A wins</th>
-            <th className="num">B wins</th>
-            <th className="num">Neither</th>
-            <th className="num">Share of A</th>
-            <th className="num">95 % Wilson</th>
-            <th className="num">p</th>
-            {signed.length > 0 && <th className="num">Mean signed preference</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {r.pairs.map((p) => (
-            <tr key={`${p.model_a}-${p.model_b}`}>
-              <td>{p.model_a}</td>
-              <td>{p.model_b}</td>
-              <td className="num">{p.n}</td>
-              <td className="num">{p.wins_a}</td>
-              <td className="num">{p.wins_b}</td>
-              <td className="num">{p.ties}</td>
-              <td className="num">{fixed(p.share_a)}</td>
-              <td className="num">
-                {fixed(p.ci95[0])} – {fixed(p.ci95[1])}
-              </td>
-              <td className="num">{pValue(p.p_value)}</td>
-              {signed.length > 0 && <SignedCell s={signedOf.get(`${p.model_a}\u0000${p.model_b}`)} />}
+      {/* Scrolls sideways rather than clipping its last columns on a laptop's screen. */}
+      <div className="table-scroll">
+        <table className="table" aria-label="Win table">
+          <thead>
+            <tr>
+              <th>Planner A</th>
+              <th>Planner B</th>
+              <th className="num">n</th>
+              <th className="num">A wins</th>
+              <th className="num">B wins</th>
+              <th className="num">Neither</th>
+              <th className="num">Share of A</th>
+              <th className="num">95 % Wilson</th>
+              <th className="num">p</th>
+              {signed.length > 0 && <th className="num">Mean signed preference</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {r.pairs.map((p) => (
+              <tr key={`${p.model_a}-${p.model_b}`}>
+                <td>{p.model_a}</td>
+                <td>{p.model_b}</td>
+                <td className="num">{p.n}</td>
+                <td className="num">{p.wins_a}</td>
+                <td className="num">{p.wins_b}</td>
+                <td className="num">{p.ties}</td>
+                <td className="num">{fixed(p.share_a)}</td>
+                <td className="num">
+                  {fixed(p.ci95[0])} – {fixed(p.ci95[1])}
+                </td>
+                <td className="num">{pValue(p.p_value)}</td>
+                {signed.length > 0 && <SignedCell s={signedOf.get(`${p.model_a}\u0000${p.model_b}`)} />}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -1,5 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { scopeProblem } from "@/lib/db/results/exports";
+import { db } from "@/lib/db/infra/client";
+import { AppError } from "@/lib/errors";
 import { offload } from "@/lib/offload";
 import { dimensionKey } from "@/lib/dimensions/set";
 import { adminFigures, withRole } from "@/lib/server/api";
@@ -39,6 +42,9 @@ export const GET = withRole("ADMIN", async (req) => {
     bothGates: q.gates === "1",
     dimension: q.dimension ?? null,
   };
+  // A dataset or destination that does not exist is a mistake to say, not an empty leaderboard (as the exports do).
+  const scope = await scopeProblem(db(), filters);
+  if (scope) throw new AppError("not_found", `No leaderboard: ${scope}.`);
   return NextResponse.json(
     await adminFigures(
       `leaderboard:${JSON.stringify(q)}`,
