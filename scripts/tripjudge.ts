@@ -156,10 +156,12 @@ async function main(argv: string[]): Promise<number> {
     }
     out(
       json,
-      r,
+      { ...r, database: database.where },
       `${r.created ? "imported" : "already imported, nothing changed"}: ${r.name} (${Object.entries(r.counts)
         .map(([k, v]) => `${k} ${v}`)
-        .join(", ")})`,
+        .join(
+          ", ",
+        )})\ninto ${database.where}${database.where.endsWith("started by this process") ? ": no app was serving it (`npm start` with the same EMBEDDED_PG_DIR and EMBEDDED_PG_PORT serves it)" : ""}`,
     );
     return 0;
   } finally {

@@ -155,3 +155,17 @@ test("plans read on plan threads are stored as the import's own thread reads the
   >`SELECT current_setting('default_toast_compression') AS setting`;
   assert.equal(setting, "pglz");
 });
+
+test("the command-line import says which database it wrote to, without its password", async () => {
+  const { execFile } = await import("node:child_process");
+  const { promisify } = await import("node:util");
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", "scripts/tripjudge.ts", "import", "public/examples/tripcraft-fortwayne"],
+    { env: { ...process.env, DATABASE_URL: t.url } },
+  );
+  const u = new URL(t.url);
+  assert.match(stdout, /^(imported|already imported, nothing changed): /);
+  assert.ok(stdout.includes(`into DATABASE_URL's database (`) && stdout.includes(u.pathname.slice(1)), stdout);
+  if (u.password) assert.ok(!stdout.includes(decodeURIComponent(u.password)), "no password in the output");
+});

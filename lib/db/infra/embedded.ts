@@ -22,6 +22,8 @@ export interface RunningDatabase {
   /** The superuser's, for tests and benchmarks that create databases or extensions; null when not embedded. */
   adminUrl: string | null;
   embedded: boolean;
+  /** Which database this is, for a command-line tool to say where it wrote. */
+  where: string;
   stop(): Promise<void>;
 }
 
@@ -288,6 +290,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
     url: urlOf(APP_ROLE, creds.appPassword, port, database, socketDir),
     adminUrl: urlOf(SUPERUSER, creds.superuserPassword, port, database, socketDir),
     embedded: true,
+    where: `the embedded PostgreSQL in ${dataDir} (database ${database}, port ${port}), started by this process`,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -297,9 +300,27 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
 }
 
 /** DATABASE_URL when set (nothing is started), else the embedded server (`attach`: the one already running). */
+/** A connection string without its password: host (or socket folder), port and database. */
+function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    const host = u.searchParams.get("host") ?? u.hostname;
+    return `${decodeURIComponent(host)}${u.port ? `:${u.port}` : ""}/${u.pathname.slice(1)}`;
+  } catch {
+    return "a connection string that is not a URL";
+  }
+}
+
 export async function openDatabase(opts: EmbeddedOptions = {}): Promise<RunningDatabase> {
   const url = config().DATABASE_URL;
-  if (url) return { url, adminUrl: null, embedded: false, stop: async () => {} };
+  if (url)
+    return {
+      url,
+      adminUrl: null,
+      embedded: false,
+      where: `DATABASE_URL's database (${describeUrl(url)})`,
+      stop: async () => {},
+    };
   const o = { ...opts, database: opts.database ?? config().EMBEDDED_PG_DATABASE };
   return (opts.attach && (await runningEmbedded(o))) || startEmbeddedPostgres(o);
 }
@@ -332,6 +353,7 @@ async function runningEmbedded(opts: EmbeddedOptions): Promise<RunningDatabase |
     url,
     adminUrl: urlOf(SUPERUSER, creds.superuserPassword, port, database, socketDir),
     embedded: true,
+    where: `the running app's embedded PostgreSQL in ${dataDir} (database ${database}, port ${port})`,
     stop: async () => {},
   };
 }
