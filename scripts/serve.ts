@@ -45,6 +45,7 @@ async function serve() {
     dbPoolSize: settings.ADMIN_PROCESS_DB_POOL_SIZE,
     pauseWhileJudging: settings.ADMIN_PAUSE_WHILE_JUDGING && {
       databaseShare: settings.ADMIN_DATABASE_PERCENT_WHILE_JUDGING / 100,
+      cpuShare: settings.ADMIN_CPU_PERCENT_WHILE_JUDGING / 100,
     },
   });
   // ...and pause while an expert's call is in flight here (lib/offload/gate.ts): an admin's own calls do not.

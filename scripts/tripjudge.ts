@@ -2,7 +2,7 @@
 /**
  * tripjudge — the command line. Reuses lib/ exactly as the app does.
  *   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
- *   tripjudge import BUNDLE [--exclude-infeasible] [--progress] [--json]     (DATABASE_URL, or the embedded server)
+ *   tripjudge import BUNDLE [--exclude-infeasible] [--gold-plans N] [--progress] [--json]     (DATABASE_URL, or the embedded server)
  *   tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--out FILE]
  *   tripjudge export preference-pairs --target trl|openrlhf|openai|kto [--prompt request|tripscore] [--margin none|strength|votes] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--neither bad] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
  *   tripjudge export sft --target trl|openai [--prompt request|tripscore] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
@@ -22,7 +22,7 @@ import { formatProblem, ImportRefused } from "../lib/importers";
 
 const USAGE = `usage:
   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
-  tripjudge import BUNDLE [--exclude-infeasible] [--progress] [--json]
+  tripjudge import BUNDLE [--exclude-infeasible] [--gold-plans N] [--progress] [--json]
   tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--out FILE]
   tripjudge export preference-pairs --target trl|openrlhf|openai|kto [--prompt request|tripscore] [--margin none|strength|votes] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--neither bad] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
   tripjudge export sft --target trl|openai [--prompt request|tripscore] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
@@ -35,7 +35,9 @@ const USAGE = `usage:
   tripjudge agreement --ratings FILE [--labels L1,L2,…] [--level nominal|ordinal|interval|ratio] [--json]
   tripjudge leaderboard --battles FILE [--dimension KEY] [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
   tripjudge reliability --ratings FILE [--gold FILE] [--labels A,B,NEITHER] [--json]
-BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSONL).`;
+BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSONL).
+--gold-plans N: after a new import, make gold pairs from up to N of its feasible plans (an upload in the app
+queues 200; a command-line import makes none without it).`;
 
 function out(json: boolean, value: unknown, text: string) {
   return print(json ? JSON.stringify(value, null, 2) : text);
@@ -49,6 +51,7 @@ async function main(argv: string[]): Promise<number> {
     options: {
       json: { type: "boolean", default: false },
       "exclude-infeasible": { type: "boolean", default: false },
+      "gold-plans": { type: "string" },
       format: { type: "string", default: "jsonl" },
       dataset: { type: "string" },
       destination: { type: "string" },
@@ -111,6 +114,13 @@ async function main(argv: string[]): Promise<number> {
   const onProgress =
     values.progress || process.stderr.isTTY ? progressPrinter((line) => process.stderr.write(line)) : undefined;
   const opts = { excludeInfeasible: values["exclude-infeasible"], maxBytes, onProgress };
+  const goldPlans = values["gold-plans"] === undefined ? 0 : Number(values["gold-plans"]);
+  if (!Number.isInteger(goldPlans) || goldPlans < 0 || goldPlans > 1_000_000) {
+    console.error(
+      `--gold-plans: a whole number of plans from 0 to 1,000,000, not ${JSON.stringify(values["gold-plans"])}`,
+    );
+    return 2;
+  }
   if (command === "validate") {
     const { streamBundle, DiscardingSink } = await import("../lib/importers");
     const source = await sourceFromPath(positionals[0], maxBytes);
@@ -143,6 +153,8 @@ async function main(argv: string[]): Promise<number> {
     await migrate(database.url);
     const db = createDb(database.url);
     const r = await importBundle(db, source, opts);
+    // Gold pairs as an upload's job makes them (lib/worker/handlers/gold.ts), here in this process.
+    const gold = r.ok && r.created && goldPlans ? await makeGold(db, r.datasetId, goldPlans) : null;
     await closeDb(db);
     if (!r.ok) {
       out(
@@ -156,17 +168,27 @@ async function main(argv: string[]): Promise<number> {
     }
     out(
       json,
-      { ...r, database: database.where },
+      { ...r, database: database.where, ...(gold ? { gold: gold.result } : {}) },
       `${r.created ? "imported" : "already imported, nothing changed"}: ${r.name} (${Object.entries(r.counts)
         .map(([k, v]) => `${k} ${v}`)
         .join(
           ", ",
-        )})\ninto ${database.where}${database.where.endsWith("started by this process") ? ": no app was serving it (`npm start` with the same EMBEDDED_PG_DIR and EMBEDDED_PG_PORT serves it)" : ""}`,
+        )})\ninto ${database.where}${database.where.endsWith("started by this process") ? ": no app was serving it (`npm start` with the same EMBEDDED_PG_DIR and EMBEDDED_PG_PORT serves it)" : ""}${gold ? `\n${gold.message}` : ""}`,
     );
     return 0;
   } finally {
     await database.stop();
   }
+}
+
+/** Gold pairs from up to `plans` feasible plans of a dataset just imported: the result and a line to print. */
+async function makeGold(db: import("../lib/db/infra/client").Db, datasetId: string, plans: number) {
+  const { makeGoldPairs } = await import("../lib/db/quality/gold");
+  const result = await makeGoldPairs(db, datasetId, { plans, seed: 1 }, null);
+  return {
+    result,
+    message: `${result.made} gold pairs made from ${result.tried} plans (${result.discarded} candidates discarded)`,
+  };
 }
 
 async function exportCommand(

@@ -220,6 +220,7 @@ test("while experts judge, time in the database is a debt: the processes stay pa
   gate.leave();
   assert.equal(gate.paused, false, "nothing owed: it goes on at once");
   assert.deepEqual(sent, ["SIGSTOP:11", "SIGCONT:11", "SIGSTOP:11", "SIGCONT:11"]);
+  gate.open();
 });
 
 test("with no share set (1), database time is never owed", () => {
@@ -241,4 +242,37 @@ test("with no share set (1), database time is never owed", () => {
   gate.recheck();
   gate.leave();
   assert.equal(gate.paused, false);
+});
+
+test("while experts judge, the processes' CPU time in the gaps is a debt too: after a run a call ended, they wait it out", async () => {
+  let clock = 0;
+  let cpuMs = 0;
+  const sent: string[] = [];
+  const gate = judgingGate(() => [11], {
+    idleMs: 0,
+    maxPauseMs: 60_000,
+    cpuShare: 0.1,
+    cpuMs: () => cpuMs,
+    now: () => clock,
+    signal: (pid, sig) => sent.push(`${sig}:${pid}`),
+  });
+  // The first pause only marks where the CPU time stands (what came before any call is not owed).
+  cpuMs = 500;
+  gate.enter();
+  gate.leave();
+  assert.equal(gate.paused, false);
+  // The process computes 6 ms, then a call pauses it: 6 ms owed, paid by 60 ms at 10 %.
+  cpuMs += 6;
+  gate.enter();
+  gate.leave();
+  assert.equal(gate.paused, true, "the run's CPU time is not paid yet");
+  clock += 60;
+  await sleep(80);
+  assert.equal(gate.paused, false, "paid: it goes on");
+  // A run in which it did not compute (no computation in hand) owes nothing.
+  gate.enter();
+  gate.leave();
+  assert.equal(gate.paused, false);
+  assert.deepEqual(sent, ["SIGSTOP:11", "SIGCONT:11", "SIGSTOP:11", "SIGCONT:11", "SIGSTOP:11", "SIGCONT:11"]);
+  gate.open();
 });

@@ -13,7 +13,10 @@
  * be at most `databaseShare` of the time (their statements run in backends beside the judging ones, and an admin
  * downloading exports back to back was in the database 8 % of the time, claim p95 ×1.2). Time spent there while a
  * call is in flight is a debt that the passing time pays off at that rate; with a debt, the processes stay paused
- * past `idleMs` until it is paid (the floor's runs still come, so a computation always advances).
+ * past `idleMs` until it is paid (the floor's runs still come, so a computation always advances). Their CPU time in
+ * the idle gaps between calls is rationed the same way (`cpuShare`, read from `cpuMs`): a computation that runs in
+ * every gap still fills the caches the next calls need (the quality page's fit, 17 s of CPU in a 150 s phase, raised
+ * the judging backends' own CPU by 4 s).
  */
 
 export interface GateOptions {
@@ -22,6 +25,10 @@ export interface GateOptions {
   minRunMs?: number;
   /** The share of the time the processes may spend in the database while experts' calls come (0 < share ≤ 1; 1: no limit). */
   databaseShare?: number;
+  /** The share of the time the processes may compute while experts judge (0 < share ≤ 1; 1: no limit). */
+  cpuShare?: number;
+  /** The processes' CPU time so far, in ms (Linux: /proc); without it CPU time is not rationed. */
+  cpuMs?: () => number;
   /** The clock (tests set it). */
   now?: () => number;
   /** Whether a process is in the database (a connection of its pool in use): it is not paused then. */
@@ -52,6 +59,34 @@ const send = (pid: number, sig: "SIGSTOP" | "SIGCONT") => {
 
 const MAX_WAIT_MS = 10_000;
 
+/**
+ * A debt of time that passing time pays off at `share` of it (1: nothing is ever owed). One debt never comes to more
+ * than MAX_WAIT_MS of waiting (one long statement or computation must not stop the processes for minutes).
+ */
+function ration(share: number, now: () => number) {
+  const rate = Math.min(1, Math.max(1e-3, share));
+  let debt = 0;
+  let at = now();
+  const pay = () => {
+    const t = now();
+    debt = Math.max(0, debt - (t - at) * rate);
+    at = t;
+  };
+  return {
+    owe(ms: number) {
+      if (rate >= 1 || !(ms > 0)) return;
+      pay();
+      debt = Math.min(debt + ms, MAX_WAIT_MS * rate);
+    },
+    /** How long until the debt is paid, in ms. */
+    wait(): number {
+      if (rate >= 1) return 0;
+      pay();
+      return debt / rate;
+    },
+  };
+}
+
 /** A gate over the processes `pids()` names at each pause and resume. */
 export function judgingGate(pids: () => number[], opts: GateOptions = {}): JudgingGate {
   const idleMs = opts.idleMs ?? 25;
@@ -59,30 +94,42 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
   const minRunMs = opts.minRunMs ?? 50;
   const signal = opts.signal ?? send;
   const inDatabase = opts.inDatabase ?? (() => false);
-  const share = Math.min(1, Math.max(1e-3, opts.databaseShare ?? 1));
   const now = opts.now ?? (() => performance.now());
-  // The time in the database beside experts' calls not yet paid off (ms), as of `debtAt`; since when the processes
-  // have been in the database with a call in flight (or null).
-  let debt = 0;
-  let debtAt = now();
+  const database = ration(opts.databaseShare ?? 1, now);
+  const cpu = ration(opts.cpuShare ?? 1, now);
+  const cpuMs = opts.cpuShare !== undefined && opts.cpuShare < 1 ? opts.cpuMs : undefined;
+  // Since when the processes have been in the database with a call in flight (or null).
   let overlapSince: number | null = null;
   let reading = false;
-  const owed = () => {
-    const t = now();
-    debt = Math.max(0, debt - (t - debtAt) * share);
-    debtAt = t;
-    return debt;
-  };
   /** Starts or ends an overlap as `reading` or `inFlight` changed. */
   const overlap = () => {
     const both = reading && inFlight > 0;
     if (both && overlapSince === null) overlapSince = now();
     else if (!both && overlapSince !== null) {
-      // One long statement never costs more than MAX_WAIT_MS of pausing.
-      debt = Math.min(owed() + now() - overlapSince, MAX_WAIT_MS * share);
+      database.owe(now() - overlapSince);
       overlapSince = null;
     }
   };
+  // The processes' CPU time when they last went on, and whether a call has paused them since (their run then
+  // came while experts judge, and its CPU time is owed). Read off the calls' path: in the timers and messages only.
+  let cpuAtResume: number | null = null;
+  let pausedByCall = false;
+  let lastCall = -Infinity;
+  /** While paused: what the last run owes, and the CPU time as it stands (it does not move while paused). */
+  const settleCpu = () => {
+    if (!cpuMs) return;
+    const c = cpuMs();
+    if (pausedByCall && cpuAtResume !== null) cpu.owe(c - cpuAtResume);
+    pausedByCall = false;
+    cpuAtResume = c;
+  };
+  // With no expert's call for a second, what the processes compute is not owed: the mark moves up each second.
+  const quiet = cpuMs
+    ? setInterval(() => {
+        if (!paused && inFlight === 0 && now() - lastCall > 1000) cpuAtResume = cpuMs();
+      }, 1000)
+    : undefined;
+  quiet?.unref();
   let inFlight = 0;
   let paused = false;
   let guaranteed = false; // in a run the floor guarantees: calls do not pause it
@@ -100,6 +147,7 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
     if (paused || guaranteed || closed || inDatabase()) return;
     all("SIGSTOP");
     paused = true;
+    pausedByCall = true;
     timer = setTimeout(() => {
       // Paused for maxPauseMs with calls still in flight: the floor's run.
       resume();
@@ -116,7 +164,8 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
   /** No call in flight for idleMs: the processes go on, once their database time while experts judge is paid. */
   const resumeIfPaid = () => {
     idle = undefined;
-    const wait = share < 1 ? owed() / share : 0;
+    settleCpu();
+    const wait = Math.max(database.wait(), cpu.wait());
     if (wait >= 1 && inFlight === 0 && !closed) {
       idle = setTimeout(resumeIfPaid, wait);
       idle.unref();
@@ -129,12 +178,14 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
     idle = undefined;
     if (!paused) return;
     clear();
+    settleCpu();
     all("SIGCONT");
     paused = false;
   };
   return {
     enter() {
       inFlight++;
+      lastCall = now();
       overlap();
       if (idle) clearTimeout(idle);
       idle = undefined;
@@ -158,6 +209,7 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
     },
     open() {
       closed = true;
+      if (quiet) clearInterval(quiet);
       guaranteed = false;
       resume();
       clear(); // a floor's run in progress

@@ -58,6 +58,19 @@ function pinned(): string[] {
   }
 }
 
+/** A process's CPU time so far (user and system, all its threads) in ms, from /proc; 0 once it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+// Linux's USER_HZ, the unit of /proc's CPU times: 100 on every architecture Node runs on.
+const CLOCK_TICKS = 100;
+
 /**
  * A paused admin process whose web server died would stay paused for good, its watcher thread (lib/offload/watchdog.ts)
  * with it: a shell outside both lets it go on once it has another parent ($1 the web server, $2 the admin process),
@@ -200,6 +213,7 @@ export function startAdminProcesses(opts: {
   if (pausing)
     gate = judgingGate(pids, {
       inDatabase: () => children.some((c) => c.inDatabase),
+      cpuMs: () => pids().reduce((sum, pid) => sum + cpuMsOf(pid), 0),
       ...(typeof opts.pauseWhileJudging === "object" ? opts.pauseWhileJudging : {}),
     });
   // However this process ends (short of SIGKILL, which the sentinel covers), it leaves no process paused.

@@ -169,3 +169,31 @@ test("the command-line import says which database it wrote to, without its passw
   assert.ok(stdout.includes(`into DATABASE_URL's database (`) && stdout.includes(u.pathname.slice(1)), stdout);
   if (u.password) assert.ok(!stdout.includes(decodeURIComponent(u.password)), "no password in the output");
 });
+
+test("tripjudge import --gold-plans N makes gold pairs from a new dataset's plans; a bad N is refused", async () => {
+  const { execFile } = await import("node:child_process");
+  const { promisify } = await import("node:util");
+  const { cpSync, mkdtempSync, readFileSync, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const path = await import("node:path");
+  const run = (args: string[]) =>
+    promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/tripjudge.ts", ...args], {
+      env: { ...process.env, DATABASE_URL: t.url },
+    });
+  // A copy of an example under another name: a new dataset.
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), "tj-gold-cli-")), "bundle");
+  cpSync("public/examples/chinatravel-nanjing", dir, { recursive: true });
+  const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8"));
+  writeFileSync(path.join(dir, "manifest.json"), JSON.stringify({ ...manifest, name: "Nanjing, gold from the CLI" }));
+  await assert.rejects(run(["import", dir, "--gold-plans", "many"]), (e: { code: number; stderr: string }) => {
+    assert.equal(e.code, 2);
+    assert.match(e.stderr, /--gold-plans: a whole number/);
+    return true;
+  });
+  const before = await t.db.goldPair.count();
+  const { stdout } = await run(["import", dir, "--gold-plans", "50", "--json"]);
+  const r = JSON.parse(stdout) as { created: boolean; gold: { tried: number; made: number } };
+  assert.ok(r.created);
+  assert.ok(r.gold.tried > 0, "plans were tried");
+  assert.equal((await t.db.goldPair.count()) - before, r.gold.made);
+});
