@@ -185,36 +185,46 @@ test(
   },
 );
 
-test("while experts judge, time in the database is a debt: the processes stay paused past idleMs until it is paid", async () => {
-  let reading = false;
-  let clock = 0;
+/** A gate over the made-up process 11 on a clock the test moves, reading and computing as the test says. */
+function rationed(opts: { databaseShare?: number; cpuShare?: number }) {
+  const state = { reading: false, clock: 0, cpuMs: 0 };
   const sent: string[] = [];
   const gate = judgingGate(() => [11], {
     idleMs: 0,
     maxPauseMs: 60_000,
-    databaseShare: 0.1,
-    now: () => clock,
-    inDatabase: () => reading,
+    ...opts,
+    cpuMs: () => state.cpuMs,
+    now: () => state.clock,
+    inDatabase: () => state.reading,
     signal: (pid, sig) => sent.push(`${sig}:${pid}`),
   });
+  /** The process reads for `ms` while a call is in flight. */
+  const readBesideACall = (ms: number) => {
+    state.reading = true;
+    gate.recheck();
+    gate.enter();
+    state.clock += ms;
+    state.reading = false;
+    gate.recheck();
+  };
+  return { gate, sent, state, readBesideACall };
+}
+
+test("while experts judge, time in the database is a debt: the processes stay paused past idleMs until it is paid", async () => {
+  const { gate, sent, state, readBesideACall } = rationed({ databaseShare: 0.1 });
   // The process reads for 5 ms while a call is in flight: it owes 5 ms, paid by 50 ms at a share of 10 %.
-  reading = true;
-  gate.recheck();
-  gate.enter();
-  clock += 5;
-  reading = false;
-  gate.recheck();
+  readBesideACall(5);
   assert.equal(gate.paused, true, "out of the database with a call in flight: paused");
   gate.leave();
   assert.equal(gate.paused, true, "no call in flight, but the debt is not paid");
-  clock += 50;
+  state.clock += 50;
   await sleep(70);
   assert.equal(gate.paused, false, "paid: it goes on");
   // Reading while no expert's call came owes nothing.
-  reading = true;
+  state.reading = true;
   gate.recheck();
-  clock += 1000;
-  reading = false;
+  state.clock += 1000;
+  state.reading = false;
   gate.recheck();
   gate.enter();
   gate.leave();
@@ -224,49 +234,25 @@ test("while experts judge, time in the database is a debt: the processes stay pa
 });
 
 test("with no share set (1), database time is never owed", () => {
-  let reading = false;
-  let clock = 0;
-  const sent: string[] = [];
-  const gate = judgingGate(() => [11], {
-    idleMs: 0,
-    maxPauseMs: 60_000,
-    now: () => clock,
-    inDatabase: () => reading,
-    signal: (pid, sig) => sent.push(`${sig}:${pid}`),
-  });
-  reading = true;
-  gate.recheck();
-  gate.enter();
-  clock += 500;
-  reading = false;
-  gate.recheck();
+  const { gate, readBesideACall } = rationed({});
+  readBesideACall(500);
   gate.leave();
   assert.equal(gate.paused, false);
 });
 
 test("while experts judge, the processes' CPU time in the gaps is a debt too: after a run a call ended, they wait it out", async () => {
-  let clock = 0;
-  let cpuMs = 0;
-  const sent: string[] = [];
-  const gate = judgingGate(() => [11], {
-    idleMs: 0,
-    maxPauseMs: 60_000,
-    cpuShare: 0.1,
-    cpuMs: () => cpuMs,
-    now: () => clock,
-    signal: (pid, sig) => sent.push(`${sig}:${pid}`),
-  });
+  const { gate, sent, state } = rationed({ cpuShare: 0.1 });
   // The first pause only marks where the CPU time stands (what came before any call is not owed).
-  cpuMs = 500;
+  state.cpuMs = 500;
   gate.enter();
   gate.leave();
   assert.equal(gate.paused, false);
   // The process computes 6 ms, then a call pauses it: 6 ms owed, paid by 60 ms at 10 %.
-  cpuMs += 6;
+  state.cpuMs += 6;
   gate.enter();
   gate.leave();
   assert.equal(gate.paused, true, "the run's CPU time is not paid yet");
-  clock += 60;
+  state.clock += 60;
   await sleep(80);
   assert.equal(gate.paused, false, "paid: it goes on");
   // A run in which it did not compute (no computation in hand) owes nothing.
