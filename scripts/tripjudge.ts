@@ -173,7 +173,7 @@ async function main(argv: string[]): Promise<number> {
         .map(([k, v]) => `${k} ${v}`)
         .join(
           ", ",
-        )})\ninto ${database.where}${database.where.endsWith("started by this process") ? ": no app was serving it (`npm start` with the same EMBEDDED_PG_DIR and EMBEDDED_PG_PORT serves it)" : ""}${gold ? `\n${gold.message}` : ""}`,
+        )})\ninto ${database.where}${database.where.endsWith("started by this process") ? ": no app was serving it (`npm start` with the same EMBEDDED_PG_DIR and EMBEDDED_PG_PORT serves it)" : ""}${gold ? `\n${gold.message}` : goldPlans && !r.created ? "\nno gold pairs made: the dataset was already imported (make more on the Quality page)" : ""}`,
     );
     return 0;
   } finally {

@@ -23,7 +23,7 @@ export function WinHeatMap({ report }: { report: Report }) {
       <table className="heatmap" aria-label="Win share of the row's planner against the column's">
         <thead>
           <tr>
-            <th>row beats column</th>
+            <th className="corner">row beats column</th>
             {order.map((m) => (
               <th key={m} className="num" title={m}>
                 {m}

@@ -196,4 +196,8 @@ test("tripjudge import --gold-plans N makes gold pairs from a new dataset's plan
   assert.ok(r.created);
   assert.ok(r.gold.tried > 0, "plans were tried");
   assert.equal((await t.db.goldPair.count()) - before, r.gold.made);
+  // The same bundle again: nothing imported, and it says why no gold pairs were made.
+  const again = await run(["import", dir, "--gold-plans", "50"]);
+  assert.match(again.stdout, /^already imported, nothing changed: /);
+  assert.match(again.stdout, /no gold pairs made: the dataset was already imported/);
 });
