@@ -22,6 +22,9 @@ export function RatingChart({
   const H = top + rows.length * rowH + 10;
   return (
     <svg className="rating-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label}>
+      <text x={8} y={14} fontSize="10" textAnchor="start" fill="#5f6b7a">
+        rating (Elo scale)
+      </text>
       {ticks.map((t) => (
         <g key={t}>
           <line x1={x(t)} x2={x(t)} y1={top - 6} y2={H - 6} stroke="#e3e7ee" />

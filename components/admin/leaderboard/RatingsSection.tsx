@@ -28,7 +28,20 @@ export function RatingsSection({ data, r }: { data: LeaderboardAnswer; r: NonNul
           are where the fit stopped.
         </p>
       )}
-      <RatingChart rows={r.models} label="Planner ratings with 95 % intervals" />
+      {r.groups > 1 ? (
+        // One chart per group: ratings of different groups share no scale, so they are not drawn on one axis.
+        Array.from({ length: r.groups }, (_, g) => (
+          <div key={g}>
+            <h3 className="small">Group {g + 1}</h3>
+            <RatingChart
+              rows={r.models.filter((m) => m.group === g)}
+              label={`Planner ratings with 95 % intervals, group ${g + 1}`}
+            />
+          </div>
+        ))
+      ) : (
+        <RatingChart rows={r.models} label="Planner ratings with 95 % intervals" />
+      )}
       <table className="table" aria-label="Leaderboard">
         <thead>
           <tr>
