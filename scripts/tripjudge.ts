@@ -169,11 +169,16 @@ async function main(argv: string[]): Promise<number> {
     out(
       json,
       { ...r, database: database.where, ...(gold ? { gold: gold.result } : {}) },
-      `${r.created ? "imported" : "already imported, nothing changed"}: ${r.name} (${Object.entries(r.counts)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(
-          ", ",
-        )})\ninto ${database.where}${database.where.endsWith("started by this process") ? ": no app was serving it (`npm start` with the same EMBEDDED_PG_DIR and EMBEDDED_PG_PORT serves it)" : ""}${gold ? `\n${gold.message}` : goldPlans && !r.created ? "\nno gold pairs made: the dataset was already imported (make more on the Quality page)" : ""}`,
+      [
+        `${r.created ? "imported" : "already imported, nothing changed"}: ${r.name} (${Object.entries(r.counts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")})`,
+        `into ${database.where}${database.startedHere ? ": no app was serving it (`npm start` with the same EMBEDDED_PG_DIR and EMBEDDED_PG_PORT serves it)" : ""}`,
+        ...(gold ? [gold.message] : []),
+        ...(goldPlans && !r.created
+          ? ["no gold pairs made: the dataset was already imported (make more on the Quality page)"]
+          : []),
+      ].join("\n"),
     );
     return 0;
   } finally {
@@ -183,12 +188,9 @@ async function main(argv: string[]): Promise<number> {
 
 /** Gold pairs from up to `plans` feasible plans of a dataset just imported: the result and a line to print. */
 async function makeGold(db: import("../lib/db/infra/client").Db, datasetId: string, plans: number) {
-  const { makeGoldPairs } = await import("../lib/db/quality/gold");
+  const { goldSummary, makeGoldPairs } = await import("../lib/db/quality/gold");
   const result = await makeGoldPairs(db, datasetId, { plans, seed: 1 }, null);
-  return {
-    result,
-    message: `${result.made} gold pairs made from ${result.tried} plans (${result.discarded} candidates discarded)`,
-  };
+  return { result, message: goldSummary(result) };
 }
 
 async function exportCommand(

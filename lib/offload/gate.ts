@@ -161,7 +161,7 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
     }, maxPauseMs);
     timer.unref();
   };
-  /** No call in flight for idleMs: the processes go on, once their database time while experts judge is paid. */
+  /** No call in flight for idleMs: the processes go on, once their database and CPU time while experts judge is paid. */
   const resumeIfPaid = () => {
     idle = undefined;
     settleCpu();

@@ -5,6 +5,7 @@ import { fixed, pct, pValue } from "../../format";
 import { RatingChart } from "./RatingChart";
 
 export function RatingsSection({ data, r }: { data: LeaderboardAnswer; r: NonNullable<LeaderboardAnswer["report"]> }) {
+  const unit = r.bootstrap.unit === "query" ? "request" : "battle";
   return (
     <section className="card">
       <h2>Ratings</h2>
@@ -70,12 +71,12 @@ export function RatingsSection({ data, r }: { data: LeaderboardAnswer; r: NonNul
                 <td className="num">{m.rank}</td>
                 <td>{m.model}</td>
                 <td className="num">{fixed(m.rating, 1)}</td>
-                {m.groupUnits < 2 ? (
+                {m.group >= 0 && m.groupUnits < 2 ? (
                   <td
                     className="num muted"
-                    title={`Its group's battles all come from one ${r.bootstrap.unit === "query" ? "request" : "battle"}: resampling cannot vary them`}
+                    title={`Its group's battles all come from one ${unit}: resampling cannot vary them`}
                   >
-                    no interval (one {r.bootstrap.unit === "query" ? "request" : "battle"})
+                    no interval (one {unit})
                   </td>
                 ) : (
                   <td className="num">

@@ -24,6 +24,8 @@ export interface RunningDatabase {
   embedded: boolean;
   /** Which database this is, for a command-line tool to say where it wrote. */
   where: string;
+  /** This process started the server (no app was serving its folder): it stops with `stop()`. */
+  startedHere: boolean;
   stop(): Promise<void>;
 }
 
@@ -291,6 +293,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
     adminUrl: urlOf(SUPERUSER, creds.superuserPassword, port, database, socketDir),
     embedded: true,
     where: `the embedded PostgreSQL in ${dataDir} (database ${database}, port ${port}), started by this process`,
+    startedHere: true,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -299,7 +302,6 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
   };
 }
 
-/** DATABASE_URL when set (nothing is started), else the embedded server (`attach`: the one already running). */
 /** A connection string without its password: host (or socket folder), port and database. */
 function describeUrl(url: string): string {
   try {
@@ -311,6 +313,7 @@ function describeUrl(url: string): string {
   }
 }
 
+/** DATABASE_URL when set (nothing is started), else the embedded server (`attach`: the one already running). */
 export async function openDatabase(opts: EmbeddedOptions = {}): Promise<RunningDatabase> {
   const url = config().DATABASE_URL;
   if (url)
@@ -319,6 +322,7 @@ export async function openDatabase(opts: EmbeddedOptions = {}): Promise<RunningD
       adminUrl: null,
       embedded: false,
       where: `DATABASE_URL's database (${describeUrl(url)})`,
+      startedHere: false,
       stop: async () => {},
     };
   const o = { ...opts, database: opts.database ?? config().EMBEDDED_PG_DATABASE };
@@ -354,6 +358,7 @@ async function runningEmbedded(opts: EmbeddedOptions): Promise<RunningDatabase |
     adminUrl: urlOf(SUPERUSER, creds.superuserPassword, port, database, socketDir),
     embedded: true,
     where: `the running app's embedded PostgreSQL in ${dataDir} (database ${database}, port ${port})`,
+    startedHere: false,
     stop: async () => {},
   };
 }

@@ -42,6 +42,12 @@ interface PlanRow {
   destination: string;
 }
 
+/** What a run of makeGoldPairs did, in a line (the gold job's message, the command line's output). */
+export function goldSummary(r: MakeGoldResult): string {
+  const kinds = DEFECT_KINDS.filter((k) => r.byKind[k] > 0).map((k) => `${r.byKind[k]} ${k.replace(/_/g, " ")}`);
+  return `${r.made} gold pairs made from ${r.tried} plans${kinds.length ? ` (${kinds.join(", ")})` : ""}; ${r.discarded} candidates discarded`;
+}
+
 /**
  * Tries up to `plans` feasible plans of the dataset (a seeded sample), each kind in turn, and stores what the rule
  * engine confirms. The sample is drawn on the records' source ids, not on row ids: the same dataset and seed give

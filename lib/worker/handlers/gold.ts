@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { config } from "../../config";
 import { poolOf, type Db } from "../../db/infra/client";
-import { makeGoldPairs } from "../../db/quality/gold";
+import { goldSummary, makeGoldPairs } from "../../db/quality/gold";
 import { DEFECT_KINDS } from "../../gold";
 import { enqueue, queueFor } from "../queue";
 import type { JobHandler } from "../run";
@@ -36,11 +36,7 @@ export const goldJob: JobHandler = async (ctx) => {
     { ...input, onProgress: (p) => ctx.progress({ phase: "making gold pairs", ...p }) },
     ctx.createdById,
   );
-  const kinds = DEFECT_KINDS.filter((k) => r.byKind[k] > 0).map((k) => `${r.byKind[k]} ${k.replace(/_/g, " ")}`);
-  return {
-    result: r,
-    message: `${r.made} gold pairs made from ${r.tried} plans${kinds.length ? ` (${kinds.join(", ")})` : ""}; ${r.discarded} candidates discarded`,
-  };
+  return { result: r, message: goldSummary(r) };
 };
 
 /** Queues the gold job for a dataset (after its import). */
