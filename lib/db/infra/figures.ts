@@ -65,12 +65,14 @@ export async function storedOrComputed<T extends object>(
 ): Promise<{ result: T; computedAt: Date }> {
   const stored = await storedFigures(db, key, maxAgeMs);
   if (stored) return { result: JSON.parse(stored.answer) as T, computedAt: stored.computedAt };
-  return recent(`${ADMIN_FIGURES}${key}`, 0, async () => {
+  // The time answered is the one stored (when the computation began), so a reload from any process shows the same.
+  const { result } = await recent(`${ADMIN_FIGURES}${key}`, 0, async () => {
     const began = new Date();
     const result = await compute(key);
     if (maxAgeMs > 0) await storeFigures(db, key, { answer: JSON.stringify(result), computedAt: began }, began);
-    return result;
+    return { result, computedAt: began };
   });
+  return result;
 }
 
 /** Progress rows sit beside the figures, under this prefix and the figures' key (forgetting removes them too). */
