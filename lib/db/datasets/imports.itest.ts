@@ -6,6 +6,7 @@ import { itemCount } from "../../itinerary/model";
 import { planStyle } from "../../leaderboard";
 import { importBundle } from "./imports";
 import { createTestDatabase, type TestDatabase } from "../infra/testing";
+import { poolOf } from "../infra/client";
 
 let t: TestDatabase;
 before(async () => {
@@ -44,6 +45,21 @@ test("each example bundle imports; the same content again changes nothing", asyn
   assert.equal((dsl.constraints as unknown[]).length, 5);
   const audit = await t.db.auditEvent.count({ where: { action: "dataset.import" } });
   assert.equal(audit, 3);
+});
+
+test("an import leaves the tables the judging calls read with statistics of their rows (not planned as empty)", async () => {
+  // A table never analysed has reltuples -1 until autovacuum comes; ANALYZE sets it (exactly, for small tables).
+  const { rows } = await poolOf(t.db).query<{ relname: string; reltuples: number; n: number }>(
+    `SELECT c.relname, c.reltuples::int AS reltuples,
+            (CASE c.relname WHEN 'Query' THEN (SELECT count(*) FROM "Query") WHEN 'Plan' THEN (SELECT count(*) FROM "Plan")
+                            ELSE (SELECT count(*) FROM "Pair") END)::int AS n
+       FROM pg_class c WHERE c.relname IN ('Query', 'Plan', 'Pair') ORDER BY c.relname`,
+  );
+  assert.equal(rows.length, 3);
+  for (const r of rows) {
+    assert.ok(r.n > 0, r.relname);
+    assert.equal(r.reltuples, r.n, `${r.relname}: statistics for ${r.reltuples} rows, ${r.n} stored`);
+  }
 });
 
 test("a half-valid bundle imports nothing and lists its problems", async () => {
