@@ -54,11 +54,11 @@ test("an admin reads agreement, adjudicates a 1-1-1 pair and downloads training 
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
   await page.getByRole("link", { name: "Agreement" }).click();
-  const overall = page.getByRole("table", { name: "Overall" });
+  const overall = page.getByRole("table", { name: "Agreement" }).getByRole("rowgroup", { name: "Overall" });
   await expect(overall).toContainText("All complete pairs");
-  await expect(overall.locator("tbody td").nth(1)).toHaveText("2");
+  await expect(overall.locator("td").nth(1)).toHaveText("2");
   // Pairwise agreement: split 0/3, majority 1/3 → 1/6.
-  await expect(overall.locator("tbody td").nth(5)).toContainText("0.167");
+  await expect(overall.locator("td").nth(5)).toContainText("0.167");
   const splitCard = page.locator(`article.split[data-pair="${split}"]`);
   await expect(splitCard).toContainText("Neither");
   await expect(page.locator(`article.split[data-pair="${majority}"]`)).toHaveCount(0);

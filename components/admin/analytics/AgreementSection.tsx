@@ -12,11 +12,16 @@ export function AgreementSection({ r, failed }: { r: AnalyticsAnswer | undefined
       {!r ? (
         <p>{failed ? "Could not compute the figures." : "Computing…"}</p>
       ) : (
-        <>
-          <StatsTable label="Overall" rows={[["All complete pairs", r.overall]]} />
-          <StatsTable label="Destination" rows={Object.entries(r.byDestination)} />
-          <StatsTable label="Dataset" rows={Object.entries(r.byDataset)} />
-        </>
+        <div className="table-scroll">
+          <StatsTable
+            label="Agreement"
+            sections={[
+              { label: "Overall", rows: [["All complete pairs", r.overall]] },
+              { label: "Destination", rows: Object.entries(r.byDestination) },
+              { label: "Dataset", rows: Object.entries(r.byDataset) },
+            ]}
+          />
+        </div>
       )}
     </section>
   );

@@ -1,5 +1,8 @@
 "use client";
-/** Agreement statistics (Fleiss, Light, Krippendorff, pairwise, all agree) with their bootstrap intervals, one row per group. */
+/**
+ * Agreement statistics (Fleiss, Light, Krippendorff, pairwise, all agree) with their bootstrap intervals, one row per
+ * group: the sections (overall, per destination, per dataset) are row groups of one table, so their columns line up.
+ */
 import type { GroupStats } from "@/lib/agreement";
 import { fixed } from "../../format";
 
@@ -50,12 +53,19 @@ function Cell({ s }: { s: GroupStats[keyof Omit<GroupStats, "items" | "ceiling" 
   );
 }
 
-export function StatsTable({ rows, label }: { rows: [string, GroupStats][]; label: string }) {
+export interface StatsSection {
+  /** The section's name: its heading row, and the name of its row group. */
+  label: string;
+  rows: [string, GroupStats][];
+}
+
+export function StatsTable({ sections, label }: { sections: StatsSection[]; label: string }) {
+  const columns = METRICS.length + 4;
   return (
     <table className="table" aria-label={label}>
       <thead>
         <tr>
-          <th>{label}</th>
+          <th>Group</th>
           <th className="num" title="Complete pairs">
             Pairs
           </th>
@@ -75,19 +85,26 @@ export function StatsTable({ rows, label }: { rows: [string, GroupStats][]; labe
           </th>
         </tr>
       </thead>
-      <tbody>
-        {rows.map(([name, s]) => (
-          <tr key={name}>
-            <td>{name}</td>
-            <td className="num">{s.items}</td>
-            {METRICS.map((m) => (
-              <Cell key={m.key} s={s[m.key]} />
-            ))}
-            <td className="num">{fixed(s.ceiling.r)}</td>
-            <td className="num">{s.unresolved}</td>
+      {sections.map((section) => (
+        <tbody key={section.label} aria-label={section.label}>
+          <tr className="section">
+            <th colSpan={columns} scope="colgroup">
+              {section.label}
+            </th>
           </tr>
-        ))}
-      </tbody>
+          {section.rows.map(([name, s]) => (
+            <tr key={name}>
+              <td>{name}</td>
+              <td className="num">{s.items}</td>
+              {METRICS.map((m) => (
+                <Cell key={m.key} s={s[m.key]} />
+              ))}
+              <td className="num">{fixed(s.ceiling.r)}</td>
+              <td className="num">{s.unresolved}</td>
+            </tr>
+          ))}
+        </tbody>
+      ))}
     </table>
   );
 }
