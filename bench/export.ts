@@ -4,20 +4,29 @@
  * (JSONL, CSV and Parquet), reporting rows per second, peak RSS against the RSS before the exports, and the peak heap
  * during each export (sampled every 20 ms; under `node --expose-gc` the live heap, collected and sampled every 250 ms;
  * the peak RSS is the process's so far, so measure one kind per run with --reuse for a figure of that kind alone).
- * Usage: npm run bench:export [-- PAIRS] [--reuse] [--kinds=a,b] [--formats=jsonl,parquet]: --reuse keeps the database
+ * Usage: npm run bench:export [-- PAIRS] [--reuse] [--kinds=a,b] [--formats=jsonl,parquet] [--shared-fit] [--twice]: --reuse keeps the database
  * the last run seeded (same PAIRS), --kinds and --formats run only those. BENCH_PG_PORT moves the embedded server's
- * port (default 54387).
+ * port (default 54387). --shared-fit: the soft labels come as in an admin process (decision 010), one fit shared by the
+ * exports begun within ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS, so only the run's first export that needs them fits (each
+ * result's softLabelsAfterMs, the time to its first soft labels, shows which); without it every export fits its own,
+ * as the CLI does. --twice runs each export twice in a row (with --shared-fit, the second shares the first's fit).
  */
 import { createWriteStream, existsSync, statSync } from "node:fs";
 import { startEmbeddedPostgres } from "../lib/db/infra/embedded";
 import { migrate } from "../lib/db/infra/migrate";
 import { closeDb, createDb, poolOf } from "../lib/db/infra/client";
-import { records } from "../lib/db/results/exports";
+import { localSoftLabels, records, type SoftLabelSource } from "../lib/db/results/exports";
+import { sharedSoftLabels } from "../lib/offload/soft-labels";
 import { exportBytes, type ExportFormat, type ExportKind } from "../lib/export/kinds";
 import { seedHistory } from "../lib/testing/history";
 import { cpuByRole, freshDatabase } from "./server";
 
-async function exportToFile(db: ReturnType<typeof createDb>, kind: ExportKind, format: ExportFormat) {
+async function exportToFile(
+  db: ReturnType<typeof createDb>,
+  kind: ExportKind,
+  format: ExportFormat,
+  soft?: SoftLabelSource,
+) {
   const file = `.data/bench/${kind}.${format}`;
   const out = createWriteStream(file);
   const t = performance.now();
@@ -26,6 +35,14 @@ async function exportToFile(db: ReturnType<typeof createDb>, kind: ExportKind, f
   const app0 = process.cpuUsage();
   const pg0 = cpuByRole().postgres;
   let rows = 0;
+  // When the first soft labels came (the fit's cost, where the export fitted one): null for kinds without them.
+  let softLabelsAfterMs: number | null = null;
+  const source = soft ?? localSoftLabels(db);
+  const timed: SoftLabelSource = async (pairs) => {
+    const labels = await source(pairs);
+    softLabelsAfterMs ??= Math.round(performance.now() - t);
+    return labels;
+  };
   // The heap's peak, sampled (the RSS keeps the process's high-water mark). With node --expose-gc each sample
   // collects first, so it is what the export holds at once, not how much garbage waited for the collector.
   let peakHeap = process.memoryUsage().heapUsed;
@@ -37,7 +54,9 @@ async function exportToFile(db: ReturnType<typeof createDb>, kind: ExportKind, f
     global.gc ? 250 : 20,
   );
   // ~64 kB writes, as the download route makes them (Parquet: a row group's bytes in 64 kB slices).
-  for await (const chunk of exportBytes(kind, format, records(kind, db, {}), { onRows: (n) => (rows = n) })) {
+  for await (const chunk of exportBytes(kind, format, records(kind, db, {}, {}, timed), {
+    onRows: (n) => (rows = n),
+  })) {
     if (!out.write(chunk)) await new Promise<void>((r) => out.once("drain", () => r()));
   }
   await new Promise<void>((r) => out.end(r));
@@ -51,6 +70,7 @@ async function exportToFile(db: ReturnType<typeof createDb>, kind: ExportKind, f
     rows,
     seconds: +seconds.toFixed(2),
     rowsPerSecond: Math.round(rows / seconds),
+    softLabelsAfterMs,
     fileMiB: +(statSync(file).size / 1048576).toFixed(1),
     peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
     peakHeapMiB: Math.round(peakHeap / 1048576),
@@ -71,6 +91,8 @@ async function main() {
       .split(",");
   const only = list("kinds");
   const formats = list("formats");
+  const sharedFit = process.argv.includes("--shared-fit");
+  const twice = process.argv.includes("--twice");
   const port = Number(process.env.BENCH_PG_PORT ?? 54387);
   const pg = reuse
     ? await startEmbeddedPostgres({ dataDir: ".data/bench/export-pg", port, database: "export" })
@@ -107,9 +129,11 @@ async function main() {
     ["sft", "parquet"],
   ] as const) {
     if ((only && !only.includes(kind)) || (formats && !formats.includes(format))) continue;
-    const r = await exportToFile(db, kind, format);
-    console.log(JSON.stringify(r));
-    runs.push(r);
+    for (let k = 0; k < (twice ? 2 : 1); k++) {
+      const r = await exportToFile(db, kind, format, sharedFit ? sharedSoftLabels(db) : undefined);
+      console.log(JSON.stringify(r));
+      runs.push(r);
+    }
   }
   console.log(
     JSON.stringify(

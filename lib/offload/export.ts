@@ -9,7 +9,7 @@ import { records, type SoftLabelSource } from "../db/results/exports";
 import { exportBytes, type ExportFormat, type ExportKind, type ExportOptions } from "../export/kinds";
 import type { ExportFilters } from "../export/records";
 import { failureOf, type TaskFailure, type TaskOutcome } from "./errors";
-import { softLabelsFor } from "./soft-labels";
+import { sharedSoftLabels } from "./soft-labels";
 
 export interface ExportArgs {
   kind: ExportKind;
@@ -40,14 +40,7 @@ export interface ExportPort {
 /** In an admin process: answers the web server's pulls on `port` until the export ends or is cancelled. */
 export function serveExport(db: Db, a: ExportArgs, port: ExportPort): Promise<TaskOutcome<number>> {
   let rows = 0;
-  // The process's soft labels: one fit for the whole export, shared with exports begun within the figures' age.
-  let fit: string | undefined;
-  const soft: SoftLabelSource = async (pairs) => {
-    const r = await softLabelsFor(db, { fit, pairs });
-    fit = r.fit;
-    return r.labels;
-  };
-  const chunks = exportChunksHere(db, a, (n) => (rows = n), soft);
+  const chunks = exportChunksHere(db, a, (n) => (rows = n), sharedSoftLabels(db));
   return new Promise((resolve) => {
     let turn = Promise.resolve();
     const finish = (outcome: TaskOutcome<number>) => {

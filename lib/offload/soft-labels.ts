@@ -13,6 +13,7 @@ import type { Db } from "../db/infra/client";
 import { dropStoredFigures, storedFigures, storeFigures } from "../db/infra/figures";
 import { expertsJudgingCompletePairs, fitSoftLabels } from "../db/quality/quality";
 import { softLabelsOfPairs, type RatedPair, type SoftLabels } from "../reliability";
+import type { SoftLabelSource } from "../db/results/exports";
 
 interface Fit {
   at: number;
@@ -65,4 +66,14 @@ export async function softLabelsFor(
   fit.used = now;
   const model = await fit.model;
   return { fit: id, labels: model ? softLabelsOfPairs(model, a.pairs) : new Map() };
+}
+
+/** One export's soft labels in this process: one fit for the whole export, shared with exports begun within the figures' age. */
+export function sharedSoftLabels(db: Db): SoftLabelSource {
+  let fit: string | undefined;
+  return async (pairs) => {
+    const r = await softLabelsFor(db, { fit, pairs });
+    fit = r.fit;
+    return r.labels;
+  };
 }
