@@ -16,7 +16,7 @@ import { startEmbeddedPostgres } from "../lib/db/infra/embedded";
 import { migrate } from "../lib/db/infra/migrate";
 import { closeDb, createDb, poolOf } from "../lib/db/infra/client";
 import { localSoftLabels, records, type SoftLabelSource } from "../lib/db/results/exports";
-import { sharedSoftLabels } from "../lib/offload/soft-labels";
+import { sharedSoftLabels } from "../lib/offload";
 import { exportBytes, type ExportFormat, type ExportKind } from "../lib/export/kinds";
 import { seedHistory } from "../lib/testing/history";
 import { cpuByRole, freshDatabase } from "./server";

@@ -4,3 +4,5 @@
  * directly: starting processes stays out of the routes.
  */
 export { exportChunks, offload, setTaskRunner, type TaskRunner } from "./run";
+/** An export's soft labels as an admin process gives them (one fit shared within the figures' age; bench:export). */
+export { sharedSoftLabels } from "./soft-labels";
