@@ -103,8 +103,9 @@ export async function nextPairFor(
   if (next.kind === "real") return answer(renderView(database, next.view));
   // Qualifying: the set goes on. The banner's "pair n" is the pair's place in the set: after those answered and the
   // one on the screen when this is the look-ahead (it claims the next pair before the current one is answered).
+  const { answered, held, total, length } = await qualificationCounts(database, userId, settings);
   const qualificationOf = (answered: number) =>
-    `,"standing":{"state":"QUALIFYING","note":null},"qualification":{"answered":${answered},"length":${settings.qualificationLength},"passMark":${settings.qualificationPassMark}}`;
+    `,"standing":{"state":"QUALIFYING","note":null},"qualification":{"answered":${answered},"length":${length},"passMark":${settings.qualificationPassMark}}`;
   const goldAnswer = async (id: string) =>
     answer(
       goldView(database, id).then((v) => v!.json),
@@ -116,7 +117,6 @@ export async function nextPairFor(
         ),
       ),
     );
-  const { answered, held, total } = await qualificationCounts(database, userId);
   const qualification = qualificationOf(answered);
   if (next.live) return goldAnswer(next.live);
   // Never more pairs than the set's length (the screen's look-ahead asks for one more).

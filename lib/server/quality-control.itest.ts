@@ -377,6 +377,8 @@ test("a qualification set longer than the gold pairs of the expert's destination
     );
     const body = await n;
     assert.equal(body.qualification?.answered, i);
+    // The banner promises the pairs that can come, not the setting's 1,000.
+    assert.equal(body.qualification?.length, available);
     const id = body.assignment!.assignmentId;
     last = await submitGold(
       t.db,
@@ -390,6 +392,7 @@ test("a qualification set longer than the gold pairs of the expert's destination
       },
       L,
     );
+    assert.equal(last!.feedback!.length, available);
   }
   assert.equal(last!.feedback!.passed, true);
   assert.equal(last!.feedback!.length, available);

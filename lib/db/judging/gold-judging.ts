@@ -112,24 +112,39 @@ export async function qualificationPlace(db: Db, userId: string, onScreen: reado
   return rows[0]?.n ?? 0;
 }
 
-/** Counts of the expert's qualification set: answered (skipped ones too: they count, as not right), held, and in all. */
+/**
+ * Counts of the expert's qualification set: answered (skipped ones too: they count, as not right), held, in all, and
+ * its length as the expert will meet it: the setting's, or fewer when fewer gold pairs can be served to them (the set
+ * is then decided on those: maybeFinishQualification), so the screen never promises pairs that will not come.
+ */
 export async function qualificationCounts(
   db: Db,
   userId: string,
-): Promise<{ answered: number; held: number; total: number }> {
-  return countQualification(poolOf(db), userId);
+  settings: JudgingSettings,
+): Promise<QualificationCounts> {
+  return countQualification(poolOf(db), userId, settings);
+}
+
+interface QualificationCounts {
+  answered: number;
+  held: number;
+  total: number;
+  length: number;
 }
 
 async function countQualification(
   q: Pick<Client, "query">,
   userId: string,
-): Promise<{ answered: number; held: number; total: number }> {
-  const { rows } = await q.query<{ answered: number; held: number; total: number }>(
-    `SELECT count(*) FILTER (WHERE status IN ('SUBMITTED', 'SKIPPED'))::int AS answered, count(*) FILTER (WHERE status = 'CLAIMED')::int AS held, count(*)::int AS total
+  settings: JudgingSettings,
+): Promise<QualificationCounts> {
+  const { rows } = await q.query<{ answered: number; held: number; total: number; servable: number }>(
+    `SELECT count(*) FILTER (WHERE status IN ('SUBMITTED', 'SKIPPED'))::int AS answered, count(*) FILTER (WHERE status = 'CLAIMED')::int AS held, count(*)::int AS total,
+            (SELECT count(*) FROM tj_gold_candidates($1, NULL))::int AS servable
        FROM "GoldAnswer" WHERE "userId" = $1 AND purpose = 'QUALIFICATION'`,
     [userId],
   );
-  return rows[0];
+  const { answered, held, total, servable } = rows[0];
+  return { answered, held, total, length: Math.min(settings.qualificationLength, total + servable) };
 }
 
 /** Whether this claim should look for a gold pair: a draw against the highest rate (the dataset's own rate decides later). */
@@ -300,14 +315,14 @@ export async function submitGold(
     const refusal = GOLD_SUBMIT_REFUSALS[a.outcome] ?? STRENGTH_REFUSALS[a.outcome];
     if (refusal) throw refusal();
     const feedbackOf = async (decision: { passed: boolean; length: number } | null): Promise<QualificationFeedback> => {
-      const { answered } = await countQualification(client, userId);
+      const { answered, length } = await countQualification(client, userId, settings);
       return {
         correct: a.correct ?? false,
         answer: sideOf(a.label, a.left_is_a) ?? "neither",
         // Plan B of a perturbation carries the defect.
         defect: a.defect ? { ...a.defect, side: sideOf("B", a.left_is_a)! } : null,
         answered,
-        length: decision?.length ?? settings.qualificationLength,
+        length: decision?.length ?? length,
         passed: decision?.passed ?? null,
       };
     };
