@@ -21,6 +21,34 @@ async function setActive(email: string, active: boolean) {
   }
 }
 
+async function destinationId(name: string): Promise<string> {
+  const c = new pg.Client({ connectionString: e2eDb() });
+  await c.connect();
+  try {
+    return (await c.query<{ id: string }>(`SELECT id FROM "Destination" WHERE name = $1`, [name])).rows[0].id;
+  } finally {
+    await c.end();
+  }
+}
+
+/** Runs `fn` with a destination of the expert's that has no pairs (a next-pair call there answers "none"), then removes it. */
+async function withEmptyDestination(email: string, fn: (id: string) => Promise<void>) {
+  const c = new pg.Client({ connectionString: e2eDb() });
+  await c.connect();
+  const id = `e2e-empty-${Date.now()}`;
+  try {
+    await c.query(`INSERT INTO "Destination" (id, name, country, lat, lon) VALUES ($1, $1, 'Nowhere', 0, 0)`, [id]);
+    await c.query(
+      `INSERT INTO "ExpertDestination" ("userId", "destinationId", familiarity) SELECT id, $2, 3 FROM "User" WHERE email = $1`,
+      [email, id],
+    );
+    await fn(id);
+  } finally {
+    await c.query(`DELETE FROM "Destination" WHERE id = $1`, [id]);
+    await c.end();
+  }
+}
+
 function judgingApiTests() {
   test("the judging API refuses strangers, admins, bad bodies and unknown pairs with clear errors", async ({
     page,
@@ -103,6 +131,15 @@ function judgingApiTests() {
     const badEscape = await api.post("/api/judge/%E0%A4%A/submit", { data: valid });
     expect(badEscape.status()).toBe(400);
     expect((await badEscape.json()).error).toBe("The address is not valid: it has a malformed %-escape.");
+    // A destination filter that names no destination, or one that is not the expert's, is said to be so (not
+    // answered as an empty queue); Paris is not one of Wei's demo destinations.
+    const unknownDestination = await api.post("/api/judge/next?destination=no-such-destination");
+    expect(unknownDestination.status()).toBe(404);
+    expect((await unknownDestination.json()).error).toBe('There is no destination with the id "no-such-destination".');
+    const paris = await destinationId("Paris");
+    const notTheirs = await api.post(`/api/judge/next?destination=${paris}`);
+    expect(notTheirs.status()).toBe(403);
+    expect((await notTheirs.json()).error).toBe("Paris is not one of your destinations: an admin assigns them.");
 
     // Deactivation ends the session at once, even though its token has not expired.
     await setActive(WEI, false);
@@ -137,7 +174,10 @@ function judgingApiTests() {
       const short = await submit(rationale);
       expect(short.status()).toBe(400);
       expect((await short.json()).error).toBe("Write a rationale of at least 33 characters.");
-      expect((await (await page.request.post("/api/judge/next?destination=none")).json()).rationaleMinLength).toBe(33);
+      await withEmptyDestination(WEI, async (empty) => {
+        const none = await page.request.post(`/api/judge/next?destination=${empty}`);
+        expect(await none.json()).toEqual({ assignment: null, rationaleMinLength: 33 });
+      });
     } finally {
       await adminPage.request.put("/api/admin/settings", { data: { rationaleMinLength: before.rationaleMinLength } });
       await admin.close();

@@ -79,7 +79,8 @@ test("signing out ends the session: a token copied before works nowhere afterwar
   await expect(page).toHaveURL(/\/expert/);
   const copied = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   const thief = await browser.newContext({ baseURL: base(), extraHTTPHeaders: { cookie: copied } });
-  expect((await thief.request.post("/api/judge/next?destination=none")).status()).toBe(200);
+  // A call the session answers without claiming anything: there is no destination "none" (404, not 401).
+  expect((await thief.request.post("/api/judge/next?destination=none")).status()).toBe(404);
   await page.goto("/expert");
   await signOut(page);
   expect((await thief.request.post("/api/judge/next?destination=none")).status()).toBe(401);
@@ -129,7 +130,7 @@ test("a request with two session cookies has no session, on the judging fast pat
   await both.close();
   // Each alone is a session.
   const one = await browser.newContext({ baseURL: base(), extraHTTPHeaders: { cookie: `${a.name}=${a.value}` } });
-  expect((await one.request.post("/api/judge/next?destination=none")).status()).toBe(200);
+  expect((await one.request.post("/api/judge/next?destination=none")).status()).toBe(404); // a session: not 401
   await one.close();
   void page;
 });

@@ -12,7 +12,13 @@ import { db, type Db } from "../db/infra/client";
 import type { JudgingSettings } from "../assignment/policy";
 import { dimensionChoicesSchema } from "../dimensions/set";
 import { cachedWeights } from "../db/results/fits";
-import { claimNext, skipAssignment, submitJudgment, type SessionCheck } from "../db/judging/judging";
+import {
+  claimNext,
+  destinationForExpert,
+  skipAssignment,
+  submitJudgment,
+  type SessionCheck,
+} from "../db/judging/judging";
 import { renderView } from "../db/judging/judging-view";
 import {
   claimGoldPair,
@@ -54,12 +60,21 @@ export async function nextPairCall(cookieHeader: string | null, search: URLSearc
     const p = nextParams.parse(Object.fromEntries(search));
     const settings = await getSettings(db());
     const exclude = p.exclude?.split(",").filter(Boolean);
-    return await nextPairFor(db(), session.userId, settings, {
+    const answer = await nextPairFor(db(), session.userId, settings, {
       destinationId: p.destination || null,
       exclude,
       sessionVersion: session.sessionVersion,
       session,
     });
+    // Nothing found within a destination: say so when it is no destination of theirs, rather than "nothing waits".
+    if (p.destination && answer.status === 200 && answer.body.startsWith(`{"assignment":null`)) {
+      const d = await destinationForExpert(db(), session.userId, p.destination);
+      if (d.kind === "unknown")
+        return errorAnswer("not_found", `There is no destination with the id ${JSON.stringify(p.destination)}.`);
+      if (d.kind === "not_theirs")
+        return errorAnswer("forbidden", `${d.name} is not one of your destinations: an admin assigns them.`);
+    }
+    return answer;
   } catch (e) {
     return answerFor(e);
   }

@@ -80,6 +80,25 @@ export async function claimNext(
 }
 
 /**
+ * Whether a destination a claim was filtered to is one of the expert's: "theirs", "not_theirs" (with its name) or
+ * "unknown". Asked only when such a claim found nothing, so a mistyped filter is told apart from an empty queue
+ * without a second statement on the claim's path.
+ */
+export async function destinationForExpert(
+  db: Db,
+  userId: string,
+  destinationId: string,
+): Promise<{ kind: "theirs" | "unknown" } | { kind: "not_theirs"; name: string }> {
+  const { rows } = await poolOf(db).query<{ name: string; theirs: boolean }>(
+    `SELECT d.name, EXISTS (SELECT 1 FROM "ExpertDestination" e WHERE e."userId" = $1 AND e."destinationId" = d.id) AS theirs
+       FROM "Destination" d WHERE d.id = $2`,
+    [userId, destinationId],
+  );
+  if (!rows.length) return { kind: "unknown" };
+  return rows[0].theirs ? { kind: "theirs" } : { kind: "not_theirs", name: rows[0].name };
+}
+
+/**
  * Runs a claim again while it answers "busy" (the only pairs left were held by other statements that instant:
  * another expert's claim or submit), a few times over ~300 ms, so an expert is not told "nothing left" while
  * there is work; a claim still busy after that is answered as none.
