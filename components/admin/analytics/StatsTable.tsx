@@ -30,23 +30,33 @@ const METRICS: { key: keyof Omit<GroupStats, "items" | "ceiling" | "unresolved">
   { key: "allAgree", label: "All agree", help: "Share of pairs on which all raters chose the same verdict." },
 ];
 
-function Cell({ s }: { s: GroupStats[keyof Omit<GroupStats, "items" | "ceiling" | "unresolved">] }) {
+/** Below this many complete pairs a group's figures vary too much to read as its agreement: the row says so. */
+const FEW_PAIRS = 10;
+
+function Cell({
+  s,
+  pairs,
+}: {
+  s: GroupStats[keyof Omit<GroupStats, "items" | "ceiling" | "unresolved">];
+  pairs: number;
+}) {
+  // Resampling a single pair cannot vary it: no interval rather than one of no width.
+  const ci = pairs > 1 ? s.ci : null;
   return (
     <td
       className="num"
       title={
         s.value === null
           ? s.reason
-          : s.ci
-            ? `95 % bootstrap interval over ${s.ci.replicates} resamples of pairs`
+          : ci
+            ? `95 % bootstrap interval over ${ci.replicates} resamples of pairs`
             : undefined
       }
     >
       {fixed(s.value)}
-      {s.ci && (
-        <span className="muted small">
-          {" "}
-          [{fixed(s.ci.lo)}, {fixed(s.ci.hi)}]
+      {ci && (
+        <span className="muted small interval">
+          [{fixed(ci.lo)}, {fixed(ci.hi)}]
         </span>
       )}
     </td>
@@ -62,7 +72,7 @@ export interface StatsSection {
 export function StatsTable({ sections, label }: { sections: StatsSection[]; label: string }) {
   const columns = METRICS.length + 4;
   return (
-    <table className="table" aria-label={label}>
+    <table className="table stats" aria-label={label}>
       <thead>
         <tr>
           <th>Group</th>
@@ -93,11 +103,22 @@ export function StatsTable({ sections, label }: { sections: StatsSection[]; labe
             </th>
           </tr>
           {section.rows.map(([name, s]) => (
-            <tr key={name}>
-              <td>{name}</td>
+            <tr key={name} className={s.items < FEW_PAIRS ? "inactive" : undefined}>
+              <td>
+                {name}
+                {s.items < FEW_PAIRS && (
+                  <span
+                    className="muted small"
+                    title={`Figures from fewer than ${FEW_PAIRS} complete pairs vary widely from pair to pair`}
+                  >
+                    {" "}
+                    · few pairs
+                  </span>
+                )}
+              </td>
               <td className="num">{s.items}</td>
               {METRICS.map((m) => (
-                <Cell key={m.key} s={s[m.key]} />
+                <Cell key={m.key} s={s[m.key]} pairs={s.items} />
               ))}
               <td className="num">{fixed(s.ceiling.r)}</td>
               <td className="num">{s.unresolved}</td>
