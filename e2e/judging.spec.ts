@@ -44,10 +44,14 @@ test("three experts judge one pair; a fourth never gets it; skips and expired le
   const overview = await (await page.request.get("/api/admin/overview")).json();
   const beijing = overview.destinations.find((d: { name: string }) => d.name === "Beijing").id as string;
 
-  // Without the destination, an expert never gets its pairs.
+  // Without the destination, an expert never gets its pairs: the screen says it is not theirs.
   const amelie = await expertPage(browser, AMELIE);
-  expect(await openJudge(amelie, beijing)).toBeNull();
-  await expect(amelie.getByTestId("queue-empty")).toBeVisible();
+  await amelie.goto(`/judge?destination=${beijing}`);
+  await expect(amelie.locator("p.error[role=alert]")).toHaveText(
+    "Beijing is not one of your destinations: an admin assigns them.",
+  );
+  await expect(amelie.getByRole("link", { name: "Back to your pairs" })).toBeVisible();
+  await shot(amelie, "judge-not-your-destination");
 
   // Admin gives Beijing to four experts at once (bulk).
   await page.goto("/admin/assign");

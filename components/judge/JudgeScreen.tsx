@@ -10,6 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Choice } from "@/lib/assignment/policy";
 import type { DimensionChoice } from "@/lib/dimensions/set";
 import { DEFAULT_WEIGHTS } from "@/lib/features/types";
+import { ApiError } from "../api";
 import { CorrectOffer } from "./CorrectOffer";
 import { Diagnostics } from "./Diagnostics";
 import { dimensionDone } from "./DimensionsPanel";
@@ -168,17 +169,25 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
   }, []);
 
   if (current.isPending) return <main className="page">Finding your next pair…</main>;
-  if (current.isError)
+  if (current.isError) {
+    // A destination that is none, or not the expert's: trying again cannot help, their pairs can.
+    const wrongDestination =
+      current.error instanceof ApiError && (current.error.code === "forbidden" || current.error.code === "not_found");
     return (
       <main className="page">
         <p role="alert" className="error">
           {(current.error as Error).message}
         </p>
-        <button className="btn" onClick={() => current.refetch()}>
-          Try again
-        </button>
+        {wrongDestination ? (
+          <Link href="/expert">Back to your pairs</Link>
+        ) : (
+          <button className="btn" onClick={() => current.refetch()}>
+            Try again
+          </button>
+        )}
       </main>
     );
+  }
   if (!a && queue.standing) return <StandingNotice standing={queue.standing} />;
   if (!a)
     return (
