@@ -4,8 +4,8 @@
  * (JSONL, CSV and Parquet), reporting rows per second, peak RSS against the RSS before the exports, and the peak heap
  * during each export (sampled every 20 ms; under `node --expose-gc` the live heap, collected and sampled every 250 ms;
  * the peak RSS is the process's so far, so measure one kind per run with --reuse for a figure of that kind alone).
- * Usage: npm run bench:export [-- PAIRS] [--reuse] [--kinds=a,b] [--formats=jsonl,parquet] [--shared-fit] [--twice]: --reuse keeps the database
- * the last run seeded (same PAIRS), --kinds and --formats run only those. BENCH_PG_PORT moves the embedded server's
+ * Usage: npm run bench:export [-- PAIRS] [--reuse] [--kinds=a,b] [--formats=jsonl,parquet] [--shared-fit] [--twice]:
+ * --reuse keeps the database the last run seeded (same PAIRS), --kinds and --formats run only those. BENCH_PG_PORT moves the embedded server's
  * port (default 54387). --shared-fit: the soft labels come as in an admin process (decision 010), one fit shared by the
  * exports begun within ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS, so only the run's first export that needs them fits (each
  * result's softLabelsAfterMs, the time to its first soft labels, shows which); without it every export fits its own,

@@ -2,7 +2,8 @@
  * Dawid–Skene (1979): each rater has a confusion matrix e_w[observed | true], items a latent true label with
  * prior π. EM initialised from the soft majority vote (share of each label among an item's ratings), run until
  * the evidence lower bound per rating improves by less than `tol` (DS_TOL) — crowd-kit's DawidSkene, step for step
- * (its log₂ E-step with max-shift in natural logarithms, the same probabilities; counts clipped at 1e-10 before normalising over the labels the rater used).
+ * (its log₂ E-step with max-shift, here in natural logarithms: the same probabilities; counts clipped at 1e-10
+ * before normalising over the labels the rater used).
  * `DawidSkenePosterior` is the E-step for one item at a time: the fitted posterior of an item from its ratings
  * alone, so a caller can label items in batches without holding every item's posterior.
  */

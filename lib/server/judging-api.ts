@@ -60,21 +60,12 @@ export async function nextPairCall(cookieHeader: string | null, search: URLSearc
     const p = nextParams.parse(Object.fromEntries(search));
     const settings = await getSettings(db());
     const exclude = p.exclude?.split(",").filter(Boolean);
-    const answer = await nextPairFor(db(), session.userId, settings, {
+    return await nextPairFor(db(), session.userId, settings, {
       destinationId: p.destination || null,
       exclude,
       sessionVersion: session.sessionVersion,
       session,
     });
-    // Nothing found within a destination: say so when it is no destination of theirs, rather than "nothing waits".
-    if (p.destination && answer.status === 200 && answer.body.startsWith(`{"assignment":null`)) {
-      const d = await destinationForExpert(db(), session.userId, p.destination);
-      if (d.kind === "unknown")
-        return errorAnswer("not_found", `There is no destination with the id ${JSON.stringify(p.destination)}.`);
-      if (d.kind === "not_theirs")
-        return errorAnswer("forbidden", `${d.name} is not one of your destinations: an admin assigns them.`);
-    }
-    return answer;
   } catch (e) {
     return answerFor(e);
   }
@@ -113,7 +104,17 @@ export async function nextPairFor(
       body: `{"assignment":${v},"rationaleMinLength":${settings.rationaleMinLength},"rewardWeights":${w}${extra}}`,
     };
   };
-  if (next.kind === "none") return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
+  // Nothing waits. Within a destination that is none, or not theirs, say so rather than "nothing waits" (asked only
+  // here, so a claim stays one statement).
+  const nothing = async (): Promise<Answer> => {
+    const d = opts.destinationId ? await destinationForExpert(database, userId, opts.destinationId) : null;
+    if (d?.kind === "unknown")
+      return errorAnswer("not_found", `There is no destination with the id ${JSON.stringify(opts.destinationId)}.`);
+    if (d?.kind === "not_theirs")
+      return errorAnswer("forbidden", `${d.name} is not one of your destinations: an admin assigns them.`);
+    return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
+  };
+  if (next.kind === "none") return nothing();
   if (next.kind === "gold") return answer(next.json);
   if (next.kind === "real") return answer(renderView(database, next.view));
   // Qualifying: the set goes on. The banner's "pair n" is the pair's place in the set: after those answered and the
@@ -170,7 +171,7 @@ export async function nextPairFor(
     session: opts.session,
   });
   const extra = `,"standing":{"state":"QUALIFYING","note":${JSON.stringify(NO_QUALIFICATION_SET)}}`;
-  if (!claim) return { status: 200, body: JSON.stringify({ assignment: null, ...base }) };
+  if (!claim) return nothing();
   return answer(renderView(database, claim.view), extra);
 }
 
