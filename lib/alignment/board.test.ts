@@ -3,7 +3,8 @@ import { test } from "node:test";
 import { noiseCeiling, pairwiseAgreement } from "../agreement";
 import { VERDICTS, type Verdict } from "../agreement";
 import { seededRandom } from "../random";
-import { alignmentBoard, resampledMeans, type BoardPair, type JudgeRecord } from "./board";
+import { alignmentBoard, BoardBuilder, type BoardPair, type JudgeRecord } from "./board";
+import { resampledMeans } from "./differences";
 import { parseJudgeVerdicts } from "./verdicts";
 
 const rng = seededRandom(11);
@@ -161,4 +162,44 @@ test("the judges' paired bootstrap drawn by kinds of unit has the spread of draw
   const m2 = r2.reduce((s, x) => s + x, 0) / r2.length;
   const v2 = r2.reduce((s, x) => s + (x - m2) ** 2, 0) / (r2.length - 1);
   assert.ok(Math.abs(Math.sqrt(v2) / sd - 1) < 0.07, `sd ${Math.sqrt(v2)} against ${sd}`);
+});
+
+test("the builder gives the same board whatever order the pairs come in, a judge first met on the last pairs included", () => {
+  // A judge with several runs of a pair (thirds in its shares) and scores, met only on the last 30 pairs read.
+  const late: JudgeRecord[] = pairs.slice(90).flatMap((p, i) => [
+    { pairId: p.pairId, verdict: VERDICTS[i % 3], scoreA: i % 4, scoreB: 1 },
+    { pairId: p.pairId, verdict: VERDICTS[(i + 1) % 3], scoreA: 2, scoreB: i % 3 },
+    { pairId: p.pairId, verdict: VERDICTS[(i * 5) % 3], order: "ba" as const },
+  ]);
+  const early: JudgeRecord[] = pairs.map((p, i) => ({ pairId: p.pairId, verdict: VERDICTS[(i * 7) % 3] }));
+  const build = (order: readonly BoardPair[]) => {
+    const b = new BoardBuilder({ replicates: 300, seed: 3 });
+    b.declare("never", true);
+    for (const p of order)
+      b.add(p, [
+        ["early", early.filter((r) => r.pairId === p.pairId)],
+        ["late", late.filter((r) => r.pairId === p.pairId)],
+      ]);
+    return b.finish();
+  };
+  const forward = build(pairs);
+  assert.deepEqual(build([...pairs].reverse()), forward);
+  const d = forward.differences.find((x) => x.a === "early" && x.b === "late")!;
+  assert.equal(d.pairs, forward.judges.find((j) => j.judge === "late")!.labelledPairs);
+  assert.ok(d.ci95 && d.ci95[0] <= d.difference! && d.difference! <= d.ci95[1]);
+  assert.deepEqual(
+    forward.judges.find((j) => j.judge === "never"),
+    { ...forward.judges.find((j) => j.judge === "never")!, verdicts: 0, pairs: 0, accuracyIncludingTies: null },
+  );
+  // Held in memory or fed one pair at a time: the same board.
+  const held = alignmentBoard(
+    pairs,
+    new Map([
+      ["early", { builtIn: false, records: early }],
+      ["late", { builtIn: false, records: late }],
+      ["never", { builtIn: true, records: [] }],
+    ]),
+    { replicates: 300, seed: 3 },
+  );
+  assert.deepEqual(held, forward);
 });

@@ -1,12 +1,13 @@
 /**
  * The judge alignment board (TripScore Table 7, E.4–E.5): how well each automatic judge — an LLM's
  * imported verdicts, or TripScore's reward under given weights — agrees with the experts.
+ * Built one pair at a time (`BoardBuilder`): each judge keeps counts, contingency tables and a few numbers per pair
+ * in typed arrays, never the pairs themselves, so a million judgments cost tens of MB, not the rows (issue 30).
  */
-import { cohenKappa, noiseCeiling, pairwiseAgreement } from "../agreement";
+import { cohenFromTable, noiseCeiling } from "../agreement";
 import { majority, verdictCode, type Verdict } from "../agreement";
 import { kendallTauB } from "../stats/kendall";
-import { multinomial, seededRandom } from "../random";
-import { percentileInterval } from "../stats/quantile";
+import { pairedDifferences } from "./differences";
 
 export interface BoardPair {
   pairId: string;
@@ -63,15 +64,6 @@ export interface JudgeRow {
   longerN: number;
 }
 
-export interface JudgeDifference {
-  a: string;
-  b: string;
-  pairs: number;
-  /** Three-class accuracy of a minus that of b on the pairs both judged, with a paired bootstrap interval (resampling queries). */
-  difference: number | null;
-  ci95: [number, number] | null;
-}
-
 /** A fixed order of a judge's records, whatever order they were read in: the seeded bootstrap and the flip rate depend on it. */
 const recordOrder = (u: JudgeRecord, v: JudgeRecord) =>
   u.pairId < v.pairId
@@ -82,238 +74,258 @@ const recordOrder = (u: JudgeRecord, v: JudgeRecord) =>
           `${v.order ?? ""}|${v.verdict}|${v.scoreA ?? ""}|${v.scoreB ?? ""}`,
         );
 
-export function alignmentBoard(
-  unorderedPairs: readonly BoardPair[],
-  judges: ReadonlyMap<string, { builtIn: boolean; records: readonly JudgeRecord[] }>,
-  opts: { minShared?: number; replicates?: number; seed?: number } = {},
-) {
-  const minShared = opts.minShared ?? 5;
-  const pairs = [...unorderedPairs].sort((u, v) => (u.pairId < v.pairId ? -1 : u.pairId > v.pairId ? 1 : 0));
-  const byId = new Map(pairs.map((p) => [p.pairId, p]));
-  const labels = new Map<string, Verdict | null>(
-    pairs.map((p) => [p.pairId, majority(p.ratings.map((r) => r.verdict)).label]),
-  );
-  const humanPair = pairwiseAgreement(pairs.map((p) => p.ratings.map((r) => verdictCode(r.verdict)))).value;
-  const experts = { longer: 0, n: 0 };
-  for (const p of pairs) {
-    if (p.itemsA === p.itemsB) continue;
-    for (const r of p.ratings) {
-      if (r.verdict === "NEITHER") continue;
-      experts.n++;
-      if ((r.verdict === "A") === p.itemsA > p.itemsB) experts.longer++;
+/** A growable column of numbers (a judge's per-pair values), NaN where nothing was set. */
+class Column {
+  data = new Float64Array(1024).fill(NaN);
+  length = 0;
+  set(i: number, v: number) {
+    if (i >= this.data.length) {
+      const wider = new Float64Array(Math.max(i + 1, this.data.length * 2)).fill(NaN);
+      wider.set(this.data);
+      this.data = wider;
     }
+    this.data[i] = v;
+    if (i >= this.length) this.length = i + 1;
   }
-  const rows: JudgeRow[] = [];
-  // Per judge and pair: the share of its verdicts that match the label (runs averaged), for the paired differences.
-  const perPair = new Map<string, Map<string, number>>();
-  for (const judge of [...judges.keys()].sort()) {
-    const { builtIn, records } = judges.get(judge)!;
-    const kept = records.filter((r) => byId.has(r.pairId)).sort(recordOrder);
-    let excl = 0,
-      exclN = 0,
-      incl = 0,
-      inclN = 0;
-    const jv: number[] = [],
-      mv: number[] = [];
-    const scoreDiff: number[] = [],
-      pref: number[] = [];
-    const hits = new Map<string, { right: number; n: number }>();
-    const orders = new Map<string, { ab?: Verdict; ba?: Verdict }>();
-    let longer = 0,
-      longerN = 0;
-    for (const r of kept) {
-      const p = byId.get(r.pairId)!;
-      const label = labels.get(r.pairId) ?? null;
-      if (label !== null) {
-        inclN++;
-        const right = r.verdict === label ? 1 : 0;
-        incl += right;
-        const h = hits.get(r.pairId) ?? { right: 0, n: 0 };
-        h.right += right;
-        h.n++;
-        hits.set(r.pairId, h);
-        if (label !== "NEITHER" && r.verdict !== "NEITHER") {
-          exclN++;
-          excl += right;
-        }
-        jv.push(verdictCode(r.verdict));
-        mv.push(verdictCode(label));
-      }
-      if (r.scoreA != null && r.scoreB != null) {
-        scoreDiff.push(r.scoreA - r.scoreB);
-        pref.push(
-          p.ratings.reduce((s, x) => s + (x.verdict === "A" ? 1 : x.verdict === "B" ? -1 : 0), 0) / p.ratings.length,
-        );
-      }
-      if (r.order) {
-        const o = orders.get(r.pairId) ?? {};
-        o[r.order] ??= r.verdict;
-        orders.set(r.pairId, o);
-      }
-      if (p.itemsA !== p.itemsB && r.verdict !== "NEITHER") {
-        longerN++;
-        if ((r.verdict === "A") === p.itemsA > p.itemsB) longer++;
-      }
-    }
-    // κ with single experts: each of the judge's verdicts against each expert's verdict on the same pair; an
-    // expert counts when they share `minShared` distinct pairs with the judge (not verdict records: a judge may
-    // have several runs of a pair).
-    // `kept` is in pair order, so an expert's distinct pairs are counted where the pair changes (no set of ids).
-    const byExpert = new Map<string, { j: number[]; e: number[]; pairs: number; last: string | null }>();
-    let agree = 0,
-      compared = 0;
-    for (const r of kept) {
-      const code = verdictCode(r.verdict);
-      for (const x of byId.get(r.pairId)!.ratings) {
-        let t = byExpert.get(x.expert);
-        if (!t) byExpert.set(x.expert, (t = { j: [], e: [], pairs: 0, last: null }));
-        t.j.push(code);
-        t.e.push(verdictCode(x.verdict));
-        if (t.last !== r.pairId) {
-          t.pairs++;
-          t.last = r.pairId;
-        }
-        compared++;
-        if (x.verdict === r.verdict) agree++;
-      }
-    }
-    const kappas = [...byExpert.values()]
-      .filter((t) => t.pairs >= minShared)
-      .map((t) => cohenKappa(t.j, t.e, 3).value)
-      .filter((v): v is number => v !== null);
-    const both = [...orders.values()].filter((o) => o.ab && o.ba);
-    const accuracy = inclN ? incl / inclN : null;
-    const singleAgreement = compared ? agree / compared : null;
-    const ceiling = humanPair !== null && singleAgreement !== null ? noiseCeiling(3, humanPair, singleAgreement) : null;
-    // Distinct pairs judged, and of them those with a label (`kept` is in pair order).
-    let judgedPairs = 0,
-      labelledPairs = 0;
-    for (let i = 0; i < kept.length; i++) {
-      if (i > 0 && kept[i].pairId === kept[i - 1].pairId) continue;
-      judgedPairs++;
-      if (labels.get(kept[i].pairId) !== null) labelledPairs++;
-    }
-    rows.push({
-      judge,
-      builtIn,
-      verdicts: kept.length,
-      pairs: judgedPairs,
-      labelledPairs,
-      accuracyExcludingTies: exclN ? excl / exclN : null,
-      accuracyIncludingTies: accuracy,
-      kappaMajority: jv.length ? cohenKappa(jv, mv, 3).value : null,
-      kappaExpertsMean: kappas.length ? kappas.reduce((s, v) => s + v, 0) / kappas.length : null,
-      kappaExperts: kappas.length,
-      kendallTau: scoreDiff.length >= 2 ? kendallTauB(scoreDiff, pref) : null,
-      singleAgreement,
-      rModel: ceiling?.rModel ?? null,
-      ceilingShare: ceiling?.ratio ?? null,
-      rModelAboveOne: (ceiling?.rModel ?? 0) > 1,
-      flipPairs: both.length,
-      flipRate: both.length ? both.filter((o) => o.ab !== o.ba).length / both.length : null,
-      longerShare: longerN ? longer / longerN : null,
-      longerN,
-    });
-    perPair.set(judge, new Map([...hits].map(([id, h]) => [id, h.right / h.n])));
+  push(v: number) {
+    this.set(this.length, v);
   }
-  const differences = pairedDifferences(perPair, byId, opts.replicates ?? 1000, opts.seed ?? 1);
-  const ceiling = humanPair === null ? null : noiseCeiling(3, humanPair);
-  return {
-    judges: rows.sort(
-      (u, v) => (v.accuracyIncludingTies ?? -1) - (u.accuracyIncludingTies ?? -1) || (u.judge < v.judge ? -1 : 1),
-    ),
-    differences,
-    humans: {
-      pairs: pairs.length,
-      pairwiseAgreement: humanPair,
-      ceiling: ceiling?.r ?? null,
-      longerShare: experts.n ? experts.longer / experts.n : null,
-      longerN: experts.n,
-    },
-  };
+  /** The first `n` values (NaN past what was set). */
+  view(n = this.length): Float64Array {
+    if (n > this.data.length) this.set(n - 1, NaN);
+    return this.data.subarray(0, n);
+  }
 }
 
-/** Accuracy differences of every two judges on the pairs both judged, with a paired bootstrap that resamples queries. */
-function pairedDifferences(
-  perPair: Map<string, Map<string, number>>,
-  byId: ReadonlyMap<string, BoardPair>,
-  replicates: number,
-  seed: number,
-): JudgeDifference[] {
-  const names = [...perPair.keys()].sort();
-  const out: JudgeDifference[] = [];
-  for (let i = 0; i < names.length; i++) {
-    for (let k = i + 1; k < names.length; k++) {
-      const a = perPair.get(names[i])!,
-        b = perPair.get(names[k])!;
-      const shared = [...a.keys()].filter((id) => b.has(id));
-      if (!shared.length) {
-        out.push({ a: names[i], b: names[k], pairs: 0, difference: null, ci95: null });
-        continue;
-      }
-      // Per query: summed differences and pair counts, so a replicate is a weighted mean over drawn queries.
-      const queries = new Map<string, { d: number; n: number }>();
-      for (const id of shared) {
-        const q = queries.get(byId.get(id)!.queryId) ?? { d: 0, n: 0 };
-        q.d += a.get(id)! - b.get(id)!;
-        q.n++;
-        queries.set(byId.get(id)!.queryId, q);
-      }
-      const units = [...queries.values()];
-      const difference = units.reduce((s, u) => s + u.d, 0) / shared.length;
-      const ci95 = percentileInterval(resampledMeans(units, replicates, seed));
-      out.push({ a: names[i], b: names[k], pairs: shared.length, difference, ci95 });
-    }
-  }
-  return out;
+const table3 = () => [
+  [0, 0, 0],
+  [0, 0, 0],
+  [0, 0, 0],
+];
+
+/** What the board keeps of one judge while the pairs pass. */
+class JudgeTally {
+  verdicts = 0;
+  pairs = 0;
+  labelledPairs = 0;
+  excl = 0;
+  exclN = 0;
+  incl = 0;
+  inclN = 0;
+  /** The judge's verdict (rows) against the majority label (columns). */
+  majority = table3();
+  scoreDiff = new Column();
+  pref = new Column();
+  /** Per pair: the share of the judge's verdicts that match the label, for the paired differences. */
+  shares = new Column();
+  flipPairs = 0;
+  flipped = 0;
+  longer = 0;
+  longerN = 0;
+  /** Per expert: the judge's verdict (rows) against the expert's (columns), and the distinct pairs they share. */
+  experts = new Map<string, { table: number[][]; pairs: number; last: number }>();
+  agree = 0;
+  compared = 0;
+  constructor(readonly builtIn: boolean) {}
+}
+
+export interface BoardOptions {
+  minShared?: number;
+  replicates?: number;
+  seed?: number;
 }
 
 /**
- * Bootstrap replicates of Σd / Σn over units drawn with replacement. Units with the same (d, n) are interchangeable
- * in a resample, so a replicate needs only how many times each distinct unit was drawn: one multinomial over the
- * distinct units (the same distribution as drawing them one by one), and its cost no longer grows with the queries
- * (a million judgments: a few dozen distinct units, not a third of a million draws per replicate and judge pair).
+ * The board, fed one complete pair at a time with each judge's records on it, in any order of pairs: every figure
+ * is a count, a table, or a sum taken in an order fixed by the data, so the answer does not depend on the order.
  */
-export function resampledMeans(
-  units: readonly { d: number; n: number }[],
-  replicates: number,
-  seed: number,
-): Float64Array {
-  const rng = seededRandom(seed);
-  const reps = new Float64Array(replicates);
-  const kinds = new Map<string, { d: number; n: number; count: number }>();
-  for (const u of units) {
-    const key = `${u.d}|${u.n}`;
-    const k = kinds.get(key);
-    if (k) k.count++;
-    else kinds.set(key, { ...u, count: 1 });
+export class BoardBuilder {
+  private readonly judges = new Map<string, JudgeTally>();
+  private readonly queryIds = new Map<string, number>();
+  private queryOf = new Int32Array(1024);
+  private pairs = 0;
+  private humanAgree = 0;
+  private humanCompared = 0;
+  private expertsLonger = 0;
+  private expertsN = 0;
+
+  constructor(private readonly opts: BoardOptions = {}) {}
+
+  /** A judge on the board even when it has no verdict on a complete pair (a built-in judge, an upload on other pairs). */
+  declare(judge: string, builtIn: boolean) {
+    if (!this.judges.has(judge)) this.judges.set(judge, new JudgeTally(builtIn));
   }
-  const distinct = [...kinds.values()];
-  if (distinct.length * 8 > units.length) {
-    // Nearly every unit its own kind: drawing the units is cheaper.
-    for (let r = 0; r < replicates; r++) {
-      let d = 0,
-        n = 0;
-      for (let j = 0; j < units.length; j++) {
-        const u = units[Math.floor(rng() * units.length)];
-        d += u.d;
-        n += u.n;
+
+  add(pair: BoardPair, records: Iterable<readonly [judge: string, records: readonly JudgeRecord[]]>) {
+    const at = this.pairs++;
+    if (at >= this.queryOf.length) {
+      const wider = new Int32Array(this.queryOf.length * 2);
+      wider.set(this.queryOf);
+      this.queryOf = wider;
+    }
+    let q = this.queryIds.get(pair.queryId);
+    if (q === undefined) this.queryIds.set(pair.queryId, (q = this.queryIds.size));
+    this.queryOf[at] = q;
+    const codes = pair.ratings.map((r) => verdictCode(r.verdict));
+    for (let i = 0; i < codes.length; i++)
+      for (let k = i + 1; k < codes.length; k++) {
+        this.humanCompared++;
+        if (codes[i] === codes[k]) this.humanAgree++;
       }
-      reps[r] = d / n;
+    const lengthsDiffer = pair.itemsA !== pair.itemsB;
+    const aLonger = pair.itemsA > pair.itemsB;
+    if (lengthsDiffer)
+      for (const r of pair.ratings) {
+        if (r.verdict === "NEITHER") continue;
+        this.expertsN++;
+        if ((r.verdict === "A") === aLonger) this.expertsLonger++;
+      }
+    const label = majority(pair.ratings.map((r) => r.verdict)).label;
+    const pref =
+      pair.ratings.reduce((s, x) => s + (x.verdict === "A" ? 1 : x.verdict === "B" ? -1 : 0), 0) / pair.ratings.length;
+    for (const [judge, unordered] of records) {
+      if (!unordered.length) continue;
+      this.declare(judge, false);
+      const t = this.judges.get(judge)!;
+      const kept = [...unordered].sort(recordOrder);
+      t.verdicts += kept.length;
+      t.pairs++;
+      if (label !== null) t.labelledPairs++;
+      let right = 0;
+      let ab: Verdict | undefined, ba: Verdict | undefined;
+      for (const r of kept) {
+        const code = verdictCode(r.verdict);
+        if (label !== null) {
+          t.inclN++;
+          const hit = r.verdict === label ? 1 : 0;
+          t.incl += hit;
+          right += hit;
+          if (label !== "NEITHER" && r.verdict !== "NEITHER") {
+            t.exclN++;
+            t.excl += hit;
+          }
+          t.majority[code][verdictCode(label)]++;
+        }
+        if (r.scoreA != null && r.scoreB != null) {
+          t.scoreDiff.push(r.scoreA - r.scoreB);
+          t.pref.push(pref);
+        }
+        if (r.order === "ab") ab ??= r.verdict;
+        if (r.order === "ba") ba ??= r.verdict;
+        if (lengthsDiffer && r.verdict !== "NEITHER") {
+          t.longerN++;
+          if ((r.verdict === "A") === aLonger) t.longer++;
+        }
+        // κ with single experts: each of the judge's verdicts against each expert's verdict on the same pair; an
+        // expert counts when they share `minShared` distinct pairs with the judge (not verdict records: a judge
+        // may have several runs of a pair).
+        for (let i = 0; i < pair.ratings.length; i++) {
+          const expert = pair.ratings[i].expert;
+          let e = t.experts.get(expert);
+          if (!e) t.experts.set(expert, (e = { table: table3(), pairs: 0, last: -1 }));
+          e.table[code][codes[i]]++;
+          if (e.last !== at) {
+            e.pairs++;
+            e.last = at;
+          }
+          t.compared++;
+          if (codes[i] === code) t.agree++;
+        }
+      }
+      if (ab && ba) {
+        t.flipPairs++;
+        if (ab !== ba) t.flipped++;
+      }
+      if (label !== null) t.shares.set(at, right / kept.length);
     }
-    return reps;
   }
-  const weights = Float64Array.from(distinct, (k) => k.count);
-  const drawn = new Float64Array(distinct.length);
-  for (let r = 0; r < replicates; r++) {
-    multinomial(rng, units.length, weights, drawn);
-    let d = 0,
-      n = 0;
-    for (let j = 0; j < distinct.length; j++) {
-      d += drawn[j] * distinct[j].d;
-      n += drawn[j] * distinct[j].n;
+
+  finish() {
+    const minShared = this.opts.minShared ?? 5;
+    const humanPair = this.humanCompared ? this.humanAgree / this.humanCompared : null;
+    const rows: JudgeRow[] = [];
+    const shares = new Map<string, Float64Array>();
+    for (const judge of [...this.judges.keys()].sort()) {
+      const t = this.judges.get(judge)!;
+      // Experts in a fixed order: their κs' mean is a float sum.
+      const kappas = [...t.experts.entries()]
+        .filter(([, e]) => e.pairs >= minShared)
+        .sort(([u], [v]) => (u < v ? -1 : u > v ? 1 : 0))
+        .map(([, e]) => cohenFromTable(e.table).value)
+        .filter((v): v is number => v !== null);
+      const accuracy = t.inclN ? t.incl / t.inclN : null;
+      const singleAgreement = t.compared ? t.agree / t.compared : null;
+      const ceiling =
+        humanPair !== null && singleAgreement !== null ? noiseCeiling(3, humanPair, singleAgreement) : null;
+      rows.push({
+        judge,
+        builtIn: t.builtIn,
+        verdicts: t.verdicts,
+        pairs: t.pairs,
+        labelledPairs: t.labelledPairs,
+        accuracyExcludingTies: t.exclN ? t.excl / t.exclN : null,
+        accuracyIncludingTies: accuracy,
+        kappaMajority: t.inclN ? cohenFromTable(t.majority).value : null,
+        kappaExpertsMean: kappas.length ? kappas.reduce((s, v) => s + v, 0) / kappas.length : null,
+        kappaExperts: kappas.length,
+        kendallTau: t.scoreDiff.length >= 2 ? kendallTauB(t.scoreDiff.view(), t.pref.view()) : null,
+        singleAgreement,
+        rModel: ceiling?.rModel ?? null,
+        ceilingShare: ceiling?.ratio ?? null,
+        rModelAboveOne: (ceiling?.rModel ?? 0) > 1,
+        flipPairs: t.flipPairs,
+        flipRate: t.flipPairs ? t.flipped / t.flipPairs : null,
+        longerShare: t.longerN ? t.longer / t.longerN : null,
+        longerN: t.longerN,
+      });
+      shares.set(judge, t.shares.view(this.pairs));
     }
-    reps[r] = d / n;
+    const ids = [...this.queryIds.keys()];
+    const queryOrder = Int32Array.from(ids.keys()).sort((u, v) => (ids[u] < ids[v] ? -1 : ids[u] > ids[v] ? 1 : 0));
+    const differences = pairedDifferences(
+      shares,
+      this.queryOf.subarray(0, this.pairs),
+      queryOrder,
+      this.opts.replicates ?? 1000,
+      this.opts.seed ?? 1,
+    );
+    const ceiling = humanPair === null ? null : noiseCeiling(3, humanPair);
+    return {
+      judges: rows.sort(
+        (u, v) => (v.accuracyIncludingTies ?? -1) - (u.accuracyIncludingTies ?? -1) || (u.judge < v.judge ? -1 : 1),
+      ),
+      differences,
+      humans: {
+        pairs: this.pairs,
+        pairwiseAgreement: humanPair,
+        ceiling: ceiling?.r ?? null,
+        longerShare: this.expertsN ? this.expertsLonger / this.expertsN : null,
+        longerN: this.expertsN,
+      },
+    };
   }
-  return reps;
+}
+
+export type AlignmentBoard = ReturnType<BoardBuilder["finish"]>;
+
+/** The board over pairs and judges held in memory (tests, small sets): records on pairs not given are left out. */
+export function alignmentBoard(
+  pairs: readonly BoardPair[],
+  judges: ReadonlyMap<string, { builtIn: boolean; records: readonly JudgeRecord[] }>,
+  opts: BoardOptions = {},
+): AlignmentBoard {
+  const builder = new BoardBuilder(opts);
+  const onPair = new Map<string, Map<string, JudgeRecord[]>>(pairs.map((p) => [p.pairId, new Map()]));
+  for (const [judge, { builtIn, records }] of judges) {
+    builder.declare(judge, builtIn);
+    for (const r of records) {
+      const own = onPair.get(r.pairId);
+      if (!own) continue;
+      const list = own.get(judge);
+      if (list) list.push(r);
+      else own.set(judge, [r]);
+    }
+  }
+  for (const p of pairs) builder.add(p, onPair.get(p.pairId)!);
+  return builder.finish();
 }

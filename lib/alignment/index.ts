@@ -1,3 +1,4 @@
 /** The judge alignment board: the entry point callers outside lib/alignment import (board.ts, verdicts.ts). */
 export * from "./board";
+export * from "./differences";
 export * from "./verdicts";
