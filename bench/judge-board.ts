@@ -1,19 +1,24 @@
 /**
- * The judge alignment board at scale (issue 30, item 3): PAIRS complete pairs of three judgments by 40 experts
+ * The heavy admin figures at scale (issue 30, item 3): PAIRS complete pairs of three judgments by 40 experts
  * (lib/testing/history.ts; 333,334 pairs is a million judgments) and two uploaded judges with a verdict on every
- * pair (half in each order), then the board as the admin process computes it: its time (a run with the collector
- * left alone) and the live heap's peak (a second run collecting and sampling every 250 ms; slower), and the RSS.
- * Usage: npm run bench:judge-board [-- PAIRS] [--reuse] (--reuse keeps the database the last run seeded, same PAIRS).
- * Run under node --expose-gc (the npm script does) for the live heap.
+ * pair (half in each order), then each figure as the admin process computes it: its time (a run with the collector
+ * left alone) and the live heap's peak growth (a second run collecting and sampling every 250 ms; slower), and the
+ * process's peak RSS after all of them.
+ * Usage: npm run bench:judge-board [-- PAIRS] [--reuse] [--figures=board,quality,leaderboard,removal,soft-labels]
+ * (--reuse keeps the database the last run seeded, same PAIRS; --figures: which figures, the judge board alone by
+ * default). Run under node --expose-gc (the npm script does) for the live heap.
  */
 import { startEmbeddedPostgres } from "../lib/db/infra/embedded";
 import { closeDb, createDb } from "../lib/db/infra/client";
 import { judgeBoard } from "../lib/db/results/alignment";
+import { leaderboardReport } from "../lib/db/results/leaderboard";
+import { fitSoftLabels, qualityReport, removalPreview } from "../lib/db/quality/quality";
 import { seedHistory, seedJudgeVerdicts } from "../lib/testing/history";
 import { freshDatabase } from "./server";
 
 const pairs = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? 333_334);
 const reuse = process.argv.includes("--reuse");
+const wanted = (process.argv.find((a) => a.startsWith("--figures="))?.slice(10) ?? "board").split(",");
 const pg = reuse
   ? await startEmbeddedPostgres({ dataDir: ".data/bench/judge-board-pg", port: 54395, database: "judge-board" })
   : await freshDatabase("judge-board", 54395);
@@ -23,7 +28,18 @@ try {
     await seedHistory(db, pairs, { experts: 40 });
     await seedJudgeVerdicts(db, pairs);
   }
-  const measure = async (collect: boolean) => {
+  const someExpert = (await db.judgment.findFirstOrThrow({ select: { userId: true } })).userId;
+  const figures: Record<string, () => Promise<unknown>> = {
+    board: () => judgeBoard(db, {}),
+    quality: () => qualityReport(db),
+    leaderboard: () => leaderboardReport(db, {}, { style: true, bootstrap: 1000, seed: 1 }),
+    removal: () => removalPreview(db, someExpert),
+    "soft-labels": () => fitSoftLabels(db),
+  };
+  const unknown = wanted.filter((w) => !figures[w]);
+  if (unknown.length)
+    throw new Error(`unknown figure(s): ${unknown.join(", ")}; known: ${Object.keys(figures).join(", ")}`);
+  const measure = async (compute: () => Promise<unknown>, collect: boolean) => {
     global.gc?.();
     const before = process.memoryUsage().heapUsed;
     let peak = before;
@@ -35,24 +51,24 @@ try {
       collect ? 250 : 20,
     );
     const t = performance.now();
-    const board = await judgeBoard(db, {});
+    await compute();
     const ms = performance.now() - t;
     clearInterval(sampler);
-    return { ms, heapGrowthMiB: (peak - before) / 2 ** 20, board };
+    return { ms, heapGrowthMiB: (peak - before) / 2 ** 20 };
   };
-  const plain = await measure(false);
-  const live = global.gc ? await measure(true) : null;
+  const results: Record<string, unknown> = {};
+  for (const name of wanted) {
+    const plain = await measure(figures[name], false);
+    const live = global.gc ? await measure(figures[name], true) : null;
+    results[name] = {
+      seconds: +(plain.ms / 1000).toFixed(1),
+      heapGrowthMiBWithGarbage: Math.round(plain.heapGrowthMiB),
+      liveHeapGrowthMiB: live ? Math.round(live.heapGrowthMiB) : "run under node --expose-gc",
+    };
+  }
   console.log(
     JSON.stringify(
-      {
-        pairs,
-        judgments: pairs * 3,
-        judges: plain.board.judges.map((j) => j.judge),
-        seconds: +(plain.ms / 1000).toFixed(1),
-        heapGrowthMiBWithGarbage: Math.round(plain.heapGrowthMiB),
-        liveHeapGrowthMiB: live ? Math.round(live.heapGrowthMiB) : "run under node --expose-gc",
-        peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
-      },
+      { pairs, judgments: pairs * 3, ...results, peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) },
       null,
       2,
     ),

@@ -82,11 +82,25 @@ export class RatingMatrixBuilder {
   private label = new Int32Array(1024);
   readonly items: string[] = [];
   readonly raters: string[] = [];
-  constructor(readonly labels: readonly string[]) {}
+  /**
+   * `itemsInRuns`: every item's ratings come one after another, so an item is new when it differs from the last one
+   * (no map of every item's id: a third of a million pairs' ids cost tens of MB); an item met again later would
+   * count twice, so only a caller that reads the ratings grouped by item says so.
+   */
+  constructor(
+    readonly labels: readonly string[],
+    private readonly opts: { itemsInRuns?: boolean } = {},
+  ) {}
 
   add(item: string, rater: string, label: number) {
-    let i = this.itemIx.get(item);
-    if (i === undefined) this.itemIx.set(item, (i = this.items.push(item) - 1));
+    let i: number | undefined;
+    if (this.opts.itemsInRuns) {
+      const last = this.items.length - 1;
+      i = last >= 0 && this.items[last] === item ? last : this.items.push(item) - 1;
+    } else {
+      i = this.itemIx.get(item);
+      if (i === undefined) this.itemIx.set(item, (i = this.items.push(item) - 1));
+    }
     let w = this.raterIx.get(rater);
     if (w === undefined) this.raterIx.set(rater, (w = this.raters.push(rater) - 1));
     this.put(i, w, label);

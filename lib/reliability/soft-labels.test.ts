@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { VERDICTS } from "../agreement";
 import { dawidSkene } from "./dawid-skene";
-import { ratingMatrix } from "./ratings";
+import { RatingMatrixBuilder, ratingMatrix } from "./ratings";
 import { simulateStudy } from "./simulate";
 import { softArgmax, softLabelModel, softLabelsOf, softLabelsOfPairs, type RatedPair } from "./soft-labels";
 
@@ -11,8 +11,9 @@ type Row = { item: string; rater: string; label: string };
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The fit reads judgments by expert, then time; a batch reads its pairs' judgments by pair, then expert, then time.
- * Rows here come in "time" order, so a stable sort gives both.
+ * The quality page's fit reads judgments by expert, then time; a batch reads its pairs' judgments by pair, then expert,
+ * then time, and so does the exports' fit since 2026-11-28 (grouped by pair: RatingMatrixBuilder's itemsInRuns). Rows
+ * here come in "time" order, so a stable sort gives each.
  */
 function fitOrder(rows: Row[]) {
   return [...rows].sort((a, b) => byText(a.rater, b.rater));
@@ -22,8 +23,15 @@ function batchOrder(rows: Row[]) {
 }
 
 /** Every item's streamed posterior, a batch of `size` items at a time, against the full fit's: equal bit for bit. */
-function assertStreamedEqualsFit(rows: Row[], size: number) {
-  const m = ratingMatrix(fitOrder(rows), VERDICTS);
+function assertStreamedEqualsFit(rows: Row[], size: number, fitInBatchOrder = false) {
+  let m = ratingMatrix(fitOrder(rows), VERDICTS);
+  if (fitInBatchOrder) {
+    const b = new RatingMatrixBuilder(VERDICTS, { itemsInRuns: true });
+    for (const r of batchOrder(rows)) b.add(r.item, r.rater, VERDICTS.indexOf(r.label as never));
+    m = b.build();
+    // The same matrix as a builder that maps every item's id.
+    assert.deepEqual(m, ratingMatrix(batchOrder(rows), VERDICTS));
+  }
   const full = dawidSkene(m);
   const model = softLabelModel(m)!;
   const inBatch = batchOrder(rows);
@@ -51,6 +59,7 @@ test("soft labels a batch at a time equal the full fit's posteriors bit for bit 
   // 3,000 pairs × 3 judgments by 40 experts, 3 of them random: the shape of lib/testing/history.ts, with real noise.
   const study = simulateStudy({ seed: 7, items: 3000, honest: 37, random: 3, accuracy: 0.8 });
   assertStreamedEqualsFit(study.rows, 500);
+  assertStreamedEqualsFit(study.rows, 500, true);
 });
 
 test("soft labels a batch at a time equal the full fit's posteriors on the reference ratings (uneven raters per item)", () => {
@@ -59,6 +68,7 @@ test("soft labels a batch at a time equal the full fit's posteriors on the refer
     .split("\n")
     .map((l) => JSON.parse(l) as Row);
   assertStreamedEqualsFit(rows, 7);
+  assertStreamedEqualsFit(rows, 7, true);
 });
 
 test("a pair judged by an expert the fit did not see has no soft label; no ratings, no model", () => {

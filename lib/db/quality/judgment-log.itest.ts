@@ -1,6 +1,6 @@
 /**
- * The judgment log the quality page and the soft labels read (./judgment-log.ts): the same order as one ORDER BY over
- * every judgment of complete pairs, and no snapshot held between its ranges (decision 010: an open snapshot slows
+ * The judgment log the quality page reads and the ratings the soft labels' fit reads (./judgment-log.ts): each in
+ * the same order as one ORDER BY over every judgment of complete pairs, and no snapshot held between its ranges (decision 010: an open snapshot slows
  * every claim and submit while it stays open).
  */
 import assert from "node:assert/strict";
@@ -8,7 +8,7 @@ import { after, before, test } from "node:test";
 import { poolOf } from "../infra/client";
 import { createTestDatabase, type TestDatabase } from "../infra/testing";
 import { seedHistory } from "../../testing/history";
-import { completeJudgments } from "./judgment-log";
+import { completeJudgments, completeRatings } from "./judgment-log";
 
 let t: TestDatabase;
 before(async () => {
@@ -68,4 +68,25 @@ test("between its ranges the read holds no snapshot, and each pair comes with al
     `SELECT p.id, count(j.id)::int AS n FROM "Pair" p JOIN "Judgment" j ON j."pairId" = p.id WHERE p.status = 'COMPLETE' GROUP BY p.id`,
   );
   assert.deepEqual(new Map(rows.map((r) => [r.id, r.n])), per);
+});
+
+test("the soft labels' ratings come a pair at a time, within a pair by expert, time and id, read in ranges", async () => {
+  const { rows: want } = await poolOf(t.db).query<{ pair: string; user: string; verdict: string }>(
+    `SELECT j."pairId" AS pair, j."userId" AS user, j.verdict::text AS verdict
+       FROM "Judgment" j JOIN "Pair" p ON p.id = j."pairId" WHERE p.status = 'COMPLETE'
+      ORDER BY j."pairId", j."userId", j."createdAt", j.id`,
+  );
+  const got: [string, string, string][] = [];
+  await completeRatings(t.db, (pair, user, verdict) => got.push([pair, user, verdict]), 7);
+  assert.deepEqual(
+    got,
+    want.map((r) => [r.pair, r.user, r.verdict]),
+  );
+  // Grouped: no pair comes back after another pair's ratings (the builder counts pairs where they change).
+  const seen = new Set<string>();
+  got.forEach(([pair], i) => {
+    if (i > 0 && got[i - 1][0] === pair) return;
+    assert.ok(!seen.has(pair), pair);
+    seen.add(pair);
+  });
 });

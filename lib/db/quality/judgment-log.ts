@@ -14,24 +14,18 @@ export interface CompleteJudgments {
   pair: string[];
   user: string[];
   verdict: Verdict[];
-  /** Whether plan A was on the left (1) or not (0); null when read without sides. */
-  leftIsA: Uint8Array | null;
+  /** Whether plan A was on the left (1) or not (0). */
+  leftIsA: Uint8Array;
   /** The judgments' indices by expert, time and id. */
   order: Int32Array;
 }
 
-/**
- * `sides: false` leaves out which plan each expert saw on the left (the soft labels' fit needs none): the judgments
- * alone, without a lookup of each one's assignment (three quarters of the read's database time).
- */
 export async function completeJudgments(
   db: Db,
   report: ReportProgress,
   rangeSize?: number,
-  opts: { sides?: boolean } = {},
 ): Promise<CompleteJudgments> {
   const pool = poolOf(db);
-  const sides = opts.sides ?? true;
   // The experts' order as PostgreSQL sorts their ids (its collation), so the order is the one ORDER BY gave.
   const { rows: users } = await pool.query<{ id: string }>(`SELECT id FROM "User" ORDER BY id`);
   const rank = new Map(users.map((u, i) => [u.id, i]));
@@ -47,22 +41,25 @@ export async function completeJudgments(
     // The range on the judgments too (PostgreSQL does not carry it across the join): else each range scans them all.
     // Times as whole microseconds (exact in a double, and ordered as the database orders them), rows as arrays.
     const { rows } = await pool.query<[string, string, Verdict, boolean | null, number, string]>({
-      text: `SELECT p.id, j."userId", j.verdict::text, ${sides ? `a."leftPlanId" = p."planAId"` : "NULL"},
+      text: `SELECT p.id, j."userId", j.verdict::text, a."leftPlanId" = p."planAId",
                     (extract(epoch FROM j."createdAt") * 1000000)::float8, j.id
-               FROM "Pair" p JOIN "Judgment" j ON j."pairId" = p.id
-                    ${sides ? `JOIN "Assignment" a ON a.id = j."assignmentId"` : ""}
+               FROM "Pair" p JOIN "Judgment" j ON j."pairId" = p.id JOIN "Assignment" a ON a.id = j."assignmentId"
               WHERE p.status = 'COMPLETE' AND p.id > $1 AND p.id <= $2 AND j."pairId" > $1 AND j."pairId" <= $2`,
       values: [after, upTo],
       rowMode: "array",
     });
-    for (const [p, u0, v, l, t, id] of rows) {
+    // A pair's judgments share one string (its rows come within its range); the verdicts are the three constants.
+    const pairs = new Map<string, string>();
+    for (const [p0, u0, v, l, t, id] of rows) {
       const k = ids.length;
       if (k === at.length) [leftIsA, at, userRank] = [grown(leftIsA), grown(at), grown(userRank)];
+      let p = pairs.get(p0);
+      if (p === undefined) pairs.set(p0, (p = p0));
       pair.push(p);
       let u = interned.get(u0);
       if (u === undefined) interned.set(u0, (u = u0));
       user.push(u);
-      verdict.push(v);
+      verdict.push(v === "A" ? "A" : v === "B" ? "B" : "NEITHER");
       ids.push(id);
       leftIsA[k] = l ? 1 : 0;
       at[k] = t;
@@ -79,11 +76,37 @@ export async function completeJudgments(
       at[x] - at[y] ||
       (ids[x] < ids[y] ? -1 : ids[x] > ids[y] ? 1 : 0),
   );
-  return { pair, user, verdict, leftIsA: sides ? leftIsA.subarray(0, n) : null, order };
+  return { pair, user, verdict, leftIsA: leftIsA.subarray(0, n), order };
 }
 
 function grown<A extends Uint8Array | Float64Array | Int32Array>(a: A): A {
   const b = new (a.constructor as new (n: number) => A)(a.length * 2);
   b.set(a);
   return b;
+}
+
+/**
+ * Every judgment of complete pairs as (pair, expert, verdict), a pair's judgments together and within a pair by
+ * expert, then time, then id (the order the soft labels' batches read them in, lib/db/quality/quality.ts softLabels),
+ * handed to `add` as they come: nothing is kept here and nothing is sorted in the app, and no time, id or side is
+ * read (the soft labels' fit needs none; the sides' lookup of each assignment was three quarters of the read's
+ * database time).
+ */
+export async function completeRatings(
+  db: Db,
+  add: (pairId: string, userId: string, verdict: Verdict) => void,
+  rangeSize?: number,
+): Promise<void> {
+  const pool = poolOf(db);
+  for await (const { after, upTo } of pairRanges(db, "status = 'COMPLETE'", rangeSize)) {
+    const { rows } = await pool.query<[string, string, Verdict]>({
+      text: `SELECT j."pairId", j."userId", j.verdict::text
+               FROM "Pair" p JOIN "Judgment" j ON j."pairId" = p.id
+              WHERE p.status = 'COMPLETE' AND p.id > $1 AND p.id <= $2 AND j."pairId" > $1 AND j."pairId" <= $2
+              ORDER BY j."pairId", j."userId", j."createdAt", j.id`,
+      values: [after, upTo],
+      rowMode: "array",
+    });
+    for (const [p, u, v] of rows) add(p, u, v);
+  }
 }

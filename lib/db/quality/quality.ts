@@ -30,7 +30,7 @@ import { config } from "../../config";
 import { expertMedianSeconds, ratedPairs } from "../results/analytics";
 import { removalEffectFromPatterns } from "../../agreement";
 import { poolOf, type Db } from "../infra/client";
-import { completeJudgments } from "./judgment-log";
+import { completeJudgments, completeRatings } from "./judgment-log";
 import type { Standing } from "../../permissions";
 import { beforeLongStep, NO_PROGRESS, type ReportProgress } from "../../progress";
 
@@ -97,7 +97,7 @@ async function judgmentLog(db: Db, report: ReportProgress) {
     seq.push(verdict);
     let s = sides.get(user);
     if (!s) sides.set(user, (s = { left: 0, right: 0 }));
-    const side = sideOf(verdict, log.leftIsA![k] === 1);
+    const side = sideOf(verdict, log.leftIsA[k] === 1);
     if (side) s[side]++;
   }
   return { matrix: builder.build(), sequences, sides };
@@ -313,9 +313,9 @@ export type { SoftLabels };
  * first appearance in that order), read without a snapshot held across the read (./judgment-log.ts).
  */
 async function ratingLog(db: Db) {
-  const builder = new RatingMatrixBuilder(VERDICTS);
-  const log = await completeJudgments(db, NO_PROGRESS, undefined, { sides: false });
-  for (const k of log.order) builder.add(log.pair[k], log.user[k], verdictCode(log.verdict[k]));
+  // A pair's judgments come together: the builder numbers pairs as they change, without a map of every pair's id.
+  const builder = new RatingMatrixBuilder(VERDICTS, { itemsInRuns: true });
+  await completeRatings(db, (pair, user, verdict) => builder.add(pair, user, verdictCode(verdict)));
   return builder.build();
 }
 

@@ -166,7 +166,7 @@ test("soft labels streamed a batch at a time are the full Dawid–Skene fit's po
   await seedHistory(t.db, 1200, { experts: 13, prefix: "soft" });
   const { rows } = await poolOf(t.db).query<{ item: string; rater: string; label: string }>(
     `SELECT j."pairId" AS item, j."userId" AS rater, j.verdict::text AS label
-     FROM "Judgment" j JOIN "Pair" p ON p.id = j."pairId" WHERE p.status = 'COMPLETE' ORDER BY j."userId", j."createdAt", j.id`,
+     FROM "Judgment" j JOIN "Pair" p ON p.id = j."pairId" WHERE p.status = 'COMPLETE' ORDER BY j."pairId", j."userId", j."createdAt", j.id`,
   );
   const m = ratingMatrix(rows, ["A", "B", "NEITHER"]);
   const full = dawidSkene(m);
