@@ -309,8 +309,9 @@ export async function setStanding(
 export type { SoftLabels };
 
 /**
- * The judgments of complete pairs as the soft labels' fit reads them (by expert, then time; the pairs numbered by
- * first appearance in that order), read without a snapshot held across the read (./judgment-log.ts).
+ * The judgments of complete pairs as the soft labels' fit reads them: a pair at a time, within a pair by expert, then
+ * time (the order each export batch reads them in, so a pair's posterior is the fit's, bit for bit), read without a
+ * snapshot held across the read (./judgment-log.ts).
  */
 async function ratingLog(db: Db) {
   // A pair's judgments come together: the builder numbers pairs as they change, without a map of every pair's id.
