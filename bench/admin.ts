@@ -1,17 +1,19 @@
 /**
- * Admin pages at scale: a judging history of JUDGMENTS judgments (default 1,000,000; complete pairs of
- * three judgments by 40 experts, lib/testing/history.ts), then every admin API read and admin page timed
- * against the production server (5 loads each after one warm-up; p50 and max, response size).
+ * Admin pages at scale: a judging history of about JUDGMENTS judgments (default 1,000,000; complete pairs by 40
+ * experts, lib/testing/history.ts: adaptive raters on, so 2 pairs in 7 stopped at two judgments and the others have
+ * three; two uploaded judges with a verdict on every pair; gold pairs made from 2,000 plans, every expert's answers
+ * to a tenth of them, qualification sets, and experts still qualifying), then every admin API read and admin page
+ * timed against the production server (5 loads each after one warm-up; p50 and max, response size).
  * Usage: npm run bench:admin [-- JUDGMENTS] [--dimensions] [--heavy] (--dimensions: the history's dataset asks five
- * dimensions and strength, and the dimension pages' reads are timed too; --heavy: two uploaded judges give a verdict on
- * every pair, and the heavy reads of decision 010 are timed — their first load computes in the admin process, the
- * reloads share it — with the admin process's peak RSS)
+ * dimensions and strength, and the dimension pages' reads are timed too; --heavy: the heavy reads of decision 010 are
+ * timed too — their first load computes in the admin process, the reloads share it — with the admin process's peak
+ * RSS)
  */
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { hashPassword } from "../lib/auth/password";
 import { closeDb, createDb } from "../lib/db/infra/client";
-import { seedHistory, seedJudgeVerdicts } from "../lib/testing/history";
+import { seedHistory, seedJudgeVerdicts, seedQualityControl } from "../lib/testing/history";
 import { DEFAULT_DIMENSIONS } from "../lib/dimensions/set";
 import { freshDatabase, percentile, signIn, startServer } from "./server";
 
@@ -88,13 +90,23 @@ async function main() {
   const pg = await freshDatabase("admin", 54393);
   const db = createDb(pg.url);
   const t0 = performance.now();
-  await seedHistory(db, Math.ceil(judgments / 3), {
+  // Adaptive raters stop 2 pairs in 7 at two judgments (lib/testing/history.ts): 19 judgments per 7 pairs.
+  const pairs = Math.ceil((judgments * 7) / 19);
+  await seedHistory(db, pairs, {
     experts: 40,
+    adaptive: true,
     ...(withDimensions ? { dimensions: DEFAULT_DIMENSIONS.slice(0, 5) } : {}),
   });
-  if (heavy) {
-    await seedJudgeVerdicts(db, Math.ceil(judgments / 3));
-  }
+  await seedJudgeVerdicts(db, pairs);
+  const quality = await seedQualityControl(db, { goldPlans: 2000 });
+  const seeded = {
+    pairs,
+    judgments: await db.judgment.count(),
+    twoRaterPairs: await db.pair.count({ where: { requiredRaters: 2 } }),
+    judgeVerdicts: pairs * 2,
+    ...quality,
+  };
+  console.error(`seeded: ${JSON.stringify(seeded)}`);
   const setupSeconds = (performance.now() - t0) / 1000;
   await db.user.create({
     data: {

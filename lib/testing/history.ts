@@ -2,12 +2,15 @@
  * A judging history written straight into the database (generate_series, no HTTP): `pairs` complete
  * pairs of one query each, three judgments per pair by `experts` experts in rotation, verdicts that
  * mostly agree (a fixed pattern, so the figures are reproducible). For benchmarks of what reads
- * judgments: exports, analytics, the adjudication queue.
+ * judgments: exports, analytics, the adjudication queue. `adaptive`: the dataset has adaptive raters, and its pairs
+ * whose first two verdicts agree (i ≡ 0 mod 3, not mod 7) stopped at two; seedQualityControl adds gold pairs, their
+ * answers and qualification sets.
  */
 import type { Db } from "../db/infra/client";
 import { poolOf } from "../db/infra/client";
 import { emptyItem, itemCount, type Itinerary } from "../itinerary/model";
 import { planStyle } from "../leaderboard";
+import { makeGoldPairs } from "../db/quality/gold";
 
 const FEATURES = JSON.stringify({
   format: 1,
@@ -47,10 +50,13 @@ const itinerary = (variant: string): Itinerary => ({
 export async function seedHistory(
   db: Db,
   pairs: number,
-  opts: { experts?: number; prefix?: string; dimensions?: readonly { key: string }[] } = {},
+  opts: { experts?: number; prefix?: string; dimensions?: readonly { key: string }[]; adaptive?: boolean } = {},
 ) {
   const experts = opts.experts ?? 3;
   const x = opts.prefix ?? "h";
+  const adaptive = opts.adaptive ?? false;
+  // With adaptive raters, pair i asked two raters when this holds (its first two verdicts agree, below).
+  const two = (flag: string) => `(${flag}::boolean AND i % 3 = 0 AND i % 7 <> 0)`;
   const sql = (text: string, values: unknown[] = []) => poolOf(db).query(text, values);
   await sql(
     // One destination per history (its prefix in the name, past the default's, so several histories can coexist).
@@ -60,9 +66,9 @@ export async function seedHistory(
   // With dimensions: the dataset asks them and preference strength, and every judgment answers them (below).
   const dims = opts.dimensions ?? [];
   await sql(
-    `INSERT INTO "Dataset" (id, name, format, "contentHash", counts, "preferenceStrength", dimensions, "dimensionsVersion")
-     VALUES ($1 || 'ds', 'history', 'CANONICAL', $1 || 'hash', '{}', $2, $3::jsonb, $4)`,
-    [x, dims.length > 0, dims.length ? JSON.stringify(dims) : null, dims.length ? 1 : 0],
+    `INSERT INTO "Dataset" (id, name, format, "contentHash", counts, "preferenceStrength", dimensions, "dimensionsVersion", "adaptiveRaters")
+     VALUES ($1 || 'ds', 'history', 'CANONICAL', $1 || 'hash', '{}', $2, $3::jsonb, $4, $5)`,
+    [x, dims.length > 0, dims.length ? JSON.stringify(dims) : null, dims.length ? 1 : 0, adaptive],
   );
   await sql(
     `INSERT INTO "User" (id, email, name, role, "updatedAt") SELECT $1 || 'u' || i, $1 || 'u' || i || '@history.test', 'History expert ' || i, 'EXPERT', now() FROM generate_series(1, $2) i`,
@@ -92,16 +98,17 @@ export async function seedHistory(
     ],
   );
   await sql(
-    `INSERT INTO "Pair" (id, "queryId", "planAId", "planBId", status, "submittedCount")
-             SELECT $1 || 'pair' || i, $1 || 'q' || i, $1 || 'p' || i || 'a', $1 || 'p' || i || 'b', 'OPEN', 3 FROM generate_series(1, $2) i`,
-    [x, pairs],
+    `INSERT INTO "Pair" (id, "queryId", "planAId", "planBId", status, "submittedCount", "requiredRaters")
+             SELECT $1 || 'pair' || i, $1 || 'q' || i, $1 || 'p' || i || 'a', $1 || 'p' || i || 'b', 'OPEN', n, n
+             FROM generate_series(1, $2) i, LATERAL (SELECT CASE WHEN ${two("$3")} THEN 2 ELSE 3 END AS n) r`,
+    [x, pairs, adaptive],
   );
   // Slot s of pair i goes to expert (i + s) mod experts, so every two experts share pairs.
   await sql(
     `INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt")
              SELECT $1 || 'a' || i || '-' || s, $1 || 'pair' || i, $1 || 'u' || (1 + (i + s) % $3), s, 'SUBMITTED', $1 || 'p' || i || CASE WHEN (i + s) % 2 = 0 THEN 'a' ELSE 'b' END, now()
-             FROM generate_series(1, $2) i, generate_series(1, 3) s`,
-    [x, pairs, experts],
+             FROM generate_series(1, $2) i, generate_series(1, 3) s WHERE NOT (s = 3 AND ${two("$4")})`,
+    [x, pairs, experts, adaptive],
   );
   await sql(
     // The dimension answers repeat with i mod 12 and the slot: built once per combination, joined by it.
@@ -117,9 +124,9 @@ export async function seedHistory(
              FROM (SELECT $1 || 'j' || i || '-' || s AS id, $1 || 'a' || i || '-' || s AS aid, $1 || 'pair' || i AS pid, $1 || 'u' || (1 + (i + s) % $3) AS uid,
                           (ARRAY['A','B','NEITHER'])[1 + (i + CASE WHEN s = 3 AND i % 4 = 0 THEN 1 ELSE 0 END + CASE WHEN s = 2 AND i % 7 = 0 THEN 2 ELSE 0 END) % 3]::"Verdict" AS v,
                           20000 + ((i::bigint * 7919 + s * 104729) % 120000)::int AS t, $1 || 'r' || i || '-' || s AS rid, now() - (i % 30) * interval '1 day' AS at, i, s
-                     FROM generate_series(1, $2) i, generate_series(1, 3) s) g
+                     FROM generate_series(1, $2) i, generate_series(1, 3) s WHERE NOT (s = 3 AND ${two("$6")})) g
              LEFT JOIN answers ans ON ans.r = g.i % 12 AND ans.s = g.s`,
-    [x, pairs, experts, dims.length > 0, JSON.stringify(dims.map((d) => d.key))],
+    [x, pairs, experts, dims.length > 0, JSON.stringify(dims.map((d) => d.key)), adaptive],
   );
   // Completing the pairs (after their judgments exist) is what fills the analytics tallies, as in real judging.
   const c = await poolOf(db).connect();
@@ -154,4 +161,50 @@ export async function seedJudgeVerdicts(db: Db, pairs: number, prefix = "h") {
     [prefix, pairs],
   );
   await sql("VACUUM ANALYZE");
+}
+
+/**
+ * Quality control on a history (seedHistory's `prefix`): gold pairs made from `goldPlans` of its plans (as an admin
+ * makes them), every expert's answers to every tenth of them (shifted by the expert; 9 in 10 right), the first five
+ * of each expert's answers their qualification set, and `qualifying` new experts of the destination still in theirs
+ * (two answered each) and one whose qualification failed. Answers: their count.
+ */
+export async function seedQualityControl(db: Db, opts: { prefix?: string; goldPlans: number; qualifying?: number }) {
+  const x = opts.prefix ?? "h";
+  const sql = (text: string, values: unknown[] = []) => poolOf(db).query(text, values);
+  const made = await makeGoldPairs(db, `${x}ds`, { plans: opts.goldPlans, seed: 1 }, null);
+  const experts = `SELECT u.id, substr(u.id, length($1) + 2)::int AS k FROM "User" u WHERE u.id LIKE $1 || 'u%'`;
+  const gold = `SELECT g.id, g.label, row_number() OVER (ORDER BY g.id)::int AS n FROM "GoldPair" g WHERE g."datasetId" = $1 || 'ds'`;
+  const answered = await sql(
+    `INSERT INTO "GoldAnswer" (id, "goldPairId", "userId", purpose, "leftIsA", status, "leaseExpiresAt", "claimedAt", "completedAt",
+                               verdict, correct, rationale, "timeOnTaskMs", "clientRequestId")
+     SELECT $1 || 'ga' || a.n || '-' || a.k, a.gid, a.uid,
+            CASE WHEN row_number() OVER (PARTITION BY a.uid ORDER BY a.n) <= 5 THEN 'QUALIFICATION' ELSE 'CHECK' END::"GoldPurpose",
+            a.n % 2 = 0, 'SUBMITTED', now(), now() - (a.n % 30) * interval '1 day', now() - (a.n % 30) * interval '1 day',
+            CASE WHEN a.right THEN a.label ELSE (CASE a.label WHEN 'A' THEN 'B' WHEN 'B' THEN 'NEITHER' ELSE 'A' END)::"Verdict" END,
+            a.right, 'because', 30000, $1 || 'gr' || a.n || '-' || a.k
+       FROM (SELECT g.id AS gid, g.label, g.n, u.id AS uid, u.k, (g.n / 10 + u.k) % 10 <> 0 AS right
+               FROM (${gold}) g, (${experts}) u WHERE (g.n + u.k) % 10 = 0) a`,
+    [x],
+  );
+  const qualifying = opts.qualifying ?? 3;
+  await sql(
+    `INSERT INTO "User" (id, email, name, role, standing, "updatedAt")
+     SELECT $1 || 'nq' || i, $1 || 'nq' || i || '@history.test', 'New expert ' || i, 'EXPERT',
+            CASE WHEN i > $2 THEN 'QUALIFICATION_FAILED' ELSE 'QUALIFYING' END::"Standing", now()
+       FROM generate_series(1, $2 + 1) i`,
+    [x, qualifying],
+  );
+  await sql(
+    `INSERT INTO "ExpertDestination" ("userId", "destinationId", familiarity) SELECT u.id, $1 || 'd', 4 FROM "User" u WHERE u.id LIKE $1 || 'nq%'`,
+    [x],
+  );
+  const newcomers = await sql(
+    `INSERT INTO "GoldAnswer" (id, "goldPairId", "userId", purpose, "leftIsA", status, "leaseExpiresAt", "completedAt", verdict, correct, "clientRequestId")
+     SELECT $1 || 'gq' || g.n || '-' || u.id, g.id, u.id, 'QUALIFICATION', true, 'SUBMITTED', now(), now(), g.label, u.id NOT LIKE '%' || ($2 + 1), $1 || 'gqr' || g.n || '-' || u.id
+       FROM (${gold}) g, "User" u WHERE u.id LIKE $1 || 'nq%' AND g.n <= 2`,
+    [x, qualifying],
+  );
+  await sql("VACUUM ANALYZE");
+  return { goldPairs: made.made, answers: (answered.rowCount ?? 0) + (newcomers.rowCount ?? 0) };
 }

@@ -118,8 +118,14 @@ export async function leaderboardBattles(
         styles.get(r.planBId),
       );
     pending.length = 0;
+    // The covariates kept are bounded: a plan met again after this is read again (its stored column, cheap), where
+    // keeping every plan's grew with the data (~100 MiB of the heap at a million judgments).
+    if (styles.size > STYLES_KEPT) styles.clear();
   }
 }
+
+/** Plans' covariates kept between batches of battles, at most. */
+const STYLES_KEPT = 20_000;
 
 /** The trip lengths (days) of requests that have judgments, for the leaderboard's filter. */
 export async function judgedTripLengths(db: Db): Promise<number[]> {
