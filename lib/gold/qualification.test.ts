@@ -21,6 +21,21 @@ test("a short set is decided once no gold pair is left to give and none is held"
   assert.deepEqual(qualificationDecision({ answered: 2, right: 2, held: 0, more: false }, settings), {
     passed: true,
     length: 2,
-    note: "qualification: 2 of 2 right (pass mark 80 %) (a set of 2: no more gold pairs for the expert's destinations)",
+    note: "qualification: 2 of 2 right (pass mark 80 %) (a set of 2: no more gold pairs for the expert's destinations; passed: 2 right and the 3 missing from a set of 5 reach its pass mark of 4)",
   });
+});
+
+test("a short set fails only when the expert would fail the full set had every missing pair been right", () => {
+  const decide = (answered: number, right: number) =>
+    qualificationDecision({ answered, right, held: 0, more: false }, settings)!.passed;
+  // Pass mark 80 % of 5: 4. A set of 2 with one slip passes (1 + 3 missing = 4); both wrong fails (0 + 3 = 3).
+  assert.equal(decide(2, 1), true);
+  assert.equal(decide(2, 0), false);
+  assert.equal(decide(1, 0), true);
+  assert.equal(decide(4, 2), false);
+  assert.equal(decide(4, 3), true);
+  assert.match(
+    qualificationDecision({ answered: 2, right: 0, held: 0, more: false }, settings)!.note,
+    /failed: 0 right and the 3 missing from a set of 5 cannot reach its pass mark of 4/,
+  );
 });
