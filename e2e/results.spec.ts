@@ -71,6 +71,28 @@ test("an admin reads the planner leaderboard, uploads a judge's verdicts to the 
   await expect(alignment).toContainText("gpt-4o (pairwise)");
   await expect(page.getByRole("table", { name: "Judge differences" })).toBeVisible();
   await shot(page, "judges");
+  // A dataset that does not exist is said, as the leaderboard says it.
+  const noBoard = await page.request.get("/api/admin/judges?dataset=nowhere");
+  expect(noBoard.status()).toBe(404);
+  expect((await noBoard.json()).error).toContain('No judge board: there is no dataset "nowhere"');
+  // A file just under its 2 MiB limit reaches the import (its unknown pairs are named), though its JSON body is
+  // larger than the API's usual 2 MiB; one over the limit is refused with its size.
+  const line = (i: number) => JSON.stringify({ pair_id: `no-such-pair-${i}`, judge: "big", verdict: "A" }) + "\n";
+  const fill = (bytes: number) => {
+    let text = "";
+    for (let i = 0; text.length < bytes - 100; i++) text += line(i);
+    return text;
+  };
+  const under = await page.request.post("/api/admin/judges", {
+    data: { name: "under.jsonl", jsonl: fill(2 * 1024 * 1024 - 200) },
+  });
+  expect(under.status()).toBe(400);
+  expect((await under.json()).error).toContain("pair id(s) are not in TripJudge");
+  const over = await page.request.post("/api/admin/judges", {
+    data: { name: "over.jsonl", jsonl: fill(2 * 1024 * 1024 + 4000) },
+  });
+  expect(over.status()).toBe(413);
+  expect((await over.json()).error).toContain("a verdict file may be up to 2,097,152 bytes");
 
   await page.getByRole("link", { name: "Agreement" }).click();
   const position = page.getByRole("table", { name: "Verdicts for the left plan" });

@@ -1,12 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { API_BODY_CAP, AUTH_BODY_CAP, bodyCap, clientAddressOf, crossSiteRefusal } from "./guards";
+import { API_BODY_CAP, AUTH_BODY_CAP, JUDGE_BODY_CAP, bodyCap, clientAddressOf, crossSiteRefusal } from "./guards";
 
 test("body caps: none for GET, small for sign-in, the bundle limit for uploads, 2 MiB for the rest", () => {
   assert.equal(bodyCap("GET", "/api/admin/datasets", 100), 0);
   assert.equal(bodyCap("POST", "/api/auth/callback/credentials", 100), AUTH_BODY_CAP);
   assert.equal(bodyCap("POST", "/api/admin/datasets", 100), 100 + 1024 * 1024);
   assert.equal(bodyCap("PUT", "/api/admin/settings", 100), API_BODY_CAP);
+  // A judges' file of 2 MiB travels inside a JSON string, its quotes escaped: room for that.
+  assert.equal(bodyCap("POST", "/api/admin/judges", 100), JUDGE_BODY_CAP);
+  assert.ok(JUDGE_BODY_CAP > 2 * 2 * 1024 * 1024);
 });
 
 test("X-Forwarded-For counts only with TRUST_PROXY, and then from the right", () => {

@@ -8,12 +8,20 @@ import { isIP } from "node:net";
 export const API_BODY_CAP = 2 * 1024 * 1024;
 /** Sign-in and the other next-auth callbacks: a form of a few fields. */
 export const AUTH_BODY_CAP = 16 * 1024;
+/** A judges' verdict file (JSONL, UTF-8 bytes), the upload's own limit. */
+export const JUDGE_FILE_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * The upload's JSON body: the file inside a string escapes each quote, and a verdict line is mostly quoted keys and
+ * values, so a file at its limit nearly doubles (a 1.9 MB file was refused at 2 MiB).
+ */
+export const JUDGE_BODY_CAP = 2 * JUDGE_FILE_MAX_BYTES + 64 * 1024;
 
 export function bodyCap(method: string | undefined, pathname: string, importMaxBytes: number): number {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return 0;
   if (pathname.startsWith("/api/auth/")) return AUTH_BODY_CAP;
   // A multipart upload of a bundle: the bundle limit plus room for the form's own framing.
   if (pathname === "/api/admin/datasets") return importMaxBytes + 1024 * 1024;
+  if (pathname === "/api/admin/judges") return JUDGE_BODY_CAP;
   return API_BODY_CAP;
 }
 

@@ -35,7 +35,7 @@ export function VerdictsSection({
         JSONL, one verdict a line:{" "}
         <code>{`{"pair_id", "judge", "verdict": "A"|"B"|"NEITHER", "order": "ab"|"ba"?, "score_a"?, "score_b"?}`}</code>
         , in the pair&apos;s own A/B terms (<code>order</code> says which plan the judge saw first). Several runs of a
-        judge may judge the same pair. Up to 2 MB a file; the same file twice is imported once.
+        judge may judge the same pair. Up to 2 MiB (2,097,152 bytes) a file; the same file twice is imported once.
       </p>
       <div className="inline-form">
         <label>
