@@ -5,7 +5,7 @@ import { VERDICTS, type Verdict } from "../agreement";
 import { seededRandom } from "../random";
 import { alignmentBoard, BoardBuilder, type BoardPair, type JudgeRecord } from "./board";
 import { resampledMeans } from "./differences";
-import { parseJudgeVerdicts } from "./verdicts";
+import { parseJudgeVerdicts, verdictFileProblems } from "./verdicts";
 
 const rng = seededRandom(11);
 const pairs: BoardPair[] = Array.from({ length: 120 }, (_, i) => {
@@ -86,17 +86,35 @@ test("uploaded verdict files are parsed strictly, every problem named by its lin
     '{"pair_id":"p1","judge":"gpt-4o","verdict":"A","order":"ba"}\n\n{"pair_id":"p2","judge":"gpt-4o","verdict":"NEITHER","score_a":71,"score_b":71}\n',
     "v.jsonl",
   );
-  assert.ok(ok.ok && ok.lines.length === 2 && ok.lines[0].order === "ba");
+  assert.ok(!ok.problems.length && ok.lines.length === 2 && ok.lines[0].order === "ba");
+  assert.deepEqual(ok.at, [1, 3]);
+  assert.deepEqual(verdictFileProblems(ok, "v.jsonl", new Set()), { problems: [], more: 0, unknownPairs: 0 });
   const bad = parseJudgeVerdicts(
-    '{"pair_id":"p1","judge":"x","verdict":"a"}\n{"pair_id":"p1","judge":"x","verdict":"B","score_a":3}\nnot json\n{"pair_id":"p1","judge":"x","verdict":"B","extra":1}\n',
+    '{"pair_id":"p1","judge":"x","verdict":"a"}\n{"pair_id":"p1","judge":"x","verdict":"B","score_a":3}\nnot json\n{"pair_id":"p1","judge":"x","verdict":"B","extra":1}\n{"pair_id":"gone","judge":"x","verdict":"B"}\n',
     "v.jsonl",
   );
-  assert.ok(!bad.ok);
-  assert.match(bad.problems[0], /^v\.jsonl:1: verdict:/);
-  assert.match(bad.problems[1], /^v\.jsonl:2: score_a and score_b come together/);
-  assert.match(bad.problems[2], /^v\.jsonl:3: not valid JSON/);
-  assert.match(bad.problems[3], /^v\.jsonl:4: .*extra/);
-  assert.deepEqual(parseJudgeVerdicts("\n", "e.jsonl"), { ok: false, problems: ["e.jsonl: no verdicts"], more: 0 });
+  // The lines' own problems and the pairs TripJudge does not have, together and in line order.
+  const { problems, more, unknownPairs } = verdictFileProblems(bad, "v.jsonl", new Set(["gone"]));
+  assert.match(problems[0], /^v\.jsonl:1: verdict:/);
+  assert.match(problems[1], /^v\.jsonl:2: score_a and score_b come together/);
+  assert.match(problems[2], /^v\.jsonl:3: not valid JSON/);
+  assert.match(problems[3], /^v\.jsonl:4: .*extra/);
+  assert.equal(problems[4], 'v.jsonl:5: no pair "gone" in TripJudge');
+  assert.deepEqual([more, unknownPairs], [0, 1]);
+  assert.deepEqual(verdictFileProblems(parseJudgeVerdicts("\n", "e.jsonl"), "e.jsonl", new Set()), {
+    problems: ["e.jsonl: no verdicts"],
+    more: 0,
+    unknownPairs: 0,
+  });
+  // Past twenty, the rest are counted.
+  const many = parseJudgeVerdicts("x\n".repeat(25), "m.jsonl");
+  assert.deepEqual(
+    [
+      verdictFileProblems(many, "m.jsonl", new Set()).problems.length,
+      verdictFileProblems(many, "m.jsonl", new Set()).more,
+    ],
+    [20, 5],
+  );
 });
 
 test("the board is the same whatever order pairs and verdicts arrive in (seeded bootstrap, flip rate); experts count by distinct pairs", () => {

@@ -30,13 +30,18 @@ export type JudgeVerdictLine = z.output<typeof judgeVerdictLine>;
 
 export const MAX_PROBLEMS = 20;
 
-export type ParsedVerdicts = { ok: true; lines: JudgeVerdictLine[] } | { ok: false; problems: string[]; more: number };
+/** Every line that parsed (with its line number) and every problem, by line. */
+export interface ParsedVerdicts {
+  lines: JudgeVerdictLine[];
+  /** The line number of each of `lines`. */
+  at: number[];
+  problems: { line: number; message: string }[];
+}
 
 export function parseJudgeVerdicts(text: string, name: string): ParsedVerdicts {
-  const lines: JudgeVerdictLine[] = [];
-  const problems: string[] = [];
-  let more = 0;
-  const problem = (s: string) => (problems.length < MAX_PROBLEMS ? problems.push(s) : more++);
+  const out: ParsedVerdicts = { lines: [], at: [], problems: [] };
+  const problem = (line: number, message: string) =>
+    void out.problems.push({ line, message: `${name}:${line}: ${message}` });
   text
     .replace(/^\uFEFF/, "")
     .split("\n")
@@ -47,17 +52,39 @@ export function parseJudgeVerdicts(text: string, name: string): ParsedVerdicts {
       try {
         value = JSON.parse(line);
       } catch (e) {
-        return problem(`${name}:${i + 1}: not valid JSON (${(e as Error).message})`);
+        return problem(i + 1, `not valid JSON (${(e as Error).message})`);
       }
       const r = judgeVerdictLine.safeParse(value);
       if (!r.success)
-        return problem(
-          `${name}:${i + 1}: ${r.error.issues.map((x) => `${x.path.join(".") || "line"}: ${x.message}`).join("; ")}`,
-        );
+        return problem(i + 1, r.error.issues.map((x) => `${x.path.join(".") || "line"}: ${x.message}`).join("; "));
       if ((r.data.score_a == null) !== (r.data.score_b == null))
-        return problem(`${name}:${i + 1}: score_a and score_b come together`);
-      lines.push(r.data);
+        return problem(i + 1, "score_a and score_b come together");
+      out.lines.push(r.data);
+      out.at.push(i + 1);
     });
-  if (!problems.length && !lines.length) problem(`${name}: no verdicts`);
-  return problems.length ? { ok: false, problems, more } : { ok: true, lines };
+  return out;
+}
+
+/**
+ * The file's problems in line order, its lines' own and those of pairs TripJudge does not have (`unknownPairs`,
+ * looked up for the lines that parsed), the first MAX_PROBLEMS named and the rest counted: a file is mended once,
+ * not one problem at a time.
+ */
+export function verdictFileProblems(
+  parsed: ParsedVerdicts,
+  name: string,
+  unknownPairs: ReadonlySet<string>,
+): { problems: string[]; more: number; unknownPairs: number } {
+  const all = [...parsed.problems];
+  parsed.lines.forEach((l, k) => {
+    if (unknownPairs.has(l.pair_id))
+      all.push({ line: parsed.at[k], message: `${name}:${parsed.at[k]}: no pair "${l.pair_id}" in TripJudge` });
+  });
+  if (!all.length && !parsed.lines.length) all.push({ line: 0, message: `${name}: no verdicts` });
+  all.sort((u, v) => u.line - v.line);
+  return {
+    problems: all.slice(0, MAX_PROBLEMS).map((p) => p.message),
+    more: Math.max(0, all.length - MAX_PROBLEMS),
+    unknownPairs: unknownPairs.size,
+  };
 }

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { AppError } from "../../errors";
 import { reward, DEFAULT_WEIGHTS, type PlanFeatures, type Weights } from "../../features";
 import { BoardBuilder, type JudgeRecord } from "../../alignment";
-import { BUILT_IN_JUDGES as BUILT_IN, parseJudgeVerdicts } from "../../alignment";
+import { BUILT_IN_JUDGES as BUILT_IN, parseJudgeVerdicts, verdictFileProblems } from "../../alignment";
 import type { Verdict } from "../../agreement";
 import { currentWeights } from "./fits";
 import { poolOf, type Db } from "../infra/client";
@@ -16,29 +16,23 @@ export const MAX_JUDGES = 100;
 /** Stores a verdict file all or nothing; the same file twice changes nothing. */
 export async function importJudgeVerdicts(db: Db, text: string, name: string, actorId: string) {
   const parsed = parseJudgeVerdicts(text, name);
-  if (!parsed.ok)
-    throw new AppError(
-      "invalid_request",
-      `${name} was not imported: ${parsed.problems.length + parsed.more} problem(s).`,
-      { problems: parsed.problems, more: parsed.more },
-    );
+  // The pairs of the lines that parsed are looked up even when others did not: every problem is named at once.
+  const ids = [...new Set(parsed.lines.map((l) => l.pair_id))];
+  const found = new Set(
+    ids.length ? (await db.pair.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((p) => p.id) : [],
+  );
+  const report = verdictFileProblems(parsed, name, new Set(ids.filter((id) => !found.has(id))));
+  if (report.problems.length) {
+    const n = report.problems.length + report.more;
+    const unknown = report.unknownPairs ? ` (${report.unknownPairs} pair id(s) are not in TripJudge)` : "";
+    throw new AppError("invalid_request", `${name} was not imported: ${n} problem(s)${unknown}.`, {
+      problems: report.problems,
+      more: report.more,
+    });
+  }
   const hash = createHash("sha256").update(text).digest("hex");
   const known = await db.judgeImport.findUnique({ where: { contentHash: hash } });
   if (known) return { created: false, id: known.id, verdicts: known.verdicts, judges: known.judges };
-  const ids = [...new Set(parsed.lines.map((l) => l.pair_id))];
-  const found = new Set(
-    (await db.pair.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((p) => p.id),
-  );
-  const unknown = ids.filter((id) => !found.has(id));
-  if (unknown.length)
-    throw new AppError(
-      "invalid_request",
-      `${name} was not imported: ${unknown.length} pair id(s) are not in TripJudge.`,
-      {
-        problems: unknown.slice(0, 20).map((id) => `${name}: no pair "${id}"`),
-        more: Math.max(0, unknown.length - 20),
-      },
-    );
   const judges = [...new Set(parsed.lines.map((l) => l.judge))].sort();
   // The board compares every two judges: its work grows with the square of their number, so it is bounded.
   const onBoard = new Set((await db.judgeImport.findMany({ select: { judges: true } })).flatMap((i) => i.judges));
