@@ -60,11 +60,11 @@ export function ExpertRow({
       </td>
       <td className="num">{e.qualification.answered ? `${e.qualification.right}/${e.qualification.answered}` : "—"}</td>
       <td className="num">
-        {e.gold.n ? `${e.gold.right}/${e.gold.n} · ${pct(e.gold.accuracy)}` : "—"}
+        <span className="nowrap">{e.gold.n ? `${e.gold.right}/${e.gold.n} · ${pct(e.gold.accuracy)}` : "—"}</span>
         {e.gold.ci95 && (
-          <div className="muted small">
+          <span className="muted small interval">
             {pct(e.gold.ci95[0])}–{pct(e.gold.ci95[1])}
-          </div>
+          </span>
         )}
         {e.goldByDestination.length > 1 && (
           <div className="muted small">
