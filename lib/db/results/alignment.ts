@@ -16,6 +16,12 @@ export const MAX_JUDGES = 100;
 /** Stores a verdict file all or nothing; the same file twice changes nothing. */
 export async function importJudgeVerdicts(db: Db, text: string, name: string, actorId: string) {
   const parsed = parseJudgeVerdicts(text, name);
+  const hash = createHash("sha256").update(text).digest("hex");
+  // The same file again (a retry, a second click) is answered before its pairs are looked up again.
+  if (!parsed.problems.length) {
+    const known = await db.judgeImport.findUnique({ where: { contentHash: hash } });
+    if (known) return { created: false, id: known.id, verdicts: known.verdicts, judges: known.judges };
+  }
   // The pairs of the lines that parsed are looked up even when others did not: every problem is named at once.
   const ids = [...new Set(parsed.lines.map((l) => l.pair_id))];
   const found = new Set(
@@ -30,9 +36,6 @@ export async function importJudgeVerdicts(db: Db, text: string, name: string, ac
       more: report.more,
     });
   }
-  const hash = createHash("sha256").update(text).digest("hex");
-  const known = await db.judgeImport.findUnique({ where: { contentHash: hash } });
-  if (known) return { created: false, id: known.id, verdicts: known.verdicts, judges: known.judges };
   const judges = [...new Set(parsed.lines.map((l) => l.judge))].sort();
   // The board compares every two judges: its work grows with the square of their number, so it is bounded.
   const onBoard = new Set((await db.judgeImport.findMany({ select: { judges: true } })).flatMap((i) => i.judges));
