@@ -4,6 +4,8 @@ import { trainerOptions } from "./testing";
 import {
   checkPreferenceOptions,
   DEFAULT_SPLIT,
+  MARGIN_RULES,
+  PREFERENCE_TARGETS,
   preferenceRows,
   splitOf,
   splitSpec,
@@ -66,6 +68,61 @@ test("margins: the mean strength of the majority's side, or its size minus the r
     (preferenceRows(pair(["A", "A", "B"]), o({ margin: "strength" })).rows[0] as { margin: null }).margin,
     null,
   );
+});
+
+test("a margin is never negative: every target × margin kind on unanimous, 2-1, strength-weighted and adjudicated pairs", () => {
+  type J = ("A" | "B" | "NEITHER")[];
+  const cases: { name: string; p: PreferencePairInput; votes: number; strength: number | null }[] = [
+    { name: "unanimous", p: pair(["A", "A", "A"], [1, 2, 3]), votes: 3, strength: 2 },
+    { name: "2-1", p: pair(["B", "A", "B"], [2, 3, 1]), votes: 1, strength: 1.5 },
+    { name: "2-1 with Neither", p: pair(["A", "NEITHER", "A"], [3, null, 3]), votes: 1, strength: 3 },
+    { name: "2-1 strength off", p: pair(["A", "B", "A"] as J), votes: 1, strength: null },
+    // The new user's row: votes A1 B1 N1, adjudicated A, exported "margin": -1 under --margin votes.
+    {
+      name: "adjudicated 1-1-1",
+      p: { ...pair(["A", "B", "NEITHER"], [2, 3, null]), adjudicated: "A" },
+      votes: 0,
+      strength: 2,
+    },
+    {
+      name: "adjudicated 2-2",
+      p: { ...pair(["B", "A", "B", "A"], [1, 3, 3, 1]), adjudicated: "B" },
+      votes: 0,
+      strength: 2,
+    },
+    {
+      name: "adjudicated, no expert on its side",
+      p: { ...pair(["NEITHER", "B", "NEITHER"], [null, 2, null]), adjudicated: "A" },
+      votes: 0,
+      strength: 0,
+    },
+  ];
+  for (const target of PREFERENCE_TARGETS)
+    for (const margin of ["none", "votes", "strength"] as const) {
+      const opts = o({ target, margin });
+      const refused = checkPreferenceOptions(opts);
+      if (margin !== "none" && (target === "openai" || target === "kto")) {
+        assert.match(refused!, /a margin is for trl and openrlhf/, `${target} ${margin}`);
+        continue;
+      }
+      assert.equal(refused, null);
+      for (const c of cases) {
+        const { rows } = preferenceRows(c.p, opts);
+        assert.ok(rows.length >= 1, `${target} ${margin} ${c.name}`);
+        for (const r of rows) {
+          if (margin === "none") {
+            assert.ok(!("margin" in r), `${target} ${c.name}: no margin column unless asked`);
+            continue;
+          }
+          const m = (r as { margin: number | null }).margin;
+          assert.equal(m, margin === "votes" ? c.votes : c.strength, `${target} ${margin} ${c.name}`);
+          assert.ok(m === null || m >= 0, `${target} ${margin} ${c.name}: ${m} ≥ 0`);
+        }
+      }
+    }
+  // The card says what each margin measures, adjudicated pairs included.
+  assert.match(MARGIN_RULES.votes, /adjudicated pair whose experts split .* 0/);
+  assert.match(MARGIN_RULES.strength, /adjudicated/);
 });
 
 test("OpenAI's preference rows hold exactly its keys; KTO gives the chosen true and the rejected false", () => {

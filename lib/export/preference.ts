@@ -246,7 +246,7 @@ export function preferenceRows(
     o.margin === "strength"
       ? meanStrength(p.judgments, label)
       : o.margin === "votes"
-        ? agreeing - (verdicts.length - agreeing)
+        ? votesMargin(agreeing, verdicts.length)
         : undefined;
   return {
     rows: [
@@ -262,9 +262,32 @@ export function preferenceRows(
   };
 }
 
-/** The mean strength (1–3) of the judgments on the label's side; null where they carry none (strength off). */
+/**
+ * What a margin measures, as the card says it. A trainer's margin says by how much chosen beats rejected, so it is
+ * never negative: an adjudicated pair (its experts split, an admin set the label) takes its direction from the
+ * adjudication and only the margin its experts' votes or strengths support, at least 0.
+ */
+export const MARGIN_RULES: Record<Exclude<PreferenceOptions["margin"], "none">, string> = {
+  votes:
+    "the experts' votes for the chosen plan minus their other votes (Neither included), never below 0: a unanimous " +
+    "pair of 3 gives 3, a 2-1 pair 1, an adjudicated pair whose experts split (1-1-1, 2-2) 0",
+  strength:
+    "the mean strength (1 slightly, 2 clearly, 3 decisively) of the experts' verdicts for the chosen plan; 0 for an " +
+    "adjudicated pair none of whose experts chose that plan; null on datasets without preference strength",
+};
+
+/** `votes` margin: the label's votes minus the rest, floored at 0 (an adjudicated split gives no margin, never < 0). */
+export function votesMargin(agreeing: number, total: number): number {
+  return Math.max(0, agreeing - (total - agreeing));
+}
+
+/**
+ * The mean strength (1–3) of the judgments on the label's side; null where they carry none (strength off); 0 where
+ * no judgment is on the label's side (an adjudicated label no expert chose).
+ */
 function meanStrength(js: { verdict: Verdict; strength: number | null }[], label: Verdict): number | null {
   const s = js.filter((j) => j.verdict === label).map((j) => j.strength);
-  if (!s.length || s.some((x) => x === null)) return null;
+  if (!s.length) return js.some((j) => j.verdict !== "NEITHER" && j.strength === null) ? null : 0;
+  if (s.some((x) => x === null)) return null;
   return (s as number[]).reduce((a, b) => a + b, 0) / s.length;
 }

@@ -15,6 +15,7 @@ import { currentWeights } from "./fits";
 import { exportQuery, optionsOf, type ExportKind, type ExportOptions } from "../../export/kinds";
 import {
   DEFAULT_SPLIT,
+  MARGIN_RULES,
   preferenceRows,
   splitOf,
   type PreferenceOptions,
@@ -639,6 +640,8 @@ export interface PreferenceCard {
   /** Per split: the labelled pairs it holds and their requests (a request is in one split only). */
   splits: Record<string, { pairs: number; requests: number }>;
   left_out: Record<PreferenceSkip, number>;
+  /** What the rows' margin measures (adjudicated pairs included); null without a margin. */
+  margin: { kind: "votes" | "strength"; rule: string } | null;
 }
 
 /**
@@ -646,7 +649,12 @@ export interface PreferenceCard {
  * (no soft labels: the card needs none). Memory: the request ids of each split, to count them once.
  */
 export async function preferenceCard(db: Db, f: ExportFilters, o: PreferenceOptions): Promise<PreferenceCard> {
-  const card: PreferenceCard = { rows: 0, splits: {}, left_out: { unlabelled: 0, not_unanimous: 0, neither: 0 } };
+  const card: PreferenceCard = {
+    rows: 0,
+    splits: {},
+    left_out: { unlabelled: 0, not_unanimous: 0, neither: 0 },
+    margin: o.margin === "none" ? null : { kind: o.margin, rule: MARGIN_RULES[o.margin] },
+  };
   const requests = new Map<string, Set<string>>();
   const rows = preferencePairRecords(db, f, { ...o, withMetadata: false }, undefined, (queryId, split, n, skipped) => {
     if (skipped) card.left_out[skipped]++;

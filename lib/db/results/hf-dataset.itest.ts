@@ -27,6 +27,11 @@ before(async () => {
   await seedHistory(t.db, 240, { experts: 5 });
   await poolOf(t.db).query(`UPDATE "Query" SET split = NULL`);
   await poolOf(t.db).query(`UPDATE "Dataset" SET license = 'cc-by-4.0'`);
+  // A dataset with no pair (one plan per request, as planners publish): in scope, but it gives no row.
+  await poolOf(t.db).query(
+    `INSERT INTO "Dataset" (id, name, format, "contentHash", counts, license)
+     VALUES ('ds-empty', 'empty planner outputs', 'CANONICAL', 'empty-hash', '{}', 'cc-by-4.0')`,
+  );
   dir = await mkdtemp(path.join(tmpdir(), "hf-dataset-"));
 });
 after(async () => {
@@ -86,6 +91,8 @@ test("hf-dataset writes each configuration's splits as Parquet, equal to the sin
   const card = await readFile(path.join(out, "README.md"), "utf8");
   const yaml = card.split("---")[1];
   assert.match(yaml, /^license: cc-by-4\.0$/m);
+  // The card is named by the datasets whose pairs it holds, not by every dataset in scope (a new user's finding).
+  assert.match(yaml, /^pretty_name: "TripJudge expert preferences: history"$/m);
   assert.match(yaml, /^task_categories:\n- text-generation$/m);
   for (const [config, folder] of [
     ["preference_pairs", "data"],

@@ -149,7 +149,10 @@ async function scopeFacts(
               WHERE q."datasetId" = ds.id AND p.status = 'COMPLETE') AS raters
        FROM "Dataset" ds
       WHERE ($1::text IS NULL OR ds.id = $1)
-        AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM "Query" q WHERE q."datasetId" = ds.id AND q."destinationId" = $2))
+        -- Only datasets with a complete pair in scope name the card: an empty one adds nothing to its rows.
+        AND EXISTS (SELECT 1 FROM "Query" q JOIN "Pair" p ON p."queryId" = q.id
+                     WHERE q."datasetId" = ds.id AND p.status = 'COMPLETE'
+                       AND ($2::text IS NULL OR q."destinationId" = $2))
       ORDER BY ds.name`,
     [f.datasetId ?? null, f.destinationId ?? null],
   );

@@ -11,6 +11,7 @@ import { seedHistory } from "../../testing/history";
 import { poolOf } from "../infra/client";
 import { createTestDatabase, type TestDatabase } from "../infra/testing";
 import { assertParquetMatchesJsonl } from "./export-testing";
+import { adjudicate } from "./analytics";
 import { labelledPairRecords, preferenceCard, preferencePairRecords, records, sftCard, sftRecords } from "./exports";
 
 let t: TestDatabase;
@@ -91,6 +92,29 @@ test("a request and all its pairs fall in one split, the shares near those asked
     assert.equal(card.splits[split].pairs, rows.filter((r) => r.split === split).length, split);
     assert.equal(card.splits[split].requests, [...splitOfQuery.values()].filter((s) => s === split).length, split);
   }
+});
+
+test("margins are never negative, adjudicated 1-1-1 pairs included, and the card says what they measure", async () => {
+  // An admin adjudicates every 1-1-1 pair (A for some, B for others), as the adjudication queue does.
+  const { rows: split } = await poolOf(t.db).query<{ id: string }>(
+    `SELECT id FROM "Pair" WHERE status = 'COMPLETE' AND unresolved ORDER BY id LIMIT 20`,
+  );
+  assert.ok(split.length >= 2, `${split.length} unresolved pairs`);
+  const { rows: admins } = await poolOf(t.db).query<{ id: string }>(`SELECT id FROM "User" LIMIT 1`);
+  for (const [i, p] of split.entries()) await adjudicate(t.db, p.id, i % 2 ? "B" : "A", null, admins[0].id);
+  for (const target of ["trl", "openrlhf"])
+    for (const margin of ["votes", "strength"]) {
+      const rows = await all(preferencePairRecords(t.db, {}, opts({ target, margin, with_metadata: "1" })));
+      const adjudicated = rows.filter((r) => split.some((p) => p.id === r.pair_id));
+      assert.equal(adjudicated.length, split.length, `${target} ${margin}: every adjudicated pair is a row`);
+      for (const r of rows)
+        assert.ok(r.margin === null || (r.margin as number) >= 0, `${target} ${margin}: ${r.margin}`);
+      if (margin === "votes") for (const r of adjudicated) assert.equal(r.margin, 0, `${target}: an adjudicated split`);
+    }
+  const card = await preferenceCard(t.db, {}, opts({ target: "trl", margin: "votes" }));
+  assert.deepEqual(card.margin?.kind, "votes");
+  assert.match(card.margin!.rule, /never below 0/);
+  assert.equal((await preferenceCard(t.db, {}, opts({}))).margin, null);
 });
 
 test("labelled pairs, training pairs and battles carry the same split for each request as the preference pairs", async () => {

@@ -72,6 +72,7 @@ async function card(kind: ExportKind, q: ExportQuery) {
       ? {
           splits: preference.splits,
           left_out: preference.left_out,
+          ...("margin" in preference && preference.margin ? { margin: preference.margin } : {}),
           // Splits are by request (a seeded hash of its id, or the dataset's own split field).
           no_request_crosses_splits: true,
         }
