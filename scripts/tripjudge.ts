@@ -675,7 +675,7 @@ async function agreementCommand(v: {
     if (level && !labels) {
       // No --labels: numeric labels are ordered by value (the level needs an order).
       const ordered = labelsByValue(parseRatings(text, v.ratings, null), level);
-      s = agreementSummary(parseRatings(text, v.ratings, ordered), ordered, 1000, 1, level);
+      s = agreementSummary(parseRatings(text, v.ratings, ordered), ordered, 1000, 1, level, "observed");
     } else s = agreementSummary(parseRatings(text, v.ratings, labels), labels, 1000, 1, level);
     const f = (x: number | null) => (x === null ? "—" : x.toFixed(4));
     await print(

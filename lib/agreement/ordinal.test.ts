@@ -14,6 +14,7 @@ interface Case {
   coders: (number | null)[][];
   alpha: Record<Level, number>;
   weighted_kappa: Record<string, { linear: number; quadratic: number }>;
+  weighted_kappa_declared: Record<string, { linear: number; quadratic: number }>;
 }
 // Written by lib/agreement/ordinal_reference.py (numpy's pairwise form of alpha; scikit-learn 1.2.1's cohen_kappa_score).
 const cases = JSON.parse(readFileSync(path.resolve("lib/agreement/fixtures/ordinal-reference.json"), "utf8")) as Case[];
@@ -65,6 +66,15 @@ test("every case equals the numpy / scikit-learn reference to 1e-9", () => {
       for (const w of ["linear", "quadratic"] as const) {
         const got = weightedKappa(c.coders[a], c.coders[b], w).value!;
         assert.ok(Math.abs(got - want[w]) < 1e-9, `${c.name} ${pair} ${w}: ${got} vs ${want[w]}`);
+      }
+    }
+    // On the declared scale (scikit-learn's labels=range(k)).
+    assert.ok(Object.keys(c.weighted_kappa_declared).length > 0, c.name);
+    for (const [pair, want] of Object.entries(c.weighted_kappa_declared)) {
+      const [a, b] = pair.split("-").map((s) => Number(s) - 1);
+      for (const w of ["linear", "quadratic"] as const) {
+        const got = weightedKappa(c.coders[a], c.coders[b], w, c.k).value!;
+        assert.ok(Math.abs(got - want[w]) < 1e-9, `${c.name} ${pair} ${w} declared: ${got} vs ${want[w]}`);
       }
     }
   }

@@ -40,9 +40,19 @@ export function weightedKappaFromTable(table: readonly (readonly number[])[], we
   return { value: 1 - observed / expected };
 }
 
-/** Weighted kappa of two raters' labels (null = not rated; items rated by both count), over the categories they used. */
-export function weightedKappa(a: readonly (number | null)[], b: readonly (number | null)[], weights: Weights): Stat {
-  const used = new Set<number>();
+/**
+ * Weighted kappa of two raters' labels (null = not rated; items rated by both count). With `k`, over the declared
+ * scale 0..k−1 (scikit-learn's `labels=`): a 4-vs-6 disagreement weighs 2 whether or not anyone used 5. Without it,
+ * over the categories the two raters used (R irr's kappa2 and scikit-learn's default), so unused levels between
+ * them shrink the distances.
+ */
+export function weightedKappa(
+  a: readonly (number | null)[],
+  b: readonly (number | null)[],
+  weights: Weights,
+  k?: number,
+): Stat {
+  const used = new Set<number>(k === undefined ? [] : Array.from({ length: k }, (_, i) => i));
   for (let i = 0; i < a.length; i++) if (a[i] !== null && b[i] !== null) used.add(a[i]!).add(b[i]!);
   const order = [...used].sort((x, y) => x - y);
   const at = new Map(order.map((c, i) => [c, i]));

@@ -38,7 +38,8 @@ def alpha(coders, level, values):
 def case(name, coders, k, values=None, source=""):
     values = values or list(range(1, k + 1))
     out = {"name": name, "source": source, "k": k, "values": values, "coders": coders,
-           "alpha": {l: alpha(coders, l, values) for l in LEVELS}, "weighted_kappa": {}}
+           "alpha": {l: alpha(coders, l, values) for l in LEVELS}, "weighted_kappa": {},
+           "weighted_kappa_declared": {}}
     for a in range(len(coders)):
         for b in range(a + 1, len(coders)):
             both = [(x, y) for x, y in zip(coders[a], coders[b]) if x is not None and y is not None]
@@ -47,6 +48,9 @@ def case(name, coders, k, values=None, source=""):
             x, y = zip(*both)
             out["weighted_kappa"][f"{a + 1}-{b + 1}"] = {
                 w: float(cohen_kappa_score(x, y, weights=w)) for w in ["linear", "quadratic"]}
+            # On the declared scale 0..k-1 (labels=): unused levels between the raters' still count.
+            out["weighted_kappa_declared"][f"{a + 1}-{b + 1}"] = {
+                w: float(cohen_kappa_score(x, y, weights=w, labels=list(range(k)))) for w in ["linear", "quadratic"]}
     return out
 
 

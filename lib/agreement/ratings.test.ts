@@ -144,6 +144,8 @@ test("--level adds exactly level, alpha under its metric and weighted kappa per 
     name: string;
     coders: (number | null)[][];
     alpha: Record<string, number>;
+    weighted_kappa: Record<string, Record<"linear" | "quadratic", number>>;
+    weighted_kappa_declared: Record<string, Record<"linear" | "quadratic", number>>;
   }[];
   // Krippendorff (2011)'s example: coder c rates in slot c; values 1..5, some missing.
   const k11 = ref.find((c) => c.name === "krippendorff-2011")!;
@@ -156,7 +158,14 @@ test("--level adds exactly level, alpha under its metric and weighted kappa per 
     const r = cli("--ratings", f, "--level", level, "--json");
     assert.equal(r.status, 0, r.stderr);
     const s = JSON.parse(r.stdout);
-    assert.deepEqual(Object.keys(s), [...KEYS, "level", "krippendorff_alpha_level", "weighted_kappa_by_slot_pair"]);
+    assert.deepEqual(Object.keys(s), [
+      ...KEYS,
+      "level",
+      "krippendorff_alpha_level",
+      "weighted_kappa_by_slot_pair",
+      "weighted_kappa_scale",
+    ]);
+    assert.equal(s.weighted_kappa_scale, "observed");
     assert.equal(s.level, level);
     assert.equal(s.krippendorff_alpha_level.toFixed(3), value.toFixed(3));
     close(s.krippendorff_alpha_level, k11.alpha[level]);
@@ -174,6 +183,17 @@ test("--level adds exactly level, alpha under its metric and weighted kappa per 
   const s = JSON.parse(cli("--ratings", a, "--labels", "1,2,3,4,5,6", "--level", "ordinal", "--json").stdout);
   assert.equal(s.weighted_kappa_by_slot_pair["1-2"].quadratic.toFixed(3), "0.297");
   close(s.krippendorff_alpha_level, anxiety.alpha.ordinal);
+  // Declared labels set the scale (scikit-learn's labels=): slot pair 2-3 used no 5, yet 4 vs 6 weighs 2, not 1.
+  assert.equal(s.weighted_kappa_scale, "declared");
+  assert.equal(s.weighted_kappa_by_slot_pair["2-3"].linear.toFixed(4), "0.1262");
+  for (const [pair, want] of Object.entries(anxiety.weighted_kappa_declared))
+    for (const w of ["linear", "quadratic"] as const) close(s.weighted_kappa_by_slot_pair[pair][w], want[w]);
+  // Without --labels: the levels each slot pair used, as R irr's kappa2 and scikit-learn's default.
+  const o = JSON.parse(cli("--ratings", a, "--level", "ordinal", "--json").stdout);
+  assert.equal(o.weighted_kappa_scale, "observed");
+  assert.equal(o.weighted_kappa_by_slot_pair["2-3"].linear.toFixed(4), "0.1459");
+  for (const [pair, want] of Object.entries(anxiety.weighted_kappa))
+    for (const w of ["linear", "quadratic"] as const) close(o.weighted_kappa_by_slot_pair[pair][w], want[w]);
 });
 
 test("--level: a bad level and unordered labels are refused with a clear message", () => {

@@ -112,8 +112,12 @@ export interface AgreementSummary {
   majority: Record<string, number>;
   ci95: Record<string, [number, number] | null>;
   noise_model: { K: number; r: number | null; A_all: number | null };
-  /** With a level of measurement (`--level`): alpha under its metric and weighted kappa per slot pair. */
+  /**
+   * With a level of measurement (`--level`): alpha under its metric and weighted kappa per slot pair, the latter
+   * over the declared labels (`declared`) or over the levels each slot pair used (`observed`, without `--labels`).
+   */
   level?: Level;
+  weighted_kappa_scale?: "declared" | "observed";
   krippendorff_alpha_level?: number | null;
   weighted_kappa_by_slot_pair?: Record<string, { linear: number | null; quadratic: number | null }>;
 }
@@ -146,6 +150,8 @@ export function agreementSummary(
   replicates = 1000,
   seed = 1,
   level?: Level,
+  /** `declared`: `labels` is the scale (weighted κ weighs by its positions); `observed`: labels found in the data. */
+  scale: "declared" | "observed" = "declared",
 ): AgreementSummary {
   // Items in first-appearance order; slots as given, or numbered in the order an item's rows appear.
   const items = new Map<string, Map<number, number>>();
@@ -206,7 +212,7 @@ export function agreementSummary(
   // TripScore E.4 with K classes (3: A, B, Neither), from the pairwise agreement.
   const K = labels.length;
   const noise = value.pairwise_agreement === null ? null : noiseCeiling(K, value.pairwise_agreement);
-  const levelFigures = level ? byLevel(matrix, coders(matrix), labels, level) : {};
+  const levelFigures = level ? byLevel(matrix, coders(matrix), labels, level, scale) : {};
   return {
     items: items.size,
     raters: new Set(rows.map((r) => r.rater)).size,
@@ -233,19 +239,25 @@ function byLevel(
   coders: (number | null)[][],
   labels: readonly string[],
   level: Level,
-): Pick<AgreementSummary, "level" | "krippendorff_alpha_level" | "weighted_kappa_by_slot_pair"> {
+  scale: "declared" | "observed",
+): Pick<
+  AgreementSummary,
+  "level" | "krippendorff_alpha_level" | "weighted_kappa_by_slot_pair" | "weighted_kappa_scale"
+> {
   const numeric = labels.every((l) => Number.isFinite(Number(l)));
   const values = labels.map((l, i) => (numeric ? Number(l) : i + 1));
+  const k = scale === "declared" ? labels.length : undefined;
   const weighted: Record<string, { linear: number | null; quadratic: number | null }> = {};
   for (let a = 0; a < coders.length; a++)
     for (let b = a + 1; b < coders.length; b++)
       weighted[`${a + 1}-${b + 1}`] = {
-        linear: weightedKappa(coders[a], coders[b], "linear").value,
-        quadratic: weightedKappa(coders[a], coders[b], "quadratic").value,
+        linear: weightedKappa(coders[a], coders[b], "linear", k).value,
+        quadratic: weightedKappa(coders[a], coders[b], "quadratic", k).value,
       };
   return {
     level,
     krippendorff_alpha_level: krippendorffAlpha(coders, level, labels.length, values).value,
     weighted_kappa_by_slot_pair: weighted,
+    weighted_kappa_scale: scale,
   };
 }

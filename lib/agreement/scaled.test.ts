@@ -51,7 +51,9 @@ test("figures from pattern counts equal agreementSummary on the same ratings, fo
         close(mine.fleiss_kappa, ref.fleiss_kappa, `fleiss (seed ${seed})`);
         for (const [k, v] of Object.entries(ref.cohen_kappa_by_slot_pair))
           close(mine.cohen_kappa_by_slot_pair[k], v, `cohen ${k}`);
-        for (const [k, v] of Object.entries(ref.weighted_kappa_by_slot_pair!)) {
+        // Weighted κ on the declared scale −3…+3, whatever levels the slots used.
+        const declared = agreementSummary(rows, ["-3", "-2", "-1", "0", "1", "2", "3"], 0, 1, level);
+        for (const [k, v] of Object.entries(declared.weighted_kappa_by_slot_pair!)) {
           close(mine.weighted_kappa_by_slot_pair[k].linear, v.linear, `linear ${k}`);
           close(mine.weighted_kappa_by_slot_pair[k].quadratic, v.quadratic, `quadratic ${k}`);
         }
@@ -84,4 +86,33 @@ test("intervals are seeded and hold the estimate; too little data gives none", (
     ).pairs,
     0,
   );
+});
+
+test("weighted κ follows the declared −3…+3 scale when the slots skip levels (−3 vs +2 weighs 5, not 1)", () => {
+  // Experts who answer only "decisively A", "clearly B" or "decisively B": levels −2…+1 unused, unevenly spaced.
+  const data: (number | null)[][] = [
+    [-3, -3, 2],
+    [2, 2, 3],
+    [3, 3, 3],
+    [-3, 2, -3],
+    [3, 2, 3],
+    [2, -3, 2],
+    [-3, 3, 2],
+    [3, 3, 2],
+  ];
+  const mine = scaleStats(scaleCounts(data.map((slots) => ({ pattern: scalePatternOf(slots), pairs: 1 }))));
+  const rows: RatingRow[] = data.flatMap((slots, i) =>
+    slots.flatMap((v, s) => (v === null ? [] : [{ item: `p${i}`, rater: `r${s}`, slot: s + 1, label: String(v) }])),
+  );
+  const declared = agreementSummary(rows, ["-3", "-2", "-1", "0", "1", "2", "3"], 0, 1, "ordinal");
+  const observed = agreementSummary(rows, ["-3", "2", "3"], 0, 1, "ordinal", "observed");
+  for (const k of ["1-2", "1-3", "2-3"])
+    for (const w of ["linear", "quadratic"] as const) {
+      close(mine.weighted_kappa_by_slot_pair[k][w], declared.weighted_kappa_by_slot_pair![k][w], `${w} ${k}`);
+      assert.notEqual(
+        mine.weighted_kappa_by_slot_pair[k][w]!.toFixed(6),
+        observed.weighted_kappa_by_slot_pair![k][w]!.toFixed(6),
+        `${w} ${k}: the declared scale differs from the levels used`,
+      );
+    }
 });

@@ -5,7 +5,7 @@
  * missing, slot 1 highest, so an item is one of 512 patterns and every statistic and bootstrap replicate needs only
  * the counts. The figures equal agreementSummary's (lib/agreement/ratings.ts) on the same ratings with numeric
  * labels ordered by value (tested): Fleiss' κ over the items with the modal number of ratings, Cohen's κ and
- * weighted κ (linear, quadratic: scikit-learn's, over the categories the two slots used) per slot pair, and
+ * weighted κ (linear, quadratic: scikit-learn's with labels= the declared scale −3…+3) per slot pair, and
  * Krippendorff's α under the nominal, ordinal, interval and ratio metrics (Krippendorff 2011) with the values.
  */
 import { multinomial, seededRandom } from "../random";
@@ -79,11 +79,10 @@ export function scaleStats(counts: Float64Array): ScaleStats {
     }
     const key = `${a + 1}-${b + 1}`;
     cohen[key] = cohenFromTable(t).value;
-    const used = usedCategories(t);
-    const compact = used.map((i) => used.map((j) => t[i][j]));
+    // The scale is declared (−3…+3), so the weights follow it whatever levels the slots used (scikit-learn's labels=).
     weighted[key] = {
-      linear: weightedKappaFromTable(compact, "linear").value,
-      quadratic: weightedKappaFromTable(compact, "quadratic").value,
+      linear: weightedKappaFromTable(t, "linear").value,
+      quadratic: weightedKappaFromTable(t, "quadratic").value,
     };
   }
   const o = coincidences(counts);
@@ -135,16 +134,6 @@ export function scaleReport(counts: Float64Array, replicates = 1000, seed = 1): 
       >,
     },
   };
-}
-
-function usedCategories(t: readonly (readonly number[])[]): number[] {
-  const used: number[] = [];
-  for (let i = 0; i < t.length; i++) {
-    let s = 0;
-    for (let j = 0; j < t.length; j++) s += t[i][j] + t[j][i];
-    if (s > 0) used.push(i);
-  }
-  return used;
 }
 
 /** Krippendorff's coincidence matrix of the items with two or more ratings, each pattern weighted by its count. */
