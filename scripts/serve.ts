@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import next from "next";
 import type { NextConfig } from "next";
 import { checkConfig, reloadConfig } from "../lib/config";
+import { markStopping } from "../lib/db/infra/client";
 import { startAdminProcesses } from "../lib/offload/pool";
 import { judgingFastPath } from "../lib/server/fast-path";
 import { frontGuard } from "../lib/server/front";
@@ -69,6 +70,7 @@ async function serve() {
   server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
   server.listen(port);
   const stop = () => {
+    markStopping();
     // The admin processes also leave on their own when this process goes (their IPC channel closes).
     void admin?.close();
     server.close(() => process.exit(0));

@@ -4,14 +4,14 @@
  * start (demo data unless TRIPJUDGE_DEMO=0), builds when the sources changed, serves on PORT.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../lib/db/infra/embedded";
 import { migrate } from "../lib/db/infra/migrate";
 import { closeDb, createDb } from "../lib/db/infra/client";
 import { seed, seedOptions } from "../lib/db/infra/seed";
 import { randomToken } from "../lib/auth/password";
+import { sourceStamp } from "../lib/build-stamp";
 import { checkConfig } from "../lib/config";
 
 const root = process.cwd();
@@ -20,24 +20,6 @@ const dev = process.argv.includes("--dev");
 const settings = checkConfig();
 const port = settings.PORT;
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-
-function sourceStamp(): string {
-  const h = createHash("sha256");
-  const walk = (dir: string) => {
-    if (!existsSync(dir)) return;
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else {
-        const s = statSync(p);
-        h.update(`${p}:${s.size}:${s.mtimeMs}\n`);
-      }
-    }
-  };
-  for (const d of ["app", "components", "lib", "public"]) walk(path.join(root, d));
-  for (const f of ["next.config.js", "package.json", "tsconfig.json"]) if (existsSync(f)) h.update(readFileSync(f));
-  return h.digest("hex");
-}
 
 /** A stable NEXTAUTH_SECRET for this installation when none is configured. */
 function authSecret(): string {
@@ -131,7 +113,7 @@ async function main() {
     };
     if (!dev) {
       const stampFile = path.join(root, ".next", "tripjudge-source-stamp");
-      const stamp = sourceStamp();
+      const stamp = sourceStamp(root);
       if (
         !existsSync(path.join(root, ".next", "BUILD_ID")) ||
         !existsSync(stampFile) ||

@@ -2,7 +2,7 @@
  * A job worker: runs imports, weight fits and large exports from the queue. `npm start` runs one next to the
  * web server; bigger set-ups run more, anywhere, with the same DATABASE_URL (`npm run worker`).
  */
-import { closeDb, createDb } from "../lib/db/infra/client";
+import { closeDb, createDb, markStopping } from "../lib/db/infra/client";
 import { migrate } from "../lib/db/infra/migrate";
 import { startWorker } from "../lib/worker";
 import { stopQueues } from "../lib/worker/queue";
@@ -26,6 +26,7 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  markStopping();
   await worker.stop();
   await stopQueues();
   await closeDb(db);

@@ -12,11 +12,35 @@ export type Db = PrismaClient;
 const pools = processCache("db-pools", () => new WeakMap<PrismaClient, pg.Pool>());
 const uploadPools = processCache("db-upload-pools", () => new WeakMap<PrismaClient, pg.Pool>());
 const shared = processCache("db-client", () => ({ client: undefined as PrismaClient | undefined }));
+const lifecycle = processCache("db-lifecycle", () => ({ stopping: false }));
+
+/**
+ * This process is stopping (its SIGINT/SIGTERM handler calls this first): connections the database drops from now on
+ * are expected. Ctrl-C reaches `npm start`'s whole process group, PostgreSQL included, which ends every session.
+ */
+export function markStopping(): void {
+  lifecycle.stopping = true;
+}
+
+/** How long a dropped idle connection waits before it is reported, for a stop signal arriving beside it. */
+export const DROPPED_REPORT_DELAY_MS = 500;
+
+/**
+ * An idle connection dropped by the server (restart, shutdown) must not crash the process, and is said unless the
+ * process is stopping: the database's shutdown and this process's stop signal come together, in either order.
+ */
+function reportDropped(what: string) {
+  return (e: Error) => {
+    if (lifecycle.stopping) return;
+    setTimeout(() => {
+      if (!lifecycle.stopping) console.error(`database connection lost${what}: ${e.message}`);
+    }, DROPPED_REPORT_DELAY_MS).unref();
+  };
+}
 
 export function createDb(url: string): PrismaClient {
   const pool = new pg.Pool({ connectionString: url, max: config().DATABASE_POOL_SIZE });
-  // An idle connection dropped by the server (restart, shutdown) must not crash the process.
-  pool.on("error", (e) => console.error(`database connection lost: ${e.message}`));
+  pool.on("error", reportDropped(""));
   const client = new PrismaClient({ adapter: new PrismaPg(pool) });
   pools.set(client, pool);
   return client;
@@ -40,7 +64,7 @@ export function uploadPoolOf(db: PrismaClient): pg.Pool {
   let pool = uploadPools.get(db);
   if (!pool) {
     pool = new pg.Pool({ connectionString: poolOf(db).options.connectionString, max: config().UPLOAD_POOL_SIZE });
-    pool.on("error", (e) => console.error(`database connection lost (uploads): ${e.message}`));
+    pool.on("error", reportDropped(" (uploads)"));
     uploadPools.set(db, pool);
   }
   return pool;
