@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { acceptInvite, ADMIN, e2eSql, shot, signIn } from "./helpers";
+import { acceptInvite, ADMIN, e2eSql, judgeInDatabase, shot, signIn } from "./helpers";
 
 // Gold pairs are made for Paris only (analytics.spec, before this one, judges just two Paris pairs), and the demo dataset's gold rate is set back to 0 at the end, so that
 // the specs after this one never meet a gold pair.
@@ -245,4 +245,37 @@ test("while the quality figures are computed, the page says which stage the comp
   }
   await expect(page.getByTestId("figures-age")).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("figures-progress")).toHaveCount(0);
+});
+
+test("figures whose judgments changed update by themselves when the page opens them, saying so meanwhile", async ({
+  page,
+}) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  await page.goto("/admin/quality");
+  const fitted = page.getByText(/\d+ judgments of \d+ complete pairs/).first();
+  await expect(fitted).toBeVisible({ timeout: 60_000 });
+  const before = Number((await fitted.innerText()).match(/(\d+) judgments of/)![1]);
+  // Experts judge meanwhile (three pairs completed), and the stored figures are six minutes old, as the new
+  // user's were ("fitted on 0 judgments of 0 complete pairs, 6 minutes ago" with 63 complete, until Recompute).
+  // From the destination with the most untouched pairs, Tokyo and Rome left to the specs after this one.
+  const [{ name: city }] = await e2eSql<{ name: string }>(
+    `SELECT d.name FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
+      WHERE p.status = 'OPEN' AND p."claimedCount" = 0 AND p."submittedCount" = 0 AND d.name NOT IN ('Tokyo', 'Rome')
+      GROUP BY d.name ORDER BY count(*) DESC, d.name LIMIT 1`,
+  );
+  await judgeInDatabase(city, [
+    ["A", "A", "B"],
+    ["B", "B", "B"],
+    ["A", "NEITHER", "A"],
+  ]);
+  await e2eSql(`UPDATE "StoredFigures" SET "computedAt" = "computedAt" - interval '6 minutes' WHERE key = 'quality'`);
+  await page.reload();
+  await expect(page.getByTestId("figures-updating")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("figures-age")).toContainText("6 minutes ago");
+  await shot(page, "quality-updating");
+  // No Recompute pressed: the fresh figures arrive by themselves, with the nine new judgments.
+  await expect(page.getByTestId("figures-updating")).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByText(`${before + 9} judgments of`).first()).toBeVisible();
+  await expect(page.getByTestId("figures-age")).not.toContainText("minutes ago");
 });

@@ -2,7 +2,8 @@
 /**
  * When a page's figures were computed, and "Recompute": the heavy admin figures are stored and read by reloads for
  * up to 15 minutes (ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS), so the page says how old they are and lets the admin ask
- * for fresh ones (POST /api/admin/figures forgets the stored figures; the page's reads then compute again).
+ * for fresh ones (POST /api/admin/figures forgets the stored figures; the page's reads then compute again). Figures
+ * whose judgments changed are recomputed by themselves when the page opens them: it says "updating" meanwhile.
  */
 import { useIsFetching, type QueryKey } from "@tanstack/react-query";
 import { clock } from "../format";
@@ -16,15 +17,29 @@ function ago(iso: string): string {
   return `, ${Math.floor(minutes / 60)} hours ago`;
 }
 
-export function FiguresAge({ computedAt, queryKey }: { computedAt: string | undefined; queryKey: QueryKey }) {
+export function FiguresAge({
+  computedAt,
+  updating = false,
+  queryKey,
+}: {
+  computedAt: string | undefined;
+  /** The judgments behind these figures changed: fresh ones are being computed, and the page asks for them. */
+  updating?: boolean;
+  queryKey: QueryKey;
+}) {
   const recompute = useRecomputeFigures(queryKey);
   const fetching = useIsFetching({ queryKey }) > 0;
   if (!computedAt) return null;
-  const busy = recompute.isPending || fetching;
+  const busy = recompute.isPending || fetching || updating;
   return (
-    <p className="muted small figures-age" data-testid="figures-age">
+    <p className="muted small figures-age" data-testid="figures-age" aria-live="polite">
       Figures as of {clock(computedAt)}
       {ago(computedAt)}.{" "}
+      {updating && (
+        <span className="updating" data-testid="figures-updating">
+          Updating with the judgments since…{" "}
+        </span>
+      )}
       <button type="button" className="link" disabled={busy} onClick={() => recompute.mutate(undefined)}>
         {busy ? "Recomputing…" : "Recompute"}
       </button>

@@ -26,9 +26,19 @@ import { KEYS } from "../keys";
 
 const active = (status: string | undefined) => status === "QUEUED" || status === "RUNNING";
 
+/**
+ * Heavy figures whose judgments changed come back at once with `updating` while fresh ones are computed: ask again
+ * every few seconds until they arrive (lib/db/infra/figures.ts storedOrComputed).
+ */
+const updatingInterval = (d: { updating?: boolean } | undefined) => (d?.updating ? 3000 : false);
+
 /** Experts' standing, gold results, reliability models and flags; gold pairs by kind and dataset. */
 export function useQuality() {
-  return useQuery({ queryKey: KEYS.quality, queryFn: () => api<QualityAnswer>("/api/admin/quality") });
+  return useQuery({
+    queryKey: KEYS.quality,
+    queryFn: () => api<QualityAnswer>("/api/admin/quality"),
+    refetchInterval: (q) => updatingInterval(q.state.data),
+  });
 }
 
 /** What removing an expert's judgments would do to agreement, and how many pairs would reopen. */
@@ -48,6 +58,7 @@ export function useSettings() {
 export function useJudgeBoard(dataset: string) {
   return useQuery({
     queryKey: [...KEYS.judges, dataset],
+    refetchInterval: (q) => updatingInterval(q.state.data),
     queryFn: () =>
       api<JudgeBoardAnswer>(`/api/admin/judges${dataset ? `?dataset=${encodeURIComponent(dataset)}` : ""}`),
     placeholderData: (prev) => prev,
@@ -58,6 +69,7 @@ export function useJudgeBoard(dataset: string) {
 export function useDimensions(dataset: string) {
   return useQuery({
     queryKey: [...KEYS.dimensions, dataset],
+    refetchInterval: (q) => updatingInterval(q.state.data),
     queryFn: () =>
       api<DimensionsAnswer>(`/api/admin/dimensions${dataset ? `?dataset=${encodeURIComponent(dataset)}` : ""}`),
     placeholderData: (prev) => prev,
@@ -69,6 +81,7 @@ export function useLeaderboard(params: Record<string, string>) {
   const qs = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== "")).toString();
   return useQuery({
     queryKey: [...KEYS.leaderboard, qs],
+    refetchInterval: (q) => updatingInterval(q.state.data),
     queryFn: () => api<LeaderboardAnswer>(`/api/admin/leaderboard?${qs}`),
     placeholderData: (prev) => prev,
   });

@@ -44,7 +44,7 @@ export type Jsonified<T> = T extends Date
           : T;
 
 /** Figures shared by reloads for a few seconds say when they were computed (lib/server/api.ts adminFigures). */
-type Shared<T> = Jsonified<T> & { computedAt: string };
+type Shared<T> = Jsonified<T> & { computedAt: string; updating: boolean };
 
 /** GET /api/admin/overview */
 export type OverviewAnswer = Shared<Awaited<ReturnType<typeof assignmentOverview>> & { settings: JudgingSettings }>;

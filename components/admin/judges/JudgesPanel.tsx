@@ -23,7 +23,7 @@ export function JudgesPanel() {
       {board.isFetching && !board.error && <FiguresProgress page="judges" />}
       {d && (
         <>
-          <FiguresAge computedAt={d.computedAt} queryKey={KEYS.judges} />
+          <FiguresAge computedAt={d.computedAt} updating={d.updating} queryKey={KEYS.judges} />
           <AlignmentSection d={d} />
         </>
       )}

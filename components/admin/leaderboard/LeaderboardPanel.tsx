@@ -88,7 +88,7 @@ export function LeaderboardPanel() {
         {q.isFetching ? (
           <FiguresProgress page="leaderboard" />
         ) : (
-          <FiguresAge computedAt={data?.computedAt} queryKey={KEYS.leaderboard} />
+          <FiguresAge computedAt={data?.computedAt} updating={data?.updating} queryKey={KEYS.leaderboard} />
         )}
         {q.error && (
           <p className="error" role="alert">

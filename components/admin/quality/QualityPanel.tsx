@@ -27,7 +27,7 @@ export function QualityPanel() {
   const paused = q.experts.filter((e) => e.standing === "PAUSED").length;
   return (
     <div className="stack">
-      <FiguresAge computedAt={q.computedAt} queryKey={KEYS.quality} />
+      <FiguresAge computedAt={q.computedAt} updating={q.updating} queryKey={KEYS.quality} />
       {quality.isFetching && <FiguresProgress page="quality" />}
       {paused > 0 && (
         <p className="notice" role="status" data-testid="paused-notice">

@@ -30,7 +30,7 @@ export function DimensionsSection() {
   return (
     <section className="card" data-testid="dimensions-vs-reward">
       <h2>Humans against the reward, dimension by dimension</h2>
-      <FiguresAge computedAt={d.computedAt} queryKey={KEYS.dimensions} />
+      <FiguresAge computedAt={d.computedAt} updating={d.updating} queryKey={KEYS.dimensions} />
       <label className="small">
         Dataset{" "}
         <select value={dataset || r?.dataset.id || ""} onChange={(e) => setDataset(e.target.value)}>

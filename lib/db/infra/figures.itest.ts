@@ -6,7 +6,9 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { forgetRecent, ADMIN_FIGURES } from "../../cache";
 import { qualityReport } from "../quality/quality";
-import { figuresProgress, forgetStoredFigures, progressWriter, storedOrComputed } from "./figures";
+import { seedHistory } from "../../testing/history";
+import { poolOf } from "./client";
+import { figuresProgress, figuresVersion, forgetStoredFigures, progressWriter, storedOrComputed } from "./figures";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 let t: TestDatabase;
@@ -141,3 +143,35 @@ async function until(f: () => Promise<boolean>, ms = 5000) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+test("stored figures whose judgments changed come back at once, marked updating, and fresh ones follow by themselves", async () => {
+  await forgetStoredFigures(t.db);
+  forgetRecent(ADMIN_FIGURES);
+  const c = counted();
+  const first = await storedOrComputed(t.db, "quality", 900_000, c.compute);
+  assert.deepEqual([first.result.run, first.updating], [1, false]);
+  const v0 = await figuresVersion(t.db);
+  // Experts judge: every statement that writes judgments moves the data's version.
+  await seedHistory(t.db, 12, { experts: 3, prefix: "fv" });
+  assert.ok((await figuresVersion(t.db)) > v0, "judgments move the version");
+  // Figures younger than a minute stay as they are (a page left open is not recomputed in a loop).
+  forgetRecent(ADMIN_FIGURES);
+  assert.deepEqual([(await storedOrComputed(t.db, "quality", 900_000, c.compute)).updating, c.runs], [false, 1]);
+  // Six minutes old, as the new user's "0 judgments of 0 complete pairs": the stored answer now, says updating…
+  await poolOf(t.db).query(
+    `UPDATE "StoredFigures" SET "computedAt" = "computedAt" - interval '6 minutes' WHERE key = 'quality'`,
+  );
+  const stale = await storedOrComputed(t.db, "quality", 900_000, c.compute);
+  assert.deepEqual([stale.result.run, stale.updating], [1, true]);
+  // …and the page's next asks get the fresh figures, computed once, no longer updating.
+  let fresh = stale;
+  for (let i = 0; i < 50 && fresh.updating; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    forgetRecent(ADMIN_FIGURES);
+    fresh = await storedOrComputed(t.db, "quality", 900_000, c.compute);
+  }
+  assert.deepEqual([fresh.result.run, fresh.updating, c.runs], [2, false, 2]);
+  assert.ok(fresh.computedAt > stale.computedAt);
+  // Nothing changed since: read, not computed.
+  assert.deepEqual((await storedOrComputed(t.db, "quality", 900_000, c.compute)).result.run, 2);
+});

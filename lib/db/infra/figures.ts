@@ -10,13 +10,49 @@ export interface Stored {
   /** The answer as sent: JSON text. */
   answer: string;
   computedAt: Date;
+  /** The data's version (figuresVersion) when the computation began; null: not known. */
+  dataVersion?: bigint | null;
+}
+
+/**
+ * Stored figures whose data changed are recomputed when a page opens them, once they are this old: a page left open
+ * while experts judge is not recomputed in a loop (its fresh figures show, their data moving on meanwhile).
+ */
+export const DATA_CHANGE_MIN_AGE_MS = 60_000;
+
+/**
+ * The version of the data the heavy figures read: the sequence tj_figures_version, moved by every statement that
+ * changes judgments, gold answers or judge verdicts (migration 20261128054501_figures_version). Read without a lock
+ * or a snapshot, as a sequence's value is.
+ */
+export async function figuresVersion(db: Db): Promise<bigint> {
+  const [row] = await db.$queryRaw<{ v: bigint }[]>`SELECT last_value + (CASE WHEN is_called THEN 1 ELSE 0 END) AS v
+    FROM tj_figures_version`;
+  return BigInt(row.v);
+}
+
+/** storedFigures and figuresVersion in one statement: a reload costs one round trip, as before the version. */
+async function storedWithVersion(
+  db: Db,
+  key: string,
+  maxAgeMs: number,
+): Promise<{ stored: Stored | null; dataVersion: bigint }> {
+  const [row] = await db.$queryRaw<
+    { v: bigint; answer: string | null; computedAt: Date | null; dataVersion: bigint | null }[]
+  >`SELECT s.last_value + (CASE WHEN s.is_called THEN 1 ELSE 0 END) AS v, f.answer, f."computedAt", f."dataVersion"
+      FROM tj_figures_version s LEFT JOIN "StoredFigures" f ON f.key = ${key}`;
+  const fresh = row.computedAt !== null && Date.now() - row.computedAt.getTime() < maxAgeMs;
+  return {
+    stored: fresh ? { answer: row.answer!, computedAt: row.computedAt!, dataVersion: row.dataVersion } : null,
+    dataVersion: BigInt(row.v),
+  };
 }
 
 /** The stored answer for `key` if one was computed within `maxAgeMs`. */
 export async function storedFigures(db: Db, key: string, maxAgeMs: number): Promise<Stored | null> {
   const row = await db.storedFigures.findUnique({ where: { key } });
   if (!row || Date.now() - row.computedAt.getTime() >= maxAgeMs) return null;
-  return { answer: row.answer, computedAt: row.computedAt };
+  return { answer: row.answer, computedAt: row.computedAt, dataVersion: row.dataVersion };
 }
 
 /** Keeps `s` as `key`'s figures, unless forgetStoredFigures ran after the computation `began`. */
@@ -62,17 +98,32 @@ export async function storedOrComputed<T extends object>(
   key: string,
   maxAgeMs: number,
   compute: (progressKey: string) => Promise<T>,
-): Promise<{ result: T; computedAt: Date }> {
-  const stored = await storedFigures(db, key, maxAgeMs);
-  if (stored) return { result: JSON.parse(stored.answer) as T, computedAt: stored.computedAt };
+): Promise<{ result: T; computedAt: Date; updating: boolean }> {
+  // Taken before anything is read: a forgetting after this moment leaves the result unstored (storeFigures).
+  const began = new Date();
+  const { stored, dataVersion } = await storedWithVersion(db, key, maxAgeMs);
   // The time answered is the one stored (when the computation began), so a reload from any process shows the same.
-  const { result } = await recent(`${ADMIN_FIGURES}${key}`, 0, async () => {
-    const began = new Date();
-    const result = await compute(key);
-    if (maxAgeMs > 0) await storeFigures(db, key, { answer: JSON.stringify(result), computedAt: began }, began);
-    return { result, computedAt: began };
-  });
-  return result;
+  const computeShared = () =>
+    recent(`${ADMIN_FIGURES}${key}`, 0, async () => {
+      const result = await compute(key);
+      if (maxAgeMs > 0)
+        await storeFigures(db, key, { answer: JSON.stringify(result), computedAt: began, dataVersion }, began);
+      return { result, computedAt: began };
+    });
+  if (stored) {
+    const answer = { result: JSON.parse(stored.answer) as T, computedAt: stored.computedAt };
+    const moved = stored.dataVersion !== null && stored.dataVersion !== undefined && stored.dataVersion !== dataVersion;
+    if (!moved || began.getTime() - stored.computedAt.getTime() < DATA_CHANGE_MIN_AGE_MS)
+      return { ...answer, updating: false };
+    // Judgments changed since: the stored figures now, fresh ones computed meanwhile in the admin processes (as
+    // rationed as any: decision 010), which the page asks for again while it says "updating".
+    computeShared().catch((e) =>
+      console.error(`Figures ${key} could not be updated: ${e instanceof Error ? e.message : e}`),
+    );
+    return { ...answer, updating: true };
+  }
+  const { result } = await computeShared();
+  return { ...result, updating: false };
 }
 
 /** Progress rows sit beside the figures, under this prefix and the figures' key (forgetting removes them too). */
