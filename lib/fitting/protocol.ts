@@ -22,6 +22,11 @@ export interface FitOptions extends SearchOptions {
   seed?: number;
   /** Factors applied jointly to the chosen (w3, w4) in the sensitivity analysis. */
   scales?: number[];
+  /**
+   * Weights to score on the same pairs beside the fitted ones (the weights in use, TripScore's defaults), so an admin
+   * sees what adopting would change before adopting.
+   */
+  compare?: { name: string; weights: Weights }[];
 }
 
 export interface FitReport {
@@ -34,6 +39,12 @@ export interface FitReport {
   kendall_tau: { train: number | null; validation: number | null };
   sensitivity: { scale: number; w3: number; w4: number; train_accuracy: number; validation_accuracy: number | null }[];
   sensitivity_range: { train: [number, number]; validation: [number, number] | null };
+  /**
+   * Other weights on the same pairs (FitOptions.compare): their accuracy and Kendall's tau, to set beside the fitted
+   * weights' train accuracy (on pairs they were fitted to) and cross-validated accuracy (on pairs they were not).
+   * Absent in reports written before it was added.
+   */
+  compared?: { name: string; accuracy: number; kendall_tau: number | null }[];
   pairs: number;
   labels: { better_a: number; better_b: number; neither: number };
   evaluated: number;
@@ -156,6 +167,14 @@ export async function fitWeights(pairs: readonly FitPair[], o: FitOptions = {}):
       train: range(sensitivity.map((s) => s.train_accuracy)),
       validation: fold ? range(sensitivity.map((s) => s.validation_accuracy!)) : null,
     },
+    compared: (o.compare ?? []).map((c) => ({
+      name: c.name,
+      accuracy: accuracy(pairs, c.weights),
+      kendall_tau: kendallTauB(
+        pairs.map((p) => scoreDifference(p, c.weights)),
+        labels,
+      ),
+    })),
     pairs: pairs.length,
     labels: {
       better_a: labels.filter((l) => l === 1).length,

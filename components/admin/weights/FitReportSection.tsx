@@ -1,7 +1,8 @@
 "use client";
 /**
  * A finished fit's report: accuracies (train, cross-validated, bootstrap), Kendall's tau, the fitted weights
- * beside TripScore's and those in use, folds, sensitivity; adopting its weights.
+ * beside TripScore's and those in use, folds, sensitivity; how the weights in use score on the same pairs; adopting its
+ * weights.
  */
 import type { FitReport } from "@/lib/fitting/protocol";
 import { fixed, pct } from "../../format";
@@ -133,6 +134,42 @@ export function FitReportSection({
           </table>
         </div>
       </div>
+      {r.compared && r.compared.length > 0 && (
+        <table className="table" aria-label="Against the weights in use">
+          <caption className="muted small">
+            On the same {r.pairs} pairs: the fitted weights (fitted to them, and out of fold) against the weights in use
+            when the fit ran.
+          </caption>
+          <thead>
+            <tr>
+              <th>Weights</th>
+              <th className="num">Accuracy</th>
+              <th className="num">Kendall&apos;s tau</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td>Fitted (train)</td>
+              <td className="num">{pct(r.train_accuracy, 1)}</td>
+              <td className="num">{fixed(r.kendall_tau.train)}</td>
+            </tr>
+            {r.cv && (
+              <tr>
+                <td>Fitted (cross-validated)</td>
+                <td className="num">{pct(r.cv.mean, 1)}</td>
+                <td className="num">{fixed(r.kendall_tau.validation)}</td>
+              </tr>
+            )}
+            {r.compared.map((c) => (
+              <tr key={c.name}>
+                <td>{c.name[0].toUpperCase() + c.name.slice(1)}</td>
+                <td className="num">{pct(c.accuracy, 1)}</td>
+                <td className="num">{fixed(c.kendall_tau)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <p className="actions-row">
         <button className="btn" onClick={() => adopt.mutate(shown)} disabled={adopt.isPending || adopted === shown}>
           {adopted === shown ? "These weights are in use" : "Adopt these weights"}

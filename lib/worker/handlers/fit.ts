@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { trainingPairs } from "../../db/results/exports";
 import {
+  currentWeights,
   failFit,
   finishFit,
   getFit,
@@ -11,6 +12,7 @@ import {
   type FitFilters,
   type FitParams,
 } from "../../db/results/fits";
+import { DEFAULT_WEIGHTS } from "../../features";
 import { fitWeights, toFitPair, trainingPairSchema } from "../../fitting";
 import { JobFailure, type JobHandler } from "../run";
 
@@ -31,8 +33,14 @@ export const fitJob: JobHandler = async (ctx) => {
   let done = 0;
   const timer = setInterval(() => void reportProgress(ctx.db, fitId, done).catch(() => {}), 1000);
   try {
+    const inUse = await currentWeights(ctx.db);
     const report = await fitWeights(pairs, {
       ...(fit.options as unknown as FitParams),
+      // Scored on the same pairs, for the page to show what adopting would change.
+      compare: [
+        { name: inUse.adoption ? "in use" : "in use (TripScore's defaults)", weights: inUse.weights },
+        ...(inUse.adoption ? [{ name: "TripScore's defaults", weights: DEFAULT_WEIGHTS }] : []),
+      ],
       // Leave a core to the web server.
       threads: Math.max(1, availableParallelism() - 1),
       signal: ctx.signal,
