@@ -233,10 +233,8 @@ test("an active expert gets a gold pair at the dataset's rate, in the very shape
   assert.equal(await exportCount(t.db, "labelled-pairs"), labelledBefore);
   assert.deepEqual(await t.db.expertTally.findMany(), talliesBefore);
   assert.equal(await t.db.judgment.count({ where: { userId: expert } }), 0);
-  await assert.rejects(
-    submit(expert, id, "left", "other"),
-    (e: unknown) => e instanceof AppError && e.code === "withdrawn",
-  );
+  // Submitted already, under another request id: the stored answer, as a real pair answers (it said "withdrawn").
+  assert.deepEqual(await submit(expert, id, "left", "other"), { judgmentId: r!.judgmentId, duplicate: true });
   await assert.rejects(
     submitGold(
       t.db,
@@ -822,4 +820,107 @@ test("a qualification pair claimed ahead (the screen's look-ahead) says its own 
   assert.equal(second.body.qualification?.answered, 1);
   // A reload resumes the first, still pair 1.
   assert.equal((await next(userId)).body.qualification?.answered, 0);
+});
+
+test("gold and real submits run the same checks in the same order over one request-id space: a replayed or malformed body answers alike", async () => {
+  // Issue 48: holding pair X, a valid body with the request id of an earlier real submit answered 409 request_reused
+  // on a real pair and 400 strength_not_asked on a gold one (an earlier gold id flipped the two): 23/23 gold found.
+  const expert = await createTestExpert(t.db, "probe@t.test", ["Paris"]);
+  const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
+  await makeGoldPairs(t.db, datasetId, { plans: 200, seed: 1 }, adminId); // (adds nothing when an earlier test made them)
+  await setGoldRate(t.db, datasetId, 0.05, adminId);
+  const golds = await t.db.goldPair.findMany({
+    where: { destinationId: paris.id, active: true, answers: { none: { userId: expert } } },
+    take: 2,
+  });
+  assert.equal(golds.length, 2, "two Paris gold pairs");
+  // An earlier real submit and an earlier gold submit, each with its own request id.
+  const doneReal = (await claimNext(t.db, expert, S, {}))!;
+  await submitJudgment(
+    t.db,
+    expert,
+    {
+      assignmentId: doneReal.assignmentId,
+      choice: "left",
+      rationale: "fine",
+      timeOnTaskMs: 9_000,
+      clientRequestId: "earlier-real-1",
+    },
+    S,
+  );
+  const doneGold = (await claimGoldPair(t.db, expert, golds[0].id, "CHECK", S))!;
+  await submitGold(
+    t.db,
+    expert,
+    {
+      assignmentId: doneGold,
+      choice: "left",
+      rationale: "fine",
+      timeOnTaskMs: 9_000,
+      clientRequestId: "earlier-gold-1",
+    },
+    S,
+  );
+  // Now held: one real pair and one gold pair.
+  const heldReal = (await claimNext(t.db, expert, S, {}))!.assignmentId;
+  const heldGold = (await claimGoldPair(t.db, expert, golds[1].id, "CHECK", S))!;
+  const answer = async (
+    assignmentId: string,
+    body: { choice: "left" | "right" | "neither"; strength?: 1 | 2 | 3; rationale: string; clientRequestId: string },
+  ) => {
+    const input = { assignmentId, timeOnTaskMs: 9_000, ...body };
+    try {
+      const r = (await submitGold(t.db, expert, input, S)) ?? (await submitJudgment(t.db, expert, input, S));
+      return `ok ${r.duplicate ? "duplicate" : "stored"}`;
+    } catch (e) {
+      if (e instanceof AppError) return `${e.code}: ${e.message}`;
+      throw e;
+    }
+  };
+  const probes = [
+    {
+      choice: "neither" as const,
+      strength: 1 as const,
+      rationale: "a valid rationale",
+      clientRequestId: "earlier-real-1",
+    },
+    {
+      choice: "neither" as const,
+      strength: 1 as const,
+      rationale: "a valid rationale",
+      clientRequestId: "earlier-gold-1",
+    },
+    { choice: "left" as const, rationale: "a valid rationale", clientRequestId: "earlier-real-1" },
+    { choice: "left" as const, rationale: "a valid rationale", clientRequestId: "earlier-gold-1" },
+    {
+      choice: "neither" as const,
+      strength: 2 as const,
+      rationale: "a valid rationale",
+      clientRequestId: "fresh-probe-1",
+    },
+    { choice: "left" as const, rationale: " ", clientRequestId: "fresh-probe-2" },
+  ];
+  for (const p of probes) {
+    const [onReal, onGold] = [await answer(heldReal, p), await answer(heldGold, p)];
+    assert.equal(onGold, onReal, JSON.stringify(p));
+    assert.doesNotMatch(onReal, /^ok/, "a probe stores nothing");
+  }
+  // Nothing was stored by the probes: both pairs are still held, and answer a proper submit.
+  assert.equal(
+    await answer(heldReal, { choice: "left", rationale: "real reasons", clientRequestId: "proper-real" }),
+    "ok stored",
+  );
+  assert.equal(
+    await answer(heldGold, { choice: "left", rationale: "gold reasons", clientRequestId: "proper-gold" }),
+    "ok stored",
+  );
+  // A submitted pair answered again under a new request id: the stored answer, gold or real.
+  assert.equal(
+    await answer(heldReal, { choice: "right", rationale: "again", clientRequestId: "again-real" }),
+    "ok duplicate",
+  );
+  assert.equal(
+    await answer(heldGold, { choice: "right", rationale: "again", clientRequestId: "again-gold" }),
+    "ok duplicate",
+  );
 });

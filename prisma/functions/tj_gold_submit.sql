@@ -1,7 +1,8 @@
 -- tj_gold_submit: stores an expert's answer to a gold pair (decision 009), in the statement that locks the
--- answer and checks the session (as tj_submit does) and the standing. Outcomes: not_gold (no such answer),
--- unauthorized, not_assigned, duplicate (this request id stored it already), not_active, withdrawn,
--- rationale_too_short (p_rationale comes trimmed), request_reused, strength_required, strength_not_asked (as
+-- answer and checks the session (as tj_submit does) and the standing, in tj_submit's order over one request-id space
+-- with real judgments (issue 48). Outcomes: not_gold (no such answer), unauthorized, duplicate (this request id stored
+-- it already, or the answer was submitted), request_reused (the id is another gold answer's or a real judgment's),
+-- not_active, not_assigned, withdrawn, rationale_too_short (p_rationale comes trimmed), strength_required, strength_not_asked (as
 -- tj_submit: the gold pair's dataset decides, so a gold pair asks exactly what a real one does), dimensions_not_asked,
 -- dimensions_required, dimensions_invalid (tj_dimensions_check, as tj_submit), stored. The verdict for each screen side comes from
 -- lib/assignment/policy.ts verdictFor(), as for tj_submit. The pause test and the qualification decision
@@ -17,6 +18,7 @@ RETURNS TABLE (outcome text, judgment_id text, purpose text, correct boolean, le
 LANGUAGE plpgsql AS $$
 DECLARE
   v record;
+  v_earlier record;
   v_verdict "Verdict";
   v_dimensions jsonb;
   v_refusal text;
@@ -35,28 +37,37 @@ BEGIN
     RETURN QUERY SELECT 'unauthorized'::text, NULL::text, NULL::text, NULL::boolean, NULL::boolean, NULL::text, NULL::jsonb;
     RETURN;
   END IF;
-  IF v.user_id <> p_user THEN
-    RETURN QUERY SELECT 'not_assigned'::text, NULL::text, NULL::text, NULL::boolean, NULL::boolean, NULL::text, NULL::jsonb;
+  -- The request id, over gold answers and real judgments alike, before anything else about the pair (tj_submit's
+  -- order): a reused id answers request_reused on a gold pair exactly as on a real one.
+  SELECT o.id, o."userId" AS user_id INTO v_earlier FROM "GoldAnswer" o WHERE o."clientRequestId" = p_request_id;
+  IF FOUND AND v_earlier.id = p_answer AND v_earlier.user_id = p_user THEN
+    RETURN QUERY SELECT 'duplicate'::text, v.judgment_id, v.purpose, v.correct, v.left_is_a, v.label, v.defect;
     RETURN;
   END IF;
-  IF v.status = 'SUBMITTED' AND v.request_id = p_request_id THEN
-    RETURN QUERY SELECT 'duplicate'::text, v.judgment_id, v.purpose, v.correct, v.left_is_a, v.label, v.defect;
+  IF FOUND OR EXISTS (SELECT 1 FROM "Judgment" j WHERE j."clientRequestId" = p_request_id) THEN
+    RETURN QUERY SELECT 'request_reused'::text, NULL::text, NULL::text, NULL::boolean, NULL::boolean, NULL::text, NULL::jsonb;
     RETURN;
   END IF;
   IF v.standing IN ('PAUSED', 'QUALIFICATION_FAILED') THEN
     RETURN QUERY SELECT 'not_active'::text, NULL::text, NULL::text, NULL::boolean, NULL::boolean, NULL::text, NULL::jsonb;
     RETURN;
   END IF;
+  IF v.user_id <> p_user THEN
+    RETURN QUERY SELECT 'not_assigned'::text, NULL::text, NULL::text, NULL::boolean, NULL::boolean, NULL::text, NULL::jsonb;
+    RETURN;
+  END IF;
+  -- Submitted already (under another request id): the stored answer, as tj_submit answers a submitted assignment.
+  IF v.status = 'SUBMITTED' THEN
+    RETURN QUERY SELECT 'duplicate'::text, v.judgment_id, v.purpose, v.correct, v.left_is_a, v.label, v.defect;
+    RETURN;
+  END IF;
   IF v.status <> 'CLAIMED' THEN
     RETURN QUERY SELECT 'withdrawn'::text, NULL::text, NULL::text, NULL::boolean, NULL::boolean, NULL::text, NULL::jsonb;
     RETURN;
   END IF;
+  -- The caller refuses a short rationale before either function runs; this only guards a direct call.
   IF length(p_rationale) < p_rationale_min THEN
     RETURN QUERY SELECT 'rationale_too_short'::text, NULL::text, NULL::text, NULL::boolean, NULL::boolean, NULL::text, NULL::jsonb;
-    RETURN;
-  END IF;
-  IF EXISTS (SELECT 1 FROM "GoldAnswer" o WHERE o."clientRequestId" = p_request_id) THEN
-    RETURN QUERY SELECT 'request_reused'::text, NULL::text, NULL::text, NULL::boolean, NULL::boolean, NULL::text, NULL::jsonb;
     RETURN;
   END IF;
   v_verdict := CASE WHEN v.left_is_a THEN p_verdict_if_left_is_a ELSE p_verdict_if_left_is_b END;

@@ -1,6 +1,8 @@
 -- tj_submit, as in force. This file is its only definition from now on (migration 20261123010000_judging_functions_replayable last defined it);
 -- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
--- Stores one judgment per assignment; a retry with the same request id finds the stored one.
+-- Stores one judgment per assignment; a retry with the same request id finds the stored one. Its checks run in the
+-- order tj_gold_submit runs them (session, request id over judgments and gold answers, standing, ownership, status,
+-- strength, dimensions), so a gold pair and a real one answer every body alike.
 -- Outcomes: unauthorized, not_active, stored, duplicate, request_reused, not_yours, withdrawn, slot_taken,
 -- strength_required (an A or B verdict on a dataset with preference strength came without one),
 -- strength_not_asked (a strength with Neither, or on a dataset without preference strength),
@@ -40,6 +42,12 @@ BEGIN
   SELECT j.id, j."userId", j."assignmentId" INTO v_earlier FROM "Judgment" j WHERE j."clientRequestId" = p_request_id;
   IF FOUND THEN
     RETURN QUERY SELECT CASE WHEN v_earlier."userId" = p_user AND v_earlier."assignmentId" = p_assignment THEN 'duplicate' ELSE 'request_reused' END, v_earlier.id;
+    RETURN;
+  END IF;
+  -- One request-id space with gold answers, checked here as tj_gold_submit checks it (issue 48: an id reused across
+  -- the two answered differently on a gold pair and a real one, an oracle that stored nothing).
+  IF EXISTS (SELECT 1 FROM "GoldAnswer" o WHERE o."clientRequestId" = p_request_id) THEN
+    RETURN QUERY SELECT 'request_reused'::text, NULL::text;
     RETURN;
   END IF;
   IF EXISTS (SELECT 1 FROM "User" u WHERE u.id = p_user AND u.standing IN ('PAUSED', 'QUALIFICATION_FAILED')) THEN

@@ -20,6 +20,7 @@ import { dimensionAnswersBySide } from "../../dimensions/set";
 import {
   askAgainWhileBusy,
   notActive,
+  refuseShortRationale,
   signInFirst,
   STRENGTH_REFUSALS,
   sweepDue,
@@ -277,6 +278,7 @@ export async function submitGold(
   settings: JudgingSettings,
   session?: SessionCheck,
 ): Promise<GoldSubmitResult | null> {
+  const rationale = refuseShortRationale(input.rationale, settings);
   // Every submit passes here first: a real assignment costs one indexed lookup, not a transaction.
   const { rowCount } = await poolOf(db).query({
     name: "tj_is_gold_answer",
@@ -295,7 +297,7 @@ export async function submitGold(
         input.assignmentId,
         v.leftIsA,
         v.leftIsB,
-        input.rationale.trim(),
+        rationale,
         Math.max(0, Math.round(input.timeOnTaskMs)),
         input.clientRequestId,
         randomUUID(),

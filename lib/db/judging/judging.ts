@@ -176,6 +176,20 @@ export const STRENGTH_REFUSALS: Record<string, () => AppError> = {
     new AppError("strength_not_asked", "This pair asks for no strength (Neither, or a dataset without strength)."),
 };
 
+/**
+ * The trimmed rationale, or the refusal of a short one: checked before anything is read, by gold and real submits
+ * alike, so the refusal takes the same time whichever the pair is (issue 48: 4.3 ms on gold against 2.7 on real).
+ */
+export function refuseShortRationale(rationale: string, settings: Pick<JudgingSettings, "rationaleMinLength">): string {
+  const trimmed = rationale.trim();
+  if (trimmed.length < settings.rationaleMinLength)
+    throw new AppError(
+      "rationale_too_short",
+      `Write a rationale of at least ${settings.rationaleMinLength} characters.`,
+    );
+  return trimmed;
+}
+
 // tj_submit's refusals (its outcome names) as the API's error codes and messages.
 const SUBMIT_REFUSALS: Record<string, [ErrorCode, string]> = {
   request_reused: ["request_reused", "This request id was used for another judgment."],
@@ -199,12 +213,7 @@ export async function submitJudgment(
   settings: JudgingSettings,
   session?: SessionCheck,
 ) {
-  const rationale = input.rationale.trim();
-  if (rationale.length < settings.rationaleMinLength)
-    throw new AppError(
-      "rationale_too_short",
-      `Write a rationale of at least ${settings.rationaleMinLength} characters.`,
-    );
+  const rationale = refuseShortRationale(input.rationale, settings);
   const verdicts = verdictsBySide(input.choice);
   const dims = input.dimensions ? dimensionAnswersBySide(input.dimensions) : null;
   const { rows } = await poolOf(db).query<{ outcome: string; judgment_id: string | null }>({
