@@ -44,7 +44,7 @@ test("an admin fits the reward weights on labelled pairs, adopts them and restor
   await expect(report).toContainText("A 4 · B 3 · neither 1"); // the majority labels of the rows above
   await expect(page.getByRole("table", { name: "Fits" })).toContainText("done");
   // Before adopting: how the weights in use score on the same pairs (nothing adopted yet: TripScore's defaults).
-  const against = report.getByRole("table", { name: "Against the weights in use" });
+  const against = report.getByRole("table", { name: "Fitted and in use, on the same pairs" });
   await expect(against).toContainText("On the same 8 pairs");
   await expect(against.locator("tbody tr")).toHaveCount(3);
   await expect(against.getByRole("row", { name: /In use \(TripScore's defaults\) \d+\.\d %/ })).toBeVisible();
