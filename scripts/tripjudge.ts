@@ -262,7 +262,7 @@ async function exportCommand(
     console.error("--format parquet writes a binary file: give --out FILE (or pipe the output)");
     return 2;
   }
-  const { createWriteStream, statSync } = await import("node:fs");
+  const { createWriteStream, lstatSync, statSync } = await import("node:fs");
   const path = await import("node:path");
   // --out DIR (an existing folder): preference pairs and SFT rows a file per split, other kinds one file in it.
   const intoDir = v.out ? statSync(v.out, { throwIfNoEntry: false })?.isDirectory() === true : false;
@@ -271,6 +271,14 @@ async function exportCommand(
   const folder = v.out ? path.dirname(path.resolve(v.out)) : null;
   if (folder && !statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
     console.error(`tripjudge export ${kind}: --out ${v.out}: the folder ${folder} does not exist`);
+    return 2;
+  }
+  // An existing file is never overwritten, and a symbolic link (dangling or not) never followed: lstat, then the
+  // file is created with O_EXCL ("wx"), which refuses both even if one appears in between.
+  if (v.out && !intoDir && lstatSync(v.out, { throwIfNoEntry: false })) {
+    console.error(
+      `tripjudge export ${kind}: --out ${v.out} already exists: it is never overwritten (choose a new name)`,
+    );
     return 2;
   }
   const { openDatabase } = await import("../lib/db/infra/embedded");
@@ -309,7 +317,7 @@ async function exportCommand(
       await database.stop();
     }
   }
-  const out = v.out ? createWriteStream(v.out) : process.stdout;
+  const out = v.out ? createWriteStream(v.out, { flags: "wx" }) : process.stdout;
   const failed = new Promise<never>((_, reject) => out.once("error", reject));
   failed.catch(() => {});
   const write = (b: Uint8Array) =>

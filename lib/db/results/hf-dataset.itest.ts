@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { unzipSync } from "fflate";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
@@ -198,4 +198,30 @@ test("--out DIR writes preference pairs and SFT rows a file per split (JSONL and
     }
   const o = optionsOf(exportQuery.parse({ split: "train,test=0.5,0.5" })).preference!;
   assert.equal(n, (await all(preferencePairRecords(t.db, {}, o))).length);
+});
+
+test("--out FILE never overwrites a file and never follows a symbolic link, dangling or not (exit 2, said)", async () => {
+  const out = await mkdtemp(path.join(dir, "out-"));
+  const existing = path.join(out, "judgments.jsonl");
+  await writeFile(existing, "keep me\n");
+  const refused = await run(["export", "judgments", "--out", existing]).then(
+    () => null,
+    (e: { code: number; stderr: string }) => e,
+  );
+  assert.equal(refused?.code, 2);
+  assert.match(refused!.stderr, /already exists: it is never overwritten/);
+  assert.equal(await readFile(existing, "utf8"), "keep me\n");
+  // A dangling link: following it would create its target.
+  const target = path.join(out, "elsewhere.jsonl");
+  const link = path.join(out, "link.jsonl");
+  await symlink(target, link);
+  const viaLink = await run(["export", "judgments", "--out", link]).then(
+    () => null,
+    (e: { code: number }) => e,
+  );
+  assert.equal(viaLink?.code, 2);
+  await assert.rejects(readFile(target), /ENOENT/);
+  // A new name is written.
+  const { stderr } = await run(["export", "judgments", "--out", path.join(out, "new.jsonl")]);
+  assert.match(stderr, /wrote \d+ judgments records/);
 });
