@@ -2,3 +2,4 @@
 export * from "./board";
 export * from "./differences";
 export * from "./verdicts";
+export * from "./judge-names";

@@ -1,24 +1,28 @@
 /** Automatic judges' verdicts as uploaded: JSONL, one verdict a line, every problem named by its line. */
 import { z } from "zod";
 import { VERDICTS } from "../agreement";
-import { nameKey, STORABLE_TEXT, storableText } from "../text";
+import { cleanName, STORABLE_TEXT, storableText } from "../text";
+import { confusableKey } from "./judge-names";
 
 /** The judges TripJudge computes itself: an upload may not take their names (its verdicts would merge into theirs). */
 export const BUILT_IN_JUDGES = {
   defaults: "TripScore reward (published weights)",
   adopted: "TripScore reward (adopted weights)",
 } as const;
-const reserved = new Set(Object.values(BUILT_IN_JUDGES).map(nameKey));
+const reserved = new Set(Object.values(BUILT_IN_JUDGES).map(confusableKey));
 
 export const judgeVerdictLine = z.strictObject({
   pair_id: z.string().trim().min(1).max(64).refine(storableText, STORABLE_TEXT),
   judge: z
     .string()
-    .trim()
-    .min(1)
-    .max(120)
+    .max(1000)
     .refine(storableText, STORABLE_TEXT)
-    .refine((j) => !reserved.has(nameKey(j)), { message: "is the name of a built-in judge: choose another name" }),
+    // Stored cleaned: "Ｊudge\u200b" is "Judge" (lib/text.ts cleanName).
+    .transform(cleanName)
+    .pipe(z.string().min(1, "is empty once invisible characters are removed").max(120))
+    .refine((j) => !reserved.has(confusableKey(j)), {
+      message: "is (or looks like) the name of a built-in judge: choose another name",
+    }),
   verdict: z.enum(VERDICTS),
   /** "ab": plan A was shown first; "ba": plan B first. */
   order: z.enum(["ab", "ba"]).nullish(),

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { AppError } from "../../errors";
 import { reward, DEFAULT_WEIGHTS, type PlanFeatures, type Weights } from "../../features";
 import { BoardBuilder, type JudgeRecord } from "../../alignment";
-import { BUILT_IN_JUDGES as BUILT_IN, parseJudgeVerdicts, verdictFileProblems } from "../../alignment";
+import { BUILT_IN_JUDGES as BUILT_IN, confusedWith, parseJudgeVerdicts, verdictFileProblems } from "../../alignment";
 import type { Verdict } from "../../agreement";
 import { currentWeights } from "./fits";
 import { poolOf, type Db } from "../infra/client";
@@ -39,6 +39,16 @@ export async function importJudgeVerdicts(db: Db, text: string, name: string, ac
   const judges = [...new Set(parsed.lines.map((l) => l.judge))].sort();
   // The board compares every two judges: its work grows with the square of their number, so it is bounded.
   const onBoard = new Set((await db.judgeImport.findMany({ select: { judges: true } })).flatMap((i) => i.judges));
+  // A name a reader could not tell from another (on the board, or in this file) would pass for it.
+  const lookalikes = judges.flatMap((j) => {
+    const other = confusedWith(j, [...onBoard, ...judges]);
+    return other ? [`judge "${j}" looks like "${other}": use exactly one name per judge`] : [];
+  });
+  if (lookalikes.length)
+    throw new AppError("invalid_request", `${name} was not imported: ${lookalikes.length} problem(s).`, {
+      problems: lookalikes.slice(0, 20),
+      more: Math.max(0, lookalikes.length - 20),
+    });
   const after = new Set([...onBoard, ...judges]).size;
   if (after > MAX_JUDGES)
     throw new AppError(

@@ -126,6 +126,17 @@ test("judge verdicts import all or nothing, once per file, and the board holds t
     (e: AppError) =>
       Array.isArray(e.extra?.problems) && /z\.jsonl:1: verdict/.test(String((e.extra!.problems as string[])[0])),
   );
+  // A judge whose name a reader could not tell from one on the board (Cyrillic "х", fullwidth letters) is refused.
+  for (const lookalike of ["llm-\u0445", "ＬＬＭ-x"])
+    await assert.rejects(
+      importJudgeVerdicts(
+        t.db,
+        JSON.stringify({ pair_id: complete[0].id, judge: lookalike, verdict: "A" }),
+        "lookalike.jsonl",
+        admin.id,
+      ),
+      (e: AppError) => String((e.extra?.problems as string[])?.[0]).includes('looks like "llm-x"'),
+    );
   assert.equal(await t.db.judgeImport.count(), 1);
 
   const board = await judgeBoard(t.db);
@@ -185,7 +196,7 @@ test("a verdict file of 20,000 lines imports whole; a built-in judge's name and 
     );
   await refused(
     JSON.stringify({ pair_id: pairs[0].id, judge: "TripScore reward (published weights)", verdict: "A" }),
-    /bad\.jsonl:1: judge: is the name of a built-in judge/,
+    /bad\.jsonl:1: judge: is \(or looks like\) the name of a built-in judge/,
   );
   await refused(
     JSON.stringify({ pair_id: pairs[0].id, judge: "tripscore reward  (Published Weights)", verdict: "A" }),
