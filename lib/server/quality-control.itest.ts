@@ -924,3 +924,42 @@ test("gold and real submits run the same checks in the same order over one reque
     "ok duplicate",
   );
 });
+
+test("another expert's pair, gold or real, answers skip as it answers submit: not assigned (404), alike", async () => {
+  const owner = await createTestExpert(t.db, "owner@t.test", ["Paris"]);
+  const other = await createTestExpert(t.db, "other@t.test", ["Paris"]);
+  const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
+  await setGoldRate(t.db, datasetId, 0.05, adminId);
+  const g = await t.db.goldPair.findFirstOrThrow({
+    where: { destinationId: paris.id, active: true, answers: { none: { userId: owner } } },
+  });
+  const real = (await claimNext(t.db, owner, S, {}))!.assignmentId;
+  const gold = (await claimGoldPair(t.db, owner, g.id, "CHECK", S))!;
+  const codeOf = async (f: () => Promise<unknown>) =>
+    f().then(
+      () => "ok",
+      (e: unknown) => (e instanceof AppError ? `${e.code} ${e.message}` : String(e)),
+    );
+  const skip = (id: string) => async () => (await skipGold(t.db, other, id, S)) || skipAssignment(t.db, other, id, "x");
+  const submit = (id: string) => async () => {
+    const input = {
+      assignmentId: id,
+      choice: "left" as const,
+      rationale: "reasons",
+      timeOnTaskMs: 5,
+      clientRequestId: `o-${id}`,
+    };
+    return (await submitGold(t.db, other, input, S)) ?? submitJudgment(t.db, other, input, S);
+  };
+  const answers = [
+    await codeOf(skip(real)),
+    await codeOf(skip(gold)),
+    await codeOf(submit(real)),
+    await codeOf(submit(gold)),
+  ];
+  assert.deepEqual(new Set(answers), new Set(["not_assigned This pair is not assigned to you."]), answers.join(" | "));
+  // Still the owner's, both of them.
+  assert.equal(await codeOf(skip(real).bind(null)), "not_assigned This pair is not assigned to you.");
+  assert.equal((await t.db.assignment.findUniqueOrThrow({ where: { id: real } })).status, "CLAIMED");
+  assert.equal((await t.db.goldAnswer.findUniqueOrThrow({ where: { id: gold } })).status, "CLAIMED");
+});

@@ -1,5 +1,6 @@
 -- tj_gold_skip: an expert skips a gold answer they hold (decision 009), with the session and standing checked
--- in the statement that locks it. Outcomes: not_gold, unauthorized, not_active, not_claimed, skipped (with the
+-- in the statement that locks it, in tj_skip's order. Outcomes: not_gold, unauthorized, not_active, not_yours,
+-- not_claimed, skipped (with the
 -- answer's purpose: the caller then runs the pause test or decides the qualification set).
 CREATE OR REPLACE FUNCTION tj_gold_skip(p_user text, p_session_version integer, p_answer text)
 RETURNS TABLE (outcome text, purpose text)
@@ -17,7 +18,9 @@ BEGIN
     RETURN QUERY SELECT 'unauthorized'::text, NULL::text;
   ELSIF v.standing IN ('PAUSED', 'QUALIFICATION_FAILED') THEN
     RETURN QUERY SELECT 'not_active'::text, NULL::text;
-  ELSIF v.user_id <> p_user OR v.status <> 'CLAIMED' THEN
+  ELSIF v.user_id <> p_user THEN
+    RETURN QUERY SELECT 'not_yours'::text, NULL::text;
+  ELSIF v.status <> 'CLAIMED' THEN
     RETURN QUERY SELECT 'not_claimed'::text, NULL::text;
   ELSE
     UPDATE "GoldAnswer" SET status = 'SKIPPED', "completedAt" = now() WHERE id = p_answer;

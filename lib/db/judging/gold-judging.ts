@@ -21,6 +21,7 @@ import {
   askAgainWhileBusy,
   notActive,
   refuseShortRationale,
+  SKIP_REFUSALS,
   signInFirst,
   STRENGTH_REFUSALS,
   sweepDue,
@@ -430,10 +431,7 @@ export async function skipGold(
     );
     const { outcome, purpose } = rows[0];
     if (outcome === "not_gold") return null;
-    if (outcome === "unauthorized") throw signInFirst();
-    if (outcome === "not_active") throw notActive();
-    if (outcome === "not_claimed")
-      throw new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released).");
+    if (outcome !== "skipped") throw SKIP_REFUSALS[outcome]?.() ?? new Error(`unexpected skip outcome ${outcome}`);
     if (purpose === "QUALIFICATION" && settings) await maybeFinishQualification(client, userId, settings);
     else if (purpose === "CHECK") await maybePause(client, userId);
     return true;

@@ -209,7 +209,10 @@ test("a skip with a session checks the account in the same statement; only the e
     skipAssignment(t.db, u, c!.assignmentId, "stale", { sessionVersion: sessionVersion + 1 }),
     (e: AppError) => e.code === "unauthenticated",
   );
-  await assert.rejects(skipAssignment(t.db, v, c!.assignmentId, "not mine"), (e: AppError) => e.code === "not_claimed");
+  await assert.rejects(
+    skipAssignment(t.db, v, c!.assignmentId, "not mine"),
+    (e: AppError) => e.code === "not_assigned",
+  );
   assert.equal((await t.db.assignment.findUniqueOrThrow({ where: { id: c!.assignmentId } })).status, "CLAIMED");
   await skipAssignment(t.db, u, c!.assignmentId, "  I don't know Rome  ", { sessionVersion });
   const a = await t.db.assignment.findUniqueOrThrow({ where: { id: c!.assignmentId }, include: { pair: true } });

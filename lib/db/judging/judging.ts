@@ -246,6 +246,18 @@ export async function submitJudgment(
 }
 
 /**
+ * tj_skip's and tj_gold_skip's refusals, in the same words: another expert's pair answers as submitting it does (404),
+ * a gold pair as a real one.
+ */
+export const SKIP_REFUSALS: Record<string, () => AppError> = {
+  unauthorized: signInFirst,
+  not_active: notActive,
+  not_yours: () => new AppError("not_assigned", "This pair is not assigned to you."),
+  not_claimed: () =>
+    new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released)."),
+};
+
+/**
  * The expert skips a pair they hold (claimed, or lapsed and not yet swept); it goes to another expert and
  * never comes back to them. One round trip (tj_skip); with `session`, the statement checks the account.
  */
@@ -262,9 +274,8 @@ export async function skipAssignment(
     values: [userId, session?.sessionVersion ?? null, assignmentId, reason],
   });
   const outcome = rows[0].outcome;
-  if (outcome === "unauthorized") throw signInFirst();
-  if (outcome !== "skipped")
-    throw new AppError("not_claimed", "This pair is not claimed by you (already submitted, skipped or released).");
+  if (outcome === "skipped") return;
+  throw SKIP_REFUSALS[outcome]?.() ?? new Error(`unexpected skip outcome ${outcome}`);
 }
 
 /** Admin: take a claim back; the slot returns to the pool (that expert will not be offered the pair again). One round trip (tj_release). */
