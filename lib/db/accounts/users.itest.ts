@@ -119,6 +119,20 @@ test("simultaneous sign-ins cannot check more passwords than the limit", async (
   assert.deepEqual(more, { 429: 300 });
 });
 
+test("parallel correct sign-ins of one account all succeed (no race on the throttle row)", async () => {
+  // Issue 48: seven at once gave one "Sign-in is unavailable" (a correct sign-in deleted the row another had just
+  // made sure of). Many rounds, as a race needs.
+  await ensureAdmin(t.db, "parallel@example.org", "parallel-password-1");
+  const failures: string[] = [];
+  for (let round = 0; round < 15; round++) {
+    const results = await Promise.allSettled(
+      Array.from({ length: 7 }, () => verifySignIn(t.db, "parallel@example.org", "parallel-password-1", "10.3.3.3")),
+    );
+    for (const r of results) if (r.status === "rejected") failures.push(String((r.reason as Error).message));
+  }
+  assert.deepEqual(failures, []);
+});
+
 test("a newer invite link voids the older ones; setting the password voids every link; admins get no links", async () => {
   const { token: first, userId } = await createExpert(t.db, { email: "cy@example.org", name: "Cy" }, adminId);
   const second = await createInvite(t.db, userId, adminId);

@@ -138,10 +138,11 @@ const GENERIC = SIGN_IN_MESSAGES.wrong;
  */
 async function reserve(db: Db, key: string, lockAfter: number): Promise<Reservation> {
   return db.$transaction(async (tx) => {
-    await tx.$executeRaw`INSERT INTO "LoginThrottle" (key, failures) VALUES (${key}, 0) ON CONFLICT (key) DO NOTHING`;
-    const [row] = await tx.$queryRaw<
-      ThrottleState[]
-    >`SELECT failures, "lastFailureAt", "lockedUntil" FROM "LoginThrottle" WHERE key = ${key} FOR UPDATE`;
+    // One statement makes the row if need be, locks it and reads it: an INSERT … DO NOTHING then a SELECT found no
+    // row when a concurrent correct sign-in deleted it in between ("Sign-in is unavailable", issue 48).
+    const [row] = await tx.$queryRaw<ThrottleState[]>`INSERT INTO "LoginThrottle" (key, failures) VALUES (${key}, 0)
+      ON CONFLICT (key) DO UPDATE SET key = EXCLUDED.key
+      RETURNING failures, "lastFailureAt", "lockedUntil"`;
     const r = reserveAttempt(row, new Date(), lockAfter);
     if (r.allowed) await tx.loginThrottle.update({ where: { key }, data: r.state });
     return r;
