@@ -963,3 +963,31 @@ test("another expert's pair, gold or real, answers skip as it answers submit: no
   assert.equal((await t.db.assignment.findUniqueOrThrow({ where: { id: real } })).status, "CLAIMED");
   assert.equal((await t.db.goldAnswer.findUniqueOrThrow({ where: { id: gold } })).status, "CLAIMED");
 });
+
+test("a claim racing a pause never leaves a real slot held by the paused expert (the claim waits, or is given back)", async () => {
+  const expert = await createTestExpert(t.db, "pause-race@t.test", ["Rome"]);
+  // The pause's transaction has begun and paused the expert, not yet committed (as the gold test's submit holds it).
+  const pauser = await poolOf(t.db).connect();
+  try {
+    await pauser.query("BEGIN");
+    const { rows } = await pauser.query<{ paused: boolean }>(
+      "SELECT tj_gold_pause($1, 'gold test', 2, gen_random_uuid()::text) AS paused",
+      [expert],
+    );
+    assert.equal(rows[0].paused, true);
+    // Meanwhile the expert's screen asks for the next pair.
+    let settled = false;
+    const claim = claimNext(t.db, expert, S, {}).then(
+      (c) => ((settled = true), c),
+      (e: unknown) => ((settled = true), e),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(settled, false, "the claim waits for the change of standing");
+    await pauser.query("COMMIT");
+    const outcome = await claim;
+    assert.ok(outcome instanceof AppError && outcome.code === "not_active", String(outcome));
+  } finally {
+    pauser.release();
+  }
+  assert.equal(await t.db.assignment.count({ where: { userId: expert, status: "CLAIMED" } }), 0);
+});

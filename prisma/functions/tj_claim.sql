@@ -21,6 +21,10 @@ BEGIN
     RETURN QUERY SELECT 'unauthorized'::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text;
     RETURN;
   END IF;
+  -- The expert's row is share-locked until the claim commits, so a change of standing (a pause, an admin's decision:
+  -- they update the row) waits for the claim and then gives it back, or the claim waits and sees the new standing.
+  -- Without it a claim that read "active" could commit after the pause had given back what it found held (issue 48).
+  PERFORM 1 FROM "User" u WHERE u.id = p_user FOR SHARE;
   -- Real pairs go to active experts, and to a qualifying one only while no qualification set exists for them
   -- (none begun, no gold pair of their destinations to give): decision 009.
   IF NOT tj_may_claim_real(p_user) THEN

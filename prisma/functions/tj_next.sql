@@ -25,7 +25,7 @@ DECLARE
 BEGIN
   SELECT u.standing::text AS standing, u."standingNote" AS note,
          (u.active AND u.role = 'EXPERT' AND (p_session_version IS NULL OR u."sessionVersion" = p_session_version)) AS ok
-    INTO v_user FROM "User" u WHERE u.id = p_user;
+    INTO v_user FROM "User" u WHERE u.id = p_user FOR SHARE; -- as tj_claim: a change of standing waits for this claim
   IF NOT FOUND OR NOT v_user.ok THEN
     RETURN QUERY SELECT 'unauthorized'::text, NULL::text, NULL::text, NULL::boolean, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text;
     RETURN;
