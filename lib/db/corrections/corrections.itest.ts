@@ -114,6 +114,12 @@ test("a saved correction is a new plan of the request in ChinaTravel's format, v
   const again = await saveCorrection(t.db, planId, body, expert);
   assert.equal(again.created, false);
   assert.equal(again.id, saved.id);
+  // The same request id on another plan is refused, not answered with this plan's correction (issue 48).
+  const another = await t.db.plan.findFirstOrThrow({ where: { id: { notIn: [planId, saved.planId] } } });
+  await assert.rejects(
+    saveCorrection(t.db, another.id, body, expert),
+    refused("request_reused", /used for a correction of another plan/),
+  );
   assert.equal(await t.db.plan.count(), plansBefore + 1);
   const c = await t.db.correction.findUniqueOrThrow({
     where: { id: saved.id },

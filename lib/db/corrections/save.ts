@@ -64,7 +64,13 @@ export async function saveCorrection(
 ): Promise<SavedCorrection> {
   const pool = poolOf(db);
   const body = correctionInput.parse(input);
-  const again = await storedCorrection(db, user.id, body.clientRequestId);
+  // One request-id space over real and gold corrections (gold must not show itself): an id used for another plan is
+  // refused (issue 48: it answered 200 with the first plan's correction); a retry for the same plan answers what was
+  // stored (a gold copy's through the insert below, which finds it).
+  const asked = await correctionRequest(db, user.id, body.clientRequestId);
+  if (asked && asked.planId !== planId)
+    throw new AppError("request_reused", "This request id was used for a correction of another plan.");
+  const again = asked?.kind === "real" ? await storedCorrection(db, user.id, body.clientRequestId) : null;
   if (again) return again;
   const s = await correctionSource(db, planId, user);
   const ctx = checkContext(s);
@@ -189,6 +195,23 @@ export async function saveCorrection(
     checks: { fixed: check.fixed, unchanged: check.unchanged, reward: check.reward },
     created: true,
   };
+}
+
+/** The plan (as the screen knows it) an expert's request id corrected already, real or gold, if any. */
+async function correctionRequest(
+  db: Db,
+  userId: string,
+  clientRequestId: string,
+): Promise<{ kind: "real" | "gold"; planId: string } | null> {
+  const { rows } = await poolOf(db).query<{ kind: "real" | "gold"; plan_id: string }>(
+    `SELECT 'real' AS kind, "sourcePlanId" AS plan_id FROM "Correction" WHERE "userId" = $1 AND "clientRequestId" = $2
+     UNION ALL
+     SELECT 'gold', g."alteredRef" FROM "GoldCorrection" c JOIN "GoldPair" g ON g.id = c."goldPairId"
+      WHERE c."userId" = $1 AND c."clientRequestId" = $2
+     LIMIT 1`,
+    [userId, clientRequestId],
+  );
+  return rows[0] ? { kind: rows[0].kind, planId: rows[0].plan_id } : null;
 }
 
 async function storedCorrection(db: Db, userId: string, clientRequestId: string): Promise<SavedCorrection | null> {
