@@ -141,7 +141,8 @@ export async function withSignedInExpert(
   const server = await startServer(pg.url, ports.http);
   const browser = await chromium.launch(browserLaunchOptions());
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // A context of its own (not browser.newPage's implicit one): axe's Playwright binding needs one.
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await page.goto(`${server.url}/signin`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("bench-password-1");

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { embeddedUrl } from "../lib/db/infra/embedded";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import pg from "pg";
 import { E2E_SERVER_ENV } from "./server-env";
@@ -151,4 +152,25 @@ export async function importExampleAt(page: Page, city: string, alias: string, n
   for (const f of exampleBundleAt(city, alias, name)) form.append("files", new Blob([f.buffer]), f.name);
   form.append("makeGold", "off");
   return importThroughApi(page, form);
+}
+
+/**
+ * axe-core on the page as it stands (open dialogs included): fails the test with every serious or critical
+ * violation listed (rule, what to do, the elements and why). Called on each page and dialog the specs visit.
+ */
+export async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  // The lesser ones are said, not failed on.
+  for (const v of violations.filter((v) => !bad.includes(v)))
+    console.log(`axe on ${where}: ${v.impact} ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const listed = bad.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(" ")}: ${(n.failureSummary ?? "").replace(/\s+/g, " ")}`)
+        .join("\n"),
+  );
+  expect(listed, `axe on ${where} (${page.url()})`).toEqual([]);
 }

@@ -72,3 +72,42 @@ test("callers outside a folder import its entry point, not its files (lib/archit
   }
   assert.deepEqual(wrong, []);
 });
+
+/** The modules `file` loads with it (value imports and re-exports; neither `import type` nor a lazy `import()`). */
+function eagerImports(file: string): string[] {
+  const text = readFileSync(path.join(root, file), "utf8");
+  const out: string[] = [];
+  for (const m of text.matchAll(
+    /^(?:import|export)\s+([^;]*?)\s*from\s*["']([^"']+)["']|^import\s*["']([^"']+)["']/gms,
+  )) {
+    if (m[3]) {
+      out.push(m[3]);
+      continue;
+    }
+    const clause = m[1].trim();
+    if (/^type\b/.test(clause)) continue;
+    const named = /^\{([^}]*)\}$/.exec(clause);
+    if (named && named[1].split(",").every((n) => !n.trim() || /^type\b/.test(n.trim()))) continue;
+    out.push(m[2]);
+  }
+  return out;
+}
+
+test("the judging screen's first load takes no zod, Leaflet or CodeMirror (the map comes with next/dynamic)", () => {
+  const heavy = /^(zod|leaflet|react-leaflet|codemirror|@codemirror\/.*)$/;
+  const seen = new Set<string>();
+  const found: string[] = [];
+  const walk = (file: string, via: string[]) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const spec of eagerImports(file)) {
+      const target = resolve(file, spec);
+      if (target) walk(target, [...via, file]);
+      else if (heavy.test(spec)) found.push(`${[...via, file].join(" → ")} → ${spec}`);
+    }
+  };
+  // Its client part: the page itself runs on the server.
+  walk("components/judge/JudgeScreen.tsx", []);
+  assert.ok(seen.has("components/judge/Timeline.tsx"), "the walk reaches the screen's parts");
+  assert.deepEqual(found, []);
+});

@@ -2,7 +2,8 @@
  * The server, in production and (with --dev) in development alike (scripts/start.ts starts it): Next.js
  * behind a node:http server that answers the judging API's two hot calls itself (lib/server/fast-path.ts;
  * docs/decisions/001), in WEB_CONCURRENCY worker processes sharing the port through Node's cluster module
- * (default 1; always 1 in development). In development Next.js compiles and hot-reloads the pages and
+ * (default 1; always 1 in development). It also serves the build's static scripts and styles compressed
+ * (lib/server/static-compress.ts). In development Next.js compiles and hot-reloads the pages and
  * route handlers; the fast path's own modules are loaded once (restart to pick up their changes).
  */
 import cluster from "node:cluster";
@@ -16,6 +17,7 @@ import { markStopping } from "../lib/db/infra/client";
 import { startAdminProcesses } from "../lib/offload/pool";
 import { judgingFastPath } from "../lib/server/fast-path";
 import { frontGuard } from "../lib/server/front";
+import { compressedStatic } from "../lib/server/static-compress";
 
 const settings = checkConfig();
 const port = settings.PORT;
@@ -58,8 +60,12 @@ async function serve() {
   const upgrade = app.getUpgradeHandler();
   const { IMPORT_MAX_BYTES, TRUST_PROXY, NEXTAUTH_URL } = settings;
   const front = { headers, importMaxBytes: IMPORT_MAX_BYTES, trustProxy: TRUST_PROXY, appUrl: NEXTAUTH_URL };
+  // The build's scripts and styles go out compressed, each compressed once (next.config.js: why not Next.js's own).
+  // Not in development: its file names do not change with their content.
+  const staticFiles = dev ? null : compressedStatic(path.join(process.cwd(), ".next", "static"), headers);
   const server = createServer((req, res) => {
     if (frontGuard(req, res, front)) return;
+    if (staticFiles?.(req, res)) return;
     if (gate && !isAdminPath(req.url ?? "/")) {
       gate.enter();
       res.once("close", gate.leave);

@@ -42,7 +42,9 @@ export default async function ExpertHome() {
                 <th>Destination</th>
                 <th>Your familiarity</th>
                 <th className="num">Pairs waiting</th>
-                <th />
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -84,7 +86,9 @@ export default async function ExpertHome() {
                   <th>Judged</th>
                   <th>Destination</th>
                   <th>Request</th>
-                  <th />
+                  <th>
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -74,7 +74,9 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
             <th>Destinations</th>
             <th className="num">Judgments</th>
             <th>Status</th>
-            <th />
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

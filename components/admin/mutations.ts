@@ -14,6 +14,7 @@ import type {
   ImportStartedAnswer,
   InviteAnswer,
   OkAnswer,
+  OverviewAnswer,
   PromotedAnswer,
   QualityDatasetAnswer,
   ReassignAnswer,
@@ -26,6 +27,7 @@ import type {
 } from "@/lib/server/responses";
 import type { JudgingSettings } from "@/lib/assignment/policy";
 import type { Dimension } from "@/lib/dimensions/set";
+import { withDatasetChange, withFamiliarity } from "@/lib/assignment/optimistic";
 import { api } from "../api";
 import { KEYS } from "../keys";
 import { uploadBundle } from "./upload";
@@ -37,16 +39,40 @@ export interface Then<V, A> {
   onError?: (e: Error, v: V) => void;
 }
 
-function useChange<V, A>(call: (v: V) => Promise<A>, refreshes: readonly QueryKey[], then: Then<V, A> = {}) {
+/** A change the page shows at once: `apply` gives the read under `key` as it will be once the server agrees. */
+interface Optimistic<V, T> {
+  key: QueryKey;
+  apply: (old: T, v: V) => T;
+}
+
+function useChange<V, A, T = never>(
+  call: (v: V) => Promise<A>,
+  refreshes: readonly QueryKey[],
+  then: Then<V, A> = {},
+  optimistic?: Optimistic<V, T>,
+) {
   const qc = useQueryClient();
-  return useMutation<A, Error, V>({
+  return useMutation<A, Error, V, { before?: T }>({
     mutationFn: call,
-    onMutate: (v) => then.onMutate?.(v),
+    onMutate: async (v) => {
+      then.onMutate?.(v);
+      if (!optimistic) return {};
+      // A refetch landing now would draw the old state over the new one.
+      await qc.cancelQueries({ queryKey: optimistic.key });
+      const before = qc.getQueryData<T>(optimistic.key);
+      if (before !== undefined) qc.setQueryData<T>(optimistic.key, optimistic.apply(before, v));
+      return { before };
+    },
     onSuccess: async (answer, v) => {
       then.onSuccess?.(answer, v);
       await Promise.all(refreshes.map((queryKey) => qc.invalidateQueries({ queryKey })));
     },
-    onError: (e, v) => then.onError?.(e, v),
+    onError: (e, v, context) => {
+      // Refused: the page goes back to what the server has, and the panel says why.
+      if (optimistic && context?.before !== undefined) qc.setQueryData(optimistic.key, context.before);
+      then.onError?.(e, v);
+      if (optimistic) void qc.invalidateQueries({ queryKey: optimistic.key });
+    },
   });
 }
 
@@ -78,16 +104,17 @@ export const useReinvite = <U extends { id: string }>(then?: Then<U, InviteAnswe
 
 type AssignThen = Then<unknown, unknown>;
 
-/** Familiarity 1–5 of every given expert with every given destination; 0 takes the destination away. */
+/** Familiarity 1–5 of every given expert with every given destination; 0 takes the destination away. Shown at once. */
 export const useSetFamiliarity = (then?: AssignThen) =>
   useChange(
     (v: { userIds: string[]; destinationIds: string[]; familiarity: number }) =>
       api<FamiliarityAnswer>("/api/admin/expert-destinations", { method: "PUT", json: v }),
     [KEYS.overview, KEYS.users],
     then,
+    { key: KEYS.overview, apply: (o: OverviewAnswer, v) => ({ ...o, familiarity: withFamiliarity(o.familiarity, v) }) },
   );
 
-/** A dataset's raters per pair, whether experts see its diagnostics, preference strength, its dimensions. */
+/** A dataset's raters per pair, whether experts see its diagnostics (shown at once), preference strength, its dimensions. */
 export const useUpdateDataset = (then?: AssignThen) =>
   useChange(
     ({
@@ -105,6 +132,8 @@ export const useUpdateDataset = (then?: AssignThen) =>
     }) => api<OkAnswer>(`/api/admin/datasets/${id}`, { method: "PATCH", json: patch }),
     [KEYS.overview],
     then,
+    // Checkboxes and numbers show the change at once; the dimensions' summary waits for the server's version.
+    { key: KEYS.overview, apply: (o: OverviewAnswer, v) => ({ ...o, datasets: withDatasetChange(o.datasets, v) }) },
   );
 
 export const useReleaseClaim = (then?: AssignThen) =>

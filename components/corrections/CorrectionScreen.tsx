@@ -356,6 +356,8 @@ function Editor({ data, tiles }: { data: CorrectionContextAnswer; tiles: Tiles |
       </div>
       <div className="correct-grid">
         <div className="correct-plan">
+          {/* The timeline's days are h3s: the plan's heading keeps the outline in order (h1, h2, h3). */}
+          <h2 className="sr-only">The plan</h2>
           <PlanMap
             itinerary={plan}
             side="left"

@@ -29,7 +29,9 @@ export function History({
             <th>By</th>
             <th>When</th>
             <th>Note</th>
-            <th />
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -2,40 +2,91 @@
 /** The comparison screen's two dialogs: why a pair is skipped, and the keyboard shortcuts. */
 import { useState } from "react";
 
+/** The fixed reasons; "Other" takes the expert's own words (the server keeps up to 500 characters). */
+const SKIP_REASONS = [
+  "I don't know this area well enough",
+  "The plans are too long or unclear to judge",
+  "Something is wrong with the plans",
+] as const;
+const OTHER = "other";
+
 export function SkipDialog({ onCancel, onSkip }: { onCancel: () => void; onSkip: (reason: string) => void }) {
-  const [reason, setReason] = useState("I don't know this area well enough");
+  const [choice, setChoice] = useState<string>(SKIP_REASONS[0]);
+  const [own, setOwn] = useState("");
+  const [missing, setMissing] = useState(false);
   return (
     <div className="dialog-backdrop" role="presentation" onClick={onCancel}>
-      <form
+      {/* The dialog is the box; the form inside it (a form may not take the dialog role). */}
+      <div
         role="dialog"
         aria-modal="true"
-        aria-label="Skip this pair"
+        aria-labelledby="skip-title"
         className="dialog"
         onClick={(e) => e.stopPropagation()}
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSkip(reason);
+        onKeyDown={(e) => {
+          if (e.key === "Escape") onCancel();
         }}
       >
-        <h2>Skip this pair</h2>
-        <p className="muted">The pair goes to another expert; you will not see it again.</p>
-        <label>
-          Why?
-          <select value={reason} onChange={(e) => setReason(e.target.value)} autoFocus>
-            <option>I don&apos;t know this area well enough</option>
-            <option>The plans are too long or unclear to judge</option>
-            <option>Something is wrong with the plans</option>
-          </select>
-        </label>
-        <div className="verdict-actions">
-          <button className="btn primary" type="submit">
-            Skip pair
-          </button>
-          <button className="btn" type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
-      </form>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const reason = choice === OTHER ? own.trim() : choice;
+            if (!reason) {
+              setMissing(true);
+              return;
+            }
+            onSkip(reason);
+          }}
+        >
+          <h2 id="skip-title">Skip this pair</h2>
+          <p className="muted">The pair goes to another expert; you will not see it again.</p>
+          <fieldset className="skip-reasons">
+            <legend>Why?</legend>
+            {[...SKIP_REASONS, OTHER].map((r, i) => (
+              <label key={r} className="checkbox">
+                <input
+                  type="radio"
+                  name="skip-reason"
+                  value={r}
+                  checked={choice === r}
+                  onChange={() => setChoice(r)}
+                  autoFocus={i === 0}
+                />
+                {r === OTHER ? "Other" : r}
+              </label>
+            ))}
+            {choice === OTHER && (
+              <label className="skip-own">
+                Your reason
+                <input
+                  type="text"
+                  value={own}
+                  maxLength={500}
+                  autoFocus
+                  aria-invalid={missing && !own.trim()}
+                  onChange={(e) => {
+                    setOwn(e.target.value);
+                    setMissing(false);
+                  }}
+                />
+              </label>
+            )}
+          </fieldset>
+          {missing && (
+            <p role="alert" className="error">
+              Say why you skip, in a few words.
+            </p>
+          )}
+          <div className="verdict-actions">
+            <button className="btn primary" type="submit">
+              Skip pair
+            </button>
+            <button className="btn" type="button" onClick={onCancel}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </div>
     </div>
   );
 }
@@ -59,7 +110,7 @@ export function ShortcutsHelp({
         onClick={(e) => e.stopPropagation()}
       >
         <h2>Keyboard shortcuts</h2>
-        <table className="table">
+        <table className="table" aria-label="Keys and what they do">
           <tbody>
             {askDimensions && (
               <>
@@ -105,6 +156,12 @@ export function ShortcutsHelp({
             )}
             <tr>
               <td>
+                <kbd>R</kbd>
+              </td>
+              <td>Write the rationale (moves the cursor into its field)</td>
+            </tr>
+            <tr>
+              <td>
                 <kbd>Enter</kbd>
               </td>
               <td>Submit (when a choice and rationale are given)</td>
@@ -117,9 +174,15 @@ export function ShortcutsHelp({
             </tr>
             <tr>
               <td>
+                <kbd>K</kbd>
+              </td>
+              <td>Skip this pair (asks why)</td>
+            </tr>
+            <tr>
+              <td>
                 <kbd>Esc</kbd>
               </td>
-              <td>Leave the rationale field / close this help</td>
+              <td>Leave the rationale field / close this help or the skip dialog</td>
             </tr>
             <tr>
               <td>

@@ -145,6 +145,7 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
   const move = useCallback((delta: 1 | -1) => activate(active + delta), [activate, active]);
   const toggleHelp = useCallback(() => setHelp((h) => !h), []);
   const closeHelp = useCallback(() => setHelp(false), []);
+  const openSkip = useCallback(() => setSkipping(true), []);
   useShortcuts({
     rationale: textRef,
     canSubmit: valid && !feedback,
@@ -154,6 +155,7 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
     submit,
     toggleHelp,
     closeHelp,
+    skip: openSkip,
     dimension: dimensionKeys,
     move: dims.length ? move : undefined,
   });
@@ -209,6 +211,8 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
 
   return (
     <main className="judge" data-assignment={a.assignmentId} data-pair={a.pairId}>
+      {/* The page's name for screen readers; the request below says what is compared. */}
+      <h1 className="sr-only">Which plan is better?</h1>
       <div className="judge-top">
         <RequestPanel query={a.query} />
         <div className="judge-tools">

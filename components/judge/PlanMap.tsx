@@ -129,6 +129,8 @@ export default function PlanMap(props: {
           key={s.key}
           position={[s.lat, s.lon]}
           icon={icon(s, highlighted === s.key)}
+          // Out of the tab order (Leaflet makes every marker a Tab stop): the timeline lists the same stops.
+          keyboard={false}
           zIndexOffset={highlighted === s.key ? 1000 : 0}
           eventHandlers={{
             mouseover: () => onHover(s.key),

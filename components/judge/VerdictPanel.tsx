@@ -2,7 +2,7 @@
 /**
  * The dimensions first where the pair asks for them (DimensionsPanel), then A, B or Neither (and how much better,
  * where the pair asks), a rationale, submit. Keys: 1/a, 2/b, 0/n choose; 1–3 give the strength after A or B;
- * Enter submits when valid; ? help.
+ * Enter submits when valid; R goes to the rationale; K skips; ? help.
  */
 import { forwardRef, type ComponentProps } from "react";
 import type { Choice } from "@/lib/assignment/policy";
@@ -142,7 +142,7 @@ export const VerdictPanel = forwardRef<HTMLTextAreaElement, VerdictPanelProps>(f
           {p.busy ? "Submitting…" : "Submit"} <kbd>Enter</kbd>
         </button>
         <button type="button" className="btn" onClick={p.onSkip}>
-          Skip…
+          Skip… <kbd>K</kbd>
         </button>
         <button type="button" className="btn-link" onClick={p.onHelp}>
           Shortcuts <kbd>?</kbd>

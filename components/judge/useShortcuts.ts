@@ -2,7 +2,8 @@
  * The comparison screen's keyboard: 1/A, 2/B, 0/N choose; where the pair asks how much better, 1–3 then give the
  * strength of a chosen A or B (A and B letters still switch sides); Enter submits; ? shows the help; Esc leaves a
  * field or the help. Where the pair asks per-dimension verdicts, the same keys answer the active dimension row
- * (S or = about the same, 0/N not applicable) and ↑/↓ move between the rows and the overall verdict.
+ * (S or = about the same, 0/N not applicable) and ↑/↓ move between the rows and the overall verdict. R moves into
+ * the rationale (the Tab way passes every control above it), K opens the skip dialog.
  */
 import { useLayoutEffect, type RefObject } from "react";
 import type { Choice } from "@/lib/assignment/policy";
@@ -55,12 +56,26 @@ export function useShortcuts(o: {
   submit: () => void;
   toggleHelp: () => void;
   closeHelp: () => void;
+  /** Opens the skip dialog. */
+  skip: () => void;
   /** The active dimension row, or null when the overall verdict is active (or the pair asks no dimensions). */
   dimension?: DimensionKeys | null;
   /** Moves the active row (↑ −1, ↓ +1); absent without dimensions. */
   move?: (delta: 1 | -1) => void;
 }) {
-  const { rationale, canSubmit, strengthKeys, choose, setStrength, submit, toggleHelp, closeHelp, dimension, move } = o;
+  const {
+    rationale,
+    canSubmit,
+    strengthKeys,
+    choose,
+    setStrength,
+    submit,
+    toggleHelp,
+    closeHelp,
+    skip,
+    dimension,
+    move,
+  } = o;
   // Bound before the browser paints: a key pressed as soon as a new pair shows must meet that pair's handler, not
   // the last frame's (an effect bound after paint lost such a key in CI).
   useLayoutEffect(() => {
@@ -80,7 +95,16 @@ export function useShortcuts(o: {
       // Enter on a focused button or link is that control's (the qualification feedback's "Next" has the focus): a
       // press that lands before this handler is re-bound must not submit again and swallow the click.
       if (e.key === "Enter" && (e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement)) return;
-      if (move && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
+      if (e.key === "r" || e.key === "R") {
+        // Not typed into the field it opens.
+        e.preventDefault();
+        closeHelp();
+        rationale.current?.focus();
+      } else if (e.key === "k" || e.key === "K") {
+        e.preventDefault();
+        closeHelp();
+        skip();
+      } else if (move && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
         e.preventDefault();
         move(e.key === "ArrowDown" ? 1 : -1);
       } else if (dimension && (DIMENSION_KEYS[e.key] || STRENGTH_KEYS[e.key])) {
@@ -102,5 +126,5 @@ export function useShortcuts(o: {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [rationale, canSubmit, strengthKeys, choose, setStrength, submit, toggleHelp, closeHelp, dimension, move]);
+  }, [rationale, canSubmit, strengthKeys, choose, setStrength, submit, toggleHelp, closeHelp, skip, dimension, move]);
 }

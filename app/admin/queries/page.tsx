@@ -31,7 +31,9 @@ export default async function QueriesPage() {
               <th>Dataset</th>
               <th>Constraints</th>
               <th>Stage</th>
-              <th />
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -4,6 +4,7 @@
  * group: the sections (overall, per destination, per dataset) are row groups of one table, so their columns line up.
  */
 import type { GroupStats } from "@/lib/agreement";
+import { FEW } from "@/lib/stats/few";
 import { fixed } from "../../format";
 
 const METRICS: { key: keyof Omit<GroupStats, "items" | "ceiling" | "unresolved">; label: string; help: string }[] = [
@@ -31,7 +32,7 @@ const METRICS: { key: keyof Omit<GroupStats, "items" | "ceiling" | "unresolved">
 ];
 
 /** Below this many complete pairs a group's figures vary too much to read as its agreement: the row says so. */
-const FEW_PAIRS = 10;
+const FEW_PAIRS = FEW;
 
 function Cell({
   s,

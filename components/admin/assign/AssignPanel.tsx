@@ -1,7 +1,8 @@
 "use client";
 /**
  * The assignment page's sections: destinations of experts, progress (with raters per pair), claims in
- * progress, judging settings. The last change's error shows above them all, until a change succeeds.
+ * progress, judging settings. A change shows at once; if the server refuses it, it is undone and the error shows
+ * above them all, until a change succeeds.
  */
 import { useState } from "react";
 import type { Then } from "../mutations";
@@ -14,7 +15,10 @@ import { SettingsSection } from "./SettingsSection";
 export function AssignPanel() {
   const overview = useOverview({ refetchInterval: 15_000 });
   const [error, setError] = useState<string | null>(null);
-  const then: Then<unknown, unknown> = { onSuccess: () => setError(null), onError: (e) => setError(e.message) };
+  const then: Then<unknown, unknown> = {
+    onSuccess: () => setError(null),
+    onError: (e) => setError(`${e.message} The change was not saved.`),
+  };
   const o = overview.data;
   if (!o) return <p>{overview.isError ? "Could not load the overview." : "Loading…"}</p>;
   const fam = new Map(o.familiarity.map((f) => [`${f.userId}|${f.destinationId}`, f.familiarity]));

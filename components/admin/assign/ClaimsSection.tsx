@@ -31,7 +31,9 @@ export function ClaimsSection({
               <th className="num">Slot</th>
               <th>Claimed</th>
               <th>Lease</th>
-              <th />
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -37,7 +37,9 @@ export function FamiliaritySection({
         <table className="table matrix" aria-label="Familiarity of experts with destinations">
           <thead>
             <tr>
-              <th />
+              <th>
+                <span className="sr-only">Select</span>
+              </th>
               <th>Expert</th>
               {o.destinations.map((d) => (
                 <th key={d.id}>

@@ -41,7 +41,9 @@ export function JobsPanel() {
               <th>Progress</th>
               <th>Started by</th>
               <th>Created</th>
-              <th />
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

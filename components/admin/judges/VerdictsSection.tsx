@@ -90,7 +90,9 @@ export function VerdictsSection({
               <th>Judges</th>
               <th className="num">Verdicts</th>
               <th>Imported</th>
-              <th />
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -100,7 +100,7 @@ export function LeaderboardPanel() {
       {r && (
         <>
           <RatingsSection data={data} r={r} />
-          {r.style && <StyleSection style={r.style} />}
+          {r.style && <StyleSection style={r.style} models={r.models} />}
           <WinTableSection r={r} signed={data.signedPreference} />
         </>
       )}

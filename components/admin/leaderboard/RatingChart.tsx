@@ -1,17 +1,19 @@
 "use client";
-/** Ratings as dots with their 95 % intervals as whiskers (plain SVG), best first. */
+/**
+ * Ratings as dots with their 95 % intervals as whiskers (plain SVG), best first. Planners with few battles
+ * (lib/stats/few.ts) are drawn faint and dashed, labelled so, and do not set the axis: their intervals are cut at it.
+ */
+import { FEW, isFew, ratingAxis } from "@/lib/stats/few";
 import { fixed } from "../../format";
 
 export function RatingChart({
   rows,
   label,
 }: {
-  rows: { model: string; rating: number; ci95: number[] }[];
+  rows: { model: string; rating: number; ci95: number[]; battles: number }[];
   label: string;
 }) {
-  const finite = rows.flatMap((r) => [r.ci95[0], r.ci95[1], r.rating]).filter(Number.isFinite);
-  const lo = Math.floor(Math.min(...finite) / 25) * 25,
-    hi = Math.ceil(Math.max(...finite) / 25) * 25;
+  const { lo, hi } = ratingAxis(rows);
   const W = 720,
     left = 190,
     right = 20,
@@ -36,16 +38,26 @@ export function RatingChart({
       <line x1={x(1000)} x2={x(1000)} y1={top - 6} y2={H - 6} stroke="#9aa5b1" strokeDasharray="3 3" />
       {rows.map((r, i) => {
         const y = top + i * rowH + rowH / 2;
+        const few = isFew(r.battles);
+        const name = few ? 20 : 28;
+        // A whisker cut by the axis has no end cap on that side.
+        const cutLo = !(r.ci95[0] >= lo),
+          cutHi = !(r.ci95[1] <= hi);
+        const stroke = { stroke: "#0072B2", strokeWidth: 2, strokeDasharray: few ? "4 3" : undefined };
         return (
-          <g key={r.model}>
+          <g key={r.model} opacity={few ? 0.75 : 1} data-few={few || undefined}>
             <text x={left - 8} y={y + 4} fontSize="11" textAnchor="end" fill="#1f2933">
-              {r.model.length > 28 ? `${r.model.slice(0, 27)}…` : r.model}
+              {r.model.length > name ? `${r.model.slice(0, name - 1)}…` : r.model}
+              {few && <tspan fill="#525d6b"> · few battles</tspan>}
             </text>
-            <line x1={x(r.ci95[0])} x2={x(r.ci95[1])} y1={y} y2={y} stroke="#0072B2" strokeWidth="2" />
-            <line x1={x(r.ci95[0])} x2={x(r.ci95[0])} y1={y - 5} y2={y + 5} stroke="#0072B2" strokeWidth="2" />
-            <line x1={x(r.ci95[1])} x2={x(r.ci95[1])} y1={y - 5} y2={y + 5} stroke="#0072B2" strokeWidth="2" />
+            <line x1={x(r.ci95[0])} x2={x(r.ci95[1])} y1={y} y2={y} {...stroke} />
+            {!cutLo && <line x1={x(r.ci95[0])} x2={x(r.ci95[0])} y1={y - 5} y2={y + 5} {...stroke} />}
+            {!cutHi && <line x1={x(r.ci95[1])} x2={x(r.ci95[1])} y1={y - 5} y2={y + 5} {...stroke} />}
             <circle cx={x(r.rating)} cy={y} r="4.5" fill="#D55E00">
-              <title>{`${r.model}: ${fixed(r.rating, 1)} [${fixed(r.ci95[0], 1)}, ${fixed(r.ci95[1], 1)}]`}</title>
+              <title>
+                {`${r.model}: ${fixed(r.rating, 1)} [${fixed(r.ci95[0], 1)}, ${fixed(r.ci95[1], 1)}] from ${r.battles} battles` +
+                  (few ? ` (fewer than ${FEW}: the interval runs off the axis)` : "")}
+              </title>
             </circle>
           </g>
         );

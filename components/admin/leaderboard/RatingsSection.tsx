@@ -1,6 +1,7 @@
 "use client";
 /** Bradley–Terry ratings with bootstrap intervals (chart and table, style-controlled beside them when on), and left-side wins. */
 import type { LeaderboardAnswer } from "@/lib/server/responses";
+import { FEW, isFew } from "@/lib/stats/few";
 import { fixed, pct, pValue } from "../../format";
 import { RatingChart } from "./RatingChart";
 
@@ -69,7 +70,18 @@ export function RatingsSection({ data, r }: { data: LeaderboardAnswer; r: NonNul
               <tr key={m.model}>
                 {r.groups > 1 && <td className="num">{m.group + 1}</td>}
                 <td className="num">{m.rank}</td>
-                <td>{m.model}</td>
+                <td>
+                  {m.model}
+                  {isFew(m.battles) && (
+                    <span
+                      className="muted small"
+                      title={`A rating from fewer than ${FEW} battles varies widely: its interval is not drawn to scale`}
+                    >
+                      {" "}
+                      · few battles
+                    </span>
+                  )}
+                </td>
                 <td className="num">{fixed(m.rating, 1)}</td>
                 {m.group >= 0 && m.groupUnits < 2 ? (
                   <td

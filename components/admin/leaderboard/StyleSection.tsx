@@ -4,7 +4,11 @@ import type { LeaderboardAnswer } from "@/lib/server/responses";
 import { fixed } from "../../format";
 import { RatingChart } from "./RatingChart";
 
-export function StyleSection({ style }: { style: NonNullable<NonNullable<LeaderboardAnswer["report"]>["style"]> }) {
+type Report = NonNullable<LeaderboardAnswer["report"]>;
+
+export function StyleSection({ style, models }: { style: NonNullable<Report["style"]>; models: Report["models"] }) {
+  // Battles per planner, for the chart's "few battles" (the style fit uses the same battles).
+  const battles = new Map(models.map((m) => [m.model, m.battles]));
   return (
     <section className="card">
       <h2>Style control</h2>
@@ -36,7 +40,10 @@ export function StyleSection({ style }: { style: NonNullable<NonNullable<Leaderb
           coefficients are poorly determined; their sum is not.
         </p>
       ))}
-      <RatingChart rows={style.ratings} label="Style-controlled ratings with 95 % intervals" />
+      <RatingChart
+        rows={style.ratings.map((s) => ({ ...s, battles: battles.get(s.model) ?? 0 }))}
+        label="Style-controlled ratings with 95 % intervals"
+      />
     </section>
   );
 }

@@ -36,7 +36,9 @@ export function CorrectionsSection() {
               <th className="num">Rejected</th>
               <th className="num">Pending</th>
               <th className="num">Verified share</th>
-              <th />
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -42,7 +42,9 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
             <th>Dataset</th>
             <th className="num">Gold pairs</th>
             <th>Gold rate</th>
-            <th />
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
             <th title="Two experts first; the third only when they disagree, except on a 15 % calibration share">
               Adaptive raters
             </th>

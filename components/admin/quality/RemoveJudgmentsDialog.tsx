@@ -39,7 +39,9 @@ export function RemoveJudgmentsDialog({ e, onClose }: { e: QualityExpert; onClos
             <table className="table" aria-label="Agreement before and after">
               <thead>
                 <tr>
-                  <th />
+                  <th>
+                    <span className="sr-only">Figure</span>
+                  </th>
                   <th className="num">Now</th>
                   <th className="num">After removal</th>
                 </tr>

@@ -29,7 +29,9 @@ export function StrengthSection({ q }: { q: QualityAnswer }) {
                 {WORDS[s]}
               </th>
             ))}
-            <th />
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -32,7 +32,9 @@ export function FitsSection({
             <th>Options</th>
             <th>Status</th>
             <th className="num">Train accuracy</th>
-            <th />
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -32,7 +32,9 @@ export function WeightsInUseSection({
             <th>Changed</th>
             <th>By</th>
             <th>Weights</th>
-            <th />
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
