@@ -18,19 +18,8 @@ UPDATE "Query" q SET "dslStage" = v.stage
   FROM (SELECT DISTINCT ON ("queryId") "queryId", stage FROM "DslVersion" ORDER BY "queryId", version DESC) v
  WHERE v."queryId" = q.id;
 
--- Kept on each insert of versions (one statement for a batch: an import inserts them 500 at a time). Versions are
--- never changed or deleted on their own (a request's go with it), so inserts are all there is to follow.
-CREATE FUNCTION tj_query_dsl_stage() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE "Query" q SET "dslStage" = n.stage
-    FROM (SELECT DISTINCT ON ("queryId") "queryId", stage, version FROM new_versions ORDER BY "queryId", version DESC) n
-   WHERE q.id = n."queryId"
-     AND NOT EXISTS (SELECT 1 FROM "DslVersion" x WHERE x."queryId" = n."queryId" AND x.version > n.version);
-  RETURN NULL;
-END $$;
-
-CREATE TRIGGER tj_query_dsl_stage AFTER INSERT ON "DslVersion" REFERENCING NEW TABLE AS new_versions
-  FOR EACH STATEMENT EXECUTE FUNCTION tj_query_dsl_stage();
+-- Kept on each insert of versions by the trigger tj_query_dsl_stage (prisma/functions/tj_query_dsl_stage.sql, which
+-- makes the trigger too: function files run after the migrations).
 
 -- The text search (ILIKE '%…%') through trigrams, where the server has pg_trgm (a trusted extension: the database's
 -- owner may create it). Without it the search still works, reading the requests in the page's order.
