@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
-import { ADMIN, e2eDb, EXPERT, shot, signIn } from "./helpers";
+import { ADMIN, e2eDb, e2eSql, EXPERT, shot, signIn } from "./helpers";
 
 /** A Paris request whose constraints nobody has touched yet, and its requested days. */
 async function untouchedQuery(): Promise<{ id: string; days: number }> {
@@ -112,6 +112,42 @@ test("an expert edits a constraint and sees a plan flip; a stale save is refused
   await admin.goto("/admin/queries");
   await expect(admin.getByRole("table", { name: "Requests" })).toContainText("final");
   await shot(admin, "admin-queries");
+  // Found by its stage, and by words of its text with a destination, through the search form.
+  await admin.getByLabel("Stage").selectOption({ label: "final" });
+  await admin.getByRole("button", { name: "Search" }).click();
+  await expect(admin).toHaveURL(/stage=FINAL/);
+  const requests = admin.getByRole("table", { name: "Requests" });
+  await expect(requests.locator("tbody tr")).toHaveCount(1);
+  await expect(requests.getByRole("link", { name: "Edit" })).toHaveAttribute("href", url);
+  const [{ text }] = await e2eSql<{ text: string }>(`SELECT text FROM "Query" WHERE id = $1`, [q.id]);
+  const words = text.split(/\s+/).slice(2, 6).join(" ");
+  await admin.getByLabel("Stage").selectOption({ label: "All" });
+  await admin.getByLabel("Request text").fill(words.toUpperCase());
+  await admin.getByLabel("Destination").selectOption({ label: "Paris" });
+  await admin.getByRole("button", { name: "Search" }).click();
+  await expect(requests.getByRole("link", { name: "Edit" }).first()).toBeVisible();
+  await expect(requests.locator(`a[href="${url}"]`)).toHaveCount(1);
+  await shot(admin, "admin-queries-search");
+  // Ten a page: the next page holds ten others, and "Previous" comes back to the first ten.
+  await admin.goto("/admin/queries?size=10");
+  const editLinks = () =>
+    requests.getByRole("link", { name: "Edit" }).evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  const firstTen = await editLinks();
+  expect(firstTen).toHaveLength(10);
+  await admin.getByRole("link", { name: "Next 10 →" }).click();
+  await expect(admin).toHaveURL(/after=/);
+  const nextTen = await editLinks();
+  expect(nextTen.length).toBeGreaterThan(0);
+  expect(nextTen.filter((t) => firstTen.includes(t))).toEqual([]);
+  await admin.getByRole("link", { name: "← Previous 10" }).click();
+  await expect(admin).toHaveURL(/before=/);
+  await expect.poll(editLinks).toEqual(firstTen);
+  await shot(admin, "admin-queries-paged");
+  // A filter the list does not know is refused with the reason.
+  await admin.goto("/admin/queries?stage=DONE");
+  await expect(admin.getByTestId("requests-error")).toContainText(
+    "stage: expected one of NONE, DRAFT, REVISED, VERIFIED, FINAL",
+  );
   // The annotations export: this request's final version, with its constraints.
   const finals = (await (await admin.request.get("/api/admin/exports/annotations?final=1")).text())
     .trim()

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ADMIN, shot, signIn } from "./helpers";
+import { acceptInvite, ADMIN, e2eSql, inviteExpert, shot, signIn } from "./helpers";
 
 function bundleFiles(dir: string, edit?: (name: string, text: string) => string) {
   const root = path.resolve("public/examples", dir);
@@ -105,4 +105,90 @@ test("a corrupt archive gets a clear message", async ({ page }) => {
   });
   expect(txt.status()).toBe(400);
   expect((await txt.json()).error).toContain("is not a .json, .jsonl or .zip file");
+});
+
+/**
+ * Two planners' outputs for the same ChinaTravel request, each a bundle with one plan per request (how planners
+ * publish them): the first alone makes no pair and says why; the second, added to its dataset, makes the pair, which
+ * a new expert given the destination then judges. The Nanjing example moved to Zhenjiang (a destination of its own).
+ */
+function plannerBundle(model: "planner-x" | "planner-y") {
+  return bundleFiles("chinatravel-nanjing", (name, text) => {
+    const moved = text.replaceAll("南京", "镇江").replaceAll("Nanjing", "Zhenjiang");
+    if (name !== "plans.jsonl") return moved;
+    // Both planners name their plan after the request's uid, as per-method result folders do.
+    const line = moved.split("\n").find((l) => l.includes(`"model": "${model}"`))!;
+    return line.replace(/"id": "[^"]*"/, '"id": "nj-2d-001"') + "\n";
+  }).map((f) => (f.name === "plans.jsonl" ? { ...f, mimeType: "application/x-ndjson" } : f));
+}
+
+test("a second planner's plans for the same requests are added to the dataset and make a pair an expert judges", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  await page.goto("/admin/import");
+  await page.getByLabel(/Make gold pairs after the import/).uncheck();
+  await page.getByTestId("bundle-files").setInputFiles(plannerBundle("planner-x"));
+  await page.getByRole("button", { name: "Check and import" }).click();
+  const summary = page.getByTestId("import-summary");
+  await expect(summary).toContainText("Imported “ChinaTravel example: 2 days in Zhenjiang”");
+  await expect(summary.getByTestId("count-pairs")).toHaveText("0");
+  await expect(summary.getByTestId("import-note")).toContainText(
+    "No pairs: each of the 1 request with plans has one plan",
+  );
+  await expect(summary.getByTestId("import-note")).toContainText("Add to dataset");
+  await shot(page, "import-one-plan-per-request");
+
+  // Zhenjiang has no pair yet: the assignment matrix does not offer it.
+  await page.goto("/admin/assign");
+  await expect(page.getByRole("table", { name: "Familiarity of experts with destinations" })).toBeVisible();
+  await expect(page.getByLabel("Select Zhenjiang")).toHaveCount(0);
+
+  await page.goto("/admin/import");
+  await page.getByLabel(/Make gold pairs after the import/).uncheck();
+  await page
+    .getByTestId("into-dataset")
+    .selectOption({ label: "ChinaTravel example: 2 days in Zhenjiang (chinatravel, 1 request)" });
+  await page.getByTestId("bundle-files").setInputFiles(plannerBundle("planner-y"));
+  await page.getByRole("button", { name: "Check and import" }).click();
+  await expect(summary).toContainText("Added to “ChinaTravel example: 2 days in Zhenjiang”");
+  await expect(summary.getByTestId("import-added")).toContainText("1 of the bundle's 1 request matched");
+  await expect(summary.getByTestId("import-added")).toContainText("1 new pair.");
+  await expect(summary.getByTestId("count-pairs")).toHaveText("1");
+  await expect(summary.getByTestId("import-note")).toHaveCount(0);
+  const row = page.getByRole("table", { name: "Datasets" }).getByRole("row").filter({ hasText: "2 days in Zhenjiang" });
+  await expect(row.getByRole("cell").nth(3)).toHaveText("2"); // plans
+  await expect(row.getByRole("cell").nth(4)).toHaveText("1"); // pairs
+  await shot(page, "import-added-to-dataset");
+
+  // A new expert given Zhenjiang judges the pair the two planners' plans make.
+  const email = `zhenjiang.${Date.now()}@example.org`;
+  const link = await inviteExpert(page, "Zhou Zhenjiang", email, "Zhenjiang");
+  const expert = await browser.newPage();
+  await acceptInvite(expert, link, email, "zhou-password-42");
+  await expert.setViewportSize({ width: 1400, height: 900 });
+  await expert.goto("/judge");
+  const main = expert.locator("main.judge");
+  await expect(main).toBeVisible();
+  const assignment = (await main.getAttribute("data-assignment"))!;
+  const [pair] = await e2eSql<{ a: string; b: string }>(
+    `SELECT pa.model AS a, pb.model AS b FROM "Assignment" x JOIN "Pair" p ON p.id = x."pairId"
+       JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId" WHERE x.id = $1`,
+    [assignment],
+  );
+  expect(pair).toEqual({ a: "planner-x", b: "planner-y" });
+  await shot(expert, "import-added-pair-judged");
+  await expert.keyboard.press("1");
+  await expert.keyboard.type("The left plan reaches the museum in the morning and keeps the budget, as asked.");
+  await expert.keyboard.press("Enter");
+  await expect(expert.getByTestId("queue-empty")).toBeVisible();
+  const judged = await e2eSql(
+    `SELECT 1 FROM "Judgment" j JOIN "User" u ON u.id = j."userId" WHERE u.email = $1 AND j."assignmentId" = $2`,
+    [email, assignment],
+  );
+  expect(judged).toHaveLength(1);
+  await expert.close();
 });

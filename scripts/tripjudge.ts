@@ -2,7 +2,7 @@
 /**
  * tripjudge — the command line. Reuses lib/ exactly as the app does.
  *   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
- *   tripjudge import BUNDLE [--exclude-infeasible] [--gold-plans N] [--progress] [--json]     (DATABASE_URL, or the embedded server)
+ *   tripjudge import BUNDLE [--exclude-infeasible] [--into DATASET_ID] [--gold-plans N] [--progress] [--json]     (DATABASE_URL, or the embedded server)
  *   tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--out FILE]
  *   tripjudge export preference-pairs --target trl|openrlhf|openai|kto [--prompt request|tripscore] [--margin none|strength|votes] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--neither bad] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
  *   tripjudge export sft --target trl|openai [--prompt request|tripscore] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
@@ -22,7 +22,7 @@ import { formatProblem, ImportRefused } from "../lib/importers";
 
 const USAGE = `usage:
   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
-  tripjudge import BUNDLE [--exclude-infeasible] [--gold-plans N] [--progress] [--json]
+  tripjudge import BUNDLE [--exclude-infeasible] [--into DATASET_ID] [--gold-plans N] [--progress] [--json]
   tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--out FILE]
   tripjudge export preference-pairs --target trl|openrlhf|openai|kto [--prompt request|tripscore] [--margin none|strength|votes] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--neither bad] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
   tripjudge export sft --target trl|openai [--prompt request|tripscore] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
@@ -37,7 +37,9 @@ const USAGE = `usage:
   tripjudge reliability --ratings FILE [--gold FILE] [--labels A,B,NEITHER] [--json]
 BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSONL).
 --gold-plans N: after a new import, make gold pairs from up to N of its feasible plans (an upload in the app
-queues 200; a command-line import makes none without it).`;
+queues 200; a command-line import makes none without it).
+--into DATASET_ID: add the bundle's plans to that dataset (another planner's plans for its requests, matched by id,
+else by request text) and pair each with the plans already there, instead of making a new dataset.`;
 
 function out(json: boolean, value: unknown, text: string) {
   return print(json ? JSON.stringify(value, null, 2) : text);
@@ -52,6 +54,7 @@ async function main(argv: string[]): Promise<number> {
       json: { type: "boolean", default: false },
       "exclude-infeasible": { type: "boolean", default: false },
       "gold-plans": { type: "string" },
+      into: { type: "string" },
       format: { type: "string", default: "jsonl" },
       dataset: { type: "string" },
       destination: { type: "string" },
@@ -152,7 +155,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrate(database.url);
     const db = createDb(database.url);
-    const r = await importBundle(db, source, opts);
+    const r = await importBundle(db, source, { ...opts, intoDatasetId: values.into });
     // Gold pairs as an upload's job makes them (lib/worker/handlers/gold.ts), here in this process.
     const gold = r.ok && r.created && goldPlans ? await makeGold(db, r.datasetId, goldPlans) : null;
     await closeDb(db);
@@ -170,9 +173,17 @@ async function main(argv: string[]): Promise<number> {
       json,
       { ...r, database: database.where, ...(gold ? { gold: gold.result } : {}) },
       [
-        `${r.created ? "imported" : "already imported, nothing changed"}: ${r.name} (${Object.entries(r.counts)
+        `${r.added ? "added to" : r.created ? "imported" : "already imported, nothing changed"}: ${r.name} (${Object.entries(
+          r.counts,
+        )
           .map(([k, v]) => `${k} ${v}`)
           .join(", ")})`,
+        ...(r.added
+          ? [
+              `${r.added.matched} of ${r.added.requests} requests matched; ${r.added.plansKnown} plans were there already; the dataset now has ${r.added.totals.plans} plans, ${r.added.totals.pairs} pairs`,
+            ]
+          : []),
+        ...(r.note ? [r.note] : []),
         `into ${database.where}${database.startedHere ? ": no app was serving it (`npm start` with the same EMBEDDED_PG_DIR and EMBEDDED_PG_PORT serves it)" : ""}`,
         ...(gold ? [gold.message] : []),
         ...(goldPlans && !r.created

@@ -25,6 +25,7 @@ export {
   type StreamResult,
 } from "./stream";
 export { encodePlan, type EncodedPlan } from "./encoded";
+export { addedPlanId, noPairsNote, requestTextKey, type PairShape } from "./pairing";
 export { ImportRefused, refusedFor, refusedImport, type ImportProblem, type RefusedImport } from "./problems";
 
 /** Keeps nothing: validation only (`tripjudge validate`). */

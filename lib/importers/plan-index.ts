@@ -32,6 +32,18 @@ export class PlanIndex {
         for (let j = i + 1; j < kept.length; j++) yield [this.sourceIds[kept[i]], this.sourceIds[kept[j]]];
     }
   }
+  /** Requests with a plan, and with two or more (feasible ones only when infeasible plans stay out of pairing). */
+  requestCounts(excludeInfeasible: boolean): { requestsWithPlans: number; requestsWithTwoPlans: number } {
+    let requestsWithPlans = 0,
+      requestsWithTwoPlans = 0;
+    for (const plans of this.byQuery) {
+      if (!plans) continue;
+      requestsWithPlans++;
+      if ((excludeInfeasible ? plans.filter((n) => this.feasible[n]).length : plans.length) >= 2)
+        requestsWithTwoPlans++;
+    }
+    return { requestsWithPlans, requestsWithTwoPlans };
+  }
   infeasible() {
     return this.feasible.filter((f) => !f).length;
   }

@@ -24,6 +24,8 @@ export interface DatasetHeader {
   format: NormalizedDataset["format"];
   destinations: NormalizedDataset["destinations"];
   requiredRaters: number;
+  /** The manifest's pairing: every two plans of a request, or the listed pairs only. */
+  pairs: "all" | "listed";
   license?: string;
 }
 
@@ -103,6 +105,7 @@ export function referencesOf(
       lon: d.lon,
     })),
     requiredRaters: manifest.requiredRaters,
+    pairs: manifest.pairs,
     license: manifest.license,
   };
   return { manifest, parts, header, format, ctx, places, queries, queriesClean: problems.ok };

@@ -65,7 +65,15 @@ export interface DatasetSink {
   abort(): Promise<void>;
 }
 
-export type StreamResult = { ok: true; header: DatasetHeader; counts: DatasetCounts } | RefusedImport;
+export type StreamResult =
+  | {
+      ok: true;
+      header: DatasetHeader;
+      counts: DatasetCounts;
+      /** How the plans fell on the requests, for the note on an import that made no pairs (./pairing.ts). */
+      requests: { requestsWithPlans: number; requestsWithTwoPlans: number; listed: boolean };
+    }
+  | RefusedImport;
 
 export class ImportCancelled extends Error {
   constructor() {
@@ -410,7 +418,8 @@ export async function streamBundle(
       infeasiblePlans: stage.index.infeasible(),
     };
     if (!(await writer.finish(counts))) return refusedFor(problems);
-    return { ok: true, header: refs.header, counts };
+    const requests = { ...stage.index.requestCounts(!!opts.excludeInfeasible), listed: manifest.pairs === "listed" };
+    return { ok: true, header: refs.header, counts, requests };
   } catch (e) {
     await writer.fail();
     throw e;

@@ -160,10 +160,13 @@ async function streamImportJob(
       const excludeInfeasible = ["on", "true"].includes(fields.excludeInfeasible ?? "");
       // On unless asked otherwise: an upload without the field (another client) gets the default.
       const makeGold = !["off", "false"].includes(fields.makeGold ?? "");
+      // "Add to dataset": the id of the dataset the plans go into (another planner's plans for its requests).
+      const intoDatasetId = (fields.intoDatasetId ?? "").trim();
+      if (intoDatasetId.length > 64) throw new AppError("invalid_request", "intoDatasetId is not a dataset id.");
       const title = `Import ${names.length === 1 ? names[0] : `${names.length} files`}`;
       await client.query(`UPDATE "Job" SET input = $2::jsonb, title = $3 WHERE id = $1`, [
         jobId,
-        JSON.stringify({ excludeInfeasible, makeGold }),
+        JSON.stringify({ excludeInfeasible, makeGold, ...(intoDatasetId ? { intoDatasetId } : {}) }),
         title,
       ]);
     },

@@ -1,64 +1,156 @@
 import Link from "next/link";
 import { db } from "@/lib/db/infra/client";
-import { queriesWithDsl } from "@/lib/db/datasets/dsl";
+import { REQUEST_PAGE_SIZE, REQUEST_STAGES, requestFilterSchema } from "@/lib/dataset/request-list";
+import { requestDestinations, requestPage, requestStageCounts } from "@/lib/db/datasets/request-list";
 import { requirePageUser } from "@/lib/server/auth";
 
-/** Every request with the stage of its constraint annotations, linking to the editor. */
-export default async function QueriesPage() {
+type Search = Record<string, string | string[] | undefined>;
+
+const STAGE_LABELS: Record<(typeof REQUEST_STAGES)[number], string> = {
+  NONE: "without constraints",
+  DRAFT: "draft",
+  REVISED: "revised",
+  VERIFIED: "verified",
+  FINAL: "final",
+};
+
+/**
+ * Every request with the stage of its constraint annotations, linking to the editor: a page at a time (by key, so
+ * any page of 100,000 is as quick as the first), searched by request text, destination and stage. The search is a
+ * GET form: the filters and the page are in the address, and reading the list changes nothing.
+ */
+export default async function QueriesPage({ searchParams }: { searchParams: Promise<Search> }) {
   // Reads the database itself: checks the role again (app/admin/layout.tsx).
   await requirePageUser("ADMIN");
-  const rows = await queriesWithDsl(db());
-  const stages = rows.reduce<Record<string, number>>(
-    (acc, r) => ({ ...acc, [r.latest?.stage ?? "NONE"]: (acc[r.latest?.stage ?? "NONE"] ?? 0) + 1 }),
-    {},
-  );
+  const raw = Object.fromEntries(
+    Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
+  ) as Record<string, string | undefined>;
+  const parsed = requestFilterSchema.safeParse(raw);
+  const filter = parsed.success ? parsed.data : null;
+  const [counts, destinations, page] = await Promise.all([
+    requestStageCounts(db()),
+    requestDestinations(db()),
+    filter ? requestPage(db(), filter) : null,
+  ]);
+  // The filters without the page's place: the page links add theirs.
+  const keep = new URLSearchParams();
+  for (const k of ["q", "destination", "stage", "size"] as const) if (raw[k]) keep.set(k, raw[k]!);
+  const link = (place: Record<string, string>) => {
+    const p = new URLSearchParams(keep);
+    for (const [k, v] of Object.entries(place)) p.set(k, v);
+    return `/admin/queries?${p}`;
+  };
+  const filtered = Boolean(raw.q || raw.destination || raw.stage);
   return (
     <>
       <h1>Requests and their constraints</h1>
       <p className="muted">
-        {rows.length} requests ·{" "}
-        {["FINAL", "VERIFIED", "REVISED", "DRAFT", "NONE"]
-          .filter((s) => stages[s])
-          .map((s) => `${stages[s]} ${s === "NONE" ? "without constraints" : s.toLowerCase()}`)
+        {counts.total.toLocaleString("en")} requests ·{" "}
+        {(["FINAL", "VERIFIED", "REVISED", "DRAFT", "NONE"] as const)
+          .filter((s) => counts.byStage[s])
+          .map((s) => `${counts.byStage[s].toLocaleString("en")} ${STAGE_LABELS[s]}`)
           .join(" · ")}
       </p>
       <section className="card">
-        <table className="table" aria-label="Requests">
-          <thead>
-            <tr>
-              <th>Request</th>
-              <th>Destination</th>
-              <th>Dataset</th>
-              <th>Constraints</th>
-              <th>Stage</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td className="small">{r.text.length > 110 ? `${r.text.slice(0, 110)}…` : r.text}</td>
-                <td>{r.destination}</td>
-                <td className="small">{r.dataset}</td>
-                <td className="num">{r.latest?.constraints ?? 0}</td>
-                <td>
-                  {r.latest ? (
-                    <span className={`stage stage-${r.latest.stage.toLowerCase()}`}>
-                      {r.latest.stage.toLowerCase()}
-                    </span>
-                  ) : (
-                    <span className="muted">—</span>
-                  )}
-                </td>
-                <td>
-                  <Link href={`/queries/${r.id}/constraints`}>Edit</Link>
-                </td>
+        <form method="get" action="/admin/queries" className="inline-form" role="search" aria-label="Find requests">
+          <label>
+            Request text
+            <input type="search" name="q" defaultValue={raw.q ?? ""} placeholder="words in the request" size={32} />
+          </label>
+          <label>
+            Destination
+            <select name="destination" defaultValue={raw.destination ?? ""}>
+              <option value="">All</option>
+              {destinations.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Stage
+            <select name="stage" defaultValue={raw.stage ?? ""}>
+              <option value="">All</option>
+              {REQUEST_STAGES.map((s) => (
+                <option key={s} value={s}>
+                  {STAGE_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {raw.size && <input type="hidden" name="size" value={raw.size} />}
+          <button className="btn primary" type="submit">
+            Search
+          </button>
+          {filtered && (
+            <Link className="btn" href="/admin/queries">
+              Clear
+            </Link>
+          )}
+        </form>
+        {!parsed.success && (
+          <p role="alert" className="error" data-testid="requests-error">
+            {parsed.error.issues.map((i) => `${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`).join("; ")}
+          </p>
+        )}
+        {page && page.rows.length === 0 && (
+          <p className="muted" data-testid="requests-none">
+            {filtered ? "No request matches." : "No requests yet: import a dataset."}
+          </p>
+        )}
+        {page && page.rows.length > 0 && (
+          <table className="table" aria-label="Requests">
+            <thead>
+              <tr>
+                <th>Request</th>
+                <th>Destination</th>
+                <th>Dataset</th>
+                <th className="num">Constraints</th>
+                <th>Stage</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {page.rows.map((r) => (
+                <tr key={r.id}>
+                  <td className="small">{r.text.length > 110 ? `${r.text.slice(0, 110)}…` : r.text}</td>
+                  <td>{r.destination}</td>
+                  <td className="small">{r.dataset}</td>
+                  <td className="num">{r.latest?.constraints ?? 0}</td>
+                  <td>
+                    {r.latest ? (
+                      <span className={`stage stage-${r.latest.stage.toLowerCase()}`}>
+                        {r.latest.stage.toLowerCase()}
+                      </span>
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
+                  <td>
+                    <Link href={`/queries/${r.id}/constraints`}>Edit</Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {page && (page.previous || page.next) && (
+          <nav className="inline-form" aria-label="Pages of requests">
+            {page.previous && (
+              <Link className="btn" href={link({ before: page.previous })} rel="prev">
+                ← Previous {filter?.size ?? REQUEST_PAGE_SIZE}
+              </Link>
+            )}
+            {page.next && (
+              <Link className="btn" href={link({ after: page.next })} rel="next">
+                Next {filter?.size ?? REQUEST_PAGE_SIZE} →
+              </Link>
+            )}
+          </nav>
+        )}
       </section>
     </>
   );

@@ -32,6 +32,8 @@ export function FamiliaritySection({
       <h2>Destinations of experts</h2>
       <p className="muted small">
         Familiarity 1 (knows a little) to 5 (lives there). An expert only gets pairs of destinations given here.
+        {o.destinationsWithoutPairs > 0 &&
+          ` ${o.destinationsWithoutPairs} destination${o.destinationsWithoutPairs === 1 ? " has" : "s have"} no pairs yet and ${o.destinationsWithoutPairs === 1 ? "is" : "are"} not listed (a pair is two plans of one request; see Import).`}
       </p>
       <div className="scroll-x">
         <table className="table matrix" aria-label="Familiarity of experts with destinations">
@@ -51,6 +53,7 @@ export function FamiliaritySection({
                       aria-label={`Select ${d.name}`}
                     />
                     {d.name}
+                    {d.pairs === 0 && <span className="muted"> (no pairs)</span>}
                   </label>
                 </th>
               ))}

@@ -7,7 +7,7 @@ import { useRef, useState } from "react";
 import type { ImportJobAnswer, ImportOutcome } from "@/lib/server/responses";
 import { count } from "../../format";
 import { useCancelJob, useUploadBundle } from "../mutations";
-import { useFollowImportJob } from "../queries";
+import { useDatasets, useFollowImportJob } from "../queries";
 
 function progressLine(p: ImportJobAnswer["progress"], status: ImportJobAnswer["status"]): string {
   if (status === "QUEUED") return "Waiting for a worker…";
@@ -30,6 +30,7 @@ export function ImportForm({ onOutcome }: { onOutcome: (outcome: ImportOutcome |
   const upload = useUploadBundle();
   const follow = useFollowImportJob();
   const cancelJob = useCancelJob({ onError: (e) => setError(e.message) });
+  const datasets = useDatasets();
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -46,6 +47,8 @@ export function ImportForm({ onOutcome }: { onOutcome: (outcome: ImportOutcome |
     for (const f of picked) data.append("files", f, f.name);
     if ((el.elements.namedItem("excludeInfeasible") as HTMLInputElement).checked) data.set("excludeInfeasible", "on");
     data.set("makeGold", (el.elements.namedItem("makeGold") as HTMLInputElement).checked ? "on" : "off");
+    const into = (el.elements.namedItem("intoDatasetId") as HTMLSelectElement).value;
+    if (into) data.set("intoDatasetId", into);
     setError(null);
     onOutcome(null);
     setPhase("uploading");
@@ -92,6 +95,23 @@ export function ImportForm({ onOutcome }: { onOutcome: (outcome: ImportOutcome |
             <input type="file" name="folder" multiple {...{ webkitdirectory: "" }} />
           </label>
         </div>
+        <label>
+          Add to dataset
+          <select name="intoDatasetId" defaultValue="" data-testid="into-dataset">
+            <option value="">— none: a new dataset —</option>
+            {datasets.data?.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name} ({d.format.toLowerCase()}, {count(d.counts.queries)} request{d.counts.queries === 1 ? "" : "s"}
+                )
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="muted small">
+          A pair is two plans of the same request. Planners publish one plan per request, so import each planner&apos;s
+          plans into one dataset: the first as a new dataset, the others with “Add to dataset”. Their requests are
+          matched by id (a ChinaTravel uid), else by their text; each added plan is paired with the plans already there.
+        </p>
         <label className="checkbox">
           <input type="checkbox" name="excludeInfeasible" /> Leave plans that fail the format or commonsense gate out of
           pairing

@@ -14,6 +14,9 @@ const COUNT_LABELS: [keyof DatasetCounts, string][] = [
   ["infeasiblePlans", "Plans failing a gate"],
 ];
 
+/** "1 plan", "3 plans". */
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
 export function ImportProblems({ outcome }: { outcome: Extract<ImportOutcome, { ok: false }> }) {
   return (
     <section className="card problems" data-testid="import-problems">
@@ -54,11 +57,30 @@ export function ImportProblems({ outcome }: { outcome: Extract<ImportOutcome, { 
 }
 
 export function ImportSummary({ outcome }: { outcome: Extract<ImportOutcome, { ok: true }> }) {
+  const a = outcome.added;
   return (
     <section className="card" data-testid="import-summary">
       <h2>
-        {outcome.created ? `Imported “${outcome.name}”` : `“${outcome.name}” was imported before — nothing changed`}
+        {outcome.added
+          ? `Added to “${outcome.name}”`
+          : outcome.created
+            ? `Imported “${outcome.name}”`
+            : `“${outcome.name}” was imported before — nothing changed`}
       </h2>
+      {a && (
+        <p data-testid="import-added">
+          {`${count(a.matched)} of the bundle's ${plural(a.requests, "request", "requests")} matched requests of the ` +
+            `dataset; ${plural(a.plans, "plan", "plans")} added` +
+            (a.plansKnown ? ` (${plural(a.plansKnown, "plan was", "plans were")} there already)` : "") +
+            `, ${plural(a.pairs, "new pair", "new pairs")}. The dataset now has ${plural(a.totals.plans, "plan", "plans")} ` +
+            `and ${plural(a.totals.pairs, "pair", "pairs")}.`}
+        </p>
+      )}
+      {outcome.note && (
+        <p className="notice" role="status" data-testid="import-note">
+          {outcome.note}
+        </p>
+      )}
       <dl className="counts">
         {COUNT_LABELS.map(([k, label]) => (
           <div key={k}>

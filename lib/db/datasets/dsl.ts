@@ -244,39 +244,3 @@ export async function setDslStage(
   });
   return view(row);
 }
-
-/** Admin list: every request with its latest annotation version. */
-export async function queriesWithDsl(db: Db, opts: { datasetId?: string; take?: number } = {}) {
-  const qs = await db.query.findMany({
-    where: opts.datasetId ? { datasetId: opts.datasetId } : {},
-    orderBy: [{ datasetId: "asc" }, { sourceId: "asc" }],
-    take: opts.take ?? 500,
-    select: {
-      id: true,
-      text: true,
-      sourceId: true,
-      destination: { select: { name: true } },
-      dataset: { select: { name: true } },
-      dslVersions: {
-        orderBy: { version: "desc" },
-        take: 1,
-        select: { version: true, stage: true, constraints: true, createdAt: true },
-      },
-    },
-  });
-  return qs.map((q) => ({
-    id: q.id,
-    text: q.text,
-    sourceId: q.sourceId,
-    destination: q.destination.name,
-    dataset: q.dataset.name,
-    latest: q.dslVersions[0]
-      ? {
-          version: q.dslVersions[0].version,
-          stage: q.dslVersions[0].stage,
-          constraints: Array.isArray(q.dslVersions[0].constraints) ? q.dslVersions[0].constraints.length : 0,
-          at: q.dslVersions[0].createdAt.toISOString(),
-        }
-      : null,
-  }));
-}

@@ -9,6 +9,7 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { DatasetCounts, NormalizedPlan, NormalizedPoi, NormalizedQuery } from "../../dataset/normalized";
 import { encodePlan, type DatasetHeader, type DatasetSink, type EncodedPlan } from "../../importers";
+import { addedPlanId, ImportRefused, requestTextKey } from "../../importers";
 import { insertRows, type Column } from "../infra/bulk";
 import { poolOf, type Db } from "../infra/client";
 
@@ -78,8 +79,31 @@ async function copyRows(
   });
 }
 
+/** What an add to a dataset did (DatabaseSink with `intoDatasetId`). */
+export interface AddedToDataset {
+  name: string;
+  /** The bundle's requests, and those that matched one of the dataset's (by source id, else by request text). */
+  requests: number;
+  matched: number;
+  /** Plans written, and plans the dataset had already (the same itinerary for the same request: not written again). */
+  plans: number;
+  plansKnown: number;
+  /** New pairs: among the bundle's plans, and between them and the plans already there. */
+  pairs: number;
+  /** The dataset's counts after the add. */
+  totals: DatasetCounts;
+}
+
+/** The existing plans of one request of the dataset added to: their source ids, and their itineraries' hashes. */
+interface KnownPlans {
+  ids: Set<string>;
+  byHash: Map<string, string>;
+}
+
 export class DatabaseSink implements DatasetSink {
   datasetId = "";
+  /** Set by an add to a dataset, once it committed. */
+  added: AddedToDataset | null = null;
   /** True when the same content was already imported (found at begin, or won by a concurrent import). */
   existing: { id: string; counts: DatasetCounts } | null = null;
   private client: pg.PoolClient | null = null;
@@ -90,8 +114,31 @@ export class DatabaseSink implements DatasetSink {
 
   constructor(
     private db: Db,
-    private opts: { contentHash: string; actorId?: string | null; beforeCommit?: () => Promise<void> },
+    private opts: {
+      contentHash: string;
+      actorId?: string | null;
+      beforeCommit?: () => Promise<void>;
+      /** Add the bundle's plans to this dataset instead of making a new one (a second planner's outputs). */
+      intoDatasetId?: string;
+      /** As the import's option: plans that fail a gate stay out of the pairs made with the dataset's plans too. */
+      excludeInfeasible?: boolean;
+    },
   ) {}
+
+  /** State of an add to a dataset: its requests and plans as they were, and what the bundle brought. */
+  private target: {
+    name: string;
+    unresolvedPlaces: number;
+    bySource: Map<string, string>;
+    byText: Map<string, string>;
+    plans: Map<string, KnownPlans>;
+    pois: Set<string>;
+    requests: Set<string>;
+    matched: number;
+    plansWritten: number;
+    plansKnown: number;
+    pairs: number;
+  } | null = null;
 
   private get tx(): pg.PoolClient {
     if (!this.client) throw new Error("the import transaction is not open");
@@ -124,6 +171,7 @@ export class DatabaseSink implements DatasetSink {
         ).rows[0].id;
       this.destIds.set(d.key, id);
     }
+    if (this.opts.intoDatasetId) return this.beginAdd(header, this.opts.intoDatasetId);
     this.datasetId = randomUUID();
     try {
       await this.tx.query("SAVEPOINT dataset_row");
@@ -153,6 +201,69 @@ export class DatabaseSink implements DatasetSink {
     }
   }
 
+  /**
+   * An add: the dataset's row is locked (two adds to it run one after the other, each seeing the other's plans), and
+   * its requests and plans are read once, so the bundle's requests and plans can be matched to them.
+   */
+  private async beginAdd(header: DatasetHeader, id: string) {
+    const row = (
+      await this.tx.query<{ id: string; name: string; format: string; counts: Partial<DatasetCounts> }>(
+        `SELECT id, name, format::text, counts FROM "Dataset" WHERE id = $1 FOR UPDATE`,
+        [id],
+      )
+    ).rows[0];
+    if (!row)
+      throw new ImportRefused(
+        `There is no dataset "${id}" to add the plans to (the Import page and GET /api/admin/datasets list them).`,
+      );
+    if (row.format !== header.format)
+      throw new ImportRefused(
+        `“${row.name}” is a ${row.format.toLowerCase()} dataset and this bundle is ${header.format.toLowerCase()}: ` +
+          `plans are added to a dataset of the same format (its requests are in that format's shape).`,
+      );
+    this.datasetId = row.id;
+    const queries = await this.tx.query<{ id: string; sourceId: string; text: string }>(
+      `SELECT id, "sourceId", text FROM "Query" WHERE "datasetId" = $1 ORDER BY "createdAt", id`,
+      [id],
+    );
+    const bySource = new Map<string, string>();
+    const byText = new Map<string, string>();
+    for (const q of queries.rows) {
+      bySource.set(q.sourceId, q.id);
+      // Two requests of the dataset with the same text: the first one is matched.
+      const key = requestTextKey(q.text);
+      if (!byText.has(key)) byText.set(key, q.id);
+    }
+    const plans = new Map<string, KnownPlans>();
+    const planRows = await this.tx.query<{ id: string; queryId: string; sourceId: string; contentHash: string }>(
+      `SELECT p.id, p."queryId", p."sourceId", p."contentHash" FROM "Plan" p JOIN "Query" q ON q.id = p."queryId"
+        WHERE q."datasetId" = $1`,
+      [id],
+    );
+    for (const p of planRows.rows) {
+      const known = plans.get(p.queryId) ?? { ids: new Set(), byHash: new Map() };
+      known.ids.add(p.sourceId);
+      if (!known.byHash.has(p.contentHash)) known.byHash.set(p.contentHash, p.id);
+      plans.set(p.queryId, known);
+    }
+    const pois = await this.tx.query<{ sourceId: string }>(`SELECT "sourceId" FROM "Poi" WHERE "datasetId" = $1`, [id]);
+    this.target = {
+      name: row.name,
+      unresolvedPlaces: row.counts?.unresolvedPlaces ?? 0,
+      bySource,
+      byText,
+      plans,
+      pois: new Set(pois.rows.map((p) => p.sourceId)),
+      requests: new Set(),
+      matched: 0,
+      plansWritten: 0,
+      plansKnown: 0,
+      pairs: 0,
+    };
+    await this.tx.query(`CREATE TEMP TABLE import_new_plan (id text PRIMARY KEY, "queryId" text) ON COMMIT DROP`);
+    await this.tx.query(`CREATE TEMP TABLE import_new_pair (id text) ON COMMIT DROP`);
+  }
+
   private dest(key: string) {
     const id = this.destIds.get(key);
     if (!id) throw new Error(`unknown destination "${key}"`);
@@ -160,6 +271,9 @@ export class DatabaseSink implements DatasetSink {
   }
 
   async pois(pois: NormalizedPoi[]) {
+    // An add keeps the dataset's POIs and adds those it lacks (by source id).
+    const target = this.target;
+    if (target) pois = pois.filter((p) => !target.pois.has(p.sourceId) && Boolean(target.pois.add(p.sourceId)));
     await insertRows(
       this.tx,
       "Poi",
@@ -183,6 +297,7 @@ export class DatabaseSink implements DatasetSink {
   }
 
   async queries(queries: NormalizedQuery[]) {
+    if (this.target) queries = this.matchQueries(queries, this.target);
     for (const q of queries) this.queryIds.set(q.sourceId, { id: randomUUID(), destination: q.destination });
     const idOf = (q: NormalizedQuery) => this.queryIds.get(q.sourceId)!.id;
     await insertRows(
@@ -221,6 +336,21 @@ export class DatabaseSink implements DatasetSink {
     );
   }
 
+  /** An add: the bundle's requests that match one of the dataset's take its id; the others are returned, to insert. */
+  private matchQueries(queries: NormalizedQuery[], target: NonNullable<DatabaseSink["target"]>) {
+    const fresh: NormalizedQuery[] = [];
+    for (const q of queries) {
+      target.requests.add(q.sourceId);
+      const id = target.bySource.get(q.sourceId) ?? target.byText.get(requestTextKey(q.text));
+      if (id === undefined) fresh.push(q);
+      else {
+        target.matched++;
+        this.queryIds.set(q.sourceId, { id, destination: q.destination });
+      }
+    }
+    return fresh;
+  }
+
   async plans(plans: NormalizedPlan[]) {
     await this.encodedPlans(plans.map(encodePlan));
   }
@@ -228,12 +358,29 @@ export class DatabaseSink implements DatasetSink {
   async encodedPlans(plans: EncodedPlan[]) {
     // The documents are COPY text already (EncodedPlan.documents): each row is its short fields around them.
     const parts: Uint8Array[] = [];
+    const added: { id: string; queryId: string }[] = [];
     for (const p of plans) {
+      const queryId = this.queryIds.get(p.query)!.id;
+      let sourceId = p.sourceId;
+      if (this.target) {
+        const known = this.target.plans.get(queryId) ?? { ids: new Set<string>(), byHash: new Map<string, string>() };
+        this.target.plans.set(queryId, known);
+        const same = known.byHash.get(p.contentHash);
+        if (same) {
+          // The same itinerary for the same request is there already (a retry, or a plan two bundles share).
+          this.planIds.set(p.sourceId, same);
+          this.target.plansKnown++;
+          continue;
+        }
+        sourceId = addedPlanId(p.sourceId, p.model, (x) => known.ids.has(x));
+        known.ids.add(sourceId);
+        this.target.plansWritten++;
+      }
       const id = randomUUID();
       this.planIds.set(p.sourceId, id);
-      const queryId = this.queryIds.get(p.query)!.id;
+      if (this.target) added.push({ id, queryId });
       parts.push(
-        Buffer.from(`${id}\t${queryId}\t${copyValue(p.sourceId)}\t${copyValue(p.model)}\t`),
+        Buffer.from(`${id}\t${queryId}\t${copyValue(sourceId)}\t${copyValue(p.model)}\t`),
         p.documents,
         Buffer.from(`\t${p.feasible}\t${p.itemCount}\t${copyValue(p.style)}\t${p.contentHash}\n`),
       );
@@ -256,6 +403,11 @@ export class DatabaseSink implements DatasetSink {
       ],
       Buffer.concat(parts),
     );
+    if (added.length)
+      await this.tx.query(`INSERT INTO import_new_plan SELECT * FROM unnest($1::text[], $2::text[])`, [
+        added.map((a) => a.id),
+        added.map((a) => a.queryId),
+      ]);
   }
 
   async pairs(pairs: [string, string][]) {
@@ -268,27 +420,114 @@ export class DatabaseSink implements DatasetSink {
     );
     await this.tx.query("TRUNCATE import_pair");
     await copyRows(this.tx, "import_pair", ["id", "queryId", "planAId", "planBId", "requiredRaters"], rows);
+    if (this.target) {
+      // Plans the dataset had already may be in these pairs: a pair it has (either way round) is not made again.
+      const r = await this.tx.query(`WITH made AS (
+          INSERT INTO "Pair" (id, "queryId", "planAId", "planBId", "requiredRaters")
+          SELECT x.id, a."queryId", x."planAId", x."planBId", x."requiredRaters" FROM import_pair x JOIN "Plan" a ON a.id = x."planAId"
+           WHERE x."planAId" <> x."planBId"
+             AND NOT EXISTS (SELECT 1 FROM "Pair" r WHERE r."planAId" = x."planBId" AND r."planBId" = x."planAId")
+          ON CONFLICT ("planAId", "planBId") DO NOTHING RETURNING id)
+        INSERT INTO import_new_pair SELECT id FROM made`);
+      this.target.pairs += r.rowCount ?? 0;
+      return;
+    }
     await this.tx.query(`INSERT INTO "Pair" (id, "queryId", "planAId", "planBId", "requiredRaters")
       SELECT x.id, a."queryId", x."planAId", x."planBId", x."requiredRaters" FROM import_pair x JOIN "Plan" a ON a.id = x."planAId"`);
   }
 
+  /**
+   * An add, after the bundle's own pairs: each new plan with each plan its request had (the import's pairing rule,
+   * every two plans of a request, the older plan as A), leaving out plans that are experts' corrections; then the
+   * new pairs get what the dataset's pairs have: its raters per pair (those of its calibration pairs when adaptive
+   * raters are on, as tj_set_adaptive leaves them) and the calibration draw, two raters outside it when adaptive.
+   */
+  private async finishAdd(target: NonNullable<DatabaseSink["target"]>) {
+    const raters =
+      (
+        await this.tx.query<{ n: number }>(
+          `SELECT p."requiredRaters" AS n FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Dataset" d ON d.id = q."datasetId"
+            WHERE q."datasetId" = $1 AND p.id NOT IN (SELECT id FROM import_new_pair) AND (p.calibration OR NOT d."adaptiveRaters")
+            GROUP BY 1 ORDER BY count(*) DESC, 1 DESC LIMIT 1`,
+          [this.datasetId],
+        )
+      ).rows[0]?.n ?? this.header!.requiredRaters;
+    if (this.header!.pairs === "all") {
+      const r = await this.tx.query(
+        `WITH made AS (
+           INSERT INTO "Pair" (id, "queryId", "planAId", "planBId", "requiredRaters")
+           SELECT gen_random_uuid()::text, n."queryId", o.id, n.id, $1
+             FROM import_new_plan n JOIN "Plan" np ON np.id = n.id JOIN "Plan" o ON o."queryId" = n."queryId"
+            WHERE NOT EXISTS (SELECT 1 FROM import_new_plan x WHERE x.id = o.id)
+              AND NOT EXISTS (SELECT 1 FROM "Correction" c WHERE c."planId" = o.id)
+              AND (NOT $2::boolean OR (o.feasible AND np.feasible))
+           ON CONFLICT ("planAId", "planBId") DO NOTHING RETURNING id)
+         INSERT INTO import_new_pair SELECT id FROM made`,
+        [raters, this.opts.excludeInfeasible ?? false],
+      );
+      target.pairs += r.rowCount ?? 0;
+    }
+    await this.tx.query(
+      `UPDATE "Pair" p SET "requiredRaters" = CASE WHEN d."adaptiveRaters" AND tj_pair_draw(p.id) >= d."calibrationShare" THEN 2 ELSE $2 END,
+              calibration = tj_pair_draw(p.id) < d."calibrationShare"
+         FROM "Dataset" d WHERE d.id = $1 AND p.id IN (SELECT id FROM import_new_pair)`,
+      [this.datasetId, raters],
+    );
+  }
+
+  /** The dataset's counts after an add, from its rows (the places left unresolved: its own and the bundle's). */
+  private async totals(unresolvedPlaces: number): Promise<DatasetCounts> {
+    const { rows } = await this.tx.query<Omit<DatasetCounts, "unresolvedPlaces">>(
+      `SELECT (SELECT count(DISTINCT "destinationId") FROM "Query" WHERE "datasetId" = $1)::int AS destinations,
+              (SELECT count(*) FROM "Poi" WHERE "datasetId" = $1)::int AS pois,
+              (SELECT count(*) FROM "Query" WHERE "datasetId" = $1)::int AS queries,
+              (SELECT count(*) FROM "Plan" p JOIN "Query" q ON q.id = p."queryId" WHERE q."datasetId" = $1)::int AS plans,
+              (SELECT count(*) FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" WHERE q."datasetId" = $1)::int AS pairs,
+              (SELECT count(*) FROM "Plan" p JOIN "Query" q ON q.id = p."queryId" WHERE q."datasetId" = $1 AND NOT p.feasible)::int AS "infeasiblePlans"`,
+      [this.datasetId],
+    );
+    return { ...rows[0], unresolvedPlaces };
+  }
+
   async commit(counts: DatasetCounts) {
+    const target = this.target;
+    let added: AddedToDataset | null = null;
+    if (target) {
+      await this.finishAdd(target);
+      added = {
+        name: target.name,
+        requests: target.requests.size,
+        matched: target.matched,
+        plans: target.plansWritten,
+        plansKnown: target.plansKnown,
+        pairs: target.pairs,
+        totals: await this.totals(target.unresolvedPlaces + counts.unresolvedPlaces),
+      };
+    }
     await this.tx.query(`UPDATE "Dataset" SET counts = $2::jsonb WHERE id = $1`, [
       this.datasetId,
-      JSON.stringify(counts),
+      JSON.stringify(added?.totals ?? counts),
     ]);
+    // An add is recorded with the bundle it came from (its name and content hash), on the dataset it went to.
+    const { contentHash } = this.opts;
     await this.tx.query(
-      `INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data) VALUES ($1, $2, 'dataset.import', 'Dataset', $3, $4::jsonb)`,
+      `INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data) VALUES ($1, $2, $3, 'Dataset', $4, $5::jsonb)`,
       [
         randomUUID(),
         this.opts.actorId ?? null,
+        added ? "dataset.add" : "dataset.import",
         this.datasetId,
-        JSON.stringify({ name: this.header!.name, format: this.header!.format, counts }),
+        JSON.stringify(
+          added
+            ? { bundle: this.header!.name, contentHash, format: this.header!.format, counts, ...added }
+            : { name: this.header!.name, format: this.header!.format, counts },
+        ),
       ],
     );
     // A cancel asked while the last rows were written still wins: nothing is kept (the caller rolls back).
     await this.opts.beforeCommit?.();
     await this.tx.query("COMMIT");
+    this.added = added;
     // Statistics for the tables the judging calls read, at once: before autovacuum comes to them, a claim's plans
     // were made for nearly empty tables (a claim's median 19.6 ms instead of 0.7 after importing 10,000 plans into
     // a new database). Sampled, so bounded whatever the size; the import is kept whether or not it succeeds.

@@ -4,6 +4,7 @@ import { AppError } from "../../errors";
 import { poolOf, type Db } from "../infra/client";
 import type { Dimension } from "../../dimensions/set";
 import { setDimensions, setPreferenceStrength } from "./dimensions";
+import { destinationsOffered } from "../../assignment/destinations";
 
 export interface PairCounts {
   datasetId: string;
@@ -111,15 +112,20 @@ export async function assignmentOverview(db: Db) {
   const dsStats = statsOf(sumBy(counts, "datasetId"));
   const destStats = statsOf(sumBy(counts, "destinationId"));
   const expertStats = statsOf(byExpert);
+  const expertsOf = new Map<string, number>();
+  for (const l of links) expertsOf.set(l.destinationId, (expertsOf.get(l.destinationId) ?? 0) + 1);
+  const offered = destinationsOffered(
+    destinations.map((d) => ({ ...d, ...(destStats.get(d.id) ?? { pairs: 0, complete: 0, judgments: 0, needed: 0 }) })),
+    (id) => expertsOf.get(id) ?? 0,
+  );
   return {
     experts: experts.map((e) => ({
       ...e,
       ...(expertStats.get(e.id) ?? { judged: 0, skipped: 0, claimed: 0, medianSeconds: null }),
     })),
-    destinations: destinations.map((d) => ({
-      ...d,
-      ...(destStats.get(d.id) ?? { pairs: 0, complete: 0, judgments: 0, needed: 0 }),
-    })),
+    destinations: offered.shown,
+    /** Destinations left out of `destinations`: no pairs, and no expert given them (lib/assignment/destinations.ts). */
+    destinationsWithoutPairs: offered.hiddenWithoutPairs,
     familiarity: links,
     datasets: datasets.map((d) => ({
       ...d,

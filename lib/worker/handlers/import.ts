@@ -14,6 +14,8 @@ export const importInput = z.object({
   excludeInfeasible: z.boolean().default(false),
   /** Queue a gold job for the new dataset (qualification sets and checks); on unless the admin turns it off. */
   makeGold: z.boolean().default(true),
+  /** Add the plans to this dataset (another planner's plans for its requests) instead of making a new one. */
+  intoDatasetId: z.string().min(1).max(64).optional(),
 });
 
 export const importJob: JobHandler = async (ctx) => {
@@ -35,6 +37,7 @@ export const importJob: JobHandler = async (ctx) => {
   const t0 = Date.now();
   const r = await importBundle(ctx.db, source, {
     excludeInfeasible: input.excludeInfeasible,
+    intoDatasetId: input.intoDatasetId,
     maxBytes,
     actorId: ctx.createdById,
     signal: ctx.signal,
@@ -46,7 +49,8 @@ export const importJob: JobHandler = async (ctx) => {
   if (!r.ok) throw new JobFailure(r.message, r);
   const seconds = (Date.now() - t0) / 1000;
   let gold = "";
-  if (r.created && input.makeGold) {
+  // An add gets the gold pairs a new dataset gets once it has new pairs (gold pairs are made from paired requests).
+  if (r.created && input.makeGold && (!r.added || r.added.pairs > 0)) {
     // A failure to queue it must not undo a finished import: the admin can make gold pairs on the quality page.
     try {
       const goldJobId = await queueGoldJob(ctx.db, r.datasetId, r.name, ctx.createdById);
@@ -56,10 +60,13 @@ export const importJob: JobHandler = async (ctx) => {
       await ctx.log(`gold pairs could not be queued (${(e as Error).message}): make them on the quality page`);
     }
   }
+  if (r.note) await ctx.log(r.note);
   return {
     result: r,
-    message: r.created
-      ? `imported “${r.name}”: ${r.counts.plans} plans, ${r.counts.pairs} pairs in ${seconds.toFixed(1)} s${gold}`
-      : `“${r.name}” was imported before; nothing changed`,
+    message: r.added
+      ? `added to “${r.name}”: ${r.added.plans} plans (${r.added.matched} of ${r.added.requests} requests matched), ${r.added.pairs} new pairs in ${seconds.toFixed(1)} s${gold}`
+      : r.created
+        ? `imported “${r.name}”: ${r.counts.plans} plans, ${r.counts.pairs} pairs in ${seconds.toFixed(1)} s${gold}`
+        : `“${r.name}” was imported before; nothing changed`,
   };
 };
