@@ -135,7 +135,7 @@ export function FitReportSection({
         </div>
       </div>
       {r.compared && r.compared.length > 0 && (
-        <table className="table" aria-label="Fitted and in use, on the same pairs">
+        <table className="table compare-table" aria-label="Fitted and in use, on the same pairs">
           <caption className="muted small">
             On the same {r.pairs} pairs: the fitted weights (fitted to them, and out of fold) against the weights in use
             when the fit ran.
