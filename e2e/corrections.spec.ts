@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { acceptInvite, ADMIN, e2eSql, importThroughApi, inviteExpert, shot, signIn } from "./helpers";
+import { acceptInvite, ADMIN, e2eSql, importThroughApi, inviteExpert, shot, signIn, signOut } from "./helpers";
 
 const NAME = "Corrections: real ChinaTravel plans in Chongqing";
 const FIXTURES = path.resolve("lib/dsl/fixtures/chinatravel-real");
@@ -143,6 +143,25 @@ test("after a verdict, an expert corrects a real ChinaTravel plan: a fix, a refu
   await expect(expert.getByTestId("edit-list")).toContainText("18:16–19:46 → 18:20–19:40");
   await expect(expert.getByRole("button", { name: "Save correction" })).toBeEnabled();
 
+  // The edits are a draft of this plan and expert: kept across a reload and a new sign-in until saved or discarded.
+  await expert.reload();
+  await checksSettled(expert);
+  await expect(expert.getByTestId("edit-list")).toContainText("18:16–19:46 → 18:20–19:40");
+  await expect(expert.getByTestId("fixed").locator("li")).toHaveCount(2);
+  await signOut(expert);
+  await signIn(expert, email, "cora-password-4242");
+  await expect(expert).toHaveURL(/\/expert/);
+  await expert.goto(`/plans/${six.id}/correct`);
+  await checksSettled(expert);
+  await expect(expert.getByTestId("edit-list")).toContainText("18:16–19:46 → 18:20–19:40");
+  await expect(expert.getByRole("button", { name: "Save correction" })).toBeEnabled();
+  await view(expert, "corrections-draft-restored");
+  await expert
+    .locator(".tl-day")
+    .nth(1)
+    .getByRole("button", { name: /Ronghui Xiliutuo Town/ })
+    .click();
+
   // Replace (r): the table's places that fit, nearest to the neighbouring items first; Esc closes it.
   await expert.keyboard.press("r");
   const results = expert.getByRole("listbox", { name: "Places" });
@@ -213,6 +232,22 @@ test("after a verdict, an expert corrects a real ChinaTravel plan: a fix, a refu
   await shot(expert, "corrections-expert-home");
   await last.getByRole("button", { name: `Correct plan ${sixSide}` }).click();
   await expect(expert).toHaveURL(new RegExp(`/plans/${six.id}/correct`));
+  // The saved edits left no draft behind; a new edit discarded is gone after a reload too.
+  const edits = expert.getByRole("region", { name: "Your edits" });
+  await expect(edits).toContainText("None yet.");
+  await expert
+    .locator(".tl-day")
+    .nth(1)
+    .getByRole("button", { name: /Ronghui Xiliutuo Town/ })
+    .click();
+  await expert.keyboard.press("x");
+  await expect(expert.getByTestId("edit-list")).toContainText("Ronghui Xiliutuo Town");
+  expert.once("dialog", (d) => void d.accept());
+  await expert.getByRole("button", { name: "Discard edits" }).click();
+  await expect(edits).toContainText("None yet.");
+  await expert.reload();
+  await checksSettled(expert);
+  await expect(edits).toContainText("None yet.");
 
   // Admins reach every plan of a request from its constraints page.
   const [q] = await e2eSql<{ id: string }>(`SELECT "queryId" AS id FROM "Plan" WHERE id = $1`, [six.id]);
