@@ -333,3 +333,66 @@ test("after a verdict, an expert corrects a real ChinaTravel plan: a fix, a refu
   await expect(page.getByTestId("export-progress")).toContainText("Saved 1 corrections records");
   await shot(page, "corrections-export-panel");
 });
+
+test("right after a verdict, a plan of the pair judged opens for correction while the next pair, claimed ahead, shares it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  await importThroughApi(page, chongqingBundle()); // (the same content again when the first test ran: nothing new)
+  // Two more pairs of the six-day plan (each against a copy of it): every Chongqing pair now has it, so the pair
+  // shown and the one claimed ahead behind it share it (issue 43, item 2).
+  const [six] = await e2eSql<{ id: string }>(`SELECT id FROM "Plan" WHERE "sourceId" = 'en-day6'`);
+  for (const copy of ["copy-a", "copy-b"]) {
+    await e2eSql(
+      `INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, feasible, "itemCount", style, "contentHash")
+       SELECT $2 || '-' || id, "queryId", "sourceId" || '-' || $2, model, raw, itinerary, features, feasible, "itemCount", style, "contentHash" || $2
+         FROM "Plan" WHERE id = $1 ON CONFLICT DO NOTHING`,
+      [six.id, copy],
+    );
+    await e2eSql(
+      `INSERT INTO "Pair" (id, "queryId", "planAId", "planBId") SELECT $2 || '-' || p.id, p."queryId", p.id, $2 || '-' || p.id
+         FROM "Plan" p WHERE p.id = $1 ON CONFLICT DO NOTHING`,
+      [six.id, copy],
+    );
+  }
+  const email = `prefetch.${Date.now()}@example.org`;
+  const link = await inviteExpert(page, "Pia Prefetch", email, "Chongqing");
+  const expert = await browser.newPage();
+  await acceptInvite(expert, link, email, "pia-password-4242");
+  await e2eSql(`UPDATE "User" SET standing = 'ACTIVE' WHERE email = $1`, [email]);
+  await expert.goto("/judge");
+  const main = expert.locator("main.judge");
+  await expect(main).toBeVisible();
+  const pairId = (await main.getAttribute("data-pair"))!;
+  // The pair behind it is claimed ahead before the verdict.
+  await expect
+    .poll(
+      async () =>
+        (
+          await e2eSql(
+            `SELECT 1 FROM "Assignment" a JOIN "User" u ON u.id = a."userId" WHERE u.email = $1 AND a.status = 'CLAIMED' AND a."pairId" <> $2`,
+            [email, pairId],
+          )
+        ).length,
+    )
+    .toBe(1);
+  await expert.keyboard.press("a");
+  await expert.keyboard.type("Plan A covers the six days with fewer long transfers.");
+  await expert.keyboard.press("Enter");
+  const offer = expert.getByTestId("correct-offer");
+  await expect(offer).toBeVisible();
+  await expect(main).not.toHaveAttribute("data-pair", pairId);
+  const [judged] = await e2eSql<{ left: string }>(
+    `SELECT a."leftPlanId" AS left FROM "Assignment" a JOIN "User" u ON u.id = a."userId" WHERE a."pairId" = $1 AND u.email = $2`,
+    [pairId, email],
+  );
+  await offer.getByRole("button", { name: `Correct plan ${judged.left === six.id ? "A" : "B"}` }).click();
+  await expect(expert).toHaveURL(new RegExp(`/plans/${six.id}/correct`));
+  await expect(expert.getByTestId("correction-refused")).toHaveCount(0);
+  await expect(expert.locator(".checks[data-pending='false']")).toBeVisible();
+  await expect(expert.getByRole("button", { name: "Save correction" })).toBeDisabled();
+  await view(expert, "corrections-after-verdict-shared-plan");
+});
