@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { acceptInvite, ADMIN, e2eSql, importThroughApi, inviteExpert, shot, signIn } from "./helpers";
+import { acceptInvite, ADMIN, e2eSql, importThroughApi, inviteExpert, shot, signIn, signOut } from "./helpers";
 
 const NAME = "Corrections: real ChinaTravel plans in Chongqing";
 const FIXTURES = path.resolve("lib/dsl/fixtures/chinatravel-real");
@@ -143,6 +143,25 @@ test("after a verdict, an expert corrects a real ChinaTravel plan: a fix, a refu
   await expect(expert.getByTestId("edit-list")).toContainText("18:16–19:46 → 18:20–19:40");
   await expect(expert.getByRole("button", { name: "Save correction" })).toBeEnabled();
 
+  // The edits are a draft of this plan and expert: kept across a reload and a new sign-in until saved or discarded.
+  await expert.reload();
+  await checksSettled(expert);
+  await expect(expert.getByTestId("edit-list")).toContainText("18:16–19:46 → 18:20–19:40");
+  await expect(expert.getByTestId("fixed").locator("li")).toHaveCount(2);
+  await signOut(expert);
+  await signIn(expert, email, "cora-password-4242");
+  await expect(expert).toHaveURL(/\/expert/);
+  await expert.goto(`/plans/${six.id}/correct`);
+  await checksSettled(expert);
+  await expect(expert.getByTestId("edit-list")).toContainText("18:16–19:46 → 18:20–19:40");
+  await expect(expert.getByRole("button", { name: "Save correction" })).toBeEnabled();
+  await view(expert, "corrections-draft-restored");
+  await expert
+    .locator(".tl-day")
+    .nth(1)
+    .getByRole("button", { name: /Ronghui Xiliutuo Town/ })
+    .click();
+
   // Replace (r): the table's places that fit, nearest to the neighbouring items first; Esc closes it.
   await expert.keyboard.press("r");
   const results = expert.getByRole("listbox", { name: "Places" });
@@ -213,6 +232,22 @@ test("after a verdict, an expert corrects a real ChinaTravel plan: a fix, a refu
   await shot(expert, "corrections-expert-home");
   await last.getByRole("button", { name: `Correct plan ${sixSide}` }).click();
   await expect(expert).toHaveURL(new RegExp(`/plans/${six.id}/correct`));
+  // The saved edits left no draft behind; a new edit discarded is gone after a reload too.
+  const edits = expert.getByRole("region", { name: "Your edits" });
+  await expect(edits).toContainText("None yet.");
+  await expert
+    .locator(".tl-day")
+    .nth(1)
+    .getByRole("button", { name: /Ronghui Xiliutuo Town/ })
+    .click();
+  await expert.keyboard.press("x");
+  await expect(expert.getByTestId("edit-list")).toContainText("Ronghui Xiliutuo Town");
+  expert.once("dialog", (d) => void d.accept());
+  await expert.getByRole("button", { name: "Discard edits" }).click();
+  await expect(edits).toContainText("None yet.");
+  await expert.reload();
+  await checksSettled(expert);
+  await expect(edits).toContainText("None yet.");
 
   // Admins reach every plan of a request from its constraints page.
   const [q] = await e2eSql<{ id: string }>(`SELECT "queryId" AS id FROM "Plan" WHERE id = $1`, [six.id]);
@@ -297,4 +332,67 @@ test("after a verdict, an expert corrects a real ChinaTravel plan: a fix, a refu
   expect((await corrDownload).suggestedFilename()).toMatch(/^corrections.*\.jsonl$/);
   await expect(page.getByTestId("export-progress")).toContainText("Saved 1 corrections records");
   await shot(page, "corrections-export-panel");
+});
+
+test("right after a verdict, a plan of the pair judged opens for correction while the next pair, claimed ahead, shares it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  await importThroughApi(page, chongqingBundle()); // (the same content again when the first test ran: nothing new)
+  // Two more pairs of the six-day plan (each against a copy of it): every Chongqing pair now has it, so the pair
+  // shown and the one claimed ahead behind it share it (issue 43, item 2).
+  const [six] = await e2eSql<{ id: string }>(`SELECT id FROM "Plan" WHERE "sourceId" = 'en-day6'`);
+  for (const copy of ["copy-a", "copy-b"]) {
+    await e2eSql(
+      `INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, feasible, "itemCount", style, "contentHash")
+       SELECT $2 || '-' || id, "queryId", "sourceId" || '-' || $2, model, raw, itinerary, features, feasible, "itemCount", style, "contentHash" || $2
+         FROM "Plan" WHERE id = $1 ON CONFLICT DO NOTHING`,
+      [six.id, copy],
+    );
+    await e2eSql(
+      `INSERT INTO "Pair" (id, "queryId", "planAId", "planBId") SELECT $2 || '-' || p.id, p."queryId", p.id, $2 || '-' || p.id
+         FROM "Plan" p WHERE p.id = $1 ON CONFLICT DO NOTHING`,
+      [six.id, copy],
+    );
+  }
+  const email = `prefetch.${Date.now()}@example.org`;
+  const link = await inviteExpert(page, "Pia Prefetch", email, "Chongqing");
+  const expert = await browser.newPage();
+  await acceptInvite(expert, link, email, "pia-password-4242");
+  await e2eSql(`UPDATE "User" SET standing = 'ACTIVE' WHERE email = $1`, [email]);
+  await expert.goto("/judge");
+  const main = expert.locator("main.judge");
+  await expect(main).toBeVisible();
+  const pairId = (await main.getAttribute("data-pair"))!;
+  // The pair behind it is claimed ahead before the verdict.
+  await expect
+    .poll(
+      async () =>
+        (
+          await e2eSql(
+            `SELECT 1 FROM "Assignment" a JOIN "User" u ON u.id = a."userId" WHERE u.email = $1 AND a.status = 'CLAIMED' AND a."pairId" <> $2`,
+            [email, pairId],
+          )
+        ).length,
+    )
+    .toBe(1);
+  await expert.keyboard.press("a");
+  await expert.keyboard.type("Plan A covers the six days with fewer long transfers.");
+  await expert.keyboard.press("Enter");
+  const offer = expert.getByTestId("correct-offer");
+  await expect(offer).toBeVisible();
+  await expect(main).not.toHaveAttribute("data-pair", pairId);
+  const [judged] = await e2eSql<{ left: string }>(
+    `SELECT a."leftPlanId" AS left FROM "Assignment" a JOIN "User" u ON u.id = a."userId" WHERE a."pairId" = $1 AND u.email = $2`,
+    [pairId, email],
+  );
+  await offer.getByRole("button", { name: `Correct plan ${judged.left === six.id ? "A" : "B"}` }).click();
+  await expect(expert).toHaveURL(new RegExp(`/plans/${six.id}/correct`));
+  await expect(expert.getByTestId("correction-refused")).toHaveCount(0);
+  await expect(expert.locator(".checks[data-pending='false']")).toBeVisible();
+  await expect(expert.getByRole("button", { name: "Save correction" })).toBeDisabled();
+  await view(expert, "corrections-after-verdict-shared-plan");
 });

@@ -141,9 +141,17 @@ test("a new expert qualifies with feedback, meets gold pairs that look like any 
     const feedback = expert.getByTestId("qualification-feedback");
     await expect(feedback).toContainText(right ? "Right." : "Not quite.");
     await expect(feedback).toContainText(/Plan (A|B) has /);
-    // A defect at one item (a visit, a meal, a transfer) is marked; a missing night names its day.
-    if ((await feedback.innerText()).includes("It is marked"))
-      await expect(expert.locator(".tl-item.sel")).toHaveCount(1);
+    // A defect at one item (a visit, a meal, a transfer) is marked, scrolled to and focused, clear of the panel; a
+    // missing night names its day.
+    if ((await feedback.innerText()).includes("It is marked")) {
+      const marked = expert.locator(".tl-item.sel");
+      await expect(marked).toHaveCount(1);
+      await expect(marked).toBeFocused();
+      await expect(marked).toBeInViewport({ ratio: 1 });
+      const [item, panel] = [(await marked.boundingBox())!, (await feedback.boundingBox())!];
+      expect(item.y + item.height).toBeLessThanOrEqual(panel.y);
+      await expert.screenshot({ path: `screenshots/qualification-feedback-marked-${i + 1}.png` });
+    }
     if (i === 0) await shot(expert, "qualification-feedback");
     if (i === 2) await expect(feedback).toContainText("You passed");
     await expert.keyboard.press("Enter");

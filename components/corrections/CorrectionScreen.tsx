@@ -10,6 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 // lib/corrections' files, not its index: the index brings the serialisers and the importers (Node only).
 import type { CheckDiff } from "@/lib/corrections/check";
+import { correctionDraftKey, parseCorrectionDraft, replayDraft, type CorrectionDraft } from "@/lib/corrections/draft";
 import { editList } from "@/lib/corrections/edits";
 import { edit, opsOf, redo, startHistory, undo, type History } from "@/lib/corrections/history";
 import type { OpInput } from "@/lib/corrections/ops";
@@ -74,7 +75,7 @@ const newRequestId = () =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
-export function CorrectionScreen({ planId, tiles }: { planId: string; tiles: Tiles | null }) {
+export function CorrectionScreen({ planId, userId, tiles }: { planId: string; userId: string; tiles: Tiles | null }) {
   const ctx = useQuery({
     queryKey: [...KEYS.correction, planId],
     queryFn: () => api<CorrectionContextAnswer>(`/api/plans/${planId}/correction`),
@@ -95,16 +96,59 @@ export function CorrectionScreen({ planId, tiles }: { planId: string; tiles: Til
         </p>
       </main>
     );
-  return <Editor data={ctx.data} tiles={tiles} />;
+  // Keyed by plan: another plan opened from here starts from its own draft, not this one's state.
+  return <Editor key={planId} data={ctx.data} tiles={tiles} draftKey={correctionDraftKey(userId, planId)} />;
 }
 
-function Editor({ data, tiles }: { data: CorrectionContextAnswer; tiles: Tiles | null }) {
+/** The stored draft of this plan and expert, replayed: its history, or why it was dropped. */
+type Restored = { draft: CorrectionDraft; history: History; dropped: null } | { draft: null; dropped: string } | null;
+
+function loadDraft(key: string, source: Itinerary, lookup: (id: string) => Place | null): Restored {
+  let text: string | null = null;
+  try {
+    text = localStorage.getItem(key);
+  } catch {
+    /* storage unavailable: start fresh */
+  }
+  const draft = parseCorrectionDraft(text);
+  if (!draft) return null;
+  const replayed = replayDraft(source, draft.ops, lookup);
+  if (!replayed.ok) {
+    forgetDraft(key);
+    return {
+      draft: null,
+      dropped: `Your earlier edits of this plan no longer apply (${replayed.error.message}); they were dropped.`,
+    };
+  }
+  return { draft, history: replayed.value, dropped: null };
+}
+
+function storeDraft(key: string, d: CorrectionDraft) {
+  try {
+    localStorage.setItem(key, JSON.stringify(d));
+  } catch {
+    /* storage full or blocked: the edits live in this page only */
+  }
+}
+
+function forgetDraft(key: string) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    /* ignore */
+  }
+}
+
+function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tiles: Tiles | null; draftKey: string }) {
   const source = data.plan.itinerary;
   const lookup = useMemo(() => {
     const byId = new Map(data.places.map((p) => [p.sourceId, p]));
     return (id: string) => byId.get(id) ?? null;
   }, [data.places]);
-  const [history, setHistory] = useState<History>(() => startHistory(source));
+  // The Editor renders in the browser only (after the context's fetch): the stored draft is read once, before the
+  // first frame, so the edits are there at once after a reload or a new sign-in.
+  const [restored] = useState(() => loadDraft(draftKey, source, lookup));
+  const [history, setHistory] = useState<History>(() => (restored?.draft ? restored.history : startHistory(source)));
   const [selected, setSelected] = useState<Selection | null>(() =>
     source.days[0]?.items.length ? { day: 0, item: 0 } : null,
   );
@@ -112,32 +156,49 @@ function Editor({ data, tiles }: { data: CorrectionContextAnswer; tiles: Tiles |
   const [mode, setMode] = useState<Mode>(null);
   // The Editor renders in the browser only (after the context's fetch): the remembered reason is at hand.
   const [reason, setReason] = useState<ReasonChoice>(rememberedReason);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(() => restored?.dropped ?? null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [serverRegressions, setServerRegressions] = useState<CheckDiff[] | null>(null);
   const [saved, setSaved] = useState<Saved | null>(null);
+  // Time on task goes on from the draft's; the request id stays the draft's, so a save retried after a reload
+  // stores one correction.
   const openedAt = useRef(0);
   const requestId = useRef("");
   const reasonText = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    openedAt.current = Date.now();
-    requestId.current = newRequestId();
-  }, []);
+    const d = restored?.draft ?? null;
+    openedAt.current = Date.now() - (d?.elapsedMs ?? 0);
+    requestId.current = d?.requestId ?? newRequestId();
+  }, [restored]);
 
   const plan = history.current;
   const ops = useMemo(() => opsOf(history), [history]);
-  // Unsaved edits live only in this page: leaving it (reload, close, another address) asks first.
+  // Unsaved edits are kept as a draft (per plan and expert) at every change and when the page goes away, until
+  // saved or discarded; with none left, there is nothing to keep.
+  const keep = useCallback(() => {
+    if (saved || !requestId.current) return;
+    if (!ops.length) return forgetDraft(draftKey);
+    storeDraft(draftKey, { ops, elapsedMs: Math.round(Date.now() - openedAt.current), requestId: requestId.current });
+  }, [ops, saved, draftKey]);
   useEffect(() => {
-    if (!ops.length || saved) return;
-    const ask = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = "";
-    };
-    window.addEventListener("beforeunload", ask);
-    return () => window.removeEventListener("beforeunload", ask);
-  }, [ops.length, saved]);
+    keep();
+    window.addEventListener("pagehide", keep);
+    return () => window.removeEventListener("pagehide", keep);
+  }, [keep]);
+
+  const discard = useCallback(() => {
+    if (saved || !ops.length) return;
+    if (!window.confirm(`Discard your ${ops.length} edit${ops.length > 1 ? "s" : ""} of this plan?`)) return;
+    forgetDraft(draftKey);
+    setHistory(startHistory(source));
+    setMessage(null);
+    setServerRegressions(null);
+    setSaveError(null);
+    openedAt.current = Date.now();
+    requestId.current = newRequestId();
+  }, [saved, ops.length, draftKey, source]);
   const rows = useMemo(() => {
     const r = editList(source, ops, lookup);
     return r.ok ? r.value : [];
@@ -277,6 +338,7 @@ function Editor({ data, tiles }: { data: CorrectionContextAnswer; tiles: Tiles |
       for (let attempt = 0; ; attempt++) {
         try {
           const r = await api<Saved>(`/api/plans/${data.plan.id}/corrections`, { method: "POST", json: body });
+          forgetDraft(draftKey);
           setSaved(r);
           setMode(null);
           break;
@@ -292,7 +354,7 @@ function Editor({ data, tiles }: { data: CorrectionContextAnswer; tiles: Tiles |
     } finally {
       setSaving(false);
     }
-  }, [blocked, saving, ops, data.plan.id]);
+  }, [blocked, saving, ops, data.plan.id, draftKey]);
 
   useCorrectionKeys({
     step,
@@ -422,6 +484,15 @@ function Editor({ data, tiles }: { data: CorrectionContextAnswer; tiles: Tiles |
                 title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
               >
                 ↷ Redo
+              </button>
+              <button
+                type="button"
+                className="btn small"
+                onClick={discard}
+                disabled={!ops.length || !!saved}
+                title="Drop every edit and start again from the plan"
+              >
+                Discard edits
               </button>
             </div>
           </div>

@@ -163,6 +163,29 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
   const d = feedback?.defect;
   const marked = d && d.day !== null && d.item !== null ? itemKey(d.side, d.day - 1, d.item) : null;
   const shown = marked ?? selected;
+  // The feedback says the defect "is marked": its day is shown, and the marked item scrolled to the middle (clear
+  // of the sticky feedback panel) and focused, once per feedback. Enter on it goes on, as on "Next".
+  const markedDay = marked ? d!.day! - 1 : null;
+  const daysShown = markedDay !== null && dayFilter !== null && dayFilter !== markedDay ? null : dayFilter;
+  const dismissFeedback = queue.dismissFeedback;
+  const scrolledFor = useRef<unknown>(null);
+  useEffect(() => {
+    if (!feedback || !marked) return;
+    const el = document.querySelector<HTMLElement>(`.timeline [data-key="${marked}"] .tl-item`);
+    if (!el) return;
+    if (scrolledFor.current !== feedback) {
+      scrolledFor.current = feedback;
+      el.scrollIntoView({ block: "center" });
+      el.focus({ preventScroll: true });
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      void dismissFeedback();
+    };
+    el.addEventListener("keydown", onKey);
+    return () => el.removeEventListener("keydown", onKey);
+  }, [feedback, marked, dismissFeedback]);
 
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -217,11 +240,11 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
         <RequestPanel query={a.query} />
         <div className="judge-tools">
           <div className="day-select" role="group" aria-label="Days shown">
-            <button type="button" className={dayFilter === null ? "on" : ""} onClick={() => setDayFilter(null)}>
+            <button type="button" className={daysShown === null ? "on" : ""} onClick={() => setDayFilter(null)}>
               All days
             </button>
             {Array.from({ length: maxDays }, (_, d) => (
-              <button type="button" key={d} className={dayFilter === d ? "on" : ""} onClick={() => setDayFilter(d)}>
+              <button type="button" key={d} className={daysShown === d ? "on" : ""} onClick={() => setDayFilter(d)}>
                 Day {d + 1}
               </button>
             ))}
@@ -260,7 +283,7 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
             <PlanMap
               itinerary={a[side].itinerary}
               side={side}
-              dayFilter={dayFilter}
+              dayFilter={daysShown}
               highlighted={hover ?? shown}
               onHover={setHover}
               onSelect={setSelected}
@@ -273,7 +296,7 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
             <Timeline
               itinerary={a[side].itinerary}
               side={side}
-              dayFilter={dayFilter}
+              dayFilter={daysShown}
               highlighted={hover ?? shown}
               selected={shown}
               onHover={setHover}

@@ -86,7 +86,10 @@ function checkTimes(kind: Item["kind"], start: string, end: string) {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** The item visiting another place: its times, legs and tickets stay; price from the table, cost scaled to it. */
+/**
+ * The item visiting another place: its times, legs and tickets stay, but the legs that reach it arrive at the new
+ * place ("Getting here" named the old one); price from the table, cost scaled to it.
+ */
 function moved(item: Item, place: Place): Item {
   if (item.kind === "transport") refuse("not_replaceable", `${item.name} is transport: only visits change place`);
   if (!fits(item, place))
@@ -99,7 +102,11 @@ function moved(item: Item, place: Place): Item {
   const price = place.price ?? null;
   // The plan's own multiplier (people, tickets) carried over to the new price.
   const cost = price !== null && item.cost !== null && item.price ? round2((item.cost / item.price) * price) : null;
-  return { ...item, name: place.name, poiId: place.sourceId, lat: place.lat, lon: place.lon, price, cost };
+  // The last leg ends at the item, whatever name it gave it; another leg only where it named the old place.
+  const legs = item.legs.map((l, i) =>
+    l.to !== null && (i === item.legs.length - 1 || l.to === item.name) ? { ...l, to: place.name } : l,
+  );
+  return { ...item, name: place.name, poiId: place.sourceId, lat: place.lat, lon: place.lon, price, cost, legs };
 }
 
 function withDay(it: Itinerary, day: number, items: Item[]): Itinerary {

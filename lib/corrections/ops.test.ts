@@ -211,3 +211,23 @@ test("the edit list names what each operation changed", async () => {
   assert.equal(rows[2].name, "Chongqing Urban Planning Exhibition Hall");
   refused(editList(p.itinerary, [{ type: "delete", day: 1, item: 99, reason: why }], p.places), "item_out_of_range");
 });
+
+test("a replaced place is where its legs arrive: 'Getting here' names the new place, and undo names the old one again", async () => {
+  const p = await chinaTravel();
+  const [day, item] = p.itinerary.days
+    .flatMap((d, di) => d.items.map((it, ii) => [di, ii, it] as const))
+    .find(([, , it]) => it.kind === "attraction" && it.legs.length > 0 && it.legs.at(-1)!.to === it.name)!;
+  const old = p.itinerary.days[day].items[item];
+  const op: OpInput = { type: "replace", day: day + 1, item, poiId: p.id("Chongqing Zoo"), reason: why };
+  const after = ok(apply(p.itinerary, op, p.places));
+  const now = after.days[day].items[item];
+  assert.equal(now.name, "Chongqing Zoo");
+  assert.equal(now.legs.at(-1)!.to, "Chongqing Zoo");
+  assert.ok(!now.legs.some((l) => l.to === old.name), "no leg arrives at the old place");
+  assert.deepEqual(
+    now.legs.map((l) => [l.mode, l.from, l.startTime, l.endTime, l.distanceKm]),
+    old.legs.map((l) => [l.mode, l.from, l.startTime, l.endTime, l.distanceKm]),
+    "the legs' modes, times and distances stay",
+  );
+  assert.deepEqual(ok(apply(after, ok(invert(p.itinerary, op, p.places)), p.places)), p.itinerary);
+});

@@ -75,11 +75,16 @@ test("ChinaTravel: edits re-import as the edited plan; untouched days and activi
   assert.equal(record.itinerary[2], raw.itinerary[2], "day 3 untouched: the raw day object itself");
   const d1 = record.itinerary[0].activities;
   assert.equal(d1[0], raw.itinerary[0].activities[0], "the flight untouched");
+  // The replaced place is where its last leg arrives now; its other legs are the raw ones.
+  const replacedLegs = raw.itinerary[0].activities[1].transports as Raw[];
   assert.deepEqual(d1[1], {
     ...raw.itinerary[0].activities[1],
     position: "Three-Step Ladder Old Hotpot - Authentic Chongqing Flavor",
     price: null,
     cost: null,
+    transports: replacedLegs.map((l, i) =>
+      i === replacedLegs.length - 1 ? { ...l, end: "Three-Step Ladder Old Hotpot - Authentic Chongqing Flavor" } : l,
+    ),
   });
   // Only the changed leg's mode: its tickets, price and distance stay.
   const legs = d1[2].transports as Raw[];

@@ -721,7 +721,7 @@ test("held pairs resume in claim order, gold or real, and the claim limit counts
   assert.equal(await skipGold(t.db, expert, gold, L), true);
 });
 
-test("the waiting count drops by one whether the pair taken is gold or real, so it does not tell them apart", async () => {
+test("the waiting count moves alike whether the pair taken is gold or real, so it does not tell them apart", async () => {
   const { waitingPairsByDestination } = await import("../db/judging/waiting");
   const expert = await createTestExpert(t.db, "waiting-count@t.test", ["Paris"]);
   const paris = await t.db.destination.findFirstOrThrow({ where: { name: "Paris" } });
@@ -736,15 +736,58 @@ test("the waiting count drops by one whether the pair taken is gold or real, so 
   const g = await t.db.goldPair.findFirstOrThrow({
     where: { destinationId: paris.id, active: true, answers: { none: { userId: expert } } },
   });
+  // A pair held is still the expert's to judge (the screen resumes it): taking either kind leaves the count.
   const gold = (await claimGoldPair(t.db, expert, g.id, "CHECK", S))!;
-  assert.equal(await waiting(), before - 1, "after a gold pair");
+  assert.equal(await waiting(), before, "after taking a gold pair");
   const real = await claimNext(t.db, expert, S, {});
   assert.ok(real);
-  assert.equal(await waiting(), before - 2, "after a real pair");
+  assert.equal(await waiting(), before, "after taking a real pair");
   await skipAssignment(t.db, expert, real.assignmentId, "test");
+  assert.equal(await waiting(), before - 1, "after skipping the real pair");
   assert.equal(await skipGold(t.db, expert, gold, S), true);
   // Skipped pairs of either kind stay taken: neither comes back into the count.
-  assert.equal(await waiting(), before - 2);
+  assert.equal(await waiting(), before - 2, "after skipping the gold pair");
+});
+
+test("the waiting count is what the expert gets: judging until nothing is left serves that many pairs, the gold pairs left coming once no real one is", async () => {
+  const { waitingPairsByDestination } = await import("../db/judging/waiting");
+  const expert = await createTestExpert(t.db, "what-waits@t.test", ["Paris"]);
+  await makeGoldPairs(t.db, datasetId, { plans: 200, seed: 1 }, adminId); // (adds nothing when an earlier test made them)
+  await setGoldRate(t.db, datasetId, 0.05, adminId);
+  forgetGoldRate(t.db);
+  const waiting = async () => (await waitingPairsByDestination(t.db, expert)).find((w) => w.name === "Paris")!.waiting;
+  const promised = await waiting();
+  let served = 0,
+    gold = 0;
+  for (;;) {
+    const n = (await next(expert)).body.assignment;
+    if (!n) break;
+    served++;
+    // Gold pairs answered right, so the gold test never pauses the expert half way.
+    if (await t.db.goldAnswer.findUnique({ where: { id: n.assignmentId } })) {
+      await submit(expert, n.assignmentId, await choiceFor(n.assignmentId, true), "ww");
+      gold++;
+    } else
+      await submitJudgment(
+        t.db,
+        expert,
+        {
+          assignmentId: n.assignmentId,
+          choice: "left",
+          rationale: "r",
+          timeOnTaskMs: 20_000,
+          clientRequestId: `ww-${n.assignmentId}`,
+        },
+        S,
+      );
+    assert.equal(await waiting(), promised - served, `after pair ${served}`);
+    assert.ok(served <= promised, "never more pairs than the count said");
+  }
+  assert.ok(gold > 0 && gold < served, `gold and real pairs both came (${gold} of ${served})`);
+  assert.equal(served, promised, "every pair the count promised came");
+  assert.equal(await waiting(), 0);
+  // Nothing left, so "nothing to judge" and a count of none agree.
+  assert.equal((await next(expert)).body.assignment, null);
 });
 
 test("a gold pair shows its altered copy beside another feasible plan of the request, so its plans differ as a real pair's do", async () => {

@@ -6,7 +6,9 @@
 -- Held pairs resume in claim order, gold answers and real claims alike; a new gold pair comes at its
 -- dataset's rate (p_gold_draw, drawn by the caller; NULL: not this time) only when nothing is held to resume
 -- and the claim limit, which counts gold answers and real claims together, allows; else tj_claim claims a
--- real pair within what the limit leaves.
+-- real pair within what the limit leaves. When no real pair is left for the expert (tj_claim: none), a gold
+-- pair that may still be served comes whatever the draw: the waiting count counts those pairs, so the expert
+-- gets what it promised, and "nothing to judge" never shows while it counts any (issue 43).
 CREATE OR REPLACE FUNCTION tj_next(
   p_user text, p_session_version integer, p_destination text, p_exclude text[], p_completion_first boolean,
   p_max_claims integer, p_lease_end timestamptz, p_left_is_a boolean, p_new_id text, p_sweep boolean,
@@ -21,6 +23,7 @@ DECLARE
   v_real record;
   v_held_gold integer;
   v_candidate record;
+  v_claim record;
   v_id text;
 BEGIN
   SELECT u.standing::text AS standing, u."standingNote" AS note,
@@ -56,13 +59,28 @@ BEGIN
         ON CONFLICT ("goldPairId", "userId") DO NOTHING RETURNING "GoldAnswer".id INTO v_id;
     END IF;
   END IF;
-  IF v_id IS NOT NULL THEN
-    RETURN QUERY SELECT CASE WHEN v_id = v_live.id THEN 'resumed' ELSE 'claimed' END, v_user.standing, v_user.note, true, v_id, NULL::text, v.head,
-                        NULL::text, NULL::text, v.left_text, v.right_text, v.left_diagnostics, v.right_diagnostics
-      FROM tj_gold_view_parts(v_id) v;
-    RETURN;
+  IF v_id IS NULL THEN
+    SELECT * INTO v_claim
+      FROM tj_claim(p_user, NULL, p_destination, p_exclude, p_completion_first, GREATEST(0, p_max_claims - v_held_gold), p_lease_end, p_left_is_a, p_new_id, p_sweep) c;
+    IF v_claim.outcome IS DISTINCT FROM 'none' OR v_live.id IS NOT NULL OR v_held_gold + v_real.held >= p_max_claims THEN
+      RETURN QUERY SELECT v_claim.outcome, v_user.standing, v_user.note, false, v_claim.assignment_id, v_claim.pair_id, v_claim.head,
+                          v_claim.left_plan_id, v_claim.right_plan_id, NULL::text, NULL::text, v_claim.left_diagnostics, v_claim.right_diagnostics;
+      RETURN;
+    END IF;
+    -- No real pair is left for the expert: the gold pairs left are theirs (p_new_id is unused: tj_claim claimed nothing).
+    SELECT c.id INTO v_candidate FROM tj_gold_candidates(p_user, p_destination) c WHERE c.rate > 0 ORDER BY random() LIMIT 1;
+    IF FOUND THEN
+      INSERT INTO "GoldAnswer" (id, "goldPairId", "userId", purpose, "leftIsA", "leaseExpiresAt")
+        VALUES (p_new_id, v_candidate.id, p_user, 'CHECK', p_left_is_a, p_lease_end)
+        ON CONFLICT ("goldPairId", "userId") DO NOTHING RETURNING "GoldAnswer".id INTO v_id;
+    END IF;
+    IF v_id IS NULL THEN
+      RETURN QUERY SELECT v_claim.outcome, v_user.standing, v_user.note, false, NULL::text, NULL::text, NULL::text,
+                          NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text;
+      RETURN;
+    END IF;
   END IF;
-  RETURN QUERY SELECT c.outcome, v_user.standing, v_user.note, false, c.assignment_id, c.pair_id, c.head, c.left_plan_id, c.right_plan_id,
-                      NULL::text, NULL::text, c.left_diagnostics, c.right_diagnostics
-    FROM tj_claim(p_user, NULL, p_destination, p_exclude, p_completion_first, GREATEST(0, p_max_claims - v_held_gold), p_lease_end, p_left_is_a, p_new_id, p_sweep) c;
+  RETURN QUERY SELECT CASE WHEN v_id = v_live.id THEN 'resumed' ELSE 'claimed' END, v_user.standing, v_user.note, true, v_id, NULL::text, v.head,
+                      NULL::text, NULL::text, v.left_text, v.right_text, v.left_diagnostics, v.right_diagnostics
+    FROM tj_gold_view_parts(v_id) v;
 END $$;

@@ -65,10 +65,16 @@ export async function correctionSource(db: Db, planId: string, user: SessionUser
     RequestRow & { id: string; source_id: string; model: string; raw: unknown; itinerary: Itinerary }
   >(
     `SELECT p.id, p."sourceId" AS source_id, p.model, p.raw, p.itinerary, ${REQUEST_COLUMNS},
-            EXISTS (SELECT 1 FROM "Assignment" a JOIN "Pair" x ON x.id = a."pairId"
+            (EXISTS (SELECT 1 FROM "Assignment" a JOIN "Pair" x ON x.id = a."pairId"
                      WHERE a."userId" = $2 AND a.status = 'CLAIMED' AND p.id IN (x."planAId", x."planBId"))
-            OR EXISTS (SELECT 1 FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId"
-                     WHERE a."userId" = $2 AND a.status = 'CLAIMED' AND p.id IN (g."planAId", g."planBId", g."partnerPlanId")) AS holding
+             OR EXISTS (SELECT 1 FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId"
+                     WHERE a."userId" = $2 AND a.status = 'CLAIMED' AND p.id IN (g."planAId", g."planBId", g."partnerPlanId")))
+            -- A plan whose verdict is in (a pair showing it submitted, gold or real) stays correctable while the next
+            -- pair, claimed ahead by the judging screen, shares it: the expert has judged it already.
+            AND NOT EXISTS (SELECT 1 FROM "Assignment" a JOIN "Pair" x ON x.id = a."pairId"
+                     WHERE a."userId" = $2 AND a.status = 'SUBMITTED' AND p.id IN (x."planAId", x."planBId"))
+            AND NOT EXISTS (SELECT 1 FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId"
+                     WHERE a."userId" = $2 AND a.status = 'SUBMITTED' AND p.id IN (coalesce(g."partnerPlanId", g."planAId"), g."planBId")) AS holding
        FROM "Plan" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
        JOIN "Dataset" ds ON ds.id = q."datasetId"
       WHERE p.id = $1`,
@@ -121,7 +127,8 @@ export async function completeSource(
 
 /**
  * Refuses, with the reason, an asker who may not correct a plan of this dataset and destination: the dataset's
- * setting, their destinations and standing, and (blindness, time on task) a pair with the plan they still hold.
+ * setting, their destinations and standing, and (blindness, time on task) a pair with the plan they still hold and
+ * have not judged yet (a plan judged in another pair is not hidden by a held one: `holding` is false then).
  */
 export function mayCorrectHere(
   user: SessionUser,
@@ -140,7 +147,10 @@ export function mayCorrectHere(
             : "You can correct plans once your standing is active.",
     );
   if (r.holding)
-    throw new AppError("forbidden", "You hold a pair with this plan: submit your verdict first, then correct it.");
+    throw new AppError(
+      "forbidden",
+      "This plan is in a pair you hold and have not judged yet: submit your verdict first, then correct it.",
+    );
 }
 
 /** The dataset's places of the destination: the table corrections choose from, and what DSL constraints see. */

@@ -18,7 +18,7 @@ export default async function CorrectPlanPage({ params }: { params: Promise<{ id
   return (
     <>
       <AppHeader user={user} />
-      <CorrectionScreen planId={id} tiles={tiles()} />
+      <CorrectionScreen planId={id} userId={user.id} tiles={tiles()} />
     </>
   );
 }
