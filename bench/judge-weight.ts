@@ -4,9 +4,9 @@
  *   into the first load (the <script> tags of the HTML) and what loads after (the map, on demand), with what gzip
  *   would make of the uncompressed ones;
  * - axe's findings (every impact) on the screen, a stop selected, its help dialog and its skip dialog;
- * - Lighthouse's performance (mobile and desktop presets) when `npx lighthouse` runs (CHROME_PATH=/usr/bin/chromium),
+ * - Lighthouse's performance (mobile and desktop presets) when `npx lighthouse` runs (on the Chromium Playwright drives),
  *   else why not.
- * Usage: npm run bench:weight  (ports: EMBEDDED_PG_PORT, PORT; LIGHTHOUSE=0 skips Lighthouse)
+ * Usage: npm run bench:weight  (ports: EMBEDDED_PG_PORT, PORT; BENCH_LIGHTHOUSE=0 skips Lighthouse)
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -66,7 +66,7 @@ async function axe(page: Page, what: string) {
 }
 
 function lighthouse(url: string, cookie: string, preset: "mobile" | "desktop") {
-  if (process.env.LIGHTHOUSE === "0") return { skipped: "LIGHTHOUSE=0" };
+  if (process.env.BENCH_LIGHTHOUSE === "0") return { skipped: "BENCH_LIGHTHOUSE=0" };
   mkdirSync(".data/bench", { recursive: true });
   const headers = ".data/bench/lighthouse-headers.json";
   const out = `.data/bench/lighthouse-${preset}.json`;
@@ -85,7 +85,11 @@ function lighthouse(url: string, cookie: string, preset: "mobile" | "desktop") {
       "--quiet",
       ...(preset === "desktop" ? ["--preset=desktop"] : []),
     ],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? systemChromium() }, encoding: "utf8" },
+    {
+      // Lighthouse finds its browser by CHROME_PATH: the one Playwright drives (CHROMIUM_PATH or the system's).
+      env: { ...process.env, CHROME_PATH: systemChromium() },
+      encoding: "utf8",
+    },
   );
   if (r.status !== 0) return { error: (r.stderr || r.stdout || String(r.error)).slice(-400) };
   const report = JSON.parse(readFileSync(out, "utf8"));
