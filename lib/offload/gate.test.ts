@@ -1,13 +1,31 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { test } from "node:test";
+import { test, type TestContext } from "node:test";
 import { judgingGate } from "./gate";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Time the test moves: the gate's clock and its timers (node:test's mock timers) go forward together, a millisecond at
+ * a time, so no timing depends on how loaded the machine is.
+ */
+function fakeTime(t: TestContext) {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  let clock = 0;
+  return {
+    now: () => clock,
+    advance(ms: number) {
+      for (let i = 0; i < ms; i++) {
+        clock++;
+        t.mock.timers.tick(1);
+      }
+    },
+  };
+}
+
 /** A gate over the made-up processes 11 and 12 that records the signals it sends. */
-function recorded(opts: { idleMs?: number; maxPauseMs?: number; minRunMs?: number } = {}) {
+function recorded(opts: { idleMs?: number; maxPauseMs?: number; minRunMs?: number; now?: () => number } = {}) {
   const sent: string[] = [];
   const gate = judgingGate(() => [11, 12], { ...opts, signal: (pid, sig) => sent.push(`${sig}:${pid}`) });
   return { gate, sent };
@@ -38,15 +56,16 @@ test("the admin processes pause when the first call begins and go on when the la
   ]);
 });
 
-test("on a server that is never idle the processes still run minRunMs after each maxPauseMs", async () => {
-  const { gate, sent } = recorded({ idleMs: 0, maxPauseMs: 40, minRunMs: 40 });
+test("on a server that is never idle the processes still run minRunMs after each maxPauseMs", (t) => {
+  const time = fakeTime(t);
+  const { gate, sent } = recorded({ idleMs: 0, maxPauseMs: 40, minRunMs: 40, now: time.now });
   gate.enter();
-  await sleep(60);
+  time.advance(60);
   assert.equal(gate.paused, false, "the floor's run");
   // A call that begins during the guaranteed run does not pause it.
   gate.enter();
   assert.equal(gate.paused, false);
-  await sleep(50);
+  time.advance(50);
   assert.equal(gate.paused, true, "paused again after the run, calls still in flight");
   gate.leave();
   gate.leave();
@@ -56,17 +75,18 @@ test("on a server that is never idle the processes still run minRunMs after each
   gate.open();
 });
 
-test("the processes go on only once no call has been in flight for idleMs: a call soon after keeps them paused", async () => {
-  const { gate, sent } = recorded({ idleMs: 40, maxPauseMs: 60_000 });
+test("the processes go on only once no call has been in flight for idleMs: a call soon after keeps them paused", (t) => {
+  const time = fakeTime(t);
+  const { gate, sent } = recorded({ idleMs: 40, maxPauseMs: 60_000, now: time.now });
   gate.enter();
   gate.leave();
-  await sleep(10);
+  time.advance(10);
   assert.equal(gate.paused, true, "within idleMs of the last call");
   gate.enter();
   gate.leave();
-  await sleep(25);
+  time.advance(25);
   assert.equal(gate.paused, true, "the next call began within idleMs: still paused");
-  await sleep(40);
+  time.advance(40);
   assert.equal(gate.paused, false);
   assert.deepEqual(sent, ["SIGSTOP:11", "SIGSTOP:12", "SIGCONT:11", "SIGCONT:12"]);
 });
@@ -210,7 +230,8 @@ function rationed(opts: { databaseShare?: number; cpuShare?: number }) {
   return { gate, sent, state, readBesideACall };
 }
 
-test("while experts judge, time in the database is a debt: the processes stay paused past idleMs until it is paid", async () => {
+test("while experts judge, time in the database is a debt: the processes stay paused past idleMs until it is paid", (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
   const { gate, sent, state, readBesideACall } = rationed({ databaseShare: 0.1 });
   // The process reads for 5 ms while a call is in flight: it owes 5 ms, paid by 50 ms at a share of 10 %.
   readBesideACall(5);
@@ -218,7 +239,7 @@ test("while experts judge, time in the database is a debt: the processes stay pa
   gate.leave();
   assert.equal(gate.paused, true, "no call in flight, but the debt is not paid");
   state.clock += 50;
-  await sleep(70);
+  t.mock.timers.tick(70);
   assert.equal(gate.paused, false, "paid: it goes on");
   // Reading while no expert's call came owes nothing.
   state.reading = true;
@@ -240,7 +261,8 @@ test("with no share set (1), database time is never owed", () => {
   assert.equal(gate.paused, false);
 });
 
-test("while experts judge, the processes' CPU time in the gaps is a debt too: after a run a call ended, they wait it out", async () => {
+test("while experts judge, the processes' CPU time in the gaps is a debt too: after a run a call ended, they wait it out", (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
   const { gate, sent, state } = rationed({ cpuShare: 0.1 });
   // The first pause only marks where the CPU time stands (what came before any call is not owed).
   state.cpuMs = 500;
@@ -253,7 +275,7 @@ test("while experts judge, the processes' CPU time in the gaps is a debt too: af
   gate.leave();
   assert.equal(gate.paused, true, "the run's CPU time is not paid yet");
   state.clock += 60;
-  await sleep(80);
+  t.mock.timers.tick(80);
   assert.equal(gate.paused, false, "paid: it goes on");
   // A run in which it did not compute (no computation in hand) owes nothing.
   gate.enter();
