@@ -84,21 +84,30 @@ test("the agreement page with extra-rater pairs is computed in an admin process:
       await r.text();
       latencies.push(performance.now() - due);
     }
-    return Math.max(...latencies);
+    return latencies;
   };
-  // The same probes with nothing computing: what this (shared, loaded) machine gives anyway.
-  const idle = await probe(() => true, 25);
   let done = false;
   const page = agreementFigures(5).finally(() => (done = true));
-  const worst = await probe(() => done, 5);
+  const computing = await probe(() => done, 5);
   const figures = await page;
+  // As many probes again with nothing computing: what this shared, loaded machine gives anyway (other test runs
+  // and builds beside it), so that the comparison is of the page's own cost and not of the machine's hiccups.
+  const idle = await probe(() => true, computing.length);
+  const worst = Math.max(...computing);
+  const idleWorst = Math.max(...idle);
+  const top = (l: number[]) =>
+    [...l]
+      .sort((x, y) => y - x)
+      .slice(0, 5)
+      .map((x) => x.toFixed(0))
+      .join(", ");
   ctx.diagnostic(
-    `health: the worst of the probes ${worst.toFixed(0)} ms while the page computed, ${idle.toFixed(0)} ms idle`,
+    `health over ${computing.length} probes: the worst ${worst.toFixed(0)} ms while the page computed (slowest ${top(computing)}), ${idleWorst.toFixed(0)} ms idle (${top(idle)})`,
   );
   // The page's own cost must stay under 100 ms (before: the whole bootstrap, seconds, on this event loop).
   assert.ok(
-    worst < idle + 100,
-    `health took ${worst.toFixed(0)} ms while the agreement page computed (${idle.toFixed(0)} ms idle)`,
+    worst < idleWorst + 100,
+    `health took ${worst.toFixed(0)} ms while the agreement page computed (${idleWorst.toFixed(0)} ms idle)`,
   );
   const { computedAt, updating, ...answer } = figures;
   assert.equal(updating, false);
