@@ -22,8 +22,8 @@ const DOORS: [string, (caller: string) => boolean, string][] = [
   ],
   [
     "lib/offload/pool.ts",
-    (c) => c === "scripts/serve.ts",
-    "the admin processes are the server's to start, not the routes'",
+    (c) => c === "scripts/serve.ts" || isTest(c),
+    "the admin processes are the server's to start, not the routes' (tests start them as the server does)",
   ],
   ["lib/worker/queue.ts", () => true, "enqueuing: the web server's side of the queue, without the job handlers"],
 ];

@@ -53,15 +53,33 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** Marks every AppError, whichever copy of this module made it (below). */
+const APP_ERROR = Symbol.for("tripjudge.AppError");
+
 export class AppError extends Error {
+  /** Seconds after which trying again may work (sent as Retry-After); `unavailable` refusals have one always. */
+  readonly retryAfter?: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
     /** More for the client, merged into the answer's body (e.g. the newer version a save lost to). */
     readonly extra?: Record<string, unknown>,
+    retryAfter?: number,
   ) {
     super(message);
     this.name = "AppError";
+    if (retryAfter !== undefined) this.retryAfter = retryAfter;
+    (this as unknown as Record<symbol, true>)[APP_ERROR] = true;
+  }
+
+  /**
+   * An AppError from another copy of this module is one too: the admin processes' pool is loaded by scripts/serve.ts
+   * while the route handlers that catch its refusals use Next.js's bundled copy, where a plain `instanceof` failed
+   * and the pool's "busy" (503) was answered 500 "internal" (issue 48 item 8). Subclasses keep the usual check.
+   */
+  static [Symbol.hasInstance](x: unknown): boolean {
+    if (this !== AppError) return Function.prototype[Symbol.hasInstance].call(this, x);
+    return typeof x === "object" && x !== null && (x as Record<symbol, unknown>)[APP_ERROR] === true;
   }
 
   get status(): number {

@@ -17,6 +17,7 @@ import { markStopping } from "../lib/db/infra/client";
 import { startAdminProcesses } from "../lib/offload/pool";
 import { judgingFastPath } from "../lib/server/fast-path";
 import { frontGuard } from "../lib/server/front";
+import { pauseForJudging } from "../lib/server/judging-gate";
 import { compressedStatic } from "../lib/server/static-compress";
 
 const settings = checkConfig();
@@ -35,9 +36,6 @@ async function securityHeaders(): Promise<Record<string, string>> {
   );
 }
 
-/** The admin's pages and calls, which never pause the admin processes. */
-const isAdminPath = (url: string) => /^\/(api\/)?admin(\/|\?|$)/.test(url);
-
 async function serve() {
   // The handlers trust the client-address header only when this server sets it.
   process.env.TRIPJUDGE_FRONT = "1";
@@ -51,7 +49,7 @@ async function serve() {
       cpuShare: settings.ADMIN_CPU_PERCENT_WHILE_JUDGING / 100,
     },
   });
-  // ...and pause while an expert's call is in flight here (lib/offload/gate.ts): an admin's own calls do not.
+  // ...and pause while an expert's judging call is in flight here (lib/offload/gate.ts, lib/server/judging-gate.ts).
   const gate = admin?.gate;
 
   const app = next({ dev, dir: process.cwd(), port });
@@ -66,10 +64,8 @@ async function serve() {
   const server = createServer((req, res) => {
     if (frontGuard(req, res, front)) return;
     if (staticFiles?.(req, res)) return;
-    if (gate && !isAdminPath(req.url ?? "/")) {
-      gate.enter();
-      res.once("close", gate.leave);
-    }
+    // Only experts' judging calls pause the admin processes: anonymous traffic must not starve them (issue 48 item 6).
+    if (gate) pauseForJudging(gate, req, res);
     if (!fastPath || !judgingFastPath(req, res, headers)) void handle(req, res);
   });
   // Development's hot reloading talks over a WebSocket.

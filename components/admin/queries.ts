@@ -101,6 +101,8 @@ export function useAnalytics(minShared: number) {
   return useQuery({
     queryKey: [...KEYS.analytics, minShared],
     queryFn: () => api<AnalyticsAnswer>(`/api/admin/analytics?minShared=${minShared}`),
+    // Heavy (stored) once a pair has an extra rater: asks again while fresh figures are computed.
+    refetchInterval: (q) => updatingInterval(q.state.data),
   });
 }
 

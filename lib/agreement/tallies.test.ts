@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { seededRandom } from "../random";
-import { VERDICTS, type Verdict } from "./labels";
-import { expertPairKappas, expertTable, groupStats, slotConfusion, type RatedPair } from "./report";
+import { VERDICTS, verdictCode, type Verdict } from "./labels";
+import { expertPairKappas, expertTable, groupStats, slotConfusion, type GroupStats, type RatedPair } from "./report";
+import { patternOf } from "./patterns";
 import {
   analyticsReport,
   confusionOfTallies,
@@ -60,6 +61,83 @@ test("agreement from tallies equals agreement from the pairs (every statistic, i
       if (!wide) assert.deepEqual(confusionOfTallies(counts, []), slotConfusion(mine));
     }
   }
+});
+
+/** Two figures equal but for the last bits of sums taken in another order (values, intervals, reasons, slot pairs). */
+function sameStats(a: GroupStats, b: GroupStats, what: string) {
+  assert.equal(b.items, a.items, `${what} items`);
+  assert.equal(b.unresolved, a.unresolved, `${what} unresolved`);
+  assert.ok(close(b.ceiling.r, a.ceiling.r) && close(b.ceiling.predictedAllAgree, a.ceiling.predictedAllAgree));
+  for (const k of ["fleiss", "light", "krippendorff", "pairwise", "allAgree"] as const) {
+    const [x, y] = [a[k], b[k]];
+    assert.ok(close(x.value, y.value), `${what} ${k}: ${x.value} vs ${y.value}`);
+    assert.equal(y.reason, x.reason, `${what} ${k} reason`);
+    assert.equal(y.ci === null, x.ci === null, `${what} ${k} interval`);
+    if (x.ci && y.ci) {
+      assert.equal(y.ci.replicates, x.ci.replicates, `${what} ${k} replicates`);
+      assert.ok(close(x.ci.lo, y.ci.lo) && close(x.ci.hi, y.ci.hi), `${what} ${k}: ${JSON.stringify([x.ci, y.ci])}`);
+    }
+  }
+  const pairsOf = (s: GroupStats) => (s.light as { pairs?: Record<string, number | null> }).pairs ?? {};
+  const [pa, pb] = [pairsOf(a), pairsOf(b)];
+  assert.deepEqual(Object.keys(pb), Object.keys(pa), `${what} slot pairs`);
+  for (const key of Object.keys(pa)) assert.ok(close(pa[key], pb[key]), `${what} slot pair ${key}`);
+}
+
+test("with pairs of four to ten ratings, the figures from verdict-vector counts equal the general functions over every pair: values, reasons and the same bootstrap intervals", () => {
+  const rng = seededRandom(31);
+  for (const [n, wideEvery, most] of [
+    [900, 17, 4],
+    [400, 3, 10],
+    [60, 1, 6],
+    [5, 2, 5],
+  ] as const) {
+    const pairs = randomPairs(n, n);
+    // Some pairs get more raters (an admin's "one more rater", again and again), in the order the database reads them.
+    const widePairs = pairs
+      .filter((_, i) => i % wideEvery === 0)
+      .map((p, i) => {
+        const more = 4 + ((i * 7) % (most - 3));
+        const verdicts = [...p.verdicts];
+        while (verdicts.length < more) verdicts.push(rng() < 0.6 ? verdicts[0] : VERDICTS[Math.floor(rng() * 3)]);
+        return { ...p, verdicts };
+      });
+    const narrow = pairs.filter((_, i) => i % wideEvery !== 0);
+    const { counts } = patternCounts(tallyPairs(narrow).agreement);
+    // What today's general path reads: the tallied pairs in pattern order, then the wide pairs.
+    const order = [...narrow].sort(
+      (x, y) => patternOf(x.verdicts.map(verdictCode)) - patternOf(y.verdicts.map(verdictCode)),
+    );
+    const reference = [...order.map((p) => ({ ...p, verdicts: p.verdicts.slice() })), ...widePairs];
+    for (const [replicates, seed] of [
+      [200, 3],
+      [0, 1],
+    ] as const)
+      sameStats(
+        groupStats(reference, replicates, seed),
+        groupStatsOfTallies(counts, widePairs, replicates, seed),
+        `${n} pairs, ${replicates} replicates`,
+      );
+    assert.deepEqual(confusionOfTallies(counts, widePairs), slotConfusion(reference));
+  }
+});
+
+test("a group of one category and four ratings gives the general functions' reasons, not numbers", () => {
+  const same = (k: number): RatedPair => ({
+    pairId: `s${k}`,
+    destination: "x",
+    dataset: "d",
+    verdicts: Array.from({ length: k }, () => "A" as const),
+    experts: [],
+    choseLeft: [],
+    timeOnTaskMs: [],
+  });
+  const wide = [same(4), same(4)];
+  const counts = new Float64Array(64);
+  counts[patternOf([0, 0, 0])] = 3;
+  const reference = [...Array.from({ length: 3 }, () => same(3)), ...wide];
+  sameStats(groupStats(reference, 50, 2), groupStatsOfTallies(counts, wide, 50, 2), "one category");
+  assert.equal(groupStatsOfTallies(counts, wide, 50, 2).fleiss.value, null);
 });
 
 test("the expert table and expert-pair kappas from tallies equal those from the pairs", () => {

@@ -6,9 +6,9 @@
  */
 import { positionBias } from "./position";
 import { cohenFromTable } from "./kappa";
-import { codesOf, confusionFromCounts, patternOf } from "./patterns";
+import { classesOf, confusionOfClasses, groupStatsOfClasses } from "./classes";
+import { confusionFromCounts, patternOf } from "./patterns";
 import {
-  groupStats,
   judgmentsPerDay,
   statsOfCounts,
   type ExpertPairKappa,
@@ -16,7 +16,7 @@ import {
   type GroupStats,
   type RatedPair,
 } from "./report";
-import { VERDICTS, verdictCode, type Verdict } from "./labels";
+import { verdictCode, type Verdict } from "./labels";
 
 /** Complete pairs per group and verdict pattern; pattern -1 counts pairs with a rating beyond slot 3. */
 export interface AgreementTally {
@@ -111,20 +111,11 @@ export function patternCounts(
   return { counts, wide };
 }
 
-/** Pairs with one rating object per counted pattern, for the general (more than three raters) statistics. */
-function expand(counts: Float64Array): RatedPair[] {
-  const out: RatedPair[] = [];
-  counts.forEach((c, p) => {
-    const verdicts = codesOf(p).map((k) => VERDICTS[k]);
-    for (let i = 0; i < c; i++)
-      out.push({ pairId: "", destination: "", dataset: "", verdicts, experts: [], choseLeft: [], timeOnTaskMs: [] });
-  });
-  return out;
-}
-
 /**
- * Statistics of one group: from the counts alone in the common case; when some pairs had a fourth
- * rater (`widePairs`, loaded whole, as they are rare), by the general functions over all of them.
+ * Statistics of one group: from the counts alone in the common case; when some pairs had a fourth rater
+ * (`widePairs`, loaded whole, as they are rare), from the counts of every distinct verdict vector (classes.ts): the
+ * general functions' figures without their pass over every pair per statistic and replicate, which held the server
+ * for minutes at 20,000 pairs.
  */
 export function groupStatsOfTallies(
   counts: Float64Array,
@@ -133,27 +124,12 @@ export function groupStatsOfTallies(
   seed = 1,
 ): GroupStats {
   if (!widePairs.length) return statsOfCounts(counts, replicates, seed);
-  return groupStats([...expand(counts), ...widePairs], replicates, seed);
+  return groupStatsOfClasses(classesOf(counts, widePairs), replicates, seed);
 }
 
 export function confusionOfTallies(counts: Float64Array, widePairs: readonly RatedPair[]): Record<string, number[][]> {
   if (!widePairs.length) return confusionFromCounts(counts);
-  const pairs = [...expand(counts), ...widePairs];
-  const slots = pairs.reduce((m, p) => Math.max(m, p.verdicts.length), 0);
-  const out: Record<string, number[][]> = {};
-  for (let i = 0; i < slots; i++) {
-    for (let j = i + 1; j < slots; j++) {
-      const t = [
-        [0, 0, 0],
-        [0, 0, 0],
-        [0, 0, 0],
-      ];
-      for (const p of pairs)
-        if (p.verdicts[i] && p.verdicts[j]) t[verdictCode(p.verdicts[i])][verdictCode(p.verdicts[j])]++;
-      out[`${i + 1}-${j + 1}`] = t;
-    }
-  }
-  return out;
+  return confusionOfClasses(classesOf(counts, widePairs));
 }
 
 /** 3×3 tables of every two experts (rows: the first named expert's verdict), keyed "a\0b" with a < b. */

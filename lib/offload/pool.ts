@@ -225,7 +225,12 @@ export function startAdminProcesses(opts: {
   let inFlight = 0;
   const admit = () => {
     if (inFlight >= opts.processes + maxQueue)
-      throw new AppError("unavailable", "The server is busy with other admin computations. Try again in a minute.");
+      throw new AppError(
+        "unavailable",
+        "The server is busy with other admin computations. Try again in a minute.",
+        undefined,
+        60,
+      );
     inFlight++;
   };
   const runner: AdminProcesses = {

@@ -13,6 +13,7 @@ import type { ExportFilters } from "../export/records";
 import type { PreferenceOptions } from "../export/preference";
 import { leaderboardReport, type BattleFilters } from "../db/results/leaderboard";
 import { qualityReport, removalPreview } from "../db/quality/quality";
+import { analyticsFigures } from "../db/results/analytics";
 
 /**
  * A heavy page's computation whose progress is kept under `progress` (its figures' key; lib/db/infra/figures.ts), so
@@ -31,6 +32,8 @@ async function watched<T>(db: Db, progress: string | undefined, f: (report: Repo
 export const TASKS = {
   /** The quality page: standing, gold results, reliability models (Dawid–Skene, MACE) over every judgment. */
   quality: (db: Db, a: { progress?: string }) => watched(db, a.progress, (report) => qualityReport(db, report)),
+  /** The agreement page, when pairs with an extra rater make its bootstrap read every complete pair's draw. */
+  analytics: (db: Db, a: { minShared: number }) => analyticsFigures(db, a.minShared),
   /** What removing one expert's judgments would do to agreement. */
   removalPreview: (db: Db, a: { userId: string }) => removalPreview(db, a.userId),
   /** Planner ratings with bootstrap intervals (each replicate a full fit), style control. */

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import net from "node:net";
 import { test } from "node:test";
 import { closeDb, createDb } from "../db/infra/client";
+import { AppError } from "../errors";
 import { answerFor, databaseUnreachable } from "./answers";
 
 /** A server that speaks just enough of PostgreSQL's protocol to refuse every connection with `code`, as a restarting postmaster does. */
@@ -84,4 +85,26 @@ test("the shapes a database outage arrives in are all recognised; a wrong reques
     null,
   );
   assert.equal(answerFor(wrapped).status, 503);
+});
+
+test("a refusal from another copy of lib/errors.ts (the admin pool's, loaded beside Next.js's bundle) answers as itself: busy is 503 with Retry-After, not 500 (issue 48 item 8)", async () => {
+  // A second instance of the module, as scripts/serve.ts's pool has beside the route handlers' bundled one.
+  const other = (await import(
+    new URL("../errors.ts?another-copy", import.meta.url).href
+  )) as typeof import("../errors");
+  assert.notEqual(other.AppError, AppError);
+  const busy = answerFor(new other.AppError("unavailable", "The server is busy.", undefined, 60));
+  assert.equal(busy.status, 503);
+  assert.equal(busy.retryAfter, 60);
+  assert.deepEqual(JSON.parse(busy.body), { error: "The server is busy.", code: "unavailable" });
+  const missing = answerFor(new other.AppError("not_found", "Nothing to export.", { kind: "judgments" }));
+  assert.equal(missing.status, 404);
+  assert.equal(missing.retryAfter, undefined);
+  assert.equal(JSON.parse(missing.body).kind, "judgments");
+  // Every unavailable refusal says when to try again; a subclass is still told apart from its base.
+  assert.equal(answerFor(new AppError("unavailable", "restarting")).retryAfter, 5);
+  class Sub extends AppError {}
+  assert.equal(new AppError("conflict", "x") instanceof Sub, false);
+  assert.equal(new Sub("conflict", "x") instanceof AppError, true);
+  assert.equal(answerFor(new Error("boom")).status, 500);
 });

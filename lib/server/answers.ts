@@ -84,10 +84,14 @@ export function errorAnswer(code: ErrorCode, message: string, details?: unknown)
 /** 400 for invalid input, the domain's own status for its refusals, 500 (logged) for anything else. */
 export function answerFor(e: unknown): Answer {
   if (e instanceof ZodError) return errorAnswer("invalid_request", "The request is not valid.", z.flattenError(e));
-  if (e instanceof AppError)
-    return e.extra
-      ? { status: e.status, body: JSON.stringify({ ...e.extra, error: e.message, code: e.code }) }
+  if (e instanceof AppError) {
+    // A refusal for now (busy, a process restarting) says when to try again.
+    const retry = e.retryAfter ?? (e.code === "unavailable" ? 5 : undefined);
+    const answer = e.extra
+      ? { status: ERROR_STATUS[e.code], body: JSON.stringify({ ...e.extra, error: e.message, code: e.code }) }
       : errorAnswer(e.code, e.message);
+    return retry ? { ...answer, retryAfter: retry } : answer;
+  }
   // Two transactions waited for each other (or a serializable one lost): nothing was changed; trying again works.
   if (databaseBusy(e))
     return {

@@ -1,7 +1,7 @@
 /** Loads complete pairs for the analytics report, and the adjudication of 1-1-1 splits. */
 import { randomUUID } from "node:crypto";
 import { majority, VERDICTS, type Verdict } from "../../agreement";
-import { agreementSummary } from "../../agreement";
+import { agreementSummary, analyticsReport, scaleAgreements } from "../../agreement";
 import type { RatedPair } from "../../agreement";
 import type { AgreementTally, ExpertPairTally, ExpertTally, ScaleTallyRow, Tallies } from "../../agreement";
 import { sideOf } from "../../assignment/policy";
@@ -260,4 +260,35 @@ export async function adaptiveCalibration(db: Db) {
     p.verdicts.map((label, i) => ({ item: p.pairId, rater: p.userIds?.[i] ?? p.experts[i], label, slot: i + 1 })),
   );
   return { datasets, pairs: pairs.length, summary: rows.length ? agreementSummary(rows, VERDICTS, 500) : null };
+}
+
+/** Whether some complete pair has a rating beyond slot 3 (an extra rater): the agreement page is heavy then. */
+export async function hasWidePairs(db: Db): Promise<boolean> {
+  const { rows } = await poolOf(db).query<{ wide: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM "AgreementTally" WHERE pattern = -1 AND pairs > 0) AS wide`,
+  );
+  return rows[0].wide;
+}
+
+/**
+ * The agreement page's figures: agreement overall, per destination and per dataset (bootstrap 95 % intervals),
+ * confusion per slot pair, experts, progress, the adaptive raters' calibration share, and per dimension and for the
+ * signed preference — from the tallies (decision 008), and the pairs with an extra rater read whole.
+ */
+export async function analyticsFigures(db: Db, minShared: number) {
+  const [tallies, widePairs, medianSeconds, skips, days, adaptive, scales] = await Promise.all([
+    analyticsTallies(db),
+    ratedPairs(db, { wideOnly: true }),
+    expertMedianSeconds(db),
+    skipsByExpert(db),
+    judgmentDays(db),
+    adaptiveCalibration(db),
+    scaleTallies(db),
+  ]);
+  return {
+    ...analyticsReport({ ...tallies, widePairs, medianSeconds, skips, days }, minShared),
+    adaptive,
+    // Per dataset: the signed preference (with strength on) and each dimension, on their ordered scale.
+    scales: scaleAgreements(scales.rows, scales.datasets),
+  };
 }
