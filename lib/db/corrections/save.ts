@@ -28,7 +28,15 @@ import { correctionSource, type CorrectionSource } from "./context";
 import { applyToAltered, saveGoldCorrection } from "./gold";
 
 export const correctionInput = z.object({
-  ops: z.array(opSchema).min(1, "a correction changes something").max(500),
+  ops: z
+    .array(opSchema)
+    .min(1, "a correction changes something")
+    .max(500)
+    // `restore` is undo's own step, never in what the editor saves (lib/corrections/history.ts opsOf): taken from a
+    // body it would store any item at all, made-up places and text included (issue 48).
+    .refine((ops) => !ops.some((o) => o.type === "restore"), {
+      message: "restore is undo's own step, not an edit: send the edits in effect (undone ones left out)",
+    }),
   timeOnTaskMs: z.number().int().min(0).max(86_400_000),
   clientRequestId: z.string().min(8).max(100),
 });
