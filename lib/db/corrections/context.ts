@@ -62,7 +62,7 @@ export const REQUEST_COLUMNS = `q.id AS query_id, q.text, q.days, q."startDate" 
 /** The plan as a correction starts from it, or a refusal that says why the asker may not correct it. */
 export async function correctionSource(db: Db, planId: string, user: SessionUser): Promise<CorrectionSource> {
   const { rows } = await poolOf(db).query<
-    RequestRow & { id: string; source_id: string; model: string; raw: unknown; itinerary: Itinerary }
+    RequestRow & { id: string; source_id: string; model: string; raw: unknown; itinerary: Itinerary; judged: boolean }
   >(
     `SELECT p.id, p."sourceId" AS source_id, p.model, p.raw, p.itinerary, ${REQUEST_COLUMNS},
             (EXISTS (SELECT 1 FROM "Assignment" a JOIN "Pair" x ON x.id = a."pairId"
@@ -74,7 +74,13 @@ export async function correctionSource(db: Db, planId: string, user: SessionUser
             AND NOT EXISTS (SELECT 1 FROM "Assignment" a JOIN "Pair" x ON x.id = a."pairId"
                      WHERE a."userId" = $2 AND a.status = 'SUBMITTED' AND p.id IN (x."planAId", x."planBId"))
             AND NOT EXISTS (SELECT 1 FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId"
-                     WHERE a."userId" = $2 AND a.status = 'SUBMITTED' AND p.id IN (coalesce(g."partnerPlanId", g."planAId"), g."planBId")) AS holding
+                     WHERE a."userId" = $2 AND a.status = 'SUBMITTED' AND p.id IN (coalesce(g."partnerPlanId", g."planAId"), g."planBId")) AS holding,
+            -- The expert judged a pair showing the plan (issue 48: any plan of the destination was open to correct,
+            -- so a plan could be read, and the queue flooded, before judging).
+            (EXISTS (SELECT 1 FROM "Assignment" a JOIN "Pair" x ON x.id = a."pairId"
+                     WHERE a."userId" = $2 AND a.status = 'SUBMITTED' AND p.id IN (x."planAId", x."planBId"))
+             OR EXISTS (SELECT 1 FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId"
+                     WHERE a."userId" = $2 AND a.status = 'SUBMITTED' AND p.id IN (coalesce(g."partnerPlanId", g."planAId"), g."planBId"))) AS judged
        FROM "Plan" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
        JOIN "Dataset" ds ON ds.id = q."datasetId"
       WHERE p.id = $1`,
@@ -128,11 +134,12 @@ export async function completeSource(
 /**
  * Refuses, with the reason, an asker who may not correct a plan of this dataset and destination: the dataset's
  * setting, their destinations and standing, and (blindness, time on task) a pair with the plan they still hold and
- * have not judged yet (a plan judged in another pair is not hidden by a held one: `holding` is false then).
+ * have not judged yet (a plan judged in another pair is not hidden by a held one: `holding` is false then); an expert
+ * corrects only plans of pairs they judged (`judged`), admins any.
  */
 export function mayCorrectHere(
   user: SessionUser,
-  r: { correctors: Correctors; assigned: boolean; standing: Standing | null; holding: boolean },
+  r: { correctors: Correctors; assigned: boolean; standing: Standing | null; holding: boolean; judged: boolean },
 ) {
   const asker = { ...user, standing: user.role === "ADMIN" ? null : r.standing };
   if (!mayCorrect(asker, r.correctors, r.assigned))
@@ -151,6 +158,8 @@ export function mayCorrectHere(
       "forbidden",
       "This plan is in a pair you hold and have not judged yet: submit your verdict first, then correct it.",
     );
+  if (user.role !== "ADMIN" && !r.judged)
+    throw new AppError("forbidden", "You can correct the plans of pairs you have judged: judge a pair with it first.");
 }
 
 /** The dataset's places of the destination: the table corrections choose from, and what DSL constraints see. */

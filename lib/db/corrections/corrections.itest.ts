@@ -39,9 +39,23 @@ before(async () => {
   t = await createTestDatabase();
   const r = await importBundle(t.db, exampleBundle("chinatravel-nanjing"));
   assert.ok(r.ok);
-  const plans = await t.db.plan.findMany({ orderBy: { sourceId: "asc" } });
-  planId = plans[0].id;
   expert = asUser(await createTestExpert(t.db, "corrector@t.test", ["Nanjing"]));
+  // An expert corrects the plans of pairs they judged: the corrector judges one first, and corrects its plan A.
+  const settings = { ...(await getSettings(t.db)), rationaleMinLength: 1 };
+  const claim = (await claimNext(t.db, expert.id, settings))!;
+  await submitJudgment(
+    t.db,
+    expert.id,
+    {
+      assignmentId: claim.assignmentId,
+      choice: "left",
+      rationale: "judged first",
+      timeOnTaskMs: 60_000,
+      clientRequestId: "judged-first",
+    },
+    settings,
+  );
+  planId = (await t.db.pair.findUniqueOrThrow({ where: { id: claim.pairId } })).planAId;
 });
 after(async () => t.drop());
 
@@ -75,6 +89,9 @@ async function candidate(regressing: boolean): Promise<OpInput> {
 test("who may correct: experts of the destination while active, admins, as the dataset says", async () => {
   const stranger = asUser(await createTestExpert(t.db, "stranger@t.test", []));
   await assert.rejects(correctionSource(t.db, planId, stranger), refused("forbidden", /not assigned to you/));
+  // An expert of the destination who has not judged a pair with the plan may not read or correct it (issue 48).
+  const unjudged = asUser(await createTestExpert(t.db, "unjudged@t.test", ["Nanjing"]));
+  await assert.rejects(correctionSource(t.db, planId, unjudged), refused("forbidden", /pairs you have judged/));
   const s = await correctionSource(t.db, planId, expert);
   assert.ok(s.places.length > 0 && s.plan.itinerary.days.length > 0);
   await t.db.user.update({ where: { id: expert.id }, data: { standing: "PAUSED" } });

@@ -53,7 +53,7 @@ export async function goldCorrectionSource(db: Db, ref: string, user: SessionUse
   // Only who answered it (or an admin) knows this id; anyone else is told what an unknown id tells.
   if (!r || (user.role !== "ADMIN" && !r.answered && !r.holding))
     throw new AppError("not_found", "There is no such plan.");
-  mayCorrectHere(user, r);
+  mayCorrectHere(user, { ...r, judged: r.answered });
   return completeSource(
     db,
     r,

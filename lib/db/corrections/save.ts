@@ -81,6 +81,7 @@ export async function saveCorrection(
   const again = asked?.kind === "real" ? await storedCorrection(db, user.id, body.clientRequestId) : null;
   if (again) return again;
   const s = await correctionSource(db, planId, user);
+  if (user.role !== "ADMIN") await refuseOverCorrectionLimit(db, user.id);
   const ctx = checkContext(s);
   const ops = body.ops as Op[];
   const format = s.dataset.format as (typeof DATASET_FORMATS)[number];
@@ -203,6 +204,25 @@ export async function saveCorrection(
     checks: { fixed: check.fixed, unchanged: check.unchanged, reward: check.reward },
     created: true,
   };
+}
+
+/**
+ * Corrections an expert may save in an hour (real and gold alike): a careful correction takes minutes, and each real
+ * one opens a verification pair for other experts, so a burst (60 in 2 s, issue 48) would flood their queue.
+ */
+export const CORRECTIONS_PER_HOUR = 30;
+
+async function refuseOverCorrectionLimit(db: Db, userId: string): Promise<void> {
+  const { rows } = await poolOf(db).query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM "Correction" WHERE "userId" = $1 AND "createdAt" > now() - interval '1 hour')
+          + (SELECT count(*) FROM "GoldCorrection" WHERE "userId" = $1 AND "createdAt" > now() - interval '1 hour') AS n`,
+    [userId],
+  );
+  if (Number(rows[0].n) >= CORRECTIONS_PER_HOUR)
+    throw new AppError(
+      "rate_limited",
+      `You have saved ${CORRECTIONS_PER_HOUR} corrections in the last hour, the most an expert may: save this one later (your edits are kept as a draft).`,
+    );
 }
 
 /** The plan (as the screen knows it) an expert's request id corrected already, real or gold, if any. */
