@@ -82,6 +82,14 @@ export function containsPattern(q: string): string {
 }
 
 /**
+ * A search's words, each a pattern every request found must contain (any order, any case): "Suzhou nanjing" finds a
+ * request that names both apart (the whole phrase found nothing). At most 8 words.
+ */
+export function wordPatterns(q: string): string[] {
+  return [...new Set(q.trim().split(/\s+/).filter(Boolean))].slice(0, 8).map(containsPattern);
+}
+
+/**
  * A page from the rows read one beyond it (`limit + 1`, in the direction of reading): whether there is a page after
  * and before it. Reading backwards (`before`), the rows come last first and are turned round.
  */

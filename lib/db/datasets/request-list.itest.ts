@@ -94,6 +94,12 @@ test("searches by text, destination and stage; bad input is refused with the rea
     ["000007", "020007", "040007", "060007", "080007"],
   );
   assert.equal((await requestPage(t.db, filter({ q: "100%" }))).rows.length, 0, "% is a character, not a wildcard");
+  // Words anywhere, in any order (a new user's "Suzhou nanjing" found nothing: it was one phrase).
+  assert.deepEqual(
+    (await requestPage(t.db, filter({ q: "dawn  PANDAS" }))).rows.map((r) => r.sourceId),
+    pandas.rows.map((r) => r.sourceId),
+  );
+  assert.equal((await requestPage(t.db, filter({ q: "pandas dusk" }))).rows.length, 0, "every word must be there");
   const final = await requestPage(t.db, filter({ stage: "FINAL" }));
   assert.equal(final.rows.length, 33);
   assert.ok(final.rows.every((r) => r.latest?.stage === "FINAL" && r.latest.version === 2));

@@ -3,7 +3,7 @@
  * constraint version of each, filtered by request text, destination and stage; and the counts over all requests.
  */
 import {
-  containsPattern,
+  wordPatterns,
   encodeRequestKey,
   pageOf,
   REQUEST_PAGE_SIZE,
@@ -39,7 +39,7 @@ export async function requestPage(db: Db, f: RequestFilter, limit = f.size ?? RE
   const where: string[] = [];
   const params: unknown[] = [];
   const param = (v: unknown) => `$${params.push(v)}`;
-  if (f.q) where.push(`q.text ILIKE ${param(containsPattern(f.q))}`);
+  if (f.q) for (const w of wordPatterns(f.q)) where.push(`q.text ILIKE ${param(w)}`);
   if (f.destination) where.push(`q."destinationId" = ${param(f.destination)}`);
   if (f.stage === "NONE") where.push(`q."dslStage" IS NULL`);
   else if (f.stage) where.push(`q."dslStage" = ${param(f.stage)}::"DslStage"`);
