@@ -164,7 +164,7 @@ test("an add to an unknown dataset or one of another format is refused with the 
   const before = await t.db.plan.count();
   const unknown = await importBundle(t.db, plannerBundle("planner-y", "u-1"), { intoDatasetId: "no-such-dataset" });
   assert.ok(!unknown.ok);
-  assert.match(unknown.message, /There is no dataset "no-such-dataset"/);
+  assert.match(unknown.message, /There is no dataset "no-such-dataset" to add the plans to\. Datasets: \S+ \(/);
   const beijing = await importBundle(t.db, exampleBundle("tripscore-beijing"));
   assert.ok(beijing.ok);
   const other = await importBundle(t.db, plannerBundle("planner-y", "u-2"), { intoDatasetId: beijing.datasetId });

@@ -212,10 +212,18 @@ export class DatabaseSink implements DatasetSink {
         [id],
       )
     ).rows[0];
-    if (!row)
-      throw new ImportRefused(
-        `There is no dataset "${id}" to add the plans to (the Import page and GET /api/admin/datasets list them).`,
+    if (!row) {
+      // The ids are said here: the Import page chooses a dataset by name, so its id is nowhere else on a page.
+      const { rows: known } = await this.tx.query<{ id: string; name: string }>(
+        `SELECT id, name FROM "Dataset" ORDER BY "createdAt" DESC LIMIT 10`,
       );
+      const list = known.map((d) => `${d.id} (${d.name})`).join(", ");
+      throw new ImportRefused(
+        `There is no dataset "${id.slice(0, 80)}" to add the plans to. ` +
+          (known.length ? `Datasets: ${list}${known.length === 10 ? ", …" : ""}.` : "There is no dataset yet.") +
+          " GET /api/admin/datasets lists them all.",
+      );
+    }
     if (row.format !== header.format)
       throw new ImportRefused(
         `“${row.name}” is a ${row.format.toLowerCase()} dataset and this bundle is ${header.format.toLowerCase()}: ` +
