@@ -158,7 +158,7 @@ export function ShortcutsHelp({
               <td>
                 <kbd>R</kbd>
               </td>
-              <td>Write the rationale (moves the cursor into its field)</td>
+              <td>Write the rationale: moves the cursor into its field (choosing 1, 2 or 0 puts it there already)</td>
             </tr>
             <tr>
               <td>
