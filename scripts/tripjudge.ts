@@ -713,7 +713,7 @@ async function agreementCommand(v: {
             ...(s.level
               ? [
                   `Krippendorff's alpha (${s.level}) ${f(s.krippendorff_alpha_level ?? null)}`,
-                  `weighted kappa by slot pair (linear / quadratic): ${Object.entries(
+                  `weighted kappa by slot pair (linear / quadratic, on the ${s.weighted_kappa_scale === "observed" ? "levels each pair used" : "declared labels"}): ${Object.entries(
                     s.weighted_kappa_by_slot_pair ?? {},
                   )
                     .map(([k, x]) => `${k} ${f(x.linear)} / ${f(x.quadratic)}`)

@@ -192,6 +192,9 @@ test("--level adds exactly level, alpha under its metric and weighted kappa per 
   const o = JSON.parse(cli("--ratings", a, "--level", "ordinal", "--json").stdout);
   assert.equal(o.weighted_kappa_scale, "observed");
   assert.equal(o.weighted_kappa_by_slot_pair["2-3"].linear.toFixed(4), "0.1459");
+  // The plain text says the scale too.
+  assert.match(cli("--ratings", a, "--level", "ordinal").stdout, /on the levels each pair used\): 1-2 /);
+  assert.match(cli("--ratings", a, "--labels", "1,2,3,4,5,6", "--level", "ordinal").stdout, /on the declared labels\)/);
   for (const [pair, want] of Object.entries(anxiety.weighted_kappa))
     for (const w of ["linear", "quadratic"] as const) close(o.weighted_kappa_by_slot_pair[pair][w], want[w]);
 });
