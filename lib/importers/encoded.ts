@@ -16,6 +16,8 @@ export interface EncodedPlan {
   feasible: boolean;
   /** Items over all days. */
   itemCount: number;
+  /** Items whose place is unknown (no coordinates): an add that skips a plan already there leaves them out too. */
+  unresolved: number;
   /** The style covariates (lib/leaderboard/style.ts) as JSON text: style control reads them, never the itinerary. */
   style: string;
   /** SHA-256 of the itinerary's JSON text: the normalizer writes every itinerary with the same key order, so the text identifies its content. */
@@ -41,6 +43,10 @@ export function encodePlanText(p: NormalizedPlan): { plan: Omit<EncodedPlan, "do
       model: p.model,
       feasible: p.feasible !== false,
       itemCount: itemCount(p.itinerary),
+      unresolved: p.itinerary.days.reduce(
+        (n, d) => n + d.items.filter((i) => i.lat === null || i.lon === null).length,
+        0,
+      ),
       style: JSON.stringify(planStyle(p.itinerary)),
       contentHash: createHash("sha256").update(itinerary).digest("hex"),
     },

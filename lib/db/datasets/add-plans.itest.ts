@@ -86,11 +86,21 @@ test("a second planner's bundle added to the dataset matches the requests by uid
     ["Nanjing 1"],
   );
 
-  // The same bundle again (a retry) changes nothing, and says so.
+  // The same bundle again (a retry) changes nothing, and says so: its unresolved places are not counted again either
+  // (a new user saw "Unresolved places" rise from 1 to 2 after an add that added nothing).
+  const unresolvedBefore = (
+    (await t.db.dataset.findUniqueOrThrow({ where: { id: datasetId } })).counts as { unresolvedPlaces: number }
+  ).unresolvedPlaces;
   const again = await importBundle(t.db, plannerBundle("planner-y", "nj-2d-001"), { intoDatasetId: datasetId });
   assert.ok(again.ok && !again.created);
   assert.equal(again.added!.plansKnown, 1);
   assert.equal(again.counts.pairs, 0);
+  assert.equal(again.added!.totals.unresolvedPlaces, unresolvedBefore);
+  assert.equal(
+    ((await t.db.dataset.findUniqueOrThrow({ where: { id: datasetId } })).counts as { unresolvedPlaces: number })
+      .unresolvedPlaces,
+    unresolvedBefore,
+  );
   assert.match(again.note ?? "", /were in “Nanjing by planner-x” already|was in “Nanjing by planner-x” already/);
   assert.equal(await t.db.pair.count({ where: { query: { datasetId } } }), 1);
   const audit = await t.db.auditEvent.count({ where: { action: "dataset.add", targetId: datasetId } });

@@ -137,6 +137,8 @@ export class DatabaseSink implements DatasetSink {
     matched: number;
     plansWritten: number;
     plansKnown: number;
+    /** Unresolved places of the bundle's plans that were there already (skipped). */
+    unresolvedKnown: number;
     pairs: number;
   } | null = null;
 
@@ -266,6 +268,7 @@ export class DatabaseSink implements DatasetSink {
       matched: 0,
       plansWritten: 0,
       plansKnown: 0,
+      unresolvedKnown: 0,
       pairs: 0,
     };
     await this.tx.query(`CREATE TEMP TABLE import_new_plan (id text PRIMARY KEY, "queryId" text) ON COMMIT DROP`);
@@ -378,6 +381,7 @@ export class DatabaseSink implements DatasetSink {
           // The same itinerary for the same request is there already (a retry, or a plan two bundles share).
           this.planIds.set(p.sourceId, same);
           this.target.plansKnown++;
+          this.target.unresolvedKnown += p.unresolved;
           continue;
         }
         sourceId = addedPlanId(p.sourceId, p.model, (x) => known.ids.has(x));
@@ -509,7 +513,10 @@ export class DatabaseSink implements DatasetSink {
         plans: target.plansWritten,
         plansKnown: target.plansKnown,
         pairs: target.pairs,
-        totals: await this.totals(target.unresolvedPlaces + counts.unresolvedPlaces),
+        // The bundle's unresolved places less those of its plans the dataset had already (not written again).
+        totals: await this.totals(
+          target.unresolvedPlaces + Math.max(0, counts.unresolvedPlaces - target.unresolvedKnown),
+        ),
       };
     }
     await this.tx.query(`UPDATE "Dataset" SET counts = $2::jsonb WHERE id = $1`, [
