@@ -13,7 +13,7 @@ import { exampleBundle } from "../../testing/bundles";
 import type { SessionUser } from "../accounts/users";
 import { importBundle } from "../datasets/imports";
 import { poolOf } from "../infra/client";
-import { createTestDatabase, createTestExpert, type TestDatabase } from "../infra/testing";
+import { createTestDatabase, createTestExpert, judgedPlanOf, asSessionUser, type TestDatabase } from "../infra/testing";
 import { claimNext, submitJudgment } from "../judging/judging";
 import { exportQuery, optionsOf } from "../../export/kinds";
 import { assertParquetMatchesJsonl } from "../results/export-testing";
@@ -27,35 +27,15 @@ import { checkContext, saveCorrection } from "./save";
 let t: TestDatabase;
 let planId: string;
 let expert: SessionUser;
-const asUser = (id: string, role: "EXPERT" | "ADMIN" = "EXPERT"): SessionUser => ({
-  id,
-  email: `${id}@t.test`,
-  name: id,
-  role,
-  sessionVersion: 0,
-});
+const asUser = asSessionUser;
 
 before(async () => {
   t = await createTestDatabase();
   const r = await importBundle(t.db, exampleBundle("chinatravel-nanjing"));
   assert.ok(r.ok);
   expert = asUser(await createTestExpert(t.db, "corrector@t.test", ["Nanjing"]));
-  // An expert corrects the plans of pairs they judged: the corrector judges one first, and corrects its plan A.
-  const settings = { ...(await getSettings(t.db)), rationaleMinLength: 1 };
-  const claim = (await claimNext(t.db, expert.id, settings))!;
-  await submitJudgment(
-    t.db,
-    expert.id,
-    {
-      assignmentId: claim.assignmentId,
-      choice: "left",
-      rationale: "judged first",
-      timeOnTaskMs: 60_000,
-      clientRequestId: "judged-first",
-    },
-    settings,
-  );
-  planId = (await t.db.pair.findUniqueOrThrow({ where: { id: claim.pairId } })).planAId;
+  // An expert corrects the plans of pairs they judged: this one judges a pair first, and corrects its plan A.
+  planId = await judgedPlanOf(t.db, expert.id, { ...(await getSettings(t.db)), rationaleMinLength: 1 });
 });
 after(async () => t.drop());
 

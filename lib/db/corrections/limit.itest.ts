@@ -10,8 +10,7 @@ import type { Itinerary } from "../../itinerary/model";
 import { exampleBundle } from "../../testing/bundles";
 import type { SessionUser } from "../accounts/users";
 import { importBundle } from "../datasets/imports";
-import { createTestDatabase, createTestExpert, type TestDatabase } from "../infra/testing";
-import { claimNext, submitJudgment } from "../judging/judging";
+import { createTestDatabase, createTestExpert, judgedPlanOf, asSessionUser, type TestDatabase } from "../infra/testing";
 import { getSettings } from "../judging/settings";
 import { correctionSource } from "./context";
 import { checkContext, CORRECTIONS_PER_HOUR, saveCorrection } from "./save";
@@ -19,33 +18,14 @@ import { checkContext, CORRECTIONS_PER_HOUR, saveCorrection } from "./save";
 let t: TestDatabase;
 let expert: SessionUser;
 let planId: string;
-const asUser = (id: string, role: "EXPERT" | "ADMIN" = "EXPERT"): SessionUser => ({
-  id,
-  email: `${id}@t.test`,
-  name: id,
-  role,
-  sessionVersion: 0,
-});
+const asUser = asSessionUser;
 
 before(async () => {
   t = await createTestDatabase();
   assert.ok((await importBundle(t.db, exampleBundle("chinatravel-nanjing"))).ok);
   expert = asUser(await createTestExpert(t.db, "busy@t.test", ["Nanjing"]));
-  const settings = { ...(await getSettings(t.db)), rationaleMinLength: 1 };
-  const claim = (await claimNext(t.db, expert.id, settings))!;
-  await submitJudgment(
-    t.db,
-    expert.id,
-    {
-      assignmentId: claim.assignmentId,
-      choice: "left",
-      rationale: "judged",
-      timeOnTaskMs: 9_000,
-      clientRequestId: "j-1",
-    },
-    settings,
-  );
-  planId = (await t.db.pair.findUniqueOrThrow({ where: { id: claim.pairId } })).planAId;
+  // An expert corrects the plans of pairs they judged: this one judges a pair first, and corrects its plan A.
+  planId = await judgedPlanOf(t.db, expert.id, { ...(await getSettings(t.db)), rationaleMinLength: 1 });
 });
 after(async () => t.drop());
 

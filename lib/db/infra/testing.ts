@@ -9,6 +9,7 @@ import { closeDb, createDb, type Db } from "./client";
 import { startEmbeddedPostgres } from "./embedded";
 import type { JudgingSettings } from "../../assignment/policy";
 import { claimNext, submitJudgment } from "../judging/judging";
+import type { SessionUser } from "../accounts/users";
 
 export interface TestDatabase {
   url: string;
@@ -64,6 +65,15 @@ export async function createTestDatabase(opts: { migrate?: boolean } = {}): Prom
   };
 }
 
+/** The session of a user made for a test (session version 0, as a new account has). */
+export const asSessionUser = (id: string, role: "EXPERT" | "ADMIN" = "EXPERT"): SessionUser => ({
+  id,
+  email: `${id}@t.test`,
+  name: id,
+  role,
+  sessionVersion: 0,
+});
+
 /** An expert with the named destinations (familiarity 3), for tests. */
 export async function createTestExpert(db: Db, email: string, destinations: string[]): Promise<string> {
   const u = await db.user.create({ data: { email, name: email, role: "EXPERT" } });
@@ -72,6 +82,28 @@ export async function createTestExpert(db: Db, email: string, destinations: stri
     await db.expertDestination.create({ data: { userId: u.id, destinationId: d.id, familiarity: 3 } });
   }
   return u.id;
+}
+
+/**
+ * The expert judges the next pair of their queue (verdict: the left plan) and gets its plan A: experts correct only
+ * plans of pairs they judged, so correction tests start here.
+ */
+export async function judgedPlanOf(db: Db, userId: string, settings: JudgingSettings): Promise<string> {
+  const claim = await claimNext(db, userId, settings);
+  if (!claim) throw new Error("no pair to judge");
+  await submitJudgment(
+    db,
+    userId,
+    {
+      assignmentId: claim.assignmentId,
+      choice: "left",
+      rationale: "judged first",
+      timeOnTaskMs: 60_000,
+      clientRequestId: `judged-first-${claim.assignmentId}`,
+    },
+    settings,
+  );
+  return (await db.pair.findUniqueOrThrow({ where: { id: claim.pairId } })).planAId;
 }
 
 /**
