@@ -8,7 +8,7 @@ import { forgetRecent, ADMIN_FIGURES } from "../../cache";
 import { qualityReport } from "../quality/quality";
 import { seedHistory } from "../../testing/history";
 import { poolOf } from "./client";
-import { figuresProgress, figuresVersion, forgetStoredFigures, progressWriter, storedOrComputed } from "./figures";
+import { figuresProgress, forgetStoredFigures, progressWriter, storedOrComputed } from "./figures";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 let t: TestDatabase;
@@ -143,6 +143,16 @@ async function until(f: () => Promise<boolean>, ms = 5000) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** The data's version as the figures read it (the sequence's next value). */
+const figuresVersion = async (db: TestDatabase["db"]) =>
+  BigInt(
+    (
+      await poolOf(db).query<{ v: string }>(
+        "SELECT last_value + (CASE WHEN is_called THEN 1 ELSE 0 END) AS v FROM tj_figures_version",
+      )
+    ).rows[0].v,
+  );
 
 test("stored figures whose judgments changed come back at once, marked updating, and fresh ones follow by themselves", async () => {
   await forgetStoredFigures(t.db);

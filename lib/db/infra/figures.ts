@@ -10,7 +10,7 @@ export interface Stored {
   /** The answer as sent: JSON text. */
   answer: string;
   computedAt: Date;
-  /** The data's version (figuresVersion) when the computation began; null: not known. */
+  /** The data's version (tj_figures_version) when the computation began; null: not known. */
   dataVersion?: bigint | null;
 }
 
@@ -21,17 +21,10 @@ export interface Stored {
 export const DATA_CHANGE_MIN_AGE_MS = 60_000;
 
 /**
- * The version of the data the heavy figures read: the sequence tj_figures_version, moved by every statement that
- * changes judgments, gold answers or judge verdicts (migration 20261128054501_figures_version). Read without a lock
- * or a snapshot, as a sequence's value is.
+ * storedFigures and the version of the data the heavy figures read, in one statement (a reload costs one round trip,
+ * as before the version). The version is the sequence tj_figures_version, moved by every statement that changes
+ * judgments, gold answers or judge verdicts (decision 014), read without a lock or a snapshot.
  */
-export async function figuresVersion(db: Db): Promise<bigint> {
-  const [row] = await db.$queryRaw<{ v: bigint }[]>`SELECT last_value + (CASE WHEN is_called THEN 1 ELSE 0 END) AS v
-    FROM tj_figures_version`;
-  return BigInt(row.v);
-}
-
-/** storedFigures and figuresVersion in one statement: a reload costs one round trip, as before the version. */
 async function storedWithVersion(
   db: Db,
   key: string,
