@@ -7,7 +7,7 @@ const nextConfig = {
   // compressing every 20 KB claim costs more than it saves on a LAN. The bulk of a first visit — the build's
   // scripts and styles under /_next/static — goes out compressed all the same: scripts/serve.ts compresses each
   // file once (brotli or gzip) and keeps it (lib/server/static-compress.ts). Pages and API answers stay
-  // uncompressed; a reverse proxy in front may compress those for remote users (README, "Serving").
+  // uncompressed; a reverse proxy in front may compress those for remote users (docs/operations.md, "Compression").
   compress: false,
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` does this once, in the test command
   async headers() {

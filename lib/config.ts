@@ -1,8 +1,8 @@
 /**
- * Every environment variable the app reads, parsed once with zod (README "Configuration" lists them
- * all; a test holds the two together). A wrong value stops start-up with the variable's name and why:
+ * Every environment variable the app reads, parsed once with zod (docs/operations.md, "Configuration",
+ * lists them all; a test holds the two together). A wrong value stops start-up with the variable's name and why:
  * scripts/start.ts, serve.ts and worker.ts call checkConfig() before anything else. Test and benchmark
- * tools read their own few variables (README, second table).
+ * tools read their own few variables (that section's second table).
  */
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "./auth/limits";
