@@ -1,7 +1,8 @@
 /**
- * The README's first day with default settings, as an admin and a new expert do it in the browser: import a
- * dataset, create an expert, open the invite link, give them the destination, judge a real pair. Runs before
- * quality.spec.ts changes the qualification settings; the dataset has a destination of its own (Chengde).
+ * The first day with default settings (the README's five minutes as an admin, steps 1–3), as an admin and a new
+ * expert do it in the browser: import a dataset, create an expert, open the invite link, give them the destination,
+ * judge a real pair. Runs before quality.spec.ts changes the qualification settings; the dataset has a destination
+ * of its own (Chengde).
  */
 import { expect, test } from "@playwright/test";
 import { acceptInvite, ADMIN, e2eSql, exampleBundleAt, inviteExpert, shot, signIn } from "./helpers";

@@ -1,6 +1,6 @@
 /**
  * A dataset bundle: one folder or .zip archive holding a manifest, the POI table, the queries,
- * the plans and optionally the pairs (JSON or JSONL). See README "Dataset bundles".
+ * the plans and optionally the pairs (JSON or JSONL). See docs/admins.md, "Dataset bundles".
  */
 import { z } from "zod";
 import { ImportRefused, Problems } from "./problems";

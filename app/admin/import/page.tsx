@@ -14,8 +14,8 @@ export default function ImportPage() {
         nothing is written unless the whole bundle is valid. Imports run in the background: you can leave this page.
         Examples: <a href="/examples/tripscore-beijing/manifest.json">TripScore</a>,{" "}
         <a href="/examples/chinatravel-nanjing/manifest.json">ChinaTravel</a>,{" "}
-        <a href="/examples/tripcraft-fortwayne/manifest.json">TripCraft</a> (see the README for the layout). Limit:{" "}
-        {maxMiB} MiB.
+        <a href="/examples/tripcraft-fortwayne/manifest.json">TripCraft</a> (the layout: <code>docs/admins.md</code>,
+        “Dataset bundles”). Limit: {maxMiB} MiB.
       </p>
       <ImportPanel />
       <JobsPanel />
