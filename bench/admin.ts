@@ -5,7 +5,7 @@
  * to a tenth of them, qualification sets, and experts still qualifying), then every admin API read and admin page
  * timed against the production server (5 loads each after one warm-up; p50 and max, response size).
  * Usage: npm run bench:admin [-- JUDGMENTS] [--dimensions] [--heavy] (--dimensions: the history's dataset asks five
- * dimensions and strength, and the dimension pages' reads are timed too; --heavy: the heavy reads of decision 010 are
+ * dimensions and strength, and the dimension pages' reads are timed too; --heavy: the heavy reads of decision 017 are
  * timed too — their first load computes in the admin process, the reloads share it — with the admin process's peak
  * RSS)
  */
@@ -38,14 +38,14 @@ const CALLS = [
   "/admin/leaderboard",
 ];
 
-/** With --dimensions: the pages' reads that the dimensions add (heavy ones shared by reloads, decision 010). */
+/** With --dimensions: the pages' reads that the dimensions add (heavy ones shared by reloads, decision 017). */
 const DIMENSION_CALLS = [
   "/api/admin/dimensions",
   "/api/admin/leaderboard?dimension=route&bootstrap=200",
   "/api/admin/leaderboard?bootstrap=200",
 ];
 
-/** With --heavy: the reads computed in the admin process (decision 010); EXPERT is the history's first expert. */
+/** With --heavy: the reads computed in the admin process (decision 017); EXPERT is the history's first expert. */
 const HEAVY_CALLS = [
   "/api/admin/quality",
   "/api/admin/quality/experts/EXPERT/judgments",

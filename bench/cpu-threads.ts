@@ -3,7 +3,7 @@
  * admin processes' threads (SCHED_IDLE), and their other threads — V8's platform threads (garbage collection and compilation
  * for every thread of the process, at normal priority) and libuv's pool; PostgreSQL's backends at normal and at lowered priority (those
  * serving the admin processes); the load generator (this process, and the admin client it starts). For telling where an admin computation's cost
- * lands while experts judge (decision 010).
+ * lands while experts judge (decision 017).
  */
 import { readdirSync, readFileSync } from "node:fs";
 

@@ -6,7 +6,7 @@
  * the peak RSS is the process's so far, so measure one kind per run with --reuse for a figure of that kind alone).
  * Usage: npm run bench:export [-- PAIRS] [--reuse] [--kinds=a,b] [--formats=jsonl,parquet] [--shared-fit] [--twice]:
  * --reuse keeps the database the last run seeded (same PAIRS), --kinds and --formats run only those. BENCH_PG_PORT moves the embedded server's
- * port (default 54387). --shared-fit: the soft labels come as in an admin process (decision 010), one fit shared by the
+ * port (default 54387). --shared-fit: the soft labels come as in an admin process (decision 017), one fit shared by the
  * exports begun within ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS, so only the run's first export that needs them fits (each
  * result's softLabelsAfterMs, the time to its first soft labels, shows which); without it every export fits its own,
  * as the CLI does. --twice runs each export twice in a row (with --shared-fit, the second shares the first's fit).

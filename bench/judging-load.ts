@@ -111,7 +111,7 @@ const ADMIN_PAGE_CALLS = [
   "/api/admin/exports/judgments/card",
 ];
 
-/** The heavy admin reads (decision 010); DEST is the benchmark's own destination (a small export that still needs every soft label). */
+/** The heavy admin reads (decision 017); DEST is the benchmark's own destination (a small export that still needs every soft label). */
 const HEAVY_CALLS = [
   "/api/admin/quality",
   "/api/admin/leaderboard?style=1&bootstrap=1000",
@@ -537,11 +537,11 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
  * Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline] [--history=JUDGMENTS] [--admin-loop[=heavy|stored|none|snapshot]] [--baseline-threads] [--dimensions=N]:
  * with --baseline, a second run through Next.js's route handlers; --history puts that many judgments in the database
  * first; --admin-loop judges the second half of the pairs while an admin loads the analytics page's calls in a loop
- * (=heavy: the heavy pages of decision 010, computed during the phase; =stored: the same, opened once before the
+ * (=heavy: the heavy pages of decision 017, computed during the phase; =stored: the same, opened once before the
  * experts begin; =none: no admin, the control; =snapshot: a snapshot held open); --alternate=S has the admin work S
  * seconds and wait S seconds in turn through its phase, and gives the claims' and health calls' latencies with the
  * admin at work and waiting, side by side; --baseline-threads runs again with ADMIN_PROCESSES=0 (the computations on
- * the web server's event loop, as before decision 010) and compares; --dimensions=N runs twice, the overall verdict
+ * the web server's event loop, as before decision 017) and compares; --dimensions=N runs twice, the overall verdict
  * only and then a dataset asking N of the default dimensions, and compares the submits; --everything runs twice,
  * everything off and then gold pairs at 5 %, adaptive raters and five dimensions with strength, and compares.
  */

@@ -1,5 +1,5 @@
 /**
- * How a long admin computation says where it is (decision 010): the stage it is in and, while it reads, how many
+ * How a long admin computation says where it is (decision 017): the stage it is in and, while it reads, how many
  * rows it has read. The stored-figures layer keeps the latest report where any app process can read it, so a page
  * waiting for its figures can show progress instead of a bare "Loading…".
  */

@@ -40,7 +40,7 @@ async function serve() {
   // The handlers trust the client-address header only when this server sets it.
   process.env.TRIPJUDGE_FRONT = "1";
   reloadConfig();
-  // Heavy admin reads run in processes of their own at the lowest priority, so they never hold up the judging calls (decision 010).
+  // Heavy admin reads run in processes of their own at the lowest priority, so they never hold up the judging calls (decision 017).
   const admin = startAdminProcesses({
     processes: settings.ADMIN_PROCESSES,
     dbPoolSize: settings.ADMIN_PROCESS_DB_POOL_SIZE,

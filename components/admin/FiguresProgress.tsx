@@ -1,6 +1,6 @@
 "use client";
 /**
- * While a heavy page's figures are computed (in an admin process, decision 010), where the computation is: its
+ * While a heavy page's figures are computed (in an admin process, decision 017), where the computation is: its
  * stage, the rows read so far and the time since it began, read every second from GET /api/admin/figures/progress.
  * A first computation over a large history takes minutes while experts judge (the admin process gives way to
  * them), so the page says what it is doing rather than "Loading…".

@@ -3,7 +3,7 @@
  * settings and their defaults, the queue order (completion first or oldest first), when a lease ends,
  * which plan a new assignment shows on the left, and what a screen choice means in A/B terms (and back).
  * Decided in SQL (tj_claim, tj_submit, tj_skip, tj_release, tj_reassign, tj_sweep_expired_leases;
- * docs/decisions/002), because it must hold under concurrent claims: which open pair an expert gets
+ * docs/decisions/016), because it must hold under concurrent claims: which open pair an expert gets
  * (their destinations, never a pair they had, a free slot), the slot (the lowest, 1..required, that no
  * live assignment holds), the pair's counters and status, and when a lapsed lease frees its slot.
  */

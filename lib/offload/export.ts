@@ -1,6 +1,6 @@
 /**
  * An export's bytes (JSONL, CSV or Parquet), chunk by chunk: written here (the CLI, tests, ADMIN_PROCESSES=0) or in
- * an admin process and passed across its IPC channel one chunk per request (decision 010; the channel's "advanced"
+ * an admin process and passed across its IPC channel one chunk per request (decision 017; the channel's "advanced"
  * serialization carries the bytes as they are), so that serializing a large export never holds the event loop that
  * serves judging, and at most one chunk is in flight (the client's download pace sets the thread's).
  */

@@ -1,5 +1,5 @@
 /**
- * Judging first (decision 010): the web server pauses its admin processes (SIGSTOP) while any of the experts' calls is
+ * Judging first (decision 017): the web server pauses its admin processes (SIGSTOP) while any of the experts' calls is
  * in flight and lets them go on (SIGCONT) when none is. The lowest CPU priority is not enough on two cores: a computation
  * running beside the judging calls takes the caches and memory bandwidth they share (a lowest-priority loop over a
  * large array raised the claims' p95 by 65 %, a loop over a few registers by 29 %), and it goes on doing so for a

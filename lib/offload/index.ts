@@ -1,5 +1,5 @@
 /**
- * Admin computations in processes of their own (decision 010): the entry point route handlers import (offload,
+ * Admin computations in processes of their own (decision 017): the entry point route handlers import (offload,
  * exportChunks). The admin processes themselves (pool.ts) are started by scripts/serve.ts alone, which imports it
  * directly: starting processes stays out of the routes.
  */

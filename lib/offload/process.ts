@@ -3,7 +3,7 @@
  * web server's messages over the IPC channel — `{id, task, args}` with `{id, outcome}`; an export `{id, export}`
  * opens a channel whose pulls (`{id, port: "pull" | "cancel"}`) get one reply each (`{id, reply}`) until it closes
  * (`{id, closed: true}`). A separate process rather than a thread so that all of its threads — V8's garbage
- * collection and compilation threads too — run at the lowest priority (decision 010).
+ * collection and compilation threads too — run at the lowest priority (decision 017).
  */
 import { EventEmitter } from "node:events";
 import type { ExportArgs, ExportPort, ExportReply } from "./export";

@@ -1,4 +1,4 @@
-/** Exports share a soft-label fit like the stored heavy figures (decision 010), and fit again when they must. */
+/** Exports share a soft-label fit like the stored heavy figures (decision 017), and fit again when they must. */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { reloadConfig } from "../config";

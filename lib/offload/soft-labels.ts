@@ -1,6 +1,6 @@
 /**
  * Soft labels in an admin process: one Dawid–Skene model serves an export's batches (the export passes back the
- * fit's id), and later exports reuse it like the other heavy figures (decision 010): while it is younger than
+ * fit's id), and later exports reuse it like the other heavy figures (decision 017): while it is younger than
  * ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS, no admin change or "Recompute" has forgotten it (its mark among the stored
  * figures is gone), and every expert with a judgment on a complete pair is one it saw (else a pair they judged
  * would have no label). Each batch's posteriors are computed here from its pairs' judgments as the export read them

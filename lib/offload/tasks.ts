@@ -1,5 +1,5 @@
 /**
- * The admin computations that must not run on the web server's event loop (decision 010; exports stream through
+ * The admin computations that must not run on the web server's event loop (decision 017; exports stream through
  * lib/offload/export.ts): each reads through the database client it is given and returns plain data that crosses
  * a thread (structured clone: Maps and Dates survive, class instances do not). lib/offload/run.ts runs them.
  */

@@ -1,4 +1,4 @@
-/** The admin pages' figures, light (shared a few seconds in this process) or heavy (stored, decision 010). */
+/** The admin pages' figures, light (shared a few seconds in this process) or heavy (stored, decision 017). */
 import { config } from "../config";
 import { ADMIN_FIGURES, recent } from "../cache";
 import { db } from "../db/infra/client";
@@ -6,7 +6,7 @@ import { storedOrComputed } from "../db/infra/figures";
 
 /**
  * An admin page's figures. Light ones are shared by every reload within ADMIN_FIGURES_MAX_AGE_SECONDS in this process.
- * Heavy ones (computed in an admin process, decision 010) are stored in the database and read by every reload and every
+ * Heavy ones (computed in an admin process, decision 017) are stored in the database and read by every reload and every
  * app process for ADMIN_HEAVY_FIGURES_MAX_AGE_SECONDS: reloading a heavy page never computes it again, so an admin
  * reloading in a loop does not take the cores from experts judging. Any change an admin makes forgets both (withRole),
  * and so does "Recompute" (POST /api/admin/figures). Answers say when they were computed, and `updating` when the

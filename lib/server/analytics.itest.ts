@@ -112,6 +112,6 @@ test("the agreement page with extra-rater pairs is computed in an admin process:
   const { computedAt, updating, ...answer } = figures;
   assert.equal(updating, false);
   assert.deepEqual(answer, await analyticsFigures(t.db, 5));
-  // Stored (decision 010): a reload reads the same computation.
+  // Stored (decision 017): a reload reads the same computation.
   assert.equal((await agreementFigures(5)).computedAt, computedAt);
 });

@@ -8,7 +8,7 @@ import { adminFigures } from "./admin-figures";
  * From the tallies on this event loop while every complete pair has at most three ratings (milliseconds, decision
  * 008). Once one has an extra rater, the bootstrap draws every complete pair in each replicate (the same intervals as
  * ever, lib/agreement/classes.ts): seconds of CPU at 100,000 pairs, so then the figures are heavy ones, computed in an
- * admin process and stored (decision 010) — the page never holds the event loop that serves experts and health.
+ * admin process and stored (decision 017) — the page never holds the event loop that serves experts and health.
  */
 export async function agreementFigures(minShared: number) {
   if (await hasWidePairs(db()))

@@ -4,7 +4,7 @@
  * server's fast path (docs/decisions/001). The next pair is one statement for an active expert (tj_next); a
  * submit or skip is a one-row lookup that tells a gold answer from an assignment, then one statement
  * (tj_submit, tj_skip) or, for gold, one transaction (tj_gold_submit or tj_gold_skip with the pause test).
- * Each statement also checks the account behind the session token (docs/decisions/002, 006).
+ * Each statement also checks the account behind the session token (docs/decisions/016, 006).
  */
 import { mayJudge } from "../permissions";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Which requests pause the admin processes (decision 010, lib/offload/gate.ts): only experts' judging calls — a
+ * Which requests pause the admin processes (decision 017, lib/offload/gate.ts): only experts' judging calls — a
  * judging route (`/api/judge/…`) with a valid session of a role that judges. Anything else (the health check, pages,
  * sign-in, anonymous traffic of any kind) used to pause them too: ~18 health checks a second stretched the quality
  * page from 11.5 s to 261 s (issue 48 item 6). The session is decoded with the judging calls' own decoder, whose

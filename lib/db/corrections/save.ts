@@ -146,7 +146,7 @@ export async function saveCorrection(
         JSON.stringify(planStyle(corrected)),
       ],
     );
-    // Judging state changes in the database's functions (decision 002): the pair, kept from the corrector.
+    // Judging state changes in the database's functions (decision 016): the pair, kept from the corrector.
     const pairId = randomUUID();
     await client.query("SELECT tj_verification_pair($1, $2, $3, $4, $5, $6, $7)", [
       pairId,

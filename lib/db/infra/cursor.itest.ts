@@ -1,6 +1,6 @@
 /**
  * Pages by key (./cursor.ts keysetRows): the rows of one ORDER BY, page after page, with no snapshot held between
- * pages (decision 010: the exports of judgments and pairs read this way while experts judge).
+ * pages (decision 017: the exports of judgments and pairs read this way while experts judge).
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";

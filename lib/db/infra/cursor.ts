@@ -59,7 +59,7 @@ export async function* cursorRows<T extends object>(
 
 /**
  * Rows of one query in pages of `size` by key, each page its own short statement outside any transaction, so no
- * snapshot outlives a page (decision 010: a snapshot held through a long read slows every claim and submit). `text`
+ * snapshot outlives a page (decision 017: a snapshot held through a long read slows every claim and submit). `text`
  * orders by a unique key and reads only rows after the last key read: its parameters are `values`, then the key's
  * columns' last values (`start` before the first page: an empty string sorts before every id), then the page size.
  * The next page is asked for while the caller works through this one (in an admin process, only after it:
@@ -95,7 +95,7 @@ export async function* keysetRows<T extends object>(
 /**
  * How keysetRows reads by default: pages of 2,000, the next asked for while this one is worked through. An admin
  * process reads pages of 500, the next only once this one is done (`pageOneAtATime`): between pages it holds no
- * connection, so the judging gate may pause it there (decision 010), and no statement of its runs long.
+ * connection, so the judging gate may pause it there (decision 017), and no statement of its runs long.
  */
 const paging = { size: 2000, ahead: true };
 export function pageOneAtATime(size = 500) {
@@ -105,7 +105,7 @@ export function pageOneAtATime(size = 500) {
 
 /**
  * Key ranges of `size` pairs each (`after` < id ≤ `upTo`), in key order, for reads that must not hold a snapshot
- * while they run (decision 010: a snapshot held open slows every claim and submit). Each range is found by its own
+ * while they run (decision 017: a snapshot held open slows every claim and submit). Each range is found by its own
  * short statement, and the caller reads each range in another: no transaction outlives a statement, and between
  * statements the admin process may be paused for experts' calls. `where` is a fixed condition on the pairs.
  */

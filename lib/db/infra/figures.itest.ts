@@ -1,5 +1,5 @@
 /**
- * Stored heavy figures (decision 010): reloads read them, every process alike, until an admin's change forgets them;
+ * Stored heavy figures (decision 017): reloads read them, every process alike, until an admin's change forgets them;
  * a computation a forgetting overtook is not stored (lib/offload/soft-labels.itest.ts: exports' soft-label fits).
  */
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * Stored heavy figures (decision 010): a heavy admin page's last answer, shared by every app process and kept across
+ * Stored heavy figures (decision 017): a heavy admin page's last answer, shared by every app process and kept across
  * restarts, so a reload reads it instead of computing again. An admin's change or "Recompute" removes them all.
  */
 import { ADMIN_FIGURES, recent } from "../../cache";
@@ -109,7 +109,7 @@ export async function storedOrComputed<T extends object>(
     if (!moved || began.getTime() - stored.computedAt.getTime() < DATA_CHANGE_MIN_AGE_MS)
       return { ...answer, updating: false };
     // Judgments changed since: the stored figures now, fresh ones computed meanwhile in the admin processes (as
-    // rationed as any: decision 010), which the page asks for again while it says "updating".
+    // rationed as any: decision 017), which the page asks for again while it says "updating".
     computeShared().catch((e) =>
       console.error(`Figures ${key} could not be updated: ${e instanceof Error ? e.message : e}`),
     );

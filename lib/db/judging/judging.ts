@@ -1,8 +1,9 @@
 /**
  * The judging queue: claim the next pair, submit idempotently, skip, and the admin's release and
  * reassign. Each is one call of a database function (tj_claim, tj_submit, tj_skip, tj_release,
- * tj_reassign; tj_sweep_expired_leases), the only writers of a pair's state (docs/decisions/002); this
- * module passes the policy's choices in (lib/assignment/policy.ts) and turns outcomes into answers.
+ * tj_reassign; tj_sweep_expired_leases), which hold a pair's state (docs/decisions/016 names the few
+ * other writers); this module passes the policy's choices in (lib/assignment/policy.ts) and turns
+ * outcomes into answers.
  * Invariants, kept by those functions and the partial unique index on (pairId, slot): each pair gets at
  * most `requiredRaters` live assignments, from distinct experts who have the pair's destination, and an
  * expert never gets a pair twice.

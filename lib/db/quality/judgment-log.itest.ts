@@ -1,6 +1,6 @@
 /**
  * The judgment log the quality page reads and the ratings the soft labels' fit reads (./judgment-log.ts): each in
- * the same order as one ORDER BY over every judgment of complete pairs, and no snapshot held between its ranges (decision 010: an open snapshot slows
+ * the same order as one ORDER BY over every judgment of complete pairs, and no snapshot held between its ranges (decision 017: an open snapshot slows
  * every claim and submit while it stays open).
  */
 import assert from "node:assert/strict";

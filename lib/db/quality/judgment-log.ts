@@ -1,5 +1,5 @@
 /**
- * Every judgment of complete pairs, without a snapshot held across the read (decision 010): complete pairs are read a
+ * Every judgment of complete pairs, without a snapshot held across the read (decision 017): complete pairs are read a
  * range of keys at a time, each range one short statement. Each pair is read whole, in one statement; a pair that
  * completes while the read runs is in it if its range is read after that. Two readers: the quality page's log (by
  * expert, then time, then id, ordered here: the reliability models and verdict sequences), and the soft labels'

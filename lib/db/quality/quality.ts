@@ -133,7 +133,7 @@ async function modelFigures(db: Db, report: ReportProgress) {
 export async function qualityReport(db: Db, report: ReportProgress = NO_PROGRESS): Promise<QualityReport> {
   const pool = poolOf(db);
   // The short reads first, then the long computation on its own: in an admin process a statement in flight keeps the
-  // process from being paused (decision 010), so none may run beside the fits (one did: the fits then computed
+  // process from being paused (decision 017), so none may run beside the fits (one did: the fits then computed
   // freely beside the judging calls, 22 s of CPU in a phase where the ration allows ~8).
   const [users, answers, kinds, datasets, medians, skipRows, strengths] = await Promise.all([
     pool.query<{

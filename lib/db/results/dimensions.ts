@@ -2,7 +2,7 @@
  * Humans against the reward, dimension by dimension, for one dataset that asks dimensions: one pass over its
  * complete pairs through a cursor (each pair's plans' features and its judgments' answers), feeding the streaming
  * accumulators of lib/dimensions — the experts' majority against the signal difference per dimension, and the
- * overall verdict on the dimension answers (which dimensions drive it). Runs in an admin process (decision 010).
+ * overall verdict on the dimension answers (which dimensions drive it). Runs in an admin process (decision 017).
  */
 import { dimensionSummary } from "../../dimensions/summary";
 import {

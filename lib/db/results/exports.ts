@@ -1,6 +1,6 @@
 /**
  * Exports of judgments and pairs read in pages by key, each page one short statement (keysetRows), so the rows'
- * memory stays flat and no snapshot is held while experts judge (decision 010: one held through an export slowed
+ * memory stays flat and no snapshot is held while experts judge (decision 017: one held through an export slowed
  * every claim and submit); each row comes whole from one statement, and a pair that completes while an export runs
  * is in it if its page is read after that. Annotations are read from one snapshot. The labelled- and training-pairs
  * exports also carry Dawid–Skene's soft labels: one fit over every judgment of complete pairs (its judgments held as

@@ -1,7 +1,7 @@
 /**
  * The judgments as battles for the leaderboard, grouped by the database (one row per pair, verdict and side), read a
  * range of pairs at a time in short statements, so memory does not grow with the judgments and no snapshot stays
- * open while the admin process reads (decision 010).
+ * open while the admin process reads (decision 017).
  */
 import { BattleSetBuilder, LEFT_A, LEFT_B, type BattleSet, type PlanStyle } from "../../leaderboard";
 import { planStyle } from "../../leaderboard";
@@ -61,7 +61,7 @@ export async function leaderboardBattles(
   const builder = new BattleSetBuilder(Boolean(opts.style));
   const pending: BattleRow[] = [];
   const styles = new Map<string, PlanStyle>();
-  // A range of pairs at a time, each one short statement (no snapshot held across the read: decision 010). The range
+  // A range of pairs at a time, each one short statement (no snapshot held across the read: decision 017). The range
   // is given on the judgments too: PostgreSQL does not carry it across the join, and without it each range's
   // statement read every judgment (a scan of the table per range).
   for await (const { after, upTo } of pairRanges(db, "TRUE", opts.rangeSize)) {

@@ -2,7 +2,7 @@
  * The heavy reads by range of pairs (the judgment log behind the quality page and soft labels, the leaderboard's
  * battles, the judge board) read each judgment about once, however many ranges: PostgreSQL does not carry a range
  * on the pairs across the join to the judgments, and each range's statement once scanned every judgment (at 220,000
- * judgments, four times the database's work for the read, all of it beside the experts' calls: decision 010).
+ * judgments, four times the database's work for the read, all of it beside the experts' calls: decision 017).
  * Counted by the database's own statistics for the judgments' table, from a client of the read's own whose sessions
  * end (and so report) before the count is taken.
  */

@@ -9,7 +9,7 @@ const query = z.object({ dataset: z.string().min(1).max(64).optional() });
 
 /**
  * Humans against the reward, dimension by dimension, for one dataset that asks dimensions (the first, when none is
- * named): computed in an admin process (decision 010), reloads share one computation. With no such dataset, the
+ * named): computed in an admin process (decision 017), reloads share one computation. With no such dataset, the
  * answer says so (`report: null`).
  */
 export const GET = withRole("ADMIN", async (req) => {

@@ -4,7 +4,7 @@ import { adminFigures, withRole } from "@/lib/server/api";
 
 /**
  * Experts' standing, qualification and gold results, reliability models and anomaly flags; gold pairs by kind.
- * Computed off the event loop (decision 010); reloads share one computation, and any admin change (a resume)
+ * Computed off the event loop (decision 017); reloads share one computation, and any admin change (a resume)
  * forgets it, so its effect shows at once.
  */
 export const GET = withRole("ADMIN", async () =>

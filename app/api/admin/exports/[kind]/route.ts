@@ -18,7 +18,7 @@ const kindParams = z.object({ kind: z.enum(EXPORT_KINDS) });
 
 /**
  * Streams an export of any kind as JSONL, CSV or Parquet (read in pages by key), written in an admin process a chunk at a
- * time as the download asks for it (decision 010; Parquet a row group at a time, decision 011).
+ * time as the download asks for it (decision 017; Parquet a row group at a time, decision 011).
  */
 export const GET = withRole("ADMIN", { params: kindParams }, async (req, { user, params: { kind } }) => {
   const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));

@@ -6,7 +6,7 @@ import { withRole } from "@/lib/server/api";
 import type { FiguresProgressAnswer } from "@/lib/server/responses";
 
 /**
- * Where a heavy page's computation is (decision 010): the stage and rows read of the newest computation of that
+ * Where a heavy page's computation is (decision 017): the stage and rows read of the newest computation of that
  * page's figures, from any app process; null when none runs. A read: nothing changes.
  */
 export const GET = withRole("ADMIN", async (req) => {
