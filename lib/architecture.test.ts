@@ -10,7 +10,17 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 
-const ENTRY_POINTS = ["agreement", "alignment", "gold", "importers", "leaderboard", "offload", "reliability", "worker"];
+const ENTRY_POINTS = [
+  "agreement",
+  "alignment",
+  "escalation",
+  "gold",
+  "importers",
+  "leaderboard",
+  "offload",
+  "reliability",
+  "worker",
+];
 
 /** Files of a folder that callers outside it may import directly: [file, who may, why]. */
 const DOORS: [string, (caller: string) => boolean, string][] = [

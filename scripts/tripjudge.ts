@@ -15,6 +15,7 @@
  *   tripjudge agreement --ratings FILE [--labels L1,L2,…] [--level nominal|ordinal|interval|ratio] [--json]
  *   tripjudge leaderboard --battles FILE [--dimension KEY] [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
  *   tripjudge reliability --ratings FILE [--gold FILE] [--labels A,B,NEITHER] [--json]
+ *   tripjudge escalate --calibration FILE [--items FILE] --judges J1[,J2,…] [--alpha 0.1] [--delta 0.1] [--json]
  * Every command writes all of its output before it exits (a slow reader of a pipe gets every byte).
  */
 import { parseArgs } from "node:util";
@@ -35,11 +36,16 @@ const USAGE = `usage:
   tripjudge agreement --ratings FILE [--labels L1,L2,…] [--level nominal|ordinal|interval|ratio] [--json]
   tripjudge leaderboard --battles FILE [--dimension KEY] [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
   tripjudge reliability --ratings FILE [--gold FILE] [--labels A,B,NEITHER] [--json]
+  tripjudge escalate --calibration FILE [--items FILE] --judges J1[,J2,…] [--alpha 0.1] [--delta 0.1] [--json]
 BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSONL).
 --gold-plans N: after a new import, make gold pairs from up to N of its feasible plans (an upload in the app
 queues 200; a command-line import makes none without it).
 --into DATASET_ID: add the bundle's plans to that dataset (another planner's plans for its requests, matched by id,
-else by request text) and pair each with the plans already there, instead of making a new dataset.`;
+else by request text) and pair each with the plans already there, instead of making a new dataset.
+escalate: which items judges may decide for the experts, agreeing with the experts' majority on at least 1 − α of
+them with probability 1 − δ (Trust or Escalate; docs/escalation.md). Each line of both files is {"id", "human"?:
+"A"|"B"|"NEITHER", "judges": {NAME: {"p_a", "p_b", "p_neither"?} or {"samples": ["A", …]}}}; every calibration
+line has "human". --judges: one judge or a cascade, cheapest first.`;
 
 function out(json: boolean, value: unknown, text: string) {
   return print(json ? JSON.stringify(value, null, 2) : text);
@@ -93,6 +99,11 @@ async function main(argv: string[]): Promise<number> {
       as: { type: "string" },
       "verified-only": { type: "boolean", default: false },
       progress: { type: "boolean", default: false },
+      calibration: { type: "string" },
+      items: { type: "string" },
+      judges: { type: "string" },
+      alpha: { type: "string" },
+      delta: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -101,6 +112,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "agreement" && !values.help) return agreementCommand(values);
   if (command === "leaderboard" && !values.help) return leaderboardCommand(values);
   if (command === "reliability" && !values.help) return reliabilityCommand(values);
+  if (command === "escalate" && !values.help) return escalateCommand(values);
   if (command === "dsl" && !values.help && (positionals[0] === "eval" || positionals[0] === "check"))
     return dslCommand(positionals[0], values);
   if (!command || values.help || !["validate", "import", "export"].includes(command) || positionals.length !== 1) {
@@ -778,6 +790,72 @@ async function reliabilityCommand(v: {
       (e as NodeJS.ErrnoException).code === "ENOENT"
     ) {
       console.error(`tripjudge reliability: ${(e as Error).message}`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+/** A share strictly between 0 and 1 (α, δ), written as a decimal. */
+function share(name: string, v: string): number {
+  const x = Number(v);
+  if (!/^\s*(0?\.\d+|0|1)\s*$/.test(v) || !(x > 0 && x < 1))
+    throw new CliInputError(`--${name} must be a number between 0 and 1, such as 0.1, not "${v.slice(0, 40)}"`);
+  return x;
+}
+
+async function escalateCommand(v: {
+  calibration?: string;
+  items?: string;
+  judges?: string;
+  alpha?: string;
+  delta?: string;
+  json?: boolean;
+}): Promise<number> {
+  if (!v.calibration || !v.judges) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { calibrateCascade, decideItems, EscalationInputError, formatEscalation, parseEscalationItems } =
+    await import("../lib/escalation");
+  try {
+    // The defaults a dataset's escalation starts from: agreement 0.9, risk 0.1.
+    const options = { alpha: share("alpha", v.alpha ?? "0.1"), delta: share("delta", v.delta ?? "0.1") };
+    const judges = v.judges.split(",").map((j) => j.trim());
+    if (judges.some((j) => !j) || new Set(judges).size !== judges.length)
+      throw new CliInputError("--judges needs one or more different judge names, comma-separated, cheapest first");
+    const calibration = parseEscalationItems(await readLimited(v.calibration), v.calibration, { needHuman: true });
+    if (!calibration.length) throw new CliInputError(`${v.calibration}: no calibration items`);
+    // A misspelt judge would otherwise abstain on everything without a word.
+    const named = new Set(calibration.flatMap((it) => [...it.judges.keys()]));
+    const unknown = judges.filter((j) => !named.has(j));
+    if (unknown.length)
+      throw new CliInputError(
+        `no calibration item has a verdict of ${unknown.map((j) => `"${j.slice(0, 60)}"`).join(", ")} (the file's judges: ${[...named].slice(0, 20).join(", ") || "none"})`,
+      );
+    const items = v.items ? parseEscalationItems(await readLimited(v.items), v.items, { needHuman: false }) : [];
+    const stages = calibrateCascade(calibration, judges, options);
+    const decisions = decideItems(items, stages);
+    const json = {
+      thresholds: stages.map((s) => ({
+        judge: s.judge,
+        threshold: s.threshold,
+        calibration_items: s.calibrationItems,
+        calibration_decided: s.decided,
+        calibration_disagreed: s.disagreements,
+        disagreement_upper_bound: s.upperBound,
+      })),
+      decisions,
+    };
+    await print(v.json ? JSON.stringify(json, null, 2) : formatEscalation(stages, decisions, items, options));
+    return 0;
+  } catch (e) {
+    if (
+      e instanceof EscalationInputError ||
+      e instanceof CliInputError ||
+      (e as NodeJS.ErrnoException).code === "ENOENT"
+    ) {
+      console.error(`tripjudge escalate: ${(e as Error).message}`);
       return 1;
     }
     throw e;

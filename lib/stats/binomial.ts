@@ -101,3 +101,30 @@ export function binomLowerTail(k: number, n: number, p: number): number {
   }
   return Math.min(1, tail / total);
 }
+
+/**
+ * For every n from 0 to N, the largest k with P(X ≤ k) ≤ level for X ~ Binomial(n, p), or −1 when none: the counts
+ * at which the one-sided exact test rejects "the rate exceeds p". One pass, O(N + the boundary's rise): the tail at
+ * the first count not rejected is carried from n to n + 1 (P(X' ≤ j) = P(X ≤ j) − p·P(X = j)), never recomputed.
+ * That tail stays above `level`, so the sums lose no precision to cancellation.
+ */
+export function lowerTailBoundary(N: number, p: number, level: number): Int32Array {
+  if (!(p > 0 && p < 1 && level > 0 && level < 1)) throw new RangeError(`lowerTailBoundary: need 0 < p, level < 1`);
+  const out = new Int32Array(N + 1);
+  // F = P(X ≤ j) and f = P(X = j) at the current n; j is the first count not rejected.
+  let j = 0,
+    F = 1,
+    f = 1;
+  for (let n = 0; ; n++) {
+    while (F <= level && j < n) {
+      f = (f * (n - j) * p) / ((j + 1) * (1 - p));
+      j++;
+      F += f;
+    }
+    out[n] = j - 1;
+    if (n === N) return out;
+    const below = j > 0 ? (f * j * (1 - p)) / ((n - j + 1) * p) : 0; // P(X = j − 1)
+    F -= p * f;
+    f = (1 - p) * f + p * below;
+  }
+}
