@@ -117,10 +117,10 @@ export async function saveCorrection(
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
-    // A gold pair's altered copy runs the very writes a real correction makes, rolled back to a savepoint, before it
-    // is stored apart (lib/db/corrections/gold.ts): a save takes as long either way (issue 48: a gold correction,
+    // A gold pair's altered copy runs the very writes a real correction makes, rolled back to this savepoint, before
+    // it is stored apart (lib/db/corrections/gold.ts): a save takes as long either way (issue 48: a gold correction,
     // one insert, was answered some 11 ms sooner than a real one's transaction). Its source plan stands in.
-    if (s.gold) await client.query("SAVEPOINT as_real");
+    await client.query("SAVEPOINT as_real");
     const sourcePlanId = s.gold ? s.gold.sourcePlanId : s.plan.id;
     const n = (
       await client.query<{ n: number }>(`SELECT count(*)::int + 1 AS n FROM "Correction" WHERE "sourcePlanId" = $1`, [
@@ -192,7 +192,8 @@ export async function saveCorrection(
       checks,
       created: true,
     };
-    if (s.gold) {
+    if (!s.gold) await client.query("RELEASE SAVEPOINT as_real");
+    else {
       await client.query("ROLLBACK TO SAVEPOINT as_real");
       const g = await saveGoldCorrection(client, { ...s, gold: s.gold }, { ...body, ops }, corrected, check, user);
       saved = { ...saved, id: g.id, planId: g.planRef, created: g.created };
