@@ -30,8 +30,21 @@ test("an expert edits a constraint and sees a plan flip; a stale save is refused
   browser,
 }) => {
   test.setTimeout(120_000);
-  const q = await untouchedQuery();
-  const url = `/queries/${q.id}/constraints`;
+  // An expert's editor lists the plans of the pairs of the request they hold or judged (a gold pair's altered copy
+  // among them as a plan like any other): the expert takes a pair (as the comparison screen does, without its
+  // look-ahead), and opens the constraints of its request.
+  await signIn(page, EXPERT.email, EXPERT.password);
+  await expect(page).toHaveURL(/\/expert/);
+  const held = (await (await page.request.post("/api/judge/next")).json()) as {
+    assignment: { assignmentId: string; query: { id: string } };
+  };
+  const url = `/queries/${held.assignment.query.id}/constraints`;
+  const [q] = await e2eSql<{ id: string; days: number; destination: string; versions: number }>(
+    `SELECT q.id, q.days, d.name AS destination, (SELECT count(*)::int FROM "DslVersion" v WHERE v."queryId" = q.id) AS versions
+       FROM "Query" q JOIN "Destination" d ON d.id = q."destinationId" WHERE q.id = $1`,
+    [held.assignment.query.id],
+  );
+  expect(q.versions, "nobody touched this request's constraints yet").toBe(1);
 
   // The admin opens the same request first: their page starts from version 1.
   const adminContext = await browser.newContext();
@@ -41,11 +54,13 @@ test("an expert edits a constraint and sees a plan flip; a stale save is refused
   await admin.goto(url);
   await expect(admin.getByText("Version 1 · draft")).toBeVisible();
 
-  await signIn(page, EXPERT.email, EXPERT.password);
-  await expect(page).toHaveURL(/\/expert/);
   await page.goto(url);
   await expect(page.getByText("Version 1 · draft")).toBeVisible();
   const results1 = page.getByRole("table", { name: "Results of constraint 1", exact: true });
+  // The two plans of the pair, as the comparison screen showed them.
+  await expect(results1.getByRole("row")).toHaveCount(2);
+  await expect(results1.getByRole("row", { name: /Plan 1 \(left\)/ })).toBeVisible();
+  await expect(results1.getByRole("row", { name: /Plan 2 \(right\)/ })).toBeVisible();
   await expect(results1.getByRole("row", { name: /Plan 1/ })).toContainText("pass");
   await replaceCode(page, "Constraint 1", `result = day_count(plan) == ${q.days + 1}`);
   await expect(results1.getByRole("row", { name: /Plan 1/ })).toContainText("fail");
@@ -123,7 +138,7 @@ test("an expert edits a constraint and sees a plan flip; a stale save is refused
   const words = text.split(/\s+/).slice(2, 6).join(" ");
   await admin.getByLabel("Stage").selectOption({ label: "All" });
   await admin.getByLabel("Request text").fill(words.toUpperCase());
-  await admin.getByLabel("Destination").selectOption({ label: "Paris" });
+  await admin.getByLabel("Destination").selectOption({ label: q.destination });
   await admin.getByRole("button", { name: "Search" }).click();
   await expect(requests.getByRole("link", { name: "Edit" }).first()).toBeVisible();
   await expect(requests.locator(`a[href="${url}"]`)).toHaveCount(1);
@@ -158,6 +173,10 @@ test("an expert edits a constraint and sees a plan flip; a stale save is refused
   const csv = await (await admin.request.get("/api/admin/exports/annotations?format=csv")).text();
   expect(csv.split("\r\n")[0]).toBe(
     "query_id,source_id,dataset,destination,version,stage,parent_version,author,created_at,note,constraints",
+  );
+  // The pair goes back, so the specs after this one find the expert's queue as it was.
+  expect((await admin.request.post(`/api/admin/assignments/${held.assignment.assignmentId}/release`)).status()).toBe(
+    200,
   );
   await adminContext.close();
 });

@@ -1,8 +1,9 @@
 "use client";
 /**
- * The annotation editor: each constraint in a code editor beside pass / fail / error for every plan of the
- * request, re-evaluated in the browser as you type; saves make immutable versions; a stale save is refused
- * with the other person's version shown next to yours; the draft survives a reload.
+ * The annotation editor: each constraint in a code editor beside pass / fail / error for each plan it lists (an
+ * admin: every plan of the request; an expert: the plans of the pairs of it they hold or judged, lib/db/datasets/dsl.ts),
+ * re-evaluated in the browser as you type; saves make immutable versions; a stale save is refused with the other
+ * person's version shown next to yours; the draft survives a reload.
  */
 import Link from "next/link";
 import { ApiError } from "../api";
@@ -155,6 +156,13 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: "AD
           )}
           {dirty && <span className="muted small"> · unsaved changes (kept in this browser)</span>}
         </p>
+        {role !== "ADMIN" && (
+          <p className="muted small" data-testid="plans-note">
+            {d.plans.length === 0
+              ? "Results appear here for the plans of this request you are shown: open this page from a pair of it on the comparison screen."
+              : "Results for the plans of this request you were shown, left and right as on your comparison screen."}
+          </p>
+        )}
         {role === "ADMIN" && d.plans.length > 0 && (
           <nav className="small plan-links" aria-label="Plans of this request">
             <span className="muted">Plans:</span>

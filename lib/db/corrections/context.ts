@@ -12,7 +12,6 @@ import { mayCorrect, type Correctors, type Standing } from "../../permissions";
 import { AppError } from "../../errors";
 import { poolOf, type Db } from "../infra/client";
 import { currentWeights } from "../results/fits";
-import { goldCorrectionSource } from "./gold";
 import type { SessionUser } from "../accounts/users";
 
 export interface CorrectionSource {
@@ -28,7 +27,13 @@ export interface CorrectionSource {
    * Set when the plan is a gold pair's altered copy (its `alteredRef`): corrected like any plan, stored apart
    * (lib/db/corrections/gold.ts) to measure whether the injected defect is undone.
    */
-  gold?: { goldPairId: string; source: Itinerary; defect: { kind: DefectKind; day: number | null } };
+  gold?: {
+    goldPairId: string;
+    /** The plan it was made from, and its itinerary. */
+    sourcePlanId: string;
+    source: Itinerary;
+    defect: { kind: DefectKind; day: number | null };
+  };
 }
 
 /** What a correction source's query reads beside its plan: the request, its dataset and the asker's standing. */
@@ -59,16 +64,38 @@ export const REQUEST_COLUMNS = `q.id AS query_id, q.text, q.days, q."startDate" 
             EXISTS (SELECT 1 FROM "ExpertDestination" e WHERE e."userId" = $2 AND e."destinationId" = q."destinationId") AS assigned,
             (SELECT u.standing::text FROM "User" u WHERE u.id = $2) AS standing`;
 
-/** The plan as a correction starts from it, or a refusal that says why the asker may not correct it. */
-export async function correctionSource(db: Db, planId: string, user: SessionUser): Promise<CorrectionSource> {
-  const { rows } = await poolOf(db).query<
-    RequestRow & { id: string; source_id: string; model: string; raw: unknown; itinerary: Itinerary; judged: boolean }
-  >(
-    `SELECT p.id, p."sourceId" AS source_id, p.model, p.raw, p.itinerary, ${REQUEST_COLUMNS},
+/**
+ * What a plan id names, with the asker's request row: a plan ("plan"), a gold pair's altered copy known by its
+ * `alteredRef` ("gold": its itinerary the altered one, `source` its source's), or the copy a gold correction answered
+ * with (`GoldCorrection.planRef`, "corrected").
+ */
+interface SourceRow extends RequestRow {
+  kind: "plan" | "gold" | "corrected";
+  id: string;
+  source_id: string;
+  model: string;
+  raw: unknown;
+  itinerary: Itinerary;
+  judged: boolean;
+  gold_id: string | null;
+  source_plan_id: string | null;
+  source: Itinerary | null;
+  defect_kind: DefectKind | null;
+  defect: { day: number | null } | null;
+}
+
+/**
+ * The row of a plan id, in one statement whatever it names, so a gold pair's plan costs what a real one does (issue
+ * 48: a second statement for the altered copy made its answer some 7 ms slower).
+ */
+async function sourceRow(db: Db, id: string, userId: string): Promise<SourceRow | null> {
+  const { rows } = await poolOf(db).query<SourceRow>(
+    `SELECT 'plan' AS kind, p.id, p."sourceId" AS source_id, p.model, p.raw, p.itinerary, ${REQUEST_COLUMNS},
             (EXISTS (SELECT 1 FROM "Assignment" a JOIN "Pair" x ON x.id = a."pairId"
                      WHERE a."userId" = $2 AND a.status = 'CLAIMED' AND p.id IN (x."planAId", x."planBId"))
+             -- The gold pair's plans as shown (its source, never shown beside its copy, is a plan like any other).
              OR EXISTS (SELECT 1 FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId"
-                     WHERE a."userId" = $2 AND a.status = 'CLAIMED' AND p.id IN (g."planAId", g."planBId", g."partnerPlanId")))
+                     WHERE a."userId" = $2 AND a.status = 'CLAIMED' AND p.id IN (coalesce(g."partnerPlanId", g."planAId"), g."planBId")))
             -- A plan whose verdict is in (a pair showing it submitted, gold or real) stays correctable while the next
             -- pair, claimed ahead by the judging screen, shares it: the expert has judged it already.
             AND NOT EXISTS (SELECT 1 FROM "Assignment" a JOIN "Pair" x ON x.id = a."pairId"
@@ -80,22 +107,69 @@ export async function correctionSource(db: Db, planId: string, user: SessionUser
             (EXISTS (SELECT 1 FROM "Assignment" a JOIN "Pair" x ON x.id = a."pairId"
                      WHERE a."userId" = $2 AND a.status = 'SUBMITTED' AND p.id IN (x."planAId", x."planBId"))
              OR EXISTS (SELECT 1 FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId"
-                     WHERE a."userId" = $2 AND a.status = 'SUBMITTED' AND p.id IN (coalesce(g."partnerPlanId", g."planAId"), g."planBId"))) AS judged
+                     WHERE a."userId" = $2 AND a.status = 'SUBMITTED' AND p.id IN (coalesce(g."partnerPlanId", g."planAId"), g."planBId"))) AS judged,
+            NULL AS gold_id, NULL AS source_plan_id, NULL::json AS source, NULL AS defect_kind, NULL::jsonb AS defect
        FROM "Plan" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
        JOIN "Dataset" ds ON ds.id = q."datasetId"
-      WHERE p.id = $1`,
-    [planId, user.id],
+      WHERE p.id = $1
+     UNION ALL
+     -- The altered copy has no Plan row: its source's record and planner stand in.
+     SELECT 'gold', g."alteredRef", p."sourceId", p.model, p.raw, g.altered, ${REQUEST_COLUMNS},
+            EXISTS (SELECT 1 FROM "GoldAnswer" a WHERE a."goldPairId" = g.id AND a."userId" = $2 AND a.status = 'CLAIMED'),
+            EXISTS (SELECT 1 FROM "GoldAnswer" a WHERE a."goldPairId" = g.id AND a."userId" = $2 AND a.status = 'SUBMITTED'),
+            g.id, p.id, p.itinerary, g."defectKind", g.defect
+       FROM "GoldPair" g JOIN "Plan" p ON p.id = g."planAId" JOIN "Query" q ON q.id = g."queryId"
+       JOIN "Destination" d ON d.id = q."destinationId" JOIN "Dataset" ds ON ds.id = g."datasetId"
+      WHERE g."alteredRef" = $1 AND g.altered IS NOT NULL
+     UNION ALL
+     SELECT 'corrected', c."planRef", p."sourceId", p.model, p.raw, c.corrected, ${REQUEST_COLUMNS}, false, false,
+            g.id, p.id, NULL::json, g."defectKind", g.defect
+       FROM "GoldCorrection" c JOIN "GoldPair" g ON g.id = c."goldPairId" JOIN "Plan" p ON p.id = g."planAId"
+       JOIN "Query" q ON q.id = g."queryId" JOIN "Destination" d ON d.id = q."destinationId"
+       JOIN "Dataset" ds ON ds.id = g."datasetId"
+      WHERE c."planRef" = $1
+      LIMIT 1`,
+    [id, userId],
   );
-  const r = rows[0];
-  if (!r) return goldCorrectionSource(db, planId, user);
-  mayCorrectHere(user, r);
-  return completeSource(db, r, {
-    id: r.id,
-    sourceId: r.source_id,
-    model: r.model,
-    raw: r.raw,
-    itinerary: r.itinerary,
+  return rows[0] ?? null;
+}
+
+/** A row as a source: a gold pair's altered copy carries what its correction is measured against. */
+function sourceOf(db: Db, r: SourceRow): Promise<CorrectionSource> {
+  const plan = { id: r.id, sourceId: r.source_id, model: r.model, raw: r.raw, itinerary: r.itinerary };
+  if (r.kind !== "gold") return completeSource(db, r, plan);
+  return completeSource(db, r, plan, {
+    goldPairId: r.gold_id!,
+    sourcePlanId: r.source_plan_id!,
+    source: r.source!,
+    defect: { kind: r.defect_kind!, day: r.defect?.day ?? null },
   });
+}
+
+/**
+ * The plan as a correction starts from it, or a refusal that says why the asker may not correct it. A gold pair's
+ * altered copy (lib/db/corrections/gold.ts) is one for whoever holds or answered its pair (anyone else is told there
+ * is no such plan, as of an unknown id); the copy a gold correction answered with is refused to an expert as a real
+ * correction's new plan is, which they never judged (issue 48: it said "no such plan", a real one "judge a pair with
+ * it first").
+ */
+export async function correctionSource(db: Db, planId: string, user: SessionUser): Promise<CorrectionSource> {
+  const r = await sourceRow(db, planId, user.id);
+  const unknown = () => new AppError("not_found", "There is no such plan.");
+  if (!r) throw unknown();
+  if (r.kind === "gold" && user.role !== "ADMIN" && !r.judged && !r.holding) throw unknown();
+  if (r.kind === "corrected") {
+    if (user.role !== "ADMIN") mayCorrectHere(user, r);
+    throw unknown();
+  }
+  mayCorrectHere(user, r);
+  return sourceOf(db, r);
+}
+
+/** A gold pair's altered copy as the source of a correction stored already: a retry is answered from it, unrefused. */
+export async function storedGoldSource(db: Db, ref: string, userId: string): Promise<CorrectionSource | null> {
+  const r = await sourceRow(db, ref, userId);
+  return r?.kind === "gold" ? sourceOf(db, r) : null;
 }
 
 /** A source from its plan and request row: the place table, the final constraints and the weights added. */

@@ -1,11 +1,13 @@
 /**
  * Corrections of gold pairs' altered plans (issue 29, item 6). After answering a gold pair an expert may correct
  * its plans as after any pair: the partner is a real plan (an ordinary correction); the altered copy has no Plan
- * row, so the screen knows it by `GoldPair.alteredRef`, a plan id like any other. Its correction is checked and
- * answered exactly as a real one (same refusals, same answer shape), but stored here, never as a plan, a
- * verification pair or training data: it measures whether the expert undid the injected defect.
+ * row, so the screen knows it by `GoldPair.alteredRef`, a plan id like any other, and reads it as a plan (context.ts,
+ * in the same statement). Its correction is checked and answered exactly as a real one (same refusals, same answer
+ * shape), but stored here, never as a plan, a verification pair or training data: it measures whether the expert
+ * undid the injected defect.
  */
 import { randomUUID } from "node:crypto";
+import type pg from "pg";
 import {
   applyAll,
   goldOutcome,
@@ -18,49 +20,11 @@ import {
   type Result,
 } from "../../corrections";
 import { DATASET_FORMATS } from "../../dataset/normalized";
-import { AppError } from "../../errors";
 import type { DefectKind } from "../../gold";
 import type { Itinerary } from "../../itinerary/model";
 import type { SessionUser } from "../accounts/users";
 import { poolOf, type Db } from "../infra/client";
-import { completeSource, mayCorrectHere, REQUEST_COLUMNS, type CorrectionSource, type RequestRow } from "./context";
-
-/** The altered copy of a gold pair as a correction source; "no such plan" to an expert who has not answered it. */
-export async function goldCorrectionSource(db: Db, ref: string, user: SessionUser): Promise<CorrectionSource> {
-  const { rows } = await poolOf(db).query<
-    RequestRow & {
-      gold_id: string;
-      altered: Itinerary;
-      defect_kind: DefectKind;
-      defect: { day: number | null } | null;
-      source_id: string;
-      model: string;
-      raw: unknown;
-      source: Itinerary;
-      answered: boolean;
-    }
-  >(
-    `SELECT g.id AS gold_id, g.altered, g."defectKind" AS defect_kind, g.defect, p."sourceId" AS source_id, p.model, p.raw,
-            p.itinerary AS source, ${REQUEST_COLUMNS},
-            EXISTS (SELECT 1 FROM "GoldAnswer" a WHERE a."goldPairId" = g.id AND a."userId" = $2 AND a.status = 'CLAIMED') AS holding,
-            EXISTS (SELECT 1 FROM "GoldAnswer" a WHERE a."goldPairId" = g.id AND a."userId" = $2 AND a.status = 'SUBMITTED') AS answered
-       FROM "GoldPair" g JOIN "Plan" p ON p.id = g."planAId" JOIN "Query" q ON q.id = g."queryId"
-       JOIN "Destination" d ON d.id = q."destinationId" JOIN "Dataset" ds ON ds.id = g."datasetId"
-      WHERE g."alteredRef" = $1 AND g.altered IS NOT NULL`,
-    [ref, user.id],
-  );
-  const r = rows[0];
-  // Only who answered it (or an admin) knows this id; anyone else is told what an unknown id tells.
-  if (!r || (user.role !== "ADMIN" && !r.answered && !r.holding))
-    throw new AppError("not_found", "There is no such plan.");
-  mayCorrectHere(user, { ...r, judged: r.answered });
-  return completeSource(
-    db,
-    r,
-    { id: ref, sourceId: r.source_id, model: r.model, raw: r.raw, itinerary: r.altered },
-    { goldPairId: r.gold_id, source: r.source, defect: { kind: r.defect_kind, day: r.defect?.day ?? null } },
-  );
-}
+import type { CorrectionSource } from "./context";
 
 /**
  * The edits applied to the altered copy, refused as a real plan's would be: an edit that does not apply, or one
@@ -92,9 +56,12 @@ export interface SavedGold {
   created: boolean;
 }
 
-/** Stores a checked correction of a gold pair's altered copy with what it did to the defect; a retry stores nothing new. */
+/**
+ * Stores a checked correction of a gold pair's altered copy with what it did to the defect, in the caller's
+ * transaction; a retry stores nothing new.
+ */
 export async function saveGoldCorrection(
-  db: Db,
+  client: pg.PoolClient,
   s: CorrectionSource & { gold: NonNullable<CorrectionSource["gold"]> },
   input: { ops: Op[]; timeOnTaskMs: number; clientRequestId: string },
   corrected: Itinerary,
@@ -106,7 +73,7 @@ export async function saveGoldCorrection(
   const outcome: GoldOutcome = goldOutcome(s.gold.defect, s.gold.source, corrected, s.request, places);
   const id = randomUUID(),
     planRef = randomUUID();
-  const { rows } = await poolOf(db).query<{ id: string; plan_ref: string; inserted: boolean }>(
+  const { rows } = await client.query<{ id: string; plan_ref: string; inserted: boolean }>(
     `INSERT INTO "GoldCorrection" (id, "goldPairId", "userId", "clientRequestId", "planRef", ops, "timeOnTaskMs", corrected, "rewardBefore", "rewardAfter", outcome)
      VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::json, $9, $10, $11)
      ON CONFLICT ("userId", "clientRequestId") DO UPDATE SET "clientRequestId" = EXCLUDED."clientRequestId"

@@ -24,7 +24,7 @@ import { itemCount, type Itinerary } from "../../itinerary/model";
 import { planStyle } from "../../leaderboard";
 import { poolOf, type Db } from "../infra/client";
 import type { SessionUser } from "../accounts/users";
-import { correctionSource, type CorrectionSource } from "./context";
+import { correctionSource, storedGoldSource, type CorrectionSource } from "./context";
 import { applyToAltered, saveGoldCorrection } from "./gold";
 
 export const correctionInput = z.object({
@@ -74,11 +74,17 @@ export async function saveCorrection(
   const body = correctionInput.parse(input);
   // One request-id space over real and gold corrections (gold must not show itself): an id used for another plan is
   // refused (issue 48: it answered 200 with the first plan's correction); a retry for the same plan answers what was
-  // stored (a gold copy's through the insert below, which finds it).
+  // stored.
   const asked = await correctionRequest(db, user.id, body.clientRequestId);
   if (asked && asked.planId !== planId)
     throw new AppError("request_reused", "This request id was used for a correction of another plan.");
-  const again = asked?.kind === "real" ? await storedCorrection(db, user.id, body.clientRequestId) : null;
+  // A retry is answered from what was stored, before any other check, gold or real alike (issue 48: a gold retry
+  // went through the checks again, and over the hourly limit answered 429 where a real one answered 200).
+  const again = !asked
+    ? null
+    : asked.kind === "real"
+      ? await storedCorrection(db, user.id, body.clientRequestId)
+      : await storedGoldCorrection(db, user.id, body.clientRequestId);
   if (again) return again;
   const s = await correctionSource(db, planId, user);
   if (user.role !== "ADMIN") await refuseOverCorrectionLimit(db, user.id);
@@ -97,18 +103,6 @@ export async function saveCorrection(
     );
   const edits = editList(s.plan.itinerary, ops, ctx.places);
   if (!edits.ok) throw new AppError("invalid_request", edits.error.message);
-  if (s.gold) {
-    // A gold pair's altered copy: answered as any correction, stored apart (lib/db/corrections/gold.ts).
-    const g = await saveGoldCorrection(db, { ...s, gold: s.gold }, { ...body, ops }, corrected, check, user);
-    return {
-      id: g.id,
-      planId: g.planRef,
-      sourcePlanId: s.plan.id,
-      verificationPairId: null,
-      checks: { fixed: check.fixed, unchanged: check.unchanged, reward: check.reward },
-      created: g.created,
-    };
-  }
   const poiOf = (id: string) => ctx.places(id);
   const before = computeFeatures(s.plan.itinerary, s.request, poiOf);
   const after = computeFeatures(corrected, s.request, poiOf);
@@ -116,15 +110,21 @@ export async function saveCorrection(
     [...check.fixed, ...check.unchanged]
       .filter((c) => c.group === "dsl")
       .map((c) => ({ constraint: c.label, passed: c[side] }));
+  const checks = { fixed: check.fixed, unchanged: check.unchanged, reward: check.reward };
   const id = randomUUID();
   const newPlanId = randomUUID();
   const itinerary = JSON.stringify(corrected);
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
+    // A gold pair's altered copy runs the very writes a real correction makes, rolled back to this savepoint, before
+    // it is stored apart (lib/db/corrections/gold.ts): a save takes as long either way (issue 48: a gold correction,
+    // one insert, was answered some 11 ms sooner than a real one's transaction). Its source plan stands in.
+    await client.query("SAVEPOINT as_real");
+    const sourcePlanId = s.gold ? s.gold.sourcePlanId : s.plan.id;
     const n = (
       await client.query<{ n: number }>(`SELECT count(*)::int + 1 AS n FROM "Correction" WHERE "sourcePlanId" = $1`, [
-        s.plan.id,
+        sourcePlanId,
       ])
     ).rows[0].n;
     await client.query(
@@ -152,7 +152,7 @@ export async function saveCorrection(
       pairId,
       s.request.id,
       newPlanId,
-      s.plan.id,
+      sourcePlanId,
       s.dataset.votes === "two_of_three" ? 3 : 2,
       user.id,
       randomUUID(),
@@ -163,7 +163,7 @@ export async function saveCorrection(
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9::jsonb, $10::jsonb, $11::jsonb, $12, $13, $14::jsonb, $15::jsonb, $16)`,
       [
         id,
-        s.plan.id,
+        sourcePlanId,
         newPlanId,
         user.id,
         body.clientRequestId,
@@ -182,9 +182,24 @@ export async function saveCorrection(
     );
     await client.query(
       `INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data) VALUES ($1, $2, 'correction.save', 'Plan', $3, $4::jsonb)`,
-      [randomUUID(), user.id, s.plan.id, JSON.stringify({ correction: id, plan: newPlanId, ops: ops.length })],
+      [randomUUID(), user.id, sourcePlanId, JSON.stringify({ correction: id, plan: newPlanId, ops: ops.length })],
     );
+    let saved: SavedCorrection = {
+      id,
+      planId: newPlanId,
+      sourcePlanId: s.plan.id,
+      verificationPairId: null,
+      checks,
+      created: true,
+    };
+    if (!s.gold) await client.query("RELEASE SAVEPOINT as_real");
+    else {
+      await client.query("ROLLBACK TO SAVEPOINT as_real");
+      const g = await saveGoldCorrection(client, { ...s, gold: s.gold }, { ...body, ops }, corrected, check, user);
+      saved = { ...saved, id: g.id, planId: g.planRef, created: g.created };
+    }
     await client.query("COMMIT");
+    return saved;
   } catch (e) {
     await client.query("ROLLBACK").catch(() => {});
     // A retry that raced this one stored it first.
@@ -196,14 +211,6 @@ export async function saveCorrection(
   } finally {
     client.release();
   }
-  return {
-    id,
-    planId: newPlanId,
-    sourcePlanId: s.plan.id,
-    verificationPairId: null,
-    checks: { fixed: check.fixed, unchanged: check.unchanged, reward: check.reward },
-    created: true,
-  };
 }
 
 /**
@@ -247,12 +254,11 @@ async function storedCorrection(db: Db, userId: string, clientRequestId: string)
     id: string;
     planId: string;
     sourcePlanId: string;
-    verificationPairId: string | null;
     checks: { fixed: LiveCheck["fixed"]; unchanged: LiveCheck["unchanged"] };
     rewardBefore: number;
     rewardAfter: number;
   }>(
-    `SELECT id, "planId", "sourcePlanId", "verificationPairId", checks, "rewardBefore", "rewardAfter"
+    `SELECT id, "planId", "sourcePlanId", checks, "rewardBefore", "rewardAfter"
        FROM "Correction" WHERE "userId" = $1 AND "clientRequestId" = $2`,
     [userId, clientRequestId],
   );
@@ -262,12 +268,42 @@ async function storedCorrection(db: Db, userId: string, clientRequestId: string)
     id: r.id,
     planId: r.planId,
     sourcePlanId: r.sourcePlanId,
-    verificationPairId: r.verificationPairId,
+    // As the first answer: the corrector is kept from their verification pair (and a gold correction has none).
+    verificationPairId: null,
     checks: {
       fixed: r.checks.fixed,
       unchanged: r.checks.unchanged,
       reward: { before: r.rewardBefore, after: r.rewardAfter },
     },
+    created: false,
+  };
+}
+
+/** A gold correction stored under the request id, answered as a real one is: its checks again on the stored copy. */
+async function storedGoldCorrection(db: Db, userId: string, clientRequestId: string): Promise<SavedCorrection | null> {
+  const { rows } = await poolOf(db).query<{
+    id: string;
+    plan_ref: string;
+    ref: string;
+    corrected: Itinerary;
+    before: number;
+    after: number;
+  }>(
+    `SELECT c.id, c."planRef" AS plan_ref, g."alteredRef" AS ref, c.corrected, c."rewardBefore" AS before, c."rewardAfter" AS after
+       FROM "GoldCorrection" c JOIN "GoldPair" g ON g.id = c."goldPairId"
+      WHERE c."userId" = $1 AND c."clientRequestId" = $2`,
+    [userId, clientRequestId],
+  );
+  const r = rows[0];
+  const s = r && (await storedGoldSource(db, r.ref, userId));
+  if (!s) return null;
+  const check = liveCheck(s.plan.itinerary, r.corrected, checkContext(s));
+  return {
+    id: r.id,
+    planId: r.plan_ref,
+    sourcePlanId: r.ref,
+    verificationPairId: null,
+    checks: { fixed: check.fixed, unchanged: check.unchanged, reward: { before: r.before, after: r.after } },
     created: false,
   };
 }

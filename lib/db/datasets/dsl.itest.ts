@@ -3,7 +3,11 @@ import { after, before, test } from "node:test";
 import { evaluate, fromJs, planScope } from "../../dsl";
 import { dslEditorData, saveDslVersion, setDslStage, StaleVersion } from "./dsl";
 import { seed } from "../infra/seed";
-import { createTestDatabase, createTestExpert, type TestDatabase } from "../infra/testing";
+import { asSessionUser, createTestDatabase, createTestExpert, type TestDatabase } from "../infra/testing";
+import { DEFAULT_SETTINGS } from "../../assignment/policy";
+import { chinaTravelView } from "../../dsl/plan-view";
+import type { Itinerary } from "../../itinerary/model";
+import { claimNext } from "../judging/judging";
 import type { SessionUser } from "../accounts/users";
 
 let t: TestDatabase;
@@ -30,12 +34,14 @@ before(async () => {
 after(async () => t.drop());
 
 test("demo requests come with a DRAFT version; the editor gets the plans in ChinaTravel's shape and the POI table", async () => {
-  const d = await dslEditorData(t.db, queryId, expert);
+  const d = await dslEditorData(t.db, queryId, admin);
   assert.equal(d.versions.length, 1);
   assert.equal(d.versions[0].stage, "DRAFT");
   assert.equal(d.versions[0].constraints.length, 3);
+  // An admin gets every plan of the request; an expert who was shown none of them gets none (next test).
   assert.ok(d.plans.length >= 2);
   assert.ok(d.plans.every((p) => /^Plan \d$/.test(p.label)));
+  assert.deepEqual((await dslEditorData(t.db, queryId, expert)).plans, []);
   assert.ok(d.pois.length > 10);
   // The day-count constraint passes on every plan: the demo plans have the requested days.
   const results = d.plans.map((p) => evaluate(d.versions[0].constraints[0].code, planScope(fromJs(p.plan), d.pois)));
@@ -43,9 +49,39 @@ test("demo requests come with a DRAFT version; the editor gets the plans in Chin
     results.every((r) => r.error === null && r.result),
     JSON.stringify(results),
   );
-  assert.deepEqual(d.canSetStages, []);
-  assert.deepEqual((await dslEditorData(t.db, queryId, admin)).canSetStages, ["VERIFIED"]);
+  assert.deepEqual((await dslEditorData(t.db, queryId, expert)).canSetStages, []);
+  assert.deepEqual(d.canSetStages, ["VERIFIED"]);
   await assert.rejects(dslEditorData(t.db, queryId, stranger), /not assigned to you/);
+});
+
+test("an expert's editor lists the plans they were shown: the pair they hold, left then right, evaluated as their screen shows them", async () => {
+  const shown = asSessionUser(await createTestExpert(t.db, "dsl-shown@t.test", ["Rome"]));
+  const settings = { ...DEFAULT_SETTINGS, rationaleMinLength: 1 };
+  const claim = (await claimNext(t.db, shown.id, settings))!;
+  const pair = await t.db.pair.findUniqueOrThrow({ where: { id: claim.pairId }, include: { query: true } });
+  const right = claim.view.leftPlanId === pair.planAId ? pair.planBId : pair.planAId;
+  const d = await dslEditorData(t.db, pair.queryId, shown);
+  assert.deepEqual(
+    d.plans.map((p) => [p.id, p.label]),
+    [
+      [claim.view.leftPlanId, "Plan 1 (left)"],
+      [right, "Plan 2 (right)"],
+    ],
+  );
+  const left = await t.db.plan.findUniqueOrThrow({ where: { id: claim.view.leftPlanId } });
+  const destination = await t.db.destination.findUniqueOrThrow({ where: { id: pair.query.destinationId } });
+  assert.deepEqual(
+    d.plans[0].plan,
+    chinaTravelView(left.itinerary as unknown as Itinerary, {
+      targetCity: destination.name,
+      people: pair.query.people,
+    }),
+  );
+  // Every plan of the request stays the admin's.
+  assert.equal(
+    (await dslEditorData(t.db, pair.queryId, admin)).plans.length,
+    await t.db.plan.count({ where: { queryId: pair.queryId } }),
+  );
 });
 
 test("saves make new versions; a stale save is refused with the newer version; a retry does not duplicate", async () => {

@@ -1,13 +1,15 @@
 /**
  * Constraint annotation versions of a query: immutable rows (version, stage, parent, author, note). A save
  * names the version it started from; if someone saved on top of that meanwhile, it is refused with theirs.
+ * The editor lists plans to evaluate: an admin every plan of the request, an expert the plans they were shown
+ * (issue 48: a gold pair's altered copy, missing from the request's plans, told gold pairs apart).
  */
 import type { DslPoi } from "../../dsl/concepts";
 import { sameConstraints, type Constraint, type DslStage } from "../../dsl/annotations";
 import { mayEditConstraints, mayReadConstraints, nextStages, type Standing } from "../../permissions";
 import { chinaTravelView } from "../../dsl/plan-view";
 import type { Itinerary } from "../../itinerary/model";
-import type { Db } from "../infra/client";
+import { poolOf, type Db } from "../infra/client";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/users";
 
@@ -92,23 +94,84 @@ export async function dslVersions(db: Db, queryId: string): Promise<DslVersionVi
   return rows.map(view);
 }
 
-/** Everything the editor needs: the request, its versions, its plans in ChinaTravel's shape and the POI table. */
+/** A plan as the editor evaluates it: its id (as the correction screen knows it), a label, ChinaTravel's shape. */
+export interface EditorPlan {
+  id: string;
+  label: string;
+  plan: Record<string, unknown>;
+}
+
+/**
+ * The plans of the request an expert was shown: both sides of every pair of it they hold or have judged, gold or
+ * real, newest pair first, left then right, each once. A gold pair's altered copy is listed by its `alteredRef`
+ * from its altered itinerary, exactly as a plan is (a gold pair must not be told from a real one, decision 009);
+ * plans of pairs they were never shown are not listed, so the list is what their screen showed, for either kind.
+ */
+async function shownPlans(
+  db: Db,
+  queryId: string,
+  userId: string,
+): Promise<{ id: string; side: 0 | 1; itinerary: Itinerary }[]> {
+  const { rows } = await poolOf(db).query<{ id: string; side: 0 | 1; itinerary: Itinerary }>(
+    `SELECT s.id, s.side, coalesce(pl.itinerary, s.altered) AS itinerary
+       FROM (SELECT a."claimedAt" AS at, a.id AS shown_in, v.side, v.id, NULL::json AS altered
+               FROM "Assignment" a JOIN "Pair" p ON p.id = a."pairId"
+              CROSS JOIN LATERAL (VALUES (0, a."leftPlanId"),
+                                         (1, CASE WHEN a."leftPlanId" = p."planAId" THEN p."planBId" ELSE p."planAId" END)) v(side, id)
+              WHERE a."userId" = $2 AND p."queryId" = $1 AND a.status IN ('CLAIMED', 'EXPIRED', 'SUBMITTED')
+             UNION ALL
+             -- Plan A's place holds the partner, plan B's the altered copy (tj_gold_view_parts); leftIsA puts A left.
+             SELECT a."claimedAt", a.id, CASE WHEN (v.place = 0) = a."leftIsA" THEN 0 ELSE 1 END, v.id, v.altered
+               FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId"
+              CROSS JOIN LATERAL (VALUES (0, coalesce(g."partnerPlanId", g."planAId"), NULL::json),
+                                         (1, coalesce(g."planBId", g."alteredRef"), CASE WHEN g."planBId" IS NULL THEN g.altered END)) v(place, id, altered)
+              WHERE a."userId" = $2 AND g."queryId" = $1 AND a.status IN ('CLAIMED', 'EXPIRED', 'SUBMITTED')) s
+       LEFT JOIN "Plan" pl ON pl.id = s.id AND s.altered IS NULL
+      WHERE s.id IS NOT NULL
+      ORDER BY s.at DESC, s.shown_in, s.side`,
+    [queryId, userId],
+  );
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    if (!r.itinerary || seen.has(r.id)) return false;
+    seen.add(r.id);
+    return true;
+  });
+}
+
+/**
+ * Everything the editor needs: the request, its versions, the plans it evaluates in ChinaTravel's shape and the POI
+ * table. An admin gets every plan of the request (ChinaTravel's as imported); an expert the plans they were shown
+ * (shownPlans), each through its canonical itinerary as their screen showed it, labelled with its side.
+ */
 export async function dslEditorData(db: Db, queryId: string, user: SessionUser) {
   const { q, mayWrite } = await canEdit(db, queryId, user, false);
-  const plans = await db.plan.findMany({
-    where: { queryId },
-    orderBy: { createdAt: "asc" },
-    select: { id: true, raw: true, itinerary: true },
-  });
-  const views = plans.map((p, i) => {
-    const raw = p.raw as Record<string, unknown> | null;
-    // ChinaTravel plans are evaluated as imported; others through the canonical itinerary.
-    const plan =
-      q.dataset.format === "CHINATRAVEL" && raw && typeof raw === "object" && "itinerary" in raw
-        ? raw
-        : chinaTravelView(p.itinerary as Itinerary, { targetCity: q.destination.name, people: q.people });
-    return { id: p.id, label: `Plan ${i + 1}`, plan };
-  });
+  const request = { targetCity: q.destination.name, people: q.people };
+  let views: EditorPlan[];
+  if (user.role === "ADMIN") {
+    const plans = await db.plan.findMany({
+      where: { queryId },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, raw: true, itinerary: true },
+    });
+    views = plans.map((p, i) => {
+      const raw = p.raw as Record<string, unknown> | null;
+      // ChinaTravel plans are evaluated as imported; others through the canonical itinerary.
+      const plan =
+        q.dataset.format === "CHINATRAVEL" && raw && typeof raw === "object" && "itinerary" in raw
+          ? raw
+          : chinaTravelView(p.itinerary as Itinerary, request);
+      return { id: p.id, label: `Plan ${i + 1}`, plan };
+    });
+  } else {
+    // The canonical itinerary for every format: an altered copy has no imported record, and the gold checks and
+    // the correction screen evaluate constraints on it too (lib/gold/dsl.ts, lib/corrections/check.ts).
+    views = (await shownPlans(db, queryId, user.id)).map((p, i) => ({
+      id: p.id,
+      label: `Plan ${i + 1} (${p.side === 0 ? "left" : "right"})`,
+      plan: chinaTravelView(p.itinerary, request),
+    }));
+  }
   const cities = new Set<string>(
     [q.destination.name, ...views.map((v) => String((v.plan as { target_city?: unknown }).target_city ?? ""))].filter(
       Boolean,
