@@ -18,6 +18,7 @@ import { sourceFromPath } from "../lib/importers";
 import { generateBundle } from "../lib/testing/generate-bundle";
 import { cpuByThread, cpuSpent, loadGeneratorPids } from "./cpu-threads";
 import { seedHistory } from "../lib/testing/history";
+import { sideOf, type Verdict } from "../lib/verdict";
 import { cpuByRole, freshDatabase, percentile, signIn, startServer } from "./server";
 
 /** How long a simulated expert "reads" a pair between claim and submit (ms); BENCH_THINK_MS=lo,hi. */
@@ -207,12 +208,12 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
   });
   // A gold answer's right choice on the expert's screen (null: a real pair), one primary-key read per claim in every run.
   const answerKey = async (assignmentId: string): Promise<string | null> => {
-    const { rows } = await poolOf(db).query<{ label: string; leftIsA: boolean }>(
+    const { rows } = await poolOf(db).query<{ label: Verdict; leftIsA: boolean }>(
       `SELECT g.label::text AS label, a."leftIsA" FROM "GoldAnswer" a JOIN "GoldPair" g ON g.id = a."goldPairId" WHERE a.id = $1`,
       [assignmentId],
     );
     if (!rows.length) return null;
-    return rows[0].label === "NEITHER" ? "neither" : (rows[0].label === "A") === rows[0].leftIsA ? "left" : "right";
+    return sideOf(rows[0].label, rows[0].leftIsA) ?? "neither";
   };
   const server = await startServer(pg.url, 3400, {
     TRIPJUDGE_FAST_PATH: fastPath ? "1" : "0",

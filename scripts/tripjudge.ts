@@ -765,7 +765,7 @@ async function reliabilityCommand(v: {
     return 2;
   }
   const { parseRatings, RatingsError } = await import("../lib/agreement");
-  const { VERDICTS } = await import("../lib/agreement");
+  const { VERDICTS } = await import("../lib/verdict");
   const { reliabilityReport, parseGold, GoldError } = await import("../lib/reliability");
   const { formatReliability } = await import("../lib/reliability");
   try {

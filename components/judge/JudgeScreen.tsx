@@ -7,7 +7,7 @@
 import Link from "next/link";
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { Choice } from "@/lib/assignment/policy";
+import type { Choice } from "@/lib/verdict";
 import type { DimensionChoice } from "@/lib/dimensions/set";
 import { DEFAULT_WEIGHTS } from "@/lib/features/types";
 import { ApiError } from "../api";

@@ -5,7 +5,7 @@
  * Enter submits when valid; R goes to the rationale; K skips; ? help.
  */
 import { forwardRef, type ComponentProps } from "react";
-import type { Choice } from "@/lib/assignment/policy";
+import type { Choice } from "@/lib/verdict";
 import type { DimensionView } from "@/lib/dimensions/set";
 import { DimensionsPanel, dimensionDone } from "./DimensionsPanel";
 

@@ -4,7 +4,7 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import type { Choice } from "@/lib/assignment/policy";
+import type { Choice } from "@/lib/verdict";
 import type { NextPairAnswer, SubmitAnswer } from "@/lib/assignment/view";
 import type { DimensionChoices } from "@/lib/dimensions/set";
 import { api, ApiError } from "../api";

@@ -6,7 +6,7 @@
  * the rationale (the Tab way passes every control above it), K opens the skip dialog.
  */
 import { useLayoutEffect, type RefObject } from "react";
-import type { Choice } from "@/lib/assignment/policy";
+import type { Choice } from "@/lib/verdict";
 import type { DimensionChoice } from "@/lib/dimensions/set";
 
 const CHOICE_KEYS: Record<string, Choice> = {

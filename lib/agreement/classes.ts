@@ -7,8 +7,8 @@
  */
 import type { Interval } from "./bootstrap";
 import { noiseCeiling } from "./kappa";
-import { majority, VERDICTS, verdictCode } from "./labels";
-import { codesOf } from "./patterns";
+import { majority } from "./labels";
+import { codesOf, VERDICTS, verdictCode } from "../verdict";
 import type { GroupStats, RatedPair } from "./report";
 import { seededRandom } from "../random";
 

@@ -1,7 +1,7 @@
 /**
  * Agreement statistics and labels: the entry point callers outside lib/agreement import. Kappas and alphas
- * (kappa.ts), majority labels and the verdict code table (labels.ts), verdict patterns of up to three raters
- * (patterns.ts), bootstrap intervals, position bias, rating files, the effect of removing an expert, the
+ * (kappa.ts), majority labels (labels.ts), statistics from verdict patterns of up to three raters (patterns.ts; the
+ * verdict, its codes and the pattern bits are lib/verdict's, re-exported here), bootstrap intervals, position bias, rating files, the effect of removing an expert, the
  * analytics report from pairs and from the database's tallies.
  */
 export * from "./kappa";

@@ -1,16 +1,8 @@
 /** Labels of complete pairs: the majority verdict (≥ 2 of 3), or an admin's adjudication of a 1-1-1 split. */
-export type Verdict = "A" | "B" | "NEITHER";
-/**
- * The verdicts in code order: a verdict's number is its place here (A 0, B 1, Neither 2), the one table every
- * statistic, pattern and model input uses. SQL's tj_verdict_code (prisma/functions) mirrors it for the tallies;
- * lib/db/results/tallies.itest.ts checks that the two agree.
- */
-export const VERDICTS: readonly Verdict[] = ["A", "B", "NEITHER"];
+import type { Verdict } from "../verdict";
 
-/** A verdict's number (its place in VERDICTS); VERDICTS[code] turns it back. */
-export function verdictCode(v: Verdict): number {
-  return v === "A" ? 0 : v === "B" ? 1 : 2;
-}
+/** The verdict, its label code and its training label are lib/verdict's, re-exported: the entry point has offered them. */
+export { VERDICTS, verdictCode, trainingLabel, type Verdict } from "../verdict";
 
 export type PairLabel =
   { label: Verdict; source: "majority" | "adjudication" } | { label: null; source: "unresolved" | "incomplete" };
@@ -27,11 +19,6 @@ export function majority(verdicts: readonly Verdict[], required = verdicts.lengt
 export function labelOf(verdicts: readonly Verdict[], required: number, adjudicated: Verdict | null): PairLabel {
   if (adjudicated) return { label: adjudicated, source: "adjudication" };
   return majority(verdicts, required);
-}
-
-/** Training label: +1 = A better, −1 = B better, 0 = neither. */
-export function trainingLabel(v: Verdict): 1 | -1 | 0 {
-  return v === "A" ? 1 : v === "B" ? -1 : 0;
 }
 
 /** Agreement of one pair: share of its rater pairs that agree. */

@@ -5,19 +5,14 @@
  * Results equal the general functions in index.ts (tested).
  */
 import { multinomial, seededRandom } from "../random";
+import { codesOf, MISSING, patternOfSlots, slotCodesOf } from "../verdict";
 import type { Interval } from "./bootstrap";
 
-export const MISSING = 3;
+/** The pattern's bits are lib/verdict's (Pair.verdictPattern's), re-exported: the entry point has offered them. */
+export { codesOf, MISSING, patternOf } from "../verdict";
+
 const P = 64;
-const slotsOf = (p: number) => [(p >> 4) & 3, (p >> 2) & 3, p & 3];
-const PATTERNS = Array.from({ length: P }, (_, p) => slotsOf(p));
-
-/** The pattern of up to three verdict codes by slot (missing slots: MISSING). */
-export const patternOf = (codes: readonly (number | null | undefined)[]) =>
-  ((codes[0] ?? MISSING) << 4) | ((codes[1] ?? MISSING) << 2) | (codes[2] ?? MISSING);
-
-/** The codes of a pattern's rated slots, in slot order. */
-export const codesOf = (pattern: number) => PATTERNS[pattern].filter((c) => c !== MISSING);
+const PATTERNS = Array.from({ length: P }, (_, p) => slotCodesOf(p));
 
 /** No code has a strict majority of the pattern's ratings (as labels.ts's majority()). */
 export function unresolvedPattern(pattern: number): boolean {
@@ -56,7 +51,7 @@ export function confusionFromCounts(counts: Float64Array): Record<string, number
 export function patterns(codes: Uint8Array): Uint8Array {
   const n = codes.length / 3;
   const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) out[i] = (codes[3 * i] << 4) | (codes[3 * i + 1] << 2) | codes[3 * i + 2];
+  for (let i = 0; i < n; i++) out[i] = patternOfSlots(codes[3 * i], codes[3 * i + 1], codes[3 * i + 2]);
   return out;
 }
 

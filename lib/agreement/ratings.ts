@@ -16,7 +16,7 @@ import {
   type Stat,
 } from "./kappa";
 import { bootstrapCI } from "./bootstrap";
-import { VERDICTS } from "./labels";
+import { VERDICTS } from "../verdict";
 import { krippendorffAlpha, weightedKappa, type Level } from "./ordinal";
 
 export class RatingsError extends Error {}

@@ -3,8 +3,7 @@
  * (they reopen for another expert), so the figures are recomputed over the complete pairs they did not judge.
  */
 import { fleissKappa, krippendorffAlphaNominal, pairwiseAgreement } from "./kappa";
-import { verdictCode } from "./labels";
-import { codesOf } from "./patterns";
+import { codesOf, verdictCode } from "../verdict";
 import type { RatedPair } from "./report";
 
 export interface AgreementFigures {

@@ -15,8 +15,9 @@ import {
   type Stat,
 } from "./kappa";
 import { bootstrapCI, type Interval } from "./bootstrap";
-import { bootstrapAll, patternOf, statsFromCounts, unresolvedPattern } from "./patterns";
-import { majority, verdictCode, type Verdict } from "./labels";
+import { bootstrapAll, statsFromCounts, unresolvedPattern } from "./patterns";
+import { majority } from "./labels";
+import { patternOf, verdictCode, type Verdict } from "../verdict";
 
 export interface RatedPair {
   pairId: string;

@@ -1,14 +1,16 @@
 /**
  * Agreement of up to three raters on an ordered scale — the signed preference −3…+3 (negative = A better) and each
  * dimension's answers (A −strength, about the same 0, B +strength; not applicable missing) — from pattern counts,
- * as the database's ScaleTally keeps them (tj_tally_pair, tj_rebuild_tallies): each slot holds value + 3 in 3 bits, 7 when
- * missing, slot 1 highest, so an item is one of 512 patterns and every statistic and bootstrap replicate needs only
- * the counts. The figures equal agreementSummary's (lib/agreement/ratings.ts) on the same ratings with numeric
- * labels ordered by value (tested): Fleiss' κ over the items with the modal number of ratings, Cohen's κ and
- * weighted κ (linear, quadratic: scikit-learn's with labels= the declared scale −3…+3) per slot pair, and
- * Krippendorff's α under the nominal, ordinal, interval and ratio metrics (Krippendorff 2011) with the values.
+ * as the database's ScaleTally keeps them (tj_tally_pair, tj_rebuild_tallies through tj_scale_pattern_bits): each slot
+ * holds value + 3 (lib/verdict signedIndex) in 3 bits, 7 when missing, slot 1 highest, so an item is one of 512
+ * patterns and every statistic and bootstrap replicate needs only the counts. The figures equal agreementSummary's
+ * (lib/agreement/ratings.ts) on the same ratings with numeric labels ordered by value (tested): Fleiss' κ over the
+ * items with the modal number of ratings, Cohen's κ and weighted κ (linear, quadratic: scikit-learn's with labels= the
+ * declared scale −3…+3) per slot pair, and Krippendorff's α under the nominal, ordinal, interval and ratio metrics
+ * (Krippendorff 2011) with the values.
  */
 import { multinomial, seededRandom } from "../random";
+import { signedIndex } from "../verdict";
 import type { Interval } from "./bootstrap";
 import { cohenFromTable, type Stat } from "./kappa";
 import { alphaFromCoincidences, LEVELS, weightedKappaFromTable, type Level } from "./ordinal";
@@ -26,7 +28,7 @@ const SLOT_PAIRS = [
 
 /** The pattern of up to three values (−3…+3, null = missing) by slot. */
 export function scalePatternOf(values: readonly (number | null | undefined)[]): number {
-  const code = (v: number | null | undefined) => (v === null || v === undefined ? SCALE_MISSING : v + 3);
+  const code = (v: number | null | undefined) => (v === null || v === undefined ? SCALE_MISSING : signedIndex(v));
   return (code(values[0]) << 6) | (code(values[1]) << 3) | code(values[2]);
 }
 

@@ -1,26 +1,19 @@
 /**
  * Preference strength (issue 27): an A or B verdict may carry 1 (slightly), 2 (clearly) or 3 (decisively better).
- * The signed preference runs −3…+3 with negative = A better (HelpSteer3's and Potato's convention) and Neither 0.
+ * The signed preference runs −3…+3 with negative = A better (HelpSteer3's and Potato's convention) and Neither 0
+ * (lib/verdict signedPreference).
  * Also: is an expert's strength calibrated — is their "decisively" shared by the other experts more often than
  * their "slightly"?
  */
 import { wilson, type Proportion } from "../stats/binomial";
-import type { Verdict } from "./labels";
+import type { Verdict } from "../verdict";
+
+/** The signed preference and its categories are lib/verdict's, re-exported: the entry point has offered them. */
+export { signedPreference, SIGNED_VALUES, signedIndex } from "../verdict";
 
 export type Strength = 1 | 2 | 3;
 export const STRENGTHS: readonly Strength[] = [1, 2, 3];
 export const STRENGTH_WORDS: Record<Strength, string> = { 1: "slightly", 2: "clearly", 3: "decisively" };
-
-/** −3…+3, negative = A better; Neither 0; null for an A or B verdict without a strength (strength off). */
-export function signedPreference(verdict: Verdict, strength: number | null): number | null {
-  if (verdict === "NEITHER") return 0;
-  if (strength === null) return null;
-  return verdict === "A" ? -strength : strength;
-}
-
-/** Signed preferences as category indices 0..6 (−3 → 0, +3 → 6) for the ordinal statistics (lib/agreement/ordinal.ts). */
-export const SIGNED_VALUES = [-3, -2, -1, 0, 1, 2, 3] as const;
-export const signedIndex = (signed: number): number => signed + 3;
 
 export interface StrengthJudgment {
   pairId: string;

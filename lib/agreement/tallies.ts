@@ -7,7 +7,7 @@
 import { positionBias } from "./position";
 import { cohenFromTable } from "./kappa";
 import { classesOf, confusionOfClasses, groupStatsOfClasses } from "./classes";
-import { confusionFromCounts, patternOf } from "./patterns";
+import { confusionFromCounts } from "./patterns";
 import {
   judgmentsPerDay,
   statsOfCounts,
@@ -16,7 +16,7 @@ import {
   type GroupStats,
   type RatedPair,
 } from "./report";
-import { verdictCode, type Verdict } from "./labels";
+import { verdictCode, verdictPattern, type Verdict } from "../verdict";
 
 /** Complete pairs per group and verdict pattern; pattern -1 counts pairs with a rating beyond slot 3. */
 export interface AgreementTally {
@@ -56,7 +56,7 @@ export function tallyPairs(pairs: readonly RatedPair[]): Tallies {
   const experts = new Map<string, ExpertTally>();
   const expertPairs = new Map<string, ExpertPairTally>();
   for (const p of pairs) {
-    const pattern = p.verdicts.length > 3 ? -1 : patternOf(p.verdicts.map(verdictCode));
+    const pattern = verdictPattern(p.verdicts);
     const g = `${p.datasetId}\u0000${p.destinationId}\u0000${pattern}`;
     const a = agreement.get(g) ?? {
       datasetId: p.datasetId ?? "",

@@ -5,7 +5,8 @@
  * in typed arrays, never the pairs themselves, so a million judgments cost tens of MB, not the rows (issue 30).
  */
 import { cohenFromTable, noiseCeiling } from "../agreement";
-import { majority, verdictCode, type Verdict } from "../agreement";
+import { majority } from "../agreement";
+import { trainingLabel, verdictCode, type Verdict } from "../verdict";
 import { kendallTauB } from "../stats/kendall";
 import { pairedDifferences } from "./differences";
 
@@ -181,8 +182,8 @@ export class BoardBuilder {
         if ((r.verdict === "A") === aLonger) this.expertsLonger++;
       }
     const label = majority(pair.ratings.map((r) => r.verdict)).label;
-    const pref =
-      pair.ratings.reduce((s, x) => s + (x.verdict === "A" ? 1 : x.verdict === "B" ? -1 : 0), 0) / pair.ratings.length;
+    // The experts' mean preference for A, in the training label's sign (A +1).
+    const pref = pair.ratings.reduce((s, x) => s + trainingLabel(x.verdict), 0) / pair.ratings.length;
     for (const [judge, unordered] of records) {
       if (!unordered.length) continue;
       this.declare(judge, false);

@@ -1,6 +1,6 @@
 /** Automatic judges' verdicts as uploaded: JSONL, one verdict a line, every problem named by its line. */
 import { z } from "zod";
-import { VERDICTS } from "../agreement";
+import { VERDICTS } from "../verdict";
 import { cleanName, STORABLE_TEXT, storableText } from "../text";
 import { confusableKey } from "./judge-names";
 

@@ -7,7 +7,7 @@
  * would mix experts. Checked against statsmodels' Logit in drivers.test.ts (fixtures/drivers-reference.json,
  * written by drivers_reference.py).
  */
-import type { Verdict } from "../agreement";
+import { trainingLabel, type Verdict } from "../verdict";
 import { seededRandom } from "../random";
 import { logit } from "../stats/logistic";
 import { percentileInterval } from "../stats/quantile";
@@ -62,9 +62,9 @@ export interface DriversOptions {
   seed?: number;
 }
 
-/** A dimension verdict's code; unanswered counts as not applicable. */
+/** A dimension verdict's code: A +1, B −1 as the training label (lib/verdict); the rest 0 (unanswered as not applicable). */
 export function driverCode(v: DimensionVerdict | undefined): -1 | 0 | 1 {
-  return v === "A" ? 1 : v === "B" ? -1 : 0;
+  return v === "A" || v === "B" ? trainingLabel(v) : 0;
 }
 
 /**

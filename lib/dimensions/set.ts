@@ -5,7 +5,7 @@
  * (lib/db/judging/dimensions.ts).
  */
 import { z } from "zod";
-import type { Verdict } from "../agreement";
+import { verdictsBySide, type Verdict } from "../verdict";
 
 /** A dimension verdict in the pair's terms: A or B better, about the same, or not applicable. */
 export const DIMENSION_VERDICTS = ["A", "B", "SAME", "NA"] as const;
@@ -158,16 +158,17 @@ export function dimensionAnswersBySide(choices: DimensionChoices): {
   const ifLeftIsB: DimensionAnswers = {};
   for (const [key, c] of Object.entries(choices)) {
     const s = c.strength ?? undefined;
-    const neutral: DimensionVerdict | null = c.choice === "same" ? "SAME" : c.choice === "na" ? "NA" : null;
-    if (neutral) {
+    if (c.choice === "same" || c.choice === "na") {
+      const neutral: DimensionVerdict = c.choice === "same" ? "SAME" : "NA";
       // A strength sent with a neutral answer goes through, for the database to refuse (never dropped silently).
       ifLeftIsA[key] = { v: neutral, ...(s ? { s } : {}) };
       ifLeftIsB[key] = { v: neutral, ...(s ? { s } : {}) };
       continue;
     }
-    const leftBetter = c.choice === "left";
-    ifLeftIsA[key] = { v: leftBetter ? "A" : "B", ...(s ? { s } : {}) };
-    ifLeftIsB[key] = { v: leftBetter ? "B" : "A", ...(s ? { s } : {}) };
+    // A side, in A/B terms as the overall verdict's (lib/verdict).
+    const bySide = verdictsBySide(c.choice);
+    ifLeftIsA[key] = { v: bySide.leftIsA, ...(s ? { s } : {}) };
+    ifLeftIsB[key] = { v: bySide.leftIsB, ...(s ? { s } : {}) };
   }
   return { ifLeftIsA, ifLeftIsB };
 }
@@ -180,9 +181,5 @@ export function dimensionRating(v: DimensionVerdict): Verdict | null {
   return v === "A" ? "A" : v === "B" ? "B" : v === "SAME" ? "NEITHER" : null;
 }
 
-/** −3…+3 with negative = A better (as the overall signed preference); a side without a strength counts 1; SAME 0; NA none. */
-export function dimensionSignedPreference(a: DimensionAnswer): number | null {
-  if (a.v === "NA") return null;
-  if (a.v === "SAME") return 0;
-  return (a.v === "A" ? -1 : 1) * (a.s ?? 1);
-}
+/** A dimension answer's signed preference is lib/verdict's, re-exported here beside the answer it reads. */
+export { dimensionSignedPreference } from "../verdict";

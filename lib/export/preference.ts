@@ -14,7 +14,8 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { labelOf, signedPreference, type Verdict } from "../agreement";
+import { labelOf } from "../agreement";
+import { signedPreference, type Verdict } from "../verdict";
 
 export const PREFERENCE_TARGETS = ["trl", "openrlhf", "openai", "kto"] as const;
 export type PreferenceTarget = (typeof PREFERENCE_TARGETS)[number];

@@ -6,7 +6,7 @@
  * the request's judgments (the leaderboard's model, each judgment a battle, Neither a tie), when it is one plan
  * with at least one labelled win. The assistant turn is the plan as the dataset published it, as in preference pairs.
  */
-import type { Verdict } from "../agreement";
+import { battleCredits, type Verdict } from "../verdict";
 import { fitBradleyTerry } from "../leaderboard";
 import { labelStatus, promptMessages, splitOf, type PreferenceOptions, type PreferenceRequest } from "./preference";
 
@@ -93,9 +93,7 @@ function topRated(pairs: SftPair[], ids: string[]): string | null {
     for (const v of p.verdicts) {
       a[k] = index.get(p.planAId)!;
       b[k] = index.get(p.planBId)!;
-      // FastChat's credits: 2 to a win's side, 1 to each side of a tie.
-      wA[k] = v === "A" ? 2 : v === "NEITHER" ? 1 : 0;
-      wB[k] = v === "B" ? 2 : v === "NEITHER" ? 1 : 0;
+      [wA[k], wB[k]] = battleCredits(v);
       k++;
     }
   for (let i = 0; i < ids.length; i++, k++) {

@@ -3,7 +3,7 @@
  * or CSV flattened to plan_a.<feature> columns.
  */
 import { FEATURE_NAMES, reward, type PlanFeatures, type Weights } from "../features";
-import { trainingLabel, type Verdict } from "../agreement";
+import { trainingLabel, type Verdict } from "../verdict";
 import type { DimensionSummary } from "../dimensions/summary";
 
 export interface TrainingPlan {

@@ -4,7 +4,7 @@
  * experts' index — and then any pair's posterior from its own judgments, a batch of pairs at a time, exactly
  * (bit for bit) the fit's posterior of that pair.
  */
-import { VERDICTS, verdictCode, type Verdict } from "../agreement";
+import { VERDICTS, verdictCode, type Verdict } from "../verdict";
 import { DawidSkenePosterior, dawidSkene } from "./dawid-skene";
 import type { RatingMatrix } from "./ratings";
 

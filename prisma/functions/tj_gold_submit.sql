@@ -5,7 +5,7 @@
 -- not_active, not_assigned, withdrawn, rationale_too_short (p_rationale comes trimmed), strength_required, strength_not_asked (as
 -- tj_submit: the gold pair's dataset decides, so a gold pair asks exactly what a real one does), dimensions_not_asked,
 -- dimensions_required, dimensions_invalid (tj_dimensions_check, as tj_submit), stored. The verdict for each screen side comes from
--- lib/assignment/policy.ts verdictFor(), as for tj_submit. The pause test and the qualification decision
+-- lib/verdict verdictsBySide() (tj_pick_by_side picks the one shown), as for tj_submit. The pause test and the qualification decision
 -- follow in the caller's transaction (lib/reliability decides; tj_gold_pause and tj_qualification_decided write).
 DROP FUNCTION IF EXISTS tj_gold_submit(text, integer, text, "Verdict", "Verdict", text, integer, text, text, integer);
 DROP FUNCTION IF EXISTS tj_gold_submit(text, integer, text, "Verdict", "Verdict", text, integer, text, text, integer, smallint);
@@ -70,7 +70,7 @@ BEGIN
     RETURN QUERY SELECT 'rationale_too_short'::text, NULL::text, NULL::text, NULL::boolean, NULL::boolean, NULL::text, NULL::jsonb;
     RETURN;
   END IF;
-  v_verdict := CASE WHEN v.left_is_a THEN p_verdict_if_left_is_a ELSE p_verdict_if_left_is_b END;
+  v_verdict := tj_pick_by_side(v.left_is_a, p_verdict_if_left_is_a, p_verdict_if_left_is_b);
   IF p_strength IS NOT NULL AND (v_verdict = 'NEITHER' OR NOT v.strength_on) THEN
     RETURN QUERY SELECT 'strength_not_asked'::text, NULL::text, NULL::text, NULL::boolean, NULL::boolean, NULL::text, NULL::jsonb;
     RETURN;
@@ -79,7 +79,7 @@ BEGIN
     RETURN QUERY SELECT 'strength_required'::text, NULL::text, NULL::text, NULL::boolean, NULL::boolean, NULL::text, NULL::jsonb;
     RETURN;
   END IF;
-  v_dimensions := CASE WHEN v.left_is_a THEN p_dimensions_if_left_is_a ELSE p_dimensions_if_left_is_b END;
+  v_dimensions := tj_pick_by_side(v.left_is_a, p_dimensions_if_left_is_a, p_dimensions_if_left_is_b);
   v_refusal := tj_dimensions_check(v.dimension_set, v_dimensions, v.strength_on);
   IF v_refusal IS NOT NULL THEN
     RETURN QUERY SELECT v_refusal, NULL::text, NULL::text, NULL::boolean, NULL::boolean, NULL::text, NULL::jsonb;

@@ -1,7 +1,8 @@
 -- tj_rebuild_tallies, as in force. This file is its only definition from now on (migration 20261123083053_analytics_tallies last defined it);
 -- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
 -- Every tally from scratch, set-based, by the same rules as tj_tally_pair (the integration test holds
--- the two equal). Used by the back-fill below and after bulk changes.
+-- the two equal), with the same SQL mirrors of lib/verdict's encodings. Used by the back-fill below and after bulk
+-- changes.
 CREATE OR REPLACE FUNCTION tj_rebuild_tallies() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   TRUNCATE "AgreementTally", "ScaleTally", "ExpertTally", "ExpertPairTally", "JudgmentDayTally";
@@ -15,7 +16,7 @@ BEGIN
   CREATE TEMP TABLE tj_pp ON COMMIT DROP AS
     SELECT pair, ds, dest, count(*)::integer AS n, array_agg(v ORDER BY rn) AS vs,
            CASE WHEN bool_or(slot > 3) OR count(DISTINCT slot) < count(*) THEN -1
-                ELSE 63 - sum((3 - tj_verdict_code(v)) << (2 * (3 - slot)))::integer END AS pattern,
+                ELSE 63 - sum(tj_verdict_pattern_bits(v, slot))::integer END AS pattern,
            greatest(count(*) FILTER (WHERE v = 'A'), count(*) FILTER (WHERE v = 'B'), count(*) FILTER (WHERE v = 'NEITHER')) * 2 <= count(*) AS unresolved
     FROM tj_js GROUP BY pair, ds, dest;
   UPDATE "Pair" p SET "verdictPattern" = NULL, unresolved = false
@@ -25,24 +26,18 @@ BEGIN
   INSERT INTO "AgreementTally" ("datasetId", "destinationId", pattern, pairs)
     SELECT ds, dest, pattern, count(*)::integer FROM tj_pp GROUP BY 1, 2, 3;
   -- The signed preference and each dimension (only datasets that ask them), by the rules tj_tally_pair keeps: a
-  -- slot holds value + 3 in 3 bits, 7 when missing; a pair with a fourth rater is -1. Set-based: one pass over the
-  -- judgments, however many pairs.
+  -- slot holds value + 3 in 3 bits, 7 when missing (tj_scale_pattern_bits); a pair with a fourth rater is -1.
+  -- Set-based: one pass over the judgments, however many pairs.
   INSERT INTO "ScaleTally" ("datasetId", "destinationId", scale, pattern, pairs)
     SELECT s.ds, s.dest, s.scale, s.pattern, count(*)::integer FROM (
       SELECT x.pair, x.ds, x.dest, c.scale,
-             (CASE WHEN pp.pattern = -1 THEN -1 ELSE 511 - sum((7 - coalesce(c.code, 7)) << (3 * (3 - x.slot)))::integer END)::smallint AS pattern
+             (CASE WHEN pp.pattern = -1 THEN -1 ELSE 511 - sum(tj_scale_pattern_bits(c.value, x.slot))::integer END)::smallint AS pattern
         FROM tj_js x JOIN tj_pp pp ON pp.pair = x.pair JOIN "Dataset" d ON d.id = x.ds
         CROSS JOIN LATERAL (
-          SELECT 'signed'::text AS scale,
-                 CASE x.v WHEN 'NEITHER' THEN 3 WHEN 'A' THEN 3 - x.st ELSE 3 + x.st END AS code
+          SELECT 'signed'::text AS scale, tj_signed_preference(x.v, x.st) AS value
            WHERE d."preferenceStrength"
           UNION ALL
-          SELECT 'dim:' || (e->>'key'),
-                 CASE x.dims -> (e->>'key') ->> 'v'
-                   WHEN 'SAME' THEN 3
-                   WHEN 'A' THEN 3 - coalesce((x.dims -> (e->>'key') ->> 's')::integer, 1)
-                   WHEN 'B' THEN 3 + coalesce((x.dims -> (e->>'key') ->> 's')::integer, 1)
-                 END
+          SELECT 'dim:' || (e->>'key'), tj_dimension_signed_preference(x.dims -> (e->>'key'))
             FROM jsonb_array_elements(CASE WHEN jsonb_typeof(d.dimensions) = 'array' THEN d.dimensions ELSE '[]'::jsonb END) e
         ) c
        WHERE d."preferenceStrength" OR d.dimensions IS NOT NULL
@@ -53,7 +48,7 @@ BEGIN
   INSERT INTO "ExpertTally" ("userId", pairs, "abChoices", "leftChoices", "othersAgree", "matchedOthers")
     SELECT x.u, count(*)::integer,
            count(*) FILTER (WHERE x.v <> 'NEITHER')::integer,
-           count(*) FILTER (WHERE x.v <> 'NEITHER' AND (x.v = 'A') = x.left_is_a)::integer,
+           count(*) FILTER (WHERE tj_screen_side(x.v, x.left_is_a) = 'left')::integer,
            count(*) FILTER (WHERE o.o2 IS NOT NULL AND o.o1 = o.o2)::integer,
            count(*) FILTER (WHERE o.o2 IS NOT NULL AND o.o1 = o.o2 AND x.v = o.o1)::integer
     FROM tj_js x JOIN tj_pp pp ON pp.pair = x.pair

@@ -12,7 +12,7 @@
 -- dataset with adaptive raters whose second judgment here differs from the first asks for its third rater in
 -- this same statement, so no process acts on a stale view of the setting; tj_adaptive_after_submit decides it
 -- before the judgment counts, so the pair never completes only to be reopened.
--- The verdict for each screen side comes from lib/assignment/policy.ts verdictFor().
+-- The verdict for each screen side comes from lib/verdict verdictsBySide(); tj_pick_by_side picks the one shown.
 -- The per-dimension answers come for either side the screen may have shown, as the verdicts do.
 -- The signatures before preference strength and before dimensions are dropped: a call names one function.
 DROP FUNCTION IF EXISTS tj_submit(text, integer, text, "Verdict", "Verdict", text, integer, text, text);
@@ -81,7 +81,7 @@ BEGIN
     -- order assignment → pair → tallies is the one every writer keeps (tj_remove_judgments too).
     SELECT p."planAId" INTO v_pair FROM "Pair" p WHERE p.id = v_a."pairId" FOR NO KEY UPDATE;
   END IF;
-  v_verdict := CASE WHEN v_a."leftPlanId" = v_pair."planAId" THEN p_verdict_if_left_is_a ELSE p_verdict_if_left_is_b END;
+  v_verdict := tj_pick_by_side(v_a."leftPlanId" = v_pair."planAId", p_verdict_if_left_is_a, p_verdict_if_left_is_b);
   SELECT d."preferenceStrength", d.dimensions INTO v_strength_on, v_set
     FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Dataset" d ON d.id = q."datasetId" WHERE p.id = v_a."pairId";
   IF p_strength IS NOT NULL AND (v_verdict = 'NEITHER' OR NOT v_strength_on) THEN
@@ -92,7 +92,7 @@ BEGIN
     RETURN QUERY SELECT 'strength_required'::text, NULL::text;
     RETURN;
   END IF;
-  v_dimensions := CASE WHEN v_a."leftPlanId" = v_pair."planAId" THEN p_dimensions_if_left_is_a ELSE p_dimensions_if_left_is_b END;
+  v_dimensions := tj_pick_by_side(v_a."leftPlanId" = v_pair."planAId", p_dimensions_if_left_is_a, p_dimensions_if_left_is_b);
   v_refusal := tj_dimensions_check(v_set, v_dimensions, v_strength_on);
   IF v_refusal IS NOT NULL THEN
     RETURN QUERY SELECT v_refusal, NULL::text;

@@ -1,7 +1,9 @@
 -- tj_tally_pair, as in force. This file is its only definition from now on (migration 20261123083053_analytics_tallies last defined it);
 -- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
 -- One complete pair's contribution to every tally, added (p_sign = 1) or taken back (-1). Rows are
--- locked in one global order (tally table, then key), so two submits never deadlock on tallies.
+-- locked in one global order (tally table, then key), so two submits never deadlock on tallies. Its verdict
+-- encodings are lib/verdict's, through their SQL mirrors (tj_verdict_pattern_bits, tj_signed_preference,
+-- tj_dimension_signed_preference, tj_scale_pattern_bits, tj_screen_side).
 CREATE OR REPLACE FUNCTION tj_tally_pair(p_pair text, p_query text, p_plan_a text, p_sign integer, OUT o_pattern smallint, OUT o_unresolved boolean)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -33,7 +35,6 @@ DECLARE
   v_key text;
   v_p integer;
   v_a jsonb;
-  v_code integer;
 BEGIN
   SELECT q."datasetId", q."destinationId", d."preferenceStrength",
          CASE WHEN jsonb_typeof(d.dimensions) = 'array' THEN d.dimensions ELSE '[]'::jsonb END
@@ -50,7 +51,7 @@ BEGIN
       v_wide := true;
     ELSE
       v_seen := v_seen | (1 << v_slots[i]);
-      v_pattern := v_pattern - ((3 - tj_verdict_code(v_verdicts[i])) << (2 * (3 - v_slots[i])));
+      v_pattern := v_pattern - tj_verdict_pattern_bits(v_verdicts[i], v_slots[i]);
     END IF;
     v_counts[tj_verdict_code(v_verdicts[i]) + 1] := v_counts[tj_verdict_code(v_verdicts[i]) + 1] + 1;
   END LOOP;
@@ -67,8 +68,7 @@ BEGIN
   IF v_strength_on THEN
     v_p := 511;
     FOR i IN 1..v_n LOOP
-      v_code := CASE v_verdicts[i] WHEN 'NEITHER' THEN 3 WHEN 'A' THEN 3 - v_strengths[i] ELSE 3 + v_strengths[i] END;
-      v_p := v_p - ((7 - coalesce(v_code, 7)) << (3 * (3 - v_slots[i])));
+      v_p := v_p - tj_scale_pattern_bits(tj_signed_preference(v_verdicts[i], v_strengths[i]), v_slots[i]);
     END LOOP;
     v_scales := v_scales || 'signed'::text;
     v_scale_patterns := v_scale_patterns || (CASE WHEN v_wide THEN -1 ELSE v_p END)::smallint;
@@ -78,9 +78,7 @@ BEGIN
     v_p := 511;
     FOR i IN 1..v_n LOOP
       v_a := v_answers[i] -> v_key;
-      v_code := CASE v_a ->> 'v' WHEN 'SAME' THEN 3 WHEN 'A' THEN 3 - coalesce((v_a ->> 's')::integer, 1)
-                                 WHEN 'B' THEN 3 + coalesce((v_a ->> 's')::integer, 1) END;
-      v_p := v_p - ((7 - coalesce(v_code, 7)) << (3 * (3 - v_slots[i])));
+      v_p := v_p - tj_scale_pattern_bits(tj_dimension_signed_preference(v_a), v_slots[i]);
     END LOOP;
     v_scales := v_scales || ('dim:' || v_key);
     v_scale_patterns := v_scale_patterns || (CASE WHEN v_wide THEN -1 ELSE v_p END)::smallint;
@@ -107,7 +105,7 @@ BEGIN
     INSERT INTO "ExpertTally" AS t ("userId", pairs, "abChoices", "leftChoices", "othersAgree", "matchedOthers")
       VALUES (v_users[i], p_sign,
               p_sign * (v_verdicts[i] <> 'NEITHER')::integer,
-              p_sign * (v_verdicts[i] <> 'NEITHER' AND (v_verdicts[i] = 'A') = v_left[i])::integer,
+              p_sign * coalesce(tj_screen_side(v_verdicts[i], v_left[i]) = 'left', false)::integer,
               p_sign * v_agree,
               p_sign * (v_agree = 1 AND v_verdicts[i] = o1)::integer)
       ON CONFLICT ("userId") DO UPDATE SET pairs = t.pairs + EXCLUDED.pairs, "abChoices" = t."abChoices" + EXCLUDED."abChoices",

@@ -8,7 +8,8 @@
  * (lib/reliability: pause.ts, the gold flag); here it is read and written.
  */
 import { randomUUID } from "node:crypto";
-import { leaseEnd, pickLeftPlan, sideOf, verdictsBySide, type JudgingSettings } from "../../assignment/policy";
+import { leaseEnd, pickLeftPlan, type JudgingSettings } from "../../assignment/policy";
+import { sideOf, verdictsBySide } from "../../verdict";
 import { ttlCache } from "../../cache";
 import { AppError } from "../../errors";
 import { goldResults } from "../../reliability";

@@ -9,7 +9,8 @@
  * expert never gets a pair twice.
  */
 import { randomUUID } from "node:crypto";
-import { leaseEnd, pickLeftPlan, verdictsBySide, type Choice, type JudgingSettings } from "../../assignment/policy";
+import { leaseEnd, pickLeftPlan, type JudgingSettings } from "../../assignment/policy";
+import { verdictsBySide, type Choice } from "../../verdict";
 import { poolOf, type Db } from "../infra/client";
 import { viewPartsOf, type ViewParts, type ViewRow } from "./judging-view";
 import { AppError, type ErrorCode } from "../../errors";

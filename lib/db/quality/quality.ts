@@ -7,15 +7,8 @@
  * (lib/reliability/ratings.ts).
  */
 import { randomUUID } from "node:crypto";
-import {
-  calibrationOf,
-  VERDICTS,
-  verdictCode,
-  type StrengthCalibration,
-  type StrengthCounts,
-  type Verdict,
-} from "../../agreement";
-import { sideOf } from "../../assignment/policy";
+import { calibrationOf, type StrengthCalibration, type StrengthCounts } from "../../agreement";
+import { sideOf, VERDICTS, verdictCode, type Verdict } from "../../verdict";
 import { wilson } from "../../stats/binomial";
 import { othersRates, raterFlags, type Flag } from "../../reliability";
 import { dawidSkene } from "../../reliability";

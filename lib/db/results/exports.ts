@@ -8,8 +8,8 @@
  * batch of rows' posteriors from its pairs' judgments, so nothing is held per pair.
  */
 import { pseudonymSalt } from "../judging/settings";
-import { codesOf } from "../../agreement";
-import { labelOf, pairAgreement, signedPreference, VERDICTS, type Verdict } from "../../agreement";
+import { labelOf, pairAgreement } from "../../agreement";
+import { signedPreference, verdictsOfPattern, type Verdict } from "../../verdict";
 import type { Weights } from "../../features";
 import { currentWeights } from "./fits";
 import { exportQuery, optionsOf, type ExportKind, type ExportOptions } from "../../export/kinds";
@@ -108,8 +108,7 @@ export async function* labelledPairRows(
   );
   for await (const r of rows) {
     const verdicts =
-      r.verdicts ??
-      (!dated && r.pattern !== null && r.pattern >= 0 ? codesOf(r.pattern).map((c) => VERDICTS[c]) : null);
+      r.verdicts ?? (!dated && r.pattern !== null && r.pattern >= 0 ? verdictsOfPattern(r.pattern) : null);
     if (!verdicts?.length) continue;
     // The driver's row itself (it is this reader's own), not a copy: an export makes one per pair.
     r.verdicts = verdicts;

@@ -141,10 +141,10 @@ export async function judgedTripLengths(db: Db): Promise<number[]> {
  * their strengths), for the win table's mean signed preference.
  */
 export async function signedPreferenceRows(db: Db, f: BattleFilters): Promise<SignedPreferenceRow[]> {
-  const value = `CASE WHEN $5::text IS NULL
-      THEN CASE j.verdict WHEN 'NEITHER' THEN 0 WHEN 'A' THEN -j.strength ELSE j.strength END
-      ELSE CASE j.dimensions -> $5 ->> 'v' WHEN 'SAME' THEN 0 WHEN 'A' THEN -1 WHEN 'B' THEN 1 END
-           * CASE WHEN j.dimensions -> $5 ->> 'v' = 'SAME' THEN 1 ELSE (j.dimensions -> $5 ->> 's')::int END END`;
+  // lib/verdict's signedPreference and dimensionSignedPreference, through their SQL mirrors. (Every A or B dimension
+  // answer on a dataset with strength carries one: tj_dimensions_check refuses it without.)
+  const value = `CASE WHEN $5::text IS NULL THEN tj_signed_preference(j.verdict, j.strength)
+      ELSE tj_dimension_signed_preference(j.dimensions -> $5) END`;
   const { rows } = await poolOf(db).query<SignedPreferenceRow>(
     `SELECT pa.model AS "modelA", pb.model AS "modelB", p."queryId", sum(v)::float AS sum, count(*)::int AS n
        FROM (SELECT j."pairId", ${value} AS v FROM "Judgment" j) s
