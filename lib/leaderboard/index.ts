@@ -10,6 +10,7 @@ export * from "./file";
 export * from "./leaderboard";
 export * from "./prediction-powered";
 export * from "./prediction-powered-file";
+export * from "./prediction-powered-text";
 export * from "./simulate";
 export * from "./simulate-judge";
 export * from "./style";

@@ -713,3 +713,20 @@ export function predictionPoweredLeaderboard(
     gradientNorm: fit.gradientNorm,
   };
 }
+
+/** The experts' battles alone (the set's first `labelled` rows), e.g. for their win table. */
+export function expertBattles(pp: PredictionPoweredBattles): BattleSet {
+  const { set, labelled: n } = pp;
+  const K2 = 2 * STYLE_COVARIATES.length;
+  return {
+    ...set,
+    size: n,
+    a: set.a.slice(0, n),
+    b: set.b.slice(0, n),
+    outcome: set.outcome.slice(0, n),
+    weight: set.weight.slice(0, n),
+    unit: set.unit.slice(0, n),
+    left: set.left.slice(0, n),
+    style: set.style ? set.style.slice(0, n * K2) : null,
+  };
+}
