@@ -93,6 +93,15 @@ test("queries as units (the cluster sandwich), with and without style control: t
     assert.ok(Math.abs(s.coefficient - ref.clustered_style.style[k].coefficient) < 1e-8);
     assert.ok(Math.abs(s.se! - ref.clustered_style.style[k].se) < 1e-8);
   });
+  // The bootstrap over queries with style control: same ratings, intervals of about the sandwich's width.
+  const boot = predictionPoweredLeaderboard(clustered(true), { style: true, bootstrap: 200, seed: 2 });
+  assert.equal(boot.bootstrap!.unconverged, 0);
+  for (const m of boot.models) {
+    const s = lb.models.find((x) => x.model === m.model)!;
+    assert.equal(m.rating, s.rating);
+    const ratio = (m.ci95[1] - m.ci95[0]) / (s.ci95[1] - s.ci95[0]);
+    assert.ok(ratio > 0.75 && ratio < 1.3, `${m.model}: bootstrap / sandwich width ${ratio}`);
+  }
 });
 
 test("λ = 0 is the experts-only leaderboard exactly: the same ratings as the leaderboard's fit, the same intervals", async () => {
@@ -110,8 +119,37 @@ test("λ = 0 is the experts-only leaderboard exactly: the same ratings as the le
     assert.equal(m.rating, m.expertsOnly.rating);
   }
   assert.equal(zero.effectiveSampleRatio, 1);
-  // An estimated λ̂ that clips to 0 gives the same board.
+  // A judge contradicting the experts on every labelled battle (a tie turned into a win for one side or the
+  // other): λ̂ < 0 clips to 0, and the board is the experts-only one.
+  const contrary = {
+    ...pp,
+    judgeOnLabelled: pp.judgeOnLabelled.map((_, r) =>
+      pp.set.outcome[r] === A_WINS ? B_WINS : pp.set.outcome[r] === B_WINS ? A_WINS : r % 2 ? A_WINS : B_WINS,
+    ),
+  };
+  const clipped = predictionPoweredLeaderboard(contrary);
+  assert.ok(clipped.lambdaEstimate! < 0, `λ̂ ${clipped.lambdaEstimate}`);
+  assert.equal(clipped.lambda, 0);
+  assert.deepEqual(clipped.models, zero.models);
   assert.throws(() => predictionPoweredLeaderboard(pp, { lambda: 1.5 }), PredictionPoweredInputError);
+});
+
+test("an anchor pins one planner: the others keep their gaps, and their intervals are of the gap to it", async () => {
+  const { pp } = await readPredictionPoweredFiles(`${dir}ppi-human.jsonl`, `${dir}ppi-judge.jsonl`, MAX);
+  const free = predictionPoweredLeaderboard(pp);
+  const pinned = predictionPoweredLeaderboard(pp, { anchor: { model: "gpt-4", rating: 1250 } });
+  const shift = 1250 - free.models.find((m) => m.model === "gpt-4")!.rating;
+  for (const m of pinned.models) {
+    const f = free.models.find((x) => x.model === m.model)!;
+    assert.ok(Math.abs(m.rating - (f.rating + shift)) < 1e-9);
+    if (m.model === "gpt-4") assert.deepEqual(m.ci95, [1250, 1250]);
+    // The gap to a planner with its own uncertainty is wider than the rating about the centre.
+    else assert.ok(m.ci95[1] - m.ci95[0] > f.ci95[1] - f.ci95[0]);
+  }
+  assert.throws(
+    () => predictionPoweredLeaderboard(pp, { anchor: { model: "gpt-5", rating: 1 } }),
+    /no planner "gpt-5"/,
+  );
 });
 
 test("150 simulated studies: the prediction-powered interval covers the population's ratings ≈ 95 %, and its total width is never above the experts-only one", (t) => {
