@@ -14,6 +14,8 @@
  *   tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
  *   tripjudge agreement --ratings FILE [--labels L1,L2,…] [--level nominal|ordinal|interval|ratio] [--json]
  *   tripjudge leaderboard --battles FILE [--dimension KEY] [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
+  tripjudge leaderboard --battles FILE --judge-battles FILE [--lambda X] [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
+ *   tripjudge leaderboard --battles FILE --judge-battles FILE [--lambda X] [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
  *   tripjudge reliability --ratings FILE [--gold FILE] [--labels A,B,NEITHER] [--json]
  *   tripjudge escalate --calibration FILE [--items FILE] --judges J1[,J2,…] [--alpha 0.1] [--delta 0.1] [--json]
  * Every command writes all of its output before it exits (a slow reader of a pipe gets every byte).
@@ -45,7 +47,10 @@ else by request text) and pair each with the plans already there, instead of mak
 escalate: which items judges may decide for the experts, agreeing with the experts' majority on at least 1 − α of
 them with probability 1 − δ (Trust or Escalate; docs/escalation.md). Each line of both files is {"id", "human"?:
 "A"|"B"|"NEITHER", "judges": {NAME: {"p_a", "p_b", "p_neither"?} or {"samples": ["A", …]}}}; every calibration
-line has "human". --judges: one judge or a cascade, cheapest first.`;
+line has "human". --judges: one judge or a cascade, cheapest first.
+leaderboard --judge-battles: prediction-powered (PPI++; docs/prediction-powered.md). Every battle of both files has an
+"id"; a judge battle whose id is an expert battle's rectifies, the others add. Sandwich intervals, or with --bootstrap
+N a bootstrap over requests; --lambda fixes λ (0: experts only, 1: PPI without power tuning).`;
 
 function out(json: boolean, value: unknown, text: string) {
   return print(json ? JSON.stringify(value, null, 2) : text);
@@ -88,6 +93,8 @@ async function main(argv: string[]): Promise<number> {
       gold: { type: "string" },
       "include-named": { type: "boolean", default: false },
       anchor: { type: "string" },
+      "judge-battles": { type: "string" },
+      lambda: { type: "string" },
       dimension: { type: "string" },
       target: { type: "string" },
       prompt: { type: "string" },
@@ -110,6 +117,12 @@ async function main(argv: string[]): Promise<number> {
   if (command === "fit" && !values.help) return fitCommand(values);
   if (command === "features" && !values.help) return featuresCommand(values);
   if (command === "agreement" && !values.help) return agreementCommand(values);
+  if (command === "leaderboard" && !values.help && values["judge-battles"] !== undefined)
+    // Its intervals are the sandwich unless a bootstrap is asked for (the option's default does not ask).
+    return predictionPoweredCommand(
+      values,
+      rest.some((a) => a === "--bootstrap" || a.startsWith("--bootstrap=")),
+    );
   if (command === "leaderboard" && !values.help) return leaderboardCommand(values);
   if (command === "reliability" && !values.help) return reliabilityCommand(values);
   if (command === "escalate" && !values.help) return escalateCommand(values);
@@ -502,6 +515,133 @@ async function leaderboardCommand(v: {
     if (
       e instanceof BattlesError ||
       e instanceof LeaderboardInputError ||
+      (e instanceof Error && /^--/.test(e.message))
+    ) {
+      console.error(`tripjudge leaderboard: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+/** `tripjudge leaderboard --battles HUMAN --judge-battles JUDGE`: the prediction-powered leaderboard (PPI++). */
+async function predictionPoweredCommand(
+  v: {
+    battles?: string;
+    "judge-battles"?: string;
+    lambda?: string;
+    bootstrap?: string;
+    seed?: string;
+    json?: boolean;
+    "include-named"?: boolean;
+    anchor?: string;
+    dimension?: string;
+  },
+  bootstrapAsked: boolean,
+): Promise<number> {
+  if (!v.battles) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { readPredictionPoweredFiles, predictionPoweredLeaderboard, formatPredictionPowered, expertBattles } =
+    await import("../lib/leaderboard");
+  const { BattlesError, PredictionPoweredInputError, winTable } = await import("../lib/leaderboard");
+  const { config } = await import("../lib/config");
+  try {
+    if (v.dimension !== undefined) throw new BattlesError("--dimension cannot be combined with --judge-battles");
+    const bootstrap = bootstrapAsked ? wholeNumber("bootstrap", v.bootstrap)! : 0;
+    if (bootstrapAsked && (bootstrap < 1 || bootstrap > 100_000))
+      throw new BattlesError("--bootstrap must be between 1 and 100000");
+    let lambda: number | undefined;
+    if (v.lambda !== undefined) {
+      lambda = Number(v.lambda);
+      if (!/^\s*\d+(\.\d+)?\s*$/.test(v.lambda) || !(lambda >= 0 && lambda <= 1))
+        throw new BattlesError(`--lambda must be a number from 0 to 1, not "${v.lambda}"`);
+    }
+    let anchor: { model: string; rating: number } | undefined;
+    if (v.anchor !== undefined) {
+      const at = v.anchor.lastIndexOf("=");
+      const rating = Number(v.anchor.slice(at + 1));
+      if (at <= 0 || !/^\s*-?\d+(\.\d+)?\s*$/.test(v.anchor.slice(at + 1)) || !Number.isFinite(rating))
+        throw new BattlesError(`--anchor must be MODEL=RATING (for example gpt-4-0613=1000), not "${v.anchor}"`);
+      anchor = { model: v.anchor.slice(0, at), rating };
+    }
+    const files = await readPredictionPoweredFiles(v.battles, v["judge-battles"]!, config().IMPORT_MAX_BYTES, {
+      includeNamed: v["include-named"],
+    });
+    const lb = predictionPoweredLeaderboard(files.pp, {
+      lambda,
+      bootstrap,
+      seed: wholeNumber("seed", v.seed),
+      anchor,
+    });
+    const experts = expertBattles(files.pp);
+    const leftOut = {
+      named: files.named,
+      judgeOnNamed: files.judgeOnNamed,
+      selfBattles: files.pp.selfBattles,
+      ...files.pp.leftOut,
+    };
+    const json = {
+      models: lb.models.map(
+        ({ model, rating, ci95, rank, battles, wins, losses, ties, judgeBattles, group, expertsOnly }) => ({
+          model,
+          rating,
+          ci95,
+          rank,
+          battles,
+          wins,
+          losses,
+          ties,
+          judge_only_battles: judgeBattles,
+          group,
+          experts_only: expertsOnly,
+        }),
+      ),
+      pairs: winTable(experts).map(({ model_a, model_b, n, share_a, ci95, p_value }) => ({
+        model_a,
+        model_b,
+        n,
+        share_a,
+        ci95,
+        p_value,
+      })),
+      battles: {
+        counted: lb.labelled,
+        named_left_out: files.named,
+        self_battles_left_out: files.pp.selfBattles,
+        layout: files.layout.battles,
+      },
+      bootstrap: lb.bootstrap
+        ? {
+            ...lb.bootstrap,
+            unit: files.pp.set.units === files.pp.set.size ? "battle" : "query",
+          }
+        : null,
+      anchor: lb.anchor,
+      groups: lb.groups,
+      comparable_across_groups: lb.groups <= 1,
+      prediction_powered: {
+        judge_battles: lb.labelled + lb.judgeBattles,
+        labelled: lb.labelled,
+        lambda: lb.lambda,
+        effective_sample_ratio: lb.effectiveSampleRatio,
+        lambda_estimate: lb.lambdaEstimate,
+        intervals: lb.intervals,
+        judge_left_out: {
+          on_named: files.judgeOnNamed,
+          unknown_planner: files.pp.leftOut.unknownPlanner,
+          across_groups: files.pp.leftOut.acrossGroups,
+        },
+        judge_layout: files.layout.judge,
+      },
+    };
+    await print(v.json ? JSON.stringify(json, null, 2) : formatPredictionPowered(lb, leftOut));
+    return 0;
+  } catch (e) {
+    if (
+      e instanceof BattlesError ||
+      e instanceof PredictionPoweredInputError ||
       (e instanceof Error && /^--/.test(e.message))
     ) {
       console.error(`tripjudge leaderboard: ${e.message}`);

@@ -35,16 +35,19 @@ export const battleLineSchema = z
     question_id: z.union([z.string().max(200), z.number()]).nullish(),
     left: z.enum(["model_a", "model_b"]).nullish(),
     anony: z.boolean().nullish(),
+    /** The battle's own id (lmarena's `id`): pairs an expert's battle with the judge's verdict on it (prediction-powered). */
+    id: z.union([z.string().max(200), z.number()]).nullish(),
     /** TripJudge's battles export: per dimension, the winner by that dimension's answer (null: not applicable). */
     dimensions: z
       .record(z.string().max(64), z.enum(["model_a", "model_b", "tie"]).nullable())
       .nullish()
       .transform((d) => d ?? null),
   })
-  .transform(({ query_id, question_id, winner, anony, ...rest }) => {
+  .transform(({ query_id, question_id, winner, anony, id, ...rest }) => {
     const q = query_id ?? question_id;
     return {
       ...rest,
+      id: id === null || id === undefined ? null : String(id),
       winner: winner === "both_bad" ? ("tie (bothbad)" as const) : winner,
       query_id: q === null || q === undefined ? null : String(q),
       named: anony === false,

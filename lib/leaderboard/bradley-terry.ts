@@ -99,8 +99,9 @@ export function fitBradleyTerry(
     let total = 0;
     for (let i = 0; i < n; i++) {
       const s = scale ? scale[i] : 1;
-      // Rows without credit (a pair absent from a replicate) carry nothing, and may name a model left out.
-      if (s === 0 || obs.wA[i] + obs.wB[i] === 0) continue;
+      // Rows without credit (a pair absent from a replicate) carry nothing, and may name a model left out. A row
+      // whose credits cancel (wA = −wB ≠ 0: the prediction-powered rectifier at λ = 1) still adds its linear term.
+      if (s === 0 || (obs.wA[i] === 0 && obs.wB[i] === 0)) continue;
       const eta = logit(t, i);
       // wA·softplus(−η) + wB·softplus(η), with softplus(η) = softplus(−η) + η: one exp and one log.
       total += s * ((obs.wA[i] + obs.wB[i]) * softplus(-eta) + obs.wB[i] * eta);
@@ -135,7 +136,7 @@ export function fitBradleyTerry(
     cross.fill(0);
     for (let i = 0; i < n; i++) {
       const tot = both[i];
-      if (tot === 0) continue;
+      if (tot === 0 && credA[i] === 0) continue;
       const u = ia[i],
         v = ib[i];
       let eta = LN10 * (t[u] - t[v]);

@@ -48,11 +48,15 @@ async function firstCharacter(path: string): Promise<string> {
   }
 }
 
-export async function readBattlesFile(
+/**
+ * Each battle of a battles file in order, with where it is (file and line, or array element), stopping at the size
+ * limit; returns the file's layout. Errors name the place.
+ */
+export async function readBattleRecords(
   path: string,
   maxBytes: number,
-  opts: BattlesFileOptions = {},
-): Promise<BattlesFile> {
+  take: (b: ReturnType<typeof parseBattle>, where: string) => void,
+): Promise<BattlesFile["layout"]> {
   let size: number;
   try {
     size = (await stat(path)).size;
@@ -61,6 +65,18 @@ export async function readBattlesFile(
   }
   if (size > maxBytes)
     throw new BattlesError(`${path}: ${size} bytes, above the limit of ${maxBytes} (IMPORT_MAX_BYTES)`);
+  const layout = (await firstCharacter(path)) === "[" ? "json-array" : "jsonl";
+  // Either stream stops at the limit even if the file grows while it is read.
+  if (layout === "json-array") await readArray(path, maxBytes, take);
+  else await readLines(path, maxBytes, take);
+  return layout;
+}
+
+export async function readBattlesFile(
+  path: string,
+  maxBytes: number,
+  opts: BattlesFileOptions = {},
+): Promise<BattlesFile> {
   const builder = new BattleSetBuilder();
   let named = 0;
   let withoutDimension = 0;
@@ -74,10 +90,7 @@ export async function readBattlesFile(
       else builder.addLine({ ...b, winner });
     }
   };
-  const layout = (await firstCharacter(path)) === "[" ? "json-array" : "jsonl";
-  // Either stream stops at the limit even if the file grows while it is read.
-  if (layout === "json-array") await readArray(path, maxBytes, take);
-  else await readLines(path, maxBytes, take);
+  const layout = await readBattleRecords(path, maxBytes, take);
   const set = builder.build();
   if (set.size === 0 && opts.dimension !== undefined)
     throw new BattlesError(
@@ -90,7 +103,11 @@ export async function readBattlesFile(
   return { set, selfBattles: builder.selfBattles, named, withoutDimension, layout };
 }
 
-async function readLines(path: string, maxBytes: number, take: (b: ReturnType<typeof parseBattle>) => void) {
+async function readLines(
+  path: string,
+  maxBytes: number,
+  take: (b: ReturnType<typeof parseBattle>, where: string) => void,
+) {
   const stream = createReadStream(path, { encoding: "utf8", end: maxBytes - 1 });
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let lineNo = 0;
@@ -101,7 +118,7 @@ async function readLines(path: string, maxBytes: number, take: (b: ReturnType<ty
         throw new BattlesError(`${path}:${lineNo}: line longer than ${MAX_BATTLE_LINE} characters`);
       const text = lineNo === 1 ? line.replace(/^\uFEFF/, "") : line;
       if (!text.trim()) continue;
-      take(parseBattleLine(text, path, lineNo));
+      take(parseBattleLine(text, path, lineNo), `${path}:${lineNo}`);
     }
   } finally {
     lines.close();
@@ -109,7 +126,11 @@ async function readLines(path: string, maxBytes: number, take: (b: ReturnType<ty
   }
 }
 
-async function readArray(path: string, maxBytes: number, take: (b: ReturnType<typeof parseBattle>) => void) {
+async function readArray(
+  path: string,
+  maxBytes: number,
+  take: (b: ReturnType<typeof parseBattle>, where: string) => void,
+) {
   const source = createReadStream(path, { end: maxBytes - 1 });
   // stream-json reads no byte-order mark: drop one before the parser sees it.
   let first = true;
@@ -123,7 +144,7 @@ async function readArray(path: string, maxBytes: number, take: (b: ReturnType<ty
     objectMode: true,
     write({ key, value }: { key: number; value: unknown }, _enc, done) {
       try {
-        take(parseBattle(value, `${path}: element ${key + 1}`));
+        take(parseBattle(value, `${path}: element ${key + 1}`), `${path}: element ${key + 1}`);
         done();
       } catch (e) {
         done(e as Error);

@@ -5,7 +5,7 @@ const f1 = (v: number) => v.toFixed(1);
 const f3 = (v: number) => v.toFixed(3);
 
 /** Columns of text, the first `left` of them aligned left and the rest (numbers) right. */
-function table(rows: string[][], left: number): string {
+export function table(rows: string[][], left: number): string {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   return rows
     .map((r) =>
