@@ -90,7 +90,29 @@ export async function readBattlesFile(
   return { set, selfBattles: builder.selfBattles, named, withoutDimension, layout };
 }
 
-async function readLines(path: string, maxBytes: number, take: (b: ReturnType<typeof parseBattle>) => void) {
+/** Each battle of a log with its 0-based position: a JSON Lines file's line (blank lines counted), an array's element. */
+type TakeBattle = (b: ReturnType<typeof parseBattle>, position: number) => void;
+
+/**
+ * Every battle of a log, in order, with its position among the log's lines or elements (counted whether or not the
+ * caller keeps the battle), stopping at the size limit; the layout read.
+ */
+export async function forEachBattle(path: string, maxBytes: number, take: TakeBattle): Promise<BattlesFile["layout"]> {
+  let size: number;
+  try {
+    size = (await stat(path)).size;
+  } catch (e) {
+    throw new BattlesError(`${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  if (size > maxBytes)
+    throw new BattlesError(`${path}: ${size} bytes, above the limit of ${maxBytes} (IMPORT_MAX_BYTES)`);
+  const layout = (await firstCharacter(path)) === "[" ? "json-array" : "jsonl";
+  if (layout === "json-array") await readArray(path, maxBytes, take);
+  else await readLines(path, maxBytes, take);
+  return layout;
+}
+
+async function readLines(path: string, maxBytes: number, take: TakeBattle) {
   const stream = createReadStream(path, { encoding: "utf8", end: maxBytes - 1 });
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let lineNo = 0;
@@ -101,7 +123,7 @@ async function readLines(path: string, maxBytes: number, take: (b: ReturnType<ty
         throw new BattlesError(`${path}:${lineNo}: line longer than ${MAX_BATTLE_LINE} characters`);
       const text = lineNo === 1 ? line.replace(/^\uFEFF/, "") : line;
       if (!text.trim()) continue;
-      take(parseBattleLine(text, path, lineNo));
+      take(parseBattleLine(text, path, lineNo), lineNo - 1);
     }
   } finally {
     lines.close();
@@ -109,7 +131,7 @@ async function readLines(path: string, maxBytes: number, take: (b: ReturnType<ty
   }
 }
 
-async function readArray(path: string, maxBytes: number, take: (b: ReturnType<typeof parseBattle>) => void) {
+async function readArray(path: string, maxBytes: number, take: TakeBattle) {
   const source = createReadStream(path, { end: maxBytes - 1 });
   // stream-json reads no byte-order mark: drop one before the parser sees it.
   let first = true;
@@ -123,7 +145,7 @@ async function readArray(path: string, maxBytes: number, take: (b: ReturnType<ty
     objectMode: true,
     write({ key, value }: { key: number; value: unknown }, _enc, done) {
       try {
-        take(parseBattle(value, `${path}: element ${key + 1}`));
+        take(parseBattle(value, `${path}: element ${key + 1}`), key);
         done();
       } catch (e) {
         done(e as Error);
