@@ -1,12 +1,15 @@
 /**
  * The leaderboard: the entry point callers outside lib/leaderboard import. Battles and their files
  * (battles.ts, file.ts), Bradley–Terry with bootstrap intervals and style control (leaderboard.ts,
- * bradley-terry.ts, style.ts), the win table and side shares, simulated battles, and the text report.
+ * bradley-terry.ts, style.ts), the win table and side shares, simulated battles, the text report, and serving orders:
+ * the A-optimal priority of a pair (informative.ts) and replays of a battle log under a serving order (replay.ts).
  */
 export * from "./battles";
 export * from "./bradley-terry";
 export * from "./file";
+export * from "./informative";
 export * from "./leaderboard";
+export * from "./replay";
 export * from "./simulate";
 export * from "./style";
 export * from "./text";
