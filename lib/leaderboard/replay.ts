@@ -375,7 +375,9 @@ export function replay(log: ReplayLog, o: ReplayOptions): ReplayRun {
         let best = -Infinity;
         for (let i = 0; i < pool.pairs; i++) {
           if (pool.left[i] < raters) continue;
-          const s = pairScore(design, pool.lo[i], pool.hi[i]);
+          // A score that is not a number (a design gone numerically singular) asks for a new fit, as Infinity does.
+          const raw = pairScore(design, pool.lo[i], pool.hi[i]);
+          const s = Number.isNaN(raw) ? Infinity : raw;
           if (s > best) {
             best = s;
             pair = i;
