@@ -6,7 +6,7 @@
  * three (majority labels) by the share of planner pairs ordered as the whole log orders them.
  * The log is FILE (any battle log `tripjudge leaderboard` reads), or without --file an Arena-like simulated one
  * written to a temporary folder: 60 planners entering and leaving over time (each active for 15–60 % of it),
- * Bradley–Terry strengths with an Elo spread of 100, log-normal popularity (σ 1, a Gini near Arena's), a pair drawn
+ * Bradley–Terry strengths with an Elo spread of 100, log-normal popularity (σ 1: a Gini of 0.52), a pair drawn
  * among the planners active at the time in proportion to their popularity, 35 % ties (Arena's share), 135,000
  * battles in time order.
  * Usage: npm run bench:replay -- [--file LOG] [--budget 20000] [--warmup 2000] [--seeds 40] [--min-battles 200]

@@ -11,7 +11,7 @@
  * With G = H⁺, S = GΩG, u = Gx, k = xᵀu, α = h / (1 + hk): the new covariance is
  * S − α(u·(Sx)ᵀ + Sx·uᵀ) + (α²·xᵀSx + ω(1 − αk)²)·uuᵀ, so the score is 2α·xᵀGSx − (α²·xᵀSx + ω(1 − αk)²)·xᵀG²x,
  * O(1) per pair once G, S, GS and G² are known; `assumeBattle` updates them in O(q²) for a batch of picks at one fit.
- * reference.py computes the same scores by pseudo-inverses of the updated matrices.
+ * replay_reference.py computes the same scores by pseudo-inverses of the updated matrices.
  */
 import { fitBradleyTerry, type BtFit, type Observations } from "./bradley-terry";
 
