@@ -14,10 +14,10 @@
  *   tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
  *   tripjudge agreement --ratings FILE [--labels L1,L2,…] [--level nominal|ordinal|interval|ratio] [--json]
  *   tripjudge leaderboard --battles FILE [--dimension KEY] [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
-  tripjudge leaderboard --battles FILE --judge-battles FILE [--lambda X] [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
  *   tripjudge leaderboard --battles FILE --judge-battles FILE [--lambda X] [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
  *   tripjudge reliability --ratings FILE [--gold FILE] [--labels A,B,NEITHER] [--json]
  *   tripjudge escalate --calibration FILE [--items FILE] --judges J1[,J2,…] [--alpha 0.1] [--delta 0.1] [--json]
+ *   tripjudge simulate --battles LOG --budget N [--policy as-logged|balanced|informative[,…]] [--warmup 2000] [--seeds 10] [--min-battles 200] [--raters 1|3] [--exploration 0.1] [--refit 100] [--checkpoints V1,V2,…] [--include-named] [--trace-out DIR] [--json]
  * Every command writes all of its output before it exits (a slow reader of a pipe gets every byte).
  */
 import { parseArgs } from "node:util";
@@ -37,8 +37,10 @@ const USAGE = `usage:
   tripjudge features --plan FILE [--format tripscore|chinatravel|tripcraft] [--pois FILE] [--query FILE] [--json]
   tripjudge agreement --ratings FILE [--labels L1,L2,…] [--level nominal|ordinal|interval|ratio] [--json]
   tripjudge leaderboard --battles FILE [--dimension KEY] [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
+  tripjudge leaderboard --battles FILE --judge-battles FILE [--lambda X] [--bootstrap N] [--seed N] [--include-named] [--anchor MODEL=RATING] [--json]
   tripjudge reliability --ratings FILE [--gold FILE] [--labels A,B,NEITHER] [--json]
   tripjudge escalate --calibration FILE [--items FILE] --judges J1[,J2,…] [--alpha 0.1] [--delta 0.1] [--json]
+  tripjudge simulate --battles LOG --budget N [--policy as-logged|balanced|informative[,…]] [--warmup 2000] [--seeds 10] [--min-battles 200] [--raters 1|3] [--exploration 0.1] [--refit 100] [--checkpoints V1,V2,…] [--include-named] [--trace-out DIR] [--json]
 BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSONL).
 --gold-plans N: after a new import, make gold pairs from up to N of its feasible plans (an upload in the app
 queues 200; a command-line import makes none without it).
@@ -50,7 +52,10 @@ them with probability 1 − δ (Trust or Escalate; docs/escalation.md). Each lin
 line has "human". --judges: one judge or a cascade, cheapest first.
 leaderboard --judge-battles: prediction-powered (PPI++; docs/prediction-powered.md). Every battle of both files has an
 "id"; a judge battle whose id is an expert battle's rectifies, the others add. Sandwich intervals, or with --bootstrap
-N a bootstrap over requests; --lambda fixes λ (0: experts only, 1: PPI without power tuning).`;
+N a bootstrap over requests; --lambda fixes λ (0: experts only, 1: PPI without power tuning).
+simulate: replays a battle log under serving orders (docs/serving-order.md): how wide the planners' intervals are after
+N votes served as the log's own mix, balanced over pairs, or most informative first; --budget counts every vote,
+warm-up included; --trace-out DIR writes DIR/<policy>.<seed>.json, the battles drawn as positions in the log.`;
 
 function out(json: boolean, value: unknown, text: string) {
   return print(json ? JSON.stringify(value, null, 2) : text);
@@ -95,6 +100,16 @@ async function main(argv: string[]): Promise<number> {
       anchor: { type: "string" },
       "judge-battles": { type: "string" },
       lambda: { type: "string" },
+      policy: { type: "string" },
+      budget: { type: "string" },
+      warmup: { type: "string" },
+      seeds: { type: "string" },
+      "min-battles": { type: "string" },
+      raters: { type: "string" },
+      exploration: { type: "string" },
+      refit: { type: "string" },
+      checkpoints: { type: "string" },
+      "trace-out": { type: "string" },
       dimension: { type: "string" },
       target: { type: "string" },
       prompt: { type: "string" },
@@ -126,6 +141,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "leaderboard" && !values.help) return leaderboardCommand(values);
   if (command === "reliability" && !values.help) return reliabilityCommand(values);
   if (command === "escalate" && !values.help) return escalateCommand(values);
+  if (command === "simulate" && !values.help) return simulateCommand(values);
   if (command === "dsl" && !values.help && (positionals[0] === "eval" || positionals[0] === "check"))
     return dslCommand(positionals[0], values);
   if (!command || values.help || !["validate", "import", "export"].includes(command) || positionals.length !== 1) {
@@ -996,6 +1012,172 @@ async function escalateCommand(v: {
       (e as NodeJS.ErrnoException).code === "ENOENT"
     ) {
       console.error(`tripjudge escalate: ${(e as Error).message}`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+/** A whole number within [low, high], or the default when not given. */
+function boundedWhole(name: string, v: string | undefined, low: number, high: number, fallback?: number): number {
+  if (v === undefined) {
+    if (fallback === undefined) throw new CliInputError(`--${name} is required`);
+    return fallback;
+  }
+  if (!/^\d+$/.test(v)) throw new CliInputError(`--${name} must be a whole number, not "${v.slice(0, 40)}"`);
+  const n = Number(v);
+  if (n < low || n > high) throw new CliInputError(`--${name} must be between ${low} and ${high}, not ${n}`);
+  return n;
+}
+
+/** At most this many planners after --min-battles: the design costs q³ a fit. */
+const SIMULATE_MAX_PLANNERS = 500;
+
+async function simulateCommand(v: {
+  battles?: string;
+  policy?: string;
+  budget?: string;
+  warmup?: string;
+  seeds?: string;
+  "min-battles"?: string;
+  raters?: string;
+  exploration?: string;
+  refit?: string;
+  checkpoints?: string;
+  "include-named"?: boolean;
+  "trace-out"?: string;
+  json?: boolean;
+}): Promise<number> {
+  if (!v.battles || v.budget === undefined) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { BattlesError, formatServingStudy, POLICIES, readReplayLog, servingStudy } =
+    await import("../lib/leaderboard");
+  const { config } = await import("../lib/config");
+  const { existsSync } = await import("node:fs");
+  const { mkdir, writeFile } = await import("node:fs/promises");
+  const path = await import("node:path");
+  try {
+    const policies = (v.policy ?? POLICIES.join(",")).split(",").map((x) => x.trim());
+    const unknown = policies.filter((x) => !(POLICIES as readonly string[]).includes(x));
+    if (unknown.length || !policies.length || new Set(policies).size !== policies.length)
+      throw new CliInputError(
+        `--policy must be one or more of ${POLICIES.join(", ")}, comma-separated, each once, not "${(v.policy ?? "").slice(0, 60)}"`,
+      );
+    const budget = boundedWhole("budget", v.budget, 1, 10_000_000);
+    const warmup = boundedWhole("warmup", v.warmup, 0, 10_000_000, 2000);
+    if (warmup >= budget) throw new CliInputError(`--warmup (${warmup}) must be below --budget (${budget})`);
+    const seeds = boundedWhole("seeds", v.seeds, 1, 1000, 10);
+    const minBattles = boundedWhole("min-battles", v["min-battles"], 0, 10_000_000, 200);
+    const refit = boundedWhole("refit", v.refit, 1, 1_000_000, 100);
+    const raters = boundedWhole("raters", v.raters, 1, 3, 1);
+    if (raters !== 1 && raters !== 3) throw new CliInputError("--raters must be 1 or 3");
+    const exploration = v.exploration === undefined ? 0.1 : Number(v.exploration);
+    if (
+      v.exploration !== undefined &&
+      (!/^\s*(0?\.\d+|0|1(\.0*)?)\s*$/.test(v.exploration) || !(exploration >= 0 && exploration <= 1))
+    )
+      throw new CliInputError(
+        `--exploration must be a share from 0 to 1, such as 0.1, not "${v.exploration.slice(0, 40)}"`,
+      );
+    let checkpoints: number[];
+    if (v.checkpoints !== undefined) {
+      checkpoints = v.checkpoints.split(",").map((x) => boundedWhole("checkpoints", x.trim(), 0, budget));
+      if (checkpoints.length > 200 || checkpoints.some((x, i) => i > 0 && x <= checkpoints[i - 1]))
+        throw new CliInputError("--checkpoints must be at most 200 vote counts, ascending, none above --budget");
+    } else {
+      // The warm-up, then twenty even steps to the budget.
+      const step = (budget - warmup) / 20;
+      checkpoints = [
+        ...new Set([warmup, ...Array.from({ length: 20 }, (_, i) => Math.round(warmup + (i + 1) * step))]),
+      ];
+    }
+    const log = await readReplayLog(v.battles, config().IMPORT_MAX_BYTES, {
+      includeNamed: v["include-named"],
+      minBattles,
+    });
+    if (log.models.length > SIMULATE_MAX_PLANNERS)
+      throw new CliInputError(
+        `${log.models.length} planners, above the limit of ${SIMULATE_MAX_PLANNERS}: raise --min-battles`,
+      );
+    if (budget > log.a.length)
+      throw new CliInputError(`--budget ${budget} is above the ${log.a.length} battles kept from the log: lower it`);
+    const dir = v["trace-out"];
+    const traceFile = (policy: string, seed: number) => path.join(dir!, `${policy}.${seed}.json`);
+    if (dir !== undefined) {
+      // Never overwrite an earlier run's traces.
+      const taken = policies.flatMap((p) => Array.from({ length: seeds }, (_, s) => traceFile(p, s))).find(existsSync);
+      if (taken) throw new CliInputError(`--trace-out: ${taken} exists; remove it or choose another folder`);
+      await mkdir(dir, { recursive: true });
+    }
+    const study = await servingStudy(log, {
+      policies: policies as (typeof POLICIES)[number][],
+      seeds,
+      budget,
+      warmup,
+      checkpoints,
+      exploration,
+      refit,
+      raters: raters as 1 | 3,
+      onRun:
+        dir === undefined
+          ? undefined
+          : (policy, seed, run) => writeFile(traceFile(policy, seed), JSON.stringify(run.trace) + "\n", { flag: "wx" }),
+    });
+    const pairs = new Set(
+      Array.from(log.a, (a, k) => Math.min(a, log.b[k]) * log.models.length + Math.max(a, log.b[k])),
+    );
+    const json = {
+      log: {
+        file: v.battles,
+        layout: log.layout,
+        read: log.read,
+        kept: log.a.length,
+        planners: log.models.length,
+        pairs: pairs.size,
+        left_out: { named: log.leftOut.named, self: log.leftOut.self, few_battles: log.leftOut.fewBattles },
+        min_battles: minBattles,
+      },
+      settings: { policies, budget, warmup, seeds, raters, exploration, refit, covariance: "sandwich", checkpoints },
+      policies: study.policies.map((p) => ({
+        policy: p.policy,
+        exhausted_runs: p.exhaustedRuns,
+        checkpoints: p.checkpoints.map((c) => ({
+          votes: c.votes,
+          runs: c.runs,
+          median: c.median,
+          widest: c.widest,
+          rms: c.rms,
+          coverage: c.coverage,
+          order_agreement: c.orderAgreement,
+        })),
+      })),
+      baseline: study.baseline,
+      savings: study.savings.map((x) => ({
+        policy: x.policy,
+        metric: x.metric,
+        baseline_width: x.baselineWidth,
+        votes_needed: x.votesNeeded,
+        votes_saved: x.votesSaved,
+        width_change: x.widthChange,
+      })),
+    };
+    await print(
+      v.json
+        ? JSON.stringify(json, null, 2)
+        : [
+            `${v.battles}: ${log.read} battles read, ${log.a.length} kept among ${log.models.length} planners (${pairs.size} pairs); left out: ${log.leftOut.named} non-anonymous, ${log.leftOut.self} of a planner against itself, ${log.leftOut.fewBattles} with a planner below ${minBattles} battles`,
+            `${budget} votes (warm-up ${warmup}, the log's own mix), seeds 0–${seeds - 1}, ${raters} vote(s) a pair; informative: exploration ${exploration}, refit every ${refit} labels, sandwich covariance`,
+            "",
+            formatServingStudy(study, { raters }),
+            ...(dir !== undefined ? ["", `traces: ${path.join(dir, "<policy>.<seed>.json")}`] : []),
+          ].join("\n"),
+    );
+    return 0;
+  } catch (e) {
+    if (e instanceof BattlesError || e instanceof CliInputError) {
+      console.error(`tripjudge simulate: ${e.message}`);
       return 1;
     }
     throw e;

@@ -49,13 +49,19 @@ async function firstCharacter(path: string): Promise<string> {
 }
 
 /**
+ * What a reader of a battles file is handed: the battle, where it is (for errors), and its 0-based position among
+ * the log's lines (blank ones counted) or array elements.
+ */
+type TakeBattle = (b: ReturnType<typeof parseBattle>, where: string, position: number) => void;
+
+/**
  * Each battle of a battles file in order, with where it is (file and line, or array element), stopping at the size
  * limit; returns the file's layout. Errors name the place.
  */
 export async function readBattleRecords(
   path: string,
   maxBytes: number,
-  take: (b: ReturnType<typeof parseBattle>, where: string) => void,
+  take: TakeBattle,
 ): Promise<BattlesFile["layout"]> {
   let size: number;
   try {
@@ -70,6 +76,18 @@ export async function readBattleRecords(
   if (layout === "json-array") await readArray(path, maxBytes, take);
   else await readLines(path, maxBytes, take);
   return layout;
+}
+
+/**
+ * Every battle of a log, in order, with its position among the log's lines or elements (counted whether or not the
+ * caller keeps the battle), stopping at the size limit; the layout read.
+ */
+export function forEachBattle(
+  path: string,
+  maxBytes: number,
+  take: (b: ReturnType<typeof parseBattle>, position: number) => void,
+): Promise<BattlesFile["layout"]> {
+  return readBattleRecords(path, maxBytes, (b, _where, position) => take(b, position));
 }
 
 export async function readBattlesFile(
@@ -103,11 +121,7 @@ export async function readBattlesFile(
   return { set, selfBattles: builder.selfBattles, named, withoutDimension, layout };
 }
 
-async function readLines(
-  path: string,
-  maxBytes: number,
-  take: (b: ReturnType<typeof parseBattle>, where: string) => void,
-) {
+async function readLines(path: string, maxBytes: number, take: TakeBattle) {
   const stream = createReadStream(path, { encoding: "utf8", end: maxBytes - 1 });
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let lineNo = 0;
@@ -118,7 +132,7 @@ async function readLines(
         throw new BattlesError(`${path}:${lineNo}: line longer than ${MAX_BATTLE_LINE} characters`);
       const text = lineNo === 1 ? line.replace(/^\uFEFF/, "") : line;
       if (!text.trim()) continue;
-      take(parseBattleLine(text, path, lineNo), `${path}:${lineNo}`);
+      take(parseBattleLine(text, path, lineNo), `${path}:${lineNo}`, lineNo - 1);
     }
   } finally {
     lines.close();
@@ -126,11 +140,7 @@ async function readLines(
   }
 }
 
-async function readArray(
-  path: string,
-  maxBytes: number,
-  take: (b: ReturnType<typeof parseBattle>, where: string) => void,
-) {
+async function readArray(path: string, maxBytes: number, take: TakeBattle) {
   const source = createReadStream(path, { end: maxBytes - 1 });
   // stream-json reads no byte-order mark: drop one before the parser sees it.
   let first = true;
@@ -144,7 +154,7 @@ async function readArray(
     objectMode: true,
     write({ key, value }: { key: number; value: unknown }, _enc, done) {
       try {
-        take(parseBattle(value, `${path}: element ${key + 1}`), `${path}: element ${key + 1}`);
+        take(parseBattle(value, `${path}: element ${key + 1}`), `${path}: element ${key + 1}`, key);
         done();
       } catch (e) {
         done(e as Error);
