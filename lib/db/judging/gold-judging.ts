@@ -11,10 +11,9 @@ import { randomUUID } from "node:crypto";
 import { leaseEnd, pickLeftPlan, sideOf, verdictsBySide, type JudgingSettings } from "../../assignment/policy";
 import { ttlCache } from "../../cache";
 import { AppError } from "../../errors";
-import { goldResults } from "../../reliability";
+import { goldResults, goldFlag } from "../../reliability";
 import { qualificationDecision } from "../../gold";
 import type { Standing } from "../../permissions";
-import { goldFlag } from "../../reliability";
 import { inTransaction, poolOf, type Db } from "../infra/client";
 import { dimensionAnswersBySide } from "../../dimensions/set";
 import {

@@ -11,24 +11,31 @@ import {
   calibrationOf,
   VERDICTS,
   verdictCode,
+  removalEffectFromPatterns,
   type StrengthCalibration,
   type StrengthCounts,
   type Verdict,
 } from "../../agreement";
 import { sideOf } from "../../assignment/policy";
 import { wilson } from "../../stats/binomial";
-import { othersRates, raterFlags, type Flag } from "../../reliability";
-import { dawidSkene } from "../../reliability";
-import { softLabelModel, softLabelsOf, type SoftLabelModel, type SoftLabels } from "../../reliability";
-import { mace } from "../../reliability";
-import { peerAgreement } from "../../reliability";
-import { RatingMatrixBuilder } from "../../reliability";
+import {
+  othersRates,
+  raterFlags,
+  dawidSkene,
+  softLabelModel,
+  softLabelsOf,
+  mace,
+  peerAgreement,
+  RatingMatrixBuilder,
+  type Flag,
+  type SoftLabelModel,
+  type SoftLabels,
+} from "../../reliability";
 import { DEFECT_KINDS } from "../../gold";
 import { AppError } from "../../errors";
 import { ADMIN_FIGURES, recent } from "../../cache";
 import { config } from "../../config";
 import { expertMedianSeconds, ratedPairs } from "../results/analytics";
-import { removalEffectFromPatterns } from "../../agreement";
 import { poolOf, type Db } from "../infra/client";
 import { completeJudgments, completeRatings } from "./judgment-log";
 import type { Standing } from "../../permissions";

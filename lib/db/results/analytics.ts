@@ -1,9 +1,19 @@
 /** Loads complete pairs for the analytics report, and the adjudication of 1-1-1 splits. */
 import { randomUUID } from "node:crypto";
-import { majority, VERDICTS, type Verdict } from "../../agreement";
-import { agreementSummary, analyticsReport, scaleAgreements } from "../../agreement";
-import type { RatedPair } from "../../agreement";
-import type { AgreementTally, ExpertPairTally, ExpertTally, ScaleTallyRow, Tallies } from "../../agreement";
+import {
+  majority,
+  VERDICTS,
+  agreementSummary,
+  analyticsReport,
+  scaleAgreements,
+  type Verdict,
+  type RatedPair,
+  type AgreementTally,
+  type ExpertPairTally,
+  type ExpertTally,
+  type ScaleTallyRow,
+  type Tallies,
+} from "../../agreement";
 import { sideOf } from "../../assignment/policy";
 import { poolOf, type Db } from "../infra/client";
 import { AppError } from "../../errors";

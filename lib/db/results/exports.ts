@@ -8,8 +8,7 @@
  * batch of rows' posteriors from its pairs' judgments, so nothing is held per pair.
  */
 import { pseudonymSalt } from "../judging/settings";
-import { codesOf } from "../../agreement";
-import { labelOf, pairAgreement, signedPreference, VERDICTS, type Verdict } from "../../agreement";
+import { codesOf, labelOf, pairAgreement, signedPreference, VERDICTS, type Verdict } from "../../agreement";
 import type { Weights } from "../../features";
 import { currentWeights } from "./fits";
 import { exportQuery, optionsOf, type ExportKind, type ExportOptions } from "../../export/kinds";

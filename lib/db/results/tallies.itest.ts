@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { DEFAULT_SETTINGS } from "../../assignment/policy";
-import { majority, verdictCode, VERDICTS } from "../../agreement";
-import { tallyPairs, type Tallies } from "../../agreement";
+import { majority, verdictCode, VERDICTS, tallyPairs, type Tallies } from "../../agreement";
 import { EXPORT_KINDS } from "../../export/kinds";
 import { listDestinations, listUsers } from "../accounts/admin";
 import {
