@@ -2,7 +2,8 @@
  * Agreement for the common case — three rater slots, three categories — from pattern counts:
  * every item is one of 4³ = 64 patterns (category 0–2 or missing per slot), so every statistic,
  * and every bootstrap replicate, needs only the 64 counts. 100,000 items cost one pass to count.
- * Results equal the general functions in index.ts (tested).
+ * Each slot holds its code in 2 bits (3 when missing), slot 1 highest, as the database writes Pair.verdictPattern;
+ * ./testing.ts's patternOf encodes it. Results equal the general functions of ./testing.ts (tested).
  */
 import { multinomial, seededRandom } from "../random";
 import type { Interval } from "./bootstrap";
@@ -11,10 +12,6 @@ export const MISSING = 3;
 const P = 64;
 const slotsOf = (p: number) => [(p >> 4) & 3, (p >> 2) & 3, p & 3];
 const PATTERNS = Array.from({ length: P }, (_, p) => slotsOf(p));
-
-/** The pattern of up to three verdict codes by slot (missing slots: MISSING). */
-export const patternOf = (codes: readonly (number | null | undefined)[]) =>
-  ((codes[0] ?? MISSING) << 4) | ((codes[1] ?? MISSING) << 2) | (codes[2] ?? MISSING);
 
 /** The codes of a pattern's rated slots, in slot order. */
 export const codesOf = (pattern: number) => PATTERNS[pattern].filter((c) => c !== MISSING);

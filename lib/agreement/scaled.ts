@@ -24,12 +24,6 @@ const SLOT_PAIRS = [
   [1, 2],
 ] as const;
 
-/** The pattern of up to three values (−3…+3, null = missing) by slot. */
-export function scalePatternOf(values: readonly (number | null | undefined)[]): number {
-  const code = (v: number | null | undefined) => (v === null || v === undefined ? SCALE_MISSING : v + 3);
-  return (code(values[0]) << 6) | (code(values[1]) << 3) | code(values[2]);
-}
-
 /** A pattern's three slots as codes 0–6, or null where missing. */
 export function scaleCodesOf(pattern: number): (number | null)[] {
   return [(pattern >> 6) & 7, (pattern >> 3) & 7, pattern & 7].map((c) => (c === SCALE_MISSING ? null : c));

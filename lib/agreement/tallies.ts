@@ -1,13 +1,12 @@
 /**
  * The analytics report from tallies: counts the database keeps in step as pairs complete (see the
- * migration analytics_tallies), so reading agreement never reads every judgment. `tallyPairs` is the
- * reference of the database's rules, written over the same per-pair rows the report functions take;
- * tests hold the two in agreement.
+ * migration analytics_tallies), so reading agreement never reads every judgment. `tallyPairs` (./testing.ts) is
+ * the reference of the database's rules, written over the same per-pair rows; tests hold the two in agreement.
  */
 import { positionBias } from "./position";
 import { cohenFromTable } from "./kappa";
 import { classesOf, confusionOfClasses, groupStatsOfClasses } from "./classes";
-import { confusionFromCounts, patternOf } from "./patterns";
+import { confusionFromCounts } from "./patterns";
 import {
   judgmentsPerDay,
   statsOfCounts,
@@ -48,52 +47,6 @@ export interface Tallies {
   agreement: AgreementTally[];
   experts: ExpertTally[];
   expertPairs: ExpertPairTally[];
-}
-
-/** The tallies of these complete pairs, by the rules the database's triggers follow (experts = user ids). */
-export function tallyPairs(pairs: readonly RatedPair[]): Tallies {
-  const agreement = new Map<string, AgreementTally>();
-  const experts = new Map<string, ExpertTally>();
-  const expertPairs = new Map<string, ExpertPairTally>();
-  for (const p of pairs) {
-    const pattern = p.verdicts.length > 3 ? -1 : patternOf(p.verdicts.map(verdictCode));
-    const g = `${p.datasetId}\u0000${p.destinationId}\u0000${pattern}`;
-    const a = agreement.get(g) ?? {
-      datasetId: p.datasetId ?? "",
-      destinationId: p.destinationId ?? "",
-      pattern,
-      pairs: 0,
-    };
-    a.pairs++;
-    agreement.set(g, a);
-    p.experts.forEach((u, s) => {
-      const v = p.verdicts[s];
-      const others = p.verdicts.filter((_, o) => o !== s);
-      const agree = others.length >= 2 && others[0] === others[1];
-      const e = experts.get(u) ?? {
-        userId: u,
-        pairs: 0,
-        abChoices: 0,
-        leftChoices: 0,
-        othersAgree: 0,
-        matchedOthers: 0,
-      };
-      e.pairs++;
-      if (v !== "NEITHER") e.abChoices++;
-      if (p.choseLeft[s]) e.leftChoices++;
-      if (agree) e.othersAgree++;
-      if (agree && v === others[0]) e.matchedOthers++;
-      experts.set(u, e);
-      p.experts.forEach((w, t) => {
-        if (!(u < w)) return;
-        const k = `${u}\u0000${w}\u0000${v}\u0000${p.verdicts[t]}`;
-        const x = expertPairs.get(k) ?? { userA: u, userB: w, verdictA: v, verdictB: p.verdicts[t], pairs: 0 };
-        x.pairs++;
-        expertPairs.set(k, x);
-      });
-    });
-  }
-  return { agreement: [...agreement.values()], experts: [...experts.values()], expertPairs: [...expertPairs.values()] };
 }
 
 /** Pattern counts of the tally rows that `keep` selects, and how many pairs had a rating beyond slot 3. */

@@ -14,7 +14,7 @@ import { claimNext, setAdaptiveRaters, skipAssignment, submitJudgment } from "..
 import { isCalibration } from "../assignment/adaptive";
 import { qualityReport, removalPreview, removeJudgments, setStanding, standingCounts } from "../db/quality/quality";
 import { ratedPairs } from "../db/results/analytics";
-import { removalEffect } from "../agreement";
+import { removalEffect } from "../agreement/testing";
 import { seed } from "../db/infra/seed";
 import { createTestDatabase, createTestExpert, judgeUntilDone, type TestDatabase } from "../db/infra/testing";
 import { createExpert } from "../db/accounts/users";

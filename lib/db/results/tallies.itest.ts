@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { DEFAULT_SETTINGS } from "../../assignment/policy";
-import { majority, verdictCode, VERDICTS, tallyPairs, type Tallies } from "../../agreement";
+import { majority, verdictCode, VERDICTS, type Tallies } from "../../agreement";
+import { tallyPairs } from "../../agreement/testing";
 import { EXPORT_KINDS } from "../../export/kinds";
 import { listDestinations, listUsers } from "../accounts/admin";
 import {
