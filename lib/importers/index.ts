@@ -95,7 +95,7 @@ export async function parseBundle(files: BundleFiles, opts: ImportOptions = {}):
 
 // The entry point: what callers outside lib/importers use of its other modules.
 export { textFiles } from "./bundle";
-export { progressPrinter, progressText, progressView, type ProgressView } from "./progress";
+export { progressPrinter, progressText, progressView, type ProgressView } from "./import-progress";
 export {
   detectFormat,
   featuresOfPlan,

@@ -15,11 +15,11 @@ import type { listDatasets, ImportOutcome } from "../db/datasets/imports";
 import type { leaderboardReport } from "../db/results/leaderboard";
 import type { judgeBoard, importJudgeVerdicts } from "../db/results/alignment";
 import type { DimensionReport } from "../db/results/dimensions";
-import type { qualityReport, removalPreview, removeJudgments } from "../db/quality/quality";
+import type { qualityReport, removalPreview, removeJudgments } from "../db/quality/expert-quality";
 import type { getSettings, updateSettings } from "../db/judging/settings";
 import type { getJob, listJobs } from "../db/infra/jobs";
-import type { assignmentOverview } from "../db/judging/progress";
-import type { makeGoldPairs, promoteToGold } from "../db/quality/gold";
+import type { assignmentOverview } from "../db/judging/assignment-overview";
+import type { makeGoldPairs, promoteToGold } from "../db/quality/gold-pairs";
 import type { ProgressView } from "../importers";
 import type { FitReport } from "../fitting/protocol";
 

@@ -9,7 +9,7 @@
 import { poolOf, type Db } from "../db/infra/client";
 import { emptyItem, itemCount, type Itinerary } from "../itinerary/model";
 import { planStyle } from "../leaderboard";
-import { makeGoldPairs } from "../db/quality/gold";
+import { makeGoldPairs } from "../db/quality/gold-pairs";
 
 const FEATURES = JSON.stringify({
   format: 1,

@@ -12,7 +12,7 @@ import { mayCorrect, type Correctors, type Standing } from "../../permissions";
 import { AppError } from "../../errors";
 import { poolOf, type Db } from "../infra/client";
 import { currentWeights } from "../results/fits";
-import { goldCorrectionSource } from "./gold";
+import { goldCorrectionSource } from "./gold-corrections";
 import type { SessionUser } from "../accounts/users";
 
 export interface CorrectionSource {
@@ -26,7 +26,7 @@ export interface CorrectionSource {
   weights: Weights;
   /**
    * Set when the plan is a gold pair's altered copy (its `alteredRef`): corrected like any plan, stored apart
-   * (lib/db/corrections/gold.ts) to measure whether the injected defect is undone.
+   * (lib/db/corrections/gold-corrections.ts) to measure whether the injected defect is undone.
    */
   gold?: { goldPairId: string; source: Itinerary; defect: { kind: DefectKind; day: number | null } };
 }

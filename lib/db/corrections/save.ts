@@ -25,7 +25,7 @@ import { planStyle } from "../../leaderboard";
 import { poolOf, type Db } from "../infra/client";
 import type { SessionUser } from "../accounts/users";
 import { correctionSource, type CorrectionSource } from "./context";
-import { applyToAltered, saveGoldCorrection } from "./gold";
+import { applyToAltered, saveGoldCorrection } from "./gold-corrections";
 
 export const correctionInput = z.object({
   ops: z
@@ -98,7 +98,7 @@ export async function saveCorrection(
   const edits = editList(s.plan.itinerary, ops, ctx.places);
   if (!edits.ok) throw new AppError("invalid_request", edits.error.message);
   if (s.gold) {
-    // A gold pair's altered copy: answered as any correction, stored apart (lib/db/corrections/gold.ts).
+    // A gold pair's altered copy: answered as any correction, stored apart (lib/db/corrections/gold-corrections.ts).
     const g = await saveGoldCorrection(db, { ...s, gold: s.gold }, { ...body, ops }, corrected, check, user);
     return {
       id: g.id,

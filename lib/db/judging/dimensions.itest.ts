@@ -13,7 +13,7 @@ import {
 import type { AppError } from "../../errors";
 import { claimNext, submitJudgment } from "./judging";
 import { renderView } from "./judging-view";
-import { assignmentOverview, updateDataset } from "./progress";
+import { assignmentOverview, updateDataset } from "./assignment-overview";
 import { seed } from "../infra/seed";
 import { importBundle } from "../datasets/imports";
 import { exampleBundle } from "../../testing/bundles";

@@ -30,7 +30,7 @@ import {
 import { viewPartsOf, type ViewParts, type ViewRow } from "./judging-view";
 
 // The highest gold rate of any dataset with active gold pairs, so that most claims need not look for a gold pair
-// at all. The data functions that change it (lib/db/quality/gold.ts) forget it.
+// at all. The data functions that change it (lib/db/quality/gold-pairs.ts) forget it.
 const rateCache = ttlCache("gold-max-rate", 5000, async (db: Db): Promise<number> => {
   const { rows } = await poolOf(db).query<{ rate: number | null }>(
     `SELECT max("goldRate") AS rate FROM "Dataset" d WHERE EXISTS (SELECT 1 FROM "GoldPair" g WHERE g."datasetId" = d.id AND g.active)`,

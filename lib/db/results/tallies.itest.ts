@@ -18,7 +18,7 @@ import { exportCount } from "./export-counts";
 import { records } from "./exports";
 import type { ExportFilters } from "../../export/records";
 import { claimNext, submitJudgment } from "../judging/judging";
-import { assignmentOverview, setRequiredRaters } from "../judging/progress";
+import { assignmentOverview, setRequiredRaters } from "../judging/assignment-overview";
 import { seed } from "../infra/seed";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "../infra/testing";
 
