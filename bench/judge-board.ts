@@ -12,7 +12,7 @@ import { startEmbeddedPostgres } from "../lib/db/infra/embedded";
 import { closeDb, createDb } from "../lib/db/infra/client";
 import { judgeBoard } from "../lib/db/results/alignment";
 import { leaderboardReport } from "../lib/db/results/leaderboard";
-import { fitSoftLabels, qualityReport, removalPreview } from "../lib/db/quality/quality";
+import { fitSoftLabels, qualityReport, removalPreview } from "../lib/db/quality/expert-quality";
 import { seedHistory, seedJudgeVerdicts } from "../lib/testing/history";
 import { freshDatabase } from "./server";
 

@@ -13,7 +13,7 @@ import { DEFAULT_DIMENSIONS } from "../lib/dimensions/set";
 import { closeDb, createDb, poolOf } from "../lib/db/infra/client";
 import { importBundle } from "../lib/db/datasets/imports";
 import { setAdaptiveRaters } from "../lib/db/judging/judging";
-import { makeGoldPairs, setGoldRate } from "../lib/db/quality/gold";
+import { makeGoldPairs, setGoldRate } from "../lib/db/quality/gold-pairs";
 import { sourceFromPath } from "../lib/importers";
 import { generateBundle } from "../lib/testing/generate-bundle";
 import { cpuByThread, cpuSpent, loadGeneratorPids } from "./cpu-threads";

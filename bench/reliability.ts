@@ -9,11 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { dawidSkene } from "../lib/reliability";
-import { mace } from "../lib/reliability";
-import { ratingMatrix } from "../lib/reliability";
-import { reliabilityReport } from "../lib/reliability";
-import { simulateStudy } from "../lib/reliability";
+import { dawidSkene, mace, ratingMatrix, reliabilityReport, simulateStudy } from "../lib/reliability";
 
 const pairs = Number(process.argv[2] ?? 100_000);
 const LABELS = ["A", "B", "NEITHER"];

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { test } from "node:test";
 import {
   mayAdminister,
@@ -9,6 +11,8 @@ import {
   maySetActive,
   nextStages,
   ownsAssignment,
+  ROLES,
+  STANDINGS,
 } from "./permissions";
 
 const admin = { id: "a1", role: "ADMIN" as const };
@@ -50,4 +54,20 @@ test("accounts: admins only, and never deactivating themselves", () => {
   assert.ok(!maySetActive(admin, "a1", false));
   assert.ok(maySetActive(admin, "a1", true));
   assert.ok(!maySetActive(expert, "e2", true));
+});
+
+/** The values of `enum name { … }` in prisma/schema.prisma, in order. */
+function schemaEnum(name: string): string[] {
+  const schema = readFileSync(path.join(import.meta.dirname, "..", "prisma", "schema.prisma"), "utf8");
+  const body = new RegExp(`^enum ${name} \\{([^}]*)\\}`, "m").exec(schema);
+  assert.ok(body, `enum ${name} in prisma/schema.prisma`);
+  return body[1]
+    .split("\n")
+    .map((l) => l.replace(/\/\/.*/, "").trim())
+    .filter(Boolean);
+}
+
+test("roles and standings are the database's: ROLES and STANDINGS equal prisma/schema.prisma's enums", () => {
+  assert.deepEqual([...ROLES], schemaEnum("Role"));
+  assert.deepEqual([...STANDINGS], schemaEnum("Standing"));
 });

@@ -5,10 +5,14 @@
  * change, because the hot calls make one round trip (docs/decisions/016): tj_session_ok (a standing
  * expert session: active, same session version, role EXPERT) and tj_submit/tj_move_assignment (an
  * assignment moves only for its own expert). They follow mayJudge and ownsAssignment below.
+ *
+ * Roles and standings are declared here, as lists, for the code (lib/ imports no Prisma), and as the enums Role and
+ * Standing of prisma/schema.prisma for the database; permissions.test.ts holds the two to the same values.
  */
 import type { DslStage } from "./dsl/annotations";
 
-export type Role = "ADMIN" | "EXPERT";
+export const ROLES = ["ADMIN", "EXPERT"] as const;
+export type Role = (typeof ROLES)[number];
 
 export interface Asker {
   id: string;
@@ -31,7 +35,8 @@ export function ownsAssignment(user: Asker, assignment: { userId: string }): boo
 }
 
 /** An expert's standing (docs/domain.md): only an active expert's work counts; admins have none. */
-export type Standing = "ACTIVE" | "QUALIFYING" | "PAUSED" | "QUALIFICATION_FAILED";
+export const STANDINGS = ["ACTIVE", "QUALIFYING", "QUALIFICATION_FAILED", "PAUSED"] as const;
+export type Standing = (typeof STANDINGS)[number];
 
 /** A request's constraints are read by admins, and by experts of a destination assigned to them. */
 export function mayReadConstraints(user: Asker, destinationAssigned: boolean): boolean {

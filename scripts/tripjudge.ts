@@ -240,7 +240,7 @@ async function main(argv: string[]): Promise<number> {
 
 /** Gold pairs from up to `plans` feasible plans of a dataset just imported: the result and a line to print. */
 async function makeGold(db: import("../lib/db/infra/client").Db, datasetId: string, plans: number) {
-  const { goldSummary, makeGoldPairs } = await import("../lib/db/quality/gold");
+  const { goldSummary, makeGoldPairs } = await import("../lib/db/quality/gold-pairs");
   const result = await makeGoldPairs(db, datasetId, { plans, seed: 1 }, null);
   return { result, message: goldSummary(result) };
 }

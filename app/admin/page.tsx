@@ -1,7 +1,7 @@
 import { AdminUsers } from "@/components/admin/AdminUsers";
 import { db } from "@/lib/db/infra/client";
 import { listDestinations } from "@/lib/db/accounts/admin";
-import { standingCounts } from "@/lib/db/quality/quality";
+import { standingCounts } from "@/lib/db/quality/expert-quality";
 import Link from "next/link";
 import { requirePageUser } from "@/lib/server/auth";
 

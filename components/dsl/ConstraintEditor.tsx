@@ -10,6 +10,7 @@ import { ApiError } from "../api";
 import { useMemo, useState } from "react";
 import type { DslResult } from "@/lib/dsl";
 import type { Constraint, DslStage } from "@/lib/dsl/annotations";
+import type { Role } from "@/lib/permissions";
 import type { ConstraintsSavedAnswer } from "@/lib/server/responses";
 import { CodeEditor } from "./CodeEditor";
 import { History } from "./History";
@@ -45,7 +46,7 @@ function Cell({ r }: { r: DslResult }) {
   return r.result ? <td className="dsl-cell dsl-pass">✓ pass</td> : <td className="dsl-cell dsl-fail">✗ fail</td>;
 }
 
-export function ConstraintEditor({ queryId, role }: { queryId: string; role: "ADMIN" | "EXPERT" }) {
+export function ConstraintEditor({ queryId, role }: { queryId: string; role: Role }) {
   const data = useConstraintEditor(queryId);
   const saveVersion = useSaveConstraints(queryId);
   const stageVersion = useSetStage(queryId);

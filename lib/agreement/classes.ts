@@ -1,6 +1,6 @@
 /**
  * Agreement of pairs with any number of ratings from counts of their distinct verdict vectors (decision 008): the
- * same figures as the general functions of report.ts (groupStats over one row per pair) — the same values and the
+ * same figures as the general functions of ./testing.ts (groupStats over one row per pair) — the same values and the
  * same bootstrap intervals, drawn from the same seeded stream of item indices — without a row object per pair or a
  * statistic recomputed over every resampled row. Each replicate counts how often each vector was drawn and computes
  * every statistic from those counts, so its cost is the draws plus the distinct vectors, not five passes over rows.
@@ -212,7 +212,7 @@ function valuesOf(x: Prepared, w: Float64Array, items: number, withPairs: boolea
 const KEYS = ["fleiss", "light", "krippendorff", "pairwise", "allAgree"] as const;
 
 /**
- * groupStats (report.ts) of the items in `classes`: the values from the vectors' counts, the intervals from the
+ * groupStats (./testing.ts) of the items in `classes`: the values from the vectors' counts, the intervals from the
  * resamples bootstrapCI draws (one seeded stream of item indices, the same for every statistic, as there).
  */
 export function groupStatsOfClasses(classes: VerdictClasses, replicates = 1000, seed = 1): GroupStats {
@@ -266,7 +266,7 @@ export function groupStatsOfClasses(classes: VerdictClasses, replicates = 1000, 
   };
 }
 
-/** slotConfusion (report.ts) of the items in `classes`: every slot pair's 3×3 table, from the vectors' counts. */
+/** slotConfusion (./testing.ts) of the items in `classes`: every slot pair's 3×3 table, from the vectors' counts. */
 export function confusionOfClasses(classes: VerdictClasses): Record<string, number[][]> {
   const w = new Float64Array(classes.vectors.length);
   for (const c of classes.itemClass) w[c]++;

@@ -2,14 +2,15 @@
  * Agreement for the common case — three rater slots, three categories — from pattern counts:
  * every item is one of 4³ = 64 patterns (category 0–2 or missing per slot), so every statistic,
  * and every bootstrap replicate, needs only the 64 counts. 100,000 items cost one pass to count.
- * Results equal the general functions in index.ts (tested).
+ * Each slot holds its code in 2 bits (3 when missing), slot 1 highest, as the database writes Pair.verdictPattern;
+ * ./testing.ts's patternOf encodes it. Results equal the general functions of ./testing.ts (tested).
  */
 import { multinomial, seededRandom } from "../random";
-import { codesOf, MISSING, patternOfSlots, slotCodesOf } from "../verdict";
+import { codesOf, MISSING, patternOf, patternOfSlots, slotCodesOf } from "../verdict";
 import type { Interval } from "./bootstrap";
 
 /** The pattern's bits are lib/verdict's (Pair.verdictPattern's), re-exported: the entry point has offered them. */
-export { codesOf, MISSING, patternOf } from "../verdict";
+export { codesOf, MISSING, patternOf };
 
 const P = 64;
 const PATTERNS = Array.from({ length: P }, (_, p) => slotCodesOf(p));

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { agreementFigures, removalEffect, removalEffectFromPatterns } from "./removal";
-import { verdictCode } from "./labels";
-import { patternOf } from "./patterns";
-import { slotConfusion, type RatedPair } from "./report";
+import { removalEffectFromPatterns } from "./removal";
+import { patternOf, verdictCode } from "../verdict";
+import type { RatedPair } from "./report";
+import { agreementFigures, removalEffect, slotConfusion } from "./testing";
 
 const pair = (id: string, verdicts: RatedPair["verdicts"], userIds: string[]): RatedPair => ({
   pairId: id,

@@ -13,10 +13,6 @@ export interface AgreementFigures {
   krippendorffAlpha: number | null;
 }
 
-export function agreementFigures(pairs: readonly RatedPair[]): AgreementFigures {
-  return figuresOfRows(pairs.map((p) => p.verdicts.map(verdictCode)));
-}
-
 /** The figures over rows of verdict codes in slot order (one row per complete pair). */
 function figuresOfRows(rows: readonly (readonly number[])[]): AgreementFigures {
   const width = rows.reduce((m, r) => Math.max(m, r.length), 0); // not Math.max(...rows): a million judgments overflow the stack
@@ -30,18 +26,11 @@ function figuresOfRows(rows: readonly (readonly number[])[]): AgreementFigures {
   };
 }
 
-export function removalEffect(
-  pairs: readonly RatedPair[],
-  userId: string,
-): { before: AgreementFigures; after: AgreementFigures; reopened: number } {
-  const kept = pairs.filter((p) => !p.userIds?.includes(userId));
-  return { before: agreementFigures(pairs), after: agreementFigures(kept), reopened: pairs.length - kept.length };
-}
-
 /**
- * The same effect from the tallies, without reading every complete pair: `all` counts complete pairs per verdict
- * pattern (AgreementTally, summed over groups), `theirs` those of them the expert judged; pairs with a rating beyond
- * slot 3 (no pattern) come whole in `wide`. The rows of one pattern are one shared array.
+ * The effect from the tallies, without reading every complete pair (tests hold it to ./testing.ts's removalEffect
+ * over every pair): `all` counts complete pairs per verdict pattern (AgreementTally, summed over groups), `theirs`
+ * those of them the expert judged; pairs with a rating beyond slot 3 (no pattern) come whole in `wide`. The rows of
+ * one pattern are one shared array.
  */
 export function removalEffectFromPatterns(
   all: ReadonlyMap<number, number>,

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { expertPairKappas, expertTable, groupStats, judgmentsPerDay, slotConfusion, type RatedPair } from "./report";
+import { judgmentsPerDay, type RatedPair } from "./report";
+import { expertPairKappas, expertTable, groupStats, slotConfusion } from "./testing";
 
 const pair = (id: string, verdicts: RatedPair["verdicts"], choseLeft: RatedPair["choseLeft"]): RatedPair => ({
   pairId: id,

@@ -3,7 +3,8 @@ import { test } from "node:test";
 import { seededRandom } from "../random";
 import { LEVELS } from "./ordinal";
 import { agreementSummary, labelsByValue, type RatingRow } from "./ratings";
-import { scaleCodesOf, scaleCounts, scalePatternOf, scaleReport, scaleStats } from "./scaled";
+import { scaleCodesOf, scaleCounts, scaleReport, scaleStats } from "./scaled";
+import { scalePatternOf } from "./testing";
 
 /** Items of three slots: values −3…+3 drawn around a per-item truth, some missing (not applicable). */
 function items(n: number, seed: number, missing = 0.1): (number | null)[][] {

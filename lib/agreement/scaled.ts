@@ -10,7 +10,6 @@
  * (Krippendorff 2011) with the values.
  */
 import { multinomial, seededRandom } from "../random";
-import { signedIndex } from "../verdict";
 import type { Interval } from "./bootstrap";
 import { cohenFromTable, type Stat } from "./kappa";
 import { alphaFromCoincidences, LEVELS, weightedKappaFromTable, type Level } from "./ordinal";
@@ -25,12 +24,6 @@ const SLOT_PAIRS = [
   [0, 2],
   [1, 2],
 ] as const;
-
-/** The pattern of up to three values (−3…+3, null = missing) by slot. */
-export function scalePatternOf(values: readonly (number | null | undefined)[]): number {
-  const code = (v: number | null | undefined) => (v === null || v === undefined ? SCALE_MISSING : signedIndex(v));
-  return (code(values[0]) << 6) | (code(values[1]) << 3) | code(values[2]);
-}
 
 /** A pattern's three slots as codes 0–6, or null where missing. */
 export function scaleCodesOf(pattern: number): (number | null)[] {

@@ -6,10 +6,10 @@
  * their "slightly"?
  */
 import { wilson, type Proportion } from "../stats/binomial";
-import type { Verdict } from "../verdict";
+import { SIGNED_VALUES, signedIndex, signedPreference, type Verdict } from "../verdict";
 
 /** The signed preference and its categories are lib/verdict's, re-exported: the entry point has offered them. */
-export { signedPreference, SIGNED_VALUES, signedIndex } from "../verdict";
+export { signedPreference, SIGNED_VALUES, signedIndex };
 
 export type Strength = 1 | 2 | 3;
 export const STRENGTHS: readonly Strength[] = [1, 2, 3];

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { seededRandom } from "../random";
-import { VERDICTS, verdictCode, type Verdict } from "./labels";
-import { expertPairKappas, expertTable, groupStats, slotConfusion, type GroupStats, type RatedPair } from "./report";
-import { patternOf } from "./patterns";
+import { patternOf, VERDICTS, verdictCode, type Verdict } from "../verdict";
+import type { GroupStats, RatedPair } from "./report";
 import {
   analyticsReport,
   confusionOfTallies,
@@ -11,8 +10,8 @@ import {
   expertTableOfTallies,
   groupStatsOfTallies,
   patternCounts,
-  tallyPairs,
 } from "./tallies";
+import { expertPairKappas, expertTable, groupStats, slotConfusion, tallyPairs } from "./testing";
 import { binomTest } from "../stats/binomial";
 
 /** Complete pairs judged by three (sometimes two or four) of seven experts, in two groups, with a leaning to agree. */

@@ -1,8 +1,7 @@
 /**
  * The analytics report from tallies: counts the database keeps in step as pairs complete (see the
- * migration analytics_tallies), so reading agreement never reads every judgment. `tallyPairs` is the
- * reference of the database's rules, written over the same per-pair rows the report functions take;
- * tests hold the two in agreement.
+ * migration analytics_tallies), so reading agreement never reads every judgment. `tallyPairs` (./testing.ts) is
+ * the reference of the database's rules, written over the same per-pair rows; tests hold the two in agreement.
  */
 import { positionBias } from "./position";
 import { cohenFromTable } from "./kappa";
@@ -16,7 +15,7 @@ import {
   type GroupStats,
   type RatedPair,
 } from "./report";
-import { verdictCode, verdictPattern, type Verdict } from "../verdict";
+import { verdictCode, type Verdict } from "../verdict";
 
 /** Complete pairs per group and verdict pattern; pattern -1 counts pairs with a rating beyond slot 3. */
 export interface AgreementTally {
@@ -48,52 +47,6 @@ export interface Tallies {
   agreement: AgreementTally[];
   experts: ExpertTally[];
   expertPairs: ExpertPairTally[];
-}
-
-/** The tallies of these complete pairs, by the rules the database's triggers follow (experts = user ids). */
-export function tallyPairs(pairs: readonly RatedPair[]): Tallies {
-  const agreement = new Map<string, AgreementTally>();
-  const experts = new Map<string, ExpertTally>();
-  const expertPairs = new Map<string, ExpertPairTally>();
-  for (const p of pairs) {
-    const pattern = verdictPattern(p.verdicts);
-    const g = `${p.datasetId}\u0000${p.destinationId}\u0000${pattern}`;
-    const a = agreement.get(g) ?? {
-      datasetId: p.datasetId ?? "",
-      destinationId: p.destinationId ?? "",
-      pattern,
-      pairs: 0,
-    };
-    a.pairs++;
-    agreement.set(g, a);
-    p.experts.forEach((u, s) => {
-      const v = p.verdicts[s];
-      const others = p.verdicts.filter((_, o) => o !== s);
-      const agree = others.length >= 2 && others[0] === others[1];
-      const e = experts.get(u) ?? {
-        userId: u,
-        pairs: 0,
-        abChoices: 0,
-        leftChoices: 0,
-        othersAgree: 0,
-        matchedOthers: 0,
-      };
-      e.pairs++;
-      if (v !== "NEITHER") e.abChoices++;
-      if (p.choseLeft[s]) e.leftChoices++;
-      if (agree) e.othersAgree++;
-      if (agree && v === others[0]) e.matchedOthers++;
-      experts.set(u, e);
-      p.experts.forEach((w, t) => {
-        if (!(u < w)) return;
-        const k = `${u}\u0000${w}\u0000${v}\u0000${p.verdicts[t]}`;
-        const x = expertPairs.get(k) ?? { userA: u, userB: w, verdictA: v, verdictB: p.verdicts[t], pairs: 0 };
-        x.pairs++;
-        expertPairs.set(k, x);
-      });
-    });
-  }
-  return { agreement: [...agreement.values()], experts: [...experts.values()], expertPairs: [...expertPairs.values()] };
 }
 
 /** Pattern counts of the tally rows that `keep` selects, and how many pairs had a rating beyond slot 3. */

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { noiseCeiling, pairwiseAgreement } from "../agreement";
-import { VERDICTS, type Verdict } from "../agreement";
+import { noiseCeiling, pairwiseAgreement, VERDICTS, type Verdict } from "../agreement";
 import { seededRandom } from "../random";
 import { alignmentBoard, BoardBuilder, type BoardPair, type JudgeRecord } from "./board";
 import { resampledMeans } from "./differences";

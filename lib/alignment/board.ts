@@ -4,8 +4,7 @@
  * Built one pair at a time (`BoardBuilder`): each judge keeps counts, contingency tables and a few numbers per pair
  * in typed arrays, never the pairs themselves, so a million judgments cost tens of MB, not the rows (issue 30).
  */
-import { cohenFromTable, noiseCeiling } from "../agreement";
-import { majority } from "../agreement";
+import { cohenFromTable, majority, noiseCeiling } from "../agreement";
 import { trainingLabel, verdictCode, type Verdict } from "../verdict";
 import { kendallTauB } from "../stats/kendall";
 import { pairedDifferences } from "./differences";

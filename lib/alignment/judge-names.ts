@@ -1,10 +1,10 @@
 /**
- * Judges' names as uploaded: cleaned (lib/text.ts cleanName), and refused when a reader could not tell them from a
+ * Judges' names as uploaded: cleaned (lib/unicode-text.ts cleanName), and refused when a reader could not tell them from a
  * name already on the board (issue 48: fullwidth letters, a trailing zero-width space or Cyrillic look-alikes beside
- * "TripScore reward (adopted weights)"). Kept apart from lib/text.ts so the confusables table stays out of pages.
+ * "TripScore reward (adopted weights)"). Kept apart from lib/unicode-text.ts so the confusables table stays out of pages.
  */
 import { remove as removeConfusables } from "confusables";
-import { cleanName, nameKey } from "../text";
+import { cleanName, nameKey } from "../unicode-text";
 
 /**
  * Two names share this key when a reader could not tell them apart: cleaned, each confusable character mapped to the

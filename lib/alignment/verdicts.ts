@@ -1,7 +1,7 @@
 /** Automatic judges' verdicts as uploaded: JSONL, one verdict a line, every problem named by its line. */
 import { z } from "zod";
 import { VERDICTS } from "../verdict";
-import { cleanName, STORABLE_TEXT, storableText } from "../text";
+import { cleanName, STORABLE_TEXT, storableText } from "../unicode-text";
 import { confusableKey } from "./judge-names";
 
 /** The judges TripJudge computes itself: an upload may not take their names (its verdicts would merge into theirs). */
@@ -17,7 +17,7 @@ export const judgeVerdictLine = z.strictObject({
     .string()
     .max(1000)
     .refine(storableText, STORABLE_TEXT)
-    // Stored cleaned: "Ｊudge\u200b" is "Judge" (lib/text.ts cleanName).
+    // Stored cleaned: "Ｊudge\u200b" is "Judge" (lib/unicode-text.ts cleanName).
     .transform(cleanName)
     .pipe(z.string().min(1, "is empty once invisible characters are removed").max(120))
     .refine((j) => !reserved.has(confusableKey(j)), {

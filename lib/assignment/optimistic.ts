@@ -1,7 +1,7 @@
 /**
  * What the Assign page shows the moment an admin changes something, before the server answers (TanStack Query's
  * optimistic update; components/admin/mutations.ts rolls it back if the server refuses). Each mirrors what the
- * server does with the change (lib/db/judging/progress.ts), on the page's overview as it stands.
+ * server does with the change (lib/db/judging/assignment-overview.ts), on the page's overview as it stands.
  */
 
 export interface FamiliarityLink {

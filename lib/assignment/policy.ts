@@ -8,7 +8,7 @@
  * live assignment holds), the pair's counters and status, and when a lapsed lease frees its slot.
  */
 import { z } from "zod";
-import { verdictFromSide, type Choice, type Verdict } from "../verdict";
+import { type Choice, type Side, sideOf, type Verdict, verdictFromSide, verdictsBySide } from "../verdict";
 
 const fields = {
   /** How long a claimed pair stays reserved for the expert. */
@@ -46,7 +46,7 @@ export const DEFAULT_SETTINGS: JudgingSettings = settingsSchema.parse({});
  * What a screen choice means in A/B terms, and back, is lib/verdict's (verdictFromSide, verdictsBySide, sideOf):
  * re-exported where callers found it before lib/verdict held it.
  */
-export { sideOf, verdictsBySide, type Choice, type Side } from "../verdict";
+export { sideOf, verdictsBySide, type Choice, type Side };
 
 /** The verdict for a choice on an assignment that showed `leftPlanId` on the left, of a pair whose plan A is `planAId`. */
 export function verdictFor(choice: Choice, leftPlanId: string, planAId: string): Verdict {

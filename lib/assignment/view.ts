@@ -13,6 +13,7 @@ import {
   type PreferenceFeature,
   type SoftFeature,
 } from "../features/types";
+import { STANDINGS } from "../permissions";
 import { weightsSchema } from "../features/weights";
 import { itinerarySchema } from "../itinerary/model";
 import { dimensionViewSchema } from "../dimensions/set";
@@ -72,7 +73,7 @@ export const nextPairAnswerSchema = z
     rewardWeights: weightsSchema.optional(),
     /** Only when the expert is not simply active: qualifying, paused, or failed qualification. */
     standing: z
-      .object({ state: z.enum(["QUALIFYING", "PAUSED", "QUALIFICATION_FAILED"]), note: z.string().nullable() })
+      .object({ state: z.enum(STANDINGS).exclude(["ACTIVE"]), note: z.string().nullable() })
       .strict()
       .optional(),
     /** While qualifying: pairs answered so far, the set's length and the pass mark. */

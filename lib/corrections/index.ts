@@ -7,8 +7,8 @@
  * dataset's place table, passed in as a lookup (places.ts); a place outside it is refused.
  *
  *   apply(it, op, places)        → { ok, value: new itinerary } | { ok: false, error: { code, message } }
- *   invert(before, op, places)   → the operation that undoes op: apply(apply(x, op), invert(x, op)) equals x
- *   startHistory / edit / undo / redo / opsOf   undo and redo as a pure state {past, future, current}
+ *   startHistory / edit / undo / redo / opsOf   undo and redo as a pure state {past, future, current}, each edit
+ *       kept with its inverse (apply.ts's invert: apply(apply(x, op), invert(x, op)) equals x)
  *   editList(source, ops, places) → rows {op, day, item, name, from, to, reason} for export
  *   liveChecker(source, ctx).check(corrected) / liveCheck(source, corrected, ctx)
  *       → { ok, regressions, fixed, unchanged, scores, reward }: gates, commonsense violations, gold rule
@@ -23,7 +23,6 @@ export * from "./places";
 export {
   apply,
   applyAll,
-  invert,
   parseOp,
   sameData,
   type CorrectionError,

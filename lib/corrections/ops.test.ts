@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Itinerary } from "../itinerary/model";
-import { apply, edit, editList, invert, redo, startHistory, undo, opsOf, type OpInput, type Result } from ".";
+import { apply, edit, editList, redo, startHistory, undo, opsOf, type OpInput, type Result } from ".";
+import { invert } from "./apply";
 import { chinaTravel, tripCraft, tripScore, type RealPlan } from "../testing/real-plans";
 
 const why = { kind: "route" } as const;

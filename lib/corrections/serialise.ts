@@ -18,7 +18,7 @@ import { tripCraftRecord } from "./serialise-tripcraft";
 import { tripScoreRecord } from "./serialise-tripscore";
 import { NotCarried, type Corrected, type Origin } from "./carry";
 
-export type { Origin } from "./carry";
+export type { Origin };
 
 /** The source position of every item of the corrected plan, by replaying the operations (up to a refused one). */
 export function origins(source: Itinerary, ops: readonly Op[], places: PlaceLookup): Origin[][] {

@@ -80,18 +80,6 @@ export type NormalizedPoi = NormalizedDataset["pois"][number];
 export type NormalizedQuery = NormalizedDataset["queries"][number];
 export type NormalizedPlan = NormalizedDataset["plans"][number];
 
-/** All pairs of plans of the same query (stable order), or the listed ones. */
-export function pairsOf(ds: NormalizedDataset): [string, string][] {
-  if (ds.pairs) return ds.pairs;
-  const byQuery = new Map<string, string[]>();
-  for (const p of ds.plans) byQuery.set(p.query, [...(byQuery.get(p.query) ?? []), p.sourceId]);
-  const out: [string, string][] = [];
-  for (const ids of byQuery.values()) {
-    for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) out.push([ids[i], ids[j]]);
-  }
-  return out;
-}
-
 /** What an import reports and a dataset row keeps. */
 export interface DatasetCounts {
   destinations: number;

@@ -1,6 +1,5 @@
 /** The demo as a canonical-format bundle, so it enters through the same importer as any dataset. */
-import type { BundleFiles } from "../importers";
-import { textFiles } from "../importers";
+import { textFiles, type BundleFiles } from "../importers";
 import { DEMO_CITIES } from "./cities";
 import { buildDemoDataset } from "./dataset";
 

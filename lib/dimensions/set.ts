@@ -5,7 +5,7 @@
  * (lib/db/judging/dimensions.ts).
  */
 import { z } from "zod";
-import { verdictsBySide, type Verdict } from "../verdict";
+import { dimensionSignedPreference, type Verdict, verdictsBySide } from "../verdict";
 
 /** A dimension verdict in the pair's terms: A or B better, about the same, or not applicable. */
 export const DIMENSION_VERDICTS = ["A", "B", "SAME", "NA"] as const;
@@ -182,4 +182,4 @@ export function dimensionRating(v: DimensionVerdict): Verdict | null {
 }
 
 /** A dimension answer's signed preference is lib/verdict's, re-exported here beside the answer it reads. */
-export { dimensionSignedPreference } from "../verdict";
+export { dimensionSignedPreference };

@@ -9,12 +9,11 @@
 import type { Expr, Stmt } from "./ast";
 import { LimitError, PyError } from "./errors";
 import type { Py } from "./values";
-import { newCompilation, type NameUse } from "./compiler/context";
-import { at, BREAK, UNSET } from "./compiler/runtime";
+import { COMPREHENSION_SCOPE_HINT, newCompilation, type NameUse } from "./compiler/context";
+import { at, BREAK, UNSET, withBudget, type Budget } from "./compiler/runtime";
 import { block } from "./compiler/statements";
 
-export { withBudget, type Budget } from "./compiler/runtime";
-export { COMPREHENSION_SCOPE_HINT } from "./compiler/context";
+export { COMPREHENSION_SCOPE_HINT, withBudget, type Budget };
 
 export interface Program {
   /** Runs with these global bindings (concept functions, plan, builtins); returns the named global's final value. */

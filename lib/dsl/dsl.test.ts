@@ -122,14 +122,13 @@ test("names Python would not know fail the constraint, with line, column and a h
 });
 
 test("hostile snippets end with a clear error within the limits", () => {
-  const within = (code: string, type: string, pattern: RegExp, ms = 3000) => {
-    const t = performance.now();
-    const r = evaluate(code, scope);
-    const took = performance.now() - t;
+  // Without the time limit: the step and size limits alone end each one, as they would on any machine however
+  // loaded (the time limit has its own check below).
+  const within = (code: string, type: string, pattern: RegExp) => {
+    const r = evaluate(code, scope, { limits: { timeMs: Infinity } });
     assert.equal(r.result, false);
     assert.equal(r.error?.type, type, JSON.stringify(r.error));
     assert.match(r.error!.message, pattern);
-    assert.ok(took < ms, `${took} ms`);
   };
   within("while True:\n    pass", "LimitExceeded", /more than 2,000,000 steps/);
   within("n = 0\nwhile n >= 0:\n    n += 1", "LimitExceeded", /steps/);
@@ -147,16 +146,11 @@ test("hostile snippets end with a clear error within the limits", () => {
   within("result = plan.__class__", "AttributeError", /has no attribute '__class__'/);
   // One step may not hide unbounded work: large values are charged by their size.
   const long = "x = 'a' * 1000000\ny = 'a' * 999999 + 'a'\n";
-  within(`${long}result = [x] * 999999 == [y] * 999999`, "LimitExceeded", /steps/, 1500);
-  within(`${long}result = y in [x] * 999999`, "LimitExceeded", /steps/, 1500);
-  within(`${long}l = [x] * 999999\nresult = len('%s' % (l,))`, "LimitExceeded", /steps|string grew/, 1500);
-  within(
-    "l = [1] * 900000\nn = 0\nwhile n < 100:\n    l = l[1:]\n    n += 1\nresult = n",
-    "LimitExceeded",
-    /steps/,
-    1500,
-  );
-  within(`${long}n = 0\nwhile n < 1000:\n    b = x == y\n    n += 1\nresult = b`, "LimitExceeded", /steps/, 1500);
+  within(`${long}result = [x] * 999999 == [y] * 999999`, "LimitExceeded", /steps/);
+  within(`${long}result = y in [x] * 999999`, "LimitExceeded", /steps/);
+  within(`${long}l = [x] * 999999\nresult = len('%s' % (l,))`, "LimitExceeded", /steps|string grew/);
+  within("l = [1] * 900000\nn = 0\nwhile n < 100:\n    l = l[1:]\n    n += 1\nresult = n", "LimitExceeded", /steps/);
+  within(`${long}n = 0\nwhile n < 1000:\n    b = x == y\n    n += 1\nresult = b`, "LimitExceeded", /steps/);
   // A tight time limit stops long but finite work too.
   const slow = evaluate("n = 0\nfor a in [1] * 100000:\n    for b in [1] * 10:\n        n += 1\nresult = n", scope, {
     limits: { timeMs: 5, maxSteps: 1e12 },

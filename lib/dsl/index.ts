@@ -9,13 +9,11 @@ import { COMPREHENSION_SCOPE_HINT, compileProgram, withBudget, type Program } fr
 import { CONCEPT_NAMES, conceptFunctions, poiIndex, type DslPoi, type PoiIndex } from "./concepts";
 import { upstreamSource } from "./upstream";
 import { LimitError, PyError } from "./errors";
-import { fromJs, toJson } from "./json";
+import { fromJs, parseJsonPy, toJson } from "./json";
 import { parse } from "./parser";
 import { PyFunc, PySet, iterate, truthy, type Py } from "./values";
 
-export type { DslPoi } from "./concepts";
-export { parseJsonPy, fromJs, toJson } from "./json";
-export { PyError } from "./errors";
+export { fromJs, parseJsonPy, PyError, toJson, type DslPoi };
 
 export interface DslError {
   /** "warning": worth fixing, yet ChinaTravel's evaluator reports nothing (the constraint is simply False). */

@@ -8,4 +8,4 @@ export * from "./values/types";
 export { binop, inplace, isInt, intOf, isNumber, norm, unary } from "./values/operators";
 export * from "./values/compare";
 export * from "./values/items";
-export * from "./values/text";
+export * from "./values/repr";

@@ -5,8 +5,13 @@
  * corrected plan as the assistant turn, `--as preference` corrected ≻ original in the preference target's shape.
  * A plan corrected by two experts gives two records, each marked with its correction id.
  */
-import type { PreferenceOptions, PreferenceRequest } from "./preference";
-import { checkPreferenceOptions, promptMessages, splitOf } from "./preference";
+import {
+  checkPreferenceOptions,
+  promptMessages,
+  splitOf,
+  type PreferenceOptions,
+  type PreferenceRequest,
+} from "./preference";
 import { checkSftOptions } from "./sft";
 import { col, type Columns } from "./parquet";
 import { verificationState, type EditRow, type Verification } from "../corrections";

@@ -4,7 +4,7 @@
  */
 import { haversineKm } from "../geo";
 import { hasLocation, minutesOf, type Day, type Item, type Itinerary } from "../itinerary/model";
-import { nameKey } from "../text";
+import { nameKey } from "../unicode-text";
 
 export const RULES = {
   /** Schedule density: a day's activity hours must lie in [lower, upper]; travel days have no lower bound. */

@@ -10,15 +10,13 @@ import {
   parallelSearch,
   parseTrainingPairs,
   plainSearch,
-  predict,
   prepare,
-  scoreDifference,
-  searchGrid,
   stratifiedFolds,
   syntheticPairs,
   weightsAt,
   type Grid,
 } from ".";
+import { predict, scoreDifference } from "./plain";
 
 /** A small grid (2 values per searched weight) that contains `planted`. */
 const SMALL: Grid = gridFromFile({ w1: [0.1, 0.7], w2: [0.2, 1.0], w3: [0.8, 1.2], w4: [0.1, 1.4] });
@@ -43,7 +41,7 @@ test("the factored search returns exactly what the plain loop returns, for all p
       5,
       seed,
     );
-    const fast = searchGrid(prepare(pairs, fold, 5), SMALL);
+    const fast = await parallelSearch(prepare(pairs, fold, 5), SMALL, { threads: 1 });
     const plain = plainSearch(pairs, SMALL, fold, 5);
     assert.deepEqual(Array.from(fast.correct), Array.from(plain.correct));
     assert.deepEqual(Array.from(fast.index), Array.from(plain.index));
@@ -55,7 +53,7 @@ test("the factored search returns exactly what the plain loop returns, for all p
 test("equally good vectors: the smallest index wins, on one thread or several", async () => {
   // Every plan fails a gate: every vector predicts the same, so all tie.
   const pairs = syntheticPairs({ pairs: 30, weights: planted, failing: 1, seed: 4 });
-  assert.equal(searchGrid(prepare(pairs), SMALL).index[0], 0);
+  assert.equal((await parallelSearch(prepare(pairs), SMALL, { threads: 1 })).index[0], 0);
   assert.equal((await parallelSearch(prepare(pairs), SMALL, { threads: 2 })).index[0], 0);
 });
 

@@ -2,9 +2,8 @@
 export * from "./grid";
 export * from "./pairs";
 export * from "./protocol";
-export { plainSearch, predict, scoreDifference } from "./plain";
+export { plainSearch } from "./plain";
 export { prepare, TIE } from "./prepare";
-export { searchGrid } from "./search";
 export { parallelSearch } from "./parallel";
 export { syntheticPairs } from "./synthetic";
 export { formatFitReport } from "./text";

@@ -6,7 +6,7 @@
  * One pass scores every cross-validation fold: a vector's accuracy on "all but fold g" is total − fold g.
  */
 import { PREFERENCE_FEATURES, SOFT_FEATURES } from "../features/types";
-import { preferenceCount, preferenceVector, softCount, softVector, type Grid } from "./grid";
+import { preferenceCount, preferenceVector, softVector, type Grid } from "./grid";
 import { TIE as TIE_, weightedMeanAt, type Prepared } from "./prepare";
 
 const TIE = TIE_; // a module-local constant: the hot loop reads it without going through the import binding
@@ -175,9 +175,4 @@ export function searchRange(
     }
   }
   return best;
-}
-
-/** The whole grid in this thread. */
-export function searchGrid(p: Prepared, grid: Grid): Best {
-  return searchRange(p, grid, 0, softCount(grid));
 }

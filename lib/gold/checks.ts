@@ -8,7 +8,7 @@ import { hotelNights, type PoiFacts } from "../features/rules";
 import type { QueryFacts } from "../features";
 import { haversineKm } from "../geo";
 import { hasLocation, minutesOf, type Item, type Itinerary } from "../itinerary/model";
-import { nameKey } from "../text";
+import { nameKey } from "../unicode-text";
 
 export const CHECKS = [
   "time_order",

@@ -19,8 +19,9 @@ import {
   type GoldPoiLookup,
 } from "./checks";
 
-import type { DefectKind } from "./kinds";
-export { DEFECT_KINDS, DEFECT_LABELS, type DefectKind } from "./kinds";
+import { DEFECT_KINDS, DEFECT_LABELS, type DefectKind } from "./kinds";
+
+export { DEFECT_KINDS, DEFECT_LABELS, type DefectKind };
 
 /** Where the defect is, for the feedback after a qualification pair (and the admin's gold list). */
 export interface Defect {

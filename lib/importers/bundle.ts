@@ -5,9 +5,9 @@
 import { z } from "zod";
 import { ImportRefused, Problems } from "./problems";
 import { readAll } from "./records";
-import { sizeText, type BundleFiles, type BundleSource } from "./source";
+import { DEFAULT_MAX_BYTES, sizeText, type BundleFiles, type BundleSource } from "./source";
 
-export { DEFAULT_MAX_BYTES, sizeText, type BundleFiles } from "./source";
+export { DEFAULT_MAX_BYTES, sizeText, type BundleFiles };
 
 export const BUNDLE_FORMATS = ["tripscore", "chinatravel", "tripcraft", "canonical"] as const;
 export type BundleFormat = (typeof BUNDLE_FORMATS)[number];

@@ -10,9 +10,25 @@ import type {
   NormalizedPoi,
   NormalizedQuery,
 } from "../dataset/normalized";
-import type { RefusedImport } from "./problems";
+import {
+  formatProblem,
+  ImportRefused,
+  refusedFor,
+  refusedImport,
+  type ImportProblem,
+  type RefusedImport,
+} from "./problems";
 import { memorySource, type BundleFiles } from "./source";
-import { streamBundle, type DatasetSink, type ImportOptions } from "./stream";
+import {
+  FORMATS,
+  ImportCancelled,
+  streamBundle,
+  type DatasetHeader,
+  type DatasetSink,
+  type ImportOptions,
+  type ImportProgress,
+  type StreamResult,
+} from "./stream";
 
 export {
   FORMATS,
@@ -23,10 +39,10 @@ export {
   type ImportOptions,
   type ImportProgress,
   type StreamResult,
-} from "./stream";
+};
 export { encodePlan, type EncodedPlan } from "./encoded";
 export { addedPlanId, noPairsNote, requestTextKey, type PairShape } from "./pairing";
-export { ImportRefused, refusedFor, refusedImport, type ImportProblem, type RefusedImport } from "./problems";
+export { formatProblem, ImportRefused, refusedFor, refusedImport, type ImportProblem, type RefusedImport };
 
 /** Keeps nothing: validation only (`tripjudge validate`). */
 export class DiscardingSink implements DatasetSink {
@@ -79,8 +95,7 @@ export async function parseBundle(files: BundleFiles, opts: ImportOptions = {}):
 
 // The entry point: what callers outside lib/importers use of its other modules.
 export { textFiles } from "./bundle";
-export { formatProblem } from "./problems";
-export { progressPrinter, progressText, progressView, type ProgressView } from "./progress";
+export { progressPrinter, progressText, progressView, type ProgressView } from "./import-progress";
 export {
   detectFormat,
   featuresOfPlan,

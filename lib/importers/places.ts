@@ -4,7 +4,7 @@ import type { NormalizedPoi } from "../dataset/normalized";
 import { cityNames } from "../itinerary/cities";
 import type { Item } from "../itinerary/model";
 import type { Manifest } from "./bundle";
-import { nameKey } from "../text";
+import { nameKey } from "../unicode-text";
 import { Problems } from "./problems";
 import type { SourceRecord } from "./records";
 

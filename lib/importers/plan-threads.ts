@@ -164,7 +164,9 @@ export class PlanThreads {
   constructor(count: number, init: PlanThreadInit) {
     this.threads = Array.from({ length: count }, () => {
       // A young generation larger than the default: a plan's objects die young, and fewer scavenges cost less.
-      const worker = spawnThread(new URL("./plan-thread.ts", import.meta.url), init, { maxYoungGenerationSizeMb: 32 });
+      const worker = spawnThread(new URL("./plan-thread-entry.ts", import.meta.url), init, {
+        maxYoungGenerationSizeMb: 32,
+      });
       const thread = { worker, pending: new Map() };
       worker.on("message", (m: Reply) => {
         const p = thread.pending.get(m.id);

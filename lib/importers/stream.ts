@@ -17,6 +17,7 @@ import { BatchBuilder, planThreadCount, PlanThreads, type BatchResults, type Pla
 import { Problems, refusedFor, type RefusedImport } from "./problems";
 import { readAll, readRawRecords, readRecords, type RawRecord, type SourceRecord } from "./records";
 import {
+  FORMATS,
   parsePlan,
   poiFactsOf,
   referencesOf,
@@ -27,7 +28,7 @@ import {
 } from "./references";
 import type { BundleSource } from "./source";
 
-export { FORMATS, type DatasetHeader } from "./references";
+export { FORMATS, type DatasetHeader };
 
 export interface ImportOptions {
   maxBytes?: number;

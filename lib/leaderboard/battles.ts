@@ -201,8 +201,3 @@ export function parseBattle(value: unknown, where: string) {
   }
   return r.data;
 }
-
-/** The same battles with every battle its own resampling unit (FastChat's battle bootstrap). */
-export function perBattleUnits(set: BattleSet): BattleSet {
-  return { ...set, unit: Int32Array.from({ length: set.size }, (_, i) => i), units: set.size };
-}

@@ -1,8 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { perBattleUnits } from "./battles";
+import type { BattleSet } from "./battles";
 import { gapInterval } from "./leaderboard";
 import { simulateBattles } from "./simulate";
+
+/** The same battles with every battle its own resampling unit (FastChat's battle bootstrap). */
+const perBattleUnits = (set: BattleSet): BattleSet => ({
+  ...set,
+  unit: Int32Array.from({ length: set.size }, (_, i) => i),
+  units: set.size,
+});
 
 /**
  * 200 simulated studies with planted strengths and a planted per-query effect: the query bootstrap's

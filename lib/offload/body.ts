@@ -13,9 +13,8 @@ import type pg from "pg";
 import { config } from "../config";
 import { db, poolOf, type Db } from "../db/infra/client";
 import { pageOneAtATime } from "../db/infra/cursor";
-import type { ExportPort } from "./export";
+import { serveExport, type ExportPort, type ExportArgs } from "./export";
 import { failureOf, type TaskOutcome } from "./errors";
-import { serveExport, type ExportArgs } from "./export";
 import { TASKS, type TaskName } from "./tasks";
 
 const NICE = 19;

@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { seedHistory } from "../testing/history";
 import { AppError } from "../errors";
-import { qualityReport } from "../db/quality/quality";
+import { qualityReport } from "../db/quality/expert-quality";
 import { createTestDatabase, type TestDatabase } from "../db/infra/testing";
 import { startAdminProcesses, type AdminProcesses } from "./pool";
 import { offload } from "./run";

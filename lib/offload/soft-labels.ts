@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import type { Db } from "../db/infra/client";
 import { dropStoredFigures, storedFigures, storeFigures } from "../db/infra/figures";
-import { expertsJudgingCompletePairs, fitSoftLabels } from "../db/quality/quality";
+import { expertsJudgingCompletePairs, fitSoftLabels } from "../db/quality/expert-quality";
 import { softLabelsOfPairs, type RatedPair, type SoftLabels } from "../reliability";
 import type { SoftLabelSource } from "../db/results/exports";
 

@@ -12,7 +12,7 @@ import { preferenceCard, sftCard } from "../db/results/exports";
 import type { ExportFilters } from "../export/records";
 import type { PreferenceOptions } from "../export/preference";
 import { leaderboardReport, type BattleFilters } from "../db/results/leaderboard";
-import { qualityReport, removalPreview } from "../db/quality/quality";
+import { qualityReport, removalPreview } from "../db/quality/expert-quality";
 import { analyticsFigures } from "../db/results/analytics";
 
 /**

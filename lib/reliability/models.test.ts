@@ -75,7 +75,7 @@ test("strict majority needs more than half of an item's ratings", () => {
 });
 
 test("skipping gold pairs costs what a wrong answer costs once an expert skips gold more than real pairs", async () => {
-  const { goldResults, pauseDecision, pauseProbability, skipsCountAsWrong } = await import("./pause");
+  const { goldResults, pauseDecision, pauseThreshold, skipsCountAsWrong } = await import("./pause");
   // An expert who skips gold no more than real pairs loses nothing by it.
   assert.equal(skipsCountAsWrong(1, 20, 10, 200), false);
   assert.equal(skipsCountAsWrong(2, 40, 10, 200), false);
@@ -108,7 +108,7 @@ test("skipping gold pairs costs what a wrong answer costs once an expert skips g
   const paused = pauseDecision(goldResults(adversary, { skips: 0, served: 200 }));
   assert.equal(paused.paused, true);
   assert.equal(paused.at, 2);
-  assert.ok(pauseProbability(0.5, 2) < 0.5, "a random expert is rarely paused that early");
+  assert.equal(pauseThreshold(2), 2, "a random expert is paused that early only by two wrong of two: 1 in 4");
   // The same adversary skipping real pairs just as often (a skipper, not a gold detector) is tested on what it answers.
   assert.equal(pauseDecision(goldResults(adversary, { skips: 200, served: 200 })).paused, false);
 });

@@ -1,7 +1,7 @@
 /**
  * Automatic pausing: a sequential test on an expert's gold results, in the order they came. After n gold
  * pairs with w wrong, the expert is paused as soon as w ≥ ⌈1.4 + 0.23·n⌉ — a Wald-style straight boundary
- * whose two constants were chosen by exact computation (`pauseProbability`) so that a coin-flipper (right
+ * whose two constants were chosen by exact computation (`pauseProbability`, ./simulation.test.ts) so that a coin-flipper (right
  * half the time) is paused within 15 gold pairs with probability 0.955, and an expert right 90 % of the time
  * within 50 with probability 0.044. A choice of "Neither" on a gold pair counts as wrong: the altered plan
  * is the unaltered one with a defect added, so the unaltered one is better. After an admin resumes an
@@ -31,25 +31,6 @@ export function pauseDecision(results: readonly boolean[]): PauseDecision {
     if (wrong >= pauseThreshold(n)) return { paused: true, at: n, n: results.length, wrong };
   }
   return { paused: false, at: null, n: results.length, wrong };
-}
-
-/** Exact probability that an expert right with probability `pRight` on each gold pair is paused within `n` gold pairs. */
-export function pauseProbability(pRight: number, n: number): number {
-  let alive = new Float64Array(n + 2); // alive[w]: not yet paused, w wrong so far
-  alive[0] = 1;
-  let paused = 0;
-  for (let t = 1; t <= n; t++) {
-    const next = new Float64Array(n + 2);
-    const limit = pauseThreshold(t);
-    for (let w = 0; w < t; w++) {
-      if (!alive[w]) continue;
-      next[w] += alive[w] * pRight;
-      if (w + 1 >= limit) paused += alive[w] * (1 - pRight);
-      else next[w + 1] += alive[w] * (1 - pRight);
-    }
-    alive = next;
-  }
-  return paused;
 }
 
 /**

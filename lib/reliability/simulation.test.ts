@@ -2,11 +2,30 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { seededRandom } from "../random";
 import { longestRunProbability } from "./anomalies";
-import { pauseDecision, pauseProbability } from "./pause";
+import { pauseDecision, pauseThreshold } from "./pause";
 import { reliabilityReport } from "./report";
 import { simulateStudy } from "./simulate";
 
 const LABELS = ["A", "B", "NEITHER"];
+
+/** Exact probability that an expert right with probability `pRight` on each gold pair is paused within `n` gold pairs. */
+function pauseProbability(pRight: number, n: number): number {
+  let alive = new Float64Array(n + 2); // alive[w]: not yet paused, w wrong so far
+  alive[0] = 1;
+  let paused = 0;
+  for (let t = 1; t <= n; t++) {
+    const next = new Float64Array(n + 2);
+    const limit = pauseThreshold(t);
+    for (let w = 0; w < t; w++) {
+      if (!alive[w]) continue;
+      next[w] += alive[w] * pRight;
+      if (w + 1 >= limit) paused += alive[w] * (1 - pRight);
+      else next[w + 1] += alive[w] * (1 - pRight);
+    }
+    alive = next;
+  }
+  return paused;
+}
 
 test("pausing: exact probabilities meet the targets, and a seeded simulation of 200,000 experts agrees", () => {
   const coin = pauseProbability(0.5, 15),

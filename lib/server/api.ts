@@ -1,6 +1,5 @@
 /** Route-handler glue: authorize by role, parse with zod, map domain errors to clear HTTP answers. */
 import { z } from "zod";
-import type { Role } from "../db/generated/enums";
 import type { SessionUser } from "../db/accounts/users";
 import { config } from "../config";
 import type { ErrorCode } from "../errors";
@@ -16,7 +15,7 @@ import {
 import { crossSiteRefusal } from "./guards";
 import { currentUser } from "./auth";
 import { ADMIN_FIGURES, forgetRecent } from "../cache";
-import { mayCall } from "../permissions";
+import { mayCall, type Role } from "../permissions";
 import { db } from "../db/infra/client";
 import { forgetStoredFigures } from "../db/infra/figures";
 

@@ -7,7 +7,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { config } from "../config";
 import { db } from "../db/infra/client";
-import type { Role } from "../db/generated/enums";
+import type { Role } from "../permissions";
 import { revokeSessions, sessionUser, verifySignIn, type SessionUser } from "../db/accounts/users";
 import { SIGN_IN_MESSAGES } from "../auth/messages";
 import { CLIENT_ADDRESS_HEADER } from "./guards";

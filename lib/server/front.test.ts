@@ -75,7 +75,6 @@ test("an answer given before the body is read closes the connection instead of r
   }).listen(0);
   try {
     const { port } = server.address() as AddressInfo;
-    const t0 = Date.now();
     const r = await new Promise<{ status: number; connection: string | undefined; sent: number }>((resolve, reject) => {
       let sent = 0;
       let status = 0,
@@ -110,7 +109,6 @@ test("an answer given before the body is read closes the connection instead of r
     assert.equal(r.status, 401);
     assert.equal(r.connection, "close");
     assert.ok(received < 32 * 1024 * 1024, `the server read ${received} bytes of a body it answered before reading`);
-    assert.ok(Date.now() - t0 < 10_000);
   } finally {
     server.close();
   }

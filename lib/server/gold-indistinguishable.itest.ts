@@ -15,7 +15,7 @@ import { reloadConfig } from "../config";
 import { closeDb, db } from "../db/infra/client";
 import { seed } from "../db/infra/seed";
 import { createTestDatabase, createTestExpert, asSessionUser, type TestDatabase } from "../db/infra/testing";
-import { makeGoldPairs, setGoldRate } from "../db/quality/gold";
+import { makeGoldPairs, setGoldRate } from "../db/quality/gold-pairs";
 import { claimGoldPair, forgetGoldRate, ownGoldViewJson } from "../db/judging/gold-judging";
 import { claimNext } from "../db/judging/judging";
 import { assignmentViewJson } from "../db/judging/judging-view";

@@ -7,14 +7,20 @@ import { AppError } from "../errors";
 import { nextPairFor } from "./judging-api";
 import { exportCount } from "../db/results/export-counts";
 import { labelledPairRecords, trainingPairs } from "../db/results/exports";
-import { makeGoldPairs, promoteToGold, setGoldRate } from "../db/quality/gold";
+import { makeGoldPairs, promoteToGold, setGoldRate } from "../db/quality/gold-pairs";
 import { claimGoldPair, forgetGoldRate, nextQualificationPair, skipGold, submitGold } from "../db/judging/gold-judging";
 import { closeDb, createDb, poolOf } from "../db/infra/client";
 import { claimNext, setAdaptiveRaters, skipAssignment, submitJudgment } from "../db/judging/judging";
 import { isCalibration } from "../assignment/adaptive";
-import { qualityReport, removalPreview, removeJudgments, setStanding, standingCounts } from "../db/quality/quality";
+import {
+  qualityReport,
+  removalPreview,
+  removeJudgments,
+  setStanding,
+  standingCounts,
+} from "../db/quality/expert-quality";
 import { ratedPairs } from "../db/results/analytics";
-import { removalEffect } from "../agreement";
+import { removalEffect } from "../agreement/testing";
 import { seed } from "../db/infra/seed";
 import { createTestDatabase, createTestExpert, judgeUntilDone, type TestDatabase } from "../db/infra/testing";
 import { createExpert } from "../db/accounts/users";

@@ -5,7 +5,7 @@
  */
 import { processCache } from "../cache";
 import { decode, type JWT } from "next-auth/jwt";
-import type { Role } from "../db/generated/enums";
+import type { Role } from "../permissions";
 import { config } from "../config";
 
 /** What a session token says: who, which role, which session version. Not yet checked against the account. */

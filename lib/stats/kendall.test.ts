@@ -66,26 +66,26 @@ test("τ-b matches the O(n²) definition, with ties in both variables", () => {
   assert.equal(new CategoryKendall([0, 0, 1], 2, [1, 2, 3]).tauB([0, 0, 1]), null, "one row left: undefined");
 });
 
-test("a million pairs: both ways agree, within seconds", () => {
+test("a million pairs: both ways agree (in O(n log n): the O(n²) definition would take hours)", (t) => {
   const r = seededRandom(3);
   const n = 1_000_000;
   const h = Int8Array.from({ length: n }, () => Math.floor(r() * 3) - 1);
   const d = Float64Array.from(h, (v) => (r() < 0.2 ? 0 : Math.round((0.4 * v + r() - 0.5) * 100) / 100));
-  let t = performance.now();
+  let started = performance.now();
   const tau = kendallTauB(h, d)!;
-  const general = performance.now() - t;
-  t = performance.now();
+  const general = performance.now() - started;
+  started = performance.now();
   const k = new CategoryKendall(
     Uint8Array.from(h, (v) => v + 1),
     3,
     d,
   );
   const byCategory = k.tauB()!;
-  const pass = performance.now() - t;
+  const pass = performance.now() - started;
   assert.ok(Math.abs(tau - byCategory) < 1e-12, `${tau} vs ${byCategory}`);
   assert.ok(tau > 0.2 && tau < 0.6);
-  // Generous bounds (a loaded test machine); the O(n²) definition would take hours.
-  assert.ok(general < 5000 && pass < 5000, `${general.toFixed(0)} ms, ${pass.toFixed(0)} ms`);
+  // Reported, not asserted: a loaded machine may take any time.
+  t.diagnostic(`general ${general.toFixed(0)} ms, by category ${pass.toFixed(0)} ms`);
 });
 
 test("a value that is not a finite number is refused, with where it is", () => {

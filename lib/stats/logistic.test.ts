@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { logit, logitBootstrap } from "./logistic";
+import { logit } from "./logistic";
 
 const cases = JSON.parse(readFileSync(path.resolve("lib/stats/fixtures/logit-reference.json"), "utf8")) as {
   name: string;
@@ -28,16 +28,6 @@ test("no estimate: separated outcomes, a constant predictor, too few observation
   assert.match((logit(x, [0, 0, 0, 1, 1, 1]) as { reason: string }).reason, /separated/);
   assert.match((logit([[1], [1], [1], [1]], [0, 1, 0, 1]) as { reason: string }).reason, /constant/);
   assert.match((logit([[1], [2]], [0, 1]) as { reason: string }).reason, /2 observations for 2 coefficients/);
-});
-
-test("the cluster bootstrap is seeded and its intervals hold the estimate", () => {
-  const c = cases[1];
-  const clusters = c.y.map((_, i) => `q${Math.floor(i / 4)}`);
-  const a = logitBootstrap(c.x, c.y, clusters, 200, 7);
-  const b = logitBootstrap(c.x, c.y, clusters, 200, 7);
-  assert.deepEqual(a, b);
-  assert.equal(a.used + a.failed, 200);
-  a.intervals.forEach((iv, j) => assert.ok(iv && iv[0] <= c.coef[j] && c.coef[j] <= iv[1], `coef ${j}`));
 });
 
 test("frequency weights: a row counted w times fits as the row repeated w times, standard errors included", () => {

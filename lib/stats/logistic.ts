@@ -1,11 +1,8 @@
 /**
  * Logistic regression by maximum likelihood (Newton–Raphson, as statsmodels' Logit.fit(method="newton")), with an
- * intercept, and a cluster bootstrap of its coefficients (clusters resampled with replacement: for judgments,
- * the requests, so that the pairs and experts of one request move together).
+ * intercept.
  */
-import { seededRandom } from "../random";
 import { solveSpd } from "./linear";
-import { percentileInterval } from "./quantile";
 
 export interface LogitFit {
   /** Intercept first, then one coefficient per column of X. */
@@ -88,47 +85,4 @@ function standardErrors(x: readonly (readonly number[])[], b: Float64Array, weig
     const col = solveSpd(H, e, p);
     return col ? Math.sqrt(col[j]) : NaN;
   });
-}
-
-/**
- * 95 % percentile intervals of each coefficient over `replicates` cluster-bootstrap samples (seeded): each sample
- * draws as many clusters as there are, with replacement, and takes all their observations. Samples whose fit
- * fails (separation in a small resample) are skipped and counted.
- */
-export function logitBootstrap(
-  x: readonly (readonly number[])[],
-  y: readonly (0 | 1)[],
-  cluster: readonly string[],
-  replicates = 1000,
-  seed = 1,
-): { intervals: ([number, number] | null)[]; used: number; failed: number } {
-  const groups = new Map<string, number[]>();
-  cluster.forEach((c, i) => {
-    const g = groups.get(c);
-    if (g) g.push(i);
-    else groups.set(c, [i]);
-  });
-  const members = [...groups.values()];
-  const p = (x[0]?.length ?? 0) + 1;
-  const draws = Array.from({ length: p }, () => [] as number[]);
-  const rng = seededRandom(seed);
-  let failed = 0;
-  for (let r = 0; r < replicates; r++) {
-    const bx: (readonly number[])[] = [];
-    const by: (0 | 1)[] = [];
-    for (let k = 0; k < members.length; k++)
-      for (const i of members[Math.floor(rng() * members.length)]) {
-        bx.push(x[i]);
-        by.push(y[i]);
-      }
-    const fit = logit(bx, by);
-    if (fit.coef === null) failed++;
-    else fit.coef.forEach((v, j) => draws[j].push(v));
-  }
-  const used = replicates - failed;
-  return {
-    intervals: draws.map((d) => (d.length >= 2 ? percentileInterval(Float64Array.from(d)) : null)),
-    used,
-    failed,
-  };
 }

@@ -6,11 +6,10 @@
  * whose first two verdicts agree (i ≡ 0 mod 3, not mod 7) stopped at two; seedQualityControl adds gold pairs, their
  * answers and qualification sets.
  */
-import type { Db } from "../db/infra/client";
-import { poolOf } from "../db/infra/client";
+import { poolOf, type Db } from "../db/infra/client";
 import { emptyItem, itemCount, type Itinerary } from "../itinerary/model";
 import { planStyle } from "../leaderboard";
-import { makeGoldPairs } from "../db/quality/gold";
+import { makeGoldPairs } from "../db/quality/gold-pairs";
 
 const FEATURES = JSON.stringify({
   format: 1,

@@ -6,10 +6,9 @@ import type { TestDatabase } from "../db/infra/testing";
 import { poolOf } from "../db/infra/client";
 import type { JobKind } from "../db/infra/jobs";
 import { startWorker, type RunningWorker } from "../worker";
-import { enqueue, queueFor } from "../worker/queue";
+import { enqueue, queueFor, stopQueues } from "../worker/queue";
 
-export type { RunningWorker };
-export { stopQueues } from "../worker/queue";
+export { stopQueues, type RunningWorker };
 
 export async function enqueueForTest(
   t: TestDatabase,

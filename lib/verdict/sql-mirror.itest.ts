@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { DEFAULT_SETTINGS } from "../assignment/policy";
-import { scalePatternOf } from "../agreement";
+import { scalePatternOf } from "../agreement/testing";
 import { dimensionAnswersBySide } from "../dimensions/set";
 import { poolOf } from "../db/infra/client";
 import { seed } from "../db/infra/seed";

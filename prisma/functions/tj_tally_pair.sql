@@ -93,7 +93,7 @@ BEGIN
   SELECT array_agg(o ORDER BY v_users[o]) INTO v_order FROM generate_series(1, v_n) o;
   FOR x IN 1..v_n LOOP
     i := v_order[x];
-    -- The first two other raters by slot, as lib/agreement/report.ts's expertTable reads them.
+    -- The first two other raters by slot, as lib/agreement/testing.ts's expertTable reads them.
     o1 := NULL;
     o2 := NULL;
     FOR k IN 1..v_n LOOP

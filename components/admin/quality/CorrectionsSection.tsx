@@ -7,7 +7,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import type { GoldOutcomeRow } from "@/lib/corrections/gold-outcome";
-import type { CorrectorRow } from "@/lib/db/corrections/quality";
+import type { CorrectorRow } from "@/lib/db/corrections/correctors";
 import { DEFECT_LABELS } from "@/lib/gold/kinds";
 import { api } from "../../api";
 import { pct } from "../../format";

@@ -1,6 +1,6 @@
 /** Read models for the admin home: accounts and destinations with their counts. */
 import type { Db } from "../infra/client";
-import { pairCounts, sumBy } from "../judging/progress";
+import { pairCounts, sumBy } from "../judging/assignment-overview";
 
 export async function listUsers(db: Db) {
   // Judgment counts from the day tallies, not by counting every judgment.

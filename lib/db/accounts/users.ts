@@ -1,12 +1,11 @@
 /** Accounts: creation, invites, activation, sign-in checks with throttling. */
-import { maySetActive } from "../../permissions";
+import { maySetActive, type Role } from "../../permissions";
 import { getSettings } from "../judging/settings";
 import { AppError } from "../../errors";
 import { hashPassword, passwordProblem, randomToken, sha256, verifyPassword } from "../../auth/password";
 import { INVITE_MESSAGES, SIGN_IN_MESSAGES } from "../../auth/messages";
 import { reserveAttempt, throttleKeys, type Reservation, type ThrottleState } from "../../auth/throttle";
 import { poolOf, type Db } from "../infra/client";
-import type { Role } from "../generated/client";
 
 export const INVITE_TTL_MS = 7 * 24 * 3600_000;
 

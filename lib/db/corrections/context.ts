@@ -25,7 +25,7 @@ export interface CorrectionSource {
   weights: Weights;
   /**
    * Set when the plan is a gold pair's altered copy (its `alteredRef`): corrected like any plan, stored apart
-   * (lib/db/corrections/gold.ts) to measure whether the injected defect is undone.
+   * (lib/db/corrections/gold-corrections.ts) to measure whether the injected defect is undone.
    */
   gold?: {
     goldPairId: string;

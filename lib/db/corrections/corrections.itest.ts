@@ -17,8 +17,8 @@ import { createTestDatabase, createTestExpert, judgedPlanOf, asSessionUser, type
 import { claimNext, submitJudgment } from "../judging/judging";
 import { exportQuery, optionsOf } from "../../export/kinds";
 import { assertParquetMatchesJsonl } from "../results/export-testing";
-import { correctionExportRows } from "./export";
-import { correctorsReport } from "./quality";
+import { correctionExportRows } from "./export-rows";
+import { correctorsReport } from "./correctors";
 import { orderingByPlanner } from "./ordering";
 import { getSettings } from "../judging/settings";
 import { correctionSource } from "./context";

@@ -39,7 +39,7 @@ export async function correctablePlans(
 
 /**
  * A gold pair the expert answered, offered as a real pair is (the same settings, the same answer): its partner is
- * a real plan, its altered copy is known by `alteredRef` (lib/db/corrections/gold.ts). Plan A's place holds the
+ * a real plan, its altered copy is known by `alteredRef` (lib/db/corrections/gold-corrections.ts). Plan A's place holds the
  * partner (tj_gold_view_parts), so the sides follow `leftIsA` as a real pair's follow its left plan.
  */
 async function judgedGold(db: Db, pairId: string, user: SessionUser) {

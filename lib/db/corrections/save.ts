@@ -25,7 +25,7 @@ import { planStyle } from "../../leaderboard";
 import { poolOf, type Db } from "../infra/client";
 import type { SessionUser } from "../accounts/users";
 import { correctionSource, storedGoldSource, type CorrectionSource } from "./context";
-import { applyToAltered, saveGoldCorrection } from "./gold";
+import { applyToAltered, saveGoldCorrection } from "./gold-corrections";
 
 export const correctionInput = z.object({
   ops: z

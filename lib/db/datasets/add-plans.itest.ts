@@ -8,7 +8,7 @@ import { exampleBundle, fileText, withFile } from "../../testing/bundles";
 import { importBundle } from "./imports";
 import { createTestDatabase, type TestDatabase } from "../infra/testing";
 import { poolOf } from "../infra/client";
-import { assignmentOverview } from "../judging/progress";
+import { assignmentOverview } from "../judging/assignment-overview";
 
 let t: TestDatabase;
 before(async () => {

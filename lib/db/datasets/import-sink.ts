@@ -8,12 +8,19 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { DatasetCounts, NormalizedPlan, NormalizedPoi, NormalizedQuery } from "../../dataset/normalized";
-import { encodePlan, type DatasetHeader, type DatasetSink, type EncodedPlan } from "../../importers";
-import { addedPlanId, ImportRefused, requestTextKey } from "../../importers";
+import {
+  encodePlan,
+  addedPlanId,
+  ImportRefused,
+  requestTextKey,
+  type DatasetHeader,
+  type DatasetSink,
+  type EncodedPlan,
+} from "../../importers";
 import { insertRows, type Column } from "../infra/bulk";
 import { poolOf, type Db } from "../infra/client";
 
-export type { DatasetCounts } from "../../dataset/normalized";
+export type { DatasetCounts };
 
 const POI_COLUMNS: Column[] = [
   ["id", "text"],

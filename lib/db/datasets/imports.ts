@@ -1,13 +1,20 @@
 /** An import as users see it: stream, validate and write all of it or nothing; the same content twice changes nothing. */
-import { streamBundle, type ImportOptions } from "../../importers";
-import { ImportRefused, type RefusedImport } from "../../importers";
-import { memorySource, sourceHash, type BundleFiles, type BundleSource } from "../../importers";
+import {
+  ImportRefused,
+  memorySource,
+  noPairsNote,
+  sourceHash,
+  streamBundle,
+  type BundleFiles,
+  type BundleSource,
+  type ImportOptions,
+  type RefusedImport,
+} from "../../importers";
 import type { DatasetCounts } from "../../dataset/normalized";
 import type { Db } from "../infra/client";
-import { noPairsNote } from "../../importers";
 import { AlreadyImported, DatabaseSink, type AddedToDataset } from "./import-sink";
 
-export type { AddedToDataset } from "./import-sink";
+export type { AddedToDataset };
 
 export type ImportOutcome =
   | {

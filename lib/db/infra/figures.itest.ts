@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { forgetRecent, ADMIN_FIGURES } from "../../cache";
-import { qualityReport } from "../quality/quality";
+import { qualityReport } from "../quality/expert-quality";
 import { seedHistory } from "../../testing/history";
 import { poolOf } from "./client";
 import { figuresProgress, forgetStoredFigures, progressWriter, storedOrComputed } from "./figures";

@@ -2,6 +2,7 @@
 import type { AppConfig } from "../../config";
 import { hashPassword, randomToken } from "../../auth/password";
 import { demoBundleFiles } from "../../demo/bundle";
+import type { Role } from "../../permissions";
 import type { Db } from "./client";
 import { importBundle } from "../datasets/imports";
 import { ensureAdmin } from "../accounts/users";
@@ -46,7 +47,7 @@ export const DEMO_EXPERTS: { email: string; name: string; destinations: [string,
 ];
 
 export interface Credential {
-  role: "ADMIN" | "EXPERT";
+  role: Role;
   email: string;
   password: string;
 }

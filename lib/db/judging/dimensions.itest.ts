@@ -13,8 +13,7 @@ import {
 import type { AppError } from "../../errors";
 import { claimNext, submitJudgment } from "./judging";
 import { renderView } from "./judging-view";
-import { updateDataset } from "./progress";
-import { dimensionSetOf } from "./dimensions";
+import { assignmentOverview, updateDataset } from "./assignment-overview";
 import { seed } from "../infra/seed";
 import { importBundle } from "../datasets/imports";
 import { exampleBundle } from "../../testing/bundles";
@@ -22,7 +21,8 @@ import { battleRecords, judgmentRecords, labelledPairRecords, trainingPairs } fr
 import type { JudgmentRecord, LabelledPairRecord } from "../../export/records";
 import type { TrainingPair } from "../../export/training";
 import { dimensionSummary } from "../../dimensions/summary";
-import { agreementSummary, labelsByValue, scaleAgreements, scalePatternOf, type RatingRow } from "../../agreement";
+import { agreementSummary, labelsByValue, scaleAgreements, type RatingRow } from "../../agreement";
+import { scalePatternOf } from "../../agreement/testing";
 import { scaleTallies } from "../results/analytics";
 import { dimensionReport } from "../results/dimensions";
 import { leaderboardBattles, leaderboardReport } from "../results/leaderboard";
@@ -40,6 +40,12 @@ before(async () => {
   await seed(t.db, { demo: true, demoPassword: "pw-for-tests-1" });
 });
 after(async () => t.drop());
+
+/** A dataset's dimension set and its version, as the admin's overview shows them. */
+async function dimensionSetOf(datasetId: string) {
+  const d = (await assignmentOverview(t.db)).datasets.find((x) => x.id === datasetId)!;
+  return { dimensions: d.dimensions, version: d.dimensionsVersion };
+}
 
 let n = 0;
 const submit = (
@@ -92,9 +98,8 @@ test("a dimension set before judging: versioned, shown without its signals, requ
   await updateDataset(t.db, dataset.id, { dimensions: SET.slice(0, 2) }, admin.id);
   await updateDataset(t.db, dataset.id, { dimensions: SET }, admin.id);
   await updateDataset(t.db, dataset.id, { dimensions: SET }, admin.id); // the same set again: no new version
-  const state = await dimensionSetOf(t.db, dataset.id);
+  const state = await dimensionSetOf(dataset.id);
   assert.equal(state.version, 2);
-  assert.equal(state.frozen, false);
   assert.deepEqual(state.dimensions, SET);
   const versions = await t.db.dimensionSet.findMany({ where: { datasetId: dataset.id }, orderBy: { version: "asc" } });
   assert.deepEqual(
@@ -178,7 +183,7 @@ test("a dimension set before judging: versioned, shown without its signals, requ
   await assert.rejects(updateDataset(t.db, dataset.id, { dimensions: SET.slice(0, 3) }, admin.id), refusal("conflict"));
   await assert.rejects(updateDataset(t.db, dataset.id, { dimensions: null }, admin.id), refusal("conflict"));
   await updateDataset(t.db, dataset.id, { dimensions: SET }, admin.id);
-  assert.equal((await dimensionSetOf(t.db, dataset.id)).frozen, true);
+  assert.equal((await dimensionSetOf(dataset.id)).version, 2);
   void y;
 });
 
@@ -228,11 +233,11 @@ test("a dataset without dimensions refuses dimension answers and stores none", a
   const fresh = await t.db.dataset.create({
     data: { name: "no dims", format: "TRIPSCORE", contentHash: "no-dims", counts: {} },
   });
-  assert.equal((await dimensionSetOf(t.db, fresh.id)).dimensions, null);
+  assert.equal((await dimensionSetOf(fresh.id)).dimensions, null);
   // Turning them off again before judging leaves the dataset as it was made.
   await updateDataset(t.db, fresh.id, { dimensions: SET }, admin.id);
   await updateDataset(t.db, fresh.id, { dimensions: [] }, admin.id);
-  assert.equal((await dimensionSetOf(t.db, fresh.id)).dimensions, null);
+  assert.equal((await dimensionSetOf(fresh.id)).dimensions, null);
 });
 
 test("three experts' dimension answers reach the exports: as given, and the majority and agreement a recount gives", async () => {

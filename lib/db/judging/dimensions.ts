@@ -42,25 +42,6 @@ export async function setPreferenceStrength(db: Db, datasetId: string, on: boole
   throw frozen("preference strength");
 }
 
-export interface DimensionSetState {
-  dimensions: Dimension[] | null;
-  version: number;
-  /** Judging has started: the set can no longer change. */
-  frozen: boolean;
-}
-
-/** A dataset's current dimension set and whether it is frozen. */
-export async function dimensionSetOf(db: Db, datasetId: string): Promise<DimensionSetState> {
-  const { rows } = await poolOf(db).query<{ dimensions: Dimension[] | null; version: number; started: boolean }>(
-    `SELECT d.dimensions, d."dimensionsVersion" AS version, (${STARTED}) AS started
-       FROM "Dataset" d WHERE d.id = $1`,
-    [datasetId],
-  );
-  if (!rows.length) throw new AppError("not_found", "No such dataset.");
-  const r = rows[0];
-  return { dimensions: r.dimensions?.length ? r.dimensions : null, version: r.version, frozen: r.started };
-}
-
 /**
  * Sets the dimensions experts answer on the dataset's pairs (null or []: none), as a new version, before judging
  * starts; the same set again changes nothing. The set comes parsed (lib/dimensions/set.ts dimensionSetSchema).

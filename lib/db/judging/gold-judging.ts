@@ -12,10 +12,9 @@ import { leaseEnd, pickLeftPlan, type JudgingSettings } from "../../assignment/p
 import { sideOf, verdictsBySide } from "../../verdict";
 import { ttlCache } from "../../cache";
 import { AppError } from "../../errors";
-import { goldResults } from "../../reliability";
+import { goldResults, goldFlag } from "../../reliability";
 import { qualificationDecision } from "../../gold";
 import type { Standing } from "../../permissions";
-import { goldFlag } from "../../reliability";
 import { inTransaction, poolOf, type Db } from "../infra/client";
 import { dimensionAnswersBySide } from "../../dimensions/set";
 import {
@@ -32,7 +31,7 @@ import {
 import { viewPartsOf, type ViewParts, type ViewRow } from "./judging-view";
 
 // The highest gold rate of any dataset with active gold pairs, so that most claims need not look for a gold pair
-// at all. The data functions that change it (lib/db/quality/gold.ts) forget it.
+// at all. The data functions that change it (lib/db/quality/gold-pairs.ts) forget it.
 const rateCache = ttlCache("gold-max-rate", 5000, async (db: Db): Promise<number> => {
   const { rows } = await poolOf(db).query<{ rate: number | null }>(
     `SELECT max("goldRate") AS rate FROM "Dataset" d WHERE EXISTS (SELECT 1 FROM "GoldPair" g WHERE g."datasetId" = d.id AND g.active)`,

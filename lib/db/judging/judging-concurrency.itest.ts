@@ -72,7 +72,7 @@ test("removing experts' judgments while others judge: no deadlock reaches anyone
   const path = await import("node:path");
   const { generateBundle } = await import("../../testing/generate-bundle");
   const { importBundle } = await import("../datasets/imports");
-  const { removeJudgments } = await import("../quality/quality");
+  const { removeJudgments } = await import("../quality/expert-quality");
   const dir = path.join(mkdtempSync(path.join(tmpdir(), "tj-removal-")), "bundle");
   await generateBundle(dir, 600, 5);
   const r = await importBundle(

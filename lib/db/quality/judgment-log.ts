@@ -88,7 +88,7 @@ function grown<A extends Uint8Array | Float64Array | Int32Array>(a: A): A {
 
 /**
  * Every judgment of complete pairs as (pair, expert, verdict), a pair's judgments together and within a pair by
- * expert, then time, then id (the order the soft labels' batches read them in, lib/db/quality/quality.ts softLabels),
+ * expert, then time, then id (the order the soft labels' batches read them in, lib/db/quality/expert-quality.ts softLabels),
  * handed to `add` as they come: nothing is kept here and nothing is sorted in the app, and no time, id or side is
  * read (the soft labels' fit needs none; the sides' lookup of each assignment was three quarters of the read's
  * database time).

@@ -2,8 +2,14 @@
 import { createHash } from "node:crypto";
 import { AppError } from "../../errors";
 import { reward, DEFAULT_WEIGHTS, type PlanFeatures, type Weights } from "../../features";
-import { BoardBuilder, type JudgeRecord } from "../../alignment";
-import { BUILT_IN_JUDGES as BUILT_IN, confusedWith, parseJudgeVerdicts, verdictFileProblems } from "../../alignment";
+import {
+  BoardBuilder,
+  BUILT_IN_JUDGES as BUILT_IN,
+  confusedWith,
+  parseJudgeVerdicts,
+  verdictFileProblems,
+  type JudgeRecord,
+} from "../../alignment";
 import type { Verdict } from "../../agreement";
 import { currentWeights } from "./fits";
 import { poolOf, type Db } from "../infra/client";

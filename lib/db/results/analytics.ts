@@ -1,9 +1,17 @@
 /** Loads complete pairs for the analytics report, and the adjudication of 1-1-1 splits. */
 import { randomUUID } from "node:crypto";
-import { majority } from "../../agreement";
-import { agreementSummary, analyticsReport, scaleAgreements } from "../../agreement";
-import type { RatedPair } from "../../agreement";
-import type { AgreementTally, ExpertPairTally, ExpertTally, ScaleTallyRow, Tallies } from "../../agreement";
+import {
+  majority,
+  agreementSummary,
+  analyticsReport,
+  scaleAgreements,
+  type RatedPair,
+  type AgreementTally,
+  type ExpertPairTally,
+  type ExpertTally,
+  type ScaleTallyRow,
+  type Tallies,
+} from "../../agreement";
 import { sideOf, VERDICTS, type Verdict } from "../../verdict";
 import { poolOf, type Db } from "../infra/client";
 import { AppError } from "../../errors";

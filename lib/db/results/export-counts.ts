@@ -4,7 +4,7 @@
  */
 import { exportQuery, optionsOf, type ExportKind } from "../../export/kinds";
 import { preferenceCard, sftCard } from "./exports";
-import { correctionCount } from "../corrections/export";
+import { correctionCount } from "../corrections/export-rows";
 import { poolOf, type Db } from "../infra/client";
 import type { ExportFilters } from "../../export/records";
 

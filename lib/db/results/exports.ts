@@ -23,7 +23,7 @@ import {
   type PreferenceSkip,
 } from "../../export/preference";
 import { sftRow, type SftSkip } from "../../export/sft";
-import { correctionExportRows } from "../corrections/export";
+import { correctionExportRows } from "../corrections/export-rows";
 import { publishedPlanText } from "./plan-text";
 import {
   pseudonym,
@@ -40,7 +40,7 @@ import { cursorRows, fromSnapshot, keysetRows } from "../infra/cursor";
 import type { DimensionAnswers } from "../../dimensions/set";
 import { dimensionSummary, type DimensionSummary } from "../../dimensions/summary";
 import { softArgmax, softLabelsOfPairs, type RatedPair, type SoftLabels } from "../../reliability";
-import { fitSoftLabels } from "../quality/quality";
+import { fitSoftLabels } from "../quality/expert-quality";
 import { poolOf, type Db } from "../infra/client";
 
 export interface LabelledPairRow {

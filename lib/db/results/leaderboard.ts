@@ -3,9 +3,17 @@
  * range of pairs at a time in short statements, so memory does not grow with the judgments and no snapshot stays
  * open while the admin process reads (decision 017).
  */
-import { BattleSetBuilder, LEFT_A, LEFT_B, type BattleSet, type PlanStyle } from "../../leaderboard";
-import { planStyle } from "../../leaderboard";
-import { leaderboard, signedPreferenceTable, type SignedPreferenceRow } from "../../leaderboard";
+import {
+  BattleSetBuilder,
+  leaderboard,
+  LEFT_A,
+  LEFT_B,
+  planStyle,
+  signedPreferenceTable,
+  type BattleSet,
+  type PlanStyle,
+  type SignedPreferenceRow,
+} from "../../leaderboard";
 import { itinerarySchema } from "../../itinerary/model";
 import { poolOf, type Db } from "../infra/client";
 import { pairRanges } from "../infra/cursor";

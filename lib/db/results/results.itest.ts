@@ -1,15 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { DEFAULT_SETTINGS } from "../../assignment/policy";
-import { BattleSetBuilder } from "../../leaderboard";
-import { leaderboard } from "../../leaderboard";
-import { battleLineSchema } from "../../leaderboard";
+import { BattleSetBuilder, leaderboard, battleLineSchema, planStyle } from "../../leaderboard";
 import { exportCount } from "./export-counts";
 import { battleRecords } from "./exports";
 import { leaderboardBattles, leaderboardReport } from "./leaderboard";
 import { deleteJudgeImport, importJudgeVerdicts, judgeBoard } from "./alignment";
 import { AppError } from "../../errors";
-import { planStyle } from "../../leaderboard";
 import { itinerarySchema } from "../../itinerary/model";
 import { poolOf } from "../infra/client";
 import { seed } from "../infra/seed";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { DEFAULT_SETTINGS } from "../../assignment/policy";
-import { majority, verdictCode, VERDICTS } from "../../agreement";
-import { tallyPairs, type Tallies } from "../../agreement";
+import { majority, verdictCode, VERDICTS, type Tallies } from "../../agreement";
+import { tallyPairs } from "../../agreement/testing";
 import { EXPORT_KINDS } from "../../export/kinds";
 import { listDestinations, listUsers } from "../accounts/admin";
 import {
@@ -18,7 +18,7 @@ import { exportCount } from "./export-counts";
 import { records } from "./exports";
 import type { ExportFilters } from "../../export/records";
 import { claimNext, submitJudgment } from "../judging/judging";
-import { assignmentOverview, setRequiredRaters } from "../judging/progress";
+import { assignmentOverview, setRequiredRaters } from "../judging/assignment-overview";
 import { seed } from "../infra/seed";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "../infra/testing";
 

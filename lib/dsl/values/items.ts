@@ -1,7 +1,7 @@
 /** Iteration, indexing and slicing. */
 import { PyError } from "../errors";
 import { intOf, isInt } from "./operators";
-import { repr } from "./text";
+import { repr } from "./repr";
 import { PyDict, PySet, PyTuple, PyView, checkSize, hashKey, typeError, typeName, work, type Py } from "./types";
 // ---- iteration, indexing ---------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 /** Arithmetic, sequence and set operators: binary, in-place and unary, with Python's int/float rules. */
 import { LimitError, PyError } from "../errors";
 import { iterate } from "./items";
-import { formatPercent } from "./text";
+import { formatPercent } from "./repr";
 import {
   LIMITS,
   PyDict,

@@ -1,5 +1,5 @@
 /**
- * The gold job: gold pairs made from a dataset's feasible plans (lib/db/quality/gold.ts), run in the worker with its
+ * The gold job: gold pairs made from a dataset's feasible plans (lib/db/quality/gold-pairs.ts), run in the worker with its
  * progress (plans read, pairs made, of how many). The import job queues one after each new dataset unless the admin
  * turned it off, so that new experts have a qualification set on the first day with default settings; the Quality
  * page's "Make gold pairs" queues one too (the rule engine's work never runs on the web server).
@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { config } from "../../config";
 import { poolOf, type Db } from "../../db/infra/client";
-import { goldSummary, makeGoldPairs } from "../../db/quality/gold";
+import { goldSummary, makeGoldPairs } from "../../db/quality/gold-pairs";
 import { DEFECT_KINDS } from "../../gold";
 import { enqueue, queueFor } from "../queue";
 import type { JobHandler } from "../run";

@@ -4,9 +4,7 @@ import { z } from "zod";
 import { config } from "../../config";
 import { deleteStoredFiles, materializeUploads } from "../../db/infra/files";
 import { importBundle } from "../../db/datasets/imports";
-import { progressView } from "../../importers";
-import { ImportRefused } from "../../importers";
-import { folderSource, zipSource } from "../../importers";
+import { progressView, ImportRefused, folderSource, zipSource } from "../../importers";
 import { JobFailure, type JobHandler } from "../run";
 import { queueGoldJob } from "./gold";
 

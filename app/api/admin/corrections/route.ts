@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { db } from "@/lib/db/infra/client";
-import { goldCorrectionsReport } from "@/lib/db/corrections/gold";
-import { correctorsReport } from "@/lib/db/corrections/quality";
+import { goldCorrectionsReport } from "@/lib/db/corrections/gold-corrections";
+import { correctorsReport } from "@/lib/db/corrections/correctors";
 import { withRole } from "@/lib/server/api";
 
 /**

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/infra/client";
-import { setFamiliarity } from "@/lib/db/judging/progress";
+import { setFamiliarity } from "@/lib/db/judging/assignment-overview";
 import { idParam, parseBody, withRole } from "@/lib/server/api";
 import type { FamiliarityAnswer } from "@/lib/server/responses";
 

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { db } from "@/lib/db/infra/client";
-import { assignmentOverview } from "@/lib/db/judging/progress";
+import { assignmentOverview } from "@/lib/db/judging/assignment-overview";
 import { getSettings } from "@/lib/db/judging/settings";
 import { adminFigures, withRole } from "@/lib/server/api";
 

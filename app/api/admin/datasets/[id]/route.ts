@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/infra/client";
-import { updateDataset } from "@/lib/db/judging/progress";
+import { updateDataset } from "@/lib/db/judging/assignment-overview";
 import { dimensionSetSchema } from "@/lib/dimensions/set";
 import { CORRECTORS } from "@/lib/permissions";
 import { idParams, parseBody, withRole } from "@/lib/server/api";

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/infra/client";
-import { promoteToGold } from "@/lib/db/quality/gold";
+import { promoteToGold } from "@/lib/db/quality/gold-pairs";
 import { parseBody, withRole } from "@/lib/server/api";
 
 /** Promotes a complete, unanimous real pair to gold (once: a second request returns the same gold pair). */

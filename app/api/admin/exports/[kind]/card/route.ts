@@ -6,7 +6,7 @@ import { db } from "@/lib/db/infra/client";
 import { exportCount } from "@/lib/db/results/export-counts";
 import { scopeProblem } from "@/lib/db/results/exports";
 import { AppError } from "@/lib/errors";
-import { correctionCount } from "@/lib/db/corrections/export";
+import { correctionCount } from "@/lib/db/corrections/export-rows";
 import { currentWeights } from "@/lib/db/results/fits";
 import {
   EXPORT_KINDS,

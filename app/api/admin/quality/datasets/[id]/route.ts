@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/infra/client";
-import { setGoldRate } from "@/lib/db/quality/gold";
+import { setGoldRate } from "@/lib/db/quality/gold-pairs";
 import { setAdaptiveRaters } from "@/lib/db/judging/judging";
 import { idParams, parseBody, withRole } from "@/lib/server/api";
 import type { QualityDatasetAnswer } from "@/lib/server/responses";

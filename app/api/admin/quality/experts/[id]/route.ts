@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/infra/client";
-import { setStanding } from "@/lib/db/quality/quality";
+import { setStanding } from "@/lib/db/quality/expert-quality";
 import { idParams, parseBody, withRole } from "@/lib/server/api";
 import type { StandingAnswer } from "@/lib/server/responses";
 

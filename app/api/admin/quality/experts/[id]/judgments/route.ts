@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/infra/client";
-import { removeJudgments } from "@/lib/db/quality/quality";
+import { removeJudgments } from "@/lib/db/quality/expert-quality";
 import { offload } from "@/lib/offload";
 import { idParams, parseBody, withRole } from "@/lib/server/api";
 

@@ -14,9 +14,9 @@ import type { SessionUser } from "../accounts/users";
 import { seed } from "../infra/seed";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "../infra/testing";
 import { claimGoldPair, submitGold } from "../judging/gold-judging";
-import { makeGoldPairs } from "../quality/gold";
+import { makeGoldPairs } from "../quality/gold-pairs";
 import { correctionSource } from "./context";
-import { goldCorrectionsReport } from "./gold";
+import { goldCorrectionsReport } from "./gold-corrections";
 import { correctablePlans, recentlyJudged } from "./judged";
 import { saveCorrection } from "./save";
 

@@ -7,21 +7,32 @@
  * (lib/reliability/ratings.ts).
  */
 import { randomUUID } from "node:crypto";
-import { calibrationOf, type StrengthCalibration, type StrengthCounts } from "../../agreement";
+import {
+  calibrationOf,
+  removalEffectFromPatterns,
+  type StrengthCalibration,
+  type StrengthCounts,
+} from "../../agreement";
 import { sideOf, VERDICTS, verdictCode, type Verdict } from "../../verdict";
 import { wilson } from "../../stats/binomial";
-import { othersRates, raterFlags, type Flag } from "../../reliability";
-import { dawidSkene } from "../../reliability";
-import { softLabelModel, softLabelsOf, type SoftLabelModel, type SoftLabels } from "../../reliability";
-import { mace } from "../../reliability";
-import { peerAgreement } from "../../reliability";
-import { RatingMatrixBuilder } from "../../reliability";
+import {
+  othersRates,
+  raterFlags,
+  dawidSkene,
+  softLabelModel,
+  softLabelsOf,
+  mace,
+  peerAgreement,
+  RatingMatrixBuilder,
+  type Flag,
+  type SoftLabelModel,
+  type SoftLabels,
+} from "../../reliability";
 import { DEFECT_KINDS } from "../../gold";
 import { AppError } from "../../errors";
 import { ADMIN_FIGURES, recent } from "../../cache";
 import { config } from "../../config";
 import { expertMedianSeconds, ratedPairs } from "../results/analytics";
-import { removalEffectFromPatterns } from "../../agreement";
 import { poolOf, type Db } from "../infra/client";
 import { completeJudgments, completeRatings } from "./judgment-log";
 import type { Standing } from "../../permissions";

@@ -6,9 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { DslPoi } from "../../dsl";
 import { computeFeatures, type QueryFacts } from "../../features";
-import type { GoldPoiLookup } from "../../gold";
-import { finalConstraintsCheck } from "../../gold";
-import { DEFECT_KINDS, makeGold, type DefectKind } from "../../gold";
+import { finalConstraintsCheck, DEFECT_KINDS, makeGold, type GoldPoiLookup, type DefectKind } from "../../gold";
 import type { Itinerary } from "../../itinerary/model";
 import { seededRandom } from "../../random";
 import { AppError } from "../../errors";
