@@ -2,7 +2,8 @@
  * Load benchmark of the judging API: 200 concurrent simulated experts claim, wait briefly and
  * submit against the production server until 3,000 pairs have 3 judgments each. Reports claim
  * and submit latency (p50/p95/p99) and judgments per second, then checks the invariants.
- * Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline]
+ * Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline] (the options are listed above main(); ports: PORT for
+ * the server, EMBEDDED_PG_PORT for its database)
  */
 import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -17,7 +18,7 @@ import { makeGoldPairs, setGoldRate } from "../lib/db/quality/gold";
 import { sourceFromPath } from "../lib/importers";
 import { generateBundle } from "../lib/testing/generate-bundle";
 import { cpuByThread, cpuSpent, loadGeneratorPids } from "./cpu-threads";
-import { seedHistory } from "../lib/testing/history";
+import { giveFourthRaters, seedHistory } from "../lib/testing/history";
 import { cpuByRole, freshDatabase, percentile, signIn, startServer } from "./server";
 
 /** How long a simulated expert "reads" a pair between claim and submit (ms); BENCH_THINK_MS=lo,hi. */
@@ -85,6 +86,18 @@ interface RunOptions {
    * calls, or the heavy computations (quality, leaderboard with style control, judge board, exports with soft labels).
    */
   adminLoop?: "analytics" | "heavy" | "stored" | "none" | "snapshot";
+  /**
+   * Instead of one admin, an admin with this many tabs at once (issue 48 item 7): recompute loops of the heavy pages
+   * ("Recompute", then the page) and, from three tabs, two export streams downloading back to back.
+   */
+  adminTabs?: number;
+  /** This many of the history's complete pairs get a fourth rater, as "one more rater" leaves them (the Agreement page's figures are then heavy ones). */
+  extraRaters?: number;
+  /**
+   * The control in the same run: a warm-up (the first 10 % of the judgments), the experts alone (to 50 %), then the
+   * admin's phase (to the end), and the admin's phase compared with the control.
+   */
+  control?: boolean;
   /** The server's ADMIN_PROCESSES (default: its own default). */
   adminThreads?: number;
   /** The dataset asks this many of the default dimensions (and experts answer them with every submit). */
@@ -119,6 +132,29 @@ const HEAVY_CALLS = [
   "/api/admin/exports/training-pairs?destination=DEST",
   "/api/admin/exports/labelled-pairs?destination=DEST",
 ];
+
+/** --admin-tabs: the heavy pages the recompute loops open after "Recompute", one page a tab, in this order. */
+const RECOMPUTE_PAGES = [
+  "/api/admin/analytics?minShared=5",
+  "/api/admin/quality",
+  "/api/admin/leaderboard?style=1&bootstrap=1000",
+  "/api/admin/judges",
+];
+
+/** --admin-tabs: the two export streams, each downloaded back to back (every judgment; every pair with its soft labels). */
+const EXPORT_STREAMS = ["/api/admin/exports/judgments?format=jsonl", "/api/admin/exports/labelled-pairs?format=jsonl"];
+
+/** N admin tabs: recompute loops of the heavy pages and, from three tabs, the two export streams. */
+function adminTabs(n: number): string[][] {
+  const streams = n >= 3 ? EXPORT_STREAMS : [];
+  return [
+    ...Array.from({ length: n - streams.length }, (_, i) => [
+      "POST /api/admin/figures",
+      RECOMPUTE_PAGES[i % RECOMPUTE_PAGES.length],
+    ]),
+    ...streams.map((r) => [r]),
+  ];
+}
 
 /** Judgments per second between the 10th and the 90th percentile of the accepted submits' times. */
 function steadyRate(at: number[]): number {
@@ -164,7 +200,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
   connectionRetries = 0;
   const pg = await freshDatabase(
     "judging",
-    54381,
+    Number(process.env.EMBEDDED_PG_PORT ?? 54381),
     pgStats ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"] : undefined,
   );
   const db = createDb(pg.url);
@@ -181,6 +217,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     await db.dataset.update({ where: { id: imported.datasetId }, data: { dimensions: dims, dimensionsVersion: 1 } });
   const strength = !!opts.everything;
   if (opts.history) await seedHistory(db, Math.ceil(opts.history / 3), { experts: 40 });
+  if (opts.extraRaters) await giveFourthRaters(db, opts.extraRaters, { experts: 40 });
   const hash = await hashPassword("bench-password-1");
   const admin = await db.user.create({
     data: { email: "admin@bench.test", name: "Bench admin", role: "ADMIN", passwordHash: hash },
@@ -214,24 +251,31 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     if (!rows.length) return null;
     return rows[0].label === "NEITHER" ? "neither" : (rows[0].label === "A") === rows[0].leftIsA ? "left" : "right";
   };
-  const server = await startServer(pg.url, 3400, {
+  const server = await startServer(pg.url, Number(process.env.PORT ?? 3400), {
     TRIPJUDGE_FAST_PATH: fastPath ? "1" : "0",
     ...(opts.adminThreads === undefined ? {} : { ADMIN_PROCESSES: String(opts.adminThreads) }),
   });
-  const adminCalls = (
-    opts.adminLoop === "heavy" || opts.adminLoop === "stored"
-      ? HEAVY_CALLS
-      : opts.adminLoop === "none" || opts.adminLoop === "snapshot"
-        ? []
-        : ADMIN_PAGE_CALLS
-  ).map((c) => c.replace("DEST", dest.id));
+  const adminTabsRoutes = (
+    opts.adminTabs
+      ? adminTabs(opts.adminTabs)
+      : [
+          opts.adminLoop === "heavy" || opts.adminLoop === "stored"
+            ? HEAVY_CALLS
+            : opts.adminLoop === "none" || opts.adminLoop === "snapshot" || !opts.adminLoop
+              ? []
+              : ADMIN_PAGE_CALLS,
+        ]
+  )
+    .map((tab) => tab.map((c) => c.replace("DEST", dest.id)))
+    .filter((tab) => tab.length);
+  const adminCalls = [...new Set(adminTabsRoutes.flat())];
   try {
     const cookies: string[] = [];
     for (let i = 0; i < emails.length; i += 20)
       cookies.push(
         ...(await Promise.all(emails.slice(i, i + 20).map((e) => signIn(server.url, e, "bench-password-1")))),
       );
-    const adminCookie = opts.adminLoop ? await signIn(server.url, "admin@bench.test", "bench-password-1") : "";
+    const adminCookie = adminCalls.length ? await signIn(server.url, "admin@bench.test", "bench-password-1") : "";
     if (pgStats) {
       await statsDb.$executeRawUnsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
       await statsDb.$queryRawUnsafe("SELECT pg_stat_statements_reset()::text");
@@ -246,8 +290,9 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         if (res.status !== 200) throw new Error(`${route}: ${res.status} ${res.body.slice(0, 200)}`);
         firstLoadMs[route] = Math.round(performance.now() - t);
       }
-    const adminPhase =
-      opts.adminLoop === "heavy"
+    const adminPhase = opts.adminTabs
+      ? `with an admin's ${opts.adminTabs} tabs (recompute loops${opts.adminTabs >= 3 ? " and two export streams" : ""})`
+      : opts.adminLoop === "heavy"
         ? "with an admin loading the heavy pages (computed in this phase)"
         : opts.adminLoop === "stored"
           ? "with an admin reloading the heavy pages (stored before)"
@@ -255,13 +300,19 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
             ? "second half, no admin (control)"
             : opts.adminLoop === "snapshot"
               ? "second half, a snapshot held open"
-              : "with an admin on the analytics page";
-    const phases = opts.adminLoop
+              : `with an admin on the Agreement page${opts.extraRaters ? " (extra-rater pairs present)" : ""}`;
+    const phases = opts.control
       ? [
-          { name: "experts only", judgments: Math.floor(total / 2), admin: false },
+          { name: "warm-up, experts only", judgments: Math.floor(total / 10), admin: false },
+          { name: "control, experts only", judgments: Math.floor(total / 2), admin: false },
           { name: adminPhase, judgments: total, admin: true },
         ]
-      : [{ name: "experts only", judgments: total, admin: false }];
+      : opts.adminLoop
+        ? [
+            { name: "experts only", judgments: Math.floor(total / 2), admin: false },
+            { name: adminPhase, judgments: total, admin: true },
+          ]
+        : [{ name: "experts only", judgments: total, admin: false }];
     const accepted: string[] = [];
     const results = [];
     const cpu0 = cpuByRole();
@@ -306,7 +357,8 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       let adminRounds = 0;
       // The control (--admin-loop=none) has the admin's phase without an admin; =snapshot holds a repeatable-read
       // snapshot open throughout it, as a long read of every judgment does (what it costs the hot rows' updates).
-      if (!adminCalls.length) adminRounds = 1;
+      // Tabs do not hold the phase open for a round: their computations are recomputed in a loop, never done.
+      if (!adminCalls.length || opts.adminTabs) adminRounds = 1;
       const snapshot = phase.admin && opts.adminLoop === "snapshot" ? await poolOf(db).connect() : null;
       if (snapshot) await snapshot.query(`BEGIN ISOLATION LEVEL REPEATABLE READ; SELECT count(*) FROM "Judgment"`);
       // The admin is a client process of its own (bench/admin-client.ts), as an admin's browser is: its downloads
@@ -329,7 +381,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
           }
         });
         adminClient.on("exit", () => resolve());
-        adminClient.send({ start: { url: server.url, cookie: adminCookie, routes: adminCalls } });
+        adminClient.send({ start: { url: server.url, cookie: adminCookie, tabs: adminTabsRoutes } });
       });
       const switcher =
         alternating && adminClient
@@ -464,7 +516,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         updates: updatesSpent(updates0, updates1),
         ...(phase.admin && adminCalls.length
           ? {
-              adminPageLoads: adminMs[adminCalls[0]].length,
+              adminPageLoads: adminMs[adminTabsRoutes[0].at(-1)!].length,
               adminErrors,
               adminDownloadedMiB: Math.round(adminBytes / 1048576),
               adminMs: Object.fromEntries(Object.entries(adminMs).map(([k, v]) => [k, dist(v)])),
@@ -544,6 +596,12 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
  * the web server's event loop, as before decision 010) and compares; --dimensions=N runs twice, the overall verdict
  * only and then a dataset asking N of the default dimensions, and compares the submits; --everything runs twice,
  * everything off and then gold pairs at 5 %, adaptive raters and five dimensions with strength, and compares.
+ * --admin-tabs=N has an admin with N tabs at once instead (issue 48 item 7): N − 2 recompute loops ("Recompute", then
+ * one heavy page: Agreement, Quality, Leaderboard with style control, the judge board, in turn) and two export streams
+ * (every judgment; every pair with soft labels), each back to back; --extra-raters=K gives K of the history's pairs a
+ * fourth rater (with no --history, 30,000 judgments of it), so that the Agreement page (`--admin-loop=agreement`, the
+ * same as `--admin-loop`) is a heavy figure. Either runs a warm-up, the control (experts alone) and the admin's phase
+ * in one run, and prints the control's and the admin phase's claim p95, submit p95 and judgments/s with their ratios.
  */
 async function main() {
   const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -560,8 +618,10 @@ async function main() {
           ? "none"
           : loopArg === "--admin-loop=snapshot"
             ? "snapshot"
-            : "analytics"
+            : "analytics" // bare, or =agreement: the Agreement page's calls
     : undefined;
+  const adminTabs = Number(process.argv.find((a) => a.startsWith("--admin-tabs="))?.slice(13) ?? 0) || undefined;
+  const extraRaters = Number(process.argv.find((a) => a.startsWith("--extra-raters="))?.slice(15) ?? 0) || undefined;
   const dimensions = Number(process.argv.find((a) => a.startsWith("--dimensions="))?.slice(13) ?? 0);
   const alternate = Number(process.argv.find((a) => a.startsWith("--alternate="))?.slice(12) ?? 0) || undefined;
   const ratio = (a: number, b: number) => +(a / b).toFixed(2);
@@ -598,6 +658,52 @@ async function main() {
         claimP95: ratio(withDims.phases[0].claim.p95, plain.phases[0].claim.p95),
         throughput: ratio(withDims.judgmentsPerSecond, plain.judgmentsPerSecond),
       }),
+    );
+    return;
+  }
+  if (adminTabs || extraRaters) {
+    const r = await run(experts, pairs, true, {
+      history: history || (extraRaters ? 30_000 : 0),
+      adminLoop: adminLoop ?? (adminTabs ? undefined : "analytics"),
+      adminTabs,
+      extraRaters,
+      control: true,
+    });
+    console.log(JSON.stringify(r, null, 2));
+    const [, control, loaded] = r.phases;
+    const figures = (p: typeof control) => ({
+      claimP95: p.claim.p95,
+      claimP95AfterFirst2s: p.claimAfterFirst2s.p95,
+      submitP95: p.submit.p95,
+      judgmentsPerSecond: p.judgmentsPerSecond,
+      steadyJudgmentsPerSecond: p.steadyJudgmentsPerSecond,
+      claimMax: p.claim.max,
+      submitMax: p.submit.max,
+    });
+    const c = figures(control),
+      l = figures(loaded);
+    console.log(
+      JSON.stringify(
+        {
+          sameRun: `${loaded.phase} / ${control.phase}`,
+          control: c,
+          loaded: l,
+          ratio: {
+            claimP95: ratio(l.claimP95, c.claimP95),
+            claimP95AfterFirst2s: ratio(l.claimP95AfterFirst2s, c.claimP95AfterFirst2s),
+            submitP95: ratio(l.submitP95, c.submitP95),
+            judgmentsPerSecond: ratio(l.judgmentsPerSecond, c.judgmentsPerSecond),
+            steadyJudgmentsPerSecond: ratio(l.steadyJudgmentsPerSecond, c.steadyJudgmentsPerSecond),
+          },
+          adminPageLoads: loaded.adminPageLoads,
+          adminErrors: loaded.adminErrors,
+          adminDownloadedMiB: loaded.adminDownloadedMiB,
+          loadedCpuSeconds: loaded.cpuSeconds,
+          controlCpuSeconds: control.cpuSeconds,
+        },
+        null,
+        2,
+      ),
     );
     return;
   }
