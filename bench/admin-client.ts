@@ -4,7 +4,8 @@
  * several tabs, each tab loops over its own routes at the same time (a route "POST /path" is posted, with no body). In
  * the load generator's own process, its downloads (exports of several MB) were received and decoded on the event loop
  * that times the experts' calls, and their latencies counted the admin's bytes. Bodies are read to the end and
- * counted, never kept. Messages in: {start: {url, cookie, tabs}}, "pause" and "resume" (between two calls), "stop";
+ * counted, never kept. Messages in: {start: {url, cookie, tabs}}, "pause" and "resume" (between two calls; a
+ * download under way stops being read meanwhile, so its export waits too), "stop";
  * out: "round" after each pass of the first tab over its routes, and at the end {done: {ms: {route: number[]}, errors,
  * bytes}}.
  */
@@ -21,13 +22,20 @@ const agent = new http.Agent({ keepAlive: true });
 let running = true;
 // "pause" / "resume" (--alternate): the admin stops between two calls and waits, as an admin who looks at a page.
 let paused = false;
+/** The answers being read now (paused and resumed with the admin). */
+const reading = new Set<http.IncomingMessage>();
 
 function load(url: string, method: string, cookie: string): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, agent, headers: { cookie } }, (res) => {
       let bytes = 0;
+      reading.add(res);
       res.on("data", (c: Buffer) => (bytes += c.length));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes }));
+      if (paused) res.pause();
+      res.on("end", () => {
+        reading.delete(res);
+        resolve({ status: res.statusCode ?? 0, bytes });
+      });
       res.on("error", reject);
     });
     req.on("error", reject);
@@ -64,8 +72,14 @@ async function loop({ url, cookie, tabs }: Start) {
 }
 
 process.on("message", (m: "stop" | "pause" | "resume" | { start: Start }) => {
-  if (m === "stop") running = false;
-  else if (m === "pause") paused = true;
-  else if (m === "resume") paused = false;
-  else void loop(m.start);
+  if (m === "stop") {
+    running = false;
+    for (const res of reading) res.resume();
+  } else if (m === "pause") {
+    paused = true;
+    for (const res of reading) res.pause();
+  } else if (m === "resume") {
+    paused = false;
+    for (const res of reading) res.resume();
+  } else void loop(m.start);
 });
