@@ -1,5 +1,7 @@
 /**
- * CPU seconds so far by kind of thread, across the machine's processes: Node processes' main threads, their
+ * CPU seconds so far by kind of thread, across this benchmark's processes (this one and those it started, at any
+ * depth: the server, its admin processes, the embedded PostgreSQL; on a machine shared with other work, nobody
+ * else's): Node processes' main threads, their
  * admin processes' threads (SCHED_IDLE), and their other threads — V8's platform threads (garbage collection and compilation
  * for every thread of the process, at normal priority) and libuv's pool; PostgreSQL's backends at normal and at lowered priority (those
  * serving the admin processes); the load generator (this process, and the admin client it starts). For telling where an admin computation's cost
@@ -36,9 +38,31 @@ function statOf(path: string): { comm: string; seconds: number; nice: number; po
 /** Per process or thread (by id and start time: ids are reused), its kind and its CPU seconds so far. */
 export type CpuSnapshot = Map<string, { kind: string; seconds: number }>;
 
+/** This process and its descendants, at any depth (from each process's parent in /proc/…/stat). */
+function ours(): Set<string> {
+  const children = new Map<string, string[]>();
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const ppid = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1];
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  const out = new Set<string>();
+  const walk = (pid: string) => {
+    out.add(pid);
+    for (const c of children.get(pid) ?? []) walk(c);
+  };
+  walk(String(process.pid));
+  return out;
+}
+
 export function cpuByThread(): CpuSnapshot {
   const out: CpuSnapshot = new Map();
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+  for (const pid of ours()) {
     const p = statOf(`/proc/${pid}/stat`);
     if (!p) continue;
     if (loadGeneratorPids.has(Number(pid))) out.set(`${pid}@${p.start}`, { kind: "loadGenerator", seconds: p.seconds });

@@ -2,7 +2,8 @@
  * Load benchmark of the judging API: 200 concurrent simulated experts claim, wait briefly and
  * submit against the production server until 3,000 pairs have 3 judgments each. Reports claim
  * and submit latency (p50/p95/p99) and judgments per second, then checks the invariants.
- * Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline]
+ * Usage: npm run bench:judging [-- EXPERTS PAIRS] [--baseline] (the options are listed above main(); ports: PORT for
+ * the server, EMBEDDED_PG_PORT for its database)
  */
 import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -17,7 +18,7 @@ import { makeGoldPairs, setGoldRate } from "../lib/db/quality/gold-pairs";
 import { sourceFromPath } from "../lib/importers";
 import { generateBundle } from "../lib/testing/generate-bundle";
 import { cpuByThread, cpuSpent, loadGeneratorPids } from "./cpu-threads";
-import { seedHistory } from "../lib/testing/history";
+import { giveFourthRaters, seedHistory } from "../lib/testing/history";
 import { sideOf, type Verdict } from "../lib/verdict";
 import { cpuByRole, freshDatabase, percentile, signIn, startServer } from "./server";
 
@@ -86,6 +87,18 @@ interface RunOptions {
    * calls, or the heavy computations (quality, leaderboard with style control, judge board, exports with soft labels).
    */
   adminLoop?: "analytics" | "heavy" | "stored" | "none" | "snapshot";
+  /**
+   * Instead of one admin, an admin with this many tabs at once (issue 48 item 7): recompute loops of the heavy pages
+   * ("Recompute", then the page) and, from three tabs, two export streams downloading back to back.
+   */
+  adminTabs?: number;
+  /** This many of the history's complete pairs get a fourth rater, as "one more rater" leaves them (the Agreement page's figures are then heavy ones). */
+  extraRaters?: number;
+  /**
+   * The control in the same run: a warm-up (the first 10 % of the judgments), the experts alone (to 50 %), then the
+   * admin's phase (to the end), and the admin's phase compared with the control.
+   */
+  control?: boolean;
   /** The server's ADMIN_PROCESSES (default: its own default). */
   adminThreads?: number;
   /** The dataset asks this many of the default dimensions (and experts answer them with every submit). */
@@ -120,6 +133,44 @@ const HEAVY_CALLS = [
   "/api/admin/exports/training-pairs?destination=DEST",
   "/api/admin/exports/labelled-pairs?destination=DEST",
 ];
+
+/** --admin-tabs: the heavy pages the recompute loops open after "Recompute", one page a tab, in this order. */
+const RECOMPUTE_PAGES = [
+  "/api/admin/analytics?minShared=5",
+  "/api/admin/quality",
+  "/api/admin/leaderboard?style=1&bootstrap=1000",
+  "/api/admin/judges",
+];
+
+/** --admin-tabs: the two export streams, each downloaded back to back (every judgment; every pair with its soft labels). */
+const EXPORT_STREAMS = ["/api/admin/exports/judgments?format=jsonl", "/api/admin/exports/labelled-pairs?format=jsonl"];
+
+/** N admin tabs: recompute loops of the heavy pages and, from three tabs, the two export streams. */
+function adminTabs(n: number): string[][] {
+  const streams = n >= 3 ? EXPORT_STREAMS : [];
+  return [
+    ...Array.from({ length: n - streams.length }, (_, i) => [
+      "POST /api/admin/figures",
+      RECOMPUTE_PAGES[i % RECOMPUTE_PAGES.length],
+    ]),
+    ...streams.map((r) => [r]),
+  ];
+}
+
+/**
+ * Signs in, trying again twice: on a machine loaded by other work, twenty sign-ins at once can wait longer for a
+ * transaction than Prisma allows (P2028), and the benchmark should not end there.
+ */
+async function signInRetrying(base: string, email: string, password: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await signIn(base, email, password);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await new Promise((r) => setTimeout(r, 1000 * attempt));
+    }
+  }
+}
 
 /** Judgments per second between the 10th and the 90th percentile of the accepted submits' times. */
 function steadyRate(at: number[]): number {
@@ -165,7 +216,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
   connectionRetries = 0;
   const pg = await freshDatabase(
     "judging",
-    54381,
+    Number(process.env.EMBEDDED_PG_PORT ?? 54381),
     pgStats ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"] : undefined,
   );
   const db = createDb(pg.url);
@@ -182,6 +233,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     await db.dataset.update({ where: { id: imported.datasetId }, data: { dimensions: dims, dimensionsVersion: 1 } });
   const strength = !!opts.everything;
   if (opts.history) await seedHistory(db, Math.ceil(opts.history / 3), { experts: 40 });
+  if (opts.extraRaters) await giveFourthRaters(db, opts.extraRaters, { experts: 40 });
   const hash = await hashPassword("bench-password-1");
   const admin = await db.user.create({
     data: { email: "admin@bench.test", name: "Bench admin", role: "ADMIN", passwordHash: hash },
@@ -215,24 +267,33 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     if (!rows.length) return null;
     return sideOf(rows[0].label, rows[0].leftIsA) ?? "neither";
   };
-  const server = await startServer(pg.url, 3400, {
+  const server = await startServer(pg.url, Number(process.env.PORT ?? 3400), {
     TRIPJUDGE_FAST_PATH: fastPath ? "1" : "0",
     ...(opts.adminThreads === undefined ? {} : { ADMIN_PROCESSES: String(opts.adminThreads) }),
   });
-  const adminCalls = (
-    opts.adminLoop === "heavy" || opts.adminLoop === "stored"
-      ? HEAVY_CALLS
-      : opts.adminLoop === "none" || opts.adminLoop === "snapshot"
-        ? []
-        : ADMIN_PAGE_CALLS
-  ).map((c) => c.replace("DEST", dest.id));
+  const adminTabsRoutes = (
+    opts.adminTabs
+      ? adminTabs(opts.adminTabs)
+      : [
+          opts.adminLoop === "heavy" || opts.adminLoop === "stored"
+            ? HEAVY_CALLS
+            : opts.adminLoop === "none" || opts.adminLoop === "snapshot" || !opts.adminLoop
+              ? []
+              : ADMIN_PAGE_CALLS,
+        ]
+  )
+    .map((tab) => tab.map((c) => c.replace("DEST", dest.id)))
+    .filter((tab) => tab.length);
+  const adminCalls = [...new Set(adminTabsRoutes.flat())];
   try {
     const cookies: string[] = [];
     for (let i = 0; i < emails.length; i += 20)
       cookies.push(
-        ...(await Promise.all(emails.slice(i, i + 20).map((e) => signIn(server.url, e, "bench-password-1")))),
+        ...(await Promise.all(emails.slice(i, i + 20).map((e) => signInRetrying(server.url, e, "bench-password-1")))),
       );
-    const adminCookie = opts.adminLoop ? await signIn(server.url, "admin@bench.test", "bench-password-1") : "";
+    const adminCookie = adminCalls.length
+      ? await signInRetrying(server.url, "admin@bench.test", "bench-password-1")
+      : "";
     if (pgStats) {
       await statsDb.$executeRawUnsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
       await statsDb.$queryRawUnsafe("SELECT pg_stat_statements_reset()::text");
@@ -247,8 +308,9 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         if (res.status !== 200) throw new Error(`${route}: ${res.status} ${res.body.slice(0, 200)}`);
         firstLoadMs[route] = Math.round(performance.now() - t);
       }
-    const adminPhase =
-      opts.adminLoop === "heavy"
+    const adminPhase = opts.adminTabs
+      ? `with an admin's ${opts.adminTabs} tabs (recompute loops${opts.adminTabs >= 3 ? " and two export streams" : ""})`
+      : opts.adminLoop === "heavy"
         ? "with an admin loading the heavy pages (computed in this phase)"
         : opts.adminLoop === "stored"
           ? "with an admin reloading the heavy pages (stored before)"
@@ -256,13 +318,19 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
             ? "second half, no admin (control)"
             : opts.adminLoop === "snapshot"
               ? "second half, a snapshot held open"
-              : "with an admin on the analytics page";
-    const phases = opts.adminLoop
+              : `with an admin on the Agreement page${opts.extraRaters ? " (extra-rater pairs present)" : ""}`;
+    const phases = opts.control
       ? [
-          { name: "experts only", judgments: Math.floor(total / 2), admin: false },
+          { name: "warm-up, experts only", judgments: Math.floor(total / 10), admin: false },
+          { name: "control, experts only", judgments: Math.floor(total / 2), admin: false },
           { name: adminPhase, judgments: total, admin: true },
         ]
-      : [{ name: "experts only", judgments: total, admin: false }];
+      : opts.adminLoop
+        ? [
+            { name: "experts only", judgments: Math.floor(total / 2), admin: false },
+            { name: adminPhase, judgments: total, admin: true },
+          ]
+        : [{ name: "experts only", judgments: total, admin: false }];
     const accepted: string[] = [];
     const results = [];
     const cpu0 = cpuByRole();
@@ -291,6 +359,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       const alternating = phase.admin && opts.alternate ? { on: true, since: 0 } : null;
       const claimMsAdmin: Record<"on" | "off", number[]> = { on: [], off: [] };
       const healthMsAdmin: Record<"on" | "off", number[]> = { on: [], off: [] };
+      const submitMsAdmin: Record<"on" | "off", number[]> = { on: [], off: [] };
       const side = (t: number) =>
         alternating && t - tp - alternating.since >= 1000 ? (alternating.on ? "on" : "off") : null;
       // A monitor asks for the health answer five times a second throughout.
@@ -307,7 +376,8 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       let adminRounds = 0;
       // The control (--admin-loop=none) has the admin's phase without an admin; =snapshot holds a repeatable-read
       // snapshot open throughout it, as a long read of every judgment does (what it costs the hot rows' updates).
-      if (!adminCalls.length) adminRounds = 1;
+      // Tabs do not hold the phase open for a round: their computations are recomputed in a loop, never done.
+      if (!adminCalls.length || opts.adminTabs) adminRounds = 1;
       const snapshot = phase.admin && opts.adminLoop === "snapshot" ? await poolOf(db).connect() : null;
       if (snapshot) await snapshot.query(`BEGIN ISOLATION LEVEL REPEATABLE READ; SELECT count(*) FROM "Judgment"`);
       // The admin is a client process of its own (bench/admin-client.ts), as an admin's browser is: its downloads
@@ -330,7 +400,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
           }
         });
         adminClient.on("exit", () => resolve());
-        adminClient.send({ start: { url: server.url, cookie: adminCookie, routes: adminCalls } });
+        adminClient.send({ start: { url: server.url, cookie: adminCookie, tabs: adminTabsRoutes } });
       });
       const switcher =
         alternating && adminClient
@@ -395,8 +465,10 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
               timeOnTaskMs: 1000,
               clientRequestId: requestId,
             });
+            const submitSide = side(t);
             const sub = await call(server.url, "POST", `/api/judge/${assignmentId}/submit`, cookie, body);
             submitMs.push(performance.now() - t);
+            if (submitSide) submitMsAdmin[submitSide].push(performance.now() - t);
             claimsOut--;
             if (sub.status === 201) {
               accepted.push(requestId);
@@ -453,6 +525,8 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
                 seconds: opts.alternate,
                 claimAdminAtWork: dist(claimMsAdmin.on),
                 claimAdminWaiting: dist(claimMsAdmin.off),
+                submitAdminAtWork: dist(submitMsAdmin.on),
+                submitAdminWaiting: dist(submitMsAdmin.off),
                 healthAdminAtWork: dist(healthMsAdmin.on),
                 healthAdminWaiting: dist(healthMsAdmin.off),
               },
@@ -465,7 +539,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         updates: updatesSpent(updates0, updates1),
         ...(phase.admin && adminCalls.length
           ? {
-              adminPageLoads: adminMs[adminCalls[0]].length,
+              adminPageLoads: adminMs[adminTabsRoutes[0].at(-1)!].length,
               adminErrors,
               adminDownloadedMiB: Math.round(adminBytes / 1048576),
               adminMs: Object.fromEntries(Object.entries(adminMs).map(([k, v]) => [k, dist(v)])),
@@ -545,6 +619,15 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
  * the web server's event loop, as before decision 017) and compares; --dimensions=N runs twice, the overall verdict
  * only and then a dataset asking N of the default dimensions, and compares the submits; --everything runs twice,
  * everything off and then gold pairs at 5 %, adaptive raters and five dimensions with strength, and compares.
+ * --admin-tabs=N has an admin with N tabs at once instead (issue 48 item 7): N − 2 recompute loops ("Recompute", then
+ * one heavy page: Agreement, Quality, Leaderboard with style control, the judge board, in turn) and two export streams
+ * (every judgment; every pair with soft labels), each back to back; --extra-raters=K gives K of the history's pairs a
+ * fourth rater (with no --history, 30,000 judgments of it), so that the Agreement page (`--admin-loop=agreement`, the
+ * same as `--admin-loop`) is a heavy figure. Either runs a warm-up, the control (experts alone) and the admin's phase
+ * in one run, and prints the control's and the admin phase's claim p95, submit p95 and judgments/s with their ratios;
+ * with --alternate=S also the admin phase's claims and submits with the admin at work and waiting (its downloads not
+ * read meanwhile), interleaved in time, which a machine shared with other work affects alike. `--admin-loop=none
+ * --extra-raters=K` runs the same phases with no admin at all: how far apart the two phases are by themselves.
  */
 async function main() {
   const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -561,8 +644,10 @@ async function main() {
           ? "none"
           : loopArg === "--admin-loop=snapshot"
             ? "snapshot"
-            : "analytics"
+            : "analytics" // bare, or =agreement: the Agreement page's calls
     : undefined;
+  const adminTabs = Number(process.argv.find((a) => a.startsWith("--admin-tabs="))?.slice(13) ?? 0) || undefined;
+  const extraRaters = Number(process.argv.find((a) => a.startsWith("--extra-raters="))?.slice(15) ?? 0) || undefined;
   const dimensions = Number(process.argv.find((a) => a.startsWith("--dimensions="))?.slice(13) ?? 0);
   const alternate = Number(process.argv.find((a) => a.startsWith("--alternate="))?.slice(12) ?? 0) || undefined;
   const ratio = (a: number, b: number) => +(a / b).toFixed(2);
@@ -599,6 +684,71 @@ async function main() {
         claimP95: ratio(withDims.phases[0].claim.p95, plain.phases[0].claim.p95),
         throughput: ratio(withDims.judgmentsPerSecond, plain.judgmentsPerSecond),
       }),
+    );
+    return;
+  }
+  if (adminTabs || extraRaters) {
+    const r = await run(experts, pairs, true, {
+      history: history || (extraRaters ? 30_000 : 0),
+      adminLoop: adminLoop ?? (adminTabs ? undefined : "analytics"),
+      adminTabs,
+      extraRaters,
+      control: true,
+      alternate,
+    });
+    console.log(JSON.stringify(r, null, 2));
+    const [, control, loaded] = r.phases;
+    const figures = (p: typeof control) => ({
+      claimP95: p.claim.p95,
+      claimP95AfterFirst2s: p.claimAfterFirst2s.p95,
+      submitP95: p.submit.p95,
+      judgmentsPerSecond: p.judgmentsPerSecond,
+      steadyJudgmentsPerSecond: p.steadyJudgmentsPerSecond,
+      claimMax: p.claim.max,
+      submitMax: p.submit.max,
+    });
+    const c = figures(control),
+      l = figures(loaded);
+    console.log(
+      JSON.stringify(
+        {
+          sameRun: `${loaded.phase} / ${control.phase}`,
+          control: c,
+          loaded: l,
+          ratio: {
+            claimP95: ratio(l.claimP95, c.claimP95),
+            claimP95AfterFirst2s: ratio(l.claimP95AfterFirst2s, c.claimP95AfterFirst2s),
+            submitP95: ratio(l.submitP95, c.submitP95),
+            judgmentsPerSecond: ratio(l.judgmentsPerSecond, c.judgmentsPerSecond),
+            steadyJudgmentsPerSecond: ratio(l.steadyJudgmentsPerSecond, c.steadyJudgmentsPerSecond),
+          },
+          ...(loaded.alternating
+            ? {
+                // Within the admin's phase, interleaved in time: what the machine's other work does to both alike.
+                alternating: {
+                  seconds: alternate,
+                  claimP95: {
+                    adminAtWork: loaded.alternating.claimAdminAtWork.p95,
+                    adminWaiting: loaded.alternating.claimAdminWaiting.p95,
+                    ratio: ratio(loaded.alternating.claimAdminAtWork.p95, loaded.alternating.claimAdminWaiting.p95),
+                  },
+                  submitP95: {
+                    adminAtWork: loaded.alternating.submitAdminAtWork.p95,
+                    adminWaiting: loaded.alternating.submitAdminWaiting.p95,
+                    ratio: ratio(loaded.alternating.submitAdminAtWork.p95, loaded.alternating.submitAdminWaiting.p95),
+                  },
+                },
+              }
+            : {}),
+          adminPageLoads: loaded.adminPageLoads,
+          adminErrors: loaded.adminErrors,
+          adminDownloadedMiB: loaded.adminDownloadedMiB,
+          loadedCpuSeconds: loaded.cpuSeconds,
+          controlCpuSeconds: control.cpuSeconds,
+        },
+        null,
+        2,
+      ),
     );
     return;
   }

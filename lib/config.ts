@@ -92,7 +92,7 @@ export const CONFIG_SCHEMA = z.object({
   ADMIN_PAUSE_WHILE_JUDGING: flag(true),
   /** While experts judge, the percentage of the time the admin processes may spend in the database (their statements run beside the judging ones; lib/offload/gate.ts); 100: no limit. */
   ADMIN_DATABASE_PERCENT_WHILE_JUDGING: int(1, 100, 3),
-  /** While experts judge, the percentage of the time the admin processes may compute in the gaps between their calls (a computation fills the caches the next calls need; lib/offload/gate.ts); 100: no limit. */
+  /** While experts judge, the percentage of the time the admin processes may compute in the gaps between their calls (a computation fills the caches the next calls need; lib/offload/gate.ts), the web server's time on an admin's calls included (decision 015); 100: no limit. */
   ADMIN_CPU_PERCENT_WHILE_JUDGING: int(1, 100, 5),
   /** Database connections of each of those threads. */
   ADMIN_PROCESS_DB_POOL_SIZE: int(1, 100, 4),

@@ -16,7 +16,7 @@ import { markStopping } from "../lib/db/infra/client";
 import { startAdminProcesses } from "../lib/offload/pool";
 import { judgingFastPath } from "../lib/server/fast-path";
 import { frontGuard } from "../lib/server/front";
-import { pauseForJudging } from "../lib/server/judging-gate";
+import { pauseForJudging, throughAdminDoor } from "../lib/server/judging-gate";
 import { compressedStatic } from "../lib/server/static-compress";
 
 const settings = checkConfig();
@@ -65,7 +65,13 @@ async function serve() {
     if (staticFiles?.(req, res)) return;
     // Only experts' judging calls pause the admin processes: anonymous traffic must not starve them (issue 48 item 6).
     if (gate) pauseForJudging(gate, req, res);
-    if (!fastPath || !judgingFastPath(req, res, headers)) void handle(req, res);
+    const serveIt = () => {
+      if (!fastPath || !judgingFastPath(req, res, headers)) void handle(req, res);
+    };
+    // An admin's calls wait at the gate's door while experts judge: one ration for the admin's processes and calls
+    // together (decision 015).
+    if (gate) throughAdminDoor(gate, req, res, serveIt);
+    else serveIt();
   });
   // Development's hot reloading talks over a WebSocket.
   server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));

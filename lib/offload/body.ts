@@ -15,6 +15,7 @@ import { db, poolOf, type Db } from "../db/infra/client";
 import { pageOneAtATime } from "../db/infra/cursor";
 import { serveExport, type ExportPort, type ExportArgs } from "./export";
 import { failureOf, type TaskOutcome } from "./errors";
+import { holdable } from "./hold";
 import { TASKS, type TaskName } from "./tasks";
 
 const NICE = 19;
@@ -71,6 +72,9 @@ const client = db();
 // Exports read small pages one at a time here: out of the database between pages, where the gate may pause it.
 pageOneAtATime();
 if (localDatabase(config().DATABASE_URL ?? "")) poolOf(client).on("connect", lowerBackend);
+
+/** Held (the web server's gate, decision 015): no new connection until let go, so this process soon leaves the database. */
+export const holdDatabase = holdable(poolOf(client));
 
 /**
  * Hears when this process starts and stops using the database (a connection of its pool checked out, or none): the

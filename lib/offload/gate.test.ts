@@ -129,6 +129,34 @@ test("a process in the database is not paused (its snapshot stays short); leavin
   assert.deepEqual(sent, ["SIGSTOP:11", "SIGCONT:11"]);
 });
 
+test("a process in the database is held instead: it starts nothing new there, is paused once out, and the hold ends when the processes go on (decision 015)", () => {
+  let reading = true;
+  const events: string[] = [];
+  const gate = judgingGate(() => [11], {
+    idleMs: 0,
+    maxPauseMs: 60_000,
+    inDatabase: () => reading,
+    hold: (on) => events.push(on ? "hold" : "go on"),
+    signal: (pid, sig) => events.push(`${sig}:${pid}`),
+  });
+  gate.enter();
+  gate.enter();
+  assert.deepEqual(events, ["hold"], "told once, not paused");
+  // Out of the database with a call in flight: paused.
+  reading = false;
+  gate.recheck();
+  assert.equal(gate.paused, true);
+  gate.leave();
+  gate.leave();
+  assert.deepEqual(events, ["hold", "SIGSTOP:11", "SIGCONT:11", "go on"]);
+  // Held, and the calls end before it leaves the database: the hold ends with them.
+  reading = true;
+  gate.enter();
+  gate.leave();
+  assert.deepEqual(events.slice(4), ["hold", "go on"]);
+  gate.open();
+});
+
 test("an open gate lets the processes go on and pauses them no more", () => {
   const { gate, sent } = recorded({ maxPauseMs: 60_000 });
   gate.enter();
@@ -293,4 +321,163 @@ test("while experts judge, the processes' CPU time in the gaps is a debt too: af
   assert.equal(gate.paused, false);
   assert.deepEqual(sent, ["SIGSTOP:11", "SIGCONT:11", "SIGSTOP:11", "SIGCONT:11", "SIGSTOP:11", "SIGCONT:11"]);
   gate.open();
+});
+
+/** Which of `calls` (the door's admissions) have been let in so far, after the promises' callbacks have run. */
+async function letIn(calls: Promise<unknown>[]): Promise<boolean[]> {
+  const state = calls.map(() => false);
+  calls.forEach((c, i) => void c.then(() => (state[i] = true)));
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  return state;
+}
+
+/** An expert's call of 1 ms every 100 ms, for `ms`. */
+function expertsJudge(gate: ReturnType<typeof judgingGate>, time: ReturnType<typeof fakeTime>, ms: number) {
+  for (let t = 0; t < ms; t += 100) {
+    gate.enter();
+    time.advance(1);
+    gate.leave();
+    time.advance(99);
+  }
+}
+
+/** A gate over the made-up processes 11 and 12 (their CPU time summed, as lib/offload/pool.ts gives it) with a door. */
+function withDoor(t: TestContext, opts: { cpuShare?: number; maxPauseMs?: number } = {}) {
+  const time = fakeTime(t);
+  const cpu = { 11: 0, 12: 0 };
+  const sent: string[] = [];
+  const gate = judgingGate(() => [11, 12], {
+    idleMs: 10,
+    maxPauseMs: opts.maxPauseMs ?? 60_000,
+    cpuShare: opts.cpuShare ?? 0.1,
+    callMaxMs: 250,
+    cpuMs: () => cpu[11] + cpu[12],
+    now: time.now,
+    signal: (pid, sig) => sent.push(`${sig}:${pid}`),
+  });
+  return { gate, time, cpu, sent };
+}
+
+test("while experts judge, an admin's calls go in one at a time, once no call has been in flight for idleMs and the ration is paid, each charged its time", async (t) => {
+  const { gate, time } = withDoor(t);
+  gate.enter(); // an expert's call in flight
+  const first = gate.admit();
+  const second = gate.admit();
+  time.advance(5);
+  assert.deepEqual(await letIn([first, second]), [false, false], "a call in flight: nobody goes in");
+  gate.leave();
+  time.advance(9);
+  assert.deepEqual(await letIn([first, second]), [false, false], "within idleMs of the last call");
+  time.advance(1);
+  assert.deepEqual(await letIn([first, second]), [true, false], "one at a time");
+  // The first answers after 20 ms: 20 ms owed, paid by 200 ms at a share of 10 %.
+  time.advance(20);
+  (await first).done();
+  time.advance(190);
+  assert.deepEqual(await letIn([second]), [false], "the first call's time is not paid yet");
+  time.advance(15);
+  assert.deepEqual(await letIn([second]), [true], "paid: the next goes in");
+  (await second).done();
+  gate.open();
+});
+
+test("an admin's call that has been in for callMaxMs no longer holds the door, and owes no more than callMaxMs", async (t) => {
+  const { gate, time } = withDoor(t);
+  gate.enter();
+  gate.leave();
+  const download = gate.admit(); // an export: it answers only once downloaded
+  time.advance(11);
+  assert.deepEqual(await letIn([download]), [true]);
+  const page = gate.admit();
+  time.advance(200);
+  assert.deepEqual(await letIn([page]), [false], "the download is within its first callMaxMs");
+  time.advance(60);
+  assert.deepEqual(await letIn([page]), [true], "past callMaxMs, nothing owed yet: the page goes in");
+  (await page).done();
+  // The download ends 30 s later, experts judging all along: it owes callMaxMs (2.5 s at 10 %), not 30 s.
+  expertsJudge(gate, time, 30_000);
+  (await download).done();
+  const next = gate.admit();
+  expertsJudge(gate, time, 2400);
+  assert.deepEqual(await letIn([next]), [false]);
+  expertsJudge(gate, time, 200);
+  assert.deepEqual(await letIn([next]), [true]);
+  gate.open();
+});
+
+test("with no expert's call for a second, an admin's calls go in at once, together, and owe nothing", async (t) => {
+  const { gate, time } = withDoor(t);
+  gate.enter();
+  gate.leave();
+  time.advance(1000);
+  const calls = [gate.admit(), gate.admit(), gate.admit()];
+  assert.deepEqual(await letIn(calls), [true, true, true]);
+  time.advance(500);
+  for (const c of calls) (await c).done();
+  // Nothing owed: a call while experts judge again goes in once idleMs has passed.
+  gate.enter();
+  gate.leave();
+  const next = gate.admit();
+  time.advance(11);
+  assert.deepEqual(await letIn([next]), [true]);
+  gate.open();
+});
+
+test("the door's floor: on a server never idle, one admin's call goes in every maxPauseMs, whatever is owed", async (t) => {
+  const { gate, time } = withDoor(t, { maxPauseMs: 100 });
+  gate.enter(); // never leaves
+  const calls = [gate.admit(), gate.admit()];
+  time.advance(99);
+  assert.deepEqual(await letIn(calls), [false, false]);
+  time.advance(2);
+  assert.deepEqual(await letIn(calls), [true, false]);
+  time.advance(5);
+  (await calls[0]).done(); // 5 ms owed: 50 ms to pay, but calls are in flight anyway
+  time.advance(90);
+  assert.deepEqual(await letIn([calls[1]]), [false], "maxPauseMs since the last one went in has not passed");
+  time.advance(10);
+  assert.deepEqual(await letIn([calls[1]]), [true]);
+  gate.open();
+});
+
+test("the admin processes and the admin's calls share one ration: a call's time keeps the processes paused, their CPU time keeps the next call out", async (t) => {
+  const { gate, time, cpu, sent } = withDoor(t);
+  // Experts judge; the processes pause with the first call, which also marks where their CPU time stands.
+  gate.enter();
+  const page = gate.admit();
+  gate.leave();
+  time.advance(11);
+  assert.equal(gate.paused, false, "nothing owed: the processes go on");
+  assert.deepEqual(await letIn([page]), [true], "and the call goes in");
+  time.advance(30);
+  (await page).done(); // 30 ms owed: 300 ms at 10 %
+  gate.enter();
+  gate.leave();
+  time.advance(11);
+  assert.equal(gate.paused, true, "the call's time is owed: the processes stay paused past idleMs");
+  time.advance(300);
+  assert.equal(gate.paused, false, "paid: they go on");
+  // Each process computes 3 ms, then a call pauses them: 6 ms owed together (60 ms), as one process computing 6 ms.
+  cpu[11] += 3;
+  cpu[12] += 3;
+  gate.enter();
+  const next = gate.admit();
+  gate.leave();
+  time.advance(11);
+  assert.deepEqual(await letIn([next]), [false], "the processes' CPU time is owed: the call waits");
+  assert.equal(gate.paused, true);
+  time.advance(55);
+  assert.deepEqual(await letIn([next]), [true], "paid: the call goes in");
+  assert.equal(gate.paused, false, "and the processes go on");
+  assert.equal(sent.filter((s) => s === "SIGSTOP:11").length, 3);
+  gate.open();
+});
+
+test("an open gate lets every waiting admin's call in", async (t) => {
+  const { gate } = withDoor(t);
+  gate.enter();
+  const calls = [gate.admit(), gate.admit()];
+  assert.deepEqual(await letIn(calls), [false, false]);
+  gate.open();
+  assert.deepEqual(await letIn(calls), [true, true]);
 });

@@ -9,6 +9,8 @@
  * Never while they are `inDatabase`: a process paused in the middle of a read holds its snapshot open, and an old
  * snapshot costs the judging calls more than the computation (every update of a tally row leaves a version nobody may
  * prune, and each read walks them: an idle snapshot held through a benchmark's phase raised the claims' p95 by 49 %).
+ * They are told to `hold` instead — to start nothing new in the database — and paused once out of it (decision 015: an
+ * admin process computing several tabs' figures at once was nearly always in the database, one statement or another).
  * What cannot be paused is therefore rationed instead: while experts judge, the processes' time in the database may
  * be at most `databaseShare` of the time (their statements run in backends beside the judging ones, and an admin
  * downloading exports back to back was in the database 8 % of the time, claim p95 ×1.2). Time spent there while a
@@ -17,6 +19,13 @@
  * the idle gaps between calls is rationed the same way (`cpuShare`, read from `cpuMs`): a computation that runs in
  * every gap still fills the caches the next calls need (the quality page's fit, 17 s of CPU in a 150 s phase: claim
  * p95 ×1.20, where the same run with no admin gave ×1.03).
+ * The admin's calls to the web server draw on the same CPU ration (decision 015): the web server's own work for them (a
+ * page's light figures computed on its event loop, "Recompute", a stored answer read and sent) runs at normal priority
+ * beside the judging calls, and seven tabs reloading pages took more of it than any admin process (claim p95 ×2.5).
+ * While experts judge they go in at a door (`admit`) one at a time, each when no call has been in flight for `idleMs`
+ * and the ration is paid, and each is charged its time until it answers, up to `callMaxMs` (longer, it is waiting on an
+ * admin process, whose CPU is charged as it runs, or on its download); one call goes in after `maxPauseMs` in any case.
+ * So N admin processes and any number of tabs share what one admin process alone was given.
  */
 
 export interface GateOptions {
@@ -33,8 +42,17 @@ export interface GateOptions {
   now?: () => number;
   /** Whether a process is in the database (a connection of its pool in use): it is not paused then. */
   inDatabase?: () => boolean;
+  /** Tells the processes to start nothing new in the database (true: they are to be paused once out of it) or to go on. */
+  hold?: (on: boolean) => void;
   /** Sends the signal (tests watch it); by default process.kill, ignoring processes that are gone. */
   signal?: (pid: number, sig: "SIGSTOP" | "SIGCONT") => void;
+  /** The most of one admin's call's time (from its admission to its answer) that is charged to the CPU ration. */
+  callMaxMs?: number;
+}
+
+/** An admin's call let in at the door: `done` once it has answered (or its client has gone). */
+export interface AdminCall {
+  done(): void;
 }
 
 export interface JudgingGate {
@@ -42,9 +60,18 @@ export interface JudgingGate {
   enter(): void;
   /** A call ended: with none left, the admin processes go on. */
   leave(): void;
-  /** `inDatabase` changed: a process that entered the database goes on, one that left it pauses if calls are in flight. */
+  /**
+   * `inDatabase` changed: a process that entered the database goes on (held: it starts nothing new there), one that
+   * left it pauses if calls are in flight or it was held.
+   */
   recheck(): void;
-  /** Lets the processes go on for good (closing). */
+  /**
+   * An admin's call at the web server's door (lib/server/judging-gate.ts): resolves when the web server may handle it.
+   * At once unless experts judge (a call in flight or within the last second); then one at a time, when no call has
+   * been in flight for idleMs and the ration is paid, each charged its time until `done` (at most callMaxMs).
+   */
+  admit(): Promise<AdminCall>;
+  /** Lets the processes go on for good, and every admin's call in (closing). */
   open(): void;
   readonly paused: boolean;
 }
@@ -58,6 +85,8 @@ const send = (pid: number, sig: "SIGSTOP" | "SIGCONT") => {
 };
 
 const MAX_WAIT_MS = 10_000;
+/** With no expert's call for this long, experts are not judging: nothing the admin does is owed. */
+const QUIET_MS = 1000;
 
 /**
  * A debt of time that passing time pays off at `share` of it (1: nothing is ever owed). One debt never comes to more
@@ -94,10 +123,12 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
   const minRunMs = opts.minRunMs ?? 50;
   const signal = opts.signal ?? send;
   const inDatabase = opts.inDatabase ?? (() => false);
+  const hold = opts.hold ?? (() => {});
   const now = opts.now ?? (() => performance.now());
   const database = ration(opts.databaseShare ?? 1, now);
   const cpu = ration(opts.cpuShare ?? 1, now);
   const cpuMs = opts.cpuShare !== undefined && opts.cpuShare < 1 ? opts.cpuMs : undefined;
+  const callMaxMs = opts.callMaxMs ?? 250;
   // Since when the processes have been in the database with a call in flight (or null).
   let overlapSince: number | null = null;
   let reading = false;
@@ -126,12 +157,14 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
   // With no expert's call for a second, what the processes compute is not owed: the mark moves up each second.
   const quiet = cpuMs
     ? setInterval(() => {
-        if (!paused && inFlight === 0 && now() - lastCall > 1000) cpuAtResume = cpuMs();
-      }, 1000)
+        if (!paused && inFlight === 0 && now() - lastCall > QUIET_MS) cpuAtResume = cpuMs();
+      }, QUIET_MS)
     : undefined;
   quiet?.unref();
   let inFlight = 0;
+  let lastLeave = -Infinity; // when the last call in flight ended
   let paused = false;
+  let held = false; // told to start nothing new in the database: to be paused once out of it
   let guaranteed = false; // in a run the floor guarantees: calls do not pause it
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
@@ -144,10 +177,17 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
     timer = undefined;
   };
   const pause = () => {
-    if (paused || guaranteed || closed || inDatabase()) return;
-    all("SIGSTOP");
-    paused = true;
+    if (paused || guaranteed || closed) return;
     pausedByCall = true;
+    if (!inDatabase()) {
+      all("SIGSTOP");
+      paused = true;
+    } else if (!held) {
+      // In the middle of a read: it finishes what it is reading, starts nothing new, and is paused once out (recheck).
+      held = true;
+      hold(true);
+    }
+    if (timer) return; // the floor counts from the first pause or hold
     timer = setTimeout(() => {
       // Paused for maxPauseMs with calls still in flight: the floor's run.
       resume();
@@ -176,13 +216,78 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
   const resume = () => {
     if (idle) clearTimeout(idle);
     idle = undefined;
-    if (!paused) return;
+    if (!paused && !held) return;
     clear();
     settleCpu();
-    all("SIGCONT");
-    paused = false;
+    if (paused) all("SIGCONT");
+    if (held) hold(false);
+    paused = held = false;
+  };
+  // The door: the admin's calls waiting (each with when it came), the last one let in while experts judge (one at a
+  // time: the next waits until it has answered or has been in for callMaxMs), and when one was last let in.
+  const waiting: { since: number; admit: (c: AdminCall) => void }[] = [];
+  let current: { at: number; ended: boolean } | null = null;
+  let lastAdmitted = -Infinity;
+  let door: NodeJS.Timeout | undefined;
+  const judging = () => inFlight > 0 || now() - lastCall < QUIET_MS;
+  const letIn = (charged: boolean) => {
+    const entry = waiting.shift()!;
+    if (!charged) return entry.admit({ done: () => {} });
+    const call = { at: now(), ended: false };
+    current = call;
+    lastAdmitted = call.at;
+    entry.admit({
+      done() {
+        if (call.ended) return;
+        call.ended = true;
+        cpu.owe(Math.min(now() - call.at, callMaxMs));
+        pump();
+      },
+    });
+  };
+  /** Lets in the admin's calls that may go in now, and sets a timer for when the next may. */
+  const pump = () => {
+    if (door) clearTimeout(door);
+    door = undefined;
+    while (waiting.length) {
+      const t = now();
+      if (closed || !judging()) {
+        letIn(false);
+        continue;
+      }
+      let wake: number;
+      if (current && !current.ended && t - current.at < callMaxMs) wake = current.at + callMaxMs - t;
+      else {
+        // The floor: one call in after maxPauseMs, whatever is owed and however busy the server is.
+        const floor = Math.max(lastAdmitted, waiting[0].since) + maxPauseMs - t;
+        if (floor <= 0) {
+          letIn(true);
+          continue;
+        }
+        wake = floor;
+        if (inFlight === 0) {
+          // Paused, the processes' CPU time stands still: what their last run owes is owed before a call goes in.
+          if (paused) settleCpu();
+          const ready = Math.max(lastLeave + idleMs - t, database.wait(), cpu.wait());
+          if (ready < 1) {
+            letIn(true);
+            continue;
+          }
+          wake = Math.min(wake, ready, lastCall + QUIET_MS - t);
+        }
+      }
+      door = setTimeout(pump, Math.max(1, Math.ceil(wake)));
+      door.unref();
+      return;
+    }
   };
   return {
+    admit() {
+      return new Promise<AdminCall>((admit) => {
+        waiting.push({ since: now(), admit });
+        pump();
+      });
+    },
     enter() {
       inFlight++;
       lastCall = now();
@@ -194,7 +299,11 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
     leave() {
       inFlight = Math.max(0, inFlight - 1);
       overlap();
-      if (inFlight > 0 || !paused) return;
+      if (inFlight === 0) {
+        lastLeave = now();
+        if (waiting.length) pump();
+      }
+      if (inFlight > 0 || (!paused && !held)) return;
       if (idle) clearTimeout(idle);
       if (idleMs <= 0) return resumeIfPaid();
       idle = setTimeout(resumeIfPaid, idleMs);
@@ -204,8 +313,14 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
       if (closed) return;
       reading = inDatabase();
       overlap();
-      if (reading) resume();
-      else if (inFlight > 0) pause();
+      if (reading) {
+        if (!paused) return;
+        // It entered the database just before the pause reached it: it goes on, held, to leave it soon.
+        all("SIGCONT");
+        paused = false;
+        if (!held) hold(true);
+        held = true;
+      } else if (inFlight > 0 || held) pause();
     },
     open() {
       closed = true;
@@ -213,6 +328,7 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
       guaranteed = false;
       resume();
       clear(); // a floor's run in progress
+      pump();
     },
     get paused() {
       return paused;

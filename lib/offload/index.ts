@@ -6,3 +6,5 @@
 export { exportChunks, offload, setTaskRunner, type TaskRunner } from "./run";
 /** An export's soft labels as an admin process gives them (one fit shared within the figures' age; bench:export). */
 export { sharedSoftLabels } from "./soft-labels";
+/** An admin's call let in at the gate's door (lib/server/judging-gate.ts hands calls to it; decision 015). */
+export type { AdminCall } from "./gate";

@@ -144,6 +144,11 @@ class Child {
     });
   }
 
+  /** Holds the process out of the database (it starts no new statement) or lets it go on (gate.ts). */
+  hold(on: boolean) {
+    void this.send({ hold: on }).catch(() => {});
+  }
+
   private async send(m: ToChild) {
     await this.ready;
     if (!this.proc.connected) throw new Error(STOPPED);
@@ -213,6 +218,7 @@ export function startAdminProcesses(opts: {
   if (pausing)
     gate = judgingGate(pids, {
       inDatabase: () => children.some((c) => c.inDatabase),
+      hold: (on) => children.forEach((c) => c.hold(on)),
       cpuMs: () => pids().reduce((sum, pid) => sum + cpuMsOf(pid), 0),
       ...(typeof opts.pauseWhileJudging === "object" ? opts.pauseWhileJudging : {}),
     });

@@ -2,8 +2,9 @@
  * An admin process (started by lib/offload/pool.ts, under `chrt --idle` where util-linux has it): it answers the
  * web server's messages over the IPC channel — `{id, task, args}` with `{id, outcome}`; an export `{id, export}`
  * opens a channel whose pulls (`{id, port: "pull" | "cancel"}`) get one reply each (`{id, reply}`) until it closes
- * (`{id, closed: true}`). A separate process rather than a thread so that all of its threads — V8's garbage
- * collection and compilation threads too — run at the lowest priority (decision 017).
+ * (`{id, closed: true}`); `{hold}` holds it out of the database or lets it go on (gate.ts, decision 015). A separate
+ * process rather than a thread so that all of its threads — V8's garbage collection and compilation threads too — run
+ * at the lowest priority (decision 017).
  */
 import { EventEmitter } from "node:events";
 import type { ExportArgs, ExportPort, ExportReply } from "./export";
@@ -13,7 +14,8 @@ import type { TaskName } from "./tasks";
 export type ToChild =
   | { id: number; task: TaskName; args: unknown }
   | { id: number; export: ExportArgs }
-  | { id: number; port: "pull" | "cancel" };
+  | { id: number; port: "pull" | "cancel" }
+  | { hold: boolean };
 export type FromChild =
   | { id: number; outcome: unknown }
   | { id: number; reply: ExportReply }
@@ -31,6 +33,8 @@ async function main() {
   body.onDatabaseUse((inUse) => send({ database: inUse }));
   const ports = new Map<number, EventEmitter>();
   process.on("message", (m: ToChild) => {
+    // Held, it starts nothing new in the database, so that the web server can pause it once out (decision 015).
+    if ("hold" in m) return body.holdDatabase(m.hold);
     if ("port" in m) {
       ports.get(m.id)?.emit("message", m.port);
       return;

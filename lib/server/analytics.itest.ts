@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
-import { seedHistory } from "../testing/history";
+import { giveFourthRaters, seedHistory } from "../testing/history";
 import { createTestDatabase, type TestDatabase } from "../db/infra/testing";
-import { closeDb, db, poolOf } from "../db/infra/client";
+import { closeDb, db } from "../db/infra/client";
 import { reloadConfig } from "../config";
 import { analyticsFigures, hasWidePairs } from "../db/results/analytics";
 import { startAdminProcesses, type AdminProcesses } from "../offload/pool";
@@ -21,31 +21,8 @@ before(async () => {
   t = await createTestDatabase();
   // 6,000 complete pairs: enough for the general code's bootstrap to hold an event loop for seconds.
   await seedHistory(t.db, 6_000, { experts: 12 });
-  const c = await poolOf(t.db).connect();
-  try {
-    // As "one more rater" and a fourth judgment leave them: complete with four ratings (tally pattern -1).
-    await c.query("BEGIN");
-    await c.query("SELECT tj_bulk_pairs_begin()");
-    await c.query(
-      `UPDATE "Pair" SET status = 'OPEN', "requiredRaters" = 4, "submittedCount" = 4 WHERE id = ANY($1::text[])`,
-      [Array.from({ length: WIDE }, (_, i) => `hpair${i + 1}`)],
-    );
-    await c.query(
-      `INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt")
-       SELECT 'hwa' || i, 'hpair' || i, 'hu' || (1 + (i + 4) % 12), 4, 'SUBMITTED', 'hp' || i || 'a', now() FROM generate_series(1, $1) i`,
-      [WIDE],
-    );
-    await c.query(
-      `INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId")
-       SELECT 'hwj' || i, 'hwa' || i, 'hpair' || i, 'hu' || (1 + (i + 4) % 12), 'A', 'because', 30000, 'hwr' || i FROM generate_series(1, $1) i`,
-      [WIDE],
-    );
-    await c.query(`UPDATE "Pair" SET status = 'COMPLETE' WHERE id LIKE 'hpair%' AND status = 'OPEN'`);
-    await c.query("SELECT tj_bulk_pairs_end()");
-    await c.query("COMMIT");
-  } finally {
-    c.release();
-  }
+  // As "one more rater" and a fourth judgment leave them: complete with four ratings (tally pattern -1).
+  await giveFourthRaters(t.db, WIDE, { experts: 12 });
   // The app's own client (db()) and the health route read this database.
   process.env.DATABASE_URL = t.url;
   reloadConfig();

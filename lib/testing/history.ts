@@ -142,6 +142,47 @@ export async function seedHistory(
 }
 
 /**
+ * Gives the history's first `count` pairs a fourth rater, as "one more rater" and a fourth judgment leave them:
+ * complete with four ratings (their tally pattern -1; the Agreement page's figures are then heavy ones, decision 008).
+ * The fourth is expert (i + 4) mod `experts` (at least 4: not one of the pair's three).
+ */
+export async function giveFourthRaters(db: Db, count: number, opts: { experts?: number; prefix?: string } = {}) {
+  const experts = opts.experts ?? 3;
+  if (experts < 4) throw new Error("a fourth rater needs a history of at least 4 experts");
+  const x = opts.prefix ?? "h";
+  const c = await poolOf(db).connect();
+  try {
+    await c.query("BEGIN");
+    await c.query("SELECT tj_bulk_pairs_begin()");
+    await c.query(
+      `UPDATE "Pair" SET status = 'OPEN', "requiredRaters" = 4, "submittedCount" = 4
+        WHERE id = ANY(SELECT $1 || 'pair' || i FROM generate_series(1, $2) i)`,
+      [x, count],
+    );
+    await c.query(
+      `INSERT INTO "Assignment" (id, "pairId", "userId", slot, status, "leftPlanId", "leaseExpiresAt")
+       SELECT $1 || 'wa' || i, $1 || 'pair' || i, $1 || 'u' || (1 + (i + 4) % $3), 4, 'SUBMITTED', $1 || 'p' || i || 'a', now()
+         FROM generate_series(1, $2) i`,
+      [x, count, experts],
+    );
+    await c.query(
+      `INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, rationale, "timeOnTaskMs", "clientRequestId")
+       SELECT $1 || 'wj' || i, $1 || 'wa' || i, $1 || 'pair' || i, $1 || 'u' || (1 + (i + 4) % $3), 'A', 'because', 30000, $1 || 'wr' || i
+         FROM generate_series(1, $2) i`,
+      [x, count, experts],
+    );
+    await c.query(`UPDATE "Pair" SET status = 'COMPLETE' WHERE id LIKE $1 || 'pair%' AND status = 'OPEN'`, [x]);
+    await c.query("SELECT tj_bulk_pairs_end()");
+    await c.query("COMMIT");
+  } catch (e) {
+    await c.query("ROLLBACK");
+    throw e;
+  } finally {
+    c.release();
+  }
+}
+
+/**
  * An uploaded verdict file of two judges ("judge-x", "judge-y") with a verdict on each of the history's first `pairs`
  * pairs (half shown A first, half B first; scores for Kendall's τ), straight into the tables, for the benchmarks of
  * the judge alignment board at scale.
