@@ -13,9 +13,9 @@ const TABLES = ["Pair", "Assignment", "Judgment", "GoldAnswer", "GoldPair", "Adj
 /** file → tables it writes, as decision 016 names them (its "These writers stay outside the functions"). */
 const NAMED: Record<string, string[]> = {
   "lib/db/datasets/import-sink.ts": ["Pair"],
-  "lib/db/quality/gold.ts": ["GoldPair"],
+  "lib/db/quality/gold-pairs.ts": ["GoldPair"],
   "lib/db/results/analytics.ts": ["Adjudication"],
-  "lib/db/corrections/gold.ts": ["GoldCorrection"],
+  "lib/db/corrections/gold-corrections.ts": ["GoldCorrection"],
   "lib/testing/history.ts": ["Assignment", "GoldAnswer", "Judgment", "Pair"],
 };
 

@@ -148,7 +148,7 @@ function sourceOf(db: Db, r: SourceRow): Promise<CorrectionSource> {
 
 /**
  * The plan as a correction starts from it, or a refusal that says why the asker may not correct it. A gold pair's
- * altered copy (lib/db/corrections/gold.ts) is one for whoever holds or answered its pair (anyone else is told there
+ * altered copy (lib/db/corrections/gold-corrections.ts) is one for whoever holds or answered its pair (anyone else is told there
  * is no such plan, as of an unknown id); the copy a gold correction answered with is refused to an expert as a real
  * correction's new plan is, which they never judged (issue 48: it said "no such plan", a real one "judge a pair with
  * it first").

@@ -118,7 +118,7 @@ export async function saveCorrection(
   try {
     await client.query("BEGIN");
     // A gold pair's altered copy runs the very writes a real correction makes, rolled back to this savepoint, before
-    // it is stored apart (lib/db/corrections/gold.ts): a save takes as long either way (issue 48: a gold correction,
+    // it is stored apart (lib/db/corrections/gold-corrections.ts): a save takes as long either way (issue 48: a gold correction,
     // one insert, was answered some 11 ms sooner than a real one's transaction). Its source plan stands in.
     await client.query("SAVEPOINT as_real");
     const sourcePlanId = s.gold ? s.gold.sourcePlanId : s.plan.id;
