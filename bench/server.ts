@@ -44,6 +44,13 @@ export async function startServer(
   // If the benchmark dies, the server must not outlive it.
   const orphan = () => child.kill("SIGTERM");
   process.once("exit", orphan);
+  // Its output is not shown, but read: a full pipe would block the server's writes (synchronous on Linux).
+  child.stdout?.resume();
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    if (!stopping)
+      console.error(`The server (npm start) exited during the benchmark: ${signal ?? `exit code ${code}`}.`);
+  });
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
@@ -58,6 +65,7 @@ export async function startServer(
     url,
     stop: () =>
       new Promise<void>((resolve) => {
+        stopping = true;
         process.off("exit", orphan);
         child.once("exit", () => resolve());
         child.kill("SIGTERM");

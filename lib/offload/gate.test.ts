@@ -157,6 +157,33 @@ test("a process in the database is held instead: it starts nothing new there, is
   gate.open();
 });
 
+test("a held process still in the database holdMaxMs later (computing with an answer unread) is paused there anyway, until the processes go on", (t) => {
+  const time = fakeTime(t);
+  const reading = true;
+  const events: string[] = [];
+  const gate = judgingGate(() => [11], {
+    idleMs: 0,
+    maxPauseMs: 60_000,
+    holdMaxMs: 100,
+    now: time.now,
+    inDatabase: () => reading,
+    hold: (on) => events.push(on ? "hold" : "go on"),
+    signal: (pid, sig) => events.push(`${sig}:${pid}`),
+  });
+  gate.enter();
+  time.advance(99);
+  assert.deepEqual(events, ["hold"]);
+  time.advance(2);
+  assert.deepEqual(events, ["hold", "SIGSTOP:11"]);
+  assert.equal(gate.paused, true);
+  // Its "in the database" message, sent before the pause reached it, does not let it go on.
+  gate.recheck();
+  assert.equal(gate.paused, true);
+  gate.leave();
+  assert.deepEqual(events, ["hold", "SIGSTOP:11", "SIGCONT:11", "go on"]);
+  gate.open();
+});
+
 test("an open gate lets the processes go on and pauses them no more", () => {
   const { gate, sent } = recorded({ maxPauseMs: 60_000 });
   gate.enter();
@@ -342,7 +369,7 @@ function expertsJudge(gate: ReturnType<typeof judgingGate>, time: ReturnType<typ
 }
 
 /** A gate over the made-up processes 11 and 12 (their CPU time summed, as lib/offload/pool.ts gives it) with a door. */
-function withDoor(t: TestContext, opts: { cpuShare?: number; maxPauseMs?: number } = {}) {
+function withDoor(t: TestContext, opts: { cpuShare?: number; maxPauseMs?: number; callWeight?: number } = {}) {
   const time = fakeTime(t);
   const cpu = { 11: 0, 12: 0 };
   const sent: string[] = [];
@@ -351,6 +378,7 @@ function withDoor(t: TestContext, opts: { cpuShare?: number; maxPauseMs?: number
     maxPauseMs: opts.maxPauseMs ?? 60_000,
     cpuShare: opts.cpuShare ?? 0.1,
     callMaxMs: 250,
+    callWeight: opts.callWeight ?? 1,
     cpuMs: () => cpu[11] + cpu[12],
     now: time.now,
     signal: (pid, sig) => sent.push(`${sig}:${pid}`),
@@ -378,6 +406,23 @@ test("while experts judge, an admin's calls go in one at a time, once no call ha
   time.advance(15);
   assert.deepEqual(await letIn([second]), [true], "paid: the next goes in");
   (await second).done();
+  gate.open();
+});
+
+test("an admin's call's time counts callWeight times: it holds the event loop the judging calls need", async (t) => {
+  const { gate, time } = withDoor(t, { callWeight: 5 });
+  gate.enter();
+  gate.leave();
+  const first = gate.admit();
+  time.advance(11);
+  assert.deepEqual(await letIn([first]), [true]);
+  time.advance(20);
+  (await first).done(); // 20 ms × 5 owed: 1 s at 10 %
+  const next = gate.admit();
+  expertsJudge(gate, time, 900);
+  assert.deepEqual(await letIn([next]), [false]);
+  expertsJudge(gate, time, 200);
+  assert.deepEqual(await letIn([next]), [true]);
   gate.open();
 });
 

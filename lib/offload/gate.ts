@@ -11,6 +11,9 @@
  * prune, and each read walks them: an idle snapshot held through a benchmark's phase raised the claims' p95 by 49 %).
  * They are told to `hold` instead — to start nothing new in the database — and paused once out of it (decision 015: an
  * admin process computing several tabs' figures at once was nearly always in the database, one statement or another).
+ * One still in the database `holdMaxMs` later is paused there anyway: no statement takes that long here, so its event
+ * loop is busy computing — one task's fit while another's answer waits unread, its snapshot held whether the process
+ * computes or is paused (it took a fifth of a core through experts' calls).
  * What cannot be paused is therefore rationed instead: while experts judge, the processes' time in the database may
  * be at most `databaseShare` of the time (their statements run in backends beside the judging ones, and an admin
  * downloading exports back to back was in the database 8 % of the time, claim p95 ×1.2). Time spent there while a
@@ -24,7 +27,8 @@
  * beside the judging calls, and seven tabs reloading pages took more of it than any admin process (claim p95 ×2.5).
  * While experts judge they go in at a door (`admit`) one at a time, each when no call has been in flight for `idleMs`
  * and the ration is paid, and each is charged its time until it answers, up to `callMaxMs` (longer, it is waiting on an
- * admin process, whose CPU is charged as it runs, or on its download); one call goes in after `maxPauseMs` in any case.
+ * admin process, whose CPU is charged as it runs, or on its download), `callWeight` times over (it holds the judging
+ * calls' event loop); one call goes in after `maxPauseMs` in any case.
  * So N admin processes and any number of tabs share what one admin process alone was given.
  */
 
@@ -46,8 +50,12 @@ export interface GateOptions {
   hold?: (on: boolean) => void;
   /** Sends the signal (tests watch it); by default process.kill, ignoring processes that are gone. */
   signal?: (pid: number, sig: "SIGSTOP" | "SIGCONT") => void;
+  /** How long a held process may stay in the database before it is paused there anyway. */
+  holdMaxMs?: number;
   /** The most of one admin's call's time (from its admission to its answer) that is charged to the CPU ration. */
   callMaxMs?: number;
+  /** How many ms of the CPU ration one ms of an admin's call's time costs. */
+  callWeight?: number;
 }
 
 /** An admin's call let in at the door: `done` once it has answered (or its client has gone). */
@@ -128,7 +136,11 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
   const database = ration(opts.databaseShare ?? 1, now);
   const cpu = ration(opts.cpuShare ?? 1, now);
   const cpuMs = opts.cpuShare !== undefined && opts.cpuShare < 1 ? opts.cpuMs : undefined;
-  const callMaxMs = opts.callMaxMs ?? 250;
+  const callMaxMs = opts.callMaxMs ?? 100;
+  // The web server's time on an admin's call holds the event loop that answers the judging calls: an expert's call that
+  // arrives meanwhile waits for it, where the processes' CPU only shares the caches and the second core.
+  const callWeight = opts.callWeight ?? 5;
+  const holdMaxMs = opts.holdMaxMs ?? 100;
   // Since when the processes have been in the database with a call in flight (or null).
   let overlapSince: number | null = null;
   let reading = false;
@@ -165,6 +177,8 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
   let lastLeave = -Infinity; // when the last call in flight ended
   let paused = false;
   let held = false; // told to start nothing new in the database: to be paused once out of it
+  let holdTimer: NodeJS.Timeout | undefined; // pauses the processes still in the database holdMaxMs after the hold
+  let stoppedInDatabase = false; // paused there anyway: its "in the database" messages do not let it go on
   let guaranteed = false; // in a run the floor guarantees: calls do not pause it
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
@@ -186,6 +200,14 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
       // In the middle of a read: it finishes what it is reading, starts nothing new, and is paused once out (recheck).
       held = true;
       hold(true);
+      holdTimer = setTimeout(() => {
+        holdTimer = undefined;
+        if (!held || paused || guaranteed || closed) return;
+        all("SIGSTOP");
+        paused = true;
+        stoppedInDatabase = true;
+      }, holdMaxMs);
+      holdTimer.unref();
     }
     if (timer) return; // the floor counts from the first pause or hold
     timer = setTimeout(() => {
@@ -218,10 +240,12 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
     idle = undefined;
     if (!paused && !held) return;
     clear();
+    if (holdTimer) clearTimeout(holdTimer);
+    holdTimer = undefined;
     settleCpu();
     if (paused) all("SIGCONT");
     if (held) hold(false);
-    paused = held = false;
+    paused = held = stoppedInDatabase = false;
   };
   // The door: the admin's calls waiting (each with when it came), the last one let in while experts judge (one at a
   // time: the next waits until it has answered or has been in for callMaxMs), and when one was last let in.
@@ -240,7 +264,7 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
       done() {
         if (call.ended) return;
         call.ended = true;
-        cpu.owe(Math.min(now() - call.at, callMaxMs));
+        cpu.owe(Math.min(now() - call.at, callMaxMs) * callWeight);
         pump();
       },
     });
@@ -314,7 +338,7 @@ export function judgingGate(pids: () => number[], opts: GateOptions = {}): Judgi
       reading = inDatabase();
       overlap();
       if (reading) {
-        if (!paused) return;
+        if (!paused || stoppedInDatabase) return;
         // It entered the database just before the pause reached it: it goes on, held, to leave it soon.
         all("SIGCONT");
         paused = false;
