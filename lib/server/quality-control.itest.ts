@@ -903,7 +903,8 @@ test("gold and real submits run the same checks in the same order over one reque
     expert,
     {
       assignmentId: doneGold,
-      choice: "left",
+      // The right answers: a wrong gold answer may pause the expert, and a paused expert's resubmit answers not_active.
+      choice: await choiceFor(doneGold, true),
       rationale: "fine",
       timeOnTaskMs: 9_000,
       clientRequestId: "earlier-gold-1",
@@ -960,7 +961,11 @@ test("gold and real submits run the same checks in the same order over one reque
     "ok stored",
   );
   assert.equal(
-    await answer(heldGold, { choice: "left", rationale: "gold reasons", clientRequestId: "proper-gold" }),
+    await answer(heldGold, {
+      choice: await choiceFor(heldGold, true),
+      rationale: "gold reasons",
+      clientRequestId: "proper-gold",
+    }),
     "ok stored",
   );
   // A submitted pair answered again under a new request id: the stored answer, gold or real.
