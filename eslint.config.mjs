@@ -19,7 +19,7 @@ const config = [
       "node_modules/**",
       ".next/**",
       ".data/**",
-      "lib/db/generated/**",
+      "lib/platform/db/generated/**",
       "next-env.d.ts",
       "screenshots/**",
       "test-results/**",

@@ -6,7 +6,7 @@ const nextConfig = {
   // Next.js's own compression is off: it compresses every answer anew on each request, and on a 2-core server
   // compressing every 20 KB claim costs more than it saves on a LAN. The bulk of a first visit — the build's
   // scripts and styles under /_next/static — goes out compressed all the same: scripts/serve.ts compresses each
-  // file once (brotli or gzip) and keeps it (lib/server/static-compress.ts). Pages and API answers stay
+  // file once (brotli or gzip) and keeps it (lib/platform/http/static-compress.ts). Pages and API answers stay
   // uncompressed; a reverse proxy in front may compress those for remote users (docs/operations.md, "Compression").
   compress: false,
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` does this once, in the test command

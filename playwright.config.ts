@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { browserLaunchOptions } from "./lib/testing/browser";
+import { browserLaunchOptions } from "./lib/testing/chromium";
 import { E2E_SERVER_ENV } from "./e2e/server-env";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

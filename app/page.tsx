@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { currentUser } from "@/lib/server/auth";
+import { currentUser } from "@/lib/platform/next";
 
 export const dynamic = "force-dynamic";
 

@@ -11,10 +11,10 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
-import { hashPassword } from "../lib/auth/password";
-import { closeDb, createDb } from "../lib/db/infra/client";
+import { hashPassword } from "../lib/accounts";
+import { closeDb, createDb } from "../lib/platform/db";
 import { seedHistory, seedJudgeVerdicts, seedQualityControl } from "../lib/testing/history";
-import { DEFAULT_DIMENSIONS } from "../lib/dimensions/set";
+import { DEFAULT_DIMENSIONS } from "../lib/results/dimensions";
 import { freshDatabase, percentile, signIn, startServer } from "./server";
 
 const CALLS = [
@@ -68,7 +68,7 @@ function get(url: string, cookie: string): Promise<{ status: number; bytes: numb
   });
 }
 
-/** The admin processes' peak resident memory (MiB): Node processes running lib/offload/process.ts. */
+/** The admin processes' peak resident memory (MiB): Node processes running lib/platform/offload/process.ts. */
 function adminProcessPeakRssMiB(): number {
   let peak = 0;
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {

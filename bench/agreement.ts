@@ -6,8 +6,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { bootstrapAll, countPatterns, patterns, statsFromCounts } from "../lib/agreement";
-import { seededRandom } from "../lib/random";
+import { bootstrapAll, countPatterns, patterns, statsFromCounts } from "../lib/results/agreement";
+import { seededRandom } from "../lib/kernel";
 
 const N = Number(process.argv[2] ?? 100_000);
 const rng = seededRandom(2026);

@@ -13,7 +13,7 @@ import { percentile, withSignedInExpert } from "./server";
 
 const EDITS = Number(process.argv[2] ?? 40);
 const WARMUP = 5;
-const read = (rel: string) => JSON.parse(readFileSync(`lib/dsl/fixtures/chinatravel-real/${rel}`, "utf8"));
+const read = (rel: string) => JSON.parse(readFileSync(`lib/constraints/fixtures/chinatravel-real/${rel}`, "utf8"));
 
 function bundle(days: 6 | 7) {
   const six = read("plans/en-day6.json");

@@ -6,14 +6,14 @@
  * the one-off `liveCheck` (both sides) and `serialise` of the edits so far. Usage: npm run bench:corrections [-- EDITS]
  */
 import { readFileSync } from "node:fs";
-import { apply, liveCheck, liveChecker, serialise, type OpInput, type PlaceLookup } from "../lib/corrections";
+import { apply, liveCheck, liveChecker, type OpInput, type PlaceLookup } from "../lib/corrections";
+import { serialise, type Itinerary } from "../lib/datasets";
 import { chinaTravel } from "../lib/testing/real-plans";
-import type { Itinerary } from "../lib/itinerary/model";
-import { seededRandom } from "../lib/random";
+import { seededRandom } from "../lib/kernel";
 
 const EDITS = Number(process.argv[2] ?? 2000);
 const codes = (
-  JSON.parse(readFileSync("lib/dsl/fixtures/chinatravel-real/constraints.json", "utf8")) as { code: string }[]
+  JSON.parse(readFileSync("lib/constraints/fixtures/chinatravel-real/constraints.json", "utf8")) as { code: string }[]
 )
   .slice(0, 12)
   .map((c) => c.code);

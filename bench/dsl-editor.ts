@@ -3,7 +3,7 @@
  * 4 five-day plans and 10 constraints; each edit replaces constraint 1 so that Plan 1 flips between pass
  * and fail, timed from the keystroke until the result cell shows the new outcome. Usage: npm run bench:editor
  */
-import { emptyItem, type Itinerary } from "../lib/itinerary/model";
+import { emptyItem, type Itinerary } from "../lib/datasets";
 import { percentile, withSignedInExpert } from "./server";
 
 const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;

@@ -5,11 +5,11 @@
  * edited constraint re-parsed and the 10 constraints × 4 plans re-evaluated. Usage: npm run bench:dsl
  */
 import { readFileSync } from "node:fs";
-import { evaluate, parseJsonPy, planScope } from "../lib/dsl";
-import { python, runReference } from "../lib/dsl/reference";
+import { evaluate, parseJsonPy, planScope } from "../lib/constraints";
+import { python, runReference } from "../lib/testing/dsl-reference";
 
-const base = JSON.parse(readFileSync("lib/dsl/fixtures/nanjing-3day-plan.json", "utf8"));
-const pois = JSON.parse(readFileSync("lib/dsl/fixtures/nanjing-pois.json", "utf8"));
+const base = JSON.parse(readFileSync("lib/constraints/fixtures/nanjing-3day-plan.json", "utf8"));
+const pois = JSON.parse(readFileSync("lib/constraints/fixtures/nanjing-pois.json", "utf8"));
 const planOf = (days: number) => ({
   ...base,
   itinerary: Array.from({ length: days }, (_, i) => ({ ...base.itinerary[i % 3], day: i + 1 })),

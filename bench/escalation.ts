@@ -1,11 +1,11 @@
 /**
- * Guarantee studies for guaranteed escalation (lib/escalation): calibrate on RUNS random draws of CALIBRATION
+ * Guarantee studies for guaranteed escalation (lib/results/escalation/): calibrate on RUNS random draws of CALIBRATION
  * expert-labelled items from a population and judge each run's decisions on the whole population — the share of
  * runs whose agreement with the experts is at least 1 − α (the promise: at least 1 − δ of them), the median
  * coverage, and the share deciding nothing; each cascade also calibrated the wrong way (every judge on all items)
  * beside it. The population is FILE (`tripjudge escalate`'s format, every line with "human"), or without --file the
- * simulated judge of lib/escalation/simulation.test.ts (5,000 items). With Debian's python3 (numpy, scipy) the
- * independent reference (lib/escalation/reference.py study) runs the same study on other random draws beside it.
+ * simulated judge of lib/results/escalation/simulation.test.ts (5,000 items). With Debian's python3 (numpy, scipy) the
+ * independent reference (lib/results/escalation/reference.py study) runs the same study on other random draws beside it.
  * Usage: npm run bench:escalation -- [--file FILE] [--judges J1,J2] [--alpha 0.2] [--delta 0.1] [--calibration 250]
  *        [--runs 1000] [--seed 1]
  */
@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { guaranteeStudy, itemLine, parseEscalationItems, simulateItems } from "../lib/escalation";
+import { guaranteeStudy, itemLine, parseEscalationItems, simulateItems } from "../lib/results/escalation";
 
 const { values: v } = parseArgs({
   options: {
@@ -69,7 +69,15 @@ if (!existsSync(py) || spawnSync(py, ["-c", "import numpy, scipy"]).status !== 0
     file = path.join(mkdtempSync(path.join(tmpdir(), "tj-esc-bench-")), "population.jsonl");
     writeFileSync(file, population.map((it) => itemLine(it)).join("\n") + "\n");
   }
-  const args = ["lib/escalation/reference.py", "study", file, judges.join(","), v.alpha!, v.delta!, v.calibration!];
+  const args = [
+    "lib/results/escalation/reference.py",
+    "study",
+    file,
+    judges.join(","),
+    v.alpha!,
+    v.delta!,
+    v.calibration!,
+  ];
   const r = spawnSync(py, [...args, v.runs!, v.seed!], { encoding: "utf8" });
   if (r.status !== 0) throw new Error(r.stderr);
   const ref = JSON.parse(r.stdout);

@@ -12,12 +12,10 @@
  * as the CLI does. --twice runs each export twice in a row (with --shared-fit, the second shares the first's fit).
  */
 import { createWriteStream, existsSync, statSync } from "node:fs";
-import { startEmbeddedPostgres } from "../lib/db/infra/embedded";
-import { migrate } from "../lib/db/infra/migrate";
-import { closeDb, createDb, poolOf } from "../lib/db/infra/client";
-import { localSoftLabels, records, type SoftLabelSource } from "../lib/db/results/exports";
-import { sharedSoftLabels } from "../lib/offload";
-import { exportBytes, type ExportFormat, type ExportKind } from "../lib/export/kinds";
+import { startEmbeddedPostgres, migrate, closeDb, createDb, poolOf } from "../lib/platform/db";
+import { localSoftLabels, records, type SoftLabelSource } from "../lib/exports/store";
+import { sharedSoftLabels } from "../lib/platform/offload";
+import { exportBytes, type ExportFormat, type ExportKind } from "../lib/exports";
 import { seedHistory } from "../lib/testing/history";
 import { cpuByRole, freshDatabase } from "./server";
 

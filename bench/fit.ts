@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { DEFAULT_WEIGHTS } from "../lib/features/types";
+import { DEFAULT_WEIGHTS } from "../lib/results/features";
 import {
   TRIPSCORE_GRID,
   fitWeights,
@@ -15,7 +15,7 @@ import {
   plainSearch,
   prepare,
   syntheticPairs,
-} from "../lib/fitting";
+} from "../lib/results/fitting";
 
 const N = Number(process.argv[2] ?? 1468);
 const pairs = syntheticPairs({

@@ -10,11 +10,9 @@ import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
-import { closeDb, createDb } from "../lib/db/infra/client";
-import { startEmbeddedPostgres } from "../lib/db/infra/embedded";
-import { importBundle } from "../lib/db/datasets/imports";
-import { migrate } from "../lib/db/infra/migrate";
-import { sourceFromPath } from "../lib/importers";
+import { closeDb, createDb, startEmbeddedPostgres, migrate } from "../lib/platform/db";
+import { importBundle } from "../lib/datasets/store";
+import { sourceFromPath } from "../lib/datasets/importers";
 import { cpuByRole } from "./server";
 
 async function main() {

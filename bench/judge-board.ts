@@ -8,11 +8,9 @@
  * (--reuse keeps the database the last run seeded, same PAIRS; --figures: which figures, the judge board alone by
  * default). Run under node --expose-gc (the npm script does) for the live heap.
  */
-import { startEmbeddedPostgres } from "../lib/db/infra/embedded";
-import { closeDb, createDb } from "../lib/db/infra/client";
-import { judgeBoard } from "../lib/db/results/alignment";
-import { leaderboardReport } from "../lib/db/results/leaderboard";
-import { fitSoftLabels, qualityReport, removalPreview } from "../lib/db/quality/expert-quality";
+import { startEmbeddedPostgres, closeDb, createDb } from "../lib/platform/db";
+import { judgeBoard, leaderboardReport } from "../lib/results/store";
+import { fitSoftLabels, qualityReport, removalPreview } from "../lib/quality/store";
 import { seedHistory, seedJudgeVerdicts } from "../lib/testing/history";
 import { freshDatabase } from "./server";
 

@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { systemChromium } from "../lib/testing/browser";
+import { systemChromium } from "../lib/testing/chromium";
 import { screenFiles } from "./screen-fixture";
 import { withSignedInExpert } from "./server";
 

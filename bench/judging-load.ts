@@ -9,17 +9,17 @@ import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
-import { hashPassword } from "../lib/auth/password";
-import { DEFAULT_DIMENSIONS } from "../lib/dimensions/set";
-import { closeDb, createDb, poolOf } from "../lib/db/infra/client";
-import { importBundle } from "../lib/db/datasets/imports";
-import { setAdaptiveRaters } from "../lib/db/judging/judging";
-import { makeGoldPairs, setGoldRate } from "../lib/db/quality/gold-pairs";
-import { sourceFromPath } from "../lib/importers";
+import { hashPassword } from "../lib/accounts";
+import { DEFAULT_DIMENSIONS } from "../lib/results/dimensions";
+import { closeDb, createDb, poolOf } from "../lib/platform/db";
+import { importBundle } from "../lib/datasets/store";
+import { setAdaptiveRaters } from "../lib/judging/store";
+import { makeGoldPairs, setGoldRate } from "../lib/quality/store";
+import { sourceFromPath } from "../lib/datasets/importers";
 import { generateBundle } from "../lib/testing/generate-bundle";
 import { cpuByThread, cpuSpent, loadGeneratorPids } from "./cpu-threads";
 import { giveFourthRaters, seedHistory } from "../lib/testing/history";
-import { sideOf, type Verdict } from "../lib/verdict";
+import { sideOf, type Verdict } from "../lib/judging/verdict";
 import { cpuByRole, freshDatabase, percentile, signIn, startServer } from "./server";
 
 /** How long a simulated expert "reads" a pair between claim and submit (ms); BENCH_THINK_MS=lo,hi. */

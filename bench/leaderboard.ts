@@ -22,7 +22,7 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { gapInterval, leaderboard, simulateBattles, type BattleSet } from "../lib/leaderboard";
+import { gapInterval, leaderboard, simulateBattles, type BattleSet } from "../lib/results/leaderboard";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

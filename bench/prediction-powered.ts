@@ -6,7 +6,7 @@
  * from the LABELLED alone) cover it, the mean λ̂ and effective sample ratio, how often a single planner's interval
  * came out wider than its experts-only one, and the judge's agreement with single votes (three ways, ties counting).
  * The population: --battles HUMAN --judge-battles JUDGE (tripjudge's files; only the expert battles the judge also
- * decided, paired by id), or without them a simulated Arena-sized one (lib/leaderboard/simulate-judge.ts's model:
+ * decided, paired by id), or without them a simulated Arena-sized one (lib/results/leaderboard/simulate-judge.ts's model:
  * 26,919 battles among 20 planners, experts tying 30 %, a judge copying the vote with probability --copy else
  * deciding with its own lean).
  * Usage: npm run bench:prediction-powered -- [--battles FILE --judge-battles FILE] [--labelled 1000] [--runs 200]
@@ -22,8 +22,8 @@ import {
   leaderboard,
   predictionPoweredLeaderboard,
   readBattleRecords,
-} from "../lib/leaderboard";
-import { seededRandom, shuffle } from "../lib/random";
+} from "../lib/results/leaderboard";
+import { seededRandom, shuffle } from "../lib/kernel";
 
 const { values: v } = parseArgs({
   options: {

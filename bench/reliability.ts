@@ -1,15 +1,15 @@
 /**
- * Reliability models at scale: Dawid–Skene and MACE (lib/reliability) on a simulated study — by default
+ * Reliability models at scale: Dawid–Skene and MACE (lib/quality/reliability/) on a simulated study — by default
  * 100,000 pairs × 3 ratings by 200 experts (190 at r = 0.84, 10 random) — and the whole
  * `reliabilityReport` (the models, peer agreement and flags); then the independent numpy implementation
- * of the same definitions (lib/reliability/reference.py, Debian's python3-numpy) on the same ratings in
+ * of the same definitions (lib/quality/reliability/reference.py, Debian's python3-numpy) on the same ratings in
  * the same run as the baseline. Usage: npm run bench:reliability [-- PAIRS]
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { dawidSkene, mace, ratingMatrix, reliabilityReport, simulateStudy } from "../lib/reliability";
+import { dawidSkene, mace, ratingMatrix, reliabilityReport, simulateStudy } from "../lib/quality/reliability";
 
 const pairs = Number(process.argv[2] ?? 100_000);
 const LABELS = ["A", "B", "NEITHER"];
@@ -40,7 +40,10 @@ if (!existsSync(py) || spawnSync(py, ["-c", "import numpy, scipy"]).status !== 0
 } else {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "tj-bench-rel-")), "ratings.jsonl");
   writeFileSync(file, study.rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
-  const r = spawnSync(py, ["lib/reliability/reference.py", "--bench", file], { encoding: "utf8", maxBuffer: 1 << 20 });
+  const r = spawnSync(py, ["lib/quality/reliability/reference.py", "--bench", file], {
+    encoding: "utf8",
+    maxBuffer: 1 << 20,
+  });
   if (r.status !== 0) throw new Error(r.stderr);
   const b = JSON.parse(r.stdout) as {
     ds_seconds: number;

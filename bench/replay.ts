@@ -1,5 +1,5 @@
 /**
- * Serving orders replayed (lib/leaderboard/replay.ts, `tripjudge simulate`): the savings of serving the most
+ * Serving orders replayed (lib/results/leaderboard/replay.ts, `tripjudge simulate`): the savings of serving the most
  * informative pair first against the log's own mix, at a budget of votes — the votes each policy needs to reach the
  * widest planner's, the median planner's and the root-mean-square interval half-width that the log's mix has at the
  * budget, the sandwich intervals' coverage of the whole log's ratings, and, with --raters 3, one vote a pair against
@@ -16,8 +16,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { formatServingStudy, readReplayLog, servingStudy, type Policy } from "../lib/leaderboard";
-import { seededRandom } from "../lib/random";
+import { formatServingStudy, readReplayLog, servingStudy, type Policy } from "../lib/results/leaderboard";
+import { seededRandom } from "../lib/kernel";
 
 const { values: v } = parseArgs({
   options: {

@@ -1,6 +1,6 @@
 /** The comparison screen's benchmark data: one request in "Benchville" with two 7-day plans of ~40 stops each. */
-import { emptyItem, type Itinerary } from "../lib/itinerary/model";
-import { seededRandom } from "../lib/random";
+import { emptyItem, type Itinerary } from "../lib/datasets";
+import { seededRandom } from "../lib/kernel";
 
 export function plan(seed: number): Itinerary {
   const rng = seededRandom(seed);

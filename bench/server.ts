@@ -2,13 +2,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
-import { browserLaunchOptions } from "../lib/testing/browser";
-import { hashPassword } from "../lib/auth/password";
-import { closeDb, createDb, type Db } from "../lib/db/infra/client";
-import { startEmbeddedPostgres, type RunningDatabase } from "../lib/db/infra/embedded";
-import { importBundle } from "../lib/db/datasets/imports";
-import { migrate } from "../lib/db/infra/migrate";
-import { textFiles } from "../lib/importers";
+import { browserLaunchOptions } from "../lib/testing/chromium";
+import { hashPassword } from "../lib/accounts";
+import { closeDb, createDb, type Db, startEmbeddedPostgres, type RunningDatabase, migrate } from "../lib/platform/db";
+import { importBundle } from "../lib/datasets/store";
+import { textFiles } from "../lib/datasets/importers";
 import { loadGeneratorPids } from "./cpu-threads";
 
 export async function freshDatabase(name: string, port: number, postgresFlags?: string[]): Promise<RunningDatabase> {

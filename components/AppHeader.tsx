@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { SessionUser } from "@/lib/db/accounts/users";
+import type { SessionUser } from "@/lib/accounts/browser";
 import { SignOutButton } from "./SignOutButton";
 
 export function AppHeader({ user }: { user: SessionUser }) {

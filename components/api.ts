@@ -1,9 +1,9 @@
 /**
  * The client's one way to call the app's API: JSON in and out, `res.ok` always checked, and an error
- * answer (lib/errors.ts: `{ error, code, … }`) turned into an ApiError whose message is the server's
+ * answer (lib/kernel/errors.ts: `{ error, code, … }`) turned into an ApiError whose message is the server's
  * sentence for people and whose `code` is for the code to branch on.
  */
-import type { ErrorCode } from "@/lib/errors";
+import type { ErrorCode } from "@/lib/kernel/browser";
 
 export class ApiError extends Error {
   constructor(

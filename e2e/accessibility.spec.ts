@@ -6,7 +6,7 @@
  * verdict waiting for them is drawn in colours of its own), and an expert of its own.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEFAULT_DIMENSIONS } from "../lib/dimensions/set";
+import { DEFAULT_DIMENSIONS } from "../lib/results/dimensions";
 import { ADMIN, e2eSql, expectAccessible, importExampleAt, shot, signIn } from "./helpers";
 
 const NAME = "Accessibility: 3 days in Axeville";

@@ -1,5 +1,5 @@
 /**
- * Corrections (issue 29): an expert judges a pair of real ChinaTravel plans (lib/dsl/fixtures/chinatravel-real:
+ * Corrections (issue 29): an expert judges a pair of real ChinaTravel plans (lib/constraints/fixtures/chinatravel-real:
  * six and five days in Chongqing), is offered to correct them only after the verdict, fixes a real defect of the
  * six-day plan (two transfers shorter than their travel time on day 2) with the mouse and the keyboard, sees an edit
  * that breaks a check refused (Save disabled with the reason), undoes it and saves; the server stores the
@@ -13,7 +13,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { acceptInvite, ADMIN, e2eSql, importThroughApi, inviteExpert, shot, signIn, signOut } from "./helpers";
 
 const NAME = "Corrections: real ChinaTravel plans in Chongqing";
-const FIXTURES = path.resolve("lib/dsl/fixtures/chinatravel-real");
+const FIXTURES = path.resolve("lib/constraints/fixtures/chinatravel-real");
 
 /** A ChinaTravel bundle of two real plans of one six-day request, with the city's real POI table. */
 function chongqingBundle() {

@@ -6,7 +6,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { acceptInvite, ADMIN, e2eSql, exampleBundleAt, inviteExpert, shot, signIn } from "./helpers";
-import { DEFAULT_SETTINGS } from "../lib/assignment/policy";
+import { DEFAULT_SETTINGS } from "../lib/judging";
 
 test("the first day with default settings: import, invite, destinations, and a new expert judges a real pair", async ({
   page,

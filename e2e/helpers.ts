@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { embeddedUrl } from "../lib/db/infra/embedded";
+import { embeddedUrl } from "../lib/platform/db";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import pg from "pg";

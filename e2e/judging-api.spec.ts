@@ -5,7 +5,7 @@ import pg from "pg";
 import { ADMIN, DEMO_PASSWORD, e2eDb, signIn } from "./helpers";
 import { E2E_SERVER_ENV } from "./server-env";
 
-// The judging API's two hot calls are answered by the server's fast path (lib/server/fast-path.ts) and,
+// The judging API's two hot calls are answered by the server's fast path (lib/judging/http/fast-path.ts) and,
 // with TRIPJUDGE_FAST_PATH=0, by Next.js's route handlers: a client must get the same answers from both,
 // so every test here runs against each. Nothing here claims a pair.
 const WEI = "wei@demo.tripjudge";

@@ -225,7 +225,7 @@ test("a new expert qualifies with feedback, meets gold pairs that look like any 
 });
 
 test("while the quality figures are computed, the page says which stage the computation is in", async ({ page }) => {
-  // A computation in another app process has reported its stage (lib/db/infra/figures.ts progressWriter writes this row).
+  // A computation in another app process has reported its stage (lib/platform/db/figures.ts progressWriter writes this row).
   const began = new Date(Date.now() - 42_000).toISOString();
   await sql(
     `INSERT INTO "StoredFigures" (key, answer, "computedAt") VALUES ('progress:quality', $1, now())

@@ -8,6 +8,6 @@ export const E2E_SERVER_ENV = {
   NEXTAUTH_SECRET: "e2e-secret-not-for-production",
   DATABASE_URL: "",
   // Specs write judgments straight into the database and read the figures at once; the sharing of
-  // one computation between reloads is covered by lib/cache.test.ts.
+  // one computation between reloads is covered by lib/kernel/cache.test.ts.
   ADMIN_FIGURES_MAX_AGE_SECONDS: "0",
 };

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
-import { startEmbeddedPostgres } from "../lib/db/infra/embedded";
+import { startEmbeddedPostgres } from "../lib/platform/db";
 
 const name = process.argv[2];
 if (!name || !/^[a-z0-9_]+$/.test(name)) {

@@ -1,6 +1,5 @@
 /** npm run db:migrate — applies pending migrations to DATABASE_URL, or to the embedded server. */
-import { openDatabase } from "../lib/db/infra/embedded";
-import { migrate } from "../lib/db/infra/migrate";
+import { openDatabase, migrate } from "../lib/platform/db";
 
 async function main() {
   const db = await openDatabase({ log: () => {} });

@@ -1,9 +1,6 @@
 /** npm run db:seed — creates the first admin and (unless TRIPJUDGE_DEMO=0) the demo; idempotent. */
-import { closeDb, createDb } from "../lib/db/infra/client";
-import { openDatabase } from "../lib/db/infra/embedded";
-import { migrate } from "../lib/db/infra/migrate";
-import { seed, seedOptions } from "../lib/db/infra/seed";
-import { checkConfig } from "../lib/config";
+import { closeDb, createDb, openDatabase, migrate, seed, seedOptions } from "../lib/platform/db";
+import { checkConfig } from "../lib/kernel";
 
 async function main() {
   const database = await openDatabase();

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
-const OUT = "lib/db/generated";
+const OUT = "lib/platform/db/generated/";
 const STAMP = `${OUT}/.generated-from`;
 if (process.argv.includes("--if-missing") && existsSync(`${OUT}/client.ts`)) process.exit(0);
 if (!existsSync("node_modules/prisma")) process.exit(0); // production install without dev deps

@@ -1,9 +1,9 @@
 /**
  * The server, in production and (with --dev) in development alike (scripts/start.ts starts it): Next.js
- * behind a node:http server that answers the judging API's two hot calls itself (lib/server/fast-path.ts;
+ * behind a node:http server that answers the judging API's two hot calls itself (lib/judging/http/fast-path.ts;
  * docs/decisions/001), in WEB_CONCURRENCY worker processes sharing the port through Node's cluster module
  * (default 1; always 1 in development). It also serves the build's static scripts and styles compressed
- * (lib/server/static-compress.ts). In development Next.js compiles and hot-reloads the pages and
+ * (lib/platform/http/static-compress.ts). In development Next.js compiles and hot-reloads the pages and
  * route handlers; the fast path's own modules are loaded once (restart to pick up their changes).
  */
 import cluster from "node:cluster";
@@ -11,13 +11,11 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import next, { type NextConfig } from "next";
-import { checkConfig, reloadConfig } from "../lib/config";
-import { markStopping } from "../lib/db/infra/client";
-import { startAdminProcesses } from "../lib/offload/pool";
-import { judgingFastPath } from "../lib/server/fast-path";
-import { frontGuard } from "../lib/server/front";
-import { pauseForJudging, throughAdminDoor } from "../lib/server/judging-gate";
-import { compressedStatic } from "../lib/server/static-compress";
+import { checkConfig, reloadConfig } from "../lib/kernel";
+import { markStopping } from "../lib/platform/db";
+import { startAdminProcesses } from "../lib/platform/offload";
+import { judgingFastPath, pauseForJudging, throughAdminDoor } from "../lib/judging/http";
+import { frontGuard, compressedStatic } from "../lib/platform/http";
 
 const settings = checkConfig();
 const port = settings.PORT;
@@ -48,7 +46,7 @@ async function serve() {
       cpuShare: settings.ADMIN_CPU_PERCENT_WHILE_JUDGING / 100,
     },
   });
-  // ...and pause while an expert's judging call is in flight here (lib/offload/gate.ts, lib/server/judging-gate.ts).
+  // ...and pause while an expert's judging call is in flight here (lib/platform/offload/gate.ts, lib/judging/http/judging-gate.ts).
   const gate = admin?.gate;
 
   const app = next({ dev, dir: process.cwd(), port });

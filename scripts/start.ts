@@ -6,13 +6,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { openDatabase } from "../lib/db/infra/embedded";
-import { migrate } from "../lib/db/infra/migrate";
-import { closeDb, createDb } from "../lib/db/infra/client";
-import { seed, seedOptions } from "../lib/db/infra/seed";
-import { randomToken } from "../lib/auth/password";
-import { sourceStamp } from "../lib/build-stamp";
-import { checkConfig } from "../lib/config";
+import { openDatabase, migrate, closeDb, createDb, seed, seedOptions } from "../lib/platform/db";
+import { randomToken } from "../lib/accounts";
+import { sourceStamp } from "../lib/platform";
+import { checkConfig } from "../lib/kernel";
 
 const root = process.cwd();
 const dev = process.argv.includes("--dev");
@@ -49,7 +46,7 @@ async function main() {
     console.error(`\nTripJudge could not start: ${e.message}${startHint(e.message)}`);
     process.exit(1);
   });
-  if (await import("../lib/db/infra/embedded").then((m) => m.portInUse(port))) {
+  if (await import("../lib/platform/db").then((m) => m.portInUse(port))) {
     throw new Error(`Port ${port} is already in use. Stop the program using it or set PORT.`);
   }
   const database = await openDatabase({
@@ -81,7 +78,7 @@ async function main() {
     await database.stop();
     process.exit(code);
   };
-  // lib/db/infra/pg-process.ts registers its own signal hook, which stops PostgreSQL and exits at once, before
+  // lib/platform/db/pg-process.ts registers its own signal hook, which stops PostgreSQL and exits at once, before
   // the web server is stopped: this process stops both, in order.
   process.removeAllListeners("SIGINT");
   process.removeAllListeners("SIGTERM");

@@ -6,9 +6,9 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { systemChromium } from "../lib/testing/browser";
-import { startEmbeddedPostgres } from "../lib/db/infra/embedded";
-import { TEST_PG_PORT } from "../lib/db/infra/testing";
+import { systemChromium } from "../lib/testing/chromium";
+import { startEmbeddedPostgres } from "../lib/platform/db";
+import { TEST_PG_PORT } from "../lib/testing/database";
 
 interface Step {
   name: string;

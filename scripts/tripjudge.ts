@@ -21,7 +21,7 @@
  * Every command writes all of its output before it exits (a slow reader of a pipe gets every byte).
  */
 import { parseArgs } from "node:util";
-import { formatProblem, ImportRefused } from "../lib/importers";
+import { formatProblem, ImportRefused } from "../lib/datasets/importers";
 
 const USAGE = `usage:
   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
@@ -149,9 +149,9 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (command === "export") return exportCommand(positionals[0], values);
-  const { sourceFromPath } = await import("../lib/importers");
-  const { config } = await import("../lib/config");
-  const { progressPrinter } = await import("../lib/importers");
+  const { sourceFromPath } = await import("../lib/datasets/importers");
+  const { config } = await import("../lib/kernel");
+  const { progressPrinter } = await import("../lib/datasets/importers");
   // One size limit for the web upload and the command line.
   const maxBytes = config().IMPORT_MAX_BYTES;
   const json = values.json ?? false;
@@ -166,7 +166,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (command === "validate") {
-    const { streamBundle, DiscardingSink } = await import("../lib/importers");
+    const { streamBundle, DiscardingSink } = await import("../lib/datasets/importers");
     const source = await sourceFromPath(positionals[0], maxBytes);
     try {
       const r = await streamBundle(source, new DiscardingSink(), opts);
@@ -187,17 +187,17 @@ async function main(argv: string[]): Promise<number> {
       await source.close();
     }
   }
-  const { openDatabase } = await import("../lib/db/infra/embedded");
-  const { migrate } = await import("../lib/db/infra/migrate");
-  const { closeDb, createDb } = await import("../lib/db/infra/client");
-  const { importBundle } = await import("../lib/db/datasets/imports");
+  const { openDatabase } = await import("../lib/platform/db");
+  const { migrate } = await import("../lib/platform/db");
+  const { closeDb, createDb } = await import("../lib/platform/db");
+  const { importBundle } = await import("../lib/datasets/store");
   const source = await sourceFromPath(positionals[0], maxBytes);
   const database = await openDatabase({ attach: true });
   try {
     await migrate(database.url);
     const db = createDb(database.url);
     const r = await importBundle(db, source, { ...opts, intoDatasetId: values.into });
-    // Gold pairs as an upload's job makes them (lib/worker/handlers/gold.ts), here in this process.
+    // Gold pairs as an upload's job makes them (lib/platform/worker/handlers/gold.ts), here in this process.
     const gold = r.ok && r.created && goldPlans ? await makeGold(db, r.datasetId, goldPlans) : null;
     await closeDb(db);
     if (!r.ok) {
@@ -239,8 +239,8 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** Gold pairs from up to `plans` feasible plans of a dataset just imported: the result and a line to print. */
-async function makeGold(db: import("../lib/db/infra/client").Db, datasetId: string, plans: number) {
-  const { goldSummary, makeGoldPairs } = await import("../lib/db/quality/gold-pairs");
+async function makeGold(db: import("../lib/platform/db").Db, datasetId: string, plans: number) {
+  const { goldSummary, makeGoldPairs } = await import("../lib/quality/store");
   const result = await makeGoldPairs(db, datasetId, { plans, seed: 1 }, null);
   return { result, message: goldSummary(result) };
 }
@@ -270,8 +270,8 @@ async function exportCommand(
   },
 ): Promise<number> {
   const { EXPORT_KINDS, exportBytes, exportQuery, exportRefusal, filtersOf, optionsOf } =
-    await import("../lib/export/kinds");
-  const { records } = await import("../lib/db/results/exports");
+    await import("../lib/exports");
+  const { records } = await import("../lib/exports/store");
   const kind = EXPORT_KINDS.find((k) => k === what)!;
   // The same query as the web's download, so both select the same records.
   const parsed = exportQuery.safeParse({
@@ -333,10 +333,10 @@ async function exportCommand(
     );
     return 2;
   }
-  const { openDatabase } = await import("../lib/db/infra/embedded");
-  const { closeDb, createDb } = await import("../lib/db/infra/client");
-  const { migrate } = await import("../lib/db/infra/migrate");
-  const { scopeProblem } = await import("../lib/db/results/exports");
+  const { openDatabase } = await import("../lib/platform/db");
+  const { closeDb, createDb } = await import("../lib/platform/db");
+  const { migrate } = await import("../lib/platform/db");
+  const { scopeProblem } = await import("../lib/exports/store");
   const database = await openDatabase({ attach: true });
   await migrate(database.url);
   const db = createDb(database.url);
@@ -348,9 +348,9 @@ async function exportCommand(
     return 2;
   }
   if (intoDir && (kind === "preference-pairs" || kind === "sft")) {
-    const { splitTaggedRecords } = await import("../lib/db/results/exports");
-    const { writeSplitFiles } = await import("../lib/export/hf-dataset");
-    const { parquetColumns } = await import("../lib/export/kinds");
+    const { splitTaggedRecords } = await import("../lib/exports/store");
+    const { writeSplitFiles } = await import("../lib/exports");
+    const { parquetColumns } = await import("../lib/exports");
     const options = optionsOf(q);
     try {
       const counts = await writeSplitFiles(
@@ -397,21 +397,18 @@ async function exportCommand(
 }
 
 /** A dataset repository (preference pairs, SFT rows, judgments as Parquet per split, and its card) in a new folder. */
-async function hfDatasetCommand(
-  q: import("../lib/export/kinds").ExportQuery,
-  out: string | undefined,
-): Promise<number> {
+async function hfDatasetCommand(q: import("../lib/exports").ExportQuery, out: string | undefined): Promise<number> {
   if (!out) {
     console.error("tripjudge export hf-dataset: give --out DIR (a new or empty folder)");
     return 2;
   }
   const { readFileSync } = await import("node:fs");
-  const { filtersOf, optionsOf } = await import("../lib/export/kinds");
-  const { writeHfDataset } = await import("../lib/db/results/hf-dataset");
-  const { AppError } = await import("../lib/errors");
-  const { openDatabase } = await import("../lib/db/infra/embedded");
-  const { closeDb, createDb } = await import("../lib/db/infra/client");
-  const { migrate } = await import("../lib/db/infra/migrate");
+  const { filtersOf, optionsOf } = await import("../lib/exports");
+  const { writeHfDataset } = await import("../lib/exports/store");
+  const { AppError } = await import("../lib/kernel");
+  const { openDatabase } = await import("../lib/platform/db");
+  const { closeDb, createDb } = await import("../lib/platform/db");
+  const { migrate } = await import("../lib/platform/db");
   const version = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version as string;
   const database = await openDatabase({ attach: true });
   await migrate(database.url);
@@ -451,11 +448,11 @@ async function leaderboardCommand(v: {
     console.error(USAGE);
     return 2;
   }
-  const { readBattlesFile } = await import("../lib/leaderboard");
-  const { BattlesError } = await import("../lib/leaderboard");
-  const { leaderboard, LeaderboardInputError } = await import("../lib/leaderboard");
-  const { formatLeaderboard } = await import("../lib/leaderboard");
-  const { config } = await import("../lib/config");
+  const { readBattlesFile } = await import("../lib/results/leaderboard");
+  const { BattlesError } = await import("../lib/results/leaderboard");
+  const { leaderboard, LeaderboardInputError } = await import("../lib/results/leaderboard");
+  const { formatLeaderboard } = await import("../lib/results/leaderboard");
+  const { config } = await import("../lib/kernel");
   try {
     const bootstrap = wholeNumber("bootstrap", v.bootstrap)!;
     if (bootstrap < 1 || bootstrap > 100_000) throw new BattlesError("--bootstrap must be between 1 and 100000");
@@ -560,9 +557,9 @@ async function predictionPoweredCommand(
     return 2;
   }
   const { readPredictionPoweredFiles, predictionPoweredLeaderboard, formatPredictionPowered, expertBattles } =
-    await import("../lib/leaderboard");
-  const { BattlesError, PredictionPoweredInputError, winTable } = await import("../lib/leaderboard");
-  const { config } = await import("../lib/config");
+    await import("../lib/results/leaderboard");
+  const { BattlesError, PredictionPoweredInputError, winTable } = await import("../lib/results/leaderboard");
+  const { config } = await import("../lib/kernel");
   try {
     if (v.dimension !== undefined) throw new BattlesError("--dimension cannot be combined with --judge-battles");
     const bootstrap = bootstrapAsked ? wholeNumber("bootstrap", v.bootstrap)! : 0;
@@ -689,8 +686,8 @@ async function fitCommand(v: {
   }
   const { readFileSync } = await import("node:fs");
   const { fitWeights, gridFromFile, parseTrainingPairs, FitInputError, TRIPSCORE_GRID } =
-    await import("../lib/fitting");
-  const { formatFitReport } = await import("../lib/fitting/text");
+    await import("../lib/results/fitting");
+  const { formatFitReport } = await import("../lib/results/fitting");
   try {
     const pairs = parseTrainingPairs(readFileSync(v.pairs, "utf8"), v.pairs);
     const grid = v.grid ? gridFromFile(JSON.parse(readFileSync(v.grid, "utf8"))) : TRIPSCORE_GRID;
@@ -724,7 +721,7 @@ async function dslCommand(
   v: { plan?: string; pois?: string; code?: string[]; preference?: string; json?: boolean },
 ): Promise<number> {
   const { readFileSync } = await import("node:fs");
-  const dsl = await import("../lib/dsl");
+  const dsl = await import("../lib/constraints");
   if (!v.code?.length || (what === "eval" && !v.plan)) {
     console.error(USAGE);
     return 2;
@@ -746,7 +743,7 @@ async function dslCommand(
     );
     return n ? 1 : 0;
   }
-  const { planFromFile, poisFromFile } = await import("../lib/dsl/files");
+  const { planFromFile, poisFromFile } = await import("../lib/constraints");
   const plan = planFromFile(readFileSync(v.plan!, "utf8"), v.plan!);
   const pois = v.pois ? poisFromFile(readFileSync(v.pois, "utf8"), v.pois) : [];
   const scope = dsl.planScope(plan, pois);
@@ -798,7 +795,7 @@ async function featuresCommand(v: {
     console.error(USAGE);
     return 2;
   }
-  const { featuresOfPlan } = await import("../lib/importers");
+  const { featuresOfPlan } = await import("../lib/datasets/importers");
   // --format defaults to "jsonl" for the export command; here it names a plan format, and absent means "detect".
   const format = v.format === "jsonl" ? undefined : v.format;
   if (format !== undefined && !["tripscore", "chinatravel", "tripcraft"].includes(format)) {
@@ -844,7 +841,8 @@ async function agreementCommand(v: {
     return 2;
   }
   const { readFileSync } = await import("node:fs");
-  const { agreementSummary, labelsByValue, LEVELS, parseRatings, RatingsError } = await import("../lib/agreement");
+  const { agreementSummary, labelsByValue, LEVELS, parseRatings, RatingsError } =
+    await import("../lib/results/agreement");
   try {
     const level = LEVELS.find((l) => l === v.level);
     if (v.level !== undefined && !level)
@@ -903,7 +901,7 @@ async function agreementCommand(v: {
 /** Reads a whole text file, refusing one larger than the import limit before reading it. */
 async function readLimited(file: string): Promise<string> {
   const { readFileSync, statSync } = await import("node:fs");
-  const { config } = await import("../lib/config");
+  const { config } = await import("../lib/kernel");
   const limit = config().IMPORT_MAX_BYTES;
   if (statSync(file).size > limit) throw new CliInputError(`${file}: larger than IMPORT_MAX_BYTES (${limit} bytes)`);
   return readFileSync(file, "utf8");
@@ -920,10 +918,10 @@ async function reliabilityCommand(v: {
     console.error(USAGE);
     return 2;
   }
-  const { parseRatings, RatingsError } = await import("../lib/agreement");
-  const { VERDICTS } = await import("../lib/verdict");
-  const { reliabilityReport, parseGold, GoldError } = await import("../lib/reliability");
-  const { formatReliability } = await import("../lib/reliability");
+  const { parseRatings, RatingsError } = await import("../lib/results/agreement");
+  const { VERDICTS } = await import("../lib/judging/verdict");
+  const { reliabilityReport, parseGold, GoldError } = await import("../lib/quality/reliability");
+  const { formatReliability } = await import("../lib/quality/reliability");
   try {
     const labels = v.labels
       ? v.labels
@@ -973,7 +971,7 @@ async function escalateCommand(v: {
     return 2;
   }
   const { calibrateCascade, decideItems, EscalationInputError, formatEscalation, parseEscalationItems } =
-    await import("../lib/escalation");
+    await import("../lib/results/escalation");
   try {
     // The defaults a dataset's escalation starts from: agreement 0.9, risk 0.1.
     const options = { alpha: share("alpha", v.alpha ?? "0.1"), delta: share("delta", v.delta ?? "0.1") };
@@ -1053,8 +1051,8 @@ async function simulateCommand(v: {
     return 2;
   }
   const { BattlesError, formatServingStudy, POLICIES, readReplayLog, servingStudy } =
-    await import("../lib/leaderboard");
-  const { config } = await import("../lib/config");
+    await import("../lib/results/leaderboard");
+  const { config } = await import("../lib/kernel");
   const { existsSync } = await import("node:fs");
   const { mkdir, writeFile } = await import("node:fs/promises");
   const path = await import("node:path");

@@ -2,11 +2,9 @@
  * A job worker: runs imports, weight fits and large exports from the queue. `npm start` runs one next to the
  * web server; bigger set-ups run more, anywhere, with the same DATABASE_URL (`npm run worker`).
  */
-import { closeDb, createDb, markStopping } from "../lib/db/infra/client";
-import { migrate } from "../lib/db/infra/migrate";
-import { startWorker } from "../lib/worker";
-import { stopQueues } from "../lib/worker/queue";
-import { checkConfig } from "../lib/config";
+import { closeDb, createDb, markStopping, migrate } from "../lib/platform/db";
+import { startWorker, stopQueues } from "../lib/platform/worker";
+import { checkConfig } from "../lib/kernel";
 
 const settings = checkConfig();
 const url = settings.DATABASE_URL;

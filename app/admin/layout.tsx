@@ -1,5 +1,5 @@
 import { AppHeader } from "@/components/AppHeader";
-import { requirePageUser } from "@/lib/server/auth";
+import { requirePageUser } from "@/lib/platform/next";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import { AdminUsers } from "@/components/admin/AdminUsers";
-import { db } from "@/lib/db/infra/client";
-import { listDestinations } from "@/lib/db/accounts/admin";
-import { standingCounts } from "@/lib/db/quality/expert-quality";
+import { db } from "@/lib/platform/db";
+import { listDestinations } from "@/lib/accounts/store";
+import { standingCounts } from "@/lib/quality/store";
 import Link from "next/link";
-import { requirePageUser } from "@/lib/server/auth";
+import { requirePageUser } from "@/lib/platform/next";
 
 export default async function AdminHome() {
   // Reads the database itself: checks the role again (app/admin/layout.tsx).

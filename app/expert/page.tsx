@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { AppHeader } from "@/components/AppHeader";
-import { db } from "@/lib/db/infra/client";
-import { waitingPairsByDestination } from "@/lib/db/judging/waiting";
-import { recentlyJudged } from "@/lib/db/corrections/judged";
+import { db } from "@/lib/platform/db";
+import { waitingPairsByDestination } from "@/lib/judging/store";
+import { recentlyJudged } from "@/lib/corrections/store";
 import { CorrectLinks } from "@/components/judge/CorrectOffer";
-import { requirePageUser } from "@/lib/server/auth";
+import { requirePageUser } from "@/lib/platform/next";
 
 export const dynamic = "force-dynamic";
 
@@ -72,7 +72,7 @@ export default async function ExpertHome() {
             </tbody>
           </table>
         )}
-        {/* Correcting needs good standing (lib/permissions.ts mayCorrect): the list is for active experts. */}
+        {/* Correcting needs good standing (lib/accounts/permissions.ts mayCorrect): the list is for active experts. */}
         {me?.standing === "ACTIVE" && judged.length > 0 && (
           <section className="card">
             <h2>Pairs you judged last</h2>

@@ -1,7 +1,7 @@
 import { AppHeader } from "@/components/AppHeader";
 import { JudgeScreen } from "@/components/judge/JudgeScreen";
-import { requirePageUser } from "@/lib/server/auth";
-import { config } from "@/lib/config";
+import { requirePageUser } from "@/lib/platform/next";
+import { config } from "@/lib/kernel";
 
 export const dynamic = "force-dynamic";
 

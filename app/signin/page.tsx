@@ -1,8 +1,8 @@
 import { redirect } from "next/navigation";
-import { currentUser } from "@/lib/server/auth";
+import { currentUser } from "@/lib/platform/next";
 import { SignInForm } from "@/components/SignInForm";
 
-import { signInMessage } from "@/lib/auth/messages";
+import { signInMessage } from "@/lib/accounts";
 
 export const dynamic = "force-dynamic";
 

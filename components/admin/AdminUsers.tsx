@@ -1,6 +1,6 @@
 "use client";
 /** The admin home's users: creating an expert (with a one-time invite link), deactivating, new invite links. */
-import type { UsersAnswer } from "@/lib/server/responses";
+import type { UsersAnswer } from "@/lib/platform/browser";
 import { useCreateExpert, useReinvite, useSetActive } from "./mutations";
 import { useUsers } from "./queries";
 import { useState } from "react";

@@ -7,7 +7,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { FiguresProgressAnswer } from "@/lib/server/responses";
+import type { FiguresProgressAnswer } from "@/lib/platform/browser";
 import { api } from "../api";
 
 type Page = "quality" | "judges" | "leaderboard" | "dimensions";

@@ -1,6 +1,6 @@
 /**
  * The admin pages' changes, one TanStack Query mutation hook per action: each calls its endpoint, is typed
- * by the server's answer (lib/server/responses.ts), and when it succeeds refreshes the reads it changes
+ * by the server's answer (lib/platform/http/responses.ts), and when it succeeds refreshes the reads it changes
  * (keys from components/keys.ts) before it counts as done. A panel adds its own reactions with `then`.
  */
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
@@ -24,10 +24,9 @@ import type {
   VerdictsImportedAnswer,
   VerdictsRemovedAnswer,
   WeightsChangedAnswer,
-} from "@/lib/server/responses";
-import type { JudgingSettings } from "@/lib/assignment/policy";
-import type { Dimension } from "@/lib/dimensions/set";
-import { withDatasetChange, withFamiliarity } from "@/lib/assignment/optimistic";
+} from "@/lib/platform/browser";
+import { type JudgingSettings, withDatasetChange, withFamiliarity } from "@/lib/judging/browser";
+import type { Dimension } from "@/lib/results/dimensions/browser";
 import { api } from "../api";
 import { KEYS } from "../keys";
 import { uploadBundle } from "./upload";

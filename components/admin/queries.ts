@@ -1,6 +1,6 @@
 /**
  * The admin pages' reads, one TanStack Query hook per resource, keyed from components/keys.ts and typed by
- * the server's own answer types (lib/server/responses.ts). Changes are in ./mutations.ts.
+ * the server's own answer types (lib/platform/http/responses.ts). Changes are in ./mutations.ts.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
@@ -20,7 +20,7 @@ import type {
   RemovalPreviewAnswer,
   SettingsAnswer,
   UsersAnswer,
-} from "@/lib/server/responses";
+} from "@/lib/platform/browser";
 import { api } from "../api";
 import { KEYS } from "../keys";
 
@@ -28,7 +28,7 @@ const active = (status: string | undefined) => status === "QUEUED" || status ===
 
 /**
  * Heavy figures whose judgments changed come back at once with `updating` while fresh ones are computed: ask again
- * every few seconds until they arrive (lib/db/infra/figures.ts storedOrComputed).
+ * every few seconds until they arrive (lib/platform/db/figures.ts storedOrComputed).
  */
 const updatingInterval = (d: { updating?: boolean } | undefined) => (d?.updating ? 3000 : false);
 

@@ -2,7 +2,7 @@
  * A bundle upload with XMLHttpRequest, the one browser API that reports upload progress; its answers are
  * read as components/api.ts reads them (an error body becomes an ApiError with the server's sentence).
  */
-import type { ErrorCode } from "@/lib/errors";
+import type { ErrorCode } from "@/lib/kernel/browser";
 import { ApiError } from "../api";
 
 export function uploadBundle<T>(form: FormData, onProgress: (share: number) => void): Promise<T> {

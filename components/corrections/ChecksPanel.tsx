@@ -1,6 +1,6 @@
 "use client";
 /** The live checks: reward before → after, the sub-scores, and every check as a regression, a fix or unchanged. */
-import type { CheckDiff, LiveCheck } from "@/lib/corrections/check";
+import type { CheckDiff, LiveCheck } from "@/lib/corrections/browser";
 import type { LiveState } from "./useLiveChecks";
 
 const num = (v: number | null) => (v === null ? "—" : v.toFixed(2));

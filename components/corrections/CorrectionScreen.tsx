@@ -9,15 +9,25 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 // lib/corrections' files, not its index: the index brings the serialisers and the importers (Node only).
-import type { CheckDiff } from "@/lib/corrections/check";
-import { correctionDraftKey, parseCorrectionDraft, replayDraft, type CorrectionDraft } from "@/lib/corrections/draft";
-import { editList } from "@/lib/corrections/edits";
-import { edit, opsOf, redo, startHistory, undo, type History } from "@/lib/corrections/history";
-import type { OpInput } from "@/lib/corrections/ops";
-import type { Place } from "@/lib/corrections/places";
-import type { DslPoi } from "@/lib/dsl";
-import type { Weights } from "@/lib/features";
-import type { Itinerary } from "@/lib/itinerary/model";
+import {
+  type CheckDiff,
+  correctionDraftKey,
+  parseCorrectionDraft,
+  replayDraft,
+  type CorrectionDraft,
+  editList,
+  edit,
+  opsOf,
+  redo,
+  startHistory,
+  undo,
+  type History,
+  type OpInput,
+  type Place,
+} from "@/lib/corrections/browser";
+import type { DslPoi } from "@/lib/constraints/browser";
+import type { Weights } from "@/lib/results/features/browser";
+import type { Itinerary } from "@/lib/datasets/browser";
 import { api, ApiError } from "../api";
 import { KEYS } from "../keys";
 import type { Tiles } from "../judge/PlanMap";

@@ -1,6 +1,6 @@
 "use client";
 /** What the correction changed so far, one row per operation (lib/corrections editList). */
-import type { EditRow } from "@/lib/corrections/edits";
+import type { EditRow } from "@/lib/corrections/browser";
 import { REASON_OPTIONS } from "./reasons";
 
 const VERB: Record<EditRow["op"], string> = {

@@ -5,9 +5,8 @@
  * `run`; what the lib refuses is shown by the screen.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { TRANSFER_MODES, type OpInput } from "@/lib/corrections/ops";
-import { fits, itemKindOf, type Place } from "@/lib/corrections/places";
-import { clockOf, minutesOf, type Item, type Itinerary } from "@/lib/itinerary/model";
+import { TRANSFER_MODES, type OpInput, fits, itemKindOf, type Place } from "@/lib/corrections/browser";
+import { clockOf, minutesOf, type Item, type Itinerary } from "@/lib/datasets/browser";
 import { KindIcon } from "../judge/KindIcon";
 import type { Selection } from "./CorrectionScreen";
 import { PlaceSearch } from "./PlaceSearch";

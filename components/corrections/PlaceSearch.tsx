@@ -5,8 +5,8 @@
  * marked (a second visit fails the duplicate check). Keyboard: type, ↑/↓, Enter picks, Esc closes.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { Place } from "@/lib/corrections/places";
-import { haversineKm } from "@/lib/geo";
+import type { Place } from "@/lib/corrections/browser";
+import { haversineKm } from "@/lib/kernel/browser";
 
 const SHOWN = 8;
 const kindLabel: Record<string, string> = { ATTRACTION: "attraction", RESTAURANT: "restaurant", HOTEL: "hotel" };

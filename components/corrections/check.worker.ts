@@ -4,11 +4,10 @@
  * every edit sends the corrected plan and gets its before → after (lib/corrections liveChecker). Stale runs are
  * dropped by their run number on the page's side.
  */
-import { liveChecker, type LiveCheck } from "@/lib/corrections/check";
-import type { Place } from "@/lib/corrections/places";
-import type { DslPoi } from "@/lib/dsl";
-import type { QueryFacts, Weights } from "@/lib/features";
-import type { Itinerary } from "@/lib/itinerary/model";
+import { liveChecker, type LiveCheck, type Place } from "@/lib/corrections/browser";
+import type { DslPoi } from "@/lib/constraints/browser";
+import type { QueryFacts, Weights } from "@/lib/results/features/browser";
+import type { Itinerary } from "@/lib/datasets/browser";
 
 export interface CheckSetup {
   source: Itinerary;

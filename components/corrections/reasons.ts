@@ -1,5 +1,5 @@
 /** The reasons an expert gives for an edit: the gold defect kinds' labels and three of the expert's own. */
-import { DEFECT_KINDS, DEFECT_LABELS } from "@/lib/gold/kinds";
+import { DEFECT_KINDS, DEFECT_LABELS } from "@/lib/quality/gold/browser";
 
 export type ReasonKind = (typeof DEFECT_KINDS)[number] | "preference" | "route" | "other";
 export interface ReasonChoice {

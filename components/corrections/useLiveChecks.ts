@@ -5,8 +5,8 @@
  * check never freezes the screen; its result is then shown as unavailable, never as "ok".
  */
 import { useEffect, useRef, useState } from "react";
-import type { LiveCheck } from "@/lib/corrections/check";
-import type { Itinerary } from "@/lib/itinerary/model";
+import type { LiveCheck } from "@/lib/corrections/browser";
+import type { Itinerary } from "@/lib/datasets/browser";
 import type { CheckSetup, FromCheckWorker, ToCheckWorker } from "./check.worker";
 
 const WATCHDOG_MS = 10_000;

@@ -4,7 +4,7 @@ import { python } from "@codemirror/lang-python";
 import { linter, lintGutter, type Diagnostic } from "@codemirror/lint";
 import { EditorView, basicSetup } from "codemirror";
 import { useEffect, useRef } from "react";
-import { check } from "@/lib/dsl";
+import { check } from "@/lib/constraints/browser";
 
 interface Props {
   value: string;

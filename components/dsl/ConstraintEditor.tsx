@@ -1,17 +1,16 @@
 "use client";
 /**
  * The annotation editor: each constraint in a code editor beside pass / fail / error for each plan it lists (an
- * admin: every plan of the request; an expert: the plans of the pairs of it they hold or judged, lib/db/datasets/dsl.ts),
+ * admin: every plan of the request; an expert: the plans of the pairs of it they hold or judged, lib/constraints/store/annotations.ts),
  * re-evaluated in the browser as you type; saves make immutable versions; a stale save is refused with the other
  * person's version shown next to yours; the draft survives a reload.
  */
 import Link from "next/link";
 import { ApiError } from "../api";
 import { useMemo, useState } from "react";
-import type { DslResult } from "@/lib/dsl";
-import type { Constraint, DslStage } from "@/lib/dsl/annotations";
-import type { Role } from "@/lib/permissions";
-import type { ConstraintsSavedAnswer } from "@/lib/server/responses";
+import { type DslResult, type Constraint, type DslStage } from "@/lib/constraints/browser";
+import type { Role } from "@/lib/accounts/browser";
+import type { ConstraintsSavedAnswer } from "@/lib/platform/browser";
 import { CodeEditor } from "./CodeEditor";
 import { History } from "./History";
 import { useConstraintEditor, useSaveConstraints, useSetStage } from "./queries";

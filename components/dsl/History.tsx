@@ -2,8 +2,7 @@
 /** Versions of a request's constraints: who, when, which stage; a line diff between any two; restore an older one. */
 import { diffLines } from "diff";
 import { useState } from "react";
-import { constraintsText } from "@/lib/dsl/annotations";
-import type { DslVersionView } from "@/lib/db/datasets/dsl";
+import { constraintsText, type DslVersionView } from "@/lib/constraints/browser";
 
 export function History({
   versions,

@@ -4,7 +4,7 @@
  * freezes the editor, and the page can end this worker outright if an evaluation ever overruns them.
  * Results of unchanged snippets are kept until the plans change.
  */
-import { evaluate, fromJs, planScope, type DslPoi, type DslResult, type PlanScope } from "@/lib/dsl";
+import { evaluate, fromJs, planScope, type DslPoi, type DslResult, type PlanScope } from "@/lib/constraints/browser";
 
 export type ToWorker =
   { kind: "setup"; plans: Record<string, unknown>[]; pois: DslPoi[] } | { kind: "eval"; run: number; codes: string[] };

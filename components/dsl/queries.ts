@@ -1,10 +1,10 @@
 /**
  * The constraint editor's data and changes as TanStack Query hooks (key from components/keys.ts), typed by
- * the server's answers (lib/server/responses.ts). A save or stage change refreshes the editor's data.
+ * the server's answers (lib/platform/http/responses.ts). A save or stage change refreshes the editor's data.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Constraint, DslStage } from "@/lib/dsl/annotations";
-import type { ConstraintEditorAnswer, ConstraintsSavedAnswer, StageAnswer } from "@/lib/server/responses";
+import type { Constraint, DslStage } from "@/lib/constraints/browser";
+import type { ConstraintEditorAnswer, ConstraintsSavedAnswer, StageAnswer } from "@/lib/platform/browser";
 import { api } from "../api";
 import { KEYS } from "../keys";
 

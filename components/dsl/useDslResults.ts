@@ -6,7 +6,7 @@
  * takes over — so no snippet, not even a saved hostile one, can freeze the editor.
  */
 import { useEffect, useRef, useState } from "react";
-import { DEFAULT_LIMITS, type DslPoi, type DslResult } from "@/lib/dsl";
+import { DEFAULT_LIMITS, type DslPoi, type DslResult } from "@/lib/constraints/browser";
 import type { FromWorker, ToWorker } from "./evaluate.worker";
 
 const stopped = (ms: number): DslResult => ({

@@ -5,7 +5,7 @@
  * nothing until a link is used (GET /api/judge/pairs/ID/correctable): a bar shown or hidden by the server's answer
  * would tell the expert afterwards which pairs were gold. Shown to experts in good standing only (correcting needs
  * it; the standing is the expert's, not the pair's). A gold pair's plans open as a real pair's do (its
- * flawed copy's correction is kept apart on the server: lib/db/corrections/gold-corrections.ts). No keys: the judging
+ * flawed copy's correction is kept apart on the server: lib/corrections/store/gold-corrections.ts). No keys: the judging
  * keyboard is unchanged.
  */
 import { useQueryClient } from "@tanstack/react-query";

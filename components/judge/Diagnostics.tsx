@@ -1,8 +1,7 @@
 "use client";
 /** A plan's automatic diagnostics (features, violations, reward), where the dataset shows them to experts. */
-import type { PlanView } from "@/lib/assignment/view";
-import { reward } from "@/lib/features/reward";
-import type { Weights } from "@/lib/features/types";
+import type { PlanView } from "@/lib/judging/browser";
+import { reward, type Weights } from "@/lib/results/features/browser";
 
 export function Diagnostics({ plan, weights }: { plan: PlanView; weights: Weights }) {
   if (!plan.diagnostics) return null;

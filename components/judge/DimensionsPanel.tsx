@@ -5,7 +5,7 @@
  * about the same, 0/N not applicable; where the pair asks how much better, 1–3 then give the strength; ↑/↓ move
  * between rows. Answering moves on to the next row, and after the last to the overall verdict.
  */
-import type { DimensionChoice, DimensionView } from "@/lib/dimensions/set";
+import type { DimensionChoice, DimensionView } from "@/lib/results/dimensions/browser";
 
 export interface DimensionDraft {
   choice: DimensionChoice;

@@ -7,9 +7,9 @@
 import Link from "next/link";
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { Choice } from "@/lib/verdict";
-import type { DimensionChoice } from "@/lib/dimensions/set";
-import { DEFAULT_WEIGHTS } from "@/lib/features/types";
+import type { Choice } from "@/lib/judging/verdict/browser";
+import type { DimensionChoice } from "@/lib/results/dimensions/browser";
+import { DEFAULT_WEIGHTS } from "@/lib/results/features/browser";
 import { ApiError } from "../api";
 import { CorrectOffer } from "./CorrectOffer";
 import { Diagnostics } from "./Diagnostics";
@@ -263,7 +263,7 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
           </span>
         </div>
       </div>
-      {/* Offered to experts in good standing only: correcting needs it (lib/permissions.ts mayCorrect). */}
+      {/* Offered to experts in good standing only: correcting needs it (lib/accounts/permissions.ts mayCorrect). */}
       {queue.judgedPair && queue.judgedPair !== a.pairId && !queue.standing && (
         <CorrectOffer key={queue.judgedPair} pairId={queue.judgedPair} onDismiss={queue.dismissJudged} />
       )}

@@ -1,4 +1,4 @@
-import type { Item } from "@/lib/itinerary/model";
+import type { Item } from "@/lib/datasets/browser";
 import { KIND_LABEL } from "./style";
 
 /** Small line icons (no emoji font needed): train, columns, fork and knife, bed, ticket. */

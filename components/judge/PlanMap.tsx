@@ -7,7 +7,7 @@ import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useMemo } from "react";
 import { MapContainer, Marker, Polyline, ScaleControl, TileLayer, Tooltip, useMap } from "react-leaflet";
-import type { Itinerary } from "@/lib/itinerary/model";
+import type { Itinerary } from "@/lib/datasets/browser";
 import { dayColor, itemKey, type ItemKey } from "./style";
 
 export interface Tiles {

@@ -1,8 +1,8 @@
 "use client";
 /** Quality control on the comparison screen: the qualification banner, the right answer after each qualification pair, and why nothing is served. */
 import Link from "next/link";
-import type { NextPairAnswer, SubmitAnswer } from "@/lib/assignment/view";
-import { DEFECT_LABELS, type DefectKind } from "@/lib/gold/kinds";
+import type { NextPairAnswer, SubmitAnswer } from "@/lib/judging/browser";
+import { DEFECT_LABELS, type DefectKind } from "@/lib/quality/gold/browser";
 import { SIDE_LABEL } from "./style";
 
 type Feedback = NonNullable<SubmitAnswer["feedback"]>;

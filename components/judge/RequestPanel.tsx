@@ -1,4 +1,4 @@
-import type { AssignmentView } from "@/lib/assignment/view";
+import type { AssignmentView } from "@/lib/judging/browser";
 
 const PREF_LABELS: Record<string, string> = {
   budget: "Budget",

@@ -1,8 +1,7 @@
 "use client";
 /** One plan's days as a timeline: time or period, kind, name, duration, cost, travel legs, day totals. */
 import { useEffect, useRef } from "react";
-import { minutesOf } from "@/lib/itinerary/clock";
-import type { Day, Item, Itinerary } from "@/lib/itinerary/model";
+import { minutesOf, type Day, type Item, type Itinerary } from "@/lib/datasets/browser";
 import { KindIcon } from "./KindIcon";
 import { dayColor, itemKey, type ItemKey } from "./style";
 

@@ -5,8 +5,8 @@
  * Enter submits when valid; R goes to the rationale; K skips; ? help.
  */
 import { forwardRef, type ComponentProps } from "react";
-import type { Choice } from "@/lib/verdict";
-import type { DimensionView } from "@/lib/dimensions/set";
+import type { Choice } from "@/lib/judging/verdict/browser";
+import type { DimensionView } from "@/lib/results/dimensions/browser";
 import { DimensionsPanel, dimensionDone } from "./DimensionsPanel";
 
 type DimensionsProps = Omit<ComponentProps<typeof DimensionsPanel>, "dimensions" | "askStrength"> & {

@@ -1,5 +1,5 @@
 /** Colours and symbols of the comparison screen (Okabe–Ito palette: distinguishable with colour-vision deficiencies). */
-import type { Item } from "@/lib/itinerary/model";
+import type { Item } from "@/lib/datasets/browser";
 
 export const DAY_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"];
 export const dayColor = (dayIndex: number) => DAY_COLORS[dayIndex % DAY_COLORS.length];

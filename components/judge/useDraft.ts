@@ -1,7 +1,7 @@
 "use client";
 /** The expert's draft for one assignment (choice, strength, dimensions, rationale, time on task, request id), kept across reloads. */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { Choice } from "@/lib/verdict";
+import type { Choice } from "@/lib/judging/verdict/browser";
 import type { DimensionDraft } from "./DimensionsPanel";
 
 export interface Draft {

@@ -4,9 +4,9 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import type { Choice } from "@/lib/verdict";
-import type { NextPairAnswer, SubmitAnswer } from "@/lib/assignment/view";
-import type { DimensionChoices } from "@/lib/dimensions/set";
+import type { Choice } from "@/lib/judging/verdict/browser";
+import type { NextPairAnswer, SubmitAnswer } from "@/lib/judging/browser";
+import type { DimensionChoices } from "@/lib/results/dimensions/browser";
 import { api, ApiError } from "../api";
 import { KEYS } from "../keys";
 import { clearDraft } from "./useDraft";

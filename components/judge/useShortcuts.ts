@@ -6,8 +6,8 @@
  * the rationale (the Tab way passes every control above it), K opens the skip dialog.
  */
 import { useLayoutEffect, type RefObject } from "react";
-import type { Choice } from "@/lib/verdict";
-import type { DimensionChoice } from "@/lib/dimensions/set";
+import type { Choice } from "@/lib/judging/verdict/browser";
+import type { DimensionChoice } from "@/lib/results/dimensions/browser";
 
 const CHOICE_KEYS: Record<string, Choice> = {
   "1": "left",

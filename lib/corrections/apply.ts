@@ -2,7 +2,7 @@
  * `apply` (an operation → a new itinerary, or why not) and `invert` (the operation that undoes one). Neither
  * mutates: an edited itinerary shares the days and items it did not touch with the one it came from.
  */
-import { minutesOf, type Item, type Itinerary } from "../itinerary/model";
+import { minutesOf, type Item, type Itinerary } from "../datasets/browser";
 import { opSchema, type Op, type OpInput } from "./ops";
 import { fits, itemKindOf, type Place, type PlaceLookup } from "./places";
 

@@ -1,6 +1,6 @@
 /** What the format serialisers share: the corrected plan with each item's origin, and the refusal of an edit a format cannot carry. */
 import { sameData } from "./apply";
-import type { Item, Itinerary } from "../itinerary/model";
+import type { Item, Itinerary } from "../datasets";
 
 /** Where a corrected item came from: its 0-based day and item index in the source, or null for a new one. */
 export type Origin = { day: number; item: number } | null;

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { applyAll, liveCheck, liveChecker, type OpInput } from ".";
-import { FEATURE_NAMES } from "../features";
+import { FEATURE_NAMES } from "../results/features";
 import { chinaTravel, tripCraft, type RealPlan } from "../testing/real-plans";
 
 const why = { kind: "opening_hours" } as const;

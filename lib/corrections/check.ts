@@ -6,12 +6,17 @@
  * A failure is the same check when its rule, day and item name are (a violation: its sentence), so a failing
  * visit moved to another day shows as fixed where it was and new where it went: it is a new problem there.
  */
-import { evaluate, planScope, type DslPoi } from "../dsl";
-import { poiIndex } from "../dsl/concepts";
-import { chinaTravelView } from "../dsl/plan-view";
-import { computeFeatures, DEFAULT_WEIGHTS, FEATURE_NAMES, reward, type QueryFacts, type Weights } from "../features";
-import { DEFECT_LABELS, runChecks, type DefectKind } from "../gold";
-import type { Itinerary } from "../itinerary/model";
+import { evaluate, planScope, type DslPoi, poiIndex, chinaTravelView } from "../constraints/browser";
+import {
+  computeFeatures,
+  DEFAULT_WEIGHTS,
+  FEATURE_NAMES,
+  reward,
+  type QueryFacts,
+  type Weights,
+} from "../results/features/browser";
+import { DEFECT_LABELS, runChecks, type DefectKind } from "../quality/gold/browser";
+import type { Itinerary } from "../datasets/browser";
 import type { PlaceLookup } from "./places";
 
 export interface CheckContext {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { edit, startHistory, type History } from "./history";
-import type { Itinerary } from "../itinerary/model";
+import type { Itinerary } from "../datasets/browser";
 import type { Result } from "./apply";
 import { opSchema } from "./ops";
 import type { PlaceLookup } from "./places";

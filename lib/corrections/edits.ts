@@ -1,5 +1,5 @@
 /** The edit list for export: one row per operation, with the values it changed before and after. */
-import type { Item, Itinerary } from "../itinerary/model";
+import type { Item, Itinerary } from "../datasets/browser";
 import { apply, parseOp, type Result } from "./apply";
 import type { Op, OpInput, OpType, Reason } from "./ops";
 import type { PlaceLookup } from "./places";

@@ -2,7 +2,7 @@
  * Undo and redo over an itinerary, as a pure state: each step keeps the operation and its inverse, so undo is
  * applying the inverse and redo applying the operation again.
  */
-import type { Itinerary } from "../itinerary/model";
+import type { Itinerary } from "../datasets/browser";
 import { apply, invert, type Result } from "./apply";
 import { opSchema, type Op, type OpInput } from "./ops";
 import type { PlaceLookup } from "./places";

@@ -13,8 +13,7 @@
  *   liveChecker(source, ctx).check(corrected) / liveCheck(source, corrected, ctx)
  *       → { ok, regressions, fixed, unchanged, scores, reward }: gates, commonsense violations, gold rule
  *         checks and final DSL constraints before → after; any regression means the correction is not saved
- *   serialise(format, raw, source, ops, places) → the corrected plan in its dataset's format, built from the
- *       Plan row's raw record (untouched days and entries kept as they were), or why the format cannot carry it
+ *   (serialising a corrected plan back to its format is the datasets concept's: lib/datasets/formats/serialise.ts)
  *
  * Nothing here mutates its input or touches a database; everything is JSON in and JSON out.
  */
@@ -32,7 +31,7 @@ export {
 export * from "./history";
 export * from "./edits";
 export * from "./check";
-export { origins, serialise, type Origin } from "./serialise";
 export * from "./verification";
 export * from "./ordering";
-export * from "./gold-outcome";
+export * from "./apply";
+export * from "./carry";

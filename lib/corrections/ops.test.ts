@@ -1,7 +1,7 @@
 /** Operations and their inverses on real plans of each format, the refusals, the history and the edit list. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Itinerary } from "../itinerary/model";
+import type { Itinerary } from "../datasets";
 import { apply, edit, editList, redo, startHistory, undo, opsOf, type OpInput, type Result } from ".";
 import { invert } from "./apply";
 import { chinaTravel, tripCraft, tripScore, type RealPlan } from "../testing/real-plans";

@@ -4,8 +4,8 @@
  * an item within its day (as gold defects name them). Places are named by their id in the dataset's place table.
  */
 import { z } from "zod";
-import { DEFECT_KINDS, type DefectKind } from "../gold";
-import { itemSchema, MEAL_TYPES, PERIODS } from "../itinerary/model";
+import { DEFECT_KINDS, type DefectKind } from "../quality/gold/browser";
+import { itemSchema, MEAL_TYPES, PERIODS } from "../datasets/browser";
 
 export const REASON_KINDS = [...DEFECT_KINDS, "preference", "route", "other"] as const;
 export type ReasonKind = DefectKind | "preference" | "route" | "other";

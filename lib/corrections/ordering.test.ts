@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { emptyItem, type Itinerary } from "../itinerary/model";
+import { emptyItem, type Itinerary } from "../datasets";
 import { editDistance, orderingScore } from "./ordering";
 
 const plan = (...days: string[][]): Itinerary =>

@@ -5,7 +5,7 @@
  * its name; transport items are not places of the day. Days pair by position; a day only one plan has scores 0
  * (unless both are empty: 1).
  */
-import type { Itinerary } from "../itinerary/model";
+import type { Itinerary } from "../datasets";
 
 /** Levenshtein distance with unit costs, over two rows of the table. */
 export function editDistance<T>(a: readonly T[], b: readonly T[]): number {

@@ -1,6 +1,5 @@
 /** The dataset's place table as corrections see it: a lookup by id, and which item kind a place can be. */
-import type { NormalizedPoi } from "../dataset/normalized";
-import type { Item, ItemKind } from "../itinerary/model";
+import type { NormalizedPoi, Item, ItemKind } from "../datasets/browser";
 
 /** A row of the place table (a NormalizedPoi fits); also the POI facts the features and rule checks read. */
 export type Place = Pick<

@@ -1,7 +1,7 @@
 /** Test helpers: the example bundles shipped in public/examples, and in-memory edits of them. */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { BundleFiles } from "../importers";
+import type { BundleFiles } from "../datasets/importers";
 
 export function exampleBundle(name: "tripscore-beijing" | "chinatravel-nanjing" | "tripcraft-fortwayne"): BundleFiles {
   const dir = path.resolve("public/examples", name);

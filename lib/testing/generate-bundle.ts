@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync, createWriteStream } from "node:fs";
 import path from "node:path";
-import { seededRandom } from "../random";
+import { seededRandom } from "../kernel";
 
 export function generateBundle(out: string, plans = 10_000, seed = 7) {
   const rng = seededRandom(seed);

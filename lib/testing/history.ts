@@ -6,10 +6,10 @@
  * whose first two verdicts agree (i ≡ 0 mod 3, not mod 7) stopped at two; seedQualityControl adds gold pairs, their
  * answers and qualification sets.
  */
-import { poolOf, type Db } from "../db/infra/client";
-import { emptyItem, itemCount, type Itinerary } from "../itinerary/model";
-import { planStyle } from "../leaderboard";
-import { makeGoldPairs } from "../db/quality/gold-pairs";
+import { poolOf, type Db } from "../platform/db";
+import { emptyItem, itemCount, type Itinerary } from "../datasets";
+import { planStyle } from "../results/leaderboard";
+import { makeGoldPairs } from "../quality/store";
 
 const FEATURES = JSON.stringify({
   format: 1,
@@ -79,7 +79,7 @@ export async function seedHistory(
     [x, pairs],
   );
   await sql(
-    // With their style covariates, as an import writes them (lib/importers/encoded.ts).
+    // With their style covariates, as an import writes them (lib/datasets/importers/encoded.ts).
     `INSERT INTO "Plan" (id, "queryId", "sourceId", model, raw, itinerary, features, "contentHash", "itemCount", style)
              SELECT $1 || 'p' || i || s, $1 || 'q' || i, s, 'm' || s, '{}', CASE WHEN s = 'a' THEN $4::json ELSE $5::json END, $3::jsonb, 'h',
                     CASE WHEN s = 'a' THEN $6::int ELSE $7::int END, CASE WHEN s = 'a' THEN $8::jsonb ELSE $9::jsonb END

@@ -1,16 +1,15 @@
 /**
  * Real plans for the corrections' tests and benchmark, imported by the project's own importer: ChinaTravel's
- * published plans (lib/dsl/fixtures/chinatravel-real, with their sandbox POIs), TripCraft's sample evaluation
- * record and TripScore's appendix K.5 itinerary (lib/importers/fixtures/real). TripCraft and TripScore publish
+ * published plans (lib/constraints/fixtures/chinatravel-real, with their sandbox POIs), TripCraft's sample evaluation
+ * record and TripScore's appendix K.5 itinerary (lib/datasets/importers/fixtures/real). TripCraft and TripScore publish
  * no place table with those plans: the tables below name their places (and a few more to correct with) with
  * real coordinates and opening hours.
  */
 import { readFileSync } from "node:fs";
-import type { NormalizedPoi, NormalizedQuery } from "../dataset/normalized";
-import type { DslPoi } from "../dsl";
-import type { QueryFacts } from "../features";
-import { formatProblem, parseBundle } from "../importers";
-import type { Itinerary } from "../itinerary/model";
+import { type NormalizedPoi, type NormalizedQuery, type Itinerary } from "../datasets";
+import type { DslPoi } from "../constraints";
+import type { QueryFacts } from "../results/features";
+import { formatProblem, parseBundle } from "../datasets/importers";
 import type { PlaceLookup } from "../corrections";
 
 export type Format = "CHINATRAVEL" | "TRIPCRAFT" | "TRIPSCORE";
@@ -70,11 +69,11 @@ async function load(format: Format, files: Files, wrap: (raw: unknown) => Files)
   };
 }
 
-/** A ChinaTravel plan of lib/dsl/fixtures/chinatravel-real/plans (en-day6: six days in Chongqing). */
+/** A ChinaTravel plan of lib/constraints/fixtures/chinatravel-real/plans (en-day6: six days in Chongqing). */
 export function chinaTravel(name = "en-day6"): Promise<RealPlan> {
-  const plan = JSON.parse(read(`../dsl/fixtures/chinatravel-real/plans/${name}.json`));
+  const plan = JSON.parse(read(`../constraints/fixtures/chinatravel-real/plans/${name}.json`));
   const cities = new Set([plan.target_city]);
-  const pois = (JSON.parse(read("../dsl/fixtures/chinatravel-real/pois.json")) as { city: string }[])
+  const pois = (JSON.parse(read("../constraints/fixtures/chinatravel-real/pois.json")) as { city: string }[])
     .map((p, i) => ({ id: `poi-${i + 1}`, ...p }))
     .filter((p) => cities.has(p.city));
   const wrap = (raw: unknown) => ({ "plans.json": [{ id: name, uid: "q", model: "nesy", plan: raw }] });
@@ -114,7 +113,7 @@ const poi = (id: string, name: string, kind: string, lat: number, lon: number, m
 
 /** TripCraft's sample evaluation record: three days from Savannah to Baltimore from Monday 2024-11-18. */
 export function tripCraft(): Promise<RealPlan> {
-  const record = JSON.parse(read("../importers/fixtures/real/tripcraft-sample-evaluation.jsonl").trim());
+  const record = JSON.parse(read("../datasets/importers/fixtures/real/tripcraft-sample-evaluation.jsonl").trim());
   const city = "Baltimore";
   const pois = [
     poi("b1", "Peabody Library", "attraction", 39.2975, -76.6155, { opentime: "10:00", endtime: "21:00" }),
@@ -151,7 +150,7 @@ export function tripCraft(): Promise<RealPlan> {
         name: "TripCraft sample",
         destinations: [{ name: city, country: "USA", lat: 39.29, lon: -76.61 }],
       },
-      "plans.jsonl": read("../importers/fixtures/real/tripcraft-sample-evaluation.jsonl"),
+      "plans.jsonl": read("../datasets/importers/fixtures/real/tripcraft-sample-evaluation.jsonl"),
       "pois.json": pois,
     },
     wrap,
@@ -179,10 +178,10 @@ export function tripScore(): Promise<RealPlan> {
         name: "TripScore K.5",
         destinations: [{ name: city, country: "China", lat: 39.9042, lon: 116.4074 }],
       },
-      "queries.json": [JSON.parse(read("../importers/fixtures/real/tripscore-k5-query.json"))],
+      "queries.json": [JSON.parse(read("../datasets/importers/fixtures/real/tripscore-k5-query.json"))],
       "pois.json": pois,
       "transports.json": [{ id: "1001", name: "T110", mode: "train", from: "Shanghai", to: "Beijing" }],
-      ...wrap(JSON.parse(read("../importers/fixtures/real/tripscore-k5-plan.json"))),
+      ...wrap(JSON.parse(read("../datasets/importers/fixtures/real/tripscore-k5-plan.json"))),
     },
     wrap,
   );

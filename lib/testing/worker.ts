@@ -1,12 +1,10 @@
 /**
  * Test helpers: enqueue a job as the app does and wait for an in-process worker to finish it; the worker and
- * queue handles a test stops, so tests of other layers need not reach into lib/worker.
+ * queue handles a test stops, so tests of other layers need not reach into lib/platform/worker/.
  */
-import type { TestDatabase } from "../db/infra/testing";
-import { poolOf } from "../db/infra/client";
-import type { JobKind } from "../db/infra/jobs";
-import { startWorker, type RunningWorker } from "../worker";
-import { enqueue, queueFor, stopQueues } from "../worker/queue";
+import type { TestDatabase } from "./database";
+import { poolOf, type JobKind } from "../platform/db";
+import { startWorker, type RunningWorker, enqueue, queueFor, stopQueues } from "../platform/worker";
 
 export { stopQueues, type RunningWorker };
 

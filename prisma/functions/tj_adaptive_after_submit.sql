@@ -1,5 +1,5 @@
 -- tj_adaptive_after_submit, as in force. This file is its only definition from now on (migration 20261123145027_adaptive_raters last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- After a judgment is stored and before it counts towards its pair (tj_submit): a pair of an adaptive dataset whose
 -- two judgments differ asks for its third rater while still open, so it never enters the agreement tallies only to
 -- be taken out again (under load that cost more than the rest of the submit). A complete pair would be reopened.

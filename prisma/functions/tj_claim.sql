@@ -1,5 +1,5 @@
 -- tj_claim, as in force. This file is its only definition from now on (migration 20261123100000_claim_driven_by_open_pairs last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- The expert's next real pair (or the live claim they hold). Outcomes: unauthorized, not_active, resumed,
 -- claimed, busy (the only pairs left are held by other statements this instant: ask again), none.
 CREATE OR REPLACE FUNCTION tj_claim(

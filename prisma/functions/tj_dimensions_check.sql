@@ -1,4 +1,4 @@
--- tj_dimensions_check: whether an expert's per-dimension answers fit the dataset's dimension set (lib/dimensions/set.ts).
+-- tj_dimensions_check: whether an expert's per-dimension answers fit the dataset's dimension set (lib/results/dimensions/set.ts).
 -- NULL when they do; else the refusal tj_submit and tj_gold_submit return, in the same words for real and gold pairs:
 -- dimensions_not_asked (answers where the dataset asks none), dimensions_required (a dimension of the set unanswered),
 -- dimensions_invalid (a key outside the set, an answer the dimension does not allow, or a strength where none is

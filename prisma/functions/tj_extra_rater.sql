@@ -1,5 +1,5 @@
 -- tj_extra_rater, as in force. This file is its only definition from now on (migration 20261123120000_pair_state_functions last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- A complete pair gets one more rater (an admin's answer to a 1-1-1 split): it reopens for one more
 -- slot. Outcomes: reopened, not_complete.
 CREATE OR REPLACE FUNCTION tj_extra_rater(p_admin text, p_pair text, p_audit_id text) RETURNS text LANGUAGE plpgsql AS $$

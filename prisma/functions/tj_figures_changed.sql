@@ -1,5 +1,5 @@
 -- tj_figures_changed: moves tj_figures_version (migration 20261128054501_figures_version), the version of the data the
--- stored heavy figures are computed from (lib/db/infra/figures.ts), once per statement that changes judgments, gold
+-- stored heavy figures are computed from (lib/platform/db/figures.ts), once per statement that changes judgments, gold
 -- answers or judge verdicts: a submit moves it once, a verdict file's bulk insert once. nextval takes no row lock, so
 -- submits never wait on one another for it. The triggers sit here with their function (CREATE OR REPLACE: applied
 -- again whenever this file changes).

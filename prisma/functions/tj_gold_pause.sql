@@ -1,4 +1,4 @@
--- tj_gold_pause: the gold test paused an active expert (lib/reliability/pause.ts decided): standing and note,
+-- tj_gold_pause: the gold test paused an active expert (lib/quality/reliability/pause.ts decided): standing and note,
 -- an audit event, and every pair they hold given back at once (real claims released to other experts through
 -- tj_release, gold answers released). Returns false when the expert was no longer active.
 CREATE OR REPLACE FUNCTION tj_gold_pause(p_user text, p_note text, p_gold integer, p_audit_id text)

@@ -5,8 +5,8 @@
 -- not_active, not_assigned, withdrawn, rationale_too_short (p_rationale comes trimmed), strength_required, strength_not_asked (as
 -- tj_submit: the gold pair's dataset decides, so a gold pair asks exactly what a real one does), dimensions_not_asked,
 -- dimensions_required, dimensions_invalid (tj_dimensions_check, as tj_submit), stored. The verdict for each screen side comes from
--- lib/verdict verdictsBySide() (tj_pick_by_side picks the one shown), as for tj_submit. The pause test and the qualification decision
--- follow in the caller's transaction (lib/reliability decides; tj_gold_pause and tj_qualification_decided write).
+-- lib/judging/verdict/ verdictsBySide() (tj_pick_by_side picks the one shown), as for tj_submit. The pause test and the qualification decision
+-- follow in the caller's transaction (lib/quality/reliability/ decides; tj_gold_pause and tj_qualification_decided write).
 DROP FUNCTION IF EXISTS tj_gold_submit(text, integer, text, "Verdict", "Verdict", text, integer, text, text, integer);
 DROP FUNCTION IF EXISTS tj_gold_submit(text, integer, text, "Verdict", "Verdict", text, integer, text, text, integer, smallint);
 CREATE OR REPLACE FUNCTION tj_gold_submit(

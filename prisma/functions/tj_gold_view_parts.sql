@@ -1,5 +1,5 @@
 -- tj_gold_view_parts, as in force. This file is its only definition from now on (migration 20261123142314_quality_control last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- What an expert sees of a gold answer: built exactly as tj_view_parts builds a real assignment's view
 -- (same keys, same order, same number and time formats), so that nothing in the answer tells them apart.
 -- Plan B of a perturbation is the stored altered itinerary and its features; plan A is its partner (another

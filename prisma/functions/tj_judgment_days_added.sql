@@ -1,5 +1,5 @@
 -- tj_judgment_days_added, as in force. This file is its only definition from now on (migration 20261123083053_analytics_tallies last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- Judgments per UTC day and expert ("createdAt" holds UTC wall time), per statement.
 CREATE OR REPLACE FUNCTION tj_judgment_days_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,5 +1,5 @@
 -- tj_judgment_days_removed, as in force. This file is its only definition from now on (migration 20261123083053_analytics_tallies last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 CREATE OR REPLACE FUNCTION tj_judgment_days_removed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "JudgmentDayTally" t SET judgments = t.judgments - g.n

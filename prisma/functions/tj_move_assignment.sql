@@ -1,5 +1,5 @@
 -- tj_move_assignment, as in force. This file is its only definition from now on (migration 20261123010000_judging_functions_replayable last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- Moves an assignment (locked by the caller) to another status, keeping its pair's counters in
 -- step: a live claim leaves claimedCount, a submit joins submittedCount and may complete the pair.
 -- (plpgsql rather than sql: its plans stay cached for the session on every PostgreSQL version.)

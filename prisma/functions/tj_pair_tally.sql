@@ -1,5 +1,5 @@
 -- tj_pair_tally, as in force. This file is its only definition from now on (migration 20261123083053_analytics_tallies last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- A pair counts while it is complete: in when it completes, out when it reopens (one more rater,
 -- a higher required count) or is deleted.
 -- A bulk change (many pairs in one statement: tj_bulk_pairs_begin) skips this and rebuilds once at the

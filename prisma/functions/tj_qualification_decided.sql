@@ -1,4 +1,4 @@
--- tj_qualification_decided: a qualifying expert's set is decided (lib/db/judging/gold-judging.ts counts, lib/gold/qualification.ts
+-- tj_qualification_decided: a qualifying expert's set is decided (lib/quality/store/gold-judging.ts counts, lib/quality/gold/qualification.ts
 -- decides with the pass mark): ACTIVE or QUALIFICATION_FAILED with its note, the gold test starting afresh, and an audit event.
 -- Returns false when the expert was no longer qualifying (decided by a parallel call, or an admin).
 CREATE OR REPLACE FUNCTION tj_qualification_decided(p_user text, p_passed boolean, p_note text, p_right integer, p_answered integer, p_audit_id text)

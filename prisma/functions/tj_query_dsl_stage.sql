@@ -1,5 +1,5 @@
 -- tj_query_dsl_stage: keeps Query."dslStage" (the stage of the request's latest constraint version) on each insert of
--- versions; lib/db/infra/migrate.ts applies this file after the versioned migrations whenever it changes.
+-- versions; lib/platform/db/migrate.ts applies this file after the versioned migrations whenever it changes.
 -- One statement per batch of versions (an import inserts them 500 at a time). Versions are never changed or deleted
 -- on their own (a request's go with it), so inserts are all there is to follow. Migration 20261128060000_request_list
 -- added the column and filled it; the trigger is made here, after its function exists (a fresh database runs every

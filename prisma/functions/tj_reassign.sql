@@ -1,5 +1,5 @@
 -- tj_reassign, as in force. This file is its only definition from now on (migration 20261123120000_pair_state_functions last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- An admin gives a claimed slot to another expert of the destination: the old claim is released and
 -- the same slot claimed for them, with a fresh lease. Outcomes: reassigned, not_claimed,
 -- no_destination (the expert does not have the pair's destination), had_pair (they had it before).

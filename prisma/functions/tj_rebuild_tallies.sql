@@ -1,7 +1,7 @@
 -- tj_rebuild_tallies, as in force. This file is its only definition from now on (migration 20261123083053_analytics_tallies last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- Every tally from scratch, set-based, by the same rules as tj_tally_pair (the integration test holds
--- the two equal), with the same SQL mirrors of lib/verdict's encodings. Used by the back-fill below and after bulk
+-- the two equal), with the same SQL mirrors of lib/judging/verdict/'s encodings. Used by the back-fill below and after bulk
 -- changes.
 CREATE OR REPLACE FUNCTION tj_rebuild_tallies() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,5 +1,5 @@
 -- tj_release, as in force. This file is its only definition from now on (migration 20261123120000_pair_state_functions last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- An admin takes a claim back; the slot returns to the pool. Outcomes: released, not_claimed.
 CREATE OR REPLACE FUNCTION tj_release(p_admin text, p_assignment text, p_audit_id text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE

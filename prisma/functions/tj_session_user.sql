@@ -1,7 +1,7 @@
 -- tj_session_user, as in force. This file is its only definition from now on (migration 20261123120000_pair_state_functions last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- The account behind a session, if it still stands: active and not signed out since the token was
--- issued (same session version). The app's session check (lib/db/accounts/users.ts sessionUser) and the
+-- issued (same session version). The app's session check (lib/accounts/store/users.ts sessionUser) and the
 -- judging functions' (tj_session_ok) both read it.
 CREATE OR REPLACE FUNCTION tj_session_user(p_user text, p_session_version integer)
 RETURNS TABLE (id text, email text, name text, role "Role", "sessionVersion" integer)

@@ -1,5 +1,5 @@
 -- tj_set_adaptive, as in force. This file is its only definition from now on (migration 20261123145027_adaptive_raters last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- Adaptive raters on or off for a dataset. On: pairs in the calibration share keep three raters; every other
 -- open pair needs two (one whose two verdicts already agree completes now; one with a third claim keeps three).
 -- Off: pairs left at two get their third rater again. The tallies are rebuilt once at the end.

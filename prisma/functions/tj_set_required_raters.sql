@@ -1,5 +1,5 @@
 -- tj_set_required_raters, as in force. This file is its only definition from now on (migration 20261123120000_pair_state_functions last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- Raters per pair for a dataset's pairs: never below the live claims and judgments a pair already has;
 -- pairs complete or reopen accordingly. The analytics tallies are rebuilt once rather than row by row.
 -- Returns the pairs changed.

@@ -1,5 +1,5 @@
 -- tj_skip, as in force. This file is its only definition from now on (migration 20261123120000_pair_state_functions last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- An expert skips their claimed (or lapsed) assignment. Outcomes: unauthorized, not_active, not_yours (as tj_submit
 -- answers another expert's assignment: 404 alike), not_claimed, skipped; checked in tj_gold_skip's order.
 CREATE OR REPLACE FUNCTION tj_skip(p_user text, p_session_version integer, p_assignment text, p_reason text) RETURNS text LANGUAGE plpgsql AS $$

@@ -1,5 +1,5 @@
 -- tj_submit, as in force. This file is its only definition from now on (migration 20261123010000_judging_functions_replayable last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- Stores one judgment per assignment; a retry with the same request id finds the stored one. Its checks run in the
 -- order tj_gold_submit runs them (session, request id over judgments and gold answers, standing, ownership, status,
 -- strength, dimensions), so a gold pair and a real one answer every body alike.
@@ -12,7 +12,7 @@
 -- dataset with adaptive raters whose second judgment here differs from the first asks for its third rater in
 -- this same statement, so no process acts on a stale view of the setting; tj_adaptive_after_submit decides it
 -- before the judgment counts, so the pair never completes only to be reopened.
--- The verdict for each screen side comes from lib/verdict verdictsBySide(); tj_pick_by_side picks the one shown.
+-- The verdict for each screen side comes from lib/judging/verdict/ verdictsBySide(); tj_pick_by_side picks the one shown.
 -- The per-dimension answers come for either side the screen may have shown, as the verdicts do.
 -- The signatures before preference strength and before dimensions are dropped: a call names one function.
 DROP FUNCTION IF EXISTS tj_submit(text, integer, text, "Verdict", "Verdict", text, integer, text, text);

@@ -1,5 +1,5 @@
 -- tj_sweep_expired_leases, as in force. This file is its only definition from now on (migration 20261123010000_judging_functions_replayable last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- Leases that ran out return their slots: CLAIMED -> EXPIRED, and the pairs' counters follow.
 CREATE OR REPLACE FUNCTION tj_sweep_expired_leases() RETURNS integer LANGUAGE sql AS $$
   WITH expired AS (

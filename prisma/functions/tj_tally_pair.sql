@@ -1,8 +1,8 @@
 -- tj_tally_pair, as in force. This file is its only definition from now on (migration 20261123083053_analytics_tallies last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- One complete pair's contribution to every tally, added (p_sign = 1) or taken back (-1). Rows are
 -- locked in one global order (tally table, then key), so two submits never deadlock on tallies. Its verdict
--- encodings are lib/verdict's, through their SQL mirrors (tj_verdict_pattern_bits, tj_signed_preference,
+-- encodings are lib/judging/verdict/'s, through their SQL mirrors (tj_verdict_pattern_bits, tj_signed_preference,
 -- tj_dimension_signed_preference, tj_scale_pattern_bits, tj_screen_side).
 CREATE OR REPLACE FUNCTION tj_tally_pair(p_pair text, p_query text, p_plan_a text, p_sign integer, OUT o_pattern smallint, OUT o_unresolved boolean)
 LANGUAGE plpgsql AS $$
@@ -63,7 +63,7 @@ BEGIN
 
   INSERT INTO "AgreementTally" AS t ("datasetId", "destinationId", pattern, pairs) VALUES (v_ds, v_dest, o_pattern, p_sign)
     ON CONFLICT ("datasetId", "destinationId", pattern) DO UPDATE SET pairs = t.pairs + p_sign;
-  -- Signed preferences and dimensions, where the dataset asks them (lib/agreement/scaled.ts; tj_rebuild_tallies
+  -- Signed preferences and dimensions, where the dataset asks them (lib/results/agreement/scaled.ts; tj_rebuild_tallies
   -- computes the same set-based), from the judgments already read: a completing submit costs one more statement.
   IF v_strength_on THEN
     v_p := 511;
@@ -93,7 +93,7 @@ BEGIN
   SELECT array_agg(o ORDER BY v_users[o]) INTO v_order FROM generate_series(1, v_n) o;
   FOR x IN 1..v_n LOOP
     i := v_order[x];
-    -- The first two other raters by slot, as lib/agreement/testing.ts's expertTable reads them.
+    -- The first two other raters by slot, as lib/testing/agreement.ts's expertTable reads them.
     o1 := NULL;
     o2 := NULL;
     FOR k IN 1..v_n LOOP

@@ -1,5 +1,5 @@
 -- tj_view_parts, as in force. This file is its only definition from now on (migration 20261123010000_judging_functions_replayable last defined it);
--- lib/db/infra/migrate.ts applies it after the versioned migrations whenever it changes.
+-- lib/platform/db/migrate.ts applies it after the versioned migrations whenever it changes.
 -- What an expert sees of an assignment, except the itineraries themselves (immutable, cached by
 -- the app): the request, the lease, which plan is on which side, diagnostics where shown.
 CREATE OR REPLACE FUNCTION tj_view_parts(p_assignment text)

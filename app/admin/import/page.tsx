@@ -1,4 +1,4 @@
-import { config } from "@/lib/config";
+import { config } from "@/lib/kernel";
 import { ImportPanel } from "@/components/admin/import/ImportPanel";
 import { JobsPanel } from "@/components/admin/import/JobsPanel";
 

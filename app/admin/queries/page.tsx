@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { db } from "@/lib/db/infra/client";
-import { REQUEST_PAGE_SIZE, REQUEST_STAGES, requestFilterSchema } from "@/lib/dataset/request-list";
-import { requestDestinations, requestPage, requestStageCounts } from "@/lib/db/datasets/request-list";
-import { requirePageUser } from "@/lib/server/auth";
+import { db } from "@/lib/platform/db";
+import { REQUEST_PAGE_SIZE, REQUEST_STAGES, requestFilterSchema } from "@/lib/datasets";
+import { requestDestinations, requestPage, requestStageCounts } from "@/lib/datasets/store";
+import { requirePageUser } from "@/lib/platform/next";
 
 type Search = Record<string, string | string[] | undefined>;
 

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/infra/client";
-import { databaseUnreachable } from "@/lib/server/answers";
+import { db } from "@/lib/platform/db";
+import { databaseUnreachable } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,14 @@
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/kernel";
 import { redirect } from "next/navigation";
-import { db } from "@/lib/db/infra/client";
-import { acceptInvite, checkInvite } from "@/lib/db/accounts/users";
-import { inviteMessage, INVITE_MESSAGES } from "@/lib/auth/messages";
-import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from "@/lib/auth/password";
-import { invitePasswordInput } from "@/lib/auth/invite-input";
+import { db } from "@/lib/platform/db";
+import { acceptInvite, checkInvite } from "@/lib/accounts/store";
+import {
+  inviteMessage,
+  INVITE_MESSAGES,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_MESSAGES,
+  invitePasswordInput,
+} from "@/lib/accounts";
 
 export const dynamic = "force-dynamic";
 

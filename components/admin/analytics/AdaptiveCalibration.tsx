@@ -1,6 +1,6 @@
 "use client";
 /** With adaptive raters on: the statistics that need three raters on every pair, computed on the calibration share. */
-import type { AnalyticsAnswer } from "@/lib/server/responses";
+import type { AnalyticsAnswer } from "@/lib/platform/browser";
 
 import { fixed, pct } from "../../format";
 

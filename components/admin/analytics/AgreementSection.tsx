@@ -1,6 +1,6 @@
 "use client";
 /** Agreement overall, per destination and per dataset, as of the figures' computation. */
-import type { AnalyticsAnswer } from "@/lib/server/responses";
+import type { AnalyticsAnswer } from "@/lib/platform/browser";
 import { clock } from "../../format";
 import { StatsTable } from "./StatsTable";
 

@@ -42,11 +42,11 @@ export function ExportPanel() {
     done: boolean;
   } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // Preference pairs: the trainer's shape, a margin, and the metadata columns (lib/export/preference.ts).
+  // Preference pairs: the trainer's shape, a margin, and the metadata columns (lib/exports/preference.ts).
   const [pref, setPref] = useState({ target: "trl", margin: "none", with_metadata: "" });
-  // SFT rows: one per request, the plan the experts prefer (lib/export/sft.ts).
+  // SFT rows: one per request, the plan the experts prefer (lib/exports/sft.ts).
   const [sft, setSft] = useState({ target: "trl", with_metadata: "" });
-  // Plan corrections: as records, or (verified ones) as SFT or preference rows (lib/export/corrections.ts).
+  // Plan corrections: as records, or (verified ones) as SFT or preference rows (lib/exports/corrections.ts).
   const [corr, setCorr] = useState({ as: "record", target: "trl", verified_only: "" });
   const query = (format: string, kind = "") =>
     new URLSearchParams({

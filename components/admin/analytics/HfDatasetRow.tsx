@@ -1,7 +1,7 @@
 "use client";
 /**
  * The export panel's dataset repository: preference pairs, SFT rows and judgments as Parquet per split with its
- * README.md card, made by a background job (lib/export/hf-dataset.ts) and downloaded as one .zip when it is done.
+ * README.md card, made by a background job (lib/exports/hf-dataset.ts) and downloaded as one .zip when it is done.
  */
 import { useState } from "react";
 import { api } from "../../api";

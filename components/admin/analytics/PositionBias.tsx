@@ -1,6 +1,6 @@
 "use client";
 /** Position bias on the analytics page: how often experts chose the plan shown on the left. */
-import type { AnalyticsAnswer } from "@/lib/server/responses";
+import type { AnalyticsAnswer } from "@/lib/platform/browser";
 import { pct, pValue } from "../../format";
 
 type Position = AnalyticsAnswer["position"];

@@ -1,5 +1,5 @@
 "use client";
-import type { AnalyticsAnswer } from "@/lib/server/responses";
+import type { AnalyticsAnswer } from "@/lib/platform/browser";
 
 const LEFT = 44; // room for the axis's labels
 const STEP = 28;

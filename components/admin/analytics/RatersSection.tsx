@@ -1,6 +1,6 @@
 "use client";
 /** The raters: confusion of each two slots, each expert's agreement and habits, Cohen's κ per pair of experts. */
-import type { AnalyticsAnswer } from "@/lib/server/responses";
+import type { AnalyticsAnswer } from "@/lib/platform/browser";
 import { fixed, seconds } from "../../format";
 
 export function RatersSection({

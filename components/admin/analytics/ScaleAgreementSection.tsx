@@ -3,7 +3,7 @@
  * Agreement per dimension and on the signed preference (−3…+3), per dataset: Fleiss' κ, Krippendorff's α under
  * the four levels of measurement with 95 % bootstrap intervals, and Cohen's κ and weighted κ per slot pair.
  */
-import type { Interval, ScaleAgreement } from "@/lib/agreement";
+import type { Interval, ScaleAgreement } from "@/lib/results/agreement/browser";
 import { count, fixed } from "../../format";
 
 const LEVELS = ["nominal", "ordinal", "interval", "ratio"] as const;

@@ -3,8 +3,8 @@
  * Agreement statistics (Fleiss, Light, Krippendorff, pairwise, all agree) with their bootstrap intervals, one row per
  * group: the sections (overall, per destination, per dataset) are row groups of one table, so their columns line up.
  */
-import type { GroupStats } from "@/lib/agreement";
-import { FEW } from "@/lib/stats/few";
+import type { GroupStats } from "@/lib/results/agreement/browser";
+import { FEW } from "@/lib/kernel/browser";
 import { fixed } from "../../format";
 
 const METRICS: { key: keyof Omit<GroupStats, "items" | "ceiling" | "unresolved">; label: string; help: string }[] = [

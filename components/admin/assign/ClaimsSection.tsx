@@ -1,6 +1,6 @@
 "use client";
 /** The pairs experts hold right now, with their leases: release one, or hand it to another expert of the destination. */
-import type { OverviewAnswer } from "@/lib/server/responses";
+import type { OverviewAnswer } from "@/lib/platform/browser";
 import { clock } from "../../format";
 import { useReassignClaim, useReleaseClaim, type Then } from "../mutations";
 

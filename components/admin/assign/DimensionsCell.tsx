@@ -5,7 +5,7 @@
  * before the first judgment; every saved change is a new version of the set.
  */
 import { useState } from "react";
-import { DEFAULT_DIMENSIONS, MAX_DIMENSIONS, type Dimension } from "@/lib/dimensions/set";
+import { DEFAULT_DIMENSIONS, MAX_DIMENSIONS, type Dimension } from "@/lib/results/dimensions/browser";
 
 interface Props {
   name: string;

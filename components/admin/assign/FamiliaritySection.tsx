@@ -1,7 +1,7 @@
 "use client";
 /** Destinations of experts: familiarity 1–5 per expert and destination, one at a time or for a selection. */
 import { useState } from "react";
-import type { OverviewAnswer } from "@/lib/server/responses";
+import type { OverviewAnswer } from "@/lib/platform/browser";
 import { useSetFamiliarity, type Then } from "../mutations";
 
 const toggle = (set: Set<string>, id: string, on: boolean) => {

@@ -3,7 +3,7 @@
  * Progress per dataset (with its raters per pair, diagnostics switch, and preference strength and dimensions,
  * which are chosen before the dataset's first judgment), per destination and per expert.
  */
-import type { OverviewAnswer } from "@/lib/server/responses";
+import type { OverviewAnswer } from "@/lib/platform/browser";
 import { pctOf, seconds } from "../../format";
 import { useUpdateDataset, type Then } from "../mutations";
 import { CorrectionsCell, type CorrectionSettings } from "./CorrectionsCell";

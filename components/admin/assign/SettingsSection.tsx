@@ -1,7 +1,7 @@
 "use client";
 /** The judging settings of the assignment page: lease, minimum rationale, queue order. */
-import type { JudgingSettings } from "@/lib/assignment/policy";
-import type { OverviewAnswer } from "@/lib/server/responses";
+import type { JudgingSettings } from "@/lib/judging/browser";
+import type { OverviewAnswer } from "@/lib/platform/browser";
 import { useSaveSettings, type Then } from "../mutations";
 
 export function SettingsSection({

@@ -4,7 +4,7 @@
  * follows the import job to its end (progress line, cancel) and hands its outcome to the page.
  */
 import { useRef, useState } from "react";
-import type { ImportJobAnswer, ImportOutcome } from "@/lib/server/responses";
+import type { ImportJobAnswer, ImportOutcome } from "@/lib/platform/browser";
 import { count } from "../../format";
 import { useCancelJob, useUploadBundle } from "../mutations";
 import { useDatasets, useFollowImportJob } from "../queries";

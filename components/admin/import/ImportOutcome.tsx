@@ -1,7 +1,7 @@
 "use client";
 /** What the last import did: the problems that stopped it (nothing was imported), or what it imported. */
-import type { DatasetCounts } from "@/lib/dataset/normalized";
-import type { ImportOutcome } from "@/lib/server/responses";
+import type { DatasetCounts } from "@/lib/datasets/browser";
+import type { ImportOutcome } from "@/lib/platform/browser";
 import { count } from "../../format";
 
 const COUNT_LABELS: [keyof DatasetCounts, string][] = [

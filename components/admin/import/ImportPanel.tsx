@@ -1,7 +1,7 @@
 "use client";
 /** The import page's sections: the upload form, the outcome of the last import (its problems, or its counts), the datasets. */
 import { useState } from "react";
-import type { ImportOutcome } from "@/lib/server/responses";
+import type { ImportOutcome } from "@/lib/platform/browser";
 import { DatasetsSection } from "./DatasetsSection";
 import { ImportForm } from "./ImportForm";
 import { ImportProblems, ImportSummary } from "./ImportOutcome";

@@ -1,7 +1,7 @@
 "use client";
 /** Background jobs (imports, fits, exports, gold pairs): progress, log, cancel, download. Refreshes while any is active. */
 import { useState } from "react";
-import type { JobsAnswer } from "@/lib/server/responses";
+import type { JobsAnswer } from "@/lib/platform/browser";
 import { clock, count, dateTime } from "../../format";
 import { useCancelJob } from "../mutations";
 import { useJob, useJobs } from "../queries";

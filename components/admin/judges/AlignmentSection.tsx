@@ -3,7 +3,7 @@
  * The judge alignment board: the experts' own agreement and the ceiling it implies (TripScore E.4), then each
  * judge's accuracies, κ, τ, r_model, flip rate and taste for longer plans, and the differences between judges.
  */
-import type { JudgeBoardAnswer } from "@/lib/server/responses";
+import type { JudgeBoardAnswer } from "@/lib/platform/browser";
 import { fixed, pct } from "../../format";
 import { JudgeDifferences } from "./JudgeDifferences";
 

@@ -1,6 +1,6 @@
 "use client";
 /** Differences between judges: three-class accuracy of one minus another's on the pairs both judged, with a paired bootstrap interval. */
-import type { JudgeBoardAnswer } from "@/lib/server/responses";
+import type { JudgeBoardAnswer } from "@/lib/platform/browser";
 import { fixed, points } from "../../format";
 
 export function JudgeDifferences({ differences }: { differences: JudgeBoardAnswer["differences"] }) {

@@ -1,7 +1,7 @@
 "use client";
 /** Uploading automatic judges' verdicts (JSONL), the files imported so far, and the dataset the board is over. */
 import { useState } from "react";
-import type { JudgeBoardAnswer } from "@/lib/server/responses";
+import type { JudgeBoardAnswer } from "@/lib/platform/browser";
 import { ApiError } from "../../api";
 import { dateTime } from "../../format";
 import { useRemoveVerdicts, useUploadVerdicts } from "../mutations";

@@ -5,7 +5,7 @@
  * others verified. Shown when a verified correction exists in the dataset chosen.
  */
 import { useQuery } from "@tanstack/react-query";
-import type { PlannerOrdering } from "@/lib/db/corrections/ordering";
+import type { PlannerOrdering } from "@/lib/corrections/browser";
 import { api } from "../../api";
 import { KEYS } from "../../keys";
 

@@ -1,9 +1,9 @@
 "use client";
 /**
  * Ratings as dots with their 95 % intervals as whiskers (plain SVG), best first. Planners with few battles
- * (lib/stats/few.ts) are drawn faint and dashed, labelled so, and do not set the axis: their intervals are cut at it.
+ * (lib/kernel/stats/few.ts) are drawn faint and dashed, labelled so, and do not set the axis: their intervals are cut at it.
  */
-import { FEW, isFew, ratingAxis } from "@/lib/stats/few";
+import { FEW, isFew, ratingAxis } from "@/lib/kernel/browser";
 import { fixed } from "../../format";
 
 export function RatingChart({

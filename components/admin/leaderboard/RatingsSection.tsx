@@ -1,7 +1,7 @@
 "use client";
 /** Bradley–Terry ratings with bootstrap intervals (chart and table, style-controlled beside them when on), and left-side wins. */
-import type { LeaderboardAnswer } from "@/lib/server/responses";
-import { FEW, isFew } from "@/lib/stats/few";
+import type { LeaderboardAnswer } from "@/lib/platform/browser";
+import { FEW, isFew } from "@/lib/kernel/browser";
 import { fixed, pct, pValue } from "../../format";
 import { RatingChart } from "./RatingChart";
 

@@ -1,6 +1,6 @@
 "use client";
 /** Style control: the covariates' coefficients with their intervals, collinear pairs, and the style-controlled ratings. */
-import type { LeaderboardAnswer } from "@/lib/server/responses";
+import type { LeaderboardAnswer } from "@/lib/platform/browser";
 import { fixed } from "../../format";
 import { RatingChart } from "./RatingChart";
 

@@ -1,5 +1,5 @@
 "use client";
-import type { LeaderboardAnswer } from "@/lib/server/responses";
+import type { LeaderboardAnswer } from "@/lib/platform/browser";
 import { fixed } from "../../format";
 
 type Report = NonNullable<LeaderboardAnswer["report"]>;

@@ -1,6 +1,6 @@
 "use client";
 /** TripScore's Table 3 for every pair of planners that met: a heat map, then shares with Wilson intervals and exact tests. */
-import type { LeaderboardAnswer } from "@/lib/server/responses";
+import type { LeaderboardAnswer } from "@/lib/platform/browser";
 import { fixed, pValue } from "../../format";
 import { WinHeatMap } from "./WinHeatMap";
 

@@ -6,9 +6,8 @@
  * corrections of gold pairs' altered plans did to the injected defect: a measure of the editor and the experts.
  */
 import { useQuery } from "@tanstack/react-query";
-import type { GoldOutcomeRow } from "@/lib/corrections/gold-outcome";
-import type { CorrectorRow } from "@/lib/db/corrections/correctors";
-import { DEFECT_LABELS } from "@/lib/gold/kinds";
+import { type GoldOutcomeRow, DEFECT_LABELS } from "@/lib/quality/gold/browser";
+import type { CorrectorRow } from "@/lib/corrections/browser";
 import { api } from "../../api";
 import { pct } from "../../format";
 import { KEYS } from "../../keys";

@@ -2,7 +2,7 @@
 /** One expert's row on the quality page: standing with the admin's actions, gold, skips, peers, the models' figures, flags. */
 import { useState } from "react";
 import { fixed, pct, pctOf } from "../../format";
-import type { QualityExpert, StandingAnswer } from "@/lib/server/responses";
+import type { QualityExpert, StandingAnswer } from "@/lib/platform/browser";
 import { RemoveJudgmentsDialog } from "./RemoveJudgmentsDialog";
 
 const STANDING: Record<string, string> = {

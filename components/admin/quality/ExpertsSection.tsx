@@ -3,7 +3,7 @@
  * The experts on the quality page, those needing a decision first: standing and the admin's actions, gold
  * accuracy (Wilson 95 %), skips, peer agreement, Dawid–Skene accuracy, MACE spamming probability, flags.
  */
-import type { QualityAnswer } from "@/lib/server/responses";
+import type { QualityAnswer } from "@/lib/platform/browser";
 import { useSetStanding } from "../mutations";
 import { ExpertRow } from "./ExpertRow";
 

@@ -5,8 +5,8 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { GoldMadeAnswer, QualityAnswer } from "@/lib/server/responses";
-import { DEFECT_LABELS, type DefectKind } from "@/lib/gold/kinds";
+import type { GoldMadeAnswer, QualityAnswer } from "@/lib/platform/browser";
+import { DEFECT_LABELS, type DefectKind } from "@/lib/quality/gold/browser";
 import { pctOf } from "../../format";
 import { KEYS } from "../../keys";
 import { useMakeGold, useSetQualityOfDataset } from "../mutations";

@@ -1,6 +1,6 @@
 "use client";
 /** Before an expert's judgments are removed: what agreement becomes without them, and how many pairs reopen; then the removal. */
-import type { QualityExpert, RemovalPreviewAnswer } from "@/lib/server/responses";
+import type { QualityExpert, RemovalPreviewAnswer } from "@/lib/platform/browser";
 import { fixed, pct } from "../../format";
 import { useRemoveJudgments } from "../mutations";
 import { useRemovalPreview } from "../queries";

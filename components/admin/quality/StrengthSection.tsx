@@ -4,7 +4,7 @@
  * strength, how often the other experts of the same pairs chose the same side, with its 95 % Wilson interval. An
  * expert whose "decisively" is shared no more often than their "slightly" is shown, not flagged.
  */
-import type { QualityAnswer } from "@/lib/server/responses";
+import type { QualityAnswer } from "@/lib/platform/browser";
 import { pct } from "../../format";
 
 const WORDS = { 1: "Slightly", 2: "Clearly", 3: "Decisively" } as const;

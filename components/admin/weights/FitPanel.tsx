@@ -4,7 +4,7 @@
  * weights), every fit, and the weights in use with their history (restoring).
  */
 import { useState } from "react";
-import { DEFAULT_WEIGHTS } from "@/lib/features/types";
+import { DEFAULT_WEIGHTS } from "@/lib/results/features/browser";
 import { useAdoptFit, useRestoreWeights } from "../mutations";
 import { useFit, useFits } from "../queries";
 import { FitReportSection } from "./FitReportSection";

@@ -4,7 +4,7 @@
  * beside TripScore's and those in use, folds, sensitivity; how the weights in use score on the same pairs; adopting its
  * weights.
  */
-import type { FitReport } from "@/lib/fitting/protocol";
+import type { FitReport } from "@/lib/results/fitting/browser";
 import { fixed, pct } from "../../format";
 import type { useAdoptFit } from "../mutations";
 import { FEATURES, label } from "./weights";

@@ -1,6 +1,6 @@
 "use client";
 /** Every fit, newest first: scope, options, status, train accuracy; showing a finished one's report. */
-import type { FitsAnswer } from "@/lib/server/responses";
+import type { FitsAnswer } from "@/lib/platform/browser";
 import { dateTime, pct } from "../../format";
 import { useScopeOptions } from "../ScopeSelects";
 

@@ -1,7 +1,7 @@
 "use client";
 /** Starting a weight fit (scope, folds, bootstrap, seed) and its progress while it runs. */
 import { useState } from "react";
-import type { FitsAnswer } from "@/lib/server/responses";
+import type { FitsAnswer } from "@/lib/platform/browser";
 import { useAdoptFit, useRestoreWeights, useStartFit } from "../mutations";
 import { ScopeSelects } from "../ScopeSelects";
 

@@ -1,6 +1,6 @@
 "use client";
 /** The weights in use, since when and why, and their history: restoring an earlier change or TripScore's defaults. */
-import type { FitsAnswer } from "@/lib/server/responses";
+import type { FitsAnswer } from "@/lib/platform/browser";
 import { dateTime } from "../../format";
 import type { useRestoreWeights } from "../mutations";
 

@@ -1,8 +1,9 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { adjudicationQueue } from "@/lib/db/results/analytics";
-import { db } from "@/lib/db/infra/client";
-import { adminFigures, withRole } from "@/lib/server/api";
+import { adjudicationQueue } from "@/lib/results/store";
+import { db } from "@/lib/platform/db";
+import { adminFigures } from "@/lib/platform/http";
+import { withRole } from "@/lib/platform/next";
 
 const query = z.object({
   after: z.string().max(200).optional(),

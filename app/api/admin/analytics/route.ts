@@ -1,12 +1,12 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { agreementFigures } from "@/lib/server/analytics";
-import { withRole } from "@/lib/server/api";
+import { agreementFigures } from "@/lib/results/http";
+import { withRole } from "@/lib/platform/next";
 
 /**
  * Agreement overall, per destination and per dataset (bootstrap 95 % intervals), confusion per slot pair,
  * experts, progress, and per dimension and for the signed preference: from the tallies the database keeps
- * (docs/decisions/008); computed in an admin process and stored once a pair has an extra rater (lib/server/analytics.ts).
+ * (docs/decisions/008); computed in an admin process and stored once a pair has an extra rater (lib/results/http/analytics.ts).
  */
 export const GET = withRole("ADMIN", async (req) => {
   const { minShared } = z

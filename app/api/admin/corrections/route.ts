@@ -1,8 +1,7 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/infra/client";
-import { goldCorrectionsReport } from "@/lib/db/corrections/gold-corrections";
-import { correctorsReport } from "@/lib/db/corrections/correctors";
-import { withRole } from "@/lib/server/api";
+import { db } from "@/lib/platform/db";
+import { goldCorrectionsReport, correctorsReport } from "@/lib/corrections/store";
+import { withRole } from "@/lib/platform/next";
 
 /**
  * Each corrector's corrections and their blind verification (verified, rejected, pending, verified share), and

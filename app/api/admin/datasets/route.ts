@@ -1,9 +1,8 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/infra/client";
-import { listDatasets } from "@/lib/db/datasets/imports";
-import { withRole } from "@/lib/server/api";
-import { createImportJob } from "@/lib/server/jobs";
-import type { ImportStartedAnswer } from "@/lib/server/responses";
+import { db } from "@/lib/platform/db";
+import { listDatasets } from "@/lib/datasets/store";
+import { createImportJob, type ImportStartedAnswer } from "@/lib/platform/http";
+import { withRole } from "@/lib/platform/next";
 
 export const GET = withRole("ADMIN", async () => NextResponse.json({ datasets: await listDatasets(db()) }));
 

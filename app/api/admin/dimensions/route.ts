@@ -1,9 +1,10 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { offload } from "@/lib/offload";
-import { db } from "@/lib/db/infra/client";
-import { datasetsWithDimensions } from "@/lib/db/results/dimensions";
-import { adminFigures, withRole } from "@/lib/server/api";
+import { offload } from "@/lib/platform/offload";
+import { db } from "@/lib/platform/db";
+import { datasetsWithDimensions } from "@/lib/results/store";
+import { adminFigures } from "@/lib/platform/http";
+import { withRole } from "@/lib/platform/next";
 
 const query = z.object({ dataset: z.string().min(1).max(64).optional() });
 

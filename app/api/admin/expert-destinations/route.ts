@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { setFamiliarity } from "@/lib/db/judging/assignment-overview";
-import { idParam, parseBody, withRole } from "@/lib/server/api";
-import type { FamiliarityAnswer } from "@/lib/server/responses";
+import { db } from "@/lib/platform/db";
+import { setFamiliarity } from "@/lib/judging/store";
+import { type FamiliarityAnswer } from "@/lib/platform/http";
+import { idParam, parseBody, withRole } from "@/lib/platform/next";
 
 const input = z.object({
   userIds: z.array(idParam).min(1).max(1000),

@@ -1,10 +1,9 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { createFit, fitsOverview } from "@/lib/db/results/fits";
-import { parseBody, withRole } from "@/lib/server/api";
-import { createJob } from "@/lib/server/jobs";
-import type { FitStartedAnswer } from "@/lib/server/responses";
+import { db } from "@/lib/platform/db";
+import { createFit, fitsOverview } from "@/lib/results/store";
+import { createJob, type FitStartedAnswer } from "@/lib/platform/http";
+import { parseBody, withRole } from "@/lib/platform/next";
 
 const startSchema = z.object({
   datasetId: z.string().min(1).max(100).optional(),

@@ -1,9 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { isRealDate } from "@/lib/dates";
-import { db } from "@/lib/db/infra/client";
-import { JOB_KINDS, listJobs } from "@/lib/db/infra/jobs";
-import { withRole } from "@/lib/server/api";
+import { isRealDate } from "@/lib/kernel";
+import { db, JOB_KINDS, listJobs } from "@/lib/platform/db";
+import { withRole } from "@/lib/platform/next";
 
 const query = z.object({
   kind: z.enum(JOB_KINDS).optional(),

@@ -1,12 +1,12 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { importJudgeVerdicts } from "@/lib/db/results/alignment";
-import { offload } from "@/lib/offload";
-import { JUDGE_BODY_CAP, JUDGE_FILE_MAX_BYTES } from "@/lib/server/guards";
-import { AppError } from "@/lib/errors";
-import { scopeProblem } from "@/lib/db/results/exports";
-import { adminFigures, parseBody, withRole } from "@/lib/server/api";
+import { db } from "@/lib/platform/db";
+import { importJudgeVerdicts } from "@/lib/results/store";
+import { offload } from "@/lib/platform/offload";
+import { JUDGE_BODY_CAP, JUDGE_FILE_MAX_BYTES, adminFigures } from "@/lib/platform/http";
+import { parseBody, withRole } from "@/lib/platform/next";
+import { AppError } from "@/lib/kernel";
+import { scopeProblem } from "@/lib/exports/store";
 
 /** The judge alignment board (TripScore Table 7) over complete pairs, optionally of one dataset; computed off the event loop. */
 export const GET = withRole("ADMIN", async (req) => {

@@ -1,11 +1,12 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { scopeProblem } from "@/lib/db/results/exports";
-import { db } from "@/lib/db/infra/client";
-import { AppError } from "@/lib/errors";
-import { offload } from "@/lib/offload";
-import { dimensionKey } from "@/lib/dimensions/set";
-import { adminFigures, withRole } from "@/lib/server/api";
+import { scopeProblem } from "@/lib/exports/store";
+import { db } from "@/lib/platform/db";
+import { AppError } from "@/lib/kernel";
+import { offload } from "@/lib/platform/offload";
+import { dimensionKey } from "@/lib/results/dimensions";
+import { adminFigures } from "@/lib/platform/http";
+import { withRole } from "@/lib/platform/next";
 
 const MAX_BOOTSTRAP = 2000;
 
@@ -32,7 +33,7 @@ const query = z.object({
     .default(1),
 });
 
-/** Planner ratings with query-bootstrap intervals, the win table and left-side wins (lib/leaderboard), computed off the event loop; reloads share one computation. */
+/** Planner ratings with query-bootstrap intervals, the win table and left-side wins (lib/results/leaderboard/), computed off the event loop; reloads share one computation. */
 export const GET = withRole("ADMIN", async (req) => {
   const q = query.parse(Object.fromEntries(new URL(req.url).searchParams));
   const filters = {

@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/infra/client";
-import { assignmentOverview } from "@/lib/db/judging/assignment-overview";
-import { getSettings } from "@/lib/db/judging/settings";
-import { adminFigures, withRole } from "@/lib/server/api";
+import { db } from "@/lib/platform/db";
+import { assignmentOverview, getSettings } from "@/lib/judging/store";
+import { adminFigures } from "@/lib/platform/http";
+import { withRole } from "@/lib/platform/next";
 
 /** Progress per dataset and destination, live claims, settings (shared by reloads for a few seconds: adminFigures). */
 export const GET = withRole("ADMIN", async () =>

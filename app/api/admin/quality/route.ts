@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
-import { offload } from "@/lib/offload";
-import { adminFigures, withRole } from "@/lib/server/api";
+import { offload } from "@/lib/platform/offload";
+import { adminFigures } from "@/lib/platform/http";
+import { withRole } from "@/lib/platform/next";
 
 /**
  * Experts' standing, qualification and gold results, reliability models and anomaly flags; gold pairs by kind.

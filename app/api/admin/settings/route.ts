@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
-import { settingsPatchSchema } from "@/lib/assignment/policy";
-import { db } from "@/lib/db/infra/client";
-import { getSettings, updateSettings } from "@/lib/db/judging/settings";
-import { parseBody, withRole } from "@/lib/server/api";
+import { settingsPatchSchema } from "@/lib/judging";
+import { db } from "@/lib/platform/db";
+import { getSettings, updateSettings } from "@/lib/judging/store";
+import { parseBody, withRole } from "@/lib/platform/next";
 
 export const GET = withRole("ADMIN", async () => NextResponse.json(await getSettings(db())));
 

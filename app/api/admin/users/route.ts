@@ -1,11 +1,9 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { listUsers } from "@/lib/db/accounts/admin";
-import { createExpert } from "@/lib/db/accounts/users";
-import { parseBody, withRole } from "@/lib/server/api";
-import { inviteUrl } from "@/lib/server/urls";
-import type { ExpertCreatedAnswer } from "@/lib/server/responses";
+import { db } from "@/lib/platform/db";
+import { listUsers, createExpert } from "@/lib/accounts/store";
+import { inviteUrl, type ExpertCreatedAnswer } from "@/lib/platform/http";
+import { parseBody, withRole } from "@/lib/platform/next";
 
 export const GET = withRole("ADMIN", async () => NextResponse.json({ users: await listUsers(db()) }));
 

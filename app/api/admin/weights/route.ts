@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { restoreWeights } from "@/lib/db/results/fits";
-import { parseBody, withRole } from "@/lib/server/api";
+import { db } from "@/lib/platform/db";
+import { restoreWeights } from "@/lib/results/store";
+import { parseBody, withRole } from "@/lib/platform/next";
 
 /** Restores earlier weights (an adoption's id) or TripScore's defaults, as a new recorded change. */
 export const POST = withRole("ADMIN", async (req, { user }) => {

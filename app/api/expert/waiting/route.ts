@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/infra/client";
-import { waitingPairsByDestination } from "@/lib/db/judging/waiting";
-import { withRole } from "@/lib/server/api";
+import { db } from "@/lib/platform/db";
+import { waitingPairsByDestination } from "@/lib/judging/store";
+import { withRole } from "@/lib/platform/next";
 
 export const GET = withRole("EXPERT", async (_req, { user }) =>
   NextResponse.json({ destinations: await waitingPairsByDestination(db(), user.id) }),

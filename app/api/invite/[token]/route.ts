@@ -1,10 +1,10 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { invitePasswordInput } from "@/lib/auth/invite-input";
-import { db } from "@/lib/db/infra/client";
-import { acceptInvite } from "@/lib/db/accounts/users";
-import { crossSiteGuard, jsonError, parseBody } from "@/lib/server/api";
-import { answerFor } from "@/lib/server/answers";
+import { invitePasswordInput } from "@/lib/accounts";
+import { db } from "@/lib/platform/db";
+import { acceptInvite } from "@/lib/accounts/store";
+import { answerFor } from "@/lib/platform/http";
+import { crossSiteGuard, jsonError, parseBody } from "@/lib/platform/next";
 
 const token = z.string().min(1).max(200);
 

@@ -1,8 +1,7 @@
-import { db } from "@/lib/db/infra/client";
-import { assignmentViewJson } from "@/lib/db/judging/judging-view";
-import { ownGoldViewJson } from "@/lib/db/judging/gold-judging";
-import { getSettings } from "@/lib/db/judging/settings";
-import { idParams, withRole } from "@/lib/server/api";
+import { db } from "@/lib/platform/db";
+import { assignmentViewJson, getSettings } from "@/lib/judging/store";
+import { ownGoldViewJson } from "@/lib/quality/store";
+import { idParams, withRole } from "@/lib/platform/next";
 
 export const GET = withRole("EXPERT", { params: idParams }, async (_req, { user, params: { id } }) => {
   const settings = await getSettings(db());

@@ -1,7 +1,7 @@
 import { AppHeader } from "@/components/AppHeader";
 import { CorrectionScreen } from "@/components/corrections/CorrectionScreen";
-import { config } from "@/lib/config";
-import { requirePageUser } from "@/lib/server/auth";
+import { config } from "@/lib/kernel";
+import { requirePageUser } from "@/lib/platform/next";
 
 export const dynamic = "force-dynamic";
 

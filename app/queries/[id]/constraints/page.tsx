@@ -1,6 +1,6 @@
 import { AppHeader } from "@/components/AppHeader";
 import { ConstraintEditor } from "@/components/dsl/ConstraintEditor";
-import { requirePageUser } from "@/lib/server/auth";
+import { requirePageUser } from "@/lib/platform/next";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { adjudicate, requestExtraRater } from "@/lib/db/results/analytics";
-import { db } from "@/lib/db/infra/client";
-import { idParam, parseBody, withRole } from "@/lib/server/api";
-import type { OkAnswer } from "@/lib/server/responses";
+import { adjudicate, requestExtraRater } from "@/lib/results/store";
+import { db } from "@/lib/platform/db";
+import { type OkAnswer } from "@/lib/platform/http";
+import { idParam, parseBody, withRole } from "@/lib/platform/next";
 
 const input = z.discriminatedUnion("action", [
   z.object({

@@ -1,11 +1,11 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { updateDataset } from "@/lib/db/judging/assignment-overview";
-import { dimensionSetSchema } from "@/lib/dimensions/set";
-import { CORRECTORS } from "@/lib/permissions";
-import { idParams, parseBody, withRole } from "@/lib/server/api";
-import type { OkAnswer } from "@/lib/server/responses";
+import { db } from "@/lib/platform/db";
+import { updateDataset } from "@/lib/judging/store";
+import { dimensionSetSchema } from "@/lib/results/dimensions";
+import { CORRECTORS } from "@/lib/accounts";
+import { type OkAnswer } from "@/lib/platform/http";
+import { idParams, parseBody, withRole } from "@/lib/platform/next";
 
 const input = z.object({
   requiredRaters: z.number().int().min(1).max(10).optional(),

@@ -1,18 +1,11 @@
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { auditExport, scopeProblem } from "@/lib/db/results/exports";
-import {
-  EXPORT_CONTENT_TYPES,
-  EXPORT_KINDS,
-  exportQuery,
-  exportRefusal,
-  filtersOf,
-  optionsOf,
-} from "@/lib/export/kinds";
-import { AppError } from "@/lib/errors";
-import { exportChunks } from "@/lib/offload";
-import { withRole } from "@/lib/server/api";
-import { createJob } from "@/lib/server/jobs";
+import { db } from "@/lib/platform/db";
+import { auditExport, scopeProblem } from "@/lib/exports/store";
+import { EXPORT_CONTENT_TYPES, EXPORT_KINDS, exportQuery, exportRefusal, filtersOf, optionsOf } from "@/lib/exports";
+import { AppError } from "@/lib/kernel";
+import { exportChunks } from "@/lib/platform/offload";
+import { createJob } from "@/lib/platform/http";
+import { withRole } from "@/lib/platform/next";
 
 const kindParams = z.object({ kind: z.enum(EXPORT_KINDS) });
 

@@ -1,10 +1,9 @@
-import { db } from "@/lib/db/infra/client";
-import { exportQuery, filtersOf, optionsOf } from "@/lib/export/kinds";
-import { scopeProblem } from "@/lib/db/results/exports";
-import { checkSftOptions } from "@/lib/export/sft";
-import { AppError } from "@/lib/errors";
-import { withRole } from "@/lib/server/api";
-import { createJob } from "@/lib/server/jobs";
+import { db } from "@/lib/platform/db";
+import { exportQuery, filtersOf, optionsOf, checkSftOptions } from "@/lib/exports";
+import { scopeProblem } from "@/lib/exports/store";
+import { AppError } from "@/lib/kernel";
+import { createJob } from "@/lib/platform/http";
+import { withRole } from "@/lib/platform/next";
 
 /**
  * A dataset repository (preference pairs, SFT rows and judgments as Parquet per split, with its README.md card) as a

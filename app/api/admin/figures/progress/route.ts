@@ -1,9 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { figuresProgress } from "@/lib/db/infra/figures";
-import { withRole } from "@/lib/server/api";
-import type { FiguresProgressAnswer } from "@/lib/server/responses";
+import { db, figuresProgress } from "@/lib/platform/db";
+import { type FiguresProgressAnswer } from "@/lib/platform/http";
+import { withRole } from "@/lib/platform/next";
 
 /**
  * Where a heavy page's computation is (decision 017): the stage and rows read of the newest computation of that

@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/infra/client";
-import { getFit } from "@/lib/db/results/fits";
-import { AppError } from "@/lib/errors";
-import { idParams, withRole } from "@/lib/server/api";
+import { db } from "@/lib/platform/db";
+import { getFit } from "@/lib/results/store";
+import { AppError } from "@/lib/kernel";
+import { idParams, withRole } from "@/lib/platform/next";
 
 export const GET = withRole("ADMIN", { params: idParams }, async (_req, { params: { id } }) => {
   const fit = await getFit(db(), id);

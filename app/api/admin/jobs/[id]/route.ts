@@ -1,9 +1,7 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/infra/client";
-import { storedFilesOf } from "@/lib/db/infra/files";
-import { getJob } from "@/lib/db/infra/jobs";
-import { AppError } from "@/lib/errors";
-import { jobParams, withRole } from "@/lib/server/api";
+import { db, storedFilesOf, getJob } from "@/lib/platform/db";
+import { AppError } from "@/lib/kernel";
+import { jobParams, withRole } from "@/lib/platform/next";
 
 /** One job with its log, result and (for exports) its file. */
 export const GET = withRole("ADMIN", { params: jobParams }, async (_req, { params: { id } }) => {

@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/infra/client";
-import { deleteJudgeImport } from "@/lib/db/results/alignment";
-import { idParams, withRole } from "@/lib/server/api";
-import type { VerdictsRemovedAnswer } from "@/lib/server/responses";
+import { db } from "@/lib/platform/db";
+import { deleteJudgeImport } from "@/lib/results/store";
+import { type VerdictsRemovedAnswer } from "@/lib/platform/http";
+import { idParams, withRole } from "@/lib/platform/next";
 
 /** Removes one uploaded file of judge verdicts (and its verdicts). */
 export const DELETE = withRole("ADMIN", { params: idParams }, async (_req, { user, params: { id } }) => {

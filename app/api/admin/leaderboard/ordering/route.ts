@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { orderingByPlanner } from "@/lib/db/corrections/ordering";
-import { withRole } from "@/lib/server/api";
+import { db } from "@/lib/platform/db";
+import { orderingByPlanner } from "@/lib/corrections/store";
+import { withRole } from "@/lib/platform/next";
 
 const query = z.object({ dataset: z.string().max(64).optional() });
 

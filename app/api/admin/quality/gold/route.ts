@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { AppError } from "@/lib/errors";
-import { DEFECT_KINDS } from "@/lib/gold";
-import { parseBody, withRole } from "@/lib/server/api";
-import { createJob } from "@/lib/server/jobs";
+import { db } from "@/lib/platform/db";
+import { AppError } from "@/lib/kernel";
+import { DEFECT_KINDS } from "@/lib/quality/gold";
+import { createJob } from "@/lib/platform/http";
+import { parseBody, withRole } from "@/lib/platform/next";
 
 const input = z.strictObject({
   datasetId: z.string().min(1).max(64),

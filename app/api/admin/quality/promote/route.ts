@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { promoteToGold } from "@/lib/db/quality/gold-pairs";
-import { parseBody, withRole } from "@/lib/server/api";
+import { db } from "@/lib/platform/db";
+import { promoteToGold } from "@/lib/quality/store";
+import { parseBody, withRole } from "@/lib/platform/next";
 
 /** Promotes a complete, unanimous real pair to gold (once: a second request returns the same gold pair). */
 export const POST = withRole("ADMIN", async (req, { user }) => {

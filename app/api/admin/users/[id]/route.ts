@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { setActive } from "@/lib/db/accounts/users";
-import { idParams, parseBody, withRole } from "@/lib/server/api";
-import type { ActiveAnswer } from "@/lib/server/responses";
+import { db } from "@/lib/platform/db";
+import { setActive } from "@/lib/accounts/store";
+import { type ActiveAnswer } from "@/lib/platform/http";
+import { idParams, parseBody, withRole } from "@/lib/platform/next";
 
 export const PATCH = withRole("ADMIN", { params: idParams }, async (req, { user, params: { id } }) => {
   const { active } = await parseBody(req, z.object({ active: z.boolean() }));

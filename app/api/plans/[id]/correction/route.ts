@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/infra/client";
-import { correctionSource } from "@/lib/db/corrections/context";
-import { idParams, withRole } from "@/lib/server/api";
+import { db } from "@/lib/platform/db";
+import { correctionSource } from "@/lib/corrections/store";
+import { idParams, withRole } from "@/lib/platform/next";
 
 /**
  * What the correction screen needs (lib/corrections runs in its worker): the plan's canonical itinerary, the

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/infra/client";
-import { correctionInput, saveCorrection } from "@/lib/db/corrections/save";
-import { idParams, parseBody, withRole } from "@/lib/server/api";
+import { db } from "@/lib/platform/db";
+import { correctionInput, saveCorrection } from "@/lib/corrections/store";
+import { idParams, parseBody, withRole } from "@/lib/platform/next";
 
 /**
  * Saves a correction of the plan: 201 with the stored correction (200 when this clientRequestId was saved before);

@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { constraintsSchema } from "@/lib/dsl/annotations";
-import { db } from "@/lib/db/infra/client";
-import { dslEditorData, saveDslVersion } from "@/lib/db/datasets/dsl";
-import { idParams, parseBody, withRole } from "@/lib/server/api";
+import { constraintsSchema } from "@/lib/constraints";
+import { db } from "@/lib/platform/db";
+import { dslEditorData, saveDslVersion } from "@/lib/constraints/store";
+import { idParams, parseBody, withRole } from "@/lib/platform/next";
 
 /** The editor's data: request, versions, plans (ChinaTravel shape, no model names) and POI table. */
 export const GET = withRole("ANY", { params: idParams }, async (_req, { user, params: { id } }) =>

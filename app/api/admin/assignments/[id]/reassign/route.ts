@@ -1,10 +1,9 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { reassignAssignment } from "@/lib/db/judging/judging";
-import { getSettings } from "@/lib/db/judging/settings";
-import { idParam, idParams, parseBody, withRole } from "@/lib/server/api";
-import type { ReassignAnswer } from "@/lib/server/responses";
+import { db } from "@/lib/platform/db";
+import { reassignAssignment, getSettings } from "@/lib/judging/store";
+import { type ReassignAnswer } from "@/lib/platform/http";
+import { idParam, idParams, parseBody, withRole } from "@/lib/platform/next";
 
 export const POST = withRole("ADMIN", { params: idParams }, async (req, { user, params: { id } }) => {
   const { userId } = await parseBody(req, z.object({ userId: idParam }));

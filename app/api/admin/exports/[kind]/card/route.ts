@@ -1,13 +1,10 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { groupStatsOfTallies, patternCounts } from "@/lib/agreement";
-import { analyticsTallies, ratedPairs } from "@/lib/db/results/analytics";
-import { db } from "@/lib/db/infra/client";
-import { exportCount } from "@/lib/db/results/export-counts";
-import { scopeProblem } from "@/lib/db/results/exports";
-import { AppError } from "@/lib/errors";
-import { correctionCount } from "@/lib/db/corrections/export-rows";
-import { currentWeights } from "@/lib/db/results/fits";
+import { groupStatsOfTallies, patternCounts } from "@/lib/results/agreement";
+import { analyticsTallies, ratedPairs, currentWeights } from "@/lib/results/store";
+import { db } from "@/lib/platform/db";
+import { exportCount, scopeProblem, correctionCount } from "@/lib/exports/store";
+import { AppError, ADMIN_FIGURES, recent, config } from "@/lib/kernel";
 import {
   EXPORT_KINDS,
   EXPORT_SCHEMA_VERSION,
@@ -16,11 +13,9 @@ import {
   filtersOf,
   type ExportKind,
   type ExportQuery,
-} from "@/lib/export/kinds";
-import { ADMIN_FIGURES, recent } from "@/lib/cache";
-import { config } from "@/lib/config";
-import { withRole } from "@/lib/server/api";
-import { offload } from "@/lib/offload";
+} from "@/lib/exports";
+import { withRole } from "@/lib/platform/next";
+import { offload } from "@/lib/platform/offload";
 
 const kindParams = z.object({ kind: z.enum(EXPORT_KINDS) });
 

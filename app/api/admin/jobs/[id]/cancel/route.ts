@@ -1,9 +1,7 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/infra/client";
-import { requestCancel } from "@/lib/db/infra/jobs";
-import { jobParams, withRole } from "@/lib/server/api";
-import { cancelQueued } from "@/lib/server/jobs";
-import type { OkAnswer } from "@/lib/server/responses";
+import { db, requestCancel } from "@/lib/platform/db";
+import { cancelQueued, type OkAnswer } from "@/lib/platform/http";
+import { jobParams, withRole } from "@/lib/platform/next";
 
 /** Cancels a job: at once while queued, at its next heartbeat (≤ 2 s) while running; nothing it did is kept. */
 export const POST = withRole("ADMIN", { params: jobParams }, async (_req, { user, params: { id } }) => {

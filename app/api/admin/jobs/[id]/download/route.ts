@@ -1,8 +1,7 @@
-import { db } from "@/lib/db/infra/client";
-import { readStoredFile, storedFilesOf } from "@/lib/db/infra/files";
-import { AppError } from "@/lib/errors";
-import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS } from "@/lib/export/kinds";
-import { jobParams, withRole } from "@/lib/server/api";
+import { db, readStoredFile, storedFilesOf } from "@/lib/platform/db";
+import { AppError } from "@/lib/kernel";
+import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS } from "@/lib/exports";
+import { jobParams, withRole } from "@/lib/platform/next";
 
 /** The file an export job wrote, streamed from the database chunk by chunk. */
 export const GET = withRole("ADMIN", { params: jobParams }, async (_req, { params: { id } }) => {

@@ -1,10 +1,10 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { setGoldRate } from "@/lib/db/quality/gold-pairs";
-import { setAdaptiveRaters } from "@/lib/db/judging/judging";
-import { idParams, parseBody, withRole } from "@/lib/server/api";
-import type { QualityDatasetAnswer } from "@/lib/server/responses";
+import { db } from "@/lib/platform/db";
+import { setGoldRate } from "@/lib/quality/store";
+import { setAdaptiveRaters } from "@/lib/judging/store";
+import { type QualityDatasetAnswer } from "@/lib/platform/http";
+import { idParams, parseBody, withRole } from "@/lib/platform/next";
 
 const input = z
   .strictObject({

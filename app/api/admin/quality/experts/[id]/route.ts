@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { setStanding } from "@/lib/db/quality/expert-quality";
-import { idParams, parseBody, withRole } from "@/lib/server/api";
-import type { StandingAnswer } from "@/lib/server/responses";
+import { db } from "@/lib/platform/db";
+import { setStanding } from "@/lib/quality/store";
+import { type StandingAnswer } from "@/lib/platform/http";
+import { idParams, parseBody, withRole } from "@/lib/platform/next";
 
 /** An admin's decision on an expert: resume after a pause, pass or fail qualification, or ask them to qualify again. */
 export const POST = withRole("ADMIN", { params: idParams }, async (req, { user, params: { id } }) => {

@@ -1,9 +1,8 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/infra/client";
-import { createInvite } from "@/lib/db/accounts/users";
-import { idParams, withRole } from "@/lib/server/api";
-import { inviteUrl } from "@/lib/server/urls";
-import type { InviteAnswer } from "@/lib/server/responses";
+import { db } from "@/lib/platform/db";
+import { createInvite } from "@/lib/accounts/store";
+import { inviteUrl, type InviteAnswer } from "@/lib/platform/http";
+import { idParams, withRole } from "@/lib/platform/next";
 
 export const POST = withRole("ADMIN", { params: idParams }, async (req, { user, params: { id } }) => {
   const token = await createInvite(db(), id, user.id);

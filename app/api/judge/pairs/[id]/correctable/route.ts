@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db/infra/client";
-import { correctablePlans } from "@/lib/db/corrections/judged";
-import { idParams, withRole } from "@/lib/server/api";
+import { db } from "@/lib/platform/db";
+import { correctablePlans } from "@/lib/corrections/store";
+import { idParams, withRole } from "@/lib/platform/next";
 
 /**
  * After a verdict: the plans of the pair the expert just judged, as they saw them (left, right), when its dataset

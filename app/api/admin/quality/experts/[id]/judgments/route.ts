@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { db } from "@/lib/db/infra/client";
-import { removeJudgments } from "@/lib/db/quality/expert-quality";
-import { offload } from "@/lib/offload";
-import { idParams, parseBody, withRole } from "@/lib/server/api";
+import { db } from "@/lib/platform/db";
+import { removeJudgments } from "@/lib/quality/store";
+import { offload } from "@/lib/platform/offload";
+import { idParams, parseBody, withRole } from "@/lib/platform/next";
 
 /** What removing the expert's judgments would do to agreement: before and after, and how many pairs reopen. */
 export const GET = withRole("ADMIN", { params: idParams }, async (_req, { params: { id } }) =>

@@ -1,5 +1,0 @@
-/** The judge alignment board: the entry point callers outside lib/alignment import (board.ts, verdicts.ts). */
-export * from "./board";
-export * from "./differences";
-export * from "./verdicts";
-export * from "./judge-names";

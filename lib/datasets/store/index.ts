@@ -1,0 +1,3 @@
+/** lib/datasets/store: the entry point for server callers — routes, actions, the worker, the command line (decision 018). */
+export * from "./imports";
+export * from "./request-list";

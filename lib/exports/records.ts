@@ -1,0 +1,114 @@
+/**
+ * What each export kind writes, one record per line (JSONL) or row (CSV), and the filters every kind
+ * takes. lib/exports/store/exports.ts reads them from the database; lib/exports/kinds.ts serializes them.
+ */
+import { createHash } from "node:crypto";
+import type { Verdict } from "../results/agreement";
+import type { TrainingPair } from "./training";
+import { type DimensionVerdict, type DimensionSummary } from "../results/dimensions";
+
+export interface ExportFilters {
+  datasetId?: string | null;
+  destinationId?: string | null;
+  /** Judgments submitted in [from, to). */
+  from?: Date | null;
+  to?: Date | null;
+  /** Raw judgments of complete pairs only (labelled and training pairs are always complete). */
+  completeOnly?: boolean;
+  /** Annotations: only each request's newest FINAL version. */
+  finalOnly?: boolean;
+  /** Corrections: only those the blind verification accepted. */
+  verifiedOnly?: boolean;
+}
+
+export interface JudgmentRecord {
+  pair_id: string;
+  query_id: string;
+  destination: string;
+  expert: string;
+  slot: number;
+  verdict: Verdict;
+  rationale: string;
+  time_on_task_ms: number;
+  /** Which of the pair's plans the expert saw on the left. */
+  left_plan: "A" | "B";
+  claimed_at: string;
+  submitted_at: string;
+  /** 1 slightly, 2 clearly, 3 decisively better, with an A or B verdict on a dataset with preference strength; else null. */
+  strength: number | null;
+  /** −3…+3, negative = A better, Neither 0 (HelpSteer3's convention); null for A or B without a strength. */
+  signed_preference: number | null;
+  /** Per dimension, where the dataset asks them (absent otherwise): the answer in the pair's terms and its strength. */
+  dimensions?: Record<string, { verdict: DimensionVerdict; strength: number | null }>;
+}
+
+export interface LabelledPairRecord {
+  pair_id: string;
+  query_id: string;
+  destination: string;
+  plan_a: string;
+  plan_b: string;
+  verdicts: Verdict[];
+  label: Verdict | null;
+  label_source: "majority" | "adjudication" | "unresolved" | "incomplete";
+  agreement: number | null;
+  /** Dawid–Skene's label and posterior (soft label) for the pair, fitted on every judgment of complete pairs. */
+  ds_label: Verdict | null;
+  ds_posterior: SoftLabel | null;
+  /** Where the dataset asks dimensions (lib/results/dimensions/summary.ts); absent otherwise. */
+  dimension_verdicts?: DimensionSummary["dimension_verdicts"];
+  dimension_majority?: DimensionSummary["dimension_majority"];
+  dimension_agreement?: DimensionSummary["dimension_agreement"];
+  /** The request's split (the dataset's own, or by --split and --seed): a request's pairs are all in one. */
+  split: string;
+}
+
+export type SoftLabel = Record<Verdict, number>;
+
+export interface AnnotationRecord {
+  query_id: string;
+  source_id: string;
+  dataset: string;
+  destination: string;
+  version: number;
+  stage: string;
+  parent_version: number | null;
+  /** Pseudonymous like experts in raw judgments; null for imported versions. */
+  author: string | null;
+  created_at: string;
+  note: string | null;
+  constraints: { code: string; note: string }[];
+}
+
+/** A judgment as a battle between the two plans' planners, in FastChat's battle shape (self-battles left out). */
+export interface BattleRecord {
+  model_a: string;
+  model_b: string;
+  winner: "model_a" | "model_b" | "tie";
+  query_id: string;
+  pair_id: string;
+  destination: string;
+  /** Pseudonymous like experts in raw judgments. */
+  judge: string;
+  /** The planner whose plan the expert saw on the left. */
+  left: "model_a" | "model_b";
+  submitted_at: string;
+  /**
+   * Per dimension, where the dataset asks them (absent otherwise): the winner by that dimension's answer, "about the
+   * same" a tie, null for not applicable (`tripjudge leaderboard --dimension KEY` reads it).
+   */
+  dimensions?: Record<string, "model_a" | "model_b" | "tie" | null>;
+  /** The request's split, as the preference pairs and labelled pairs give it. */
+  split: string;
+}
+
+/** A preference pair in its trainer's shape (lib/exports/preference.ts): keys vary with the target and options. */
+export type PreferenceRecord = Record<string, unknown>;
+
+export type ExportRecord =
+  JudgmentRecord | LabelledPairRecord | TrainingPair | AnnotationRecord | BattleRecord | PreferenceRecord;
+
+/** A stable pseudonym: the same expert gets the same id in every export, and it reveals nothing. */
+export function pseudonym(userId: string, salt: string): string {
+  return `expert-${createHash("sha256").update(`${salt}:${userId}`).digest("hex").slice(0, 10)}`;
+}

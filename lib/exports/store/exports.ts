@@ -1,0 +1,684 @@
+/**
+ * Exports of judgments and pairs read in pages by key, each page one short statement (keysetRows), so the rows'
+ * memory stays flat and no snapshot is held while experts judge (decision 017: one held through an export slowed
+ * every claim and submit); each row comes whole from one statement, and a pair that completes while an export runs
+ * is in it if its page is read after that. Annotations are read from one snapshot. The labelled- and training-pairs
+ * exports also carry Dawid–Skene's soft labels: one fit over every judgment of complete pairs (its judgments held as
+ * typed columns while it runs, then only the model is kept: priors and each expert's confusion matrix), and each
+ * batch of rows' posteriors from its pairs' judgments, so nothing is held per pair.
+ */
+import { pseudonymSalt } from "../../judging/store";
+import { labelOf, pairAgreement } from "../../results/agreement";
+import { signedPreference, verdictsOfPattern, type Verdict } from "../../judging/verdict";
+import type { Weights } from "../../results/features";
+import { currentWeights } from "../../results/store";
+import { exportQuery, optionsOf, type ExportKind, type ExportOptions } from "../kinds";
+import {
+  DEFAULT_SPLIT,
+  MARGIN_RULES,
+  preferenceRows,
+  splitOf,
+  type PreferenceOptions,
+  type PreferenceRequest,
+  type PreferenceSkip,
+} from "../preference";
+import { sftRow, type SftSkip } from "../sft";
+import { correctionExportRows } from "./corrections";
+import { publishedPlanText } from "./plan-text";
+import {
+  pseudonym,
+  type AnnotationRecord,
+  type BattleRecord,
+  type ExportFilters,
+  type ExportRecord,
+  type JudgmentRecord,
+  type LabelledPairRecord,
+  type PreferenceRecord,
+} from "../records";
+import { trainingPair, type TrainingPair } from "../training";
+import { cursorRows, fromSnapshot, keysetRows, poolOf, type Db } from "../../platform/db";
+import { type DimensionAnswers, dimensionSummary, type DimensionSummary } from "../../results/dimensions";
+import { softArgmax, softLabelsOfPairs, type RatedPair, type SoftLabels } from "../../quality/reliability";
+import { fitSoftLabels } from "../../quality/store";
+
+export interface LabelledPairRow {
+  pairId: string;
+  queryId: string;
+  destination: string;
+  split: string | null;
+  planAId: string;
+  planBId: string;
+  featuresA: unknown;
+  featuresB: unknown;
+  verdicts: Verdict[];
+  requiredRaters: number;
+  adjudicated: Verdict | null;
+  /** Each judgment's dimension answers in slot order, where the pair's dataset asks dimensions; else null. */
+  dimensionAnswers: (DimensionAnswers | null)[] | null;
+  /** Its judgments for its soft label (RATINGS), where asked; else null. */
+  ratings: RatedPair["ratings"];
+}
+
+/**
+ * A pair's judgments as its soft label reads them, [expert, verdict] in the fit's order (expert, time, id): all of
+ * them, whatever an export's dates, read with the pair's row (the same statement: no second query per batch). As
+ * JSON, which the driver hands to JSON.parse: a text[][] goes through a parser in JavaScript, character by
+ * character (a fifth of an export's garbage).
+ */
+const RATINGS = `(SELECT json_agg(json_build_array(j."userId", j.verdict) ORDER BY j."userId", j."createdAt", j.id)
+                  FROM "Judgment" j WHERE j."pairId" = p.id) AS ratings`;
+
+/**
+ * Complete pairs with their verdicts (slot order), in one pass over the pairs in key order (pages by key). A pair's
+ * verdicts come from its verdict pattern (kept by the analytics tallies); only pairs with a fourth rater, or a date
+ * range that keeps some verdicts out, read their judgments. Plan features are read only for training pairs;
+ * dimension answers only for pairs whose dataset asks them; the judgments for soft labels with `ratings`.
+ */
+export async function* labelledPairRows(
+  db: Db,
+  f: ExportFilters = {},
+  opts: { features?: boolean; ratings?: boolean } = {},
+): AsyncGenerator<LabelledPairRow> {
+  const dated = Boolean(f.from || f.to);
+  const features = opts.features ?? true;
+  const rows = keysetRows<LabelledPairRow & { pattern: number | null }>(
+    db,
+    `SELECT p.id AS "pairId", p."queryId", d.name AS destination, q.split, p."planAId", p."planBId",
+              ${features ? `(SELECT features FROM "Plan" WHERE id = p."planAId") AS "featuresA", (SELECT features FROM "Plan" WHERE id = p."planBId") AS "featuresB"` : `NULL AS "featuresA", NULL AS "featuresB"`},
+              p."requiredRaters", (SELECT label FROM "Adjudication" adj WHERE adj."pairId" = p.id) AS adjudicated, p."verdictPattern" AS pattern,
+              CASE WHEN p."verdictPattern" >= 0 AND NOT $5::boolean THEN NULL ELSE
+                (SELECT array_agg(j.verdict::text ORDER BY a.slot) FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId"
+                 WHERE j."pairId" = p.id AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)) END AS verdicts,
+              CASE WHEN ds.dimensions IS NULL THEN NULL ELSE
+                (SELECT json_agg(j.dimensions ORDER BY a.slot) FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId"
+                 WHERE j."pairId" = p.id AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)) END AS "dimensionAnswers",
+              ${opts.ratings ? RATINGS : "NULL AS ratings"}
+       FROM "Pair" p
+       JOIN "Query" q ON q.id = p."queryId"
+       JOIN "Dataset" ds ON ds.id = q."datasetId"
+       JOIN "Destination" d ON d.id = q."destinationId"
+       WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
+         AND p.id > $6
+       ORDER BY p.id LIMIT $7`,
+    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, dated],
+    (r) => [r.pairId],
+    [""],
+  );
+  for await (const r of rows) {
+    const verdicts =
+      r.verdicts ?? (!dated && r.pattern !== null && r.pattern >= 0 ? verdictsOfPattern(r.pattern) : null);
+    if (!verdicts?.length) continue;
+    // The driver's row itself (it is this reader's own), not a copy: an export makes one per pair.
+    r.verdicts = verdicts;
+    yield r;
+  }
+}
+
+/**
+ * Training pairs: the labelled pairs with a majority or adjudicated label (1-1-1 splits wait for adjudication),
+ * rewards under the given weights or, by default, the weights in use.
+ */
+export async function* trainingPairs(
+  db: Db,
+  f: ExportFilters = {},
+  weights?: Weights,
+  source: SoftLabelSource = localSoftLabels(db),
+  splits: SplitRule = DEFAULT_SPLIT_RULE,
+): AsyncGenerator<TrainingPair> {
+  const w = weights ?? (await currentWeights(db)).weights;
+  // Fields set on the record as made rather than spread into copies: this runs once per exported pair.
+  for await (const [row, p] of withSoftLabels(labelledPairRows(db, f, { ratings: true }), source)) {
+    const label = labelOf(row.verdicts, row.requiredRaters, row.adjudicated).label;
+    if (label === null) continue;
+    row.split = splitFor(row.queryId, row.split, splits);
+    const t = trainingPair(row, label, w);
+    t.ds_label = p && softArgmax(p);
+    t.ds_posterior = p;
+    if (row.dimensionAnswers) Object.assign(t, dimensionFields(row.dimensionAnswers));
+    yield t;
+  }
+}
+
+/** An expert's name in an export: the address with `names`, else the stable pseudonym (computed once per expert). */
+async function expertNamer(db: Db, opts: { names?: boolean; salt?: string }) {
+  const salt = opts.salt ?? (await pseudonymSalt(db));
+  const pseudonyms = new Map<string, string>();
+  return (userId: string, email: string) => {
+    if (opts.names) return email;
+    let p = pseudonyms.get(userId);
+    if (!p) pseudonyms.set(userId, (p = pseudonym(userId, salt)));
+    return p;
+  };
+}
+
+/** The judgment filters of the raw exports ($1 dataset, $2 destination, $3–$4 dates, $5 complete pairs only). */
+const JUDGMENT_SCOPE = `($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
+         AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)
+         AND (NOT $5::boolean OR p.status = 'COMPLETE')`;
+
+/** The judgments a raw export's statement (…WHERE JUDGMENT_SCOPE …) selects under `f`, in pages by their id. */
+function judgmentPages<T extends { id: string }>(db: Db, statement: string, f: ExportFilters) {
+  return keysetRows<T>(
+    db,
+    `${statement} AND j.id > $6 ORDER BY j.id LIMIT $7`,
+    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.completeOnly ?? false],
+    (r) => [r.id],
+    [""],
+  );
+}
+
+/** Raw judgments, one per row, in key order (pages by key). */
+export async function* judgmentRecords(
+  db: Db,
+  f: ExportFilters = {},
+  opts: { names?: boolean; salt?: string; splits?: SplitRule } = {},
+): AsyncGenerator<JudgmentRecord & { split?: string }> {
+  const expert = await expertNamer(db, opts);
+  const rows = judgmentPages<{
+    id: string;
+    pairId: string;
+    queryId: string;
+    split: string | null;
+    destination: string;
+    userId: string;
+    email: string;
+    slot: number;
+    verdict: Verdict;
+    strength: number | null;
+    dimensions: DimensionAnswers | null;
+    rationale: string;
+    timeOnTaskMs: number;
+    leftIsA: boolean;
+    claimedAt: Date;
+    createdAt: Date;
+  }>(
+    db,
+    `SELECT j.id, j."pairId", p."queryId", q.split, d.name AS destination, j."userId", u.email, a.slot, j.verdict, j.strength, j.dimensions, j.rationale, j."timeOnTaskMs",
+              a."leftPlanId" = p."planAId" AS "leftIsA", a."claimedAt", j."createdAt"
+       FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
+       JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = j."userId"
+       WHERE ${JUDGMENT_SCOPE}`,
+    f,
+  );
+  for await (const r of rows) {
+    yield {
+      pair_id: r.pairId,
+      query_id: r.queryId,
+      destination: r.destination,
+      expert: expert(r.userId, r.email),
+      slot: r.slot,
+      verdict: r.verdict,
+      rationale: r.rationale,
+      time_on_task_ms: r.timeOnTaskMs,
+      left_plan: r.leftIsA ? "A" : "B",
+      claimed_at: r.claimedAt.toISOString(),
+      submitted_at: r.createdAt.toISOString(),
+      strength: r.strength,
+      signed_preference: signedPreference(r.verdict, r.strength),
+      ...(r.dimensions ? { dimensions: dimensionRecord(r.dimensions) } : {}),
+      // Only where asked (a dataset repository's judgments configuration): the request's split.
+      ...(opts.splits ? { split: splitFor(r.queryId, r.split, opts.splits) } : {}),
+    };
+  }
+}
+
+const WINNER = { A: "model_a", B: "model_b", NEITHER: "tie" } as const;
+
+/** Judgments as battles between the plans' planners (FastChat's shape; a planner against itself is left out). */
+export async function* battleRecords(
+  db: Db,
+  f: ExportFilters = {},
+  opts: { names?: boolean; salt?: string; splits?: SplitRule } = {},
+): AsyncGenerator<BattleRecord> {
+  const expert = await expertNamer(db, opts);
+  const rows = judgmentPages<{
+    id: string;
+    modelA: string;
+    modelB: string;
+    verdict: Verdict;
+    queryId: string;
+    pairId: string;
+    destination: string;
+    userId: string;
+    email: string;
+    leftIsA: boolean;
+    createdAt: Date;
+    dimensions: DimensionAnswers | null;
+    split: string | null;
+  }>(
+    db,
+    `SELECT j.id, pa.model AS "modelA", pb.model AS "modelB", j.verdict, j.dimensions, q.split, p."queryId", j."pairId", d.name AS destination, j."userId", u.email,
+              a."leftPlanId" = p."planAId" AS "leftIsA", j."createdAt"
+       FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId" JOIN "Pair" p ON p.id = j."pairId"
+       JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
+       JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = j."userId"
+       WHERE ${JUDGMENT_SCOPE} AND pa.model <> pb.model`,
+    f,
+  );
+  for await (const r of rows) {
+    yield {
+      model_a: r.modelA,
+      model_b: r.modelB,
+      winner: WINNER[r.verdict],
+      query_id: r.queryId,
+      pair_id: r.pairId,
+      destination: r.destination,
+      judge: expert(r.userId, r.email),
+      left: r.leftIsA ? "model_a" : "model_b",
+      submitted_at: r.createdAt.toISOString(),
+      ...(r.dimensions ? { dimensions: dimensionWinners(r.dimensions) } : {}),
+      split: splitFor(r.queryId, r.split, opts.splits ?? DEFAULT_SPLIT_RULE),
+    };
+  }
+}
+
+/** Complete pairs with their verdicts, label (majority, adjudicated, or unresolved) and agreement. */
+export async function* labelledPairRecords(
+  db: Db,
+  f: ExportFilters = {},
+  source: SoftLabelSource = localSoftLabels(db),
+  splits: SplitRule = DEFAULT_SPLIT_RULE,
+): AsyncGenerator<LabelledPairRecord> {
+  for await (const [row, p] of withSoftLabels(labelledPairRows(db, f, { features: false, ratings: true }), source)) {
+    const l = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
+    yield {
+      pair_id: row.pairId,
+      query_id: row.queryId,
+      destination: row.destination,
+      plan_a: row.planAId,
+      plan_b: row.planBId,
+      verdicts: row.verdicts,
+      label: l.label,
+      label_source: l.source,
+      agreement: pairAgreement(row.verdicts),
+      ds_label: p && softArgmax(p),
+      ds_posterior: p,
+      ...dimensionFields(row.dimensionAnswers),
+      split: splitFor(row.queryId, row.split, splits),
+    };
+  }
+}
+
+/** How an export splits requests (the preference pairs' options: --split, --seed). */
+export type SplitRule = Pick<PreferenceOptions, "split" | "seed" | "ownSplitFirst">;
+const DEFAULT_SPLIT_RULE: SplitRule = { split: DEFAULT_SPLIT, seed: 1, ownSplitFirst: true };
+const splitFor = (queryId: string, own: string | null, r: SplitRule) =>
+  splitOf(queryId, r.ownSplitFirst ? own : null, r.split, r.seed);
+
+const DIMENSION_WINNER = { A: "model_a", B: "model_b", SAME: "tie", NA: null } as const;
+
+/** A judgment's dimension answers as battle winners: "about the same" a tie, not applicable null. */
+function dimensionWinners(a: DimensionAnswers): NonNullable<BattleRecord["dimensions"]> {
+  const out: NonNullable<BattleRecord["dimensions"]> = {};
+  for (const [k, x] of Object.entries(a)) out[k] = DIMENSION_WINNER[x.v];
+  return out;
+}
+
+/**
+ * The per-dimension fields of a labelled or training pair, where its dataset asks dimensions; none otherwise, so a
+ * dataset without dimensions exports exactly the fields it always did.
+ */
+function dimensionFields(answers: (DimensionAnswers | null)[] | null): Partial<DimensionSummary> {
+  const s = answers && dimensionSummary(answers);
+  return s ?? {};
+}
+
+/** A judgment's dimension answers as the export writes them: verdict and strength (null without one) per key. */
+function dimensionRecord(a: DimensionAnswers): NonNullable<JudgmentRecord["dimensions"]> {
+  const out: NonNullable<JudgmentRecord["dimensions"]> = {};
+  for (const [k, x] of Object.entries(a)) out[k] = { verdict: x.v, strength: x.s ?? null };
+  return out;
+}
+
+/** Constraint annotations: every version (or each request's newest FINAL one), from one snapshot. */
+export async function* annotationRecords(
+  db: Db,
+  f: ExportFilters = {},
+  opts: { names?: boolean; salt?: string } = {},
+): AsyncGenerator<AnnotationRecord> {
+  const salt = opts.salt ?? (await pseudonymSalt(db));
+  yield* fromSnapshot(db, async function* (client) {
+    const rows = cursorRows<{
+      queryId: string;
+      sourceId: string;
+      dataset: string;
+      destination: string;
+      version: number;
+      stage: string;
+      parentVersion: number | null;
+      authorId: string | null;
+      email: string | null;
+      createdAt: Date;
+      note: string | null;
+      constraints: { code: string; note: string }[];
+    }>(
+      client,
+      `SELECT v."queryId", q."sourceId", ds.name AS dataset, d.name AS destination, v.version, v.stage, p.version AS "parentVersion", v."authorId", u.email, v."createdAt", v.note, v.constraints
+       FROM "DslVersion" v JOIN "Query" q ON q.id = v."queryId" JOIN "Dataset" ds ON ds.id = q."datasetId" JOIN "Destination" d ON d.id = q."destinationId"
+       LEFT JOIN "DslVersion" p ON p.id = v."parentId" LEFT JOIN "User" u ON u.id = v."authorId"
+       WHERE ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
+         AND ($3::timestamptz IS NULL OR v."createdAt" >= $3) AND ($4::timestamptz IS NULL OR v."createdAt" < $4)
+         AND (NOT $5::boolean OR (v.stage = 'FINAL' AND v.version = (SELECT max(w.version) FROM "DslVersion" w WHERE w."queryId" = v."queryId" AND w.stage = 'FINAL')))
+       ORDER BY q."datasetId", q."sourceId", v.version`,
+      [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.finalOnly ?? false],
+      1000,
+    );
+    for await (const r of rows) {
+      yield {
+        query_id: r.queryId,
+        source_id: r.sourceId,
+        dataset: r.dataset,
+        destination: r.destination,
+        version: r.version,
+        stage: r.stage,
+        parent_version: r.parentVersion,
+        author: r.authorId ? (opts.names ? r.email : pseudonym(r.authorId, salt)) : null,
+        created_at: r.createdAt.toISOString(),
+        note: r.note,
+        constraints: r.constraints,
+      };
+    }
+  });
+}
+
+/** Why an export's dataset or destination filter cannot be met (it names none that exists), or null. */
+export async function scopeProblem(db: Db, f: ExportFilters): Promise<string | null> {
+  const { rows } = await poolOf(db).query<{ dataset: boolean; destination: boolean }>(
+    `SELECT ($1::text IS NULL OR EXISTS (SELECT 1 FROM "Dataset" WHERE id = $1)) AS dataset,
+            ($2::text IS NULL OR EXISTS (SELECT 1 FROM "Destination" WHERE id = $2)) AS destination`,
+    [f.datasetId ?? null, f.destinationId ?? null],
+  );
+  if (!rows[0].dataset)
+    return `there is no dataset ${JSON.stringify(f.datasetId)} (the Import page lists them with their ids)`;
+  if (!rows[0].destination)
+    return `there is no destination ${JSON.stringify(f.destinationId)} (the Users & destinations page lists them)`;
+  return null;
+}
+
+/** Records who exported what (the query, the rows written, the job when one wrote it). */
+export async function auditExport(
+  db: Db,
+  actorId: string | null,
+  kind: ExportKind | "hf-dataset",
+  query: object,
+  count: number,
+  jobId?: string,
+) {
+  await db.auditEvent.create({
+    data: { actorId, action: `export.${kind}`, data: { ...query, count, ...(jobId ? { job: jobId } : {}) } },
+  });
+}
+
+/**
+ * Where an export gets Dawid–Skene's soft labels for a batch of its rows' pairs: by default the model is fitted
+ * here once, when the first row arrives (an export whose filter matches nothing costs nothing; its pages hold no
+ * snapshot meanwhile); an admin process shares one model between exports (lib/platform/offload/soft-labels.ts). A pair's
+ * label comes from its judgments as its row's statement read them (RATINGS): no second query per batch.
+ */
+export type SoftLabelSource = (pairs: readonly RatedPair[]) => Promise<SoftLabels>;
+
+/** Soft labels from a model fitted in this process, once per export. */
+export function localSoftLabels(db: Db): SoftLabelSource {
+  let fit: ReturnType<typeof fitSoftLabels> | null = null;
+  return async (pairs) => {
+    fit ??= fitSoftLabels(db);
+    const model = await fit;
+    return model ? softLabelsOfPairs(model, pairs) : new Map();
+  };
+}
+
+/** The rows with their pairs' soft labels, asked for `size` rows at a time. */
+async function* withSoftLabels<T extends RatedPair>(
+  rows: AsyncIterable<T>,
+  source: SoftLabelSource,
+  size = 500,
+): AsyncGenerator<[T, Record<Verdict, number> | null]> {
+  let batch: T[] = [];
+  const flush = async function* () {
+    const soft = await source(batch);
+    for (const r of batch) yield [r, soft.get(r.pairId) ?? null] as [T, Record<Verdict, number> | null];
+    batch = [];
+  };
+  for await (const r of rows) {
+    batch.push(r);
+    if (batch.length >= size) yield* flush();
+  }
+  if (batch.length) yield* flush();
+}
+
+/** The records of one export kind (web server, admin process, job worker and CLI alike). */
+export function records(
+  kind: ExportKind,
+  db: Db,
+  f: ExportFilters,
+  o: ExportOptions = {},
+  soft: SoftLabelSource = localSoftLabels(db),
+): AsyncGenerator<ExportRecord> {
+  if (kind === "judgments") return judgmentRecords(db, f, { names: o.names });
+  if (kind === "annotations") return annotationRecords(db, f, { names: o.names });
+  const splits = o.preference ?? DEFAULT_SPLIT_RULE;
+  if (kind === "labelled-pairs") return labelledPairRecords(db, f, soft, splits);
+  if (kind === "battles") return battleRecords(db, f, { names: o.names, splits });
+  if (kind === "preference-pairs")
+    return preferencePairRecords(db, f, o.preference ?? optionsOf(exportQuery.parse({})).preference!, soft);
+  if (kind === "sft") return sftRecords(db, f, o.preference ?? optionsOf(exportQuery.parse({})).preference!);
+  if (kind === "corrections")
+    return correctionExportRows(
+      db,
+      f,
+      o.correctionsAs ?? "record",
+      o.preference ?? optionsOf(exportQuery.parse({})).preference!,
+      {
+        names: o.names,
+      },
+    );
+  return trainingPairs(db, f, undefined, soft, splits);
+}
+
+/**
+ * Preference pairs (lib/exports/preference.ts): complete pairs in key order (pages by key), each with its request,
+ * the two plans as published (publishedPlanText: never re-serialized) and its judgments; Dawid–Skene's soft
+ * labels only when the metadata is asked for. `tally` hears what each pair gave (rows and split, or why none).
+ */
+export async function* preferencePairRecords(
+  db: Db,
+  f: ExportFilters,
+  o: PreferenceOptions,
+  source: SoftLabelSource = localSoftLabels(db),
+  tally?: (queryId: string, split: string, rows: number, skipped?: PreferenceSkip) => void,
+): AsyncGenerator<PreferenceRecord> {
+  const rows = completePairsForTrainers(db, f, "p.id", o.withMetadata);
+  const labelled = async function* () {
+    for await (const r of rows) if (r.judgments?.length) yield r;
+  };
+  const withSoft = o.withMetadata ? withSoftLabels(labelled(), source) : pairsWithoutSoftLabels(labelled());
+  for await (const [r, soft] of withSoft) {
+    const js = r.judgments!;
+    const summary = dimensionSummary(js.map((j) => j.d));
+    const out = preferenceRows(
+      {
+        pairId: r.pairId,
+        queryId: r.queryId,
+        ownSplit: r.split,
+        request: { ...r, preferences: r.preferences ?? {} },
+        planA: r.planA,
+        planB: r.planB,
+        judgments: js.map((j) => ({ verdict: j.verdict, strength: j.strength })),
+        requiredRaters: r.requiredRaters,
+        adjudicated: r.adjudicated,
+        dsPosterior: soft,
+        ...(summary ? { dimensionMajority: summary.dimension_majority } : {}),
+      },
+      o,
+    );
+    tally?.(r.queryId, out.split, out.rows.length, out.skipped);
+    yield* out.rows;
+  }
+}
+
+/** A complete pair as the trainer exports read it: its request, both plans as published, its judgments. */
+type TrainerPairRow = PreferenceRequest & {
+  pairId: string;
+  queryId: string;
+  split: string | null;
+  planAId: string;
+  planBId: string;
+  planA: string;
+  planB: string;
+  requiredRaters: number;
+  adjudicated: Verdict | null;
+  judgments: { verdict: Verdict; strength: number | null; d: DimensionAnswers | null }[] | null;
+  ratings: RatedPair["ratings"];
+};
+
+/**
+ * Complete pairs in `order`, pages by key (the plans as published, never re-serialized), verification pairs left
+ * to the corrections export.
+ */
+function completePairsForTrainers(db: Db, f: ExportFilters, order: "p.id" | `p."queryId", p.id`, ratings = false) {
+  const byRequest = order !== "p.id";
+  return keysetRows<TrainerPairRow>(
+    db,
+    `SELECT p.id AS "pairId", p."queryId", q.split, q.text, d.name AS destination, q.origin, q.days, q.people, q."startDate",
+              q.preferences, p."planAId", p."planBId", ${publishedPlanText("pa")} AS "planA", ${publishedPlanText("pb")} AS "planB", p."requiredRaters",
+              (SELECT label FROM "Adjudication" adj WHERE adj."pairId" = p.id) AS adjudicated,
+              (SELECT json_agg(json_build_object('verdict', j.verdict, 'strength', j.strength, 'd', j.dimensions) ORDER BY a.slot, j.id)
+                 FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId"
+                WHERE j."pairId" = p.id AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)) AS judgments,
+              ${ratings ? RATINGS : "NULL AS ratings"}
+         FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
+         JOIN "Dataset" ds ON ds.id = q."datasetId" JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
+        WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
+          -- A correction's verification pair is exported with its correction (tripjudge export corrections --as …).
+          AND NOT EXISTS (SELECT 1 FROM "Correction" c WHERE c."verificationPairId" = p.id)
+          AND ${byRequest ? `(p."queryId", p.id) > ($5, $6)` : `p.id > $5`}
+        ORDER BY ${order} LIMIT ${byRequest ? "$7" : "$6"}`,
+    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null],
+    (r) => (byRequest ? [r.queryId, r.pairId] : [r.pairId]),
+    byRequest ? ["", ""] : [""],
+  );
+}
+
+/**
+ * SFT rows (lib/exports/sft.ts): one per request whose experts prefer a plan, in request order, a request's complete
+ * pairs at a time (memory: one request's pairs). `tally` hears what each request gave (its split, or why none).
+ */
+export async function* sftRecords(
+  db: Db,
+  f: ExportFilters,
+  o: PreferenceOptions,
+  tally?: (queryId: string, split: string, skipped?: SftSkip) => void,
+): AsyncGenerator<PreferenceRecord> {
+  let group: TrainerPairRow[] = [];
+  const flush = () => {
+    const first = group[0];
+    const plans = new Map<string, string>();
+    for (const r of group) plans.set(r.planAId, r.planA).set(r.planBId, r.planB);
+    const out = sftRow(
+      {
+        queryId: first.queryId,
+        ownSplit: first.split,
+        request: { ...first, preferences: first.preferences ?? {} },
+        plans,
+        pairs: group.map((r) => ({
+          pairId: r.pairId,
+          planAId: r.planAId,
+          planBId: r.planBId,
+          verdicts: r.judgments!.map((j) => j.verdict),
+          requiredRaters: r.requiredRaters,
+          adjudicated: r.adjudicated,
+        })),
+      },
+      o,
+    );
+    tally?.(first.queryId, out.split, out.skipped);
+    group = [];
+    return out.row;
+  };
+  for await (const r of completePairsForTrainers(db, f, `p."queryId", p.id`)) {
+    if (!r.judgments?.length) continue;
+    if (group.length && group[0].queryId !== r.queryId) {
+      const row = flush();
+      if (row) yield row;
+    }
+    group.push(r);
+  }
+  if (group.length) {
+    const row = flush();
+    if (row) yield row;
+  }
+}
+
+export interface SftCard {
+  rows: number;
+  /** Per split: its requests, one row each (`pairs`: the labelled pairs behind them are not counted here, 0). */
+  splits: Record<string, { pairs: number; requests: number }>;
+  left_out: Record<SftSkip, number>;
+}
+
+/** The SFT rows' card: rows and requests per split, and the requests left out and why. */
+export async function sftCard(db: Db, f: ExportFilters, o: PreferenceOptions): Promise<SftCard> {
+  const card: SftCard = { rows: 0, splits: {}, left_out: { unlabelled: 0, no_winner: 0, tied: 0 } };
+  const rows = sftRecords(db, f, { ...o, withMetadata: false }, (_q, split, skipped) => {
+    if (skipped) return void card.left_out[skipped]++;
+    card.rows++;
+    (card.splits[split] ??= { pairs: 0, requests: 0 }).requests++;
+  });
+  for await (const _ of rows) void _;
+  return card;
+}
+
+async function* pairsWithoutSoftLabels<T>(rows: AsyncIterable<T>): AsyncGenerator<[T, null]> {
+  for await (const r of rows) yield [r, null];
+}
+
+export interface PreferenceCard {
+  rows: number;
+  /** Per split: the labelled pairs it holds and their requests (a request is in one split only). */
+  splits: Record<string, { pairs: number; requests: number }>;
+  left_out: Record<PreferenceSkip, number>;
+  /** What the rows' margin measures (adjudicated pairs included); null without a margin. */
+  margin: { kind: "votes" | "strength"; rule: string } | null;
+}
+
+/**
+ * The preference pairs' card: what each split holds and what was left out and why, from one pass over the rows
+ * (no soft labels: the card needs none). Memory: the request ids of each split, to count them once.
+ */
+export async function preferenceCard(db: Db, f: ExportFilters, o: PreferenceOptions): Promise<PreferenceCard> {
+  const card: PreferenceCard = {
+    rows: 0,
+    splits: {},
+    left_out: { unlabelled: 0, not_unanimous: 0, neither: 0 },
+    margin: o.margin === "none" ? null : { kind: o.margin, rule: MARGIN_RULES[o.margin] },
+  };
+  const requests = new Map<string, Set<string>>();
+  const rows = preferencePairRecords(db, f, { ...o, withMetadata: false }, undefined, (queryId, split, n, skipped) => {
+    if (skipped) card.left_out[skipped]++;
+    if (!n) return;
+    card.rows += n;
+    const s = (card.splits[split] ??= { pairs: 0, requests: 0 });
+    s.pairs++;
+    let set = requests.get(split);
+    if (!set) requests.set(split, (set = new Set()));
+    set.add(queryId);
+  });
+  for await (const _ of rows) void _;
+  for (const [split, set] of requests) card.splits[split].requests = set.size;
+  return card;
+}
+
+/** Preference pairs or SFT rows, each with its request's split (`tripjudge export … --out DIR`: a file per split). */
+export async function* splitTaggedRecords(
+  kind: "preference-pairs" | "sft",
+  db: Db,
+  f: ExportFilters,
+  o: PreferenceOptions,
+): AsyncGenerator<{ split: string; row: PreferenceRecord }> {
+  let split = "";
+  const rows =
+    kind === "sft"
+      ? sftRecords(db, f, o, (_q, s) => (split = s))
+      : preferencePairRecords(db, f, o, undefined, (_q, s) => (split = s));
+  for await (const row of rows) yield { split, row };
+}

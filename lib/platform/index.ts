@@ -1,0 +1,4 @@
+/** lib/platform: the entry point for server callers — routes, actions, the worker, the command line (decision 018). */
+export * from "./build-stamp";
+export * from "./progress";
+export * from "./threads";

@@ -1,0 +1,75 @@
+/**
+ * A worker: takes jobs from the queue (imports, gold pairs, fits, exports) and runs them, one of each kind at a time, while
+ * reclaiming the jobs of workers that died. Any number of workers, on any machine, may share one database.
+ */
+import { hostname } from "node:os";
+import { randomUUID } from "node:crypto";
+import type PgBoss from "pg-boss";
+import type { Db } from "../db/client";
+import { JOB_KINDS, reclaimStale, type JobKind } from "../db/jobs";
+import { exportJob } from "./handlers/export";
+import { fitJob } from "./handlers/fit";
+import { goldJob } from "./handlers/gold";
+import { importJob } from "./handlers/import";
+import { queueFor } from "./queue";
+import { removeDeadWorkersScratch, runJob, type JobHandler } from "./run";
+import { deleteEndedUploads } from "../db/files";
+
+export const HANDLERS: Record<JobKind, JobHandler> = {
+  import: importJob,
+  fit: fitJob,
+  export: exportJob,
+  gold: goldJob,
+};
+
+export interface RunningWorker {
+  name: string;
+  stop(): Promise<void>;
+}
+
+/** Puts the jobs of dead workers back on the queue (or fails them when out of tries). */
+export async function sweep(db: Db, boss: PgBoss, staleSeconds?: number) {
+  for (const job of await reclaimStale(db, staleSeconds)) {
+    // pg-boss still holds it as active: failing it there makes pg-boss offer it again (its retry limit matches ours).
+    await boss
+      .fail(job.kind, job.id, { message: job.retry ? "worker lost; retrying" : "worker lost; no tries left" })
+      .catch(() => {});
+    if (!job.retry) await boss.cancel(job.kind, job.id).catch(() => {});
+  }
+}
+
+export async function startWorker(
+  db: Db,
+  url: string,
+  opts: { name?: string; sweepMs?: number; staleSeconds?: number } = {},
+): Promise<RunningWorker> {
+  const name = opts.name ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const boss = await queueFor(url, { supervise: true });
+  const stopping = new AbortController();
+  for (const kind of JOB_KINDS) {
+    await boss.work<{ jobId: string }>(kind, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+      const outcome = await runJob(db, name, job.data.jobId, HANDLERS, stopping.signal);
+      // Thrown to pg-boss, which offers the job again after its retry delay.
+      if (outcome === "retry") throw new Error("retrying");
+    });
+  }
+  // What dead workers left: scratch folders on this machine, uploads of jobs that ended.
+  removeDeadWorkersScratch();
+  const sweeping = setInterval(
+    () =>
+      void sweep(db, boss, opts.staleSeconds)
+        .then(() => deleteEndedUploads(db))
+        .catch((e) => console.error(`job sweep: ${(e as Error).message}`)),
+    opts.sweepMs ?? 10_000,
+  );
+  void sweep(db, boss, opts.staleSeconds).catch(() => {});
+  return {
+    name,
+    async stop() {
+      clearInterval(sweeping);
+      stopping.abort();
+      for (const kind of JOB_KINDS) await boss.offWork(kind).catch(() => {});
+    },
+  };
+}
+export * from "./queue";

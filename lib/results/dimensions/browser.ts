@@ -1,0 +1,2 @@
+/** lib/results/dimensions: the entry point for client code — types, names and pure helpers that reach neither storage nor Node (decision 018). */
+export * from "./set";
