@@ -3,9 +3,9 @@
  * takes. lib/exports/store/exports.ts reads them from the database; lib/exports/kinds.ts serializes them.
  */
 import { createHash } from "node:crypto";
-import type { Verdict } from "../results/agreement";
 import type { TrainingPair } from "./training";
 import { type DimensionVerdict, type DimensionSummary } from "../results/dimensions";
+import { type Verdict } from "../judging/verdict";
 
 export interface ExportFilters {
   datasetId?: string | null;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { trainerOptions } from "../testing/export-records";
 import { checkSftOptions, preferredPlan, sftRow, type SftPair } from "./sft";
-import type { Verdict } from "../results/agreement";
+import { type Verdict } from "../judging/verdict";
 
 const o = trainerOptions;
 let n = 0;

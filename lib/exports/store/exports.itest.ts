@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { DEFAULT_SETTINGS } from "../../judging";
-import { majority, type Verdict } from "../../results/agreement";
+import { majority } from "../../results/agreement";
 import { claimNext, submitJudgment } from "../../judging/store";
 import { judgmentRecords, labelledPairRecords, labelledPairRows, trainingPairs } from "./exports";
 import { dawidSkene, ratingMatrix } from "../../quality/reliability";
@@ -11,6 +11,7 @@ import { pseudonym } from "../records";
 import { exportQuery, filtersOf } from "../kinds";
 import { exportCount } from "./export-counts";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "../../testing/database";
+import { type Verdict } from "../../judging/verdict";
 
 let t: TestDatabase;
 const S = { ...DEFAULT_SETTINGS, rationaleMinLength: 1 };

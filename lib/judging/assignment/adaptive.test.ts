@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Verdict } from "../../results/agreement";
 import { simulateStudy } from "../../quality/reliability";
 import { isCalibration, pairDraw, ratersAsked, replayAdaptive } from "./adaptive";
+import { type Verdict } from "../verdict";
 
 test("the policy asks a third expert only when the first two disagree, and always on calibration pairs", () => {
   assert.equal(ratersAsked(["A", "A", "B"], false), 2);

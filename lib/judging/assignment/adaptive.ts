@@ -6,7 +6,8 @@
  * tj_adaptive_after_submit, tj_pair_draw); this module is the rule itself, for replays and tests.
  */
 import { createHash } from "node:crypto";
-import { majority, type Verdict } from "../../results/agreement";
+import { majority } from "../../results/agreement";
+import { type Verdict } from "../verdict";
 
 export const DEFAULT_CALIBRATION_SHARE = 0.15;
 

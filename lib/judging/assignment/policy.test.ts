@@ -1,14 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import {
-  leaseEnd,
-  pickLeftPlan,
-  settingsPatchSchema,
-  settingsSchema,
-  sideOf,
-  verdictFor,
-  verdictsBySide,
-} from "./policy";
+import { leaseEnd, pickLeftPlan, settingsPatchSchema, settingsSchema, verdictFor } from "./policy";
+import { sideOf, verdictsBySide } from "../verdict";
 
 test("a choice of screen side maps to the pair's own A/B", () => {
   assert.equal(verdictFor("left", "pA", "pA"), "A");

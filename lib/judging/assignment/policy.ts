@@ -8,7 +8,7 @@
  * live assignment holds), the pair's counters and status, and when a lapsed lease frees its slot.
  */
 import { z } from "zod";
-import { type Choice, type Side, sideOf, type Verdict, verdictFromSide, verdictsBySide } from "../verdict";
+import { type Choice, type Verdict, verdictFromSide } from "../verdict";
 
 const fields = {
   /** How long a claimed pair stays reserved for the expert. */
@@ -41,12 +41,6 @@ export const settingsSchema = z.object({
 export const settingsPatchSchema = z.object(fields).partial().strict();
 export type JudgingSettings = z.infer<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: JudgingSettings = settingsSchema.parse({});
-
-/**
- * What a screen choice means in A/B terms, and back, is lib/judging/verdict/'s (verdictFromSide, verdictsBySide, sideOf):
- * re-exported where callers found it before lib/judging/verdict/ held it.
- */
-export { sideOf, verdictsBySide, type Choice, type Side };
 
 /** The verdict for a choice on an assignment that showed `leftPlanId` on the left, of a pair whose plan A is `planAId`. */
 export function verdictFor(choice: Choice, leftPlanId: string, planAId: string): Verdict {

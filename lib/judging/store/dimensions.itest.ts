@@ -6,7 +6,6 @@ import { assignmentViewSchema } from "../assignment/view";
 import {
   DEFAULT_DIMENSIONS,
   dimensionSetSchema,
-  dimensionSignedPreference,
   type DimensionChoices,
   type DimensionVerdict,
   dimensionSummary,
@@ -28,6 +27,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "../../testing/database";
+import { dimensionSignedPreference } from "../verdict";
 
 let t: TestDatabase;
 const S = { ...DEFAULT_SETTINGS, rationaleMinLength: 5 };

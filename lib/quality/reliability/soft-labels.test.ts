@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { VERDICTS } from "../../results/agreement";
 import { dawidSkene } from "./dawid-skene";
 import { RatingMatrixBuilder, ratingMatrix } from "./ratings";
 import { simulateStudy } from "./simulate";
 import { softArgmax, softLabelModel, softLabelsOf, softLabelsOfPairs, type RatedPair } from "./soft-labels";
+import { VERDICTS } from "../../judging/verdict";
 
 type Row = { item: string; rater: string; label: string };
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

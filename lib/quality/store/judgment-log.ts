@@ -5,9 +5,9 @@
  * expert, then time, then id, ordered here: the reliability models and verdict sequences), and the soft labels'
  * ratings (a pair at a time, ordered by PostgreSQL, handed on as they come).
  */
-import type { Verdict } from "../../results/agreement";
 import type { ReportProgress } from "../../platform";
 import { poolOf, type Db, pairRanges } from "../../platform/db";
+import { type Verdict } from "../../judging/verdict";
 
 export interface CompleteJudgments {
   /** Per judgment (the same string object for the same pair or expert). */

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fleissKappa } from "./kappa";
 import { bootstrapCI } from "./bootstrap";
-import { labelOf, majority, pairAgreement, trainingLabel, verdictCode, VERDICTS } from "./labels";
+import { labelOf, majority, pairAgreement } from "./labels";
+import { VERDICTS, trainingLabel, verdictCode } from "../../judging/verdict";
 
 test("majority of three, a 1-1-1 split is unresolved until adjudicated", () => {
   assert.deepEqual(majority(["A", "A", "B"]), { label: "A", source: "majority" });

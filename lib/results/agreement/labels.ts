@@ -1,8 +1,5 @@
 /** Labels of complete pairs: the majority verdict (≥ 2 of 3), or an admin's adjudication of a 1-1-1 split. */
-import { trainingLabel, type Verdict, verdictCode, VERDICTS } from "../../judging/verdict";
-
-/** The verdict, its label code and its training label are lib/judging/verdict/'s, re-exported: the entry point has offered them. */
-export { VERDICTS, verdictCode, trainingLabel, type Verdict };
+import type { Verdict } from "../../judging/verdict";
 
 export type PairLabel =
   { label: Verdict; source: "majority" | "adjudication" } | { label: null; source: "unresolved" | "incomplete" };

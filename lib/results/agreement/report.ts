@@ -6,7 +6,7 @@
 import { noiseCeiling, type Stat } from "./kappa";
 import type { Interval } from "./bootstrap";
 import { bootstrapAll, statsFromCounts, unresolvedPattern } from "./patterns";
-import type { Verdict } from "./labels";
+import { type Verdict } from "../../judging/verdict";
 
 export interface RatedPair {
   pairId: string;

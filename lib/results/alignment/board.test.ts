@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { noiseCeiling, pairwiseAgreement, VERDICTS, type Verdict } from "../agreement";
+import { noiseCeiling, pairwiseAgreement } from "../agreement";
 import { seededRandom } from "../../kernel";
 import { alignmentBoard, BoardBuilder, type BoardPair, type JudgeRecord } from "./board";
 import { resampledMeans } from "./differences";
 import { parseJudgeVerdicts, verdictFileProblems } from "./verdicts";
+import { VERDICTS, type Verdict } from "../../judging/verdict";
 
 const rng = seededRandom(11);
 const pairs: BoardPair[] = Array.from({ length: 120 }, (_, i) => {

@@ -3,7 +3,6 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import type { Verdict } from "../agreement";
 import { seededRandom, shuffle, logit, percentileInterval } from "../../kernel";
 import {
   DriversAccumulator,
@@ -14,6 +13,7 @@ import {
   type JudgmentDimensions,
 } from "./drivers";
 import type { DimensionVerdict } from "./set";
+import { type Verdict } from "../../judging/verdict";
 
 const { cases } = JSON.parse(
   readFileSync(path.resolve("lib/results/dimensions/fixtures/drivers-reference.json"), "utf8"),

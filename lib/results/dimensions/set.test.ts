@@ -1,12 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import {
-  DEFAULT_DIMENSIONS,
-  dimensionAnswersBySide,
-  dimensionRating,
-  dimensionSetSchema,
-  dimensionSignedPreference,
-} from "./set";
+import { DEFAULT_DIMENSIONS, dimensionAnswersBySide, dimensionRating, dimensionSetSchema } from "./set";
+import { dimensionSignedPreference } from "../../judging/verdict";
 
 test("the default set parses as a set, and a key used twice or a ninth dimension is refused by name", () => {
   assert.deepEqual(dimensionSetSchema.parse(DEFAULT_DIMENSIONS), DEFAULT_DIMENSIONS);

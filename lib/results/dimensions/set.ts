@@ -5,7 +5,7 @@
  * (lib/judging/store/dimensions.ts).
  */
 import { z } from "zod";
-import { dimensionSignedPreference, type Verdict, verdictsBySide } from "../../judging/verdict/browser";
+import { type Verdict, verdictsBySide } from "../../judging/verdict/browser";
 
 /** A dimension verdict in the pair's terms: A or B better, about the same, or not applicable. */
 export const DIMENSION_VERDICTS = ["A", "B", "SAME", "NA"] as const;
@@ -180,6 +180,3 @@ export function dimensionAnswersBySide(choices: DimensionChoices): {
 export function dimensionRating(v: DimensionVerdict): Verdict | null {
   return v === "A" ? "A" : v === "B" ? "B" : v === "SAME" ? "NEITHER" : null;
 }
-
-/** A dimension answer's signed preference is lib/judging/verdict/'s, re-exported here beside the answer it reads. */
-export { dimensionSignedPreference };

@@ -2,8 +2,9 @@
  * A pair's dimension verdicts as the exports carry them: each expert's answer per dimension (slot order), the
  * per-dimension majority and the per-dimension agreement, computed from the judgments' stored answers.
  */
-import { pairAgreement, type Verdict } from "../agreement";
+import { pairAgreement } from "../agreement";
 import { dimensionRating, type DimensionAnswers, type DimensionVerdict } from "./set";
+import { type Verdict } from "../../judging/verdict";
 
 export interface DimensionSummary {
   /** Per dimension, each judgment's answer in slot order ("NA" where the expert found it not applicable). */

@@ -22,9 +22,9 @@
  * the calibration items every earlier judge abstained on, so its threshold holds on the items that reach it.
  * Calibrating every judge on all items breaks the guarantee (simulation.test.ts shows it).
  */
-import type { Verdict } from "../agreement";
 import { binomLowerTail, lowerTailBoundary } from "../../kernel";
 import type { EscalationItem } from "./items";
+import { type Verdict } from "../../judging/verdict";
 
 /** The authors' minimum number of calibration items at a threshold before it is tested. */
 export const MIN_ITEMS_AT_THRESHOLD = 30;

@@ -7,7 +7,7 @@
  * Simulated Annotators, an average of probabilities). Ties go to the first of A, B, NEITHER (numpy's argmax).
  */
 import { z } from "zod";
-import { VERDICTS, type Verdict } from "../agreement";
+import { VERDICTS, type Verdict } from "../../judging/verdict";
 
 /** How far p_a + p_b + p_neither may be from 1 (values printed to three decimals still pass). */
 export const PROBABILITY_SUM_TOLERANCE = 1e-3;

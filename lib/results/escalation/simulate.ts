@@ -3,10 +3,10 @@
  * expert-labelled items and count how often the decisions keep the promise on the whole population (the share of
  * draws that should be at least 1 − δ), and how much they decide.
  */
-import type { Verdict } from "../agreement";
 import { seededRandom, quantileSorted } from "../../kernel";
 import { cascadeThresholds, checkOptions, fixedSequenceThreshold, type EscalationOptions } from "./calibrate";
 import type { EscalationItem } from "./items";
+import { type Verdict } from "../../judging/verdict";
 
 /** How a simulated judge behaves on a kind of item. */
 export interface JudgeBehaviour {

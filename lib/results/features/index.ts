@@ -102,5 +102,5 @@ export function computeFeatures(it: Itinerary, q: QueryFacts, poiOf: PoiLookup):
     },
   };
 }
-export type * from "./rules";
+export * from "./rules";
 export * from "./weights";

@@ -10,10 +10,10 @@ import {
   verdictFileProblems,
   type JudgeRecord,
 } from "../alignment";
-import type { Verdict } from "../agreement";
 import { currentWeights } from "./fits";
 import { poolOf, type Db } from "../../platform/db";
 import { beforeLongStep, NO_PROGRESS, type ReportProgress } from "../../platform";
+import { type Verdict } from "../../judging/verdict";
 
 const VERDICT_BATCH = 5000;
 /** Judges on the alignment board at most (uploaded ones; the built-in reward judges come on top). */

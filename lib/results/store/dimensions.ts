@@ -16,11 +16,11 @@ import {
   type DimensionVsReward,
   type DriversFailure,
 } from "../dimensions";
-import type { Verdict } from "../agreement";
 import type { PlanFeatures } from "../features";
 import { AppError } from "../../kernel";
 import { keysetRows, poolOf, type Db } from "../../platform/db";
 import { currentWeights } from "./fits";
+import { type Verdict } from "../../judging/verdict";
 
 /** Bootstrap replicates of the page's intervals: each costs a pass over the compared pairs of every dimension. */
 export const DIMENSION_REPORT_REPLICATES = 200;

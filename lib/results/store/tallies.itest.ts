@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { DEFAULT_SETTINGS } from "../../judging";
-import { majority, verdictCode, VERDICTS, type Tallies } from "../agreement";
+import { majority, type Tallies } from "../agreement";
 import { tallyPairs } from "../../testing/agreement";
 import { EXPORT_KINDS, type ExportFilters } from "../../exports";
 import { listDestinations, listUsers } from "../../accounts/store";
@@ -17,6 +17,7 @@ import { poolOf, seed } from "../../platform/db";
 import { exportCount, records } from "../../exports/store";
 import { claimNext, submitJudgment, assignmentOverview, setRequiredRaters } from "../../judging/store";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "../../testing/database";
+import { VERDICTS, verdictCode } from "../../judging/verdict";
 
 let t: TestDatabase;
 const S = { ...DEFAULT_SETTINGS, rationaleMinLength: 1 };
