@@ -180,7 +180,11 @@ async function main(argv: string[]): Promise<number> {
         { ok: true, counts: r.counts },
         `valid: ${Object.entries(r.counts)
           .map(([k, v]) => `${k} ${v}`)
-          .join(", ")}`,
+          .join(", ")}` +
+          // A one-planner bundle is valid yet makes nothing to judge: say so before the import does.
+          (r.counts.pairs === 0 && r.counts.plans > 0
+            ? "\nno pairs: each request has one plan; import it, then add another planner's plans for the same requests with `tripjudge import OTHER --into DATASET_ID` (or “Add to dataset” on the Import page)"
+            : ""),
       );
       return 0;
     } finally {
@@ -214,7 +218,7 @@ async function main(argv: string[]): Promise<number> {
       json,
       { ...r, database: database.where, ...(gold ? { gold: gold.result } : {}) },
       [
-        `${r.added ? "added to" : r.created ? "imported" : "already imported, nothing changed"}: ${r.name} (${Object.entries(
+        `${r.added ? "added to" : r.created ? "imported" : "already imported, nothing changed"}: ${r.name}, dataset id ${r.datasetId} (${Object.entries(
           r.counts,
         )
           .map(([k, v]) => `${k} ${v}`)

@@ -1,5 +1,5 @@
 "use client";
-/** The datasets imported so far, with their counts. */
+/** The datasets imported so far, with their ids and counts. */
 import { dateTime } from "../../format";
 import { useDatasets } from "../queries";
 
@@ -23,7 +23,13 @@ export function DatasetsSection() {
         <tbody>
           {datasets.data?.map((d) => (
             <tr key={d.id}>
-              <td>{d.name}</td>
+              <td>
+                {d.name}
+                {/* The id the command line's --into and --dataset and the API's ?dataset= take. */}
+                <div className="muted">
+                  id <code>{d.id}</code>
+                </div>
+              </td>
               <td>{d.format.toLowerCase()}</td>
               <td className="num">{d.counts.queries}</td>
               <td className="num">{d.counts.plans}</td>

@@ -182,6 +182,9 @@ test("the command-line import says which database it wrote to, without its passw
   );
   const u = new URL(t.url);
   assert.match(stdout, /^(imported|already imported, nothing changed): /);
+  // The id --into and --dataset take, which a new admin found nowhere else (issue 44's trial).
+  const id = /, dataset id (\S+) \(/.exec(stdout)?.[1];
+  assert.ok(id && (await t.db.dataset.findUnique({ where: { id } })), stdout);
   assert.ok(stdout.includes(`into DATABASE_URL's database (`) && stdout.includes(u.pathname.slice(1)), stdout);
   if (u.password) assert.ok(!stdout.includes(decodeURIComponent(u.password)), "no password in the output");
 });
