@@ -1,6 +1,6 @@
 /**
  * Who may do what, in one place. Each rule is a plain function of who is asking and the facts it
- * needs; the callers (route glue, lib/db) look the facts up and throw AppError("forbidden" | …) when
+ * needs; the callers (route glue, the concepts' stores) look the facts up and throw AppError("forbidden" | …) when
  * a rule says no. Two rules are also enforced inside the database, in the same statement as the
  * change, because the hot calls make one round trip (docs/decisions/016): tj_session_ok (a standing
  * expert session: active, same session version, role EXPERT) and tj_submit/tj_move_assignment (an
