@@ -50,6 +50,8 @@ test("an admin uploads a bundle with problems, reads them, fixes it, uploads aga
   await expect(summary.getByTestId("count-pairs")).toHaveText("1");
   await expect(summary.getByTestId("count-unresolvedPlaces")).toHaveText("1");
   await expect(page.getByRole("table", { name: "Datasets" })).toContainText("TripScore example: 3 days in Beijing");
+  // Each dataset shows its id: what the command line's --into and --dataset and the API's ?dataset= take.
+  await expect(page.getByRole("table", { name: "Datasets" }).locator("code").first()).toHaveText(/^\S{8,}$/);
   await shot(page, "import-summary");
 
   // The same bundle again is recognized and changes nothing.
