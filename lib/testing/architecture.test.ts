@@ -119,7 +119,7 @@ test("rule 3: client code imports browser entry points, and no browser entry poi
       seen.add(file);
       if (/\/store\//.test(file) || file.startsWith("lib/platform/db/"))
         wrong.push(`${[...via, file].join(" → ")} (storage)`);
-      for (const spec of eagerImports(file)) {
+      for (const { spec } of edgesOf(file)) {
         const target = resolve(file, spec);
         if (target) walk(target, [...via, file]);
         else if (/^(node:|pg$|@prisma\/|server-only$)/.test(spec))
@@ -163,27 +163,10 @@ test("rule 5: test support is imported by tests, benchmarks and browser tests on
   assert.deepEqual(wrong, []);
 });
 
-/** The modules `file` loads with it (value imports and re-exports; neither `import type` nor a lazy `import()`). */
-function eagerImports(file: string): string[] {
-  const text = readFileSync(path.join(root, file), "utf8");
-  const out: string[] = [];
-  for (const m of text.matchAll(
-    /^(?:import|export)\s+([^;]*?)\s*from\s*["']([^"']+)["']|^import\s*["']([^"']+)["']/gms,
-  )) {
-    if (m[3]) {
-      out.push(m[3]);
-      continue;
-    }
-    const clause = m[1].trim();
-    if (/^type\b/.test(clause)) continue;
-    const named = /^\{([^}]*)\}$/.exec(clause);
-    if (named && named[1].split(",").every((n) => !n.trim() || /^type\b/.test(n.trim()))) continue;
-    out.push(m[2]);
-  }
-  return out;
-}
-
-/** One import or re-export of a file: its specifier, and the names it takes ("*": all of them). */
+/**
+ * One import or re-export that loads a module with `file` (neither `import type` nor a lazy `import()`): its
+ * specifier, and the names it takes ("*": all of them).
+ */
 interface Edge {
   spec: string;
   reexport: boolean;
