@@ -47,7 +47,7 @@ export type Jsonified<T> = T extends Date
           ? { [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: Jsonified<T[K]> }
           : T;
 
-/** Figures shared by reloads for a few seconds say when they were computed (lib/platform/next/api.ts adminFigures). */
+/** Figures shared by reloads for a few seconds say when they were computed (lib/platform/http/admin-figures.ts). */
 type Shared<T> = Jsonified<T> & { computedAt: string; updating: boolean };
 
 /** GET /api/admin/overview */

@@ -46,9 +46,6 @@ interface RouteContext {
   params?: Promise<unknown>;
 }
 
-// In a module of its own so that code outside Next.js (lib/results/http/analytics.ts and its test) can use it.
-export { adminFigures } from "../http/admin-figures";
-
 /** An id in a route's path. */
 export const idParam = z.string().min(1).max(64);
 /** The parameters of a route whose one dynamic segment is `[id]`. */
