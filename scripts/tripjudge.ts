@@ -166,7 +166,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (command === "validate") {
-    const { streamBundle, DiscardingSink } = await import("../lib/datasets/importers");
+    const { streamBundle, DiscardingSink, noPairsNote } = await import("../lib/datasets/importers");
     const source = await sourceFromPath(positionals[0], maxBytes);
     try {
       const r = await streamBundle(source, new DiscardingSink(), opts);
@@ -175,16 +175,19 @@ async function main(argv: string[]): Promise<number> {
         out(json, r, r.problems.map(formatProblem).join("\n") + more);
         return 1;
       }
+      // A valid bundle may make nothing to judge (one plan per request): said as the import would say it.
+      const note = noPairsNote({
+        ...r.requests,
+        plans: r.counts.plans,
+        pairs: r.counts.pairs,
+        excludeInfeasible: !!opts.excludeInfeasible,
+      });
       out(
         json,
-        { ok: true, counts: r.counts },
+        { ok: true, counts: r.counts, ...(note ? { note } : {}) },
         `valid: ${Object.entries(r.counts)
           .map(([k, v]) => `${k} ${v}`)
-          .join(", ")}` +
-          // A one-planner bundle is valid yet makes nothing to judge: say so before the import does.
-          (r.counts.pairs === 0 && r.counts.plans > 0
-            ? "\nno pairs: each request has one plan; import it, then add another planner's plans for the same requests with `tripjudge import OTHER --into DATASET_ID` (or “Add to dataset” on the Import page)"
-            : ""),
+          .join(", ")}` + (note ? `\n${note}` : ""),
       );
       return 0;
     } finally {

@@ -1,7 +1,9 @@
 /** Records in the shapes the papers publish them (fixtures/real/SOURCES.md), through the importer and `tripjudge features`. */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { test } from "node:test";
 import { parseBundle } from ".";
 import { check } from "../../constraints";
@@ -223,4 +225,30 @@ test("tripjudge features on a real ChinaTravel plan, TripScore's K.5 itinerary a
   const bad = cli("--plan", "lib/datasets/importers/fixtures/real/tripscore-k5-plan.json");
   assert.equal(bad.status, 1);
   assert.match(bad.out.problems[0].message, /pass the request with --query/);
+});
+
+test("tripjudge validate on TripCraft's real record, one plan per request: valid, and it says no pairs will come and what to do", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "tj-one-plan-"));
+  writeFileSync(
+    path.join(dir, "manifest.json"),
+    JSON.stringify({
+      format: "tripcraft",
+      name: "TripCraft sample",
+      destinations: [{ name: "Baltimore", country: "USA", lat: 39.29, lon: -76.61 }],
+    }),
+  );
+  copyFileSync("lib/datasets/importers/fixtures/real/tripcraft-sample-evaluation.jsonl", path.join(dir, "plans.jsonl"));
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", "scripts/tripjudge.ts", "validate", dir, ...args], {
+      encoding: "utf8",
+    });
+  const text = cli();
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /^valid: .*plans 1, pairs 0/);
+  assert.match(text.stdout, /\nNo pairs: each of the 1 request with plans has one plan\. .*--into DATASET_ID/);
+  const json = cli("--json");
+  assert.equal(json.status, 0, json.stderr);
+  const out = JSON.parse(json.stdout);
+  assert.deepEqual([out.ok, out.counts.pairs], [true, 0]);
+  assert.match(out.note, /^No pairs: each of the 1 request with plans has one plan\./);
 });
