@@ -30,12 +30,15 @@ test(
 );
 
 test("the embedded server refuses a port that another program holds, saying what to do", async () => {
-  const blocker = net.createServer().listen(54362, "127.0.0.1");
+  // Port 0: the system picks a free one. A fixed port sits in Linux's ephemeral range, where any client socket
+  // of a parallel test may already hold it (CI once failed so).
+  const blocker = net.createServer().listen(0, "127.0.0.1");
   await new Promise((r) => blocker.once("listening", r));
+  const port = (blocker.address() as net.AddressInfo).port;
   try {
     await assert.rejects(
-      startEmbeddedPostgres({ dataDir: path.resolve(".data", "never-created"), port: 54362 }),
-      /port 54362 is already in use by another program.*EMBEDDED_PG_PORT.*DATABASE_URL/,
+      startEmbeddedPostgres({ dataDir: path.resolve(".data", "never-created"), port }),
+      new RegExp(`port ${port} is already in use by another program.*EMBEDDED_PG_PORT.*DATABASE_URL`),
     );
   } finally {
     blocker.close();
