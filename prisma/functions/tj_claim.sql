@@ -62,7 +62,8 @@ BEGIN
     RETURN;
   END IF;
   FOR attempt IN 1..20 LOOP
-    -- Open pairs of the expert's destinations that they never had, with a free slot, best first.
+    -- Open pairs of the expert's destinations that they never had, with a free slot, best first: highest priority
+    -- (an escalation's calibration sample, then the dataset's serving order; 0 for pairs served as imported).
     -- Two static queries rather than one with a conditional ORDER BY: each keeps its own cached
     -- plan, and the completion order can walk its index.
     IF p_completion_first THEN
@@ -72,7 +73,7 @@ BEGIN
          AND EXISTS (SELECT 1 FROM "Query" q WHERE q.id = p."queryId" AND q."destinationId" = ANY(v_destinations))
          AND NOT (p.id = ANY(v_tried))
          AND NOT EXISTS (SELECT 1 FROM "Assignment" m WHERE m."pairId" = p.id AND m."userId" = p_user)
-       ORDER BY p."submittedCount" DESC, p."claimedCount" DESC, p."createdAt" ASC
+       ORDER BY p.priority DESC, p."submittedCount" DESC, p."claimedCount" DESC, p."createdAt" ASC
        LIMIT 1 FOR UPDATE OF p SKIP LOCKED;
     ELSE
       SELECT p.id, p."planAId", p."planBId", p."requiredRaters" INTO v_pair
@@ -81,7 +82,7 @@ BEGIN
          AND EXISTS (SELECT 1 FROM "Query" q WHERE q.id = p."queryId" AND q."destinationId" = ANY(v_destinations))
          AND NOT (p.id = ANY(v_tried))
          AND NOT EXISTS (SELECT 1 FROM "Assignment" m WHERE m."pairId" = p.id AND m."userId" = p_user)
-       ORDER BY p."createdAt" ASC
+       ORDER BY p.priority DESC, p."createdAt" ASC
        LIMIT 1 FOR UPDATE OF p SKIP LOCKED;
     END IF;
     IF NOT FOUND THEN
