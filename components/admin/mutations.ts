@@ -5,6 +5,7 @@
  */
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import type {
+  EscalationSetAnswer,
   ActiveAnswer,
   ExpertCreatedAnswer,
   FamiliarityAnswer,
@@ -27,6 +28,7 @@ import type {
 } from "@/lib/platform/browser";
 import { type JudgingSettings, withDatasetChange, withFamiliarity } from "@/lib/judging/browser";
 import type { Dimension } from "@/lib/results/dimensions/browser";
+import type { EscalationSettingsInput } from "@/lib/results/escalation/browser";
 import { api } from "../api";
 import { KEYS } from "../keys";
 import { uploadBundle } from "./upload";
@@ -197,6 +199,17 @@ export const useUploadVerdicts = (then?: Then<File, VerdictsImportedAnswer>) =>
 
 export const useRemoveVerdicts = () =>
   useChange((id: string) => api<VerdictsRemovedAnswer>(`/api/admin/judges/${id}`, { method: "DELETE" }), [KEYS.judges]);
+
+/** Turns a dataset's escalation on, changes it (a fresh calibration sample), or off (settings null). */
+export const useSetEscalation = () =>
+  useChange(
+    (v: { dataset: string; settings: EscalationSettingsInput | null }) =>
+      api<EscalationSetAnswer>(`/api/admin/datasets/${encodeURIComponent(v.dataset)}/escalation`, {
+        method: "PUT",
+        json: { settings: v.settings },
+      }),
+    [KEYS.judges],
+  );
 
 // Quality.
 

@@ -4,6 +4,7 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  EscalationAnswer,
   AdjudicationAnswer,
   AnalyticsAnswer,
   DatasetsAnswer,
@@ -62,6 +63,16 @@ export function useJudgeBoard(dataset: string) {
     queryFn: () =>
       api<JudgeBoardAnswer>(`/api/admin/judges${dataset ? `?dataset=${encodeURIComponent(dataset)}` : ""}`),
     placeholderData: (prev) => prev,
+  });
+}
+
+/** A dataset's guaranteed escalation: settings, thresholds, audit, decisions; polled while it calibrates or decides. */
+export function useEscalation(dataset: string) {
+  return useQuery({
+    queryKey: [...KEYS.judges, "escalation", dataset],
+    enabled: !!dataset,
+    refetchInterval: (q) => (q.state.data?.settings ? 5000 : false),
+    queryFn: () => api<EscalationAnswer>(`/api/admin/datasets/${encodeURIComponent(dataset)}/escalation`),
   });
 }
 

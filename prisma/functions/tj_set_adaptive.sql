@@ -18,7 +18,7 @@ BEGIN
        AND (p."submittedCount" < 2 OR (SELECT count(DISTINCT j.verdict) FROM "Judgment" j WHERE j."pairId" = p.id) = 1);
   ELSE
     UPDATE "Pair" p SET "requiredRaters" = 3, status = 'OPEN'
-      FROM "Query" q WHERE q.id = p."queryId" AND q."datasetId" = p_dataset AND p."requiredRaters" = 2;
+      FROM "Query" q WHERE q.id = p."queryId" AND q."datasetId" = p_dataset AND p."requiredRaters" = 2 AND p.status <> 'DECIDED';
   END IF;
   GET DIAGNOSTICS v_changed = ROW_COUNT;
   PERFORM tj_bulk_pairs_end();

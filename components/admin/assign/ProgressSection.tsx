@@ -55,7 +55,9 @@ export function ProgressSection({ o, then }: { o: OverviewAnswer; then: Then<unk
                   />
                 </td>
                 <td className="num">
-                  {d.complete} / {d.pairs} <Bar done={d.judgments} total={d.needed} />
+                  {d.complete} / {d.pairs}
+                  {d.decided > 0 && <span className="muted small"> · {d.decided} decided by judges</span>}{" "}
+                  <Bar done={d.judgments} total={d.needed} />
                 </td>
                 <td>
                   <label className="checkbox small">
@@ -122,6 +124,7 @@ export function ProgressSection({ o, then }: { o: OverviewAnswer; then: Then<unk
                   <td>{d.name}</td>
                   <td className="num">
                     {d.complete} / {d.pairs}
+                    {d.decided > 0 && <span className="muted small"> · {d.decided} decided by judges</span>}
                   </td>
                   <td className="num">
                     {pctOf(d.judgments, d.needed)} <Bar done={d.judgments} total={d.needed} />

@@ -1,11 +1,12 @@
 "use client";
-/** The judges page's sections: automatic judges' verdicts (upload, files), then their alignment with the experts. */
+/** The judges page's sections: automatic judges' verdicts (upload, files), their alignment with the experts, and guaranteed escalation. */
 import { useState } from "react";
 import { KEYS } from "../../keys";
 import { FiguresAge } from "../FiguresAge";
 import { FiguresProgress } from "../FiguresProgress";
 import { useJudgeBoard } from "../queries";
 import { AlignmentSection } from "./AlignmentSection";
+import { EscalationSection } from "./EscalationSection";
 import { VerdictsSection } from "./VerdictsSection";
 
 export function JudgesPanel() {
@@ -27,6 +28,7 @@ export function JudgesPanel() {
           <AlignmentSection d={d} />
         </>
       )}
+      <EscalationSection dataset={dataset} />
     </div>
   );
 }

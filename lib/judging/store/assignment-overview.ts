@@ -11,6 +11,8 @@ export interface PairCounts {
   destinationId: string;
   pairs: number;
   complete: number;
+  /** Pairs a judge decided under guaranteed escalation: out of the queue, needing no more judgments. */
+  decided: number;
   /** Submitted judgments (the pairs' counters). */
   judgments: number;
   /** Judgments the pairs need in all. */
@@ -26,15 +28,17 @@ export interface PairCounts {
 export async function pairCounts(db: Db): Promise<PairCounts[]> {
   const { rows } = await poolOf(db).query<PairCounts>(
     `WITH parts AS (
-       SELECT t."datasetId", t."destinationId", t.pairs, t.pairs AS complete, t.pairs * r.n AS judgments, t.pairs * r.n AS needed, r.n AS raters
+       SELECT t."datasetId", t."destinationId", t.pairs, t.pairs AS complete, 0 AS decided, t.pairs * r.n AS judgments, t.pairs * r.n AS needed, r.n AS raters
        FROM "AgreementTally" t
        CROSS JOIN LATERAL (SELECT (t.pattern >> 4 & 3 <> 3)::int + (t.pattern >> 2 & 3 <> 3)::int + (t.pattern & 3 <> 3)::int AS n) r
        WHERE t.pattern >= 0 AND t.pairs > 0
        UNION ALL
-       SELECT q."datasetId", q."destinationId", 1, (p.status = 'COMPLETE')::int, p."submittedCount", p."requiredRaters", p."requiredRaters"
+       SELECT q."datasetId", q."destinationId", 1, (p.status = 'COMPLETE')::int, (p.status = 'DECIDED')::int, p."submittedCount",
+              CASE WHEN p.status = 'DECIDED' THEN p."submittedCount" ELSE p."requiredRaters" END, p."requiredRaters"
        FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" WHERE p.status <> 'COMPLETE' OR p."verdictPattern" = -1
      )
-     SELECT "datasetId", "destinationId", sum(pairs)::int AS pairs, sum(complete)::int AS complete, sum(judgments)::int AS judgments,
+     SELECT "datasetId", "destinationId", sum(pairs)::int AS pairs, sum(complete)::int AS complete, sum(decided)::int AS decided,
+            sum(judgments)::int AS judgments,
             sum(needed)::int AS needed, max(raters)::int AS raters
      FROM parts GROUP BY 1, 2`,
   );
@@ -45,12 +49,29 @@ export async function pairCounts(db: Db): Promise<PairCounts[]> {
 export function sumBy(rows: readonly PairCounts[], key: "datasetId" | "destinationId") {
   const out = new Map<
     string,
-    { id: string; pairs: number; complete: number; judgments: number; needed: number; raters: number | null }
+    {
+      id: string;
+      pairs: number;
+      complete: number;
+      decided: number;
+      judgments: number;
+      needed: number;
+      raters: number | null;
+    }
   >();
   for (const r of rows) {
-    const o = out.get(r[key]) ?? { id: r[key], pairs: 0, complete: 0, judgments: 0, needed: 0, raters: null };
+    const o = out.get(r[key]) ?? {
+      id: r[key],
+      pairs: 0,
+      complete: 0,
+      decided: 0,
+      judgments: 0,
+      needed: 0,
+      raters: null,
+    };
     o.pairs += r.pairs;
     o.complete += r.complete;
+    o.decided += r.decided;
     o.judgments += r.judgments;
     o.needed += r.needed;
     o.raters = Math.max(o.raters ?? 0, r.raters ?? 0) || null;
@@ -115,7 +136,10 @@ export async function assignmentOverview(db: Db) {
   const expertsOf = new Map<string, number>();
   for (const l of links) expertsOf.set(l.destinationId, (expertsOf.get(l.destinationId) ?? 0) + 1);
   const offered = destinationsOffered(
-    destinations.map((d) => ({ ...d, ...(destStats.get(d.id) ?? { pairs: 0, complete: 0, judgments: 0, needed: 0 }) })),
+    destinations.map((d) => ({
+      ...d,
+      ...(destStats.get(d.id) ?? { pairs: 0, complete: 0, decided: 0, judgments: 0, needed: 0 }),
+    })),
     (id) => expertsOf.get(id) ?? 0,
   );
   return {
@@ -130,7 +154,7 @@ export async function assignmentOverview(db: Db) {
     datasets: datasets.map((d) => ({
       ...d,
       dimensions: (d.dimensions as Dimension[] | null) ?? null,
-      ...(dsStats.get(d.id) ?? { pairs: 0, complete: 0, judgments: 0, needed: 0, raters: null }),
+      ...(dsStats.get(d.id) ?? { pairs: 0, complete: 0, decided: 0, judgments: 0, needed: 0, raters: null }),
     })),
     claims: claims.map((c) => ({
       id: c.id,

@@ -18,6 +18,8 @@ import {
   type leaderboardReport,
   type judgeBoard,
   type importJudgeVerdicts,
+  type escalationStatus,
+  type setEscalation,
   type DimensionReport,
 } from "../../results/store";
 import type { dslEditorData, saveDslVersion, setDslStage } from "../../constraints/store";
@@ -79,6 +81,10 @@ export type FitsAnswer = Jsonified<Awaited<ReturnType<typeof fitsOverview>>>;
 export type LeaderboardAnswer = Shared<Awaited<ReturnType<typeof leaderboardReport>>>;
 /** GET /api/admin/judges */
 export type JudgeBoardAnswer = Shared<Awaited<ReturnType<typeof judgeBoard>>>;
+/** GET /api/admin/datasets/[id]/escalation */
+export type EscalationAnswer = Jsonified<Awaited<ReturnType<typeof escalationStatus>>>;
+/** PUT /api/admin/datasets/[id]/escalation */
+export type EscalationSetAnswer = Jsonified<Awaited<ReturnType<typeof setEscalation>>>;
 /** GET /api/admin/quality */
 export type QualityAnswer = Shared<Awaited<ReturnType<typeof qualityReport>>>;
 /** GET /api/admin/settings */

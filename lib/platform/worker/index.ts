@@ -14,6 +14,7 @@ import { importJob } from "./handlers/import";
 import { queueFor } from "./queue";
 import { removeDeadWorkersScratch, runJob, type JobHandler } from "./run";
 import { deleteEndedUploads } from "../db/files";
+import { escalationSweep } from "../../results/store";
 
 export const HANDLERS: Record<JobKind, JobHandler> = {
   import: importJob,
@@ -41,7 +42,7 @@ export async function sweep(db: Db, boss: PgBoss, staleSeconds?: number) {
 export async function startWorker(
   db: Db,
   url: string,
-  opts: { name?: string; sweepMs?: number; staleSeconds?: number } = {},
+  opts: { name?: string; sweepMs?: number; staleSeconds?: number; escalationMs?: number } = {},
 ): Promise<RunningWorker> {
   const name = opts.name ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const boss = await queueFor(url, { supervise: true });
@@ -63,10 +64,21 @@ export async function startWorker(
     opts.sweepMs ?? 10_000,
   );
   void sweep(db, boss, opts.staleSeconds).catch(() => {});
+  // Guaranteed escalation (docs/escalation.md): a step for each dataset whose pairs changed, so the calibration
+  // starts once the experts have labelled the sample and new pairs are decided, without the submit doing the work.
+  let stepping = false;
+  const escalating = setInterval(() => {
+    if (stepping) return;
+    stepping = true;
+    void escalationSweep(db)
+      .catch((e) => console.error(`escalation: ${(e as Error).message}`))
+      .finally(() => (stepping = false));
+  }, opts.escalationMs ?? 10_000);
   return {
     name,
     async stop() {
       clearInterval(sweeping);
+      clearInterval(escalating);
       stopping.abort();
       for (const kind of JOB_KINDS) await boss.offWork(kind).catch(() => {});
     },

@@ -5,6 +5,7 @@
  * (text.ts). The method and where it differs from the paper: docs/escalation.md.
  */
 export * from "./calibrate";
+export * from "./dataset";
 export * from "./items";
 export * from "./simulate";
 export * from "./text";

@@ -1,0 +1,316 @@
+/**
+ * Guaranteed escalation on a dataset, in the database: the setting (drawing the calibration sample), one step as
+ * the worker runs it (lib/results/escalation/dataset.ts decides; tj_escalation_* apply, decision 002), and the
+ * status the Judges page shows. The method: docs/escalation.md.
+ */
+import { randomBytes } from "node:crypto";
+import { AppError } from "../../kernel";
+import { labelOf } from "../agreement";
+import {
+  auditJudge,
+  escalationSettings,
+  escalationStep,
+  pauseReason,
+  type EscalationPair,
+  type EscalationSettings,
+  type JudgeAudit,
+} from "../escalation";
+import { BUILT_IN_JUDGES } from "../alignment";
+import { judgeCalls } from "./judge-calls";
+import { poolOf, type Db } from "../../platform/db";
+import type { Verdict } from "../../judging/verdict";
+
+/** Pairs read per query and decisions written per statement. */
+const BATCH = 5000;
+
+/** What the last step found, kept on the dataset (Dataset.escalationState). */
+export interface EscalationState {
+  /** The calibration sample's draw (md5 of the pair id and this seed). */
+  seed: string;
+  phase: "calibrating" | "deciding" | "paused";
+  labelled: number;
+  sample: number;
+  /** Per judge of the cascade, from the last calibration (empty while calibrating). */
+  stages: {
+    judge: string;
+    threshold: number | null;
+    calibrationItems: number;
+    decided: number;
+    disagreements: number;
+    upperBound: number | null;
+  }[];
+  audits: JudgeAudit[];
+  /** Why decisions are paused (phase "paused"). */
+  paused: string | null;
+  /** The dataset's complete and open pairs when the step ran: the worker steps again when they change. */
+  seen: string;
+  at: string;
+}
+
+function settingsOf(value: unknown): EscalationSettings | null {
+  if (value == null) return null;
+  const r = escalationSettings.safeParse(value);
+  return r.success ? r.data : null;
+}
+
+/** The judges an escalation may name on a dataset: uploaded ones with verdicts on its pairs, and the reward judges. */
+export async function escalationJudges(db: Db, datasetId: string): Promise<string[]> {
+  const { rows } = await poolOf(db).query<{ judge: string }>(
+    `SELECT DISTINCT v.judge FROM "JudgeVerdict" v JOIN "Pair" p ON p.id = v."pairId" JOIN "Query" q ON q.id = p."queryId"
+      WHERE q."datasetId" = $1 ORDER BY 1`,
+    [datasetId],
+  );
+  return [...Object.values(BUILT_IN_JUDGES), ...rows.map((r) => r.judge)];
+}
+
+/**
+ * Turns escalation on (or changes it: a fresh calibration sample, earlier decisions back to the experts) or off
+ * (null: every pair to the experts again). Then runs a step, so pairs already labelled count at once.
+ */
+export async function setEscalation(db: Db, datasetId: string, input: unknown, actorId: string) {
+  const dataset = await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true } });
+  if (!dataset) throw new AppError("not_found", "No such dataset.");
+  const pool = poolOf(db);
+  if (input === null) {
+    await pool.query(`UPDATE "Dataset" SET escalation = NULL, "escalationState" = NULL WHERE id = $1`, [datasetId]);
+    const reopened = (await pool.query<{ n: number }>(`SELECT tj_escalation_reopen($1) AS n`, [datasetId])).rows[0];
+    await pool.query(`SELECT tj_escalation_sample($1, 0, '')`, [datasetId]);
+    await db.auditEvent.create({
+      data: { actorId, action: "dataset.escalation", targetType: "Dataset", targetId: datasetId, data: { on: false } },
+    });
+    return { on: false as const, reopened: reopened?.n ?? 0 };
+  }
+  const settings = escalationSettings.parse(input);
+  const known = new Set(await escalationJudges(db, datasetId));
+  const unknown = settings.judges.filter((j) => !known.has(j));
+  if (unknown.length)
+    throw new AppError(
+      "invalid_request",
+      `No verdicts of ${unknown.map((j) => `"${j}"`).join(", ")} on this dataset's pairs: upload them on the Judges page first.`,
+    );
+  const seed = randomBytes(8).toString("hex");
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query(`UPDATE "Dataset" SET escalation = $2::jsonb, "escalationState" = $3::jsonb WHERE id = $1`, [
+      datasetId,
+      JSON.stringify(settings),
+      JSON.stringify({ seed, phase: "calibrating", seen: "" }),
+    ]);
+    await client.query(`SELECT tj_escalation_sample($1, $2, $3)`, [datasetId, settings.calibrationPairs, seed]);
+    await client.query(
+      `INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data)
+       VALUES ($1, $2, 'dataset.escalation', 'Dataset', $3, $4::jsonb)`,
+      [randomBytes(12).toString("hex"), actorId, datasetId, JSON.stringify({ on: true, ...settings })],
+    );
+    await client.query("COMMIT");
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+  return { on: true as const, state: await runEscalation(db, datasetId) };
+}
+
+type PairRow = {
+  id: string;
+  status: "OPEN" | "COMPLETE" | "DECIDED";
+  calibration: boolean;
+  claimed: number;
+  submitted: number;
+  required: number;
+  decided: boolean;
+  verdicts: Verdict[] | null;
+  adjudicated: Verdict | null;
+};
+
+/** The dataset's pairs, in batches by id, with what the step needs of each. */
+async function* datasetPairs(db: Db, datasetId: string): AsyncGenerator<PairRow> {
+  const pool = poolOf(db);
+  for (let after = ""; ;) {
+    const { rows } = await pool.query<PairRow>(
+      `SELECT p.id, p.status, p."escalationCalibration" AS calibration, p."claimedCount" AS claimed,
+              p."submittedCount" AS submitted, p."requiredRaters" AS required,
+              EXISTS (SELECT 1 FROM "JudgeDecision" d WHERE d."pairId" = p.id) AS decided,
+              CASE WHEN p.status = 'COMPLETE' THEN
+                (SELECT array_agg(j.verdict::text ORDER BY j.id) FROM "Judgment" j WHERE j."pairId" = p.id) END AS verdicts,
+              (SELECT a.label::text FROM "Adjudication" a WHERE a."pairId" = p.id) AS adjudicated
+         FROM "Pair" p JOIN "Query" q ON q.id = p."queryId"
+        WHERE q."datasetId" = $1 AND p.id > $2 ORDER BY p.id LIMIT $3`,
+      [datasetId, after, BATCH],
+    );
+    if (!rows.length) return;
+    yield* rows;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+function humanOf(r: PairRow): Verdict | null {
+  if (r.status !== "COMPLETE" || !r.verdicts) return null;
+  return labelOf(r.verdicts, r.required, r.adjudicated).label;
+}
+
+/**
+ * One step of the dataset's escalation (nothing when it is off or paused): audit the decisions the experts have
+ * now judged, pause when the audit shows a judge below the promise, else calibrate once the sample is labelled
+ * and decide the untouched pairs. Safe to repeat and to run from several workers (tj_escalation_decide takes a
+ * lock per dataset and decides only untouched pairs).
+ */
+export async function runEscalation(db: Db, datasetId: string): Promise<EscalationState | null> {
+  const pool = poolOf(db);
+  const row = (
+    await pool.query<{ escalation: unknown; state: Partial<EscalationState> | null }>(
+      `SELECT escalation, "escalationState" AS state FROM "Dataset" WHERE id = $1`,
+      [datasetId],
+    )
+  ).rows[0];
+  const settings = settingsOf(row?.escalation);
+  if (!row || !settings) return null;
+  const prior = row.state ?? {};
+  if (prior.phase === "paused") return prior as EscalationState;
+  const seen = await signature(db, datasetId);
+
+  const calls = await judgeCalls(db, datasetId, settings.judges);
+  const pairs: EscalationPair[] = [];
+  const audits = new Map<string, { verdict: Verdict; human: Verdict }[]>(settings.judges.map((j) => [j, []]));
+  const auditRows = new Map(
+    (
+      await pool.query<{ pairId: string; judge: string; verdict: Verdict }>(
+        `SELECT "pairId", judge, verdict::text AS verdict FROM "JudgeDecision" WHERE "datasetId" = $1 AND audit`,
+        [datasetId],
+      )
+    ).rows.map((r) => [r.pairId, r]),
+  );
+  for await (const r of datasetPairs(db, datasetId)) {
+    const human = humanOf(r);
+    const audit = auditRows.get(r.id);
+    if (audit && human) audits.get(audit.judge)?.push({ verdict: audit.verdict, human });
+    const judges = new Map<string, { verdict: Verdict; confidence: number }>();
+    for (const j of settings.judges) {
+      const c = calls.get(j)?.get(r.id);
+      if (c) judges.set(j, c);
+    }
+    pairs.push({
+      id: r.id,
+      calibration: r.calibration,
+      human,
+      complete: r.status === "COMPLETE",
+      untouched: r.status === "OPEN" && !r.calibration && r.claimed === 0 && r.submitted === 0 && !r.decided,
+      judges,
+    });
+  }
+  const judgeAudits = settings.judges.map((j) => auditJudge(j, audits.get(j)!, settings));
+  const base = { seed: prior.seed ?? "", audits: judgeAudits, seen, at: new Date().toISOString() };
+  const reason = pauseReason(judgeAudits, settings);
+  let state: EscalationState;
+  if (reason) {
+    await pool.query(`SELECT tj_escalation_reopen($1)`, [datasetId]);
+    state = {
+      ...base,
+      phase: "paused",
+      labelled: prior.labelled ?? 0,
+      sample: prior.sample ?? 0,
+      stages: prior.stages ?? [],
+      paused: reason,
+    };
+  } else {
+    const { phase, decisions } = escalationStep(pairs, settings);
+    for (let i = 0; i < decisions.length; i += BATCH) {
+      const part = decisions.slice(i, i + BATCH);
+      await pool.query(`SELECT tj_escalation_decide($1, $2, $3, $4, $5, $6, $7)`, [
+        datasetId,
+        part.map((d) => d.pairId),
+        part.map((d) => d.judge),
+        part.map((d) => d.verdict),
+        part.map((d) => d.confidence),
+        part.map((d) => d.threshold),
+        part.map((d) => d.audit),
+      ]);
+    }
+    state =
+      phase.phase === "calibrating"
+        ? { ...base, phase: "calibrating", labelled: phase.labelled, sample: phase.sample, stages: [], paused: null }
+        : {
+            ...base,
+            phase: "deciding",
+            labelled: pairs.filter((p) => p.calibration).length,
+            sample: pairs.filter((p) => p.calibration).length,
+            stages: phase.stages.map((s) => ({
+              judge: s.judge,
+              threshold: s.threshold,
+              calibrationItems: s.calibrationItems,
+              decided: s.decided,
+              disagreements: s.disagreements,
+              upperBound: s.upperBound,
+            })),
+            paused: null,
+          };
+  }
+  // Written only while the setting is the one this step read (an admin may have changed it meanwhile).
+  await pool.query(`UPDATE "Dataset" SET "escalationState" = $2::jsonb WHERE id = $1 AND escalation = $3::jsonb`, [
+    datasetId,
+    JSON.stringify(state),
+    JSON.stringify(row.escalation),
+  ]);
+  return state;
+}
+
+/** The dataset's complete and open pairs and its decisions: a step with the same signature would change nothing. */
+async function signature(db: Db, datasetId: string): Promise<string> {
+  const { rows } = await poolOf(db).query<{ s: string }>(
+    `SELECT concat_ws(':', count(*) FILTER (WHERE p.status = 'COMPLETE'), count(*) FILTER (WHERE p.status = 'OPEN'),
+                      count(*) FILTER (WHERE p."submittedCount" + p."claimedCount" > 0)) AS s
+       FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" WHERE q."datasetId" = $1`,
+    [datasetId],
+  );
+  return rows[0]?.s ?? "";
+}
+
+/** The worker's sweep: a step for each dataset with escalation on whose pairs changed since its last step. */
+export async function escalationSweep(db: Db): Promise<number> {
+  const { rows } = await poolOf(db).query<{ id: string; seen: string | null; phase: string | null }>(
+    `SELECT id, "escalationState"->>'seen' AS seen, "escalationState"->>'phase' AS phase
+       FROM "Dataset" WHERE escalation IS NOT NULL`,
+  );
+  let stepped = 0;
+  for (const d of rows) {
+    if (d.phase === "paused" || (await signature(db, d.id)) === d.seen) continue;
+    await runEscalation(db, d.id);
+    stepped++;
+  }
+  return stepped;
+}
+
+/** What the Judges page shows of a dataset's escalation: settings, the last step, and the decisions so far. */
+export async function escalationStatus(db: Db, datasetId: string) {
+  const pool = poolOf(db);
+  const row = (
+    await pool.query<{ escalation: unknown; state: EscalationState | null }>(
+      `SELECT escalation, "escalationState" AS state FROM "Dataset" WHERE id = $1`,
+      [datasetId],
+    )
+  ).rows[0];
+  if (!row) throw new AppError("not_found", "No such dataset.");
+  const { rows: byJudge } = await pool.query<{ judge: string; decided: number; audit: number; saved: number }>(
+    `SELECT d.judge, count(*) FILTER (WHERE NOT d.audit)::int AS decided, count(*) FILTER (WHERE d.audit)::int AS audit,
+            coalesce(sum(p."requiredRaters") FILTER (WHERE NOT d.audit), 0)::int AS saved
+       FROM "JudgeDecision" d JOIN "Pair" p ON p.id = d."pairId" WHERE d."datasetId" = $1 GROUP BY d.judge`,
+    [datasetId],
+  );
+  const { rows: totals } = await pool.query<{ pairs: number; outside: number }>(
+    `SELECT count(*)::int AS pairs, count(*) FILTER (WHERE NOT p."escalationCalibration")::int AS outside
+       FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" WHERE q."datasetId" = $1`,
+    [datasetId],
+  );
+  return {
+    settings: settingsOf(row.escalation),
+    state: row.state,
+    judges: await escalationJudges(db, datasetId),
+    decisions: byJudge,
+    pairs: totals[0]?.pairs ?? 0,
+    /** The pairs outside the calibration sample: what coverage is a share of. */
+    outsideSample: totals[0]?.outside ?? 0,
+  };
+}
+export type EscalationStatus = Awaited<ReturnType<typeof escalationStatus>>;
