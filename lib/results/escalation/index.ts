@@ -8,3 +8,4 @@ export * from "./calibrate";
 export * from "./items";
 export * from "./simulate";
 export * from "./text";
+export * from "./reward-probability";
