@@ -6,12 +6,15 @@
 import { writeFileSync } from "node:fs";
 import { demoBundleFiles } from "../../datasets";
 import { formatProblem, parseBundle } from "../../datasets/importers";
-import { DEFAULT_WEIGHTS, reward } from "../features";
+import { DEFAULT_WEIGHTS, reward, type PlanFeatures } from "../features";
 
 const parsed = await parseBundle(demoBundleFiles());
 if (!parsed.ok) throw new Error(parsed.problems.map(formatProblem).join("\n"));
 const { plans, pairs } = parsed.dataset;
-const rewardOf = new Map(plans.map((p) => [p.sourceId, p.features ? reward(p.features, DEFAULT_WEIGHTS) : null]));
+if (!pairs) throw new Error("the demo bundle lists no pairs");
+const rewardOf = new Map(
+  plans.map((p) => [p.sourceId, p.features ? reward(p.features as PlanFeatures, DEFAULT_WEIGHTS) : null]),
+);
 const lines = pairs.map(([a, b]) =>
   JSON.stringify({ id: `${a}~${b}`, reward_a: rewardOf.get(a), reward_b: rewardOf.get(b) }),
 );
