@@ -4,3 +4,4 @@ export * from "./analytics";
 export * from "./dimensions";
 export * from "./fits";
 export * from "./leaderboard";
+export * from "./judge-calls";
