@@ -15,7 +15,7 @@ function confidenceText(c: Confidence | undefined, verdicts: number): string {
   if (c.crossFittedOn !== null)
     return c.crossFittedOn >= c.crossFitMinimum
       ? `cross-fitted on ${c.crossFittedOn} expert-labelled pairs`
-      : `none: ${c.crossFittedOn} expert-labelled pairs, ${c.crossFitMinimum} needed`;
+      : `no probability: ${c.crossFittedOn} expert-labelled pairs, ${c.crossFitMinimum} needed`;
   const [fewest, most] = c.samplesRange ?? [0, 0];
   const kinds = [
     { n: c.probabilities, text: "probabilities" },

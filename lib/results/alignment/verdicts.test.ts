@@ -21,11 +21,14 @@ test("probabilities or samples give the verdict when it is left out, and are kep
     { p_a: 0.333, p_b: 0.333, p_neither: 0.333 },
     { samples: ["NEITHER"], verdict: "NEITHER" },
     { verdict: "B" },
+    // null is "not given", as for scores and order.
+    { verdict: "B", p_a: null, p_b: null, p_neither: null, samples: null },
+    { p_a: 0.4, p_b: 0.6, p_neither: null },
   );
   assert.deepEqual(r.problems, []);
   assert.deepEqual(
     r.lines.map((l) => l.verdict),
-    ["A", "NEITHER", "B", "A", "A", "NEITHER", "B"],
+    ["A", "NEITHER", "B", "A", "A", "NEITHER", "B", "B", "B"],
   );
   assert.deepEqual([r.lines[0].p_a, r.lines[0].p_b, r.lines[0].p_neither], [0.7, 0.3, undefined]);
   assert.equal(r.lines[1].p_neither, 0.5);

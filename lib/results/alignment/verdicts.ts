@@ -35,12 +35,12 @@ export const judgeVerdictLine = z.strictObject({
   /** Point-wise judges' scores of the two plans (for Kendall's τ). */
   score_a: z.number().finite().nullish(),
   score_b: z.number().finite().nullish(),
-  /** How sure the judge is: probabilities summing to 1 (p_neither may be left out)… */
-  p_a: probability.optional(),
-  p_b: probability.optional(),
-  p_neither: probability.optional(),
+  /** How sure the judge is: probabilities summing to 1 (p_neither may be left out)… (null: not given, as for scores) */
+  p_a: probability.nullish(),
+  p_b: probability.nullish(),
+  p_neither: probability.nullish(),
   /** …or the verdicts of k repeated runs. */
-  samples: samplesList.optional(),
+  samples: samplesList.nullish(),
 });
 type ParsedLine = z.output<typeof judgeVerdictLine>;
 /** A line as stored: its verdict given, or the one its probabilities or samples make most likely. */
@@ -90,15 +90,17 @@ export function parseJudgeVerdicts(text: string, name: string): ParsedVerdicts {
  * escalation reads them), which a verdict given beside them must equal; else the verdict given. Or what is wrong.
  */
 function lineVerdict(l: ParsedLine): { verdict: Verdict } | { problem: string } {
-  const probabilities = l.p_a !== undefined || l.p_b !== undefined || l.p_neither !== undefined;
+  const probabilities = l.p_a != null || l.p_b != null || l.p_neither != null;
   if (probabilities && l.samples) return { problem: "give probabilities (p_a, p_b, p_neither) or samples, not both" };
-  const missing = (["p_a", "p_b"] as const).filter((k) => probabilities && l[k] === undefined);
+  const missing = (["p_a", "p_b"] as const).filter((k) => probabilities && l[k] == null);
   if (missing.length) return { problem: `p_a and p_b come together (${missing.join(" and ")} missing)` };
   if (!probabilities && !l.samples)
     return l.verdict
       ? { verdict: l.verdict }
       : { problem: "verdict: missing (A, B or NEITHER), unless p_a and p_b or samples give it" };
-  const call = judgeCall(l.samples ? { samples: l.samples } : { p_a: l.p_a, p_b: l.p_b, p_neither: l.p_neither });
+  const call = judgeCall(
+    l.samples ? { samples: l.samples } : { p_a: l.p_a, p_b: l.p_b, p_neither: l.p_neither ?? undefined },
+  );
   if (typeof call === "string") return { problem: call };
   if (l.verdict === undefined || l.verdict === call.verdict) return { verdict: call.verdict };
   const what = l.samples ? "the samples" : "the probabilities";
