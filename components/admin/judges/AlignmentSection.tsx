@@ -4,8 +4,27 @@
  * judge's accuracies, κ, τ, r_model, flip rate and taste for longer plans, and the differences between judges.
  */
 import type { JudgeBoardAnswer } from "@/lib/platform/browser";
-import { fixed, pct } from "../../format";
+import { fixed, pct, pctOf } from "../../format";
 import { JudgeDifferences } from "./JudgeDifferences";
+
+type Confidence = JudgeBoardAnswer["judges"][number]["confidence"];
+
+/** How sure a judge says it is, in a few words: what its verdicts carry, or what a reward judge is fitted on. */
+function confidenceText(c: Confidence | undefined, verdicts: number): string {
+  if (!c) return "—"; // a board computed before judges said how sure they are
+  if (c.crossFittedOn !== null)
+    return c.crossFittedOn >= c.crossFitMinimum
+      ? `cross-fitted on ${c.crossFittedOn} expert-labelled pairs`
+      : `no probability: ${c.crossFittedOn} expert-labelled pairs, ${c.crossFitMinimum} needed`;
+  const [fewest, most] = c.samplesRange ?? [0, 0];
+  const kinds = [
+    { n: c.probabilities, text: "probabilities" },
+    { n: c.samples, text: `${fewest === most ? most : `${fewest}–${most}`} sample${most === 1 ? "" : "s"}` },
+    { n: c.verdictsOnly, text: "verdicts only" },
+  ].filter((k) => k.n > 0);
+  if (kinds.length < 2) return kinds[0]?.text ?? "—";
+  return kinds.map((k) => `${k.text} (${pctOf(k.n, verdicts)})`).join(", ");
+}
 
 export function AlignmentSection({ d }: { d: JudgeBoardAnswer }) {
   return (
@@ -31,6 +50,9 @@ export function AlignmentSection({ d }: { d: JudgeBoardAnswer }) {
           <thead>
             <tr>
               <th>Judge</th>
+              <th title="What the judge's verdicts say of how sure it is: probabilities (p_a, p_b, p_neither), the samples of k repeated runs, or nothing. A reward judge's probability is a logistic fit of the experts' majority on the reward difference, per dataset, each expert-labelled pair's from the fit on the other four of five folds">
+                How sure it says it is
+              </th>
               <th className="num" title="Verdicts on complete pairs, and the distinct pairs they cover">
                 Verdicts (pairs)
               </th>
@@ -81,6 +103,7 @@ export function AlignmentSection({ d }: { d: JudgeBoardAnswer }) {
                   {j.judge}
                   {j.builtIn && <span className="badge"> built in</span>}
                 </td>
+                <td className="small">{confidenceText(j.confidence, j.verdicts)}</td>
                 <td className="num">
                   {j.verdicts} <span className="muted small">({j.pairs})</span>
                 </td>

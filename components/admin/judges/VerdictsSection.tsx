@@ -35,7 +35,11 @@ export function VerdictsSection({
         JSONL, one verdict a line:{" "}
         <code>{`{"pair_id", "judge", "verdict": "A"|"B"|"NEITHER", "order": "ab"|"ba"?, "score_a"?, "score_b"?}`}</code>
         , in the pair&apos;s own A/B terms (<code>order</code> says which plan the judge saw first). Several runs of a
-        judge may judge the same pair. Up to 2 MiB (2,097,152 bytes) a file; the same file twice is imported once.
+        judge may judge the same pair. Up to 2 MiB (2,097,152 bytes) a file; the same file twice is imported once. To
+        say how sure it is, a line may carry probabilities <code>p_a</code>, <code>p_b</code> and optionally{" "}
+        <code>p_neither</code> (summing to 1) or <code>samples</code> (the verdicts of k repeated runs), which then give
+        the verdict: <code>{`{"pair_id": "p17", "judge": "gpt-4o", "p_a": 0.8, "p_b": 0.2}`}</code> or{" "}
+        <code>{`{…, "samples": ["A", "A", "B"]}`}</code>.
       </p>
       <div className="inline-form">
         <label>

@@ -7,6 +7,7 @@
 import { cohenFromTable, majority, noiseCeiling } from "../agreement";
 import { trainingLabel, verdictCode, type Verdict } from "../../judging/verdict";
 import { kendallTauB } from "../../kernel";
+import { MIN_REWARD_CALIBRATION } from "../escalation";
 import { pairedDifferences } from "./differences";
 
 export interface BoardPair {
@@ -25,6 +26,24 @@ export interface JudgeRecord {
   order?: "ab" | "ba" | null;
   scoreA?: number | null;
   scoreB?: number | null;
+  /** How sure an uploaded verdict says it is: it carries probabilities, or the number of its samples (0: none). */
+  probabilities?: boolean;
+  samples?: number;
+}
+
+/**
+ * How sure a judge says it is. An uploaded judge: how many of its verdicts carry probabilities, how many samples
+ * (and the fewest and most samples a verdict has), how many neither. A built-in reward judge: the expert-labelled
+ * pairs (an A or B majority) its probabilities are cross-fitted on (lib/results/escalation/reward-probability.ts).
+ */
+export interface JudgeConfidence {
+  probabilities: number;
+  samples: number;
+  samplesRange: [number, number] | null;
+  verdictsOnly: number;
+  /** Built-in judges only (null for uploaded ones); under MIN_REWARD_CALIBRATION the judge gives no probability. */
+  crossFittedOn: number | null;
+  crossFitMinimum: number;
 }
 
 export interface JudgeRow {
@@ -62,6 +81,7 @@ export interface JudgeRow {
   /** Of decisive verdicts on pairs whose plans differ in length, the share for the longer plan. */
   longerShare: number | null;
   longerN: number;
+  confidence: JudgeConfidence;
 }
 
 /** A fixed order of a judge's records, whatever order they were read in: the seeded bootstrap and the flip rate depend on it. */
@@ -126,6 +146,12 @@ class JudgeTally {
   experts = new Map<string, { table: number[][]; pairs: number; last: number }>();
   agree = 0;
   compared = 0;
+  withProbabilities = 0;
+  withSamples = 0;
+  fewestSamples = Infinity;
+  mostSamples = 0;
+  /** Pairs with an A or B majority that the judge has a verdict on (a reward judge's calibration). */
+  decisivelyLabelled = 0;
   constructor(readonly builtIn: boolean) {}
 }
 
@@ -191,10 +217,17 @@ export class BoardBuilder {
       t.verdicts += kept.length;
       t.pairs++;
       if (label !== null) t.labelledPairs++;
+      if (label === "A" || label === "B") t.decisivelyLabelled++;
       let right = 0;
       let ab: Verdict | undefined, ba: Verdict | undefined;
       for (const r of kept) {
         const code = verdictCode(r.verdict);
+        if (r.probabilities) t.withProbabilities++;
+        else if (r.samples) {
+          t.withSamples++;
+          t.fewestSamples = Math.min(t.fewestSamples, r.samples);
+          t.mostSamples = Math.max(t.mostSamples, r.samples);
+        }
         if (label !== null) {
           t.inclN++;
           const hit = r.verdict === label ? 1 : 0;
@@ -277,6 +310,14 @@ export class BoardBuilder {
         flipRate: t.flipPairs ? t.flipped / t.flipPairs : null,
         longerShare: t.longerN ? t.longer / t.longerN : null,
         longerN: t.longerN,
+        confidence: {
+          probabilities: t.withProbabilities,
+          samples: t.withSamples,
+          samplesRange: t.withSamples ? [t.fewestSamples, t.mostSamples] : null,
+          verdictsOnly: t.verdicts - t.withProbabilities - t.withSamples,
+          crossFittedOn: t.builtIn ? t.decisivelyLabelled : null,
+          crossFitMinimum: MIN_REWARD_CALIBRATION,
+        },
       });
       shares.set(judge, t.shares.view(this.pairs));
     }

@@ -9,3 +9,4 @@ export * from "./dataset";
 export * from "./items";
 export * from "./simulate";
 export * from "./text";
+export * from "./reward-probability";

@@ -33,20 +33,22 @@ export interface EscalationItem {
   judges: Map<string, JudgeCall>;
 }
 
-const label = z
+/** One verdict as a judge may write it: A, B or NEITHER, in any case. */
+export const verdictLabel = z
   .string()
   .transform((s) => s.trim().toUpperCase())
   .pipe(z.enum(VERDICTS, { message: `must be one of ${VERDICTS.join(", ")}` }));
-const probability = z.number().finite().min(0).max(1);
+export const probability = z.number().finite().min(0).max(1);
 const probabilities = z.strictObject({
   p_a: probability,
   p_b: probability,
   p_neither: probability.optional(),
 });
-const samples = z.strictObject({ samples: z.array(label).min(1).max(MAX_SAMPLES) });
+export const samplesList = z.array(verdictLabel).min(1).max(MAX_SAMPLES);
+const samples = z.strictObject({ samples: samplesList });
 const line = z.strictObject({
   id: z.union([z.string().trim().min(1).max(200), z.number().int()]).transform(String),
-  human: label.nullish(),
+  human: verdictLabel.nullish(),
   judges: z.record(z.string().min(1).max(200), z.unknown()),
 });
 
@@ -55,6 +57,12 @@ function largest(shares: readonly number[]): JudgeCall {
   let best = 0;
   for (let c = 1; c < shares.length; c++) if (shares[c] > shares[best]) best = c;
   return { verdict: VERDICTS[best], confidence: shares[best] };
+}
+
+/** The call of verdict counts (A, B, NEITHER), e.g. of samples: the majority and its share of them. */
+export function countsCall(counts: readonly [number, number, number]): JudgeCall {
+  const k = counts[0] + counts[1] + counts[2];
+  return largest(counts.map((n) => n / k));
 }
 
 /** One judge's verdict object as a call, or the message saying what is wrong with it. */
@@ -68,9 +76,9 @@ export function judgeCall(value: unknown): JudgeCall | string {
     );
   const data = r.data;
   if ("samples" in data) {
-    const counts = [0, 0, 0];
+    const counts: [number, number, number] = [0, 0, 0];
     for (const s of data.samples) counts[VERDICTS.indexOf(s)]++;
-    return largest(counts.map((n) => n / data.samples.length));
+    return countsCall(counts);
   }
   const { p_a, p_b, p_neither } = data;
   const sum = p_a + p_b + (p_neither ?? 0);

@@ -77,6 +77,10 @@ export async function importJudgeVerdicts(db: Db, text: string, name: string, ac
             order: l.order ?? null,
             scoreA: l.score_a ?? null,
             scoreB: l.score_b ?? null,
+            pA: l.p_a ?? null,
+            pB: l.p_b ?? null,
+            pNeither: l.p_neither ?? null,
+            samples: l.samples ?? [],
           })),
         });
       }
@@ -127,6 +131,8 @@ type VerdictRow = {
   order: "ab" | "ba" | null;
   scoreA: number | null;
   scoreB: number | null;
+  probabilities: boolean;
+  samples: number;
 };
 
 /**
@@ -193,7 +199,9 @@ export async function judgeBoard(
     // The verdicts on this batch's range of pair ids, themselves in batches (a pair may have many judges' verdicts).
     for (let from = { pairId: after, id: "" }; ;) {
       const { rows: verdicts } = await pool.query<VerdictRow>(
-        `SELECT v.id, v.judge, v."pairId", v.verdict, v."order", v."scoreA", v."scoreB" FROM "JudgeVerdict" v
+        `SELECT v.id, v.judge, v."pairId", v.verdict, v."order", v."scoreA", v."scoreB",
+                v."pA" IS NOT NULL AS probabilities, coalesce(cardinality(v.samples), 0) AS samples
+         FROM "JudgeVerdict" v
          WHERE v."pairId" > $1 AND v."pairId" <= $2 AND (v."pairId", v.id) > ($3, $4)
          ORDER BY v."pairId", v.id
          LIMIT $5`,
@@ -206,6 +214,8 @@ export async function judgeBoard(
           order: v.order,
           scoreA: v.scoreA,
           scoreB: v.scoreB,
+          probabilities: v.probabilities,
+          samples: v.samples,
         });
       if (verdicts.length < batch) break;
       from = verdicts[verdicts.length - 1];

@@ -5,3 +5,4 @@ export * from "./dimensions";
 export * from "./fits";
 export * from "./leaderboard";
 export * from "./escalation";
+export * from "./judge-calls";
