@@ -26,8 +26,11 @@ const sql = (text: string, values: unknown[] = []) => poolOf(t.db).query(text, v
 
 /** The experts' answer on a pair (what they would all say), fixed by its id. */
 const truth = (pairId: string) => (createHash("md5").update(pairId).digest()[0] % 2 ? "A" : "B");
-/** The judge is sure (0.95) on 7 pairs in 10 and right there; on the rest it says the opposite at 0.55. */
-const sure = (pairId: string) => createHash("md5").update(`${pairId}:sure`).digest()[0] < 0.7 * 256;
+/**
+ * The judge is sure (0.95) on 8 pairs in 10 and right there; on the rest it says the opposite at 0.55. A sample of 60
+ * has 30 sure pairs or more (the fewest a threshold is tested on) but with probability ~10⁻⁸.
+ */
+const sure = (pairId: string) => createHash("md5").update(`${pairId}:sure`).digest()[0] < 0.8 * 256;
 
 before(async () => {
   t = await createTestDatabase();
@@ -95,7 +98,7 @@ test("escalation: the sample first, then the judge's sure pairs leave the queue,
   const on = await setEscalation(
     t.db,
     datasetId,
-    { judges: ["judge-p"], calibrationPairs: 40, auditShare: 0.2 },
+    { judges: ["judge-p"], calibrationPairs: 60, auditShare: 0.2 },
     admin,
   );
   assert.equal(on.on, true);
@@ -103,11 +106,11 @@ test("escalation: the sample first, then the judge's sure pairs leave the queue,
   const sample = new Set(
     (await sql(`SELECT id FROM "Pair" WHERE "escalationCalibration" AND priority = 2`)).rows.map((r) => r.id),
   );
-  assert.equal(sample.size, 40);
+  assert.equal(sample.size, 60);
 
-  // The experts are served the sample first: 40 pairs × 3 experts.
-  const served = await judge(40);
-  assert.equal(served.length, 120);
+  // The experts are served the sample first: 60 pairs × 3 experts.
+  const served = await judge(60);
+  assert.equal(served.length, 180);
   assert.ok(
     served.every((id) => sample.has(id)),
     "every claim so far was a calibration pair",
@@ -157,7 +160,7 @@ test("a poor audit pauses the decisions and gives the pairs back; off undoes the
   const again = await setEscalation(
     t.db,
     datasetId,
-    { judges: ["judge-p"], calibrationPairs: 40, auditShare: 0.2 },
+    { judges: ["judge-p"], calibrationPairs: 60, auditShare: 0.2 },
     admin,
   );
   assert.equal(again.on && again.state?.phase, "calibrating");
