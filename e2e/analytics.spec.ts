@@ -135,12 +135,13 @@ test("an admin reads agreement, adjudicates a 1-1-1 pair and downloads training 
     .map((l) => JSON.parse(l));
   expect(labelled.find((l) => l.pair_id === split)).toMatchObject({
     label: "B",
-    label_source: "adjudication",
+    label_basis: "adjudication",
+    label_source: "experts",
     verdicts: ["A", "B", "NEITHER"],
     agreement: 0,
   });
   const card = await (await page.request.get("/api/admin/exports/training-pairs/card")).json();
-  expect(card).toMatchObject({ kind: "training-pairs", schema_version: 1, records: 2, agreement: { pairs: 2 } });
+  expect(card).toMatchObject({ kind: "training-pairs", schema_version: 2, records: 2, agreement: { pairs: 2 } });
 });
 
 test("an admin downloads SFT rows and makes a dataset repository (.zip) on the export panel", async ({ page }) => {

@@ -15,6 +15,7 @@ import {
 import { checkSftOptions } from "./sft";
 import { col, type Columns } from "./parquet";
 import { verificationState, type EditRow, type Verification } from "../corrections";
+import { LABEL_SOURCE_COLUMNS, labelSourceFields } from "./records";
 
 export const CORRECTION_AS = ["record", "sft", "preference"] as const;
 export type CorrectionAs = (typeof CORRECTION_AS)[number];
@@ -75,6 +76,8 @@ export function correctionRecord(r: CorrectionRow): Record<string, unknown> {
     constraints_after: r.constraintsAfter,
     verification: { votes: r.verification.votes, verified: state === "pending" ? null : state === "verified" },
     created_at: r.createdAt,
+    // Verified by experts only: a judge's decision never verifies a correction.
+    ...labelSourceFields(null),
   };
 }
 
@@ -96,6 +99,7 @@ export function correctionTrainerRows(
         query_id: r.queryId,
         split: splitOf(r.queryId, o.ownSplitFirst ? r.ownSplit : null, o.split, o.seed),
         verified: verificationState(r.verification) === "verified",
+        ...labelSourceFields(null),
       }
     : {};
   if (as === "sft") return [{ messages: [...prompt, ...assistant(r.correctedPlan)], ...meta }];
@@ -149,6 +153,7 @@ export const CORRECTION_COLUMNS: Columns = {
     verified: col.nullable(col.boolean()),
   }),
   created_at: col.string(),
+  ...LABEL_SOURCE_COLUMNS,
 };
 
 const MESSAGES = col.list(col.struct({ role: col.string(), content: col.string() }));
@@ -156,7 +161,13 @@ const MESSAGES = col.list(col.struct({ role: col.string(), content: col.string()
 /** The columns of `--as sft|preference` rows: the target's keys, and the correction's marks with metadata. */
 export function correctionTrainerColumns(as: "sft" | "preference", o: PreferenceOptions): Columns {
   const meta: Columns = o.withMetadata
-    ? { correction_id: col.string(), query_id: col.string(), split: col.string(), verified: col.boolean() }
+    ? {
+        correction_id: col.string(),
+        query_id: col.string(),
+        split: col.string(),
+        verified: col.boolean(),
+        ...LABEL_SOURCE_COLUMNS,
+      }
     : {};
   if (as === "sft") return { messages: MESSAGES, ...meta };
   if (o.target === "openai")

@@ -25,6 +25,7 @@ const facts = (p: Partial<HfCardFacts> = {}): HfCardFacts => ({
   },
   dawidSkene: { pairs: 10, differ: 1 },
   target: "trl",
+  labelSource: "experts",
   ...p,
 });
 
@@ -46,4 +47,13 @@ test("the card's YAML lists each configuration with rows, its splits in train, v
   assert.match(card, /differs from the majority on 1 of 10 labelled pairs \(10\.0 %\)/);
   assert.match(card, /\| judgments \| 30 \| 0 \| 6 \|/);
   assert.match(datasetCard(facts({ license: "cc-by-4.0" })), /^license: cc-by-4\.0$/m);
+});
+
+test("the card says whose labels it holds: the experts' only, or the judges' decisions too (label_source=all)", () => {
+  assert.match(datasetCard(facts()), /Every label is the experts': pairs an automatic judge decided/);
+  const all = datasetCard(facts({ labelSource: "all" }));
+  assert.match(all, /also hold pairs an automatic judge decided/);
+  assert.match(all, /`label_source` "judge", with `label_judge`, `label_threshold` and `label_confidence`/);
+  // OpenAI's rows carry no metadata: the card alone says it.
+  assert.doesNotMatch(datasetCard(facts({ labelSource: "all", target: "openai" })), /`label_source` "judge"/);
 });

@@ -103,6 +103,8 @@ export interface HfCardFacts {
   };
   dawidSkene: { pairs: number; differ: number };
   target: string;
+  /** Whose labels the trainer configurations hold: the experts' only, or the judges' decisions too. */
+  labelSource: "experts" | "all";
 }
 
 type Stat = { value: number | null; ci: Interval | null };
@@ -184,6 +186,13 @@ export function datasetCard(f: HfCardFacts): string {
       : "",
     "A pair's label is its majority verdict (2 of 3), or an administrator's adjudication of a 1-1-1 split. Gold",
     "pairs (plans with a known defect, used to qualify and monitor the experts) are not in this dataset.",
+    ...(f.labelSource === "all"
+      ? [
+          "The preference pairs and SFT rows also hold pairs an automatic judge decided instead of the experts, where",
+          "its confidence cleared a threshold calibrated to agree with the experts' majority (guaranteed escalation);",
+          `such a pair's label is the judge's verdict${f.target === "trl" ? ', and its row says so (`label_source` "judge", with `label_judge`, `label_threshold` and `label_confidence`)' : ""}.`,
+        ]
+      : ["Every label is the experts': pairs an automatic judge decided instead of them are not in this dataset."]),
     "",
     "## Configurations",
     "",

@@ -3,6 +3,6 @@ export * from "./hf-dataset";
 export * from "./kinds";
 export type * from "./parquet";
 export * from "./preference";
-export type * from "./records";
+export * from "./records";
 export * from "./sft";
 export type * from "./training";

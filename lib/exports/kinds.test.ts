@@ -1,7 +1,21 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { pseudonym } from "./records";
-import { csvHeader, csvRow, exportQuery, exportText, filtersOf, serialize } from "./kinds";
+import { LABEL_SOURCE_KEYS, labelSourceFields, pseudonym, type ExportRecord } from "./records";
+import {
+  csvHeader,
+  csvRow,
+  EXPORT_KINDS,
+  exportBytes,
+  exportQuery,
+  exportRefusal,
+  exportText,
+  filtersOf,
+  LABEL_SOURCE_KINDS,
+  parquetColumns,
+  serialize,
+  type ExportKind,
+} from "./kinds";
+import { readParquetRows } from "../testing/export-records";
 
 test("judgment and labelled-pair rows flatten to their CSV columns; pseudonyms are stable and opaque", () => {
   const j = {
@@ -18,15 +32,16 @@ test("judgment and labelled-pair rows flatten to their CSV columns; pseudonyms a
     submitted_at: "2026-01-01T00:01:00.000Z",
     strength: 2,
     signed_preference: 2,
+    ...labelSourceFields(null),
     dimensions: { route: { verdict: "B" as const, strength: 2 }, food: { verdict: "NA" as const, strength: null } },
   };
   assert.equal(
     csvHeader("judgments"),
-    "pair_id,query_id,destination,expert,slot,verdict,rationale,time_on_task_ms,left_plan,claimed_at,submitted_at,strength,signed_preference,dimensions\r\n",
+    "pair_id,query_id,destination,expert,slot,verdict,rationale,time_on_task_ms,left_plan,claimed_at,submitted_at,strength,signed_preference,label_source,label_judge,label_threshold,label_confidence,dimensions\r\n",
   );
   assert.equal(
     csvRow("judgments", j),
-    'p,q,Rome,expert-0123456789,2,B,"Too far, ""really""\nyes",1200,A,2026-01-01T00:00:00.000Z,2026-01-01T00:01:00.000Z,2,2,"{""route"":{""verdict"":""B"",""strength"":2},""food"":{""verdict"":""NA"",""strength"":null}}"\r\n',
+    'p,q,Rome,expert-0123456789,2,B,"Too far, ""really""\nyes",1200,A,2026-01-01T00:00:00.000Z,2026-01-01T00:01:00.000Z,2,2,experts,,,,"{""route"":{""verdict"":""B"",""strength"":2},""food"":{""verdict"":""NA"",""strength"":null}}"\r\n',
   );
   assert.equal(serialize("judgments", "jsonl", j), JSON.stringify(j) + "\n");
   const l = {
@@ -37,7 +52,8 @@ test("judgment and labelled-pair rows flatten to their CSV columns; pseudonyms a
     plan_b: "b",
     verdicts: ["A" as const, "B" as const, "A" as const],
     label: "A" as const,
-    label_source: "majority" as const,
+    label_basis: "majority" as const,
+    ...labelSourceFields(null),
     agreement: 1 / 3,
     ds_label: "A" as const,
     ds_posterior: { A: 0.9, B: 0.08, NEITHER: 0.02 },
@@ -48,7 +64,7 @@ test("judgment and labelled-pair rows flatten to their CSV columns; pseudonyms a
   };
   assert.equal(
     csvRow("labelled-pairs", l),
-    `p,q,Rome,a,b,A|B|A,A,majority,${1 / 3},A,0.9,0.08,0.02,"{""route"":""A""}",train\r\n`,
+    `p,q,Rome,a,b,A|B|A,A,majority,experts,,,,${1 / 3},A,0.9,0.08,0.02,"{""route"":""A""}",train\r\n`,
   );
   // A dataset without dimensions leaves the cell empty.
   assert.match(csvRow("labelled-pairs", { ...l, dimension_majority: undefined }), /,0\.02,,train\r\n$/);
@@ -66,7 +82,8 @@ test("an export's text comes in chunks that add up to the header and every row, 
     plan_b: "b",
     verdicts: ["A" as const],
     label: "A" as const,
-    label_source: "majority" as const,
+    label_basis: "majority" as const,
+    ...labelSourceFields(null),
     agreement: null,
     ds_label: null,
     ds_posterior: null,
@@ -101,8 +118,102 @@ test("an export query maps to the database filters the same way everywhere", () 
     completeOnly: true,
     finalOnly: false,
     verifiedOnly: false,
+    labelSource: "experts",
   });
   assert.equal(exportQuery.safeParse({ from: "2026-02-30" }).success, false);
+});
+
+test("label_source: experts by default, or all; another value and all on a kind without pairs' labels are refused", () => {
+  assert.equal(filtersOf(exportQuery.parse({ label_source: "all" })).labelSource, "all");
+  const bad = exportQuery.safeParse({ label_source: "judge" });
+  assert.deepEqual(bad.error?.issues[0].path, ["label_source"]);
+  assert.match(bad.error!.issues[0].message, /expected "experts" .* or "all"/);
+  const all = exportQuery.parse({ label_source: "all", format: "jsonl" });
+  for (const kind of LABEL_SOURCE_KINDS) assert.equal(exportRefusal(kind, all), null, kind);
+  for (const kind of ["judgments", "annotations", "corrections"] as const)
+    assert.match(exportRefusal(kind, all)!, /label_source=all \(--label-source all\) is for labelled-pairs/, kind);
+  for (const kind of EXPORT_KINDS) assert.equal(exportRefusal(kind, exportQuery.parse({})), null, kind);
+});
+
+test("every kind with a label has the four label-source columns, in JSONL, CSV and Parquet alike, for experts and a judge", async () => {
+  const decision = { judge: "gpt-judge", verdict: "B" as const, confidence: 0.9, threshold: 0.85 };
+  const battle = (d: typeof decision | null) => ({
+    model_a: "m1",
+    model_b: "m2",
+    winner: "model_b" as const,
+    query_id: "q",
+    pair_id: "p",
+    destination: "Rome",
+    judge: d ? d.judge : "expert-0123456789",
+    left: d ? null : ("model_a" as const),
+    submitted_at: "2026-01-01T00:01:00.000Z",
+    split: "train",
+    ...labelSourceFields(d),
+  });
+  const labelled = (d: typeof decision | null) => ({
+    pair_id: "p",
+    query_id: "q",
+    destination: "Rome",
+    plan_a: "a",
+    plan_b: "b",
+    verdicts: [],
+    label: "B" as const,
+    label_basis: d ? ("judge" as const) : ("majority" as const),
+    ...labelSourceFields(d),
+    agreement: null,
+    ds_label: null,
+    ds_posterior: null,
+    split: "train",
+  });
+  const cases: [ExportKind, (d: typeof decision | null) => ExportRecord][] = [
+    ["battles", battle],
+    ["labelled-pairs", labelled],
+  ];
+  for (const [kind, make] of cases) {
+    const rows = [make(null), make(decision)];
+    const header = csvHeader(kind).trimEnd().split(",");
+    for (const k of LABEL_SOURCE_KEYS) {
+      assert.ok(header.includes(k), `${kind} CSV: ${k}`);
+      assert.ok(k in parquetColumns(kind), `${kind} Parquet: ${k}`);
+    }
+    const at = header.indexOf("label_source");
+    assert.deepEqual(
+      csvRow(kind, rows[0])
+        .trimEnd()
+        .split(",")
+        .slice(at, at + 4),
+      ["experts", "", "", ""],
+    );
+    assert.deepEqual(
+      csvRow(kind, rows[1])
+        .trimEnd()
+        .split(",")
+        .slice(at, at + 4),
+      ["judge", "gpt-judge", "0.85", "0.9"],
+    );
+    async function* stream() {
+      yield* rows;
+    }
+    const parts: Uint8Array[] = [];
+    for await (const c of exportBytes(kind, "parquet", stream())) parts.push(c);
+    const back = readParquetRows(Buffer.concat(parts)).rows;
+    assert.deepEqual(
+      back.map((r) => LABEL_SOURCE_KEYS.map((k) => r[k])),
+      [
+        ["experts", null, null, null],
+        ["judge", "gpt-judge", 0.85, 0.9],
+      ],
+      kind,
+    );
+    assert.deepEqual(JSON.parse(serialize(kind, "jsonl", rows[1])).label_judge, "gpt-judge");
+  }
+  // The other kinds with a label (raw judgments, training pairs, corrections; preference pairs and SFT rows with
+  // metadata) declare the same columns.
+  for (const kind of ["judgments", "training-pairs", "corrections"] as const)
+    for (const k of LABEL_SOURCE_KEYS) assert.ok(k in parquetColumns(kind), `${kind}: ${k}`);
+  assert.ok(csvHeader("judgments").includes("label_source,label_judge,label_threshold,label_confidence"));
+  assert.ok(csvHeader("training-pairs").includes("label,label_source,label_judge,label_threshold,label_confidence"));
+  assert.ok(!("label_source" in parquetColumns("annotations")));
 });
 
 test("to= is inclusive of its day (from=to=one day selects that day); years outside 1900–2200 are refused", () => {

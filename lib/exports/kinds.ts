@@ -5,13 +5,16 @@
 import { z } from "zod";
 import { isRealDate } from "../kernel";
 import { FEATURE_NAMES } from "../results/features";
-import type {
-  AnnotationRecord,
-  BattleRecord,
-  ExportFilters,
-  ExportRecord,
-  JudgmentRecord,
-  LabelledPairRecord,
+import {
+  LABEL_SOURCE_COLUMNS,
+  LABEL_SOURCE_FILTERS,
+  LABEL_SOURCE_KEYS,
+  type AnnotationRecord,
+  type BattleRecord,
+  type ExportFilters,
+  type ExportRecord,
+  type JudgmentRecord,
+  type LabelledPairRecord,
 } from "./records";
 import { col, parquetChunks, type Columns } from "./parquet";
 import {
@@ -31,7 +34,8 @@ import {
 } from "./corrections";
 import { TRAINING_CSV_COLUMNS, trainingCsvRow, csvLine, type TrainingPair } from "./training";
 
-export const EXPORT_SCHEMA_VERSION = 1;
+/** 2: every labelled record says its label's source (label_source…), and labelled pairs' old label_source is label_basis. */
+export const EXPORT_SCHEMA_VERSION = 2;
 export const EXPORT_KINDS = [
   "judgments",
   "labelled-pairs",
@@ -45,6 +49,11 @@ export const EXPORT_KINDS = [
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_FORMATS = ["jsonl", "csv", "parquet"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/**
+ * The kinds built from pairs' labels, which take `label_source` (experts|all); the dataset repository (hf-dataset)
+ * too. The others are the experts' own judgments and their work (judgments, annotations, corrections).
+ */
+export const LABEL_SOURCE_KINDS = ["labelled-pairs", "training-pairs", "battles", "preference-pairs", "sft"] as const;
 /** What a download of each format says it is (application/vnd.apache.parquet: IANA's registration for Parquet). */
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   jsonl: "application/x-ndjson; charset=utf-8",
@@ -100,6 +109,12 @@ export const exportQuery = z
     as: z.enum(CORRECTION_AS).default("record"),
     /** Corrections: only those the blind verification accepted. */
     verified_only: z.enum(["0", "1"]).optional(),
+    /** Pair-level exports: the experts' labels only, or the judges' decisions too (docs/escalation.md). */
+    label_source: z
+      .enum(LABEL_SOURCE_FILTERS, {
+        message: 'expected "experts" (the experts\' labels only) or "all" (the pairs a judge decided too)',
+      })
+      .default("experts"),
   })
   // A range that ends before it begins holds nothing: say so rather than stream an empty file.
   .refine((q) => !q.from || !q.to || q.from < q.to, {
@@ -119,6 +134,7 @@ export function filtersOf(q: ExportQuery): ExportFilters {
     completeOnly: q.complete === "1",
     finalOnly: q.final === "1",
     verifiedOnly: q.verified_only === "1",
+    labelSource: q.label_source,
   };
 }
 
@@ -164,6 +180,7 @@ const JUDGMENT_COLUMNS: (keyof JudgmentRecord)[] = [
   "submitted_at",
   "strength",
   "signed_preference",
+  ...LABEL_SOURCE_KEYS,
   "dimensions",
 ];
 const LABELLED_COLUMNS: (keyof LabelledPairRecord | "ds_a" | "ds_b" | "ds_neither")[] = [
@@ -174,7 +191,8 @@ const LABELLED_COLUMNS: (keyof LabelledPairRecord | "ds_a" | "ds_b" | "ds_neithe
   "plan_b",
   "verdicts",
   "label",
-  "label_source",
+  "label_basis",
+  ...LABEL_SOURCE_KEYS,
   "agreement",
   "ds_label",
   "ds_a",
@@ -208,6 +226,7 @@ const BATTLE_COLUMNS: (keyof BattleRecord)[] = [
   "submitted_at",
   "dimensions",
   "split",
+  ...LABEL_SOURCE_KEYS,
 ];
 const COLUMNS = {
   judgments: JUDGMENT_COLUMNS,
@@ -216,8 +235,17 @@ const COLUMNS = {
   battles: BATTLE_COLUMNS,
 } as Record<string, string[]>;
 
+/** Why a kind takes no judge's labels (label_source=all). */
+const EXPERTS_ONLY: Partial<Record<ExportKind, string>> = {
+  judgments: "raw judgments are the experts' own verdicts",
+  annotations: "annotations carry no labels",
+  corrections: "a correction is verified by experts only",
+};
+
 /** What an export query cannot be, said before anything streams (null: it can be). */
 export function exportRefusal(kind: ExportKind, q: ExportQuery): string | null {
+  if (q.label_source === "all" && EXPERTS_ONLY[kind])
+    return `label_source=all (--label-source all) is for ${LABEL_SOURCE_KINDS.join(", ")} and hf-dataset: ${EXPERTS_ONLY[kind]}`;
   if (kind === "corrections") return checkCorrectionOptions(q.as, optionsOf(q).preference!, q.format);
   if (kind === "sft") {
     if (q.format === "csv") return "SFT rows hold message lists: export them as jsonl or parquet";
@@ -311,6 +339,7 @@ export const PARQUET_COLUMNS: Record<ExportKind, Columns | ((o: ExportOptions) =
     submitted_at: col.string(),
     strength: col.nullable(col.int64()),
     signed_preference: col.nullable(col.int64()),
+    ...LABEL_SOURCE_COLUMNS,
     // Keyed by the dataset's dimensions (absent where it asks none): JSON text, as col.json says why.
     dimensions: col.nullable(col.json()),
   },
@@ -322,7 +351,8 @@ export const PARQUET_COLUMNS: Record<ExportKind, Columns | ((o: ExportOptions) =
     plan_b: col.string(),
     verdicts: col.list(col.string()),
     label: col.nullable(col.string()),
-    label_source: col.string(),
+    label_basis: col.string(),
+    ...LABEL_SOURCE_COLUMNS,
     agreement: col.nullable(col.double()),
     ds_label: col.nullable(col.string()),
     ds_posterior: SOFT_LABEL,
@@ -335,6 +365,7 @@ export const PARQUET_COLUMNS: Record<ExportKind, Columns | ((o: ExportOptions) =
     destination: col.string(),
     split: col.nullable(col.string()),
     label: col.int64(),
+    ...LABEL_SOURCE_COLUMNS,
     plan_a: TRAINING_PLAN,
     plan_b: TRAINING_PLAN,
     ds_label: col.nullable(col.string()),
@@ -362,10 +393,11 @@ export const PARQUET_COLUMNS: Record<ExportKind, Columns | ((o: ExportOptions) =
     pair_id: col.string(),
     destination: col.string(),
     judge: col.string(),
-    left: col.string(),
+    left: col.nullable(col.string()),
     submitted_at: col.string(),
     dimensions: col.nullable(col.json()),
     split: col.string(),
+    ...LABEL_SOURCE_COLUMNS,
   },
   "preference-pairs": (o) => preferenceColumns(o),
   corrections: (o) =>
@@ -383,6 +415,8 @@ export const PARQUET_COLUMNS: Record<ExportKind, Columns | ((o: ExportOptions) =
           wins: col.int64(),
           losses: col.int64(),
           labelled_pairs: col.int64(),
+          judge_pairs: col.int64(),
+          ...LABEL_SOURCE_COLUMNS,
         }
       : {}),
   }),
@@ -402,6 +436,7 @@ function preferenceColumns(o: ExportOptions): Columns {
         ds_posterior: SOFT_LABEL,
         signed_preference: col.nullable(col.double()),
         dimension_majority: col.nullable(col.json()),
+        ...LABEL_SOURCE_COLUMNS,
       }
     : {};
   if (p?.target === "openai")

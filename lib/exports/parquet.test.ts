@@ -179,18 +179,17 @@ test("format=parquet is a query every export takes, downloaded as application/vn
 
 test("each kind's columns are its records' keys, in their order (the dimension fields where a dataset asks them)", () => {
   const dims = "dimension_verdicts dimension_majority dimension_agreement";
+  const L = "label_source label_judge label_threshold label_confidence";
   const keys: Record<ExportKind, string> = {
-    judgments:
-      "pair_id query_id destination expert slot verdict rationale time_on_task_ms left_plan claimed_at submitted_at strength signed_preference dimensions",
-    "labelled-pairs": `pair_id query_id destination plan_a plan_b verdicts label label_source agreement ds_label ds_posterior ${dims} split`,
-    "training-pairs": `pair_id query_id destination split label plan_a plan_b ds_label ds_posterior ${dims}`,
+    judgments: `pair_id query_id destination expert slot verdict rationale time_on_task_ms left_plan claimed_at submitted_at strength signed_preference ${L} dimensions`,
+    "labelled-pairs": `pair_id query_id destination plan_a plan_b verdicts label label_basis ${L} agreement ds_label ds_posterior ${dims} split`,
+    "training-pairs": `pair_id query_id destination split label ${L} plan_a plan_b ds_label ds_posterior ${dims}`,
     annotations:
       "query_id source_id dataset destination version stage parent_version author created_at note constraints",
-    battles: "model_a model_b winner query_id pair_id destination judge left submitted_at dimensions split",
+    battles: `model_a model_b winner query_id pair_id destination judge left submitted_at dimensions split ${L}`,
     "preference-pairs": "prompt chosen rejected",
     sft: "messages",
-    corrections:
-      "correction_id query_id source_plan_id corrected_plan_id expert original corrected edits checks_fixed features_before features_after reward_before reward_after constraints_before constraints_after verification created_at",
+    corrections: `correction_id query_id source_plan_id corrected_plan_id expert original corrected edits checks_fixed features_before features_after reward_before reward_after constraints_before constraints_after verification created_at ${L}`,
   };
   for (const kind of EXPORT_KINDS) assert.equal(Object.keys(parquetColumns(kind)).join(" "), keys[kind], kind);
 });

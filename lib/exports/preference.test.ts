@@ -162,6 +162,38 @@ test("unlabelled and, with --min-agreement 3, not unanimous pairs are left out a
     { pair_id: m.pair_id, query_id: m.query_id, votes: m.votes, signed_preference: m.signed_preference },
     { pair_id: "p1", query_id: "q1", votes: { A: 2, B: 0, NEITHER: 1 }, signed_preference: -5 / 3 },
   );
+  assert.deepEqual(
+    [m.label_source, m.label_judge, m.label_threshold, m.label_confidence],
+    ["experts", null, null, null],
+  );
+});
+
+test("a pair a judge decided (label_source=all): its verdict is the label, one vote; the metadata names the judge", () => {
+  const decision = { judge: "gpt-judge", verdict: "B" as const, confidence: 0.91, threshold: 0.88 };
+  // No expert verdicts, or one that disagrees: the judge's verdict labels the pair either way.
+  for (const p of [
+    { ...pair([]), decision },
+    { ...pair(["A"], [3]), decision },
+  ]) {
+    const [r] = preferenceRows(p, o({ withMetadata: true, margin: "votes" })).rows;
+    assert.deepEqual(r.chosen, [{ role: "assistant", content: B }]);
+    assert.equal(r.margin, 1);
+    assert.deepEqual(
+      [r.label_source, r.label_judge, r.label_threshold, r.label_confidence, r.ds_posterior, r.signed_preference],
+      ["judge", "gpt-judge", 0.88, 0.91, null, null],
+    );
+    // The metadata's keys end with the label's source, as the Parquet columns do.
+    assert.deepEqual(Object.keys(r).slice(-4), ["label_source", "label_judge", "label_threshold", "label_confidence"]);
+    assert.equal(preferenceRows(p, o({ margin: "strength" })).rows[0].margin, null);
+    assert.equal(preferenceRows(p, o({ minAgreement: 3 })).skipped, "not_unanimous");
+  }
+  // Without metadata a row holds the trainer's keys alone, whatever its label's source.
+  assert.deepEqual(Object.keys(preferenceRows({ ...pair([]), decision }, o()).rows[0]), [
+    "prompt",
+    "chosen",
+    "rejected",
+  ]);
+  assert.match(MARGIN_RULES.votes, /judge decided .* 1/);
 });
 
 test("splits by request: seeded, near the shares, the dataset's own split first; bad specifications are refused", () => {

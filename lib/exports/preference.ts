@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { labelOf } from "../results/agreement";
 import { signedPreference, type Verdict } from "../judging/verdict";
+import { labelSourceFields, type JudgeDecisionLabel } from "./records";
 
 export const PREFERENCE_TARGETS = ["trl", "openrlhf", "openai", "kto"] as const;
 export type PreferenceTarget = (typeof PREFERENCE_TARGETS)[number];
@@ -165,6 +166,8 @@ export interface PreferencePairInput {
   /** Dawid–Skene's soft label (with metadata only). */
   dsPosterior?: Record<Verdict, number> | null;
   dimensionMajority?: Record<string, string | null>;
+  /** A judge's decision that labels the pair (a DECIDED pair, label_source=all): its verdict is the label. */
+  decision?: JudgeDecisionLabel | null;
 }
 
 export type PreferenceSkip = "unlabelled" | "not_unanimous" | "neither";
@@ -186,6 +189,24 @@ export function labelStatus(
   return { label, agreeing };
 }
 
+/**
+ * A pair's label for trainers whatever its source: a judge's decision (label_source=all) is its verdict, one vote
+ * for the chosen plan and none against, so `minAgreement` 3 (unanimous experts) leaves it out; else the experts'
+ * (labelStatus). The preference pairs and the SFT rows read labels through this.
+ */
+export function trainerLabel(
+  p: {
+    verdicts: readonly Verdict[];
+    requiredRaters: number;
+    adjudicated: Verdict | null;
+    decision?: JudgeDecisionLabel | null;
+  },
+  minAgreement: 2 | 3,
+): { label: Verdict; agreeing: number } | { skipped: "unlabelled" | "not_unanimous" } {
+  if (!p.decision) return labelStatus(p.verdicts, p.requiredRaters, p.adjudicated, minAgreement);
+  return minAgreement === 3 ? { skipped: "not_unanimous" } : { label: p.decision.verdict, agreeing: 1 };
+}
+
 const assistant = (content: string) => [{ role: "assistant", content }];
 
 /** The rows of one labelled pair (none, with the reason it is left out), in the target's shape. */
@@ -195,8 +216,9 @@ export function preferenceRows(
 ): { rows: Record<string, unknown>[]; skipped?: PreferenceSkip; split: string } {
   const split = splitOf(p.queryId, o.ownSplitFirst ? p.ownSplit : null, o.split, o.seed);
   const verdicts = p.judgments.map((j) => j.verdict);
-  const status = labelStatus(verdicts, p.requiredRaters, p.adjudicated, o.minAgreement);
+  const status = trainerLabel({ ...p, verdicts }, o.minAgreement);
   if (!("label" in status)) return { rows: [], skipped: status.skipped, split };
+  const judged = Boolean(p.decision);
   const { label, agreeing } = status;
   const prompt = promptMessages(p.request, o.prompt);
   const votes = { A: 0, B: 0, NEITHER: 0 } as Record<Verdict, number>;
@@ -208,11 +230,14 @@ export function preferenceRows(
         query_id: p.queryId,
         split,
         votes,
-        ds_posterior: p.dsPosterior ?? null,
-        signed_preference: signed.every((s) => s !== null)
-          ? (signed as number[]).reduce((a, b) => a + b, 0) / signed.length
-          : null,
+        // The experts' soft label and mean preference: none on a judge's row (its soft label is label_confidence).
+        ds_posterior: judged ? null : (p.dsPosterior ?? null),
+        signed_preference:
+          !judged && signed.length && signed.every((s) => s !== null)
+            ? (signed as number[]).reduce((a, b) => a + b, 0) / signed.length
+            : null,
         ...(p.dimensionMajority ? { dimension_majority: p.dimensionMajority } : {}),
+        ...labelSourceFields(p.decision),
       }
     : {};
   if (label === "NEITHER") {
@@ -243,11 +268,14 @@ export function preferenceRows(
       ],
       split,
     };
+  // A judge's decision: its one vote (agreeing 1 of 1) gives a votes margin of 1; it states no strength (null).
   const margin =
     o.margin === "strength"
-      ? meanStrength(p.judgments, label)
+      ? judged
+        ? null
+        : meanStrength(p.judgments, label)
       : o.margin === "votes"
-        ? votesMargin(agreeing, verdicts.length)
+        ? votesMargin(agreeing, judged ? 1 : verdicts.length)
         : undefined;
   return {
     rows: [
@@ -271,10 +299,12 @@ export function preferenceRows(
 export const MARGIN_RULES: Record<Exclude<PreferenceOptions["margin"], "none">, string> = {
   votes:
     "the experts' votes for the chosen plan minus their other votes (Neither included), never below 0: a unanimous " +
-    "pair of 3 gives 3, a 2-1 pair 1, an adjudicated pair whose experts split (1-1-1, 2-2) 0",
+    "pair of 3 gives 3, a 2-1 pair 1, an adjudicated pair whose experts split (1-1-1, 2-2) 0; a pair a judge " +
+    "decided (label_source=all) 1, the judge's one vote",
   strength:
     "the mean strength (1 slightly, 2 clearly, 3 decisively) of the experts' verdicts for the chosen plan; 0 for an " +
-    "adjudicated pair none of whose experts chose that plan; null on datasets without preference strength",
+    "adjudicated pair none of whose experts chose that plan; null on datasets without preference strength, and on " +
+    "a pair a judge decided (label_source=all: a judge states no strength)",
 };
 
 /** `votes` margin: the label's votes minus the rest, floored at 0 (an adjudicated split gives no margin, never < 0). */

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import type { TrainingPair } from "./training";
 import { type DimensionVerdict, type DimensionSummary } from "../results/dimensions";
 import { type Verdict } from "../judging/verdict";
+import { col, type Columns } from "./parquet";
 
 export interface ExportFilters {
   datasetId?: string | null;
@@ -19,9 +20,55 @@ export interface ExportFilters {
   finalOnly?: boolean;
   /** Corrections: only those the blind verification accepted. */
   verifiedOnly?: boolean;
+  /**
+   * Pair-level exports: the experts' labels only ("experts", the default), or also the pairs a judge decided (DECIDED,
+   * its JudgeDecision's verdict as their label: "all"). Raw judgments, annotations and corrections are the experts' own.
+   */
+  labelSource?: LabelSourceFilter;
 }
 
-export interface JudgmentRecord {
+export const LABEL_SOURCE_FILTERS = ["experts", "all"] as const;
+export type LabelSourceFilter = (typeof LABEL_SOURCE_FILTERS)[number];
+
+/**
+ * Where a record's label comes from, in four flat fields so JSONL, CSV and Parquet carry it alike: "experts" (their
+ * judgments: the other three null) or "judge" (a judge decided the pair under guaranteed escalation: its name, the
+ * threshold its confidence cleared, and that confidence). An audit pair, decided and still judged by the experts,
+ * has the experts' label and says "experts".
+ */
+export interface LabelSourceFields {
+  label_source: "experts" | "judge";
+  label_judge: string | null;
+  label_threshold: number | null;
+  label_confidence: number | null;
+}
+
+export const LABEL_SOURCE_KEYS = ["label_source", "label_judge", "label_threshold", "label_confidence"] as const;
+
+/** The same four fields as Parquet columns, in every kind that has a label. */
+export const LABEL_SOURCE_COLUMNS: Columns = {
+  label_source: col.string(),
+  label_judge: col.nullable(col.string()),
+  label_threshold: col.nullable(col.double()),
+  label_confidence: col.nullable(col.double()),
+};
+
+/** A judge's decision on a pair (JudgeDecision), as the pair-level exports read it with the pair's row. */
+export interface JudgeDecisionLabel {
+  judge: string;
+  verdict: Verdict;
+  confidence: number;
+  threshold: number;
+}
+
+/** The label-source fields of a record: the judge's decision where the pair has one that labels it, else the experts'. */
+export function labelSourceFields(d: JudgeDecisionLabel | null | undefined): LabelSourceFields {
+  return d
+    ? { label_source: "judge", label_judge: d.judge, label_threshold: d.threshold, label_confidence: d.confidence }
+    : { label_source: "experts", label_judge: null, label_threshold: null, label_confidence: null };
+}
+
+export interface JudgmentRecord extends LabelSourceFields {
   pair_id: string;
   query_id: string;
   destination: string;
@@ -42,7 +89,7 @@ export interface JudgmentRecord {
   dimensions?: Record<string, { verdict: DimensionVerdict; strength: number | null }>;
 }
 
-export interface LabelledPairRecord {
+export interface LabelledPairRecord extends LabelSourceFields {
   pair_id: string;
   query_id: string;
   destination: string;
@@ -50,9 +97,13 @@ export interface LabelledPairRecord {
   plan_b: string;
   verdicts: Verdict[];
   label: Verdict | null;
-  label_source: "majority" | "adjudication" | "unresolved" | "incomplete";
+  /** How the label was reached: the experts' majority or an adjudication (or none yet), or a judge's decision. */
+  label_basis: "majority" | "adjudication" | "unresolved" | "incomplete" | "judge";
   agreement: number | null;
-  /** Dawid–Skene's label and posterior (soft label) for the pair, fitted on every judgment of complete pairs. */
+  /**
+   * Dawid–Skene's label and posterior (soft label) for the pair, fitted on every judgment of complete pairs; null on a
+   * judge's row (the model is of the experts: that row's soft label is its label_confidence).
+   */
   ds_label: Verdict | null;
   ds_posterior: SoftLabel | null;
   /** Where the dataset asks dimensions (lib/results/dimensions/summary.ts); absent otherwise. */
@@ -81,17 +132,17 @@ export interface AnnotationRecord {
 }
 
 /** A judgment as a battle between the two plans' planners, in FastChat's battle shape (self-battles left out). */
-export interface BattleRecord {
+export interface BattleRecord extends LabelSourceFields {
   model_a: string;
   model_b: string;
   winner: "model_a" | "model_b" | "tie";
   query_id: string;
   pair_id: string;
   destination: string;
-  /** Pseudonymous like experts in raw judgments. */
+  /** Pseudonymous like experts in raw judgments; a judge's battle (label_source=all) names the judge. */
   judge: string;
-  /** The planner whose plan the expert saw on the left. */
-  left: "model_a" | "model_b";
+  /** The planner whose plan the expert saw on the left; null on a judge's battle (no screen). */
+  left: "model_a" | "model_b" | null;
   submitted_at: string;
   /**
    * Per dimension, where the dataset asks them (absent otherwise): the winner by that dimension's answer, "about the

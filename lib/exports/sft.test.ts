@@ -32,7 +32,14 @@ const plans = new Map([
 
 test("the plan that won every labelled pair it was in is the request's preferred plan", () => {
   const best = preferredPlan([pair("x", "y", ["A", "A", "B"]), pair("z", "x", ["B", "B", "B"])], 2);
-  assert.deepEqual(best, { planId: "x", basis: "won_all", wins: 2, losses: 0, labelledPairs: 2 });
+  assert.deepEqual(best, {
+    planId: "x",
+    basis: "won_all",
+    wins: 2,
+    losses: 0,
+    labelledPairs: 2,
+    judgePairs: 0,
+  });
 });
 
 test("without one plan that won all, the top of a Bradley–Terry fit on the request's judgments", () => {
@@ -86,6 +93,11 @@ test("an SFT row is system, user and the preferred plan as published; metadata o
       wins: 1,
       losses: 0,
       labelled_pairs: 1,
+      judge_pairs: 0,
+      label_source: "experts",
+      label_judge: null,
+      label_threshold: null,
+      label_confidence: null,
     },
   );
   // An asked-for split applies to every request, the dataset's own split aside.
@@ -98,4 +110,30 @@ test("what SFT rows cannot carry is refused before anything streams", () => {
   assert.match(checkSftOptions(o({ target: "kto" }))!, /for trl and openai/);
   assert.match(checkSftOptions(o({ margin: "votes" }))!, /margin/);
   assert.match(checkSftOptions(o({ target: "openai", withMetadata: true }))!, /refuses other keys/);
+});
+
+test("a pair a judge decided (label_source=all) counts as its one vote; the row says a judge labelled part of it", () => {
+  const decided = (a: string, b: string, verdict: Verdict): SftPair => ({
+    ...pair(a, b, []),
+    decision: { judge: "j", verdict, confidence: 0.95, threshold: 0.9 },
+  });
+  // The experts' 2-1 and a judge's decision: x won both labelled pairs.
+  const best = preferredPlan([pair("x", "y", ["A", "A", "B"]), decided("z", "x", "B")], 2);
+  assert.deepEqual(best, { planId: "x", basis: "won_all", wins: 2, losses: 0, labelledPairs: 2, judgePairs: 1 });
+  // With unanimous experts only, a judge's decision is no label: the request has the experts' pair alone.
+  assert.deepEqual(preferredPlan([pair("x", "y", ["A", "A", "A"]), decided("z", "x", "A")], 3), {
+    planId: "x",
+    basis: "won_all",
+    wins: 1,
+    losses: 0,
+    labelledPairs: 1,
+    judgePairs: 0,
+  });
+  const r = { queryId: "q1", ownSplit: "test", request, plans, pairs: [decided("x", "y", "B")] };
+  const meta = sftRow(r, o({ withMetadata: true })).row!;
+  assert.equal(meta.plan_id, "y");
+  assert.deepEqual(
+    [meta.judge_pairs, meta.label_source, meta.label_judge, meta.label_threshold, meta.label_confidence],
+    [1, "judge", null, null, null],
+  );
 });

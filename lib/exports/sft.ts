@@ -8,7 +8,8 @@
  */
 import { battleCredits, type Verdict } from "../judging/verdict";
 import { fitBradleyTerry } from "../results/leaderboard";
-import { labelStatus, promptMessages, splitOf, type PreferenceOptions, type PreferenceRequest } from "./preference";
+import { promptMessages, splitOf, trainerLabel, type PreferenceOptions, type PreferenceRequest } from "./preference";
+import type { JudgeDecisionLabel } from "./records";
 
 export const SFT_TARGETS = ["trl", "openai"] as const;
 
@@ -23,6 +24,8 @@ export interface SftPair {
   verdicts: Verdict[];
   requiredRaters: number;
   adjudicated: Verdict | null;
+  /** A judge's decision that labels the pair (label_source=all): one vote, its verdict. */
+  decision?: JudgeDecisionLabel | null;
 }
 
 export interface SftRequestInput {
@@ -41,6 +44,8 @@ export interface PreferredPlan {
   wins: number;
   losses: number;
   labelledPairs: number;
+  /** How many of the request's labelled pairs a judge decided (label_source=all). */
+  judgePairs: number;
 }
 
 /** A weak tie with an average plan per plan: keeps the within-request fit finite when a plan never lost. */
@@ -55,10 +60,12 @@ export function preferredPlan(pairs: SftPair[], minAgreement: 2 | 3): PreferredP
     return r;
   };
   const labelled: SftPair[] = [];
+  let judgePairs = 0;
   for (const p of pairs) {
-    const s = labelStatus(p.verdicts, p.requiredRaters, p.adjudicated, minAgreement);
+    const s = trainerLabel(p, minAgreement);
     if (!("label" in s)) continue;
     labelled.push(p);
+    if (p.decision) judgePairs++;
     const [a, b] = [of(p.planAId), of(p.planBId)];
     a.pairs++;
     b.pairs++;
@@ -71,7 +78,7 @@ export function preferredPlan(pairs: SftPair[], minAgreement: 2 | 3): PreferredP
   if (!labelled.length) return { skipped: "unlabelled" };
   const row = (planId: string, basis: PreferredPlan["basis"]): PreferredPlan => {
     const r = record.get(planId)!;
-    return { planId, basis, wins: r.wins, losses: r.losses, labelledPairs: r.pairs };
+    return { planId, basis, wins: r.wins, losses: r.losses, labelledPairs: r.pairs, judgePairs };
   };
   const wonAll = [...record].filter(([, r]) => r.wins > 0 && r.wins === r.pairs).map(([id]) => id);
   if (wonAll.length === 1) return row(wonAll[0], "won_all");
@@ -80,17 +87,20 @@ export function preferredPlan(pairs: SftPair[], minAgreement: 2 | 3): PreferredP
   return record.get(top)!.wins > 0 ? row(top, "top_rated") : { skipped: "no_winner" };
 }
 
+/** The votes a pair gives the fit: its experts' verdicts, or a judge's decision as one. */
+const votesOf = (p: SftPair): readonly Verdict[] => (p.decision ? [p.decision.verdict] : p.verdicts);
+
 /** The plan with the highest Bradley–Terry rating on the pairs' judgments, or null when two share it. */
 function topRated(pairs: SftPair[], ids: string[]): string | null {
   const index = new Map(ids.map((id, i) => [id, i]));
-  const n = pairs.reduce((s, p) => s + p.verdicts.length, 0) + ids.length;
+  const n = pairs.reduce((s, p) => s + votesOf(p).length, 0) + ids.length;
   const a = new Int32Array(n);
   const b = new Int32Array(n);
   const wA = new Float64Array(n);
   const wB = new Float64Array(n);
   let k = 0;
   for (const p of pairs)
-    for (const v of p.verdicts) {
+    for (const v of votesOf(p)) {
       a[k] = index.get(p.planAId)!;
       b[k] = index.get(p.planBId)!;
       [wA[k], wB[k]] = battleCredits(v);
@@ -126,6 +136,13 @@ export function sftRow(
         wins: best.wins,
         losses: best.losses,
         labelled_pairs: best.labelledPairs,
+        // A row rests on several pairs: "judge" when a judge decided any of them (judge_pairs says how many; each
+        // pair's judge, threshold and confidence are in the labelled-pairs export), so those three stay null here.
+        judge_pairs: best.judgePairs,
+        label_source: best.judgePairs ? "judge" : "experts",
+        label_judge: null,
+        label_threshold: null,
+        label_confidence: null,
       }
     : {};
   return { row: { messages, ...meta }, split, preferred: best };

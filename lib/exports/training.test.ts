@@ -15,7 +15,23 @@ test("a training pair has exactly the documented shape, labels ±1/0 and rewards
     "B",
     DEFAULT_WEIGHTS,
   );
-  assert.deepEqual(Object.keys(t), ["pair_id", "query_id", "destination", "split", "label", "plan_a", "plan_b"]);
+  assert.deepEqual(Object.keys(t), [
+    "pair_id",
+    "query_id",
+    "destination",
+    "split",
+    "label",
+    "label_source",
+    "label_judge",
+    "label_threshold",
+    "label_confidence",
+    "plan_a",
+    "plan_b",
+  ]);
+  assert.deepEqual(
+    [t.label_source, t.label_judge, t.label_threshold, t.label_confidence],
+    ["experts", null, null, null],
+  );
   assert.deepEqual(Object.keys(t.plan_a), ["plan_id", "features", "reward"]);
   assert.equal(t.label, -1);
   assert.equal(t.plan_a.features.schedule_density, 1);
@@ -43,7 +59,27 @@ test("CSV quotes commas, quotes, newlines and keeps CJK text; one column per fla
     .trimEnd()
     .match(/("([^"]|"")*"|[^,]*)(,|$)/g)!
     .filter((c) => c !== "");
-  assert.equal(TRAINING_CSV_COLUMNS.length, 5 + 2 * (1 + 14 + 1));
+  assert.equal(TRAINING_CSV_COLUMNS.length, 5 + 4 + 2 * (1 + 14 + 1));
   assert.equal(cells.length, TRAINING_CSV_COLUMNS.length);
   assert.ok(TRAINING_CSV_COLUMNS.includes("plan_b.physical_effort"));
+});
+
+test("a judge's training pair: its verdict is the label, and the label-source columns name it in JSONL and CSV", () => {
+  const decision = { judge: "gpt-judge", verdict: "A" as const, confidence: 0.93, threshold: 0.875 };
+  const t = trainingPair({ ...row, featuresA: null, featuresB: null }, "A", DEFAULT_WEIGHTS, decision);
+  assert.equal(t.label, 1);
+  assert.deepEqual(
+    [t.label_source, t.label_judge, t.label_threshold, t.label_confidence],
+    ["judge", "gpt-judge", 0.875, 0.93],
+  );
+  assert.deepEqual(TRAINING_CSV_COLUMNS.slice(4, 9), [
+    "label",
+    "label_source",
+    "label_judge",
+    "label_threshold",
+    "label_confidence",
+  ]);
+  assert.match(trainingCsvRow(t), /^p1,q1,"Nanjing, 南京",test,1,judge,gpt-judge,0\.875,0\.93,a,/);
+  const experts = trainingPair({ ...row, featuresA: null, featuresB: null }, "B", DEFAULT_WEIGHTS);
+  assert.match(trainingCsvRow(experts), /^p1,q1,"Nanjing, 南京",test,-1,experts,,,,a,/);
 });

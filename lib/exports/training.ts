@@ -5,6 +5,7 @@
 import { FEATURE_NAMES, reward, type PlanFeatures, type Weights } from "../results/features";
 import { trainingLabel, type Verdict } from "../judging/verdict";
 import type { DimensionSummary } from "../results/dimensions";
+import { LABEL_SOURCE_KEYS, type JudgeDecisionLabel, type LabelSourceFields } from "./records";
 
 export interface TrainingPlan {
   plan_id: string;
@@ -12,7 +13,7 @@ export interface TrainingPlan {
   reward: number;
 }
 
-export interface TrainingPair {
+export interface TrainingPair extends LabelSourceFields {
   pair_id: string;
   query_id: string;
   destination: string;
@@ -20,7 +21,7 @@ export interface TrainingPair {
   label: 1 | -1 | 0;
   plan_a: TrainingPlan;
   plan_b: TrainingPlan;
-  /** Dawid–Skene's label and posterior (soft label), beside the majority label; JSONL only. */
+  /** Dawid–Skene's label and posterior (soft label), beside the majority label (null on a judge's row); JSONL only. */
   ds_label?: Verdict | null;
   ds_posterior?: Record<Verdict, number> | null;
   /** Per-dimension answers, majority and agreement where the dataset asks dimensions; JSONL only. */
@@ -60,6 +61,7 @@ export function trainingPair(
   },
   label: Verdict,
   weights: Weights,
+  decision: JudgeDecisionLabel | null = null,
 ): TrainingPair {
   return {
     pair_id: row.pairId,
@@ -67,6 +69,11 @@ export function trainingPair(
     destination: row.destination,
     split: row.split,
     label: trainingLabel(label),
+    // Written out rather than spread from labelSourceFields: this runs once per exported pair.
+    label_source: decision ? "judge" : "experts",
+    label_judge: decision?.judge ?? null,
+    label_threshold: decision?.threshold ?? null,
+    label_confidence: decision?.confidence ?? null,
     plan_a: plan(row.planAId, row.featuresA as Partial<PlanFeatures> | null, weights),
     plan_b: plan(row.planBId, row.featuresB as Partial<PlanFeatures> | null, weights),
   };
@@ -78,6 +85,7 @@ export const TRAINING_CSV_COLUMNS = [
   "destination",
   "split",
   "label",
+  ...LABEL_SOURCE_KEYS,
   ...(["plan_a", "plan_b"] as const).flatMap((p) => [
     `${p}.plan_id`,
     ...FEATURE_NAMES.map((f) => `${p}.${f}`),
@@ -108,6 +116,10 @@ export function trainingCsvRow(t: TrainingPair): string {
     t.destination,
     t.split,
     t.label,
+    t.label_source,
+    t.label_judge,
+    t.label_threshold,
+    t.label_confidence,
     ...planCells(t.plan_a),
     ...planCells(t.plan_b),
   ]);

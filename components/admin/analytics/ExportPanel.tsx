@@ -33,6 +33,9 @@ const KINDS = [
   ],
 ] as const;
 
+/** The kinds built from pairs' labels, which may add the pairs a judge decided (label_source=all; lib/exports/kinds.ts). */
+const LABEL_SOURCE_KINDS = ["labelled-pairs", "training-pairs", "battles", "preference-pairs", "sft"];
+
 export function ExportPanel() {
   const [filters, setFilters] = useState({ dataset: "", destination: "", from: "", to: "", complete: "", final: "" });
   const [progress, setProgress] = useState<{
@@ -48,10 +51,13 @@ export function ExportPanel() {
   const [sft, setSft] = useState({ target: "trl", with_metadata: "" });
   // Plan corrections: as records, or (verified ones) as SFT or preference rows (lib/exports/corrections.ts).
   const [corr, setCorr] = useState({ as: "record", target: "trl", verified_only: "" });
+  // The experts' labels only (the default), or the judges' decisions too, for the kinds built from pairs' labels.
+  const [labelSource, setLabelSource] = useState("experts");
   const query = (format: string, kind = "") =>
     new URLSearchParams({
       format,
       ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
+      ...(labelSource === "all" && LABEL_SOURCE_KINDS.includes(kind) ? { label_source: "all" } : {}),
       ...(kind === "preference-pairs"
         ? Object.fromEntries(
             Object.entries(pref).filter(
@@ -143,9 +149,17 @@ export function ExportPanel() {
           />
           Final annotation versions only
         </label>
+        <label>
+          Labels
+          <select value={labelSource} onChange={(e) => setLabelSource(e.target.value)}>
+            <option value="experts">the experts&apos; only</option>
+            <option value="all">and the pairs a judge decided</option>
+          </select>
+        </label>
       </div>
       <p className="muted small">
-        Labelled and training pairs include complete pairs only. Experts may keep judging while you download: each pair
+        Labelled and training pairs include complete pairs only (and, with the judges&apos; labels, the pairs a judge
+        decided: every record says its label&apos;s source). Experts may keep judging while you download: each pair
         comes whole, and a pair completed meanwhile is in the file if the download has not yet passed it.
       </p>
       <table className="table" aria-label="Exports">
@@ -170,7 +184,7 @@ export function ExportPanel() {
                   </button>
                   <a
                     className="btn small"
-                    href={`/api/admin/exports/${kind}/card?${query("jsonl")}`}
+                    href={`/api/admin/exports/${kind}/card?${query("jsonl", kind)}`}
                     download={`${kind}-card.json`}
                   >
                     Dataset card

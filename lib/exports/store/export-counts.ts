@@ -1,6 +1,7 @@
 /**
  * How many records an export would write, counted by the database (an export's card), never by
- * streaming the export: tallies where no date range is asked, index-backed counts otherwise.
+ * streaming the export: tallies where no date range is asked, index-backed counts otherwise; with labelSource "all",
+ * plus the pairs a judge decided.
  */
 import { exportQuery, optionsOf, type ExportKind } from "../kinds";
 import { preferenceCard, sftCard } from "./exports";
@@ -17,6 +18,29 @@ const PAIR_SCOPE = `($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NU
 const IN_RANGE = `($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)`;
 
 export async function exportCount(db: Db, kind: ExportKind, f: ExportFilters = {}): Promise<number> {
+  const expert = await expertCount(db, kind, f);
+  if (f.labelSource !== "all" || !["labelled-pairs", "training-pairs", "battles"].includes(kind)) return expert;
+  return expert + (await judgeCount(db, kind, f));
+}
+
+/**
+ * The records a judge's decisions add with labelSource "all" (labelled and training pairs, battles): the pairs it
+ * decided, in the date range by their decision's date; battles leave a planner against itself out, as the export does.
+ */
+export async function judgeCount(db: Db, kind: ExportKind, f: ExportFilters = {}): Promise<number> {
+  return count(
+    db,
+    `SELECT count(*)::int AS n FROM "Pair" p JOIN "JudgeDecision" jd ON jd."pairId" = p.id JOIN "Query" q ON q.id = p."queryId"
+       JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
+      WHERE p.status = 'DECIDED' AND ${PAIR_SCOPE}
+        AND ($3::timestamptz IS NULL OR jd."createdAt" >= $3) AND ($4::timestamptz IS NULL OR jd."createdAt" < $4)
+        AND (NOT $5::boolean OR pa.model <> pb.model)`,
+    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, kind === "battles"],
+  );
+}
+
+/** The records from the experts' labels (preference pairs and SFT rows: every row, whatever its label's source). */
+async function expertCount(db: Db, kind: ExportKind, f: ExportFilters): Promise<number> {
   const scope = [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null];
   const dated = Boolean(f.from || f.to);
   // Which pairs give preference rows (and how many) follows the labels and the options: counted by a pass over them.

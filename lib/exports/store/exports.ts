@@ -5,7 +5,9 @@
  * is in it if its page is read after that. Annotations are read from one snapshot. The labelled- and training-pairs
  * exports also carry Dawid–Skene's soft labels: one fit over every judgment of complete pairs (its judgments held as
  * typed columns while it runs, then only the model is kept: priors and each expert's confusion matrix), and each
- * batch of rows' posteriors from its pairs' judgments, so nothing is held per pair.
+ * batch of rows' posteriors from its pairs' judgments, so nothing is held per pair. With `labelSource` "all" the
+ * pair-level kinds add the pairs a judge decided (DECIDED), read by the same statements (their JudgeDecision with
+ * the pair's row), labelled by the judge's verdict and saying so (records.ts, LabelSourceFields).
  */
 import { pseudonymSalt } from "../../judging/store";
 import { labelOf, pairAgreement } from "../../results/agreement";
@@ -26,11 +28,13 @@ import { sftRow, type SftSkip } from "../sft";
 import { correctionExportRows } from "./corrections";
 import { publishedPlanText } from "./plan-text";
 import {
+  labelSourceFields,
   pseudonym,
   type AnnotationRecord,
   type BattleRecord,
   type ExportFilters,
   type ExportRecord,
+  type JudgeDecisionLabel,
   type JudgmentRecord,
   type LabelledPairRecord,
   type PreferenceRecord,
@@ -57,6 +61,8 @@ export interface LabelledPairRow {
   dimensionAnswers: (DimensionAnswers | null)[] | null;
   /** Its judgments for its soft label (RATINGS), where asked; else null. */
   ratings: RatedPair["ratings"];
+  /** The judge's decision that labels it (a DECIDED pair, read with labelSource "all"); else null. */
+  decision: JudgeDecisionLabel | null;
 }
 
 /**
@@ -68,11 +74,32 @@ export interface LabelledPairRow {
 const RATINGS = `(SELECT json_agg(json_build_array(j."userId", j.verdict) ORDER BY j."userId", j."createdAt", j.id)
                   FROM "Judgment" j WHERE j."pairId" = p.id) AS ratings`;
 
+/** A judge's decision as a row reads it, from `jd` (its JudgeDecision), or null. */
+const DECISION = `CASE WHEN jd."pairId" IS NULL THEN NULL ELSE json_build_object('judge', jd.judge, 'verdict', jd.verdict,
+                    'confidence', jd.confidence, 'threshold', jd.threshold) END AS decision`;
+
+/**
+ * Which pairs a pair-level export reads (its statement's `decision` column, join and condition on `p`): complete
+ * ones; with labelSource "all" also the pairs a judge decided whose decision falls in the date range ($3–$4), their
+ * JudgeDecision joined on a DECIDED pair only (an audit pair, complete and decided, is the experts'). Without "all"
+ * the statement is the experts' alone, as it was before judges decided pairs.
+ */
+function pairsOf(f: ExportFilters) {
+  if (f.labelSource !== "all") return { decision: "NULL AS decision", join: "", where: `p.status = 'COMPLETE'` };
+  return {
+    decision: DECISION,
+    join: `LEFT JOIN "JudgeDecision" jd ON jd."pairId" = p.id AND p.status = 'DECIDED'`,
+    where: `(p.status = 'COMPLETE' OR (p.status = 'DECIDED' AND jd."pairId" IS NOT NULL
+              AND ($3::timestamptz IS NULL OR jd."createdAt" >= $3) AND ($4::timestamptz IS NULL OR jd."createdAt" < $4)))`,
+  };
+}
+
 /**
  * Complete pairs with their verdicts (slot order), in one pass over the pairs in key order (pages by key). A pair's
  * verdicts come from its verdict pattern (kept by the analytics tallies); only pairs with a fourth rater, or a date
  * range that keeps some verdicts out, read their judgments. Plan features are read only for training pairs;
- * dimension answers only for pairs whose dataset asks them; the judgments for soft labels with `ratings`.
+ * dimension answers only for pairs whose dataset asks them; the judgments for soft labels with `ratings`. A pair a
+ * judge decided (labelSource "all") comes with its decision and the few verdicts its experts gave, if any.
  */
 export async function* labelledPairRows(
   db: Db,
@@ -81,12 +108,13 @@ export async function* labelledPairRows(
 ): AsyncGenerator<LabelledPairRow> {
   const dated = Boolean(f.from || f.to);
   const features = opts.features ?? true;
+  const pairs = pairsOf(f);
   const rows = keysetRows<LabelledPairRow & { pattern: number | null }>(
     db,
-    `SELECT p.id AS "pairId", p."queryId", d.name AS destination, q.split, p."planAId", p."planBId",
+    `SELECT p.id AS "pairId", p."queryId", d.name AS destination, q.split, p."planAId", p."planBId", ${pairs.decision},
               ${features ? `(SELECT features FROM "Plan" WHERE id = p."planAId") AS "featuresA", (SELECT features FROM "Plan" WHERE id = p."planBId") AS "featuresB"` : `NULL AS "featuresA", NULL AS "featuresB"`},
               p."requiredRaters", (SELECT label FROM "Adjudication" adj WHERE adj."pairId" = p.id) AS adjudicated, p."verdictPattern" AS pattern,
-              CASE WHEN p."verdictPattern" >= 0 AND NOT $5::boolean THEN NULL ELSE
+              CASE WHEN p.status = 'COMPLETE' AND p."verdictPattern" >= 0 AND NOT $5::boolean THEN NULL ELSE
                 (SELECT array_agg(j.verdict::text ORDER BY a.slot) FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId"
                  WHERE j."pairId" = p.id AND ($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::timestamptz IS NULL OR j."createdAt" < $4)) END AS verdicts,
               CASE WHEN ds.dimensions IS NULL THEN NULL ELSE
@@ -97,7 +125,8 @@ export async function* labelledPairRows(
        JOIN "Query" q ON q.id = p."queryId"
        JOIN "Dataset" ds ON ds.id = q."datasetId"
        JOIN "Destination" d ON d.id = q."destinationId"
-       WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
+       ${pairs.join}
+       WHERE ${pairs.where} AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
          AND p.id > $6
        ORDER BY p.id LIMIT $7`,
     [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, dated],
@@ -105,6 +134,12 @@ export async function* labelledPairRows(
     [""],
   );
   for await (const r of rows) {
+    // A decided pair is labelled by its judge, with or without verdicts of its experts.
+    if (r.decision) {
+      r.verdicts ??= [];
+      yield r;
+      continue;
+    }
     const verdicts =
       r.verdicts ?? (!dated && r.pattern !== null && r.pattern >= 0 ? verdictsOfPattern(r.pattern) : null);
     if (!verdicts?.length) continue;
@@ -128,12 +163,14 @@ export async function* trainingPairs(
   const w = weights ?? (await currentWeights(db)).weights;
   // Fields set on the record as made rather than spread into copies: this runs once per exported pair.
   for await (const [row, p] of withSoftLabels(labelledPairRows(db, f, { ratings: true }), source)) {
-    const label = labelOf(row.verdicts, row.requiredRaters, row.adjudicated).label;
+    const label = row.decision?.verdict ?? labelOf(row.verdicts, row.requiredRaters, row.adjudicated).label;
     if (label === null) continue;
     row.split = splitFor(row.queryId, row.split, splits);
-    const t = trainingPair(row, label, w);
-    t.ds_label = p && softArgmax(p);
-    t.ds_posterior = p;
+    const t = trainingPair(row, label, w, row.decision);
+    // Dawid–Skene's model is of the experts: a judge's row has its label_confidence instead.
+    const soft = row.decision ? null : p;
+    t.ds_label = soft && softArgmax(soft);
+    t.ds_posterior = soft;
     if (row.dimensionAnswers) Object.assign(t, dimensionFields(row.dimensionAnswers));
     yield t;
   }
@@ -215,6 +252,7 @@ export async function* judgmentRecords(
       submitted_at: r.createdAt.toISOString(),
       strength: r.strength,
       signed_preference: signedPreference(r.verdict, r.strength),
+      ...EXPERTS,
       ...(r.dimensions ? { dimensions: dimensionRecord(r.dimensions) } : {}),
       // Only where asked (a dataset repository's judgments configuration): the request's split.
       ...(opts.splits ? { split: splitFor(r.queryId, r.split, opts.splits) } : {}),
@@ -223,8 +261,13 @@ export async function* judgmentRecords(
 }
 
 const WINNER = { A: "model_a", B: "model_b", NEITHER: "tie" } as const;
+/** The label-source fields of a record from the experts' judgments (the same four null-filled fields everywhere). */
+const EXPERTS = labelSourceFields(null);
 
-/** Judgments as battles between the plans' planners (FastChat's shape; a planner against itself is left out). */
+/**
+ * Judgments as battles between the plans' planners (FastChat's shape; a planner against itself is left out); with
+ * labelSource "all", then each decision of a judge on a pair it decided, as one battle.
+ */
 export async function* battleRecords(
   db: Db,
   f: ExportFilters = {},
@@ -268,11 +311,61 @@ export async function* battleRecords(
       submitted_at: r.createdAt.toISOString(),
       ...(r.dimensions ? { dimensions: dimensionWinners(r.dimensions) } : {}),
       split: splitFor(r.queryId, r.split, opts.splits ?? DEFAULT_SPLIT_RULE),
+      ...EXPERTS,
     };
   }
+  if (f.labelSource === "all") yield* judgeBattles(db, f, opts.splits ?? DEFAULT_SPLIT_RULE);
 }
 
-/** Complete pairs with their verdicts, label (majority, adjudicated, or unresolved) and agreement. */
+/**
+ * The judges' battles (labelSource "all"): a decided pair's decision, dated by it, in pages by pair; the judge is
+ * named, and `left` is null (a judge has no screen side). `complete` does not apply: a decided pair is labelled.
+ */
+async function* judgeBattles(db: Db, f: ExportFilters, splits: SplitRule): AsyncGenerator<BattleRecord> {
+  const rows = keysetRows<{
+    pairId: string;
+    modelA: string;
+    modelB: string;
+    queryId: string;
+    destination: string;
+    split: string | null;
+    decision: JudgeDecisionLabel;
+    createdAt: Date;
+  }>(
+    db,
+    `SELECT p.id AS "pairId", pa.model AS "modelA", pb.model AS "modelB", p."queryId", d.name AS destination, q.split, jd."createdAt", ${DECISION}
+       FROM "Pair" p JOIN "JudgeDecision" jd ON jd."pairId" = p.id
+       JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
+       JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
+      WHERE p.status = 'DECIDED' AND pa.model <> pb.model
+        AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
+        AND ($3::timestamptz IS NULL OR jd."createdAt" >= $3) AND ($4::timestamptz IS NULL OR jd."createdAt" < $4)
+        AND p.id > $5
+      ORDER BY p.id LIMIT $6`,
+    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null],
+    (r) => [r.pairId],
+    [""],
+  );
+  for await (const r of rows)
+    yield {
+      model_a: r.modelA,
+      model_b: r.modelB,
+      winner: WINNER[r.decision.verdict],
+      query_id: r.queryId,
+      pair_id: r.pairId,
+      destination: r.destination,
+      judge: r.decision.judge,
+      left: null,
+      submitted_at: r.createdAt.toISOString(),
+      split: splitFor(r.queryId, r.split, splits),
+      ...labelSourceFields(r.decision),
+    };
+}
+
+/**
+ * Complete pairs with their verdicts, label (majority, adjudicated, or unresolved) and agreement; with labelSource
+ * "all", the pairs a judge decided too, labelled by its verdict.
+ */
 export async function* labelledPairRecords(
   db: Db,
   f: ExportFilters = {},
@@ -280,7 +373,12 @@ export async function* labelledPairRecords(
   splits: SplitRule = DEFAULT_SPLIT_RULE,
 ): AsyncGenerator<LabelledPairRecord> {
   for await (const [row, p] of withSoftLabels(labelledPairRows(db, f, { features: false, ratings: true }), source)) {
-    const l = labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
+    const d = row.decision;
+    const l = d
+      ? { label: d.verdict, source: "judge" as const }
+      : labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
+    // Dawid–Skene's model is of the experts: a judge's row has its label_confidence instead.
+    const soft = d ? null : p;
     yield {
       pair_id: row.pairId,
       query_id: row.queryId,
@@ -289,10 +387,11 @@ export async function* labelledPairRecords(
       plan_b: row.planBId,
       verdicts: row.verdicts,
       label: l.label,
-      label_source: l.source,
-      agreement: pairAgreement(row.verdicts),
-      ds_label: p && softArgmax(p),
-      ds_posterior: p,
+      label_basis: l.source,
+      ...labelSourceFields(d),
+      agreement: d ? null : pairAgreement(row.verdicts),
+      ds_label: soft && softArgmax(soft),
+      ds_posterior: soft,
       ...dimensionFields(row.dimensionAnswers),
       split: splitFor(row.queryId, row.split, splits),
     };
@@ -485,15 +584,15 @@ export async function* preferencePairRecords(
   f: ExportFilters,
   o: PreferenceOptions,
   source: SoftLabelSource = localSoftLabels(db),
-  tally?: (queryId: string, split: string, rows: number, skipped?: PreferenceSkip) => void,
+  tally?: (queryId: string, split: string, rows: number, skipped?: PreferenceSkip, judged?: boolean) => void,
 ): AsyncGenerator<PreferenceRecord> {
   const rows = completePairsForTrainers(db, f, "p.id", o.withMetadata);
   const labelled = async function* () {
-    for await (const r of rows) if (r.judgments?.length) yield r;
+    for await (const r of rows) if (r.judgments?.length || r.decision) yield r;
   };
   const withSoft = o.withMetadata ? withSoftLabels(labelled(), source) : pairsWithoutSoftLabels(labelled());
   for await (const [r, soft] of withSoft) {
-    const js = r.judgments!;
+    const js = r.judgments ?? [];
     const summary = dimensionSummary(js.map((j) => j.d));
     const out = preferenceRows(
       {
@@ -508,10 +607,11 @@ export async function* preferencePairRecords(
         adjudicated: r.adjudicated,
         dsPosterior: soft,
         ...(summary ? { dimensionMajority: summary.dimension_majority } : {}),
+        decision: r.decision,
       },
       o,
     );
-    tally?.(r.queryId, out.split, out.rows.length, out.skipped);
+    tally?.(r.queryId, out.split, out.rows.length, out.skipped, r.decision !== null);
     yield* out.rows;
   }
 }
@@ -529,18 +629,20 @@ type TrainerPairRow = PreferenceRequest & {
   adjudicated: Verdict | null;
   judgments: { verdict: Verdict; strength: number | null; d: DimensionAnswers | null }[] | null;
   ratings: RatedPair["ratings"];
+  decision: JudgeDecisionLabel | null;
 };
 
 /**
  * Complete pairs in `order`, pages by key (the plans as published, never re-serialized), verification pairs left
- * to the corrections export.
+ * to the corrections export; with labelSource "all", the pairs a judge decided too, with its decision.
  */
 function completePairsForTrainers(db: Db, f: ExportFilters, order: "p.id" | `p."queryId", p.id`, ratings = false) {
   const byRequest = order !== "p.id";
+  const pairs = pairsOf(f);
   return keysetRows<TrainerPairRow>(
     db,
     `SELECT p.id AS "pairId", p."queryId", q.split, q.text, d.name AS destination, q.origin, q.days, q.people, q."startDate",
-              q.preferences, p."planAId", p."planBId", ${publishedPlanText("pa")} AS "planA", ${publishedPlanText("pb")} AS "planB", p."requiredRaters",
+              q.preferences, p."planAId", p."planBId", ${publishedPlanText("pa")} AS "planA", ${publishedPlanText("pb")} AS "planB", p."requiredRaters", ${pairs.decision},
               (SELECT label FROM "Adjudication" adj WHERE adj."pairId" = p.id) AS adjudicated,
               (SELECT json_agg(json_build_object('verdict', j.verdict, 'strength', j.strength, 'd', j.dimensions) ORDER BY a.slot, j.id)
                  FROM "Judgment" j JOIN "Assignment" a ON a.id = j."assignmentId"
@@ -548,7 +650,8 @@ function completePairsForTrainers(db: Db, f: ExportFilters, order: "p.id" | `p."
               ${ratings ? RATINGS : "NULL AS ratings"}
          FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
          JOIN "Dataset" ds ON ds.id = q."datasetId" JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
-        WHERE p.status = 'COMPLETE' AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
+         ${pairs.join}
+        WHERE ${pairs.where} AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
           -- A correction's verification pair is exported with its correction (tripjudge export corrections --as …).
           AND NOT EXISTS (SELECT 1 FROM "Correction" c WHERE c."verificationPairId" = p.id)
           AND ${byRequest ? `(p."queryId", p.id) > ($5, $6)` : `p.id > $5`}
@@ -567,7 +670,7 @@ export async function* sftRecords(
   db: Db,
   f: ExportFilters,
   o: PreferenceOptions,
-  tally?: (queryId: string, split: string, skipped?: SftSkip) => void,
+  tally?: (queryId: string, split: string, skipped?: SftSkip, judged?: boolean) => void,
 ): AsyncGenerator<PreferenceRecord> {
   let group: TrainerPairRow[] = [];
   const flush = () => {
@@ -584,19 +687,20 @@ export async function* sftRecords(
           pairId: r.pairId,
           planAId: r.planAId,
           planBId: r.planBId,
-          verdicts: r.judgments!.map((j) => j.verdict),
+          verdicts: (r.judgments ?? []).map((j) => j.verdict),
           requiredRaters: r.requiredRaters,
           adjudicated: r.adjudicated,
+          decision: r.decision,
         })),
       },
       o,
     );
-    tally?.(first.queryId, out.split, out.skipped);
+    tally?.(first.queryId, out.split, out.skipped, Boolean(out.preferred?.judgePairs));
     group = [];
     return out.row;
   };
   for await (const r of completePairsForTrainers(db, f, `p."queryId", p.id`)) {
-    if (!r.judgments?.length) continue;
+    if (!r.judgments?.length && !r.decision) continue;
     if (group.length && group[0].queryId !== r.queryId) {
       const row = flush();
       if (row) yield row;
@@ -609,8 +713,12 @@ export async function* sftRecords(
   }
 }
 
+/** An export's rows by their label's source (label_source: a judge's only with labelSource "all"). */
+export type LabelSourceCounts = { experts: number; judge: number };
+
 export interface SftCard {
   rows: number;
+  label_sources: LabelSourceCounts;
   /** Per split: its requests, one row each (`pairs`: the labelled pairs behind them are not counted here, 0). */
   splits: Record<string, { pairs: number; requests: number }>;
   left_out: Record<SftSkip, number>;
@@ -618,10 +726,16 @@ export interface SftCard {
 
 /** The SFT rows' card: rows and requests per split, and the requests left out and why. */
 export async function sftCard(db: Db, f: ExportFilters, o: PreferenceOptions): Promise<SftCard> {
-  const card: SftCard = { rows: 0, splits: {}, left_out: { unlabelled: 0, no_winner: 0, tied: 0 } };
-  const rows = sftRecords(db, f, { ...o, withMetadata: false }, (_q, split, skipped) => {
+  const card: SftCard = {
+    rows: 0,
+    label_sources: { experts: 0, judge: 0 },
+    splits: {},
+    left_out: { unlabelled: 0, no_winner: 0, tied: 0 },
+  };
+  const rows = sftRecords(db, f, { ...o, withMetadata: false }, (_q, split, skipped, judged) => {
     if (skipped) return void card.left_out[skipped]++;
     card.rows++;
+    card.label_sources[judged ? "judge" : "experts"]++;
     (card.splits[split] ??= { pairs: 0, requests: 0 }).requests++;
   });
   for await (const _ of rows) void _;
@@ -634,6 +748,7 @@ async function* pairsWithoutSoftLabels<T>(rows: AsyncIterable<T>): AsyncGenerato
 
 export interface PreferenceCard {
   rows: number;
+  label_sources: LabelSourceCounts;
   /** Per split: the labelled pairs it holds and their requests (a request is in one split only). */
   splits: Record<string, { pairs: number; requests: number }>;
   left_out: Record<PreferenceSkip, number>;
@@ -648,21 +763,24 @@ export interface PreferenceCard {
 export async function preferenceCard(db: Db, f: ExportFilters, o: PreferenceOptions): Promise<PreferenceCard> {
   const card: PreferenceCard = {
     rows: 0,
+    label_sources: { experts: 0, judge: 0 },
     splits: {},
     left_out: { unlabelled: 0, not_unanimous: 0, neither: 0 },
     margin: o.margin === "none" ? null : { kind: o.margin, rule: MARGIN_RULES[o.margin] },
   };
   const requests = new Map<string, Set<string>>();
-  const rows = preferencePairRecords(db, f, { ...o, withMetadata: false }, undefined, (queryId, split, n, skipped) => {
+  const tally = (queryId: string, split: string, n: number, skipped?: PreferenceSkip, judged?: boolean) => {
     if (skipped) card.left_out[skipped]++;
     if (!n) return;
     card.rows += n;
+    card.label_sources[judged ? "judge" : "experts"] += n;
     const s = (card.splits[split] ??= { pairs: 0, requests: 0 });
     s.pairs++;
     let set = requests.get(split);
     if (!set) requests.set(split, (set = new Set()));
     set.add(queryId);
-  });
+  };
+  const rows = preferencePairRecords(db, f, { ...o, withMetadata: false }, undefined, tally);
   for await (const _ of rows) void _;
   for (const [split, set] of requests) card.splits[split].requests = set.size;
   return card;

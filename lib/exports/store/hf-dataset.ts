@@ -108,7 +108,9 @@ export async function writeHfDataset(
         ? "the dataset's own, else " + o.split.map((s) => `${s.name}=${s.share}`).join(",")
         : o.split.map((s) => `${s.name}=${s.share}`).join(","),
       seed: o.seed,
+      label_source: f.labelSource ?? "experts",
     },
+    labelSource: f.labelSource ?? "experts",
     configs: written,
     requestsPerSplit,
     leftOut,
@@ -164,7 +166,7 @@ async function scopeFacts(
   let pairs = 0;
   let differ = 0;
   for await (const l of labelledPairRecords(db, f, soft)) {
-    if (l.label_source !== "majority" || !l.ds_label) continue;
+    if (l.label_basis !== "majority" || !l.ds_label) continue;
     pairs++;
     if (l.ds_label !== l.label) differ++;
   }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { groupStatsOfTallies, patternCounts } from "@/lib/results/agreement";
 import { analyticsTallies, ratedPairs, currentWeights } from "@/lib/results/store";
 import { db } from "@/lib/platform/db";
-import { exportCount, scopeProblem, correctionCount } from "@/lib/exports/store";
+import { exportCount, judgeCount, scopeProblem, correctionCount } from "@/lib/exports/store";
 import { AppError, ADMIN_FIGURES, recent, config } from "@/lib/kernel";
 import {
   EXPORT_KINDS,
@@ -46,7 +46,9 @@ async function card(kind: ExportKind, q: ExportQuery) {
       : kind === "sft"
         ? await offload("sftCard", trainer)
         : null;
-  const [records, tallies, wide, inUse] = await Promise.all([
+  // The records a judge's decisions label (label_source=all); preference pairs and SFT rows count theirs in their pass.
+  const judged = q.label_source === "all" && !preference ? judgeCount(db(), kind, filters) : 0;
+  const [records, tallies, wide, inUse, judge] = await Promise.all([
     preference
       ? preference.rows
       : kind === "corrections"
@@ -55,6 +57,7 @@ async function card(kind: ExportKind, q: ExportQuery) {
     analyticsTallies(db()),
     ratedPairs(db(), { wideOnly: true }),
     kind === "training-pairs" ? currentWeights(db()) : null,
+    judged,
   ]);
   // Agreement over the complete pairs the dataset and destination filters select.
   const agreement = groupStatsOfTallies(patternCounts(tallies.agreement, inScope).counts, wide.filter(inScope), 0);
@@ -63,6 +66,10 @@ async function card(kind: ExportKind, q: ExportQuery) {
     schema_version: EXPORT_SCHEMA_VERSION,
     filters: q,
     records,
+    // Where the records' labels come from (annotations carry none).
+    ...(kind === "annotations"
+      ? {}
+      : { label_sources: preference ? preference.label_sources : { experts: records - judge, judge } }),
     ...(preference
       ? {
           splits: preference.splits,
