@@ -81,8 +81,6 @@ export interface NeededOptions {
   resyncEvery?: number;
   /** Each judgment projected, in order (tests). */
   onPick?: (a: number, b: number) => void;
-  /** Judgments projected so far, now and then (a long projection's progress). */
-  onProgress?: (done: number) => void;
 }
 
 export interface Widest {
@@ -197,7 +195,6 @@ export function projectNeeded(input: NeededInput, o: NeededOptions): NeededProje
       const [a, b] = [Math.floor(pool.keys[pick] / p), pool.keys[pick] % p];
       o.onPick?.(a, b);
       if (judge(a, b)) return result(true);
-      if (done % 1024 === 0) o.onProgress?.(done);
     }
   }
 
@@ -216,7 +213,6 @@ export function projectNeeded(input: NeededInput, o: NeededOptions): NeededProje
       last = widest();
       stretch.length = 0;
       start = { t: copyTally(t), done };
-      o.onProgress?.(done);
       return false;
     }
     // Back to the stretch's start, then judgment by judgment: the same design, assumed one battle at a time.
