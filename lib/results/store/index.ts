@@ -4,3 +4,5 @@ export * from "./analytics";
 export * from "./dimensions";
 export * from "./fits";
 export * from "./leaderboard";
+export * from "./needed";
+export * from "./prediction-powered";
