@@ -68,9 +68,11 @@ export const GET = withRole("ADMIN", async (req) => {
       );
     }
   }
+  // The comparison's intervals mean nothing without a judge: one stored leaderboard either way.
+  const key = q.judge ? q : { ...q, intervals: undefined };
   return NextResponse.json(
     await adminFigures(
-      `leaderboard:${JSON.stringify(q)}`,
+      `leaderboard:${JSON.stringify(key)}`,
       (progress) =>
         offload("leaderboard", {
           filters,
