@@ -16,6 +16,7 @@ import type {
   JobsAnswer,
   JudgeBoardAnswer,
   LeaderboardAnswer,
+  LeaderboardNeededAnswer,
   OverviewAnswer,
   QualityAnswer,
   RemovalPreviewAnswer,
@@ -94,6 +95,17 @@ export function useLeaderboard(params: Record<string, string>) {
     queryKey: [...KEYS.leaderboard, qs],
     refetchInterval: (q) => updatingInterval(q.state.data),
     queryFn: () => api<LeaderboardAnswer>(`/api/admin/leaderboard?${qs}`),
+    placeholderData: (prev) => prev,
+  });
+}
+
+/** The judgments the serving order still needs until the widest interval is under a target (same filters, plus `target`). */
+export function useLeaderboardNeeded(params: Record<string, string>) {
+  const qs = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== "")).toString();
+  return useQuery({
+    queryKey: [...KEYS.leaderboard, "needed", qs],
+    refetchInterval: (q) => updatingInterval(q.state.data),
+    queryFn: () => api<LeaderboardNeededAnswer>(`/api/admin/leaderboard/needed?${qs}`),
     placeholderData: (prev) => prev,
   });
 }

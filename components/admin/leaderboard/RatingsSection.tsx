@@ -1,12 +1,17 @@
 "use client";
-/** Bradley–Terry ratings with bootstrap intervals (chart and table, style-controlled beside them when on), and left-side wins. */
+/**
+ * Bradley–Terry ratings with bootstrap intervals (chart and table with each interval's width, style-controlled beside
+ * them when on), or with a judge chosen experts only beside experts + the judge; and left-side wins.
+ */
 import type { LeaderboardAnswer } from "@/lib/platform/browser";
 import { FEW, isFew } from "@/lib/kernel/browser";
 import { fixed, pct, pValue } from "../../format";
+import { PredictionPoweredTable, width } from "./PredictionPoweredTable";
 import { RatingChart } from "./RatingChart";
 
 export function RatingsSection({ data, r }: { data: LeaderboardAnswer; r: NonNullable<LeaderboardAnswer["report"]> }) {
   const unit = r.bootstrap.unit === "query" ? "request" : "battle";
+  const pp = data.predictionPowered;
   return (
     <section className="card">
       <h2>Ratings</h2>
@@ -44,74 +49,87 @@ export function RatingsSection({ data, r }: { data: LeaderboardAnswer; r: NonNul
       ) : (
         <RatingChart rows={r.models} label="Planner ratings with 95 % intervals" />
       )}
-      <table className="table" aria-label="Leaderboard">
-        <thead>
-          <tr>
-            {r.groups > 1 && <th className="num">Group</th>}
-            <th className="num">Rank</th>
-            <th>Planner</th>
-            <th className="num">Rating</th>
-            <th className="num">95 % interval</th>
-            {r.style && (
-              <th className="num" title="Rating with the style covariates held fixed">
-                Style-controlled
+      {pp?.problem && (
+        <p className="notice" role="alert">
+          No prediction-powered leaderboard with {pp.judge}: {pp.problem}.
+        </p>
+      )}
+      {pp?.board ? (
+        <PredictionPoweredTable pp={pp} />
+      ) : (
+        <table className="table" aria-label="Leaderboard">
+          <thead>
+            <tr>
+              {r.groups > 1 && <th className="num">Group</th>}
+              <th className="num">Rank</th>
+              <th>Planner</th>
+              <th className="num">Rating</th>
+              <th className="num">95 % interval</th>
+              <th className="num" title="Upper minus lower end of the 95 % interval, in rating points">
+                Width
               </th>
-            )}
-            <th className="num">Battles</th>
-            <th className="num">Wins</th>
-            <th className="num">Losses</th>
-            <th className="num">Neither</th>
-          </tr>
-        </thead>
-        <tbody>
-          {r.models.map((m, i) => {
-            const s = r.style?.ratings[i];
-            return (
-              <tr key={m.model}>
-                {r.groups > 1 && <td className="num">{m.group + 1}</td>}
-                <td className="num">{m.rank}</td>
-                <td>
-                  {m.model}
-                  {isFew(m.battles) && (
-                    <span
-                      className="muted small"
-                      title={`A rating from fewer than ${FEW} battles varies widely: its interval is not drawn to scale`}
+              {r.style && (
+                <th className="num" title="Rating with the style covariates held fixed">
+                  Style-controlled
+                </th>
+              )}
+              <th className="num">Battles</th>
+              <th className="num">Wins</th>
+              <th className="num">Losses</th>
+              <th className="num">Neither</th>
+            </tr>
+          </thead>
+          <tbody>
+            {r.models.map((m, i) => {
+              const s = r.style?.ratings[i];
+              return (
+                <tr key={m.model}>
+                  {r.groups > 1 && <td className="num">{m.group + 1}</td>}
+                  <td className="num">{m.rank}</td>
+                  <td>
+                    {m.model}
+                    {isFew(m.battles) && (
+                      <span
+                        className="muted small"
+                        title={`A rating from fewer than ${FEW} battles varies widely: its interval is not drawn to scale`}
+                      >
+                        {" "}
+                        · few battles
+                      </span>
+                    )}
+                  </td>
+                  <td className="num">{fixed(m.rating, 1)}</td>
+                  {m.group >= 0 && m.groupUnits < 2 ? (
+                    <td
+                      className="num muted"
+                      title={`Its group's battles all come from one ${unit}: resampling cannot vary them`}
                     >
-                      {" "}
-                      · few battles
-                    </span>
+                      no interval (one {unit})
+                    </td>
+                  ) : (
+                    <td className="num">
+                      {fixed(m.ci95[0], 1)} – {fixed(m.ci95[1], 1)}
+                    </td>
                   )}
-                </td>
-                <td className="num">{fixed(m.rating, 1)}</td>
-                {m.group >= 0 && m.groupUnits < 2 ? (
-                  <td
-                    className="num muted"
-                    title={`Its group's battles all come from one ${unit}: resampling cannot vary them`}
-                  >
-                    no interval (one {unit})
-                  </td>
-                ) : (
-                  <td className="num">
-                    {fixed(m.ci95[0], 1)} – {fixed(m.ci95[1], 1)}
-                  </td>
-                )}
-                {s && (
-                  <td className="num">
-                    {fixed(s.rating, 1)}{" "}
-                    <span className="muted small">
-                      [{fixed(s.ci95[0], 1)}, {fixed(s.ci95[1], 1)}] #{s.rank}
-                    </span>
-                  </td>
-                )}
-                <td className="num">{m.battles}</td>
-                <td className="num">{m.wins}</td>
-                <td className="num">{m.losses}</td>
-                <td className="num">{m.ties}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                  <td className="num">{m.group >= 0 && m.groupUnits < 2 ? "—" : fixed(width(m.ci95), 1)}</td>
+                  {s && (
+                    <td className="num">
+                      {fixed(s.rating, 1)}{" "}
+                      <span className="muted small">
+                        [{fixed(s.ci95[0], 1)}, {fixed(s.ci95[1], 1)}] #{s.rank}
+                      </span>
+                    </td>
+                  )}
+                  <td className="num">{m.battles}</td>
+                  <td className="num">{m.wins}</td>
+                  <td className="num">{m.losses}</td>
+                  <td className="num">{m.ties}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
       <p className="small" aria-label="Left plan wins">
         <strong>Position:</strong> the plan shown on the left won {pct(r.left.share, 1)} of {r.left.n} decisive battles
         {r.left.ci95 &&

@@ -16,6 +16,7 @@ import {
   type getFit,
   type restoreWeights,
   type leaderboardReport,
+  type judgmentsNeeded,
   type judgeBoard,
   type importJudgeVerdicts,
   type escalationStatus,
@@ -79,6 +80,8 @@ export type ConstraintEditorAnswer = Jsonified<Awaited<ReturnType<typeof dslEdit
 export type FitsAnswer = Jsonified<Awaited<ReturnType<typeof fitsOverview>>>;
 /** GET /api/admin/leaderboard */
 export type LeaderboardAnswer = Shared<Awaited<ReturnType<typeof leaderboardReport>>>;
+/** GET /api/admin/leaderboard/needed */
+export type LeaderboardNeededAnswer = Shared<Awaited<ReturnType<typeof judgmentsNeeded>>>;
 /** GET /api/admin/judges */
 export type JudgeBoardAnswer = Shared<Awaited<ReturnType<typeof judgeBoard>>>;
 /** GET /api/admin/datasets/[id]/escalation */

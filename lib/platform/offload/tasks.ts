@@ -10,6 +10,7 @@ import {
   judgeBoard,
   dimensionReport,
   leaderboardReport,
+  judgmentsNeeded,
   type BattleFilters,
   analyticsFigures,
 } from "../../results/store";
@@ -38,11 +39,16 @@ export const TASKS = {
   analytics: (db: Db, a: { minShared: number }) => analyticsFigures(db, a.minShared),
   /** What removing one expert's judgments would do to agreement. */
   removalPreview: (db: Db, a: { userId: string }) => removalPreview(db, a.userId),
-  /** Planner ratings with bootstrap intervals (each replicate a full fit), style control. */
+  /** Planner ratings with bootstrap intervals (each replicate a full fit), style control, a judge's prediction-powered board. */
   leaderboard: (
     db: Db,
-    a: { filters: BattleFilters; opts: { style: boolean; bootstrap: number; seed: number }; progress?: string },
+    a: { filters: BattleFilters; opts: Parameters<typeof leaderboardReport>[2]; progress?: string },
   ) => watched(db, a.progress, (report) => leaderboardReport(db, a.filters, a.opts, report)),
+  /** The judgments a serving order still needs until the widest rating interval is narrow enough (a projection). */
+  leaderboardNeeded: (
+    db: Db,
+    a: { filters: BattleFilters; opts: Parameters<typeof judgmentsNeeded>[2]; progress?: string },
+  ) => watched(db, a.progress, (report) => judgmentsNeeded(db, a.filters, a.opts, report)),
   /** The judge alignment board: every judge against every other over complete pairs. */
   judges: (db: Db, a: { datasetId: string | null; progress?: string }) =>
     watched(db, a.progress, (report) => judgeBoard(db, { datasetId: a.datasetId, report })),

@@ -3,14 +3,15 @@
  * (battles.ts, file.ts), Bradley–Terry with bootstrap intervals and style control (leaderboard.ts,
  * bradley-terry.ts, style.ts), the win table and side shares, simulated battles, and the text report; the
  * prediction-powered leaderboard (PPI++: experts' battles rectifying a judge's, prediction-powered*.ts, simulate-judge.ts);
- * serving orders: the A-optimal priority of a pair (informative.ts) and replays of a battle log under a serving order
- * (replay.ts).
+ * serving orders: the A-optimal priority of a pair (informative.ts), replays of a battle log under a serving order
+ * (replay.ts), and the judgments a serving order still needs until the widest interval is narrow enough (needed.ts).
  */
 export * from "./battles";
 export * from "./bradley-terry";
 export * from "./file";
 export * from "./informative";
 export * from "./leaderboard";
+export * from "./needed";
 export * from "./prediction-powered";
 export * from "./prediction-powered-file";
 export * from "./prediction-powered-text";

@@ -6,3 +6,5 @@ export * from "./fits";
 export * from "./leaderboard";
 export * from "./escalation";
 export * from "./judge-calls";
+export * from "./needed";
+export * from "./prediction-powered";

@@ -8,15 +8,16 @@ import {
   leaderboard,
   LEFT_A,
   LEFT_B,
-  planStyle,
   signedPreferenceTable,
   type BattleSet,
   type PlanStyle,
   type SignedPreferenceRow,
 } from "../leaderboard";
-import { itinerarySchema } from "../../datasets";
 import { poolOf, type Db, pairRanges } from "../../platform/db";
 import { beforeLongStep, NO_PROGRESS, type ReportProgress } from "../../platform";
+import { readPlanStyles } from "./plan-styles";
+import { judgesInScope, predictionPoweredReport } from "./prediction-powered";
+import { SCOPE, scopeValues } from "./scope";
 
 export interface BattleFilters {
   datasetId?: string | null;
@@ -44,21 +45,11 @@ type BattleRow = {
   leftIsA: boolean;
   n: number;
 };
-const PASSES = (alias: string) =>
-  `coalesce((${alias}.features->>'format')::int = 1 AND (${alias}.features->>'commonsense')::int = 1, false)`;
-/** The battles' filters ($1–$4) over judgments j, pairs p, plans pa and pb, requests q. */
-const SCOPE = `($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2) AND ($3::int IS NULL OR q.days = $3)
-         AND (NOT $4::boolean OR (${PASSES("pa")} AND ${PASSES("pb")}))`;
 /** The overall verdict, or with a dimension ($5) that dimension's answer ("about the same" as Neither: a tie). */
 const VERDICT = `CASE WHEN $5::text IS NULL THEN j.verdict::text
               ELSE CASE j.dimensions -> $5 ->> 'v' WHEN 'SAME' THEN 'NEITHER' ELSE j.dimensions -> $5 ->> 'v' END END`;
-const scopeValues = (f: BattleFilters) => [
-  f.datasetId ?? null,
-  f.destinationId ?? null,
-  f.days ?? null,
-  f.bothGates ?? false,
-  f.dimension ?? null,
-];
+/** The scope's values, then the dimension ($5). */
+const battleValues = (f: BattleFilters) => [...scopeValues(f), f.dimension ?? null];
 
 export async function leaderboardBattles(
   db: Db,
@@ -80,7 +71,7 @@ export async function leaderboardBattles(
          AND j."pairId" > $6 AND j."pairId" <= $7
        GROUP BY p.id, pa.model, pb.model, 6, "leftIsA"
        ORDER BY p.id, 6, "leftIsA"`,
-      [...scopeValues(f), after, upTo],
+      [...battleValues(f), after, upTo],
     );
     for (const r of rows) {
       // Style needs both plans' covariates: rows wait until their plans are read, a batch at a time.
@@ -94,25 +85,11 @@ export async function leaderboardBattles(
   return { set: builder.build(), selfBattles: builder.selfBattles };
 
   async function flush() {
-    const missing = [...new Set(pending.flatMap((r) => [r.planAId, r.planBId]))].filter((id) => !styles.has(id));
-    if (missing.length) {
-      // A plan's covariates as kept, else from its itinerary (read only then), kept for the next leaderboard.
-      const { rows: plans } = await poolOf(db).query<{ id: string; style: PlanStyle | null; itinerary: unknown }>(
-        `SELECT id, style, CASE WHEN style IS NULL THEN itinerary END AS itinerary FROM "Plan" WHERE id = ANY($1::text[])`,
-        [missing],
-      );
-      const fresh: { id: string; style: PlanStyle }[] = [];
-      for (const p of plans) {
-        const style = p.style ?? planStyle(itinerarySchema.parse(p.itinerary));
-        if (!p.style) fresh.push({ id: p.id, style });
-        styles.set(p.id, style);
-      }
-      if (fresh.length)
-        await poolOf(db).query(
-          `UPDATE "Plan" p SET style = s.style FROM unnest($1::text[], $2::jsonb[]) s(id, style) WHERE p.id = s.id AND p.style IS NULL`,
-          [fresh.map((f) => f.id), fresh.map((f) => JSON.stringify(f.style))],
-        );
-    }
+    await readPlanStyles(
+      db,
+      pending.flatMap((r) => [r.planAId, r.planBId]),
+      styles,
+    );
     for (const r of pending)
       builder.add(
         r.modelA,
@@ -159,7 +136,7 @@ export async function signedPreferenceRows(db: Db, f: BattleFilters): Promise<Si
        JOIN "Query" q ON q.id = p."queryId" JOIN "Dataset" d ON d.id = q."datasetId"
       WHERE d."preferenceStrength" AND s.v IS NOT NULL AND pa.model <> pb.model AND ${SCOPE}
       GROUP BY 1, 2, 3`,
-    scopeValues(f),
+    battleValues(f),
   );
   return rows;
 }
@@ -180,20 +157,29 @@ export async function leaderboardDimensions(
 
 /**
  * The leaderboard the admin page shows: ratings, win table (with the mean signed preference of each two planners
- * where strength is asked), left-side wins, style control when asked; the overall verdicts or one dimension's.
+ * where strength is asked), left-side wins, style control when asked; the overall verdicts or one dimension's. With
+ * a judge, also experts only beside experts + that judge (the prediction-powered leaderboard), from the same job.
  */
 export async function leaderboardReport(
   db: Db,
   f: BattleFilters,
-  opts: { style: boolean; bootstrap: number; seed: number },
+  opts: {
+    style: boolean;
+    bootstrap: number;
+    seed: number;
+    /** An uploaded judge (its verdicts in scope; the overall verdict) and the comparison's intervals. */
+    judge?: string | null;
+    intervals?: "sandwich" | "bootstrap";
+  },
   progress: ReportProgress = NO_PROGRESS,
 ) {
   progress("reading the battles");
-  const [{ set, selfBattles }, tripLengths, signed, dimensions] = await Promise.all([
+  const [{ set, selfBattles }, tripLengths, signed, dimensions, judges] = await Promise.all([
     leaderboardBattles(db, f, { style: opts.style }),
     judgedTripLengths(db),
     signedPreferenceRows(db, f),
     leaderboardDimensions(db, f.datasetId ?? null),
+    judgesInScope(db, f),
   ]);
   progress(
     `fitting ${set.size.toLocaleString("en-US")} battles${opts.style ? " with style control" : ""} and ${opts.bootstrap.toLocaleString("en-US")} bootstrap replicates`,
@@ -201,5 +187,18 @@ export async function leaderboardReport(
   await beforeLongStep();
   const report = set.size ? leaderboard(set, { bootstrap: opts.bootstrap, seed: opts.seed, style: opts.style }) : null;
   const signedPreference = signed.length ? signedPreferenceTable(signed, opts.bootstrap, opts.seed) : [];
-  return { report, selfBattles, tripLengths, dimensions, signedPreference, filters: f };
+  const predictionPowered = opts.judge
+    ? await predictionPoweredReport(
+        db,
+        f,
+        opts.judge,
+        {
+          style: opts.style,
+          bootstrap: opts.intervals === "bootstrap" ? opts.bootstrap : 0,
+          seed: opts.seed,
+        },
+        progress,
+      )
+    : null;
+  return { report, selfBattles, tripLengths, dimensions, signedPreference, filters: f, judges, predictionPowered };
 }
