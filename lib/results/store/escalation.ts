@@ -17,6 +17,7 @@ import {
 } from "../escalation";
 import { BUILT_IN_JUDGES } from "../alignment";
 import { judgeCalls } from "./judge-calls";
+import { currentWeights } from "./fits";
 import { poolOf, type Db } from "../../platform/db";
 import type { Verdict } from "../../judging/verdict";
 
@@ -60,7 +61,9 @@ export async function escalationJudges(db: Db, datasetId: string): Promise<strin
       WHERE q."datasetId" = $1 ORDER BY 1`,
     [datasetId],
   );
-  return [...Object.values(BUILT_IN_JUDGES), ...rows.map((r) => r.judge)];
+  // The adopted-weights judge exists once weights are adopted (as on the alignment board).
+  const { adoption } = await currentWeights(db);
+  return [BUILT_IN_JUDGES.defaults, ...(adoption ? [BUILT_IN_JUDGES.adopted] : []), ...rows.map((r) => r.judge)];
 }
 
 /**
