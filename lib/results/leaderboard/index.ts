@@ -4,7 +4,7 @@
  * bradley-terry.ts, style.ts), the win table and side shares, simulated battles, and the text report; the
  * prediction-powered leaderboard (PPI++: experts' battles rectifying a judge's, prediction-powered*.ts, simulate-judge.ts);
  * serving orders: the A-optimal priority of a pair (informative.ts) and replays of a battle log under a serving order
- * (replay.ts).
+ * (replay.ts), and the pick they share with the app's priorities (serving.ts).
  */
 export * from "./battles";
 export * from "./bradley-terry";
@@ -15,6 +15,7 @@ export * from "./prediction-powered";
 export * from "./prediction-powered-file";
 export * from "./prediction-powered-text";
 export * from "./replay";
+export * from "./serving";
 export * from "./simulate";
 export * from "./simulate-judge";
 export * from "./style";
