@@ -92,7 +92,6 @@ test("several battles of one pair assumed at once are those battles assumed one 
     oneByOne = designAt(t, fit);
   assumeBattle(once, 0, 3, 3);
   for (let k = 0; k < 3; k++) assumeBattle(oneByOne, 0, 3);
-  for (const key of ["G", "S", "GS", "G2"] as const)
-    once[key].forEach((x, i) => close(x, oneByOne[key][i], 1e-9));
+  for (const key of ["G", "S", "GS", "G2"] as const) once[key].forEach((x, i) => close(x, oneByOne[key][i], 1e-9));
   ref.pairs.forEach(([a, b]: [number, number]) => close(pairScore(once, a, b), pairScore(oneByOne, a, b)));
 });

@@ -14,6 +14,11 @@ export interface ServingCandidates {
   lo: ArrayLike<number>;
   hi: ArrayLike<number>;
   open(i: number): boolean;
+  /**
+   * Candidates to score Infinity whatever the design says (the app's priorities: a pair with a planner whose rating
+   * has no finite maximum yet, which the replay leaves to the design's scores).
+   */
+  unknown?(i: number): boolean;
 }
 
 export interface ServingPick {
@@ -44,7 +49,7 @@ export function mostInformative(d: Design, c: ServingCandidates): { pair: number
     pair = -1;
   for (let i = 0; i < c.count; i++) {
     if (!c.open(i)) continue;
-    const raw = pairScore(d, c.lo[i], c.hi[i]);
+    const raw = c.unknown?.(i) ? Infinity : pairScore(d, c.lo[i], c.hi[i]);
     const s = Number.isNaN(raw) ? Infinity : raw;
     if (s > best) {
       best = s;
