@@ -9,8 +9,9 @@
  *   each pick's battles assumed into the design so a batch is not N copies of one pair, and each rank drawn uniformly
  *   among the planner pairs with probability `explorationShare` (seeded); past GREEDY_RANKS ranks, the rest take
  *   turns as balanced orders them.
- * A ranked pair scores 1 − rank/N (N waiting pairs): the calibration pairs are ranked first, then the others; pairs of a
- * planner against itself tell nothing of the ratings and come last. Within a planner pair, pairs keep their order.
+ * A ranked pair scores 1 − rank/N (N waiting pairs): the calibration pairs are ranked first, then the others; pairs
+ * of a planner against itself tell nothing of the ratings and come last. Within a planner pair, pairs keep their
+ * order.
  */
 import { seededRandom } from "../../kernel";
 import {
@@ -166,7 +167,7 @@ function queues(pairs: readonly WaitingPair[], index: Map<string, number>, p: nu
 
 const battlesOf = (x: WaitingPair) => Math.max(1, Math.round(x.remaining));
 
-/** What one phase of a ranking works on: the queues, the battles per planner pair so far (counting picks), the pairs. */
+/** What one phase of a ranking works on: the queues, the battles per planner pair (counting picks), the pairs. */
 interface Phase {
   q: Queues;
   phase: number;
@@ -175,7 +176,10 @@ interface Phase {
   ranking: Ranking;
 }
 
-/** The phase's pairs not ranked yet: fewest battles first (those so far and those of the pairs ranked before), ties to the pair imported first. */
+/**
+ * The phase's pairs not ranked yet: fewest battles first (those so far and those of the pairs ranked before), ties to
+ * the pair imported first.
+ */
 function balanced({ q, phase, count, pairs, ranking }: Phase) {
   const members = q.members[phase],
     taken = q.taken[phase];

@@ -90,7 +90,7 @@ const PLANNERS: [string, string][] = [
   ["A", "D"],
 ];
 
-test("most informative first: after a recompute, the next claim serves the pair with the highest priority", async () => {
+test("most informative first: after a recompute, the next claim serves the highest-priority pair", async () => {
   const { datasetId, destination, pairs } = await dataset("Informia", PLANNERS, "informative");
   const expert = await createTestExpert(t.db, "informia@t.test", [destination]);
   // Before any recompute every priority is 0: the claim serves as imported.

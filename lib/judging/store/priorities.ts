@@ -32,7 +32,7 @@ const QUERIES_PER_READ = 500;
 /** Pairs written per statement: each one short, so a claim never waits long on a row. */
 const PAIRS_PER_WRITE = 1000;
 
-/** Sets a dataset's serving order and exploration share; whether either changed (the caller then asks for a recompute). */
+/** Sets a dataset's serving order and exploration share; says whether either changed (then ask for a recompute). */
 export async function setServingOrder(
   db: Db,
   datasetId: string,
@@ -101,11 +101,15 @@ interface OpenPair extends WaitingPair {
 }
 
 /**
- * The dataset's open pairs in the claim's order among equal priorities (created first), and its battles by planner
- * pair: read a range of queries at a time, each a short statement, so no snapshot is held across the read (decision
- * 017) and memory holds the open pairs and one row per planner pair.
+ * The dataset's open pairs in the claim's order among equal priorities (created first), and (when asked) its battles
+ * by planner pair: read a range of queries at a time, each a short statement, so no snapshot is held across the read
+ * (decision 017) and memory holds the open pairs and one row per planner pair.
  */
-async function readDataset(db: Db, datasetId: string): Promise<{ pairs: OpenPair[]; battles: PlannerBattles[] }> {
+async function readDataset(
+  db: Db,
+  datasetId: string,
+  withBattles: boolean,
+): Promise<{ pairs: OpenPair[]; battles: PlannerBattles[] }> {
   const pairs: OpenPair[] = [];
   const battles = new Map<string, PlannerBattles>();
   for await (const { after, upTo } of queryRanges(db, datasetId)) {
@@ -124,6 +128,7 @@ async function readDataset(db: Db, datasetId: string): Promise<{ pairs: OpenPair
       [datasetId, after, upTo],
     );
     for (const r of open.rows) pairs.push({ ...r, createdAt: r.createdAt.getTime() });
+    if (!withBattles) continue;
     const judged = await poolOf(db).query<{ a: string; b: string; wa: number; wb: number; ties: number }>(
       `SELECT pa.model AS a, pb.model AS b, count(*) FILTER (WHERE j.verdict = 'A')::int AS wa,
               count(*) FILTER (WHERE j.verdict = 'B')::int AS wb, count(*) FILTER (WHERE j.verdict = 'NEITHER')::int AS ties
@@ -191,8 +196,8 @@ export async function recomputePriorities(db: Db, datasetId: string): Promise<Pr
   const version = await dataVersion(db);
   const judgments = await judgmentsOf(db, datasetId);
   const order = orderOf(ds.servingOrder);
-  const { pairs, battles } = await readDataset(db, datasetId);
-  const { priority } = servingPriorities(pairs, order === "imported" ? [] : battles, {
+  const { pairs, battles } = await readDataset(db, datasetId, order !== "imported");
+  const { priority } = servingPriorities(pairs, battles, {
     order,
     explorationShare: ds.explorationShare,
     seed: seedOf(`${datasetId}:${judgments}`),

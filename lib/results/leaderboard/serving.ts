@@ -24,7 +24,10 @@ export interface ServingCandidates {
 export interface ServingPick {
   /** The candidate picked; −1 when none is open. */
   pair: number;
-  /** Its score at the design (Infinity: a new planner or two groups joined, or a design gone numerically singular); NaN for a uniform draw. */
+  /**
+   * Its score at the design (Infinity: a new planner or two groups joined, or a design gone numerically singular);
+   * NaN for a uniform draw.
+   */
   score: number;
   /** Drawn uniformly (balanced, or the exploration share) rather than by score. */
   explored: boolean;
