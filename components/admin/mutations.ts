@@ -26,7 +26,7 @@ import type {
   VerdictsRemovedAnswer,
   WeightsChangedAnswer,
 } from "@/lib/platform/browser";
-import { type JudgingSettings, withDatasetChange, withFamiliarity } from "@/lib/judging/browser";
+import { type JudgingSettings, type ServingOrder, withDatasetChange, withFamiliarity } from "@/lib/judging/browser";
 import type { Dimension } from "@/lib/results/dimensions/browser";
 import type { EscalationSettingsInput } from "@/lib/results/escalation/browser";
 import { api } from "../api";
@@ -240,8 +240,16 @@ export const useMakeGold = () =>
 /** A dataset's gold rate, or adaptive raters on or off. */
 export const useSetQualityOfDataset = () =>
   useChange(
-    ({ id, ...patch }: { id: string; goldRate?: number; adaptiveRaters?: boolean }) =>
-      api<QualityDatasetAnswer>(`/api/admin/quality/datasets/${id}`, { method: "PATCH", json: patch }),
+    ({
+      id,
+      ...patch
+    }: {
+      id: string;
+      goldRate?: number;
+      adaptiveRaters?: boolean;
+      servingOrder?: ServingOrder;
+      explorationShare?: number;
+    }) => api<QualityDatasetAnswer>(`/api/admin/quality/datasets/${id}`, { method: "PATCH", json: patch }),
     [KEYS.quality, KEYS.overview],
   );
 

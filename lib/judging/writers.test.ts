@@ -16,6 +16,7 @@ const NAMED: Record<string, string[]> = {
   "lib/quality/store/gold-pairs.ts": ["GoldPair"],
   "lib/results/store/analytics.ts": ["Adjudication"],
   "lib/corrections/store/gold-corrections.ts": ["GoldCorrection"],
+  "lib/judging/store/priorities.ts": ["Pair"],
   "lib/testing/history.ts": ["Assignment", "GoldAnswer", "Judgment", "Pair"],
 };
 

@@ -28,6 +28,7 @@ export async function waitForJob(t: TestDatabase, id: string, ms = 120_000) {
   }
 }
 
-export async function inProcessWorker(t: TestDatabase, sweepMs = 1000): Promise<RunningWorker> {
-  return startWorker(t.db, t.url, { sweepMs });
+/** A worker in this process; `prioritiesMs`: how often its serving-priorities look-out runs (default 5 s). */
+export async function inProcessWorker(t: TestDatabase, sweepMs = 1000, prioritiesMs?: number): Promise<RunningWorker> {
+  return startWorker(t.db, t.url, { sweepMs, prioritiesMs });
 }

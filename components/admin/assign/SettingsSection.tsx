@@ -1,5 +1,5 @@
 "use client";
-/** The judging settings of the assignment page: lease, minimum rationale, queue order. */
+/** The judging settings of the assignment page: lease, minimum rationale, queue order, how often serving priorities are recomputed. */
 import type { JudgingSettings } from "@/lib/judging/browser";
 import type { OverviewAnswer } from "@/lib/platform/browser";
 import { useSaveSettings, type Then } from "../mutations";
@@ -24,6 +24,7 @@ export function SettingsSection({
             leaseMinutes: Number(f.get("leaseMinutes")),
             rationaleMinLength: Number(f.get("rationaleMinLength")),
             queueOrder: f.get("queueOrder") as JudgingSettings["queueOrder"],
+            prioritiesEvery: Number(f.get("prioritiesEvery")),
           });
         }}
       >
@@ -55,6 +56,17 @@ export function SettingsSection({
             <option value="completion">Closest to completion, then oldest</option>
             <option value="oldest">Oldest first</option>
           </select>
+        </label>
+        <label title="How often the worker recomputes the priorities of a dataset served balanced or most informative first (Quality page)">
+          Serving priorities every (judgments)
+          <input
+            name="prioritiesEvery"
+            type="number"
+            min={1}
+            max={100000}
+            defaultValue={settings.prioritiesEvery}
+            className="narrow-input"
+          />
         </label>
         <button className="btn primary" type="submit">
           Save settings

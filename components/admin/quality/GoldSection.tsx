@@ -1,7 +1,7 @@
 "use client";
 /**
- * The quality page's gold pairs: per dataset (gold rate, making gold pairs, adaptive raters), and by kind. Making
- * them is a background job: its progress shows here, and the page's figures refresh when it is done.
+ * The quality page's gold pairs: per dataset (gold rate, making gold pairs, adaptive raters, serving order), and by
+ * kind. Making them is a background job: its progress shows here, and the page's figures refresh when it is done.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -11,6 +11,7 @@ import { pctOf } from "../../format";
 import { KEYS } from "../../keys";
 import { useMakeGold, useSetQualityOfDataset } from "../mutations";
 import { useJob } from "../queries";
+import { ServingOrderCell } from "./ServingOrderCell";
 
 export function GoldSection({ q }: { q: QualityAnswer }) {
   const [plans, setPlans] = useState(200);
@@ -47,6 +48,9 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
             </th>
             <th title="Two experts first; the third only when they disagree, except on a 15 % calibration share">
               Adaptive raters
+            </th>
+            <th title="The order its open pairs are served in; the worker recomputes their priorities every few dozen judgments">
+              Serving order
             </th>
           </tr>
         </thead>
@@ -100,6 +104,9 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
                   />{" "}
                   {d.adaptiveRaters ? "on" : "off"}
                 </label>
+              </td>
+              <td>
+                <ServingOrderCell d={d} />
               </td>
             </tr>
           ))}

@@ -47,8 +47,10 @@ test("settings have defaults and bounds; leases end after the configured minutes
     maxClaimsPerExpert: 2,
     qualificationLength: 5,
     qualificationPassMark: 0.8,
+    prioritiesEvery: 50,
   });
   assert.ok(!settingsSchema.safeParse({ leaseMinutes: 0 }).success);
+  assert.ok(!settingsSchema.safeParse({ prioritiesEvery: 0 }).success);
   assert.deepEqual(settingsPatchSchema.parse({ leaseMinutes: 5 }), { leaseMinutes: 5 });
   assert.ok(!settingsPatchSchema.safeParse({ leaseMinutes: 5, extra: 1 }).success);
   assert.equal(leaseEnd(new Date(0), { leaseMinutes: 30 }).getTime(), 30 * 60_000);

@@ -27,6 +27,8 @@ const fields = {
   qualificationLength: z.number().int().min(0).max(50),
   /** Share of the qualification set to get right to pass. */
   qualificationPassMark: z.number().min(0).max(1),
+  /** The worker recomputes a dataset's serving priorities after this many new judgments (serving-order.ts). */
+  prioritiesEvery: z.number().int().min(1).max(100_000),
 };
 
 export const settingsSchema = z.object({
@@ -36,6 +38,7 @@ export const settingsSchema = z.object({
   maxClaimsPerExpert: fields.maxClaimsPerExpert.default(2),
   qualificationLength: fields.qualificationLength.default(5),
   qualificationPassMark: fields.qualificationPassMark.default(0.8),
+  prioritiesEvery: fields.prioritiesEvery.default(50),
 });
 /** An admin's change to some settings (no defaults: what is not sent stays as it is). */
 export const settingsPatchSchema = z.object(fields).partial().strict();

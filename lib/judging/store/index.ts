@@ -2,5 +2,6 @@
 export * from "./assignment-overview";
 export * from "./judging";
 export * from "./judging-view";
+export * from "./priorities";
 export * from "./settings";
 export * from "./waiting";

@@ -8,7 +8,7 @@ import { poolOf, uploadPoolOf, type Db } from "../db/client";
 import { storeFile } from "../db/files";
 import type { JobKind } from "../db/jobs";
 import { sizeText } from "../../datasets/importers";
-import { enqueue, queueFor } from "../worker/queue";
+import { enqueue, queueFor, requestPriorities } from "../worker/queue";
 
 function databaseUrl(): string {
   const url = config().DATABASE_URL;
@@ -23,6 +23,11 @@ export async function createJob(
   pool = poolOf(db),
 ) {
   return enqueue(pool, await queueFor(databaseUrl()), job, prepare);
+}
+
+/** Asks a worker to recompute a dataset's serving priorities (after an admin changed its serving order). */
+export async function requestServingPriorities(datasetId: string) {
+  await requestPriorities(await queueFor(databaseUrl()), datasetId);
 }
 
 /** Uploads streaming now, per admin (this process). */

@@ -6,7 +6,7 @@
  */
 import type { FiguresProgress } from "../progress";
 import type { analyticsReport, ScaleAgreement } from "../../results/agreement";
-import type { JudgingSettings } from "../../judging";
+import type { JudgingSettings, ServingOrder } from "../../judging";
 import type { listUsers } from "../../accounts/store";
 import {
   type adjudicationQueue,
@@ -141,13 +141,19 @@ export type RemovalAnswer = Awaited<ReturnType<typeof removeJudgments>>;
 export type GoldJobAnswer = { jobId: string };
 /** The gold job's result (GET /api/admin/jobs/<id>'s `result`). */
 export type GoldMadeAnswer = Awaited<ReturnType<typeof makeGoldPairs>>;
-/** PATCH /api/admin/quality/datasets/<id>: what was set, and how many pairs changed their number of raters. */
+/**
+ * PATCH /api/admin/quality/datasets/<id>: what was set, how many pairs changed their number of raters, and whether a
+ * recompute of the serving priorities was asked for (the serving order or exploration share changed).
+ */
 export type QualityDatasetAnswer = {
   id: string;
   goldRate?: number;
   adaptiveRaters?: boolean;
   calibrationShare: number;
+  servingOrder?: ServingOrder;
+  explorationShare?: number;
   pairsChanged: number;
+  prioritiesRequested: boolean;
 };
 /** POST /api/admin/quality/promote */
 export type PromotedAnswer = Awaited<ReturnType<typeof promoteToGold>>;

@@ -1,6 +1,7 @@
 /**
  * A worker: takes jobs from the queue (imports, gold pairs, fits, exports) and runs them, one of each kind at a time, while
- * reclaiming the jobs of workers that died. Any number of workers, on any machine, may share one database.
+ * reclaiming the jobs of workers that died; and recomputes datasets' serving priorities when they are due (decision
+ * 019). Any number of workers, on any machine, may share one database.
  */
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
@@ -11,7 +12,8 @@ import { exportJob } from "./handlers/export";
 import { fitJob } from "./handlers/fit";
 import { goldJob } from "./handlers/gold";
 import { importJob } from "./handlers/import";
-import { queueFor } from "./queue";
+import { prioritiesJob, prioritiesLookout } from "./handlers/priorities";
+import { PRIORITIES_QUEUE, queueFor } from "./queue";
 import { removeDeadWorkersScratch, runJob, type JobHandler } from "./run";
 import { deleteEndedUploads } from "../db/files";
 import { escalationSweep } from "../../results/store";
@@ -42,7 +44,7 @@ export async function sweep(db: Db, boss: PgBoss, staleSeconds?: number) {
 export async function startWorker(
   db: Db,
   url: string,
-  opts: { name?: string; sweepMs?: number; staleSeconds?: number; escalationMs?: number } = {},
+  opts: { name?: string; sweepMs?: number; staleSeconds?: number; escalationMs?: number; prioritiesMs?: number } = {},
 ): Promise<RunningWorker> {
   const name = opts.name ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const boss = await queueFor(url, { supervise: true });
@@ -54,6 +56,18 @@ export async function startWorker(
       if (outcome === "retry") throw new Error("retrying");
     });
   }
+  // Serving priorities (decision 020): recomputes from their own queue, and the look-out that asks for them.
+  await boss.work<{ datasetId: string }>(PRIORITIES_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, ([job]) =>
+    prioritiesJob(db, job.data).catch((e) => {
+      console.error(`serving priorities of ${job.data.datasetId}: ${(e as Error).stack ?? e}`);
+      throw e;
+    }),
+  );
+  const lookout = prioritiesLookout(db, boss);
+  const looking = setInterval(
+    () => void lookout().catch((e) => console.error(`serving priorities look-out: ${(e as Error).message}`)),
+    opts.prioritiesMs ?? 5000,
+  );
   // What dead workers left: scratch folders on this machine, uploads of jobs that ended.
   removeDeadWorkersScratch();
   const sweeping = setInterval(
@@ -79,8 +93,9 @@ export async function startWorker(
     async stop() {
       clearInterval(sweeping);
       clearInterval(escalating);
+      clearInterval(looking);
       stopping.abort();
-      for (const kind of JOB_KINDS) await boss.offWork(kind).catch(() => {});
+      for (const kind of [...JOB_KINDS, PRIORITIES_QUEUE]) await boss.offWork(kind).catch(() => {});
     },
   };
 }

@@ -28,6 +28,8 @@ export function queueFor(url: string, opts: { supervise?: boolean } = {}): Promi
       b.on("error", (e: Error) => console.error(`job queue: ${e.message}`));
       await b.start();
       for (const kind of JOB_KINDS) if (!(await b.getQueue(kind))) await b.createQueue(kind).catch(() => {});
+      if (!(await b.getQueue(PRIORITIES_QUEUE)))
+        await b.createQueue(PRIORITIES_QUEUE, { name: PRIORITIES_QUEUE, policy: "stately" }).catch(() => {});
       return b;
     })();
     boss.catch(() => queues.delete(key));
@@ -74,4 +76,19 @@ export async function enqueue(
   } finally {
     client.release();
   }
+}
+
+/**
+ * The queue of serving-priority recomputes (decision 020): worker-internal work with no Job row. "stately" with the
+ * dataset as key: one recompute waits and one runs per dataset, so asking again while one waits adds nothing.
+ */
+export const PRIORITIES_QUEUE = "serving-priorities";
+
+/** Asks a worker to recompute a dataset's serving priorities (lib/judging/store/priorities.ts). */
+export async function requestPriorities(boss: PgBoss, datasetId: string): Promise<void> {
+  await boss.send(
+    PRIORITIES_QUEUE,
+    { datasetId },
+    { singletonKey: datasetId, retryLimit: 2, retryDelay: 5, expireInMinutes: 15 },
+  );
 }

@@ -71,7 +71,16 @@ export interface QualityReport {
     pairs: number;
     active: number;
     byKind: { kind: string; pairs: number; answers: number; right: number }[];
-    datasets: { id: string; name: string; rate: number; pairs: number; adaptiveRaters: boolean }[];
+    datasets: {
+      id: string;
+      name: string;
+      rate: number;
+      pairs: number;
+      adaptiveRaters: boolean;
+      /** The order its open pairs are served in, and the exploration share of "informative" (docs/serving-order.md). */
+      servingOrder: string;
+      explorationShare: number;
+    }[];
   };
   /** How the models were fitted, for the page's footnote. */
   models: { judgments: number; pairs: number; dsIterations: number; maceIterations: number };
@@ -158,8 +167,17 @@ export async function qualityReport(db: Db, report: ReportProgress = NO_PROGRESS
               count(a.id) FILTER (WHERE a.status = 'SUBMITTED')::int AS answers, count(a.id) FILTER (WHERE a.correct)::int AS right
          FROM "GoldPair" g LEFT JOIN "GoldAnswer" a ON a."goldPairId" = g.id GROUP BY 1`,
     ),
-    pool.query<{ id: string; name: string; rate: number; pairs: number; adaptive: boolean }>(
-      `SELECT d.id, d.name, d."goldRate" AS rate, d."adaptiveRaters" AS adaptive, (SELECT count(*)::int FROM "GoldPair" g WHERE g."datasetId" = d.id) AS pairs FROM "Dataset" d ORDER BY d."createdAt"`,
+    pool.query<{
+      id: string;
+      name: string;
+      rate: number;
+      pairs: number;
+      adaptive: boolean;
+      serving: string;
+      exploration: number;
+    }>(
+      `SELECT d.id, d.name, d."goldRate" AS rate, d."adaptiveRaters" AS adaptive, d."servingOrder" AS serving, d."explorationShare" AS exploration,
+              (SELECT count(*)::int FROM "GoldPair" g WHERE g."datasetId" = d.id) AS pairs FROM "Dataset" d ORDER BY d."createdAt"`,
     ),
     expertMedianSeconds(db),
     pool.query<{
@@ -267,6 +285,8 @@ export async function qualityReport(db: Db, report: ReportProgress = NO_PROGRESS
         rate: d.rate,
         pairs: d.pairs,
         adaptiveRaters: d.adaptive,
+        servingOrder: d.serving,
+        explorationShare: d.exploration,
       })),
     },
     models: {

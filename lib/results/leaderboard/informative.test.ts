@@ -84,3 +84,14 @@ test("the next battle goes to the planner that is least known", () => {
   for (let k = 0; k < 200; k++) assumeBattle(d, best[0], best[1]);
   assert.ok(pairScore(d, best[0], best[1]) < before / 10);
 });
+
+test("several battles of one pair assumed at once are those battles assumed one by one", async () => {
+  const t = await fixtureTally();
+  const fit = fitTally(t);
+  const once = designAt(t, fit),
+    oneByOne = designAt(t, fit);
+  assumeBattle(once, 0, 3, 3);
+  for (let k = 0; k < 3; k++) assumeBattle(oneByOne, 0, 3);
+  for (const key of ["G", "S", "GS", "G2"] as const) once[key].forEach((x, i) => close(x, oneByOne[key][i], 1e-9));
+  ref.pairs.forEach(([a, b]: [number, number]) => close(pairScore(once, a, b), pairScore(oneByOne, a, b)));
+});

@@ -228,14 +228,17 @@ function quad(M: Float64Array, q: number, u: number, v: number): number {
   return M[u * q + u] + M[v * q + v] - M[u * q + v] - M[v * q + u];
 }
 
-/** What one more battle of a and b means for the design: h, ω and the pair's rows; null when it joins groups. */
-function pairTerms(d: Design, a: number, b: number) {
+/**
+ * What `battles` more battles of a and b mean for the design: h, ω and the pair's rows; null when they join groups.
+ * m battles of one pair are one rank-one change of m·h and m·ω, so they are taken in one step.
+ */
+function pairTerms(d: Design, a: number, b: number, battles = 1) {
   const u = d.slot[a],
     v = d.slot[b];
   if (u < 0 || v < 0 || d.group[a] !== d.group[b] || d.singular[d.group[a]]) return null;
   const s = win(d.beta, a, b);
-  const h = 2 * C2 * s * (1 - s);
-  const omega = C2 * d.rho * 4 * s * (1 - s);
+  const h = battles * 2 * C2 * s * (1 - s);
+  const omega = battles * C2 * d.rho * 4 * s * (1 - s);
   const k = quad(d.G, d.q, u, v);
   const alpha = h / (1 + h * k);
   const b2 = alpha * alpha * quad(d.S, d.q, u, v) + omega * (1 - alpha * k) ** 2;
@@ -260,12 +263,12 @@ export function informativeness(d: Design, candidates: readonly (readonly [numbe
 }
 
 /**
- * Takes one more battle of a and b as given, at the design's fit and in expectation (no outcome): the scores of a
- * batch of picks between two fits (a greedy sequential design). O(q²). Throws for a pair whose score is Infinity:
- * refit after such a battle instead.
+ * Takes one more battle of a and b (or `battles` more) as given, at the design's fit and in expectation (no outcome):
+ * the scores of a batch of picks between two fits (a greedy sequential design). O(q²) however many battles. Throws
+ * for a pair whose score is Infinity: refit after such a battle instead.
  */
-export function assumeBattle(d: Design, a: number, b: number) {
-  const t = pairTerms(d, a, b);
+export function assumeBattle(d: Design, a: number, b: number, battles = 1) {
+  const t = pairTerms(d, a, b, battles);
   if (!t) throw new Error("assumeBattle: a pair that joins groups or rates a new planner needs a new fit");
   const { q, G, S, GS, G2 } = d;
   const { u: iu, v: iv, alpha, b2 } = t;

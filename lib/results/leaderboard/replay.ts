@@ -9,7 +9,8 @@
  * - balanced: a pair drawn uniformly among the pairs that still have battles;
  * - informative: the pair with the largest A-optimal score (informative.ts) at the last fit, and with probability
  *   `exploration` a pair drawn as balanced does; the fit is redone every `refit` labels, and between fits each pick
- *   is assumed into the design (a greedy batch, as a worker would precompute priorities).
+ *   is assumed into the design (a greedy batch, as the worker computes the app's priorities).
+ * The pick itself is serving.ts's, which the app's priorities share (lib/judging/assignment/serving-order.ts).
  * `raters` 3: each pair asked for is judged by three votes — three unused battles of that pair — and its label is
  * their majority (credits summed: more than 3 a win, 3 a tie), one battle for the fit; the budget counts votes.
  * At each checkpoint (votes), the plain fit of the labels so far, the sandwich interval half-width of every planner
@@ -24,7 +25,6 @@ import {
   assumeBattle,
   designAt,
   fitTally,
-  pairScore,
   pairTally,
   ratingVariances,
   tallyBattle,
@@ -32,6 +32,7 @@ import {
   type Design,
   type PairTally,
 } from "./informative";
+import { servingPick } from "./serving";
 
 export const POLICIES = ["as-logged", "balanced", "informative"] as const;
 export type Policy = (typeof POLICIES)[number];
@@ -188,19 +189,6 @@ class Pool {
       return k;
     }
   }
-
-  /** The pairs with at least `need` battles left. */
-  available(need: number): number {
-    let c = 0;
-    for (let i = 0; i < this.pairs; i++) if (this.left[i] >= need) c++;
-    return c;
-  }
-
-  /** The k-th pair (0-based, in pair order) with at least `need` battles left. */
-  nthAvailable(k: number, need: number): number {
-    for (let i = 0; i < this.pairs; i++) if (this.left[i] >= need && k-- === 0) return i;
-    return -1;
-  }
 }
 
 export interface Checkpoint {
@@ -352,6 +340,7 @@ export function replay(log: ReplayLog, o: ReplayOptions): ReplayRun {
   }
   const warmupVotes = votes;
   const random = rng.policy;
+  const candidates = { count: pool.pairs, lo: pool.lo, hi: pool.hi, open: (i: number) => pool.left[i] >= raters };
   let exhausted = false;
   while (votes + raters <= o.budget) {
     record();
@@ -361,32 +350,19 @@ export function replay(log: ReplayLog, o: ReplayOptions): ReplayRun {
       first = pool.fromAll(random, raters);
       if (first >= 0) pair = pool.pairOfBattle(first);
     } else {
-      const explore = o.policy === "balanced" || random() < exploration;
-      if (explore) {
-        const n = pool.available(raters);
-        if (n > 0) pair = pool.nthAvailable(Math.floor(random() * n), raters);
-      } else {
+      const pick = servingPick(o.policy, candidates, random, exploration, () => {
         if (needFit || sinceFit >= refit || !design) {
           // From scratch: a warm start from a fit where a planner had never lost (β far out) can stop unconverged.
           design = designAt(t, fitTally(t), o.covariance ?? "sandwich");
           sinceFit = 0;
           needFit = false;
         }
-        let best = -Infinity;
-        for (let i = 0; i < pool.pairs; i++) {
-          if (pool.left[i] < raters) continue;
-          // A score that is not a number (a design gone numerically singular) asks for a new fit, as Infinity does.
-          const raw = pairScore(design, pool.lo[i], pool.hi[i]);
-          const s = Number.isNaN(raw) ? Infinity : raw;
-          if (s > best) {
-            best = s;
-            pair = i;
-          }
-        }
-        if (pair >= 0) {
-          if (best === Infinity) needFit = true;
-          else assumeBattle(design, pool.lo[pair], pool.hi[pair]);
-        }
+        return design;
+      });
+      pair = pick.pair;
+      if (pair >= 0 && !pick.explored) {
+        if (pick.score === Infinity) needFit = true;
+        else assumeBattle(design!, pool.lo[pair], pool.hi[pair]);
       }
       if (pair >= 0) first = pool.fromPair(pair, random);
     }

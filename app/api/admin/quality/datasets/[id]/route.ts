@@ -2,8 +2,9 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/platform/db";
 import { setGoldRate } from "@/lib/quality/store";
-import { setAdaptiveRaters } from "@/lib/judging/store";
-import { type QualityDatasetAnswer } from "@/lib/platform/http";
+import { EXPLORATION_MAX, SERVING_ORDERS } from "@/lib/judging";
+import { setAdaptiveRaters, setServingOrder } from "@/lib/judging/store";
+import { requestServingPriorities, type QualityDatasetAnswer } from "@/lib/platform/http";
 import { idParams, parseBody, withRole } from "@/lib/platform/next";
 
 const input = z
@@ -13,10 +14,17 @@ const input = z
     /** Two raters first, the third only on disagreement; the calibration share always gets three. */
     adaptiveRaters: z.boolean().optional(),
     calibrationShare: z.number().min(0.05).max(1).default(0.15),
+    /** The order its open pairs are served in (docs/serving-order.md). */
+    servingOrder: z.enum(SERVING_ORDERS).optional(),
+    /** With "informative": the share of ranks drawn uniformly among the planner pairs, 0–0.5. */
+    explorationShare: z.number().min(0).max(EXPLORATION_MAX).optional(),
   })
-  .refine((x) => x.goldRate !== undefined || x.adaptiveRaters !== undefined, "Send goldRate or adaptiveRaters.");
+  .refine(
+    (x) => [x.goldRate, x.adaptiveRaters, x.servingOrder, x.explorationShare].some((v) => v !== undefined),
+    "Send goldRate, adaptiveRaters, servingOrder or explorationShare.",
+  );
 
-/** A dataset's quality settings: gold rate, adaptive raters with their calibration share. */
+/** A dataset's quality settings: gold rate, adaptive raters with their calibration share, serving order. */
 export const PATCH = withRole("ADMIN", { params: idParams }, async (req, { user, params: { id } }) => {
   const body = await parseBody(req, input);
   if (body.goldRate !== undefined) {
@@ -26,5 +34,25 @@ export const PATCH = withRole("ADMIN", { params: idParams }, async (req, { user,
     body.adaptiveRaters === undefined
       ? 0
       : await setAdaptiveRaters(db(), id, body.adaptiveRaters, body.calibrationShare, user.id);
-  return NextResponse.json({ id, ...body, pairsChanged: changed } satisfies QualityDatasetAnswer);
+  let prioritiesRequested = false;
+  if (body.servingOrder !== undefined || body.explorationShare !== undefined) {
+    const serving = await setServingOrder(
+      db(),
+      id,
+      { servingOrder: body.servingOrder, explorationShare: body.explorationShare },
+      user.id,
+    );
+    // The change is made: if the queue cannot be reached, the worker's look-out sees the change within seconds.
+    if (serving.changed)
+      prioritiesRequested = await requestServingPriorities(id).then(
+        () => true,
+        (e) => (console.error(`serving priorities of ${id}: ${(e as Error).message}`), false),
+      );
+  }
+  return NextResponse.json({
+    id,
+    ...body,
+    pairsChanged: changed,
+    prioritiesRequested,
+  } satisfies QualityDatasetAnswer);
 });
