@@ -18,6 +18,7 @@ const NAMED: Record<string, string[]> = {
   "lib/corrections/store/gold-corrections.ts": ["GoldCorrection"],
   "lib/judging/store/priorities.ts": ["Pair"],
   "lib/testing/history.ts": ["Assignment", "GoldAnswer", "Judgment", "Pair"],
+  "lib/testing/judge-decisions.ts": ["Assignment", "Judgment", "Pair"],
 };
 
 const root = path.dirname(path.dirname(path.dirname(new URL(import.meta.url).pathname)));
