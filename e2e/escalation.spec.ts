@@ -127,7 +127,7 @@ test("an admin lets the reward judge decide a real ChinaTravel dataset's sure pa
   await expect(page.getByRole("heading", { name: "Judges and the reward against the experts" })).toBeVisible();
   await page.getByLabel("Dataset").selectOption({ label: NAME });
   const section = page.getByRole("region", { name: "Guaranteed escalation" });
-  await section.getByLabel("Judge", { exact: true }).selectOption(REWARD);
+  await section.getByRole("combobox", { name: "Judge", exact: true }).selectOption(REWARD);
   await section.getByRole("button", { name: "Add to the cascade" }).click();
   await expect(section.getByRole("list", { name: "Cascade" })).toContainText(REWARD);
   await section.getByLabel("Calibration pairs").fill("30");

@@ -104,4 +104,17 @@ test("an admin reads the planner leaderboard, uploads a judge's verdicts to the 
   expect(experts).toBeGreaterThanOrEqual(3);
   await expect(position.locator("tbody tr")).toHaveCount(1 + experts);
   await page.getByRole("region", { name: "Position bias" }).screenshot({ path: "screenshots/analytics-position.png" });
+
+  // The leaderboard with the judge beside the experts (prediction-powered), and the judgments still needed.
+  await page.getByRole("link", { name: "Leaderboard" }).click();
+  await expect(page.getByRole("table", { name: "Leaderboard" }).locator("tbody tr").first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole("table", { name: "Leaderboard" })).toContainText("Width");
+  await page.getByRole("combobox", { name: "Judge", exact: true }).selectOption("gpt-4o (pairwise)");
+  const side = page.getByRole("table", { name: "Experts only and prediction-powered" });
+  await expect(side).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel("Effective sample ratio")).toContainText(/ratio/i);
+  await expect(page.getByLabel("Judgments still needed")).toBeVisible({ timeout: 30_000 });
+  await shot(page, "leaderboard-prediction-powered");
 });
