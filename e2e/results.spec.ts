@@ -4,7 +4,7 @@ import { ADMIN, judgeInDatabase, shot, signIn } from "./helpers";
 test("an admin reads the planner leaderboard, uploads a judge's verdicts to the alignment board, and sees position bias", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const rows = [
     ["A", "A", "B"],
     ["B", "B", "B"],
