@@ -42,7 +42,12 @@ function bundle() {
     "queries.json": requests,
     "pois.json": pois,
     "plans.json": requests.flatMap((r) =>
-      Object.entries(plans).map(([days, p]) => ({ id: `${r.uid}-${days}`, uid: r.uid, model: `planner-${days}`, plan: p })),
+      Object.entries(plans).map(([days, p]) => ({
+        id: `${r.uid}-${days}`,
+        uid: r.uid,
+        model: `planner-${days}`,
+        plan: p,
+      })),
     ),
   };
   const form = new FormData();
@@ -158,7 +163,10 @@ test("an admin lets the reward judge decide a real ChinaTravel dataset's sure pa
   // The rest of the sample through the judging API: every pair served is a calibration pair.
   for (const [i, p] of experts.entries()) {
     const served = await labelSample(p, emails[i]);
-    expect(served.every((id) => sample.has(id)), `expert ${i} was served only calibration pairs`).toBe(true);
+    expect(
+      served.every((id) => sample.has(id)),
+      `expert ${i} was served only calibration pairs`,
+    ).toBe(true);
   }
   await expect
     .poll(async () => (await pairsWhere(`p."escalationCalibration" AND p.status = 'COMPLETE'`)).size)
@@ -199,6 +207,25 @@ test("an admin lets the reward judge decide a real ChinaTravel dataset's sure pa
   for (const a of audits) expect(rest).toContain(a.pairId);
   // Nothing is left waiting that will never come: every pair is complete or decided.
   expect((await pairsWhere(`p.status = 'OPEN'`)).size).toBe(0);
+
+  // The exports say whose labels they hold: the experts' by default, the judge's decisions too with label_source=all.
+  const [{ id: datasetId }] = await e2eSql<{ id: string }>(`SELECT id FROM "Dataset" WHERE name = $1`, [NAME]);
+  const rows = async (source: string) =>
+    (
+      await (
+        await page.request.get(`/api/admin/exports/labelled-pairs?dataset=${datasetId}&label_source=${source}`)
+      ).text()
+    )
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { pair_id: string; label_source: string; label_judge: string | null });
+  const byExperts = await rows("experts");
+  expect(byExperts.every((r) => r.label_source === "experts" && !decided.has(r.pair_id))).toBe(true);
+  const all = await rows("all");
+  const byJudge = all.filter((r) => r.label_source === "judge");
+  expect(new Set(byJudge.map((r) => r.pair_id))).toEqual(decided);
+  expect(byJudge.every((r) => r.label_judge === REWARD)).toBe(true);
+  expect(all.length).toBe(byExperts.length + decided.size);
 
   // The assignment page counts the decided pairs as done and says so.
   await page.goto("/admin/assign");

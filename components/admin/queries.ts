@@ -99,6 +99,16 @@ export function useLeaderboard(params: Record<string, string>) {
   });
 }
 
+/** The uploaded judges with verdicts in the leaderboard's scope (read fresh: a judge just uploaded is offered at once). */
+export function useLeaderboardJudges(params: Record<string, string>) {
+  const qs = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== "")).toString();
+  return useQuery({
+    queryKey: [...KEYS.leaderboard, "judges", qs],
+    queryFn: () => api<{ judges: string[] }>(`/api/admin/leaderboard/judges?${qs}`),
+    placeholderData: (prev) => prev,
+  });
+}
+
 /** The judgments the serving order still needs until the widest interval is under a target (same filters, plus `target`). */
 export function useLeaderboardNeeded(params: Record<string, string>) {
   const qs = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== "")).toString();

@@ -113,7 +113,12 @@ function EscalationForm({ dataset, d }: { dataset: string; d: EscalationAnswer }
                 ))}
               </select>
             </label>
-            <button type="button" disabled={!chosen} onClick={() => chosen && setJudges([...judges, chosen])}>
+            <button
+              type="button"
+              className="btn small"
+              disabled={!chosen}
+              onClick={() => chosen && setJudges([...judges, chosen])}
+            >
               Add to the cascade
             </button>
           </div>
@@ -159,12 +164,13 @@ function EscalationForm({ dataset, d }: { dataset: string; d: EscalationAnswer }
         </label>
       </div>
       <div className="inline-form">
-        <button type="submit" disabled={!judges.length || set.isPending}>
+        <button type="submit" className="btn primary" disabled={!judges.length || set.isPending}>
           {s ? "Save and recalibrate" : "Turn on escalation"}
         </button>
         {s && (
           <button
             type="button"
+            className="btn"
             disabled={set.isPending}
             onClick={() => set.mutate({ dataset, settings: null }, { onError: (e) => setProblem(e.message) })}
           >
@@ -248,7 +254,13 @@ function EscalationStatus({ d }: { d: EscalationAnswer }) {
                 <tr key={j}>
                   <td>{j}</td>
                   <td className="num">
-                    {!stage ? "—" : stage.threshold === null ? "abstains on all" : stage.threshold.toFixed(4)}
+                    {!stage
+                      ? "—"
+                      : stage.threshold === null
+                        ? "abstains on all"
+                        : stage.threshold === 0
+                          ? "0 (decides all it has a call on)"
+                          : stage.threshold.toFixed(4)}
                   </td>
                   <td className="num">{stage?.calibrationItems ?? "—"}</td>
                   <td className="num">{stage?.upperBound == null ? "—" : pct(stage.upperBound, 1)}</td>

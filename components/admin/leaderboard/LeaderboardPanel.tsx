@@ -9,7 +9,7 @@ import { KEYS } from "../../keys";
 import { FiguresAge } from "../FiguresAge";
 import { FiguresProgress } from "../FiguresProgress";
 import { NeededSection } from "./NeededSection";
-import { useLeaderboard } from "../queries";
+import { useLeaderboard, useLeaderboardJudges } from "../queries";
 import { ScopeSelects } from "../ScopeSelects";
 import { OrderingSection } from "./OrderingSection";
 import { RatingsSection } from "./RatingsSection";
@@ -35,6 +35,7 @@ export function LeaderboardPanel() {
   // Judges are listed for the scope: a change of scope (or a dimension: a judge's verdicts are overall) drops the judge.
   const rescope = (patch: Partial<typeof f>) => set({ ...patch, judge: "" });
   const data = q.data;
+  const judges = useLeaderboardJudges({ dataset: f.dataset, destination: f.destination, days: f.days, gates: f.gates });
   const r = data?.report;
   const scope = {
     dataset: f.dataset,
@@ -92,8 +93,7 @@ export function LeaderboardPanel() {
             Judge
             <select value={f.judge} disabled={!!f.dimension} onChange={(e) => set({ judge: e.target.value })}>
               <option value="">None</option>
-              {/* Figures stored before judges were listed have none. */}
-              {data?.judges?.map((j) => (
+              {judges.data?.judges.map((j) => (
                 <option key={j} value={j}>
                   {j}
                 </option>

@@ -70,23 +70,22 @@ export const GET = withRole("ADMIN", async (req) => {
   }
   // The comparison's intervals mean nothing without a judge: one stored leaderboard either way.
   const key = q.judge ? q : { ...q, intervals: undefined };
-  const figures = await adminFigures(
-    `leaderboard:${JSON.stringify(key)}`,
-    (progress) =>
-      offload("leaderboard", {
-        filters,
-        opts: {
-          style: q.style === "1",
-          bootstrap: q.bootstrap,
-          seed: q.seed,
-          judge: q.judge ?? null,
-          intervals: q.intervals,
-        },
-        progress,
-      }),
-    "heavy",
+  return NextResponse.json(
+    await adminFigures(
+      `leaderboard:${JSON.stringify(key)}`,
+      (progress) =>
+        offload("leaderboard", {
+          filters,
+          opts: {
+            style: q.style === "1",
+            bootstrap: q.bootstrap,
+            seed: q.seed,
+            judge: q.judge ?? null,
+            intervals: q.intervals,
+          },
+          progress,
+        }),
+      "heavy",
+    ),
   );
-  // The judges to offer are read fresh (one short query): stored figures still being recomputed after an upload
-  // would not list the judge just uploaded.
-  return NextResponse.json({ ...figures, judges: await judgesInScope(db(), filters) });
 });
