@@ -111,6 +111,8 @@ test("an admin reads the planner leaderboard, uploads a judge's verdicts to the 
     timeout: 30_000,
   });
   await expect(page.getByRole("table", { name: "Leaderboard" })).toContainText("Width");
+  const offered = await page.request.get("/api/admin/leaderboard/judges?gates=0");
+  expect(await offered.text()).toContain("gpt-4o (pairwise)");
   await page.getByRole("combobox", { name: "Judge", exact: true }).selectOption("gpt-4o (pairwise)");
   const side = page.getByRole("table", { name: "Experts only and prediction-powered" });
   await expect(side).toBeVisible({ timeout: 30_000 });

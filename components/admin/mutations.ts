@@ -193,12 +193,16 @@ export const useUploadVerdicts = (then?: Then<File, VerdictsImportedAnswer>) =>
   useChange(
     async (file: File) =>
       api<VerdictsImportedAnswer>("/api/admin/judges", { json: { name: file.name, jsonl: await file.text() } }),
-    [KEYS.judges],
+    // The leaderboard offers the judges with verdicts in its scope: an upload changes them.
+    [KEYS.judges, KEYS.leaderboard],
     then,
   );
 
 export const useRemoveVerdicts = () =>
-  useChange((id: string) => api<VerdictsRemovedAnswer>(`/api/admin/judges/${id}`, { method: "DELETE" }), [KEYS.judges]);
+  useChange(
+    (id: string) => api<VerdictsRemovedAnswer>(`/api/admin/judges/${id}`, { method: "DELETE" }),
+    [KEYS.judges, KEYS.leaderboard],
+  );
 
 /** Turns a dataset's escalation on, changes it (a fresh calibration sample), or off (settings null). */
 export const useSetEscalation = () =>
