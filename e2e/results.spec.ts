@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, judgeInDatabase, shot, signIn } from "./helpers";
+import { ADMIN, e2eSql, judgeInDatabase, shot, signIn } from "./helpers";
 
 test("an admin reads the planner leaderboard, uploads a judge's verdicts to the alignment board, and sees position bias", async ({
   page,
@@ -111,6 +111,20 @@ test("an admin reads the planner leaderboard, uploads a judge's verdicts to the 
     timeout: 30_000,
   });
   await expect(page.getByRole("table", { name: "Leaderboard" })).toContainText("Width");
+  // The judge also decides pairs no expert has judged yet (with how sure it is): those are what it adds.
+  const untouched = await e2eSql<{ id: string }>(
+    `SELECT p.id FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
+      WHERE d.name = 'Tokyo' AND p.status = 'OPEN' AND p."submittedCount" = 0 ORDER BY p.id LIMIT 12`,
+  );
+  expect(untouched.length).toBeGreaterThan(3);
+  const more = untouched
+    .map((p, i) =>
+      JSON.stringify({ pair_id: p.id, judge: "gpt-4o (pairwise)", p_a: i % 3 ? 0.8 : 0.3, p_b: i % 3 ? 0.2 : 0.7 }),
+    )
+    .join("\n");
+  const added = await page.request.post("/api/admin/judges", { data: { name: "gpt-4o-unjudged.jsonl", jsonl: more } });
+  expect(added.status()).toBe(201);
+  await page.reload();
   const offered = await page.request.get("/api/admin/leaderboard/judges?gates=0");
   expect(await offered.text()).toContain("gpt-4o (pairwise)");
   await page.getByRole("combobox", { name: "Judge", exact: true }).selectOption("gpt-4o (pairwise)");
