@@ -35,6 +35,14 @@ export function PredictionPoweredTable({ pp }: { pp: PredictionPowered }) {
         {battles(b.judgeBattles)} battles the intervals are as narrow as experts-only ones would be with{" "}
         {Number.isFinite(ratio) ? `${fixed(ratio, 2)} times` : "—"} the {battles(b.labelled)} expert battles. A ratio
         near 1 means the judge adds little.
+        {ratio < 1 && (
+          <>
+            {" "}
+            <strong>Below 1, the judge widens the intervals here:</strong> λ is estimated from the same few expert
+            battles, and on so few its estimate is poor (the promise of intervals no wider than experts alone holds as
+            the labelled battles grow). Rely on experts only.
+          </>
+        )}
       </p>
       <p className="muted small">
         Prediction-powered (PPI++): Bradley–Terry fitted on the experts&apos; battles plus every battle of {pp.judge},
