@@ -125,43 +125,10 @@ function EscalationForm({ dataset, d }: { dataset: string; d: EscalationAnswer }
         )}
       </div>
       <div className="inline-form">
-        <label>
-          α (tolerated disagreement)
-          <input
-            type="number"
-            min="0.01"
-            max="0.49"
-            step="0.01"
-            value={alpha}
-            onChange={(e) => setAlpha(e.target.value)}
-          />
-        </label>
-        <label>
-          δ (risk)
-          <input
-            type="number"
-            min="0.01"
-            max="0.49"
-            step="0.01"
-            value={delta}
-            onChange={(e) => setDelta(e.target.value)}
-          />
-        </label>
-        <label>
-          Calibration pairs
-          <input
-            type="number"
-            min="30"
-            max="5000"
-            step="1"
-            value={sample}
-            onChange={(e) => setSample(e.target.value)}
-          />
-        </label>
-        <label>
-          Audit share (%)
-          <input type="number" min="0" max="50" step="1" value={audit} onChange={(e) => setAudit(e.target.value)} />
-        </label>
+        <NumberField label="α (tolerated disagreement)" range={[0.01, 0.49, 0.01]} value={alpha} set={setAlpha} />
+        <NumberField label="δ (risk)" range={[0.01, 0.49, 0.01]} value={delta} set={setDelta} />
+        <NumberField label="Calibration pairs" range={[30, 5000, 1]} value={sample} set={setSample} />
+        <NumberField label="Audit share (%)" range={[0, 50, 1]} value={audit} set={setAudit} />
       </div>
       <div className="inline-form">
         <button type="submit" className="btn primary" disabled={!judges.length || set.isPending}>
@@ -189,6 +156,17 @@ function EscalationForm({ dataset, d }: { dataset: string; d: EscalationAnswer }
         </p>
       )}
     </form>
+  );
+}
+
+/** One of the setting's numbers, kept as typed (the server says what is out of range). */
+function NumberField(p: { label: string; range: [number, number, number]; value: string; set: (v: string) => void }) {
+  const [min, max, step] = p.range;
+  return (
+    <label>
+      {p.label}
+      <input type="number" min={min} max={max} step={step} value={p.value} onChange={(e) => p.set(e.target.value)} />
+    </label>
   );
 }
 

@@ -5,19 +5,13 @@ import { judgeInScope, judgesInScope } from "@/lib/results/store";
 import { db } from "@/lib/platform/db";
 import { AppError } from "@/lib/kernel";
 import { offload } from "@/lib/platform/offload";
-import { dimensionKey } from "@/lib/results/dimensions";
+import { leaderboardFilters, leaderboardScopeQuery } from "@/lib/results/http";
 import { adminFigures } from "@/lib/platform/http";
 import { withRole } from "@/lib/platform/next";
 
 const MAX_BOOTSTRAP = 2000;
 
-const query = z.object({
-  dataset: z.string().min(1).max(64).optional(),
-  destination: z.string().min(1).max(64).optional(),
-  days: z.coerce.number().int().min(1).max(60).optional(),
-  gates: z.enum(["0", "1"]).default("0"),
-  /** Battles from one dimension's verdicts ("about the same" a tie) instead of the overall verdict. */
-  dimension: dimensionKey.optional(),
+const query = leaderboardScopeQuery.extend({
   style: z.enum(["0", "1"]).default("0"),
   /** Each replicate is a full fit: bounded so that one request cannot hold the server for minutes. */
   bootstrap: z.coerce
@@ -44,13 +38,7 @@ const query = z.object({
  */
 export const GET = withRole("ADMIN", async (req) => {
   const q = query.parse(Object.fromEntries(new URL(req.url).searchParams));
-  const filters = {
-    datasetId: q.dataset ?? null,
-    destinationId: q.destination ?? null,
-    days: q.days ?? null,
-    bothGates: q.gates === "1",
-    dimension: q.dimension ?? null,
-  };
+  const filters = leaderboardFilters(q);
   // A dataset or destination that does not exist is a mistake to say, not an empty leaderboard (as the exports do).
   const scope = await scopeProblem(db(), filters);
   if (scope) throw new AppError("not_found", `No leaderboard: ${scope}.`);

@@ -7,14 +7,9 @@ import { db } from "@/lib/platform/db";
 import { adminFigures } from "@/lib/platform/http";
 import { withRole } from "@/lib/platform/next";
 import { offload } from "@/lib/platform/offload";
-import { dimensionKey } from "@/lib/results/dimensions";
+import { leaderboardFilters, leaderboardScopeQuery } from "@/lib/results/http";
 
-const query = z.object({
-  dataset: z.string().min(1).max(64).optional(),
-  destination: z.string().min(1).max(64).optional(),
-  days: z.coerce.number().int().min(1).max(60).optional(),
-  gates: z.enum(["0", "1"]).default("0"),
-  dimension: dimensionKey.optional(),
+const query = leaderboardScopeQuery.extend({
   /** The widest planner's 95 % half-width to get under, in rating points (Elo scale). */
   target: z.coerce
     .number()
@@ -29,13 +24,7 @@ const query = z.object({
  */
 export const GET = withRole("ADMIN", async (req) => {
   const q = query.parse(Object.fromEntries(new URL(req.url).searchParams));
-  const filters = {
-    datasetId: q.dataset ?? null,
-    destinationId: q.destination ?? null,
-    days: q.days ?? null,
-    bothGates: q.gates === "1",
-    dimension: q.dimension ?? null,
-  };
+  const filters = leaderboardFilters(q);
   const scope = await scopeProblem(db(), filters);
   if (scope) throw new AppError("not_found", `No projection: ${scope}.`);
   // The claim's order follows the judging settings (closest to completion first, or oldest first).
