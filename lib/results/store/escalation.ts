@@ -172,7 +172,24 @@ export async function runEscalation(db: Db, datasetId: string): Promise<Escalati
   if (!row || !settings) return null;
   const prior = row.state ?? {};
   if (prior.phase === "paused") return prior as EscalationState;
-  const seen = await signature(db, datasetId);
+  const sig = await signature(db, datasetId);
+  const seen = sig.key;
+  // While the experts label the sample nothing can be decided: say how far they are without reading the dataset.
+  if (sig.labelled < sig.sample || sig.sample === 0) {
+    const calibrating: EscalationState = {
+      seed: prior.seed ?? "",
+      phase: "calibrating",
+      labelled: sig.labelled,
+      sample: sig.sample,
+      stages: [],
+      audits: [],
+      paused: null,
+      seen,
+      at: new Date().toISOString(),
+    };
+    await saveState(db, datasetId, calibrating, row.escalation);
+    return calibrating;
+  }
 
   const calls = await judgeCalls(db, datasetId, settings.judges);
   const pairs: EscalationPair[] = [];
@@ -250,24 +267,35 @@ export async function runEscalation(db: Db, datasetId: string): Promise<Escalati
             paused: null,
           };
   }
-  // Written only while the setting is the one this step read (an admin may have changed it meanwhile).
-  await pool.query(`UPDATE "Dataset" SET "escalationState" = $2::jsonb WHERE id = $1 AND escalation = $3::jsonb`, [
-    datasetId,
-    JSON.stringify(state),
-    JSON.stringify(row.escalation),
-  ]);
+  await saveState(db, datasetId, state, row.escalation);
   return state;
 }
 
-/** The dataset's complete and open pairs and its decisions: a step with the same signature would change nothing. */
-async function signature(db: Db, datasetId: string): Promise<string> {
-  const { rows } = await poolOf(db).query<{ s: string }>(
-    `SELECT concat_ws(':', count(*) FILTER (WHERE p.status = 'COMPLETE'), count(*) FILTER (WHERE p.status = 'OPEN'),
-                      count(*) FILTER (WHERE p."submittedCount" + p."claimedCount" > 0)) AS s
+/** Written only while the setting is the one the step read (an admin may have changed it meanwhile). */
+async function saveState(db: Db, datasetId: string, state: EscalationState, setting: unknown) {
+  await poolOf(db).query(
+    `UPDATE "Dataset" SET "escalationState" = $2::jsonb WHERE id = $1 AND escalation = $3::jsonb`,
+    [datasetId, JSON.stringify(state), JSON.stringify(setting)],
+  );
+}
+
+/**
+ * What a step depends on, counted cheaply: the sample and how much of it the experts have labelled, the dataset's
+ * pairs (new ones may be decided), and the audit pairs the experts have completed. A step with the same signature
+ * would change nothing that matters, so the worker does not read the dataset again while experts judge.
+ */
+async function signature(db: Db, datasetId: string): Promise<{ key: string; sample: number; labelled: number }> {
+  const { rows } = await poolOf(db).query<{ sample: number; labelled: number; pairs: number; audited: number }>(
+    `SELECT count(*) FILTER (WHERE p."escalationCalibration")::int AS sample,
+            count(*) FILTER (WHERE p."escalationCalibration" AND p.status = 'COMPLETE')::int AS labelled,
+            count(*)::int AS pairs,
+            (SELECT count(*)::int FROM "JudgeDecision" d JOIN "Pair" x ON x.id = d."pairId"
+              WHERE d."datasetId" = $1 AND d.audit AND x.status = 'COMPLETE') AS audited
        FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" WHERE q."datasetId" = $1`,
     [datasetId],
   );
-  return rows[0]?.s ?? "";
+  const r = rows[0] ?? { sample: 0, labelled: 0, pairs: 0, audited: 0 };
+  return { key: `${r.labelled}:${r.sample}:${r.pairs}:${r.audited}`, sample: r.sample, labelled: r.labelled };
 }
 
 /** The worker's sweep: a step for each dataset with escalation on whose pairs changed since its last step. */
@@ -278,7 +306,7 @@ export async function escalationSweep(db: Db): Promise<number> {
   );
   let stepped = 0;
   for (const d of rows) {
-    if (d.phase === "paused" || (await signature(db, d.id)) === d.seen) continue;
+    if (d.phase === "paused" || (await signature(db, d.id)).key === d.seen) continue;
     await runEscalation(db, d.id);
     stepped++;
   }
