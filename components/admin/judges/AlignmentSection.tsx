@@ -45,7 +45,8 @@ export function AlignmentSection({ d }: { d: JudgeBoardAnswer }) {
           in {pct(d.humans.longerShare, 1)} of {d.humans.longerN} decisive verdicts on plans of different length.
         </p>
       )}
-      <div className="scroll-x">
+      {/* Focusable: the wide table scrolls, and keyboard users must reach it (axe scrollable-region-focusable). */}
+      <div className="scroll-x" tabIndex={0} role="region" aria-label="Judge alignment (scrolls sideways)">
         <table className="table" aria-label="Judge alignment">
           <thead>
             <tr>

@@ -139,7 +139,12 @@ function EscalationForm({ dataset, d }: { dataset: string; d: EscalationAnswer }
             type="button"
             className="btn"
             disabled={set.isPending}
-            onClick={() => set.mutate({ dataset, settings: null }, { onError: (e) => setProblem(e.message) })}
+            onClick={() =>
+              // Off gives every decided pair back to the experts and drops the decisions: asked once.
+              window.confirm(
+                "Turn escalation off? Every pair the judges decided goes back to the experts, and the decisions are removed.",
+              ) && set.mutate({ dataset, settings: null }, { onError: (e) => setProblem(e.message) })
+            }
           >
             Turn off
           </button>
@@ -197,7 +202,7 @@ function EscalationStatus({ d }: { d: EscalationAnswer }) {
           of the {d.outsideSample} other pairs, saving {saved} expert judgments.
         </p>
       )}
-      <div className="scroll-x">
+      <div className="scroll-x" tabIndex={0} role="region" aria-label="Escalation by judge (scrolls sideways)">
         <table className="table" aria-label="Escalation by judge">
           <thead>
             <tr>
@@ -235,7 +240,7 @@ function EscalationStatus({ d }: { d: EscalationAnswer }) {
                     {!stage
                       ? "—"
                       : stage.threshold === null
-                        ? "abstains on all"
+                        ? `abstains on all${stage.calibrationItems < 30 ? ` (only ${stage.calibrationItems} calibration pairs reached it; a threshold is tested on 30 or more)` : " (no threshold kept the promise)"}`
                         : stage.threshold === 0
                           ? "0 (decides all it has a call on)"
                           : stage.threshold.toFixed(4)}

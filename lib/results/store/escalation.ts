@@ -91,6 +91,18 @@ export async function setEscalation(db: Db, datasetId: string, input: unknown, a
       "invalid_request",
       `No verdicts of ${unknown.map((j) => `"${j}"`).join(", ")} on this dataset's pairs: upload them on the Judges page first.`,
     );
+  // A sample as large as the dataset leaves nothing to decide: said now, not found out later.
+  const pairs = (
+    await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" WHERE q."datasetId" = $1`,
+      [datasetId],
+    )
+  ).rows[0].n;
+  if (settings.calibrationPairs >= pairs)
+    throw new AppError(
+      "invalid_request",
+      `This dataset has ${pairs} pairs: a calibration sample of ${settings.calibrationPairs} would leave none for the judges to decide. Choose fewer calibration pairs (at least 30, the fewest a threshold is tested on).`,
+    );
   const seed = randomBytes(8).toString("hex");
   const client = await pool.connect();
   try {
