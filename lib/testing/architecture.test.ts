@@ -16,7 +16,17 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 
-const CONCEPTS = ["accounts", "judging", "quality", "datasets", "constraints", "corrections", "results", "exports"];
+const CONCEPTS = [
+  "accounts",
+  "judging",
+  "quality",
+  "datasets",
+  "constraints",
+  "corrections",
+  "results",
+  "exports",
+  "review",
+];
 const FOLDERS = [...CONCEPTS, "platform", "kernel", "testing"];
 const isTest = (f: string) => /\.(i?test)\.tsx?$/.test(f);
 

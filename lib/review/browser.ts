@@ -1,0 +1,2 @@
+/** lib/review: the entry point for client code — types, names and pure helpers that reach neither storage nor Node (decision 018). */
+export {};
