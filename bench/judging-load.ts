@@ -114,6 +114,12 @@ interface RunOptions {
    * so the two are compared within one phase, drift and all (the control shows a run's second phase faster alone).
    */
   alternate?: number;
+  /**
+   * With `control`: after the warm-up, this many rounds of a control block (experts alone) and an admin block, each
+   * with the same number of judgments, so drift and the machine's other work fall on both alike; an admin block ends
+   * only when the admin processes are idle again (their leftovers count as the admin's).
+   */
+  rounds?: number;
 }
 
 /** The calls the analytics page makes, one after another, as an admin's browser does on opening it. */
@@ -212,6 +218,87 @@ function updatesSpent(before: TableUpdates, after: TableUpdates) {
 }
 
 /** One full run on a fresh database and server; `fastPath` false sends the hot calls through Next.js's route handlers. */
+/**
+ * Waits until the admin processes (their SCHED_IDLE threads) and the database backends serving them (lowered) spend
+ * under 10 ms of CPU in 500 ms, twice running; gives the ms waited (at most 60 s). What a stopped admin's tabs left
+ * under way then falls in the admin's block, not in the next control.
+ */
+async function adminProcessesIdle(): Promise<number> {
+  const t0 = performance.now();
+  let quiet = 0;
+  while (quiet < 2 && performance.now() - t0 < 60_000) {
+    const before = cpuByThread();
+    await new Promise((r) => setTimeout(r, 500));
+    const spent = cpuSpent(before, cpuByThread());
+    const admin = (spent["node SCHED_IDLE threads"] ?? 0) + (spent["postgres lowered"] ?? 0);
+    quiet = admin < 0.01 ? quiet + 1 : 0;
+  }
+  return Math.round(performance.now() - t0);
+}
+
+/**
+ * --rounds: each round's admin block against its own control block (claim and submit p95 and their ratio), the median
+ * of the rounds' ratios, and the ratio of the p95s over all control blocks and all admin blocks pooled.
+ */
+function roundsSummary(
+  results: { phase: string; claim: { p95: number }; submit: { p95: number }; judgmentsPerSecond: number }[],
+  raw: { claim: number[]; submit: number[] }[],
+) {
+  const ratio = (a: number, b: number) => +(a / b).toFixed(2);
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2] : +((s[s.length / 2 - 1] + s[s.length / 2]) / 2).toFixed(2);
+  };
+  const p95 = (xs: number[]) =>
+    +percentile(
+      [...xs].sort((a, b) => a - b),
+      95,
+    ).toFixed(1);
+  const rounds = [];
+  const pooled = {
+    control: { claim: [] as number[], submit: [] as number[] },
+    admin: { claim: [] as number[], submit: [] as number[] },
+  };
+  // Phase 0 is the warm-up; then control and admin blocks in turn.
+  for (let i = 1; i + 1 < results.length; i += 2) {
+    const [c, a] = [results[i], results[i + 1]];
+    rounds.push({
+      claimP95: [c.claim.p95, a.claim.p95, ratio(a.claim.p95, c.claim.p95)],
+      submitP95: [c.submit.p95, a.submit.p95, ratio(a.submit.p95, c.submit.p95)],
+      judgmentsPerSecond: [
+        c.judgmentsPerSecond,
+        a.judgmentsPerSecond,
+        ratio(a.judgmentsPerSecond, c.judgmentsPerSecond),
+      ],
+    });
+    pooled.control.claim.push(...raw[i].claim);
+    pooled.control.submit.push(...raw[i].submit);
+    pooled.admin.claim.push(...raw[i + 1].claim);
+    pooled.admin.submit.push(...raw[i + 1].submit);
+  }
+  return {
+    perRound: "[control, admin, admin / control]",
+    rounds,
+    medianRatio: {
+      claimP95: median(rounds.map((r) => r.claimP95[2])),
+      submitP95: median(rounds.map((r) => r.submitP95[2])),
+      judgmentsPerSecond: median(rounds.map((r) => r.judgmentsPerSecond[2])),
+    },
+    pooled: {
+      claimP95: [
+        p95(pooled.control.claim),
+        p95(pooled.admin.claim),
+        ratio(p95(pooled.admin.claim), p95(pooled.control.claim)),
+      ],
+      submitP95: [
+        p95(pooled.control.submit),
+        p95(pooled.admin.submit),
+        ratio(p95(pooled.admin.submit), p95(pooled.control.submit)),
+      ],
+    },
+  };
+}
+
 async function run(experts: number, pairsWanted: number, fastPath: boolean, opts: RunOptions = {}) {
   connectionRetries = 0;
   const pg = await freshDatabase(
@@ -319,20 +406,33 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
             : opts.adminLoop === "snapshot"
               ? "second half, a snapshot held open"
               : `with an admin on the Agreement page${opts.extraRaters ? " (extra-rater pairs present)" : ""}`;
-    const phases = opts.control
-      ? [
-          { name: "warm-up, experts only", judgments: Math.floor(total / 10), admin: false },
-          { name: "control, experts only", judgments: Math.floor(total / 2), admin: false },
-          { name: adminPhase, judgments: total, admin: true },
-        ]
-      : opts.adminLoop
+    const warmUp = Math.floor(total / 10);
+    const block = Math.floor((total - warmUp) / (2 * (opts.rounds ?? 1)));
+    const phases =
+      opts.control && opts.rounds
         ? [
-            { name: "experts only", judgments: Math.floor(total / 2), admin: false },
-            { name: adminPhase, judgments: total, admin: true },
+            { name: "warm-up, experts only", judgments: warmUp, admin: false },
+            ...Array.from({ length: opts.rounds }, (_, i) => [
+              { name: `round ${i + 1}: control, experts only`, judgments: warmUp + (2 * i + 1) * block, admin: false },
+              { name: `round ${i + 1}: ${adminPhase}`, judgments: warmUp + (2 * i + 2) * block, admin: true },
+            ]).flat(),
           ]
-        : [{ name: "experts only", judgments: total, admin: false }];
+        : opts.control
+          ? [
+              { name: "warm-up, experts only", judgments: warmUp, admin: false },
+              { name: "control, experts only", judgments: Math.floor(total / 2), admin: false },
+              { name: adminPhase, judgments: total, admin: true },
+            ]
+          : opts.adminLoop
+            ? [
+                { name: "experts only", judgments: Math.floor(total / 2), admin: false },
+                { name: adminPhase, judgments: total, admin: true },
+              ]
+            : [{ name: "experts only", judgments: total, admin: false }];
     const accepted: string[] = [];
     const results = [];
+    // Each phase's claim and submit latencies, kept for --rounds' pooled figures (not printed).
+    const raw: { claim: number[]; submit: number[] }[] = [];
     const cpu0 = cpuByRole();
     const t0 = performance.now();
     for (const phase of phases) {
@@ -499,6 +599,9 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         await snapshot.query("COMMIT");
         snapshot.release();
       }
+      raw.push({ claim: [...claimMs], submit: [...submitMs] });
+      // --rounds: the next control block begins when the admin processes have nothing left to do.
+      const adminIdleAfterMs = phase.admin && opts.rounds ? await adminProcessesIdle() : undefined;
       const ms = (v: number) => +v.toFixed(1);
       const dist = (xs: number[]) => {
         xs.sort((a, b) => a - b);
@@ -523,6 +626,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         expertsStoppedEarly: leftAt.filter((n) => n < 0.9 * (phase.judgments - startedWith)).length,
         ...(leftAnswer ? { firstNoPairAnswer: leftAnswer } : {}),
         httpErrors: errors,
+        ...(adminIdleAfterMs !== undefined ? { adminProcessesIdleAfterMs: adminIdleAfterMs } : {}),
         claim: dist(claimMs),
         claimAfterFirst2s: dist(steadyClaimMs),
         claimP95By10s: Array.from(claimMsByWindow, (xs) => (xs ? dist(xs).p95 : null)),
@@ -598,6 +702,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         ]),
       ),
       everything: !!opts.everything,
+      ...(opts.rounds ? { rounds: roundsSummary(results, raw) } : {}),
       ...(Object.keys(firstLoadMs).length ? { heavyPagesFirstLoadedBeforeThePhasesMs: firstLoadMs } : {}),
       goldAnswers: goldStored,
       pairsByRequiredRaters: Object.fromEntries(raters.map((r) => [r.requiredRaters, r._count])),
@@ -633,7 +738,9 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
  * same as `--admin-loop`) is a heavy figure. Either runs a warm-up, the control (experts alone) and the admin's phase
  * in one run, and prints the control's and the admin phase's claim p95, submit p95 and judgments/s with their ratios;
  * with --alternate=S also the admin phase's claims and submits with the admin at work and waiting (its downloads not
- * read meanwhile), interleaved in time, which a machine shared with other work affects alike. `--admin-loop=none
+ * read meanwhile), interleaved in time, which a machine shared with other work affects alike. --rounds=N (with
+ * --admin-tabs or --extra-raters) runs N rounds of a control block and an admin block after the warm-up instead, and
+ * prints each round's ratios, their median and the ratio of the pooled p95s. `--admin-loop=none
  * --extra-raters=K` runs the same phases with no admin at all: how far apart the two phases are by themselves.
  */
 async function main() {
@@ -657,6 +764,7 @@ async function main() {
   const extraRaters = Number(process.argv.find((a) => a.startsWith("--extra-raters="))?.slice(15) ?? 0) || undefined;
   const dimensions = Number(process.argv.find((a) => a.startsWith("--dimensions="))?.slice(13) ?? 0);
   const alternate = Number(process.argv.find((a) => a.startsWith("--alternate="))?.slice(12) ?? 0) || undefined;
+  const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice(9) ?? 0) || undefined;
   const ratio = (a: number, b: number) => +(a / b).toFixed(2);
   if (process.argv.includes("--everything")) {
     // Today's judging with everything off against the same run with everything on (issue 30, item 4).
@@ -702,8 +810,16 @@ async function main() {
       extraRaters,
       control: true,
       alternate,
+      rounds,
     });
     console.log(JSON.stringify(r, null, 2));
+    if (r.rounds) {
+      // Interleaved blocks: the figures to judge by (the single control and admin phase below do not apply).
+      console.log(
+        JSON.stringify({ sameRun: `${rounds} rounds of a control block and an admin block`, ...r.rounds }, null, 2),
+      );
+      return;
+    }
     const [, control, loaded] = r.phases;
     const figures = (p: typeof control) => ({
       claimP95: p.claim.p95,
