@@ -32,5 +32,9 @@ export const seconds = (v: Maybe) => (none(v) ? "—" : `${Math.round(v)} s`);
 export const dateTime = (iso: string) =>
   new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
+/** A moment as a date and time to the second ("3 Mar 2026, 14:05:09"): events that follow each other within a minute. */
+export const dateTimeSeconds = (iso: string) =>
+  new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" });
+
 /** A moment's time of day, to the second ("14:05:09"). */
 export const clock = (iso: string) => new Date(iso).toLocaleTimeString("en-GB");

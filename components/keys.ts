@@ -1,6 +1,7 @@
 /**
  * Every TanStack Query key of the client, in one place: a change invalidates by the same key its readers
- * use (the hooks of components/admin/queries.ts, components/admin/mutations.ts, components/dsl/queries.ts
+ * use (the hooks of components/admin/queries.ts, components/admin/mutations.ts, components/dsl/queries.ts,
+ * components/review/pair/queries.ts
  * and components/judge/useJudgingQueue.ts). A key with parameters starts with its resource's key, so
  * invalidating the resource reaches every variant.
  */
@@ -26,4 +27,6 @@ export const KEYS = {
   judge: ["judge"] as const,
   /** One plan's correction screen: `[...correction, planId]`. */
   correction: ["correction"] as const,
+  /** One pair's page: `[...pair, pairId, names]`. */
+  pair: ["pair"] as const,
 };

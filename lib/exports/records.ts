@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import type { TrainingPair } from "./training";
 import { type DimensionVerdict, type DimensionSummary } from "../results/dimensions";
 import { type Verdict } from "../judging/verdict";
+import { labelOf } from "../results/agreement";
 import { col, type Columns } from "./parquet";
 
 export interface ExportFilters {
@@ -68,6 +69,25 @@ export function labelSourceFields(d: JudgeDecisionLabel | null | undefined): Lab
     : { label_source: "experts", label_judge: null, label_threshold: null, label_confidence: null };
 }
 
+/** How a pair's label was reached: the experts' majority or an adjudication (or none yet), or a judge's decision. */
+export type LabelBasis = "majority" | "adjudication" | "unresolved" | "incomplete" | "judge";
+
+/**
+ * A pair's label as every labelled export gives it: a judge's decision where one labels the pair (a DECIDED pair's;
+ * an audit pair's is the experts'), else the experts' verdicts in slot order (labelOf: majority or adjudication).
+ * The pair's page (lib/review) shows the same.
+ */
+export function pairLabel(
+  verdicts: readonly Verdict[],
+  requiredRaters: number,
+  adjudicated: Verdict | null,
+  decision: JudgeDecisionLabel | null | undefined,
+): { label: Verdict | null; basis: LabelBasis } {
+  if (decision) return { label: decision.verdict, basis: "judge" };
+  const l = labelOf(verdicts, requiredRaters, adjudicated);
+  return { label: l.label, basis: l.source };
+}
+
 export interface JudgmentRecord extends LabelSourceFields {
   pair_id: string;
   query_id: string;
@@ -98,7 +118,7 @@ export interface LabelledPairRecord extends LabelSourceFields {
   verdicts: Verdict[];
   label: Verdict | null;
   /** How the label was reached: the experts' majority or an adjudication (or none yet), or a judge's decision. */
-  label_basis: "majority" | "adjudication" | "unresolved" | "incomplete" | "judge";
+  label_basis: LabelBasis;
   agreement: number | null;
   /**
    * Dawid–Skene's label and posterior (soft label) for the pair, fitted on every judgment of complete pairs; null on a

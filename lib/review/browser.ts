@@ -1,2 +1,4 @@
 /** lib/review: the entry point for client code — types, names and pure helpers that reach neither storage nor Node (decision 018). */
-export {};
+export type * from "./history";
+export * from "./pair-detail";
+export * from "./scope";

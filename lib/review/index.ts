@@ -1,2 +1,4 @@
 /** lib/review: the entry point for server callers — the pair browser, a pair's page and reviewers' actions (issue 46, decision 018). */
-export {};
+export * from "./history";
+export * from "./pair-detail";
+export * from "./scope";

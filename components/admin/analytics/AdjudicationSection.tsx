@@ -1,5 +1,6 @@
 "use client";
 /** Pairs whose raters split 1-1-1, a page at a time: label one, or ask one more expert. */
+import Link from "next/link";
 import { useState } from "react";
 import { count } from "../../format";
 import { useAdjudicate } from "../mutations";
@@ -59,6 +60,9 @@ export function AdjudicationSection() {
               >
                 Ask one more expert
               </button>
+              <Link className="btn small" href={`/admin/pairs/${encodeURIComponent(p.pairId)}`}>
+                Open the pair
+              </Link>
             </div>
           </article>
         ))

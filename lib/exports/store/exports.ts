@@ -10,7 +10,7 @@
  * the pair's row), labelled by the judge's verdict and saying so (records.ts, LabelSourceFields).
  */
 import { pseudonymSalt } from "../../judging/store";
-import { labelOf, pairAgreement } from "../../results/agreement";
+import { pairAgreement } from "../../results/agreement";
 import { signedPreference, verdictsOfPattern, type Verdict } from "../../judging/verdict";
 import type { Weights } from "../../results/features";
 import { currentWeights } from "../../results/store";
@@ -29,6 +29,7 @@ import { correctionExportRows } from "./corrections";
 import { publishedPlanText } from "./plan-text";
 import {
   labelSourceFields,
+  pairLabel,
   pseudonym,
   type AnnotationRecord,
   type BattleRecord,
@@ -163,7 +164,7 @@ export async function* trainingPairs(
   const w = weights ?? (await currentWeights(db)).weights;
   // Fields set on the record as made rather than spread into copies: this runs once per exported pair.
   for await (const [row, p] of withSoftLabels(labelledPairRows(db, f, { ratings: true }), source)) {
-    const label = row.decision?.verdict ?? labelOf(row.verdicts, row.requiredRaters, row.adjudicated).label;
+    const { label } = pairLabel(row.verdicts, row.requiredRaters, row.adjudicated, row.decision);
     if (label === null) continue;
     row.split = splitFor(row.queryId, row.split, splits);
     const t = trainingPair(row, label, w, row.decision);
@@ -374,9 +375,7 @@ export async function* labelledPairRecords(
 ): AsyncGenerator<LabelledPairRecord> {
   for await (const [row, p] of withSoftLabels(labelledPairRows(db, f, { features: false, ratings: true }), source)) {
     const d = row.decision;
-    const l = d
-      ? { label: d.verdict, source: "judge" as const }
-      : labelOf(row.verdicts, row.requiredRaters, row.adjudicated);
+    const l = pairLabel(row.verdicts, row.requiredRaters, row.adjudicated, d);
     // Dawid–Skene's model is of the experts: a judge's row has its label_confidence instead.
     const soft = d ? null : p;
     yield {
@@ -387,7 +386,7 @@ export async function* labelledPairRecords(
       plan_b: row.planBId,
       verdicts: row.verdicts,
       label: l.label,
-      label_basis: l.source,
+      label_basis: l.basis,
       ...labelSourceFields(d),
       agreement: d ? null : pairAgreement(row.verdicts),
       ds_label: soft && softArgmax(soft),

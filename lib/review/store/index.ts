@@ -1,2 +1,3 @@
 /** lib/review/store: the entry point for server callers — routes, actions, the worker, the command line (decision 018). */
-export {};
+export * from "./pair-detail";
+export * from "./scope";
