@@ -57,8 +57,10 @@ export function ExportPanel() {
   const [labelSource, setLabelSource] = useState("experts");
   // Pairs: a state and a planner (lib/exports/store/pairs.ts); battles: an uploaded judge's instead of the experts'.
   const [pairs, setPairs] = useState<PairsFilters>({ status: "", planner: "" });
-  const [battlesJudge, setBattlesJudge] = useState("");
+  const [chosenJudge, setBattlesJudge] = useState("");
   const judges = useLeaderboardJudges({ dataset: filters.dataset, destination: filters.destination });
+  // A judge chosen, then left out of the scope by another dataset or destination, is no longer asked for.
+  const battlesJudge = judges.data?.judges.includes(chosenJudge) ? chosenJudge : "";
   // Pairs and a judge's battles take the dataset and destination only: no judgments' dates, no complete pairs.
   const scopeOnly = (kind: string) => kind === "pairs" || (kind === "battles" && !!battlesJudge);
   const query = (format: string, kind = "") =>
