@@ -45,18 +45,22 @@ const code = (w: string) => (w === "model_a" ? A_WINS : w === "model_b" ? B_WINS
 const mirror = (o: number) => (o === A_WINS ? B_WINS : o === B_WINS ? A_WINS : TIE);
 
 async function fromFiles(humanPath: string, judgePath: string): Promise<Row[]> {
-  const experts = new Map<string, Row>();
+  // Several expert battles may share an id (a pair's judgments, as `tripjudge export battles` writes them).
+  const experts = new Map<string, Row[]>();
   await readBattleRecords(humanPath, Infinity, (b) => {
-    if (b.id !== null && b.model_a !== b.model_b && !b.named)
-      experts.set(b.id, { a: b.model_a, b: b.model_b, expert: code(b.winner), judge: -1 });
+    if (b.id === null || b.model_a === b.model_b || b.named) return;
+    const row = { a: b.model_a, b: b.model_b, expert: code(b.winner), judge: -1 };
+    const rows = experts.get(b.id);
+    if (rows) rows.push(row);
+    else experts.set(b.id, [row]);
   });
   await readBattleRecords(judgePath, Infinity, (b) => {
-    const e = b.id === null ? undefined : experts.get(b.id);
-    if (!e) return;
-    if (b.model_a === e.a && b.model_b === e.b) e.judge = code(b.winner);
-    else if (b.model_a === e.b && b.model_b === e.a) e.judge = mirror(code(b.winner));
+    for (const e of (b.id !== null && experts.get(b.id)) || []) {
+      if (b.model_a === e.a && b.model_b === e.b) e.judge = code(b.winner);
+      else if (b.model_a === e.b && b.model_b === e.a) e.judge = mirror(code(b.winner));
+    }
   });
-  return [...experts.values()].filter((e) => e.judge >= 0);
+  return [...experts.values()].flat().filter((e) => e.judge >= 0);
 }
 
 function simulated(seed: number, copy: number): Row[] {

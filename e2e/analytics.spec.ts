@@ -185,3 +185,59 @@ test("an admin downloads SFT rows and makes a dataset repository (.zip) on the e
   ).toBe(true);
   expect(new TextDecoder().decode(files["README.md"])).toContain("- config_name: preference_pairs");
 });
+
+test("an admin lists the pairs still waiting, runs a judge on them and uploads its verdicts; its battles pair with the experts'", async ({
+  page,
+}) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  await page.getByRole("link", { name: "Agreement" }).click();
+  const row = page.getByRole("table", { name: "Exports" }).getByRole("row", { name: /^Pairs/ });
+  await row.getByRole("combobox", { name: "Status", exact: true }).selectOption("waiting");
+  const download = page.waitForEvent("download");
+  await row.getByRole("button", { name: "JSONL" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^pairs-.*\.jsonl$/);
+  const card = await (await page.request.get("/api/admin/exports/pairs/card?status=waiting")).json();
+  expect(card).toMatchObject({ kind: "pairs", schema_version: 2, statuses: { complete: 0, decided: 0 } });
+  expect(card.records).toBe(card.statuses.open + card.statuses.in_progress);
+  expect(card.left_out.gold_pairs).toBeGreaterThanOrEqual(0);
+  await expect(page.getByTestId("export-progress")).toContainText(`Saved ${card.records} pairs records`);
+  await row.scrollIntoViewIfNeeded();
+  await shot(page, "analytics-pairs-export");
+
+  // The recipe of docs/escalation.md: the waiting pairs, a verdict line for each by pair_id, uploaded.
+  const pairs = (await (await page.request.get("/api/admin/exports/pairs?status=waiting")).text())
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { pair_id: string; status: string; plan_a_text: string; query_text: string });
+  expect(pairs).toHaveLength(card.records);
+  expect(pairs.every((p) => p.status === "open" || p.status === "in_progress")).toBe(true);
+  expect(pairs.every((p) => p.query_text && JSON.parse(p.plan_a_text))).toBeTruthy();
+  const jsonl = pairs
+    .map((p, i) =>
+      JSON.stringify({ pair_id: p.pair_id, judge: "my-judge (e2e)", p_a: i % 2 ? 0.7 : 0.2, p_b: i % 2 ? 0.3 : 0.8 }),
+    )
+    .join("\n");
+  const upload = await page.request.post("/api/admin/judges", { data: { name: "my-judge.jsonl", jsonl } });
+  expect(upload.status()).toBe(201);
+  expect(await upload.json()).toMatchObject({ verdicts: pairs.length, judges: ["my-judge (e2e)"] });
+  await page.goto("/admin/judges");
+  await expect(page.getByText("my-judge (e2e)").first()).toBeVisible();
+
+  // Its battles, one a pair under the pair's id, as `leaderboard --judge-battles` pairs them with the experts'.
+  const battles = (
+    await (await page.request.get(`/api/admin/exports/battles?judge=${encodeURIComponent("my-judge (e2e)")}`)).text()
+  )
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { id: string; judge: string });
+  expect(new Set(battles.map((b) => b.id))).toEqual(new Set(pairs.map((p) => p.pair_id)));
+  expect(battles.every((b) => b.judge === "my-judge (e2e)")).toBe(true);
+  const experts = (await (await page.request.get("/api/admin/exports/battles")).text()).trim().split("\n");
+  expect(
+    experts.every((l) => {
+      const b = JSON.parse(l);
+      return b.id === b.pair_id;
+    }),
+  ).toBe(true);
+});

@@ -4,6 +4,8 @@
  *   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
  *   tripjudge import BUNDLE [--exclude-infeasible] [--into DATASET_ID] [--gold-plans N] [--progress] [--json]     (DATABASE_URL, or the embedded server)
  *   tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--label-source experts|all] [--out FILE]
+ *   tripjudge export battles --judge NAME [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--out FILE]
+ *   tripjudge export pairs [--status waiting|open|in_progress|complete|decided] [--planner NAME] [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--out FILE]
  *   tripjudge export preference-pairs --target trl|openrlhf|openai|kto [--prompt request|tripscore] [--margin none|strength|votes] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--neither bad] [--with-metadata] [--label-source experts|all] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
  *   tripjudge export sft --target trl|openai [--prompt request|tripscore] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--with-metadata] [--label-source experts|all] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
  *   tripjudge export hf-dataset --out DIR [--dataset ID] [--destination ID] [--target trl|openai] [--prompt request|tripscore] [--min-agreement 2|3] [--split …] [--seed N] [--label-source experts|all]
@@ -27,6 +29,8 @@ const USAGE = `usage:
   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
   tripjudge import BUNDLE [--exclude-infeasible] [--into DATASET_ID] [--gold-plans N] [--progress] [--json]
   tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--label-source experts|all] [--out FILE]
+  tripjudge export battles --judge NAME [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--out FILE]
+  tripjudge export pairs [--status waiting|open|in_progress|complete|decided] [--planner NAME] [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--out FILE]
   tripjudge export preference-pairs --target trl|openrlhf|openai|kto [--prompt request|tripscore] [--margin none|strength|votes] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--neither bad] [--with-metadata] [--label-source experts|all] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
   tripjudge export sft --target trl|openai [--prompt request|tripscore] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--with-metadata] [--label-source experts|all] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
   tripjudge export hf-dataset --out DIR [--dataset ID] [--destination ID] [--target trl|openai] [--prompt request|tripscore] [--min-agreement 2|3] [--split …] [--seed N] [--label-source experts|all]
@@ -49,6 +53,10 @@ else by request text) and pair each with the plans already there, instead of mak
 export --label-source all: labelled pairs, training pairs, battles, preference pairs, SFT rows and hf-dataset add the
 pairs a judge decided instead of the experts, labelled by its verdict; every record says its label's source
 (label_source, label_judge, label_threshold, label_confidence; docs/escalation.md).
+export pairs: every pair of the experts' queue with its query and both plans, to run your own judge on (--status
+waiting: those neither complete nor decided); upload its verdicts by pair_id on the Judges page (docs/escalation.md).
+export battles --judge NAME: that uploaded judge's verdicts as battles, one a pair under the pair's id, the file
+leaderboard --judge-battles pairs with the experts' (export battles: each battle's "id" is its pair's).
 escalate: which items judges may decide for the experts, agreeing with the experts' majority on at least 1 − α of
 them with probability 1 − δ (Trust or Escalate; docs/escalation.md). Each line of both files is {"id", "human"?:
 "A"|"B"|"NEITHER", "judges": {NAME: {"p_a", "p_b", "p_neither"?} or {"samples": ["A", …]}}}; every calibration
@@ -124,6 +132,9 @@ async function main(argv: string[]): Promise<number> {
       as: { type: "string" },
       "verified-only": { type: "boolean", default: false },
       "label-source": { type: "string" },
+      status: { type: "string" },
+      planner: { type: "string" },
+      judge: { type: "string" },
       progress: { type: "boolean", default: false },
       calibration: { type: "string" },
       items: { type: "string" },
@@ -279,6 +290,9 @@ async function exportCommand(
     as?: string;
     "verified-only"?: boolean;
     "label-source"?: string;
+    status?: string;
+    planner?: string;
+    judge?: string;
   },
 ): Promise<number> {
   const { EXPORT_KINDS, exportBytes, exportQuery, exportRefusal, filtersOf, optionsOf } =
@@ -307,6 +321,9 @@ async function exportCommand(
     as: v.as,
     verified_only: v["verified-only"] ? "1" : undefined,
     label_source: v["label-source"],
+    status: v.status,
+    planner: v.planner,
+    judge: v.judge,
   });
   if ((!kind && what !== "hf-dataset") || !parsed.success) {
     // The query's keys as the command line spells them (min_agreement is --min-agreement).

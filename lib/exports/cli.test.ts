@@ -28,3 +28,22 @@ test("--label-source all on a kind without pairs' labels says which kinds take i
   assert.equal(ok.status, 2);
   assert.match(ok.stderr, /--out \/nonexistent-folder\/x\.jsonl: the folder \/nonexistent-folder does not exist/);
 });
+
+test("--status and --planner are the pairs export's, --judge the battles'; misused, they are refused naming the flag, exit 2", () => {
+  let r = cli(["pairs", "--status", "pending"]);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /^--status: expected one of waiting, open, in_progress, complete, decided/m);
+  r = cli(["battles", "--status", "waiting"]);
+  assert.equal(r.status, 2);
+  assert.match(
+    r.stderr,
+    /tripjudge export battles: status and planner \(--status, --planner\) are filters of the pairs export/,
+  );
+  r = cli(["pairs", "--from", "2026-01-01"]);
+  assert.match(r.stderr, /tripjudge export pairs: pairs are not selected by date/);
+  r = cli(["battles", "--judge", "gpt-judge", "--label-source", "all"]);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /judge \(--judge\) exports that judge's battles alone/);
+  r = cli(["judgments", "--judge", "gpt-judge"]);
+  assert.match(r.stderr, /judge \(--judge\) is for battles/);
+});

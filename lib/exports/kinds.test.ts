@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { LABEL_SOURCE_KEYS, labelSourceFields, pseudonym, type ExportRecord } from "./records";
+import {
+  LABEL_SOURCE_KEYS,
+  labelSourceFields,
+  PAIR_STATUS_FILTERS,
+  pseudonym,
+  type ExportRecord,
+  type PairRecord,
+} from "./records";
 import {
   csvHeader,
   csvRow,
@@ -119,6 +126,9 @@ test("an export query maps to the database filters the same way everywhere", () 
     finalOnly: false,
     verifiedOnly: false,
     labelSource: "experts",
+    pairStatus: undefined,
+    planner: undefined,
+    judge: undefined,
   });
   assert.equal(exportQuery.safeParse({ from: "2026-02-30" }).success, false);
 });
@@ -138,6 +148,7 @@ test("label_source: experts by default, or all; another value and all on a kind 
 test("every kind with a label has the four label-source columns, in JSONL, CSV and Parquet alike, for experts and a judge", async () => {
   const decision = { judge: "gpt-judge", verdict: "B" as const, confidence: 0.9, threshold: 0.85 };
   const battle = (d: typeof decision | null) => ({
+    id: "p",
     model_a: "m1",
     model_b: "m2",
     winner: "model_b" as const,
@@ -239,4 +250,76 @@ test("to= is inclusive of its day (from=to=one day selects that day); years outs
     assert.equal(r.success, false, bad);
     assert.match(JSON.stringify(r.error!.issues), /between 1900 and 2200/);
   }
+});
+
+test("pairs: one row a pair with its state, query and both plans as text, in JSONL, CSV and Parquet alike", async () => {
+  const plan = JSON.stringify({ days: [{ day: 1, items: ["Louvre", "=SUM(A1)"] }] });
+  const pair: PairRecord = {
+    pair_id: "p1",
+    dataset_id: "ds1",
+    dataset: "Demo",
+    destination: "Paris",
+    status: "in_progress",
+    judgments: 1,
+    required_raters: 3,
+    escalation: "calibration",
+    verification: false,
+    query_id: "q1",
+    query_text: "Three days in Paris, museums",
+    plan_a: "pa",
+    plan_a_planner: "voyager-pro",
+    plan_a_text: plan,
+    plan_b: "pb",
+    plan_b_planner: "atlas-7b",
+    plan_b_text: "{}",
+  };
+  assert.equal(
+    csvHeader("pairs"),
+    "pair_id,dataset_id,dataset,destination,status,judgments,required_raters,escalation,verification,query_id,query_text,plan_a,plan_a_planner,plan_a_text,plan_b,plan_b_planner,plan_b_text\r\n",
+  );
+  assert.equal(
+    csvRow("pairs", pair),
+    `p1,ds1,Demo,Paris,in_progress,1,3,calibration,false,q1,"Three days in Paris, museums",pa,voyager-pro,"${plan.replace(/"/g, '""')}",pb,atlas-7b,{}\r\n`,
+  );
+  assert.match(csvRow("pairs", { ...pair, escalation: null }), /,3,,false,/);
+  // The plan's text is JSON a judge's script parses back.
+  assert.deepEqual(JSON.parse(JSON.parse(serialize("pairs", "jsonl", pair)).plan_a_text), JSON.parse(plan));
+  async function* rows() {
+    yield pair;
+    yield { ...pair, pair_id: "p2", status: "decided" as const, escalation: null, verification: true };
+  }
+  const parts: Uint8Array[] = [];
+  for await (const c of exportBytes("pairs", "parquet", rows())) parts.push(c);
+  const back = readParquetRows(Buffer.concat(parts)).rows;
+  assert.deepEqual(back[0], { ...pair });
+  assert.deepEqual([back[1].status, back[1].escalation, back[1].verification], ["decided", null, true]);
+});
+
+test("pairs take status and planner; a wrong status, a date or another kind's filter is refused before anything streams", () => {
+  const q = exportQuery.parse({ status: "waiting", planner: " atlas-7b ", dataset: "ds1" });
+  assert.deepEqual([filtersOf(q).pairStatus, filtersOf(q).planner], ["waiting", "atlas-7b"]);
+  assert.equal(exportRefusal("pairs", q), null);
+  for (const status of PAIR_STATUS_FILTERS) assert.equal(exportQuery.safeParse({ status }).success, true, status);
+  const bad = exportQuery.safeParse({ status: "pending" });
+  assert.deepEqual(bad.error?.issues[0].path, ["status"]);
+  assert.match(bad.error!.issues[0].message, /expected one of waiting, open, in_progress, complete, decided/);
+  assert.match(exportRefusal("labelled-pairs", q)!, /status and planner .* are filters of the pairs export/);
+  assert.match(exportRefusal("pairs", exportQuery.parse({ from: "2026-01-01" }))!, /not selected by date/);
+  assert.match(exportRefusal("pairs", exportQuery.parse({ label_source: "all" }))!, /label_source=all/);
+  assert.equal(exportQuery.safeParse({ planner: "" }).success, false);
+});
+
+test("battles take judge (an uploaded judge's battles); it is refused on other kinds and with the experts' own filters", () => {
+  const q = exportQuery.parse({ judge: "gpt-judge", dataset: "ds1" });
+  assert.equal(filtersOf(q).judge, "gpt-judge");
+  assert.equal(exportRefusal("battles", q), null);
+  assert.match(exportRefusal("labelled-pairs", q)!, /judge \(--judge\) is for battles/);
+  for (const extra of [{ label_source: "all" }, { complete: "1" }, { from: "2026-01-01" }, { to: "2026-01-01" }])
+    assert.match(
+      exportRefusal("battles", exportQuery.parse({ judge: "gpt-judge", ...extra }))!,
+      /exports that judge's battles alone/,
+      JSON.stringify(extra),
+    );
+  // Every battle says its pair under lmarena's `id`, first, as `tripjudge leaderboard --judge-battles` reads it.
+  assert.equal(csvHeader("battles").split(",")[0], "id");
 });

@@ -15,6 +15,8 @@ import {
   type ExportRecord,
   type JudgmentRecord,
   type LabelledPairRecord,
+  type PairRecord,
+  PAIR_STATUS_FILTERS,
 } from "./records";
 import { col, parquetChunks, type Columns } from "./parquet";
 import {
@@ -45,6 +47,7 @@ export const EXPORT_KINDS = [
   "preference-pairs",
   "sft",
   "corrections",
+  "pairs",
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_FORMATS = ["jsonl", "csv", "parquet"] as const;
@@ -115,6 +118,16 @@ export const exportQuery = z
         message: 'expected "experts" (the experts\' labels only) or "all" (the pairs a judge decided too)',
       })
       .default("experts"),
+    /** Pairs: one state, or `waiting` (open or in progress: neither complete nor decided). */
+    status: z
+      .enum(PAIR_STATUS_FILTERS, {
+        message: `expected one of ${PAIR_STATUS_FILTERS.join(", ")} (waiting: open or in progress)`,
+      })
+      .optional(),
+    /** Pairs: only those with a plan of this planner (a plan's `model` label). */
+    planner: z.string().trim().min(1).max(200).optional(),
+    /** Battles: an uploaded judge's verdicts as battles (its name on the Judges page), instead of the experts'. */
+    judge: z.string().trim().min(1).max(200).optional(),
   })
   // A range that ends before it begins holds nothing: say so rather than stream an empty file.
   .refine((q) => !q.from || !q.to || q.from < q.to, {
@@ -135,6 +148,9 @@ export function filtersOf(q: ExportQuery): ExportFilters {
     finalOnly: q.final === "1",
     verifiedOnly: q.verified_only === "1",
     labelSource: q.label_source,
+    pairStatus: q.status,
+    planner: q.planner,
+    judge: q.judge,
   };
 }
 
@@ -215,6 +231,7 @@ const ANNOTATION_COLUMNS: (keyof AnnotationRecord)[] = [
   "constraints",
 ];
 const BATTLE_COLUMNS: (keyof BattleRecord)[] = [
+  "id",
   "model_a",
   "model_b",
   "winner",
@@ -228,11 +245,31 @@ const BATTLE_COLUMNS: (keyof BattleRecord)[] = [
   "split",
   ...LABEL_SOURCE_KEYS,
 ];
+const PAIR_COLUMNS: (keyof PairRecord)[] = [
+  "pair_id",
+  "dataset_id",
+  "dataset",
+  "destination",
+  "status",
+  "judgments",
+  "required_raters",
+  "escalation",
+  "verification",
+  "query_id",
+  "query_text",
+  "plan_a",
+  "plan_a_planner",
+  "plan_a_text",
+  "plan_b",
+  "plan_b_planner",
+  "plan_b_text",
+];
 const COLUMNS = {
   judgments: JUDGMENT_COLUMNS,
   "labelled-pairs": LABELLED_COLUMNS,
   annotations: ANNOTATION_COLUMNS,
   battles: BATTLE_COLUMNS,
+  pairs: PAIR_COLUMNS,
 } as Record<string, string[]>;
 
 /** Why a kind takes no judge's labels (label_source=all). */
@@ -240,12 +277,20 @@ const EXPERTS_ONLY: Partial<Record<ExportKind, string>> = {
   judgments: "raw judgments are the experts' own verdicts",
   annotations: "annotations carry no labels",
   corrections: "a correction is verified by experts only",
+  pairs: "a pair's status already says whether a judge decided it",
 };
 
 /** What an export query cannot be, said before anything streams (null: it can be). */
 export function exportRefusal(kind: ExportKind, q: ExportQuery): string | null {
   if (q.label_source === "all" && EXPERTS_ONLY[kind])
     return `label_source=all (--label-source all) is for ${LABEL_SOURCE_KINDS.join(", ")} and hf-dataset: ${EXPERTS_ONLY[kind]}`;
+  if ((q.status || q.planner) && kind !== "pairs")
+    return `status and planner (--status, --planner) are filters of the pairs export, not of ${kind}`;
+  if (kind === "pairs" && (q.from || q.to))
+    return "pairs are not selected by date (from, to): filter them by status, dataset, destination or planner";
+  if (q.judge && kind !== "battles") return `judge (--judge) is for battles (an uploaded judge's battles), not ${kind}`;
+  if (q.judge && (q.label_source === "all" || q.complete === "1" || q.from || q.to))
+    return "judge (--judge) exports that judge's battles alone: label_source=all, complete, from and to are for the experts' battles";
   if (kind === "corrections") return checkCorrectionOptions(q.as, optionsOf(q).preference!, q.format);
   if (kind === "sft") {
     if (q.format === "csv") return "SFT rows hold message lists: export them as jsonl or parquet";
@@ -386,6 +431,7 @@ export const PARQUET_COLUMNS: Record<ExportKind, Columns | ((o: ExportOptions) =
     constraints: col.list(col.struct({ code: col.string(), note: col.string() })),
   },
   battles: {
+    id: col.string(),
     model_a: col.string(),
     model_b: col.string(),
     winner: col.string(),
@@ -398,6 +444,25 @@ export const PARQUET_COLUMNS: Record<ExportKind, Columns | ((o: ExportOptions) =
     dimensions: col.nullable(col.json()),
     split: col.string(),
     ...LABEL_SOURCE_COLUMNS,
+  },
+  pairs: {
+    pair_id: col.string(),
+    dataset_id: col.string(),
+    dataset: col.string(),
+    destination: col.string(),
+    status: col.string(),
+    judgments: col.int64(),
+    required_raters: col.int64(),
+    escalation: col.nullable(col.string()),
+    verification: col.boolean(),
+    query_id: col.string(),
+    query_text: col.string(),
+    plan_a: col.string(),
+    plan_a_planner: col.string(),
+    plan_a_text: col.string(),
+    plan_b: col.string(),
+    plan_b_planner: col.string(),
+    plan_b_text: col.string(),
   },
   "preference-pairs": (o) => preferenceColumns(o),
   corrections: (o) =>

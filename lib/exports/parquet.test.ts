@@ -186,9 +186,11 @@ test("each kind's columns are its records' keys, in their order (the dimension f
     "training-pairs": `pair_id query_id destination split label ${L} plan_a plan_b ds_label ds_posterior ${dims}`,
     annotations:
       "query_id source_id dataset destination version stage parent_version author created_at note constraints",
-    battles: `model_a model_b winner query_id pair_id destination judge left submitted_at dimensions split ${L}`,
+    battles: `id model_a model_b winner query_id pair_id destination judge left submitted_at dimensions split ${L}`,
     "preference-pairs": "prompt chosen rejected",
     sft: "messages",
+    pairs:
+      "pair_id dataset_id dataset destination status judgments required_raters escalation verification query_id query_text plan_a plan_a_planner plan_a_text plan_b plan_b_planner plan_b_text",
     corrections: `correction_id query_id source_plan_id corrected_plan_id expert original corrected edits checks_fixed features_before features_after reward_before reward_after constraints_before constraints_after verification created_at ${L}`,
   };
   for (const kind of EXPORT_KINDS) assert.equal(Object.keys(parquetColumns(kind)).join(" "), keys[kind], kind);

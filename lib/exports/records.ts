@@ -26,7 +26,20 @@ export interface ExportFilters {
    * its JudgeDecision's verdict as their label: "all"). Raw judgments, annotations and corrections are the experts' own.
    */
   labelSource?: LabelSourceFilter;
+  /** Pairs: only pairs in this state (`waiting`: open or in progress, i.e. neither complete nor decided). */
+  pairStatus?: PairStatusFilter;
+  /** Pairs: only pairs one of whose plans this planner wrote (its `model` label). */
+  planner?: string;
+  /** Battles: an uploaded judge's verdicts as battles (JudgeVerdict), instead of the experts' judgments. */
+  judge?: string;
 }
+
+/** A pair's state as the pairs export says it: OPEN split by whether an expert has it yet, COMPLETE, DECIDED. */
+export const PAIR_STATUSES = ["open", "in_progress", "complete", "decided"] as const;
+export type PairRecordStatus = (typeof PAIR_STATUSES)[number];
+/** The pairs export's status filter: one state, or `waiting` (open or in progress: still the experts' to judge). */
+export const PAIR_STATUS_FILTERS = ["waiting", ...PAIR_STATUSES] as const;
+export type PairStatusFilter = (typeof PAIR_STATUS_FILTERS)[number];
 
 export const LABEL_SOURCE_FILTERS = ["experts", "all"] as const;
 export type LabelSourceFilter = (typeof LABEL_SOURCE_FILTERS)[number];
@@ -153,13 +166,18 @@ export interface AnnotationRecord {
 
 /** A judgment as a battle between the two plans' planners, in FastChat's battle shape (self-battles left out). */
 export interface BattleRecord extends LabelSourceFields {
+  /**
+   * The pair's id, under lmarena's field name: what `tripjudge leaderboard --judge-battles` matches a judge's battle
+   * to the experts' battles by (each of a pair's judgments carries it; a judge's battle on the pair too).
+   */
+  id: string;
   model_a: string;
   model_b: string;
   winner: "model_a" | "model_b" | "tie";
   query_id: string;
   pair_id: string;
   destination: string;
-  /** Pseudonymous like experts in raw judgments; a judge's battle (label_source=all) names the judge. */
+  /** Pseudonymous like experts in raw judgments; a judge's battle (label_source=all, or an uploaded judge's) names the judge. */
   judge: string;
   /** The planner whose plan the expert saw on the left; null on a judge's battle (no screen). */
   left: "model_a" | "model_b" | null;
@@ -173,11 +191,41 @@ export interface BattleRecord extends LabelSourceFields {
   split: string;
 }
 
+/**
+ * A pair of the experts' queue with its query and both plans as published (the `pairs` export): what an admin runs
+ * their own judge on, its verdicts then uploaded by `pair_id` (docs/admins.md, Judges). Gold pairs are not pairs of
+ * the queue and are not exported.
+ */
+export interface PairRecord {
+  pair_id: string;
+  dataset_id: string;
+  dataset: string;
+  destination: string;
+  /** open: no expert has it yet; in_progress: judged or claimed, short of its raters; complete; decided by a judge. */
+  status: PairRecordStatus;
+  /** The experts' judgments so far, and how many the pair needs. */
+  judgments: number;
+  required_raters: number;
+  /** Its part in the dataset's guaranteed escalation: in the calibration sample, an audit pair, or neither (null). */
+  escalation: "calibration" | "audit" | null;
+  /** A correction against its source plan (a verification pair), judged like any pair. */
+  verification: boolean;
+  query_id: string;
+  query_text: string;
+  /** Each plan's id, its planner (the plan's `model`) and the plan as its dataset published it (JSON text). */
+  plan_a: string;
+  plan_a_planner: string;
+  plan_a_text: string;
+  plan_b: string;
+  plan_b_planner: string;
+  plan_b_text: string;
+}
+
 /** A preference pair in its trainer's shape (lib/exports/preference.ts): keys vary with the target and options. */
 export type PreferenceRecord = Record<string, unknown>;
 
 export type ExportRecord =
-  JudgmentRecord | LabelledPairRecord | TrainingPair | AnnotationRecord | BattleRecord | PreferenceRecord;
+  JudgmentRecord | LabelledPairRecord | TrainingPair | AnnotationRecord | BattleRecord | PairRecord | PreferenceRecord;
 
 /** A stable pseudonym: the same expert gets the same id in every export, and it reveals nothing. */
 export function pseudonym(userId: string, salt: string): string {

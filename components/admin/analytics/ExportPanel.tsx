@@ -8,6 +8,8 @@ import { errorMessage } from "../../api";
 import { count } from "../../format";
 import { ScopeSelects } from "../ScopeSelects";
 import { HfDatasetRow } from "./HfDatasetRow";
+import { PairsExportRow, type PairsFilters } from "./PairsExportRow";
+import { useLeaderboardJudges } from "../queries";
 
 const KINDS = [
   [
@@ -24,7 +26,7 @@ const KINDS = [
   [
     "battles",
     "Battles",
-    "each judgment as a battle between the two plans' planners (FastChat's shape: model_a, model_b, winner, query_id, judge, left), for leaderboards",
+    "each judgment as a battle between the two plans' planners (FastChat's shape: id — the pair's —, model_a, model_b, winner, query_id, judge, left), for leaderboards; or an uploaded judge's verdicts as battles, one a pair, to pair with the experts' in a prediction-powered leaderboard",
   ],
   [
     "annotations",
@@ -53,11 +55,25 @@ export function ExportPanel() {
   const [corr, setCorr] = useState({ as: "record", target: "trl", verified_only: "" });
   // The experts' labels only (the default), or the judges' decisions too, for the kinds built from pairs' labels.
   const [labelSource, setLabelSource] = useState("experts");
+  // Pairs: a state and a planner (lib/exports/store/pairs.ts); battles: an uploaded judge's instead of the experts'.
+  const [pairs, setPairs] = useState<PairsFilters>({ status: "", planner: "" });
+  const [chosenJudge, setBattlesJudge] = useState("");
+  const judges = useLeaderboardJudges({ dataset: filters.dataset, destination: filters.destination });
+  // A judge chosen, then left out of the scope by another dataset or destination, is no longer asked for.
+  const battlesJudge = judges.data?.judges.includes(chosenJudge) ? chosenJudge : "";
+  // Pairs and a judge's battles take the dataset and destination only: no judgments' dates, no complete pairs.
+  const scopeOnly = (kind: string) => kind === "pairs" || (kind === "battles" && !!battlesJudge);
   const query = (format: string, kind = "") =>
     new URLSearchParams({
       format,
-      ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
-      ...(labelSource === "all" && LABEL_SOURCE_KINDS.includes(kind) ? { label_source: "all" } : {}),
+      ...Object.fromEntries(
+        Object.entries(filters).filter(([k, v]) => v && (!scopeOnly(kind) || k === "dataset" || k === "destination")),
+      ),
+      ...(labelSource === "all" && LABEL_SOURCE_KINDS.includes(kind) && !(kind === "battles" && battlesJudge)
+        ? { label_source: "all" }
+        : {}),
+      ...(kind === "pairs" ? Object.fromEntries(Object.entries(pairs).filter(([, v]) => v.trim())) : {}),
+      ...(kind === "battles" && battlesJudge ? { judge: battlesJudge } : {}),
       ...(kind === "preference-pairs"
         ? Object.fromEntries(
             Object.entries(pref).filter(
@@ -170,6 +186,21 @@ export function ExportPanel() {
                 <strong>{label}</strong>
                 <br />
                 <span className="muted small">{what}</span>
+                {kind === "battles" && (
+                  <div className="inline-form small">
+                    <label>
+                      Battles of
+                      <select value={battlesJudge} onChange={(e) => setBattlesJudge(e.target.value)}>
+                        <option value="">the experts</option>
+                        {judges.data?.judges.map((j) => (
+                          <option key={j} value={j}>
+                            judge {j}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  </div>
+                )}
               </td>
               <td>
                 <div className="actions">
@@ -193,6 +224,12 @@ export function ExportPanel() {
               </td>
             </tr>
           ))}
+          <PairsExportRow
+            filters={pairs}
+            setFilters={setPairs}
+            cardQuery={query("jsonl", "pairs")}
+            download={download}
+          />
           <tr>
             <td>
               <strong>Preference pairs</strong>

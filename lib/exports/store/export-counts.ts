@@ -6,6 +6,7 @@
 import { exportQuery, optionsOf, type ExportKind } from "../kinds";
 import { preferenceCard, sftCard } from "./exports";
 import { correctionCount } from "./corrections";
+import { pairCount } from "./pairs";
 import { poolOf, type Db } from "../../platform/db";
 import type { ExportFilters } from "../records";
 
@@ -43,6 +44,16 @@ export async function judgeCount(db: Db, kind: ExportKind, f: ExportFilters = {}
 async function expertCount(db: Db, kind: ExportKind, f: ExportFilters): Promise<number> {
   const scope = [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null];
   const dated = Boolean(f.from || f.to);
+  if (kind === "pairs") return pairCount(db, f);
+  // An uploaded judge's battles: one a pair it judged in scope, a planner against itself left out.
+  if (kind === "battles" && f.judge)
+    return count(
+      db,
+      `SELECT count(DISTINCT p.id)::int AS n FROM "JudgeVerdict" v JOIN "Pair" p ON p.id = v."pairId" JOIN "Query" q ON q.id = p."queryId"
+         JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
+        WHERE v.judge = $3 AND pa.model <> pb.model AND ${PAIR_SCOPE}`,
+      [...scope.slice(0, 2), f.judge],
+    );
   // Which pairs give preference rows (and how many) follows the labels and the options: counted by a pass over them.
   if (kind === "preference-pairs")
     return (await preferenceCard(db, f, optionsOf(exportQuery.parse({})).preference!)).rows;

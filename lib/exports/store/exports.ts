@@ -16,16 +16,17 @@ import type { Weights } from "../../results/features";
 import { currentWeights } from "../../results/store";
 import { exportQuery, optionsOf, type ExportKind, type ExportOptions } from "../kinds";
 import {
-  DEFAULT_SPLIT,
   MARGIN_RULES,
   preferenceRows,
-  splitOf,
   type PreferenceOptions,
   type PreferenceRequest,
   type PreferenceSkip,
 } from "../preference";
 import { sftRow, type SftSkip } from "../sft";
 import { correctionExportRows } from "./corrections";
+import { judgeVerdictBattles } from "./judge-battles";
+import { pairRecords } from "./pairs";
+import { DEFAULT_SPLIT_RULE, splitFor, type SplitRule } from "./split-rule";
 import { publishedPlanText } from "./plan-text";
 import {
   labelSourceFields,
@@ -266,8 +267,9 @@ const WINNER = { A: "model_a", B: "model_b", NEITHER: "tie" } as const;
 const EXPERTS = labelSourceFields(null);
 
 /**
- * Judgments as battles between the plans' planners (FastChat's shape; a planner against itself is left out); with
- * labelSource "all", then each decision of a judge on a pair it decided, as one battle.
+ * Judgments as battles between the plans' planners (FastChat's shape; a planner against itself is left out), each
+ * under its pair's id (`id`: a judge's battle on the pair has it too); with labelSource "all", then each decision of
+ * a judge on a pair it decided, as one battle.
  */
 export async function* battleRecords(
   db: Db,
@@ -301,6 +303,7 @@ export async function* battleRecords(
   );
   for await (const r of rows) {
     yield {
+      id: r.pairId,
       model_a: r.modelA,
       model_b: r.modelB,
       winner: WINNER[r.verdict],
@@ -349,6 +352,7 @@ async function* judgeBattles(db: Db, f: ExportFilters, splits: SplitRule): Async
   );
   for await (const r of rows)
     yield {
+      id: r.pairId,
       model_a: r.modelA,
       model_b: r.modelB,
       winner: WINNER[r.decision.verdict],
@@ -396,12 +400,6 @@ export async function* labelledPairRecords(
     };
   }
 }
-
-/** How an export splits requests (the preference pairs' options: --split, --seed). */
-export type SplitRule = Pick<PreferenceOptions, "split" | "seed" | "ownSplitFirst">;
-const DEFAULT_SPLIT_RULE: SplitRule = { split: DEFAULT_SPLIT, seed: 1, ownSplitFirst: true };
-const splitFor = (queryId: string, own: string | null, r: SplitRule) =>
-  splitOf(queryId, r.ownSplitFirst ? own : null, r.split, r.seed);
 
 const DIMENSION_WINNER = { A: "model_a", B: "model_b", SAME: "tie", NA: null } as const;
 
@@ -479,17 +477,31 @@ export async function* annotationRecords(
   });
 }
 
-/** Why an export's dataset or destination filter cannot be met (it names none that exists), or null. */
+/**
+ * Why an export's dataset, destination, planner or judge filter cannot be met (it names none that exists), or null:
+ * a misspelt name is said, never answered with an empty file.
+ */
 export async function scopeProblem(db: Db, f: ExportFilters): Promise<string | null> {
-  const { rows } = await poolOf(db).query<{ dataset: boolean; destination: boolean }>(
+  const { rows } = await poolOf(db).query<{
+    dataset: boolean;
+    destination: boolean;
+    planner: boolean;
+    judge: boolean;
+  }>(
     `SELECT ($1::text IS NULL OR EXISTS (SELECT 1 FROM "Dataset" WHERE id = $1)) AS dataset,
-            ($2::text IS NULL OR EXISTS (SELECT 1 FROM "Destination" WHERE id = $2)) AS destination`,
-    [f.datasetId ?? null, f.destinationId ?? null],
+            ($2::text IS NULL OR EXISTS (SELECT 1 FROM "Destination" WHERE id = $2)) AS destination,
+            ($3::text IS NULL OR EXISTS (SELECT 1 FROM "Plan" WHERE model = $3)) AS planner,
+            ($4::text IS NULL OR EXISTS (SELECT 1 FROM "JudgeVerdict" WHERE judge = $4)) AS judge`,
+    [f.datasetId ?? null, f.destinationId ?? null, f.planner ?? null, f.judge ?? null],
   );
   if (!rows[0].dataset)
     return `there is no dataset ${JSON.stringify(f.datasetId)} (the Import page lists them with their ids)`;
   if (!rows[0].destination)
     return `there is no destination ${JSON.stringify(f.destinationId)} (the Users & destinations page lists them)`;
+  if (!rows[0].planner)
+    return `no plan has the planner ${JSON.stringify(f.planner)} (a plan's "model", as the Leaderboard names planners)`;
+  if (!rows[0].judge)
+    return `no uploaded judge is named ${JSON.stringify(f.judge)} (the Judges page lists them; judges' names are exact)`;
   return null;
 }
 
@@ -556,7 +568,9 @@ export function records(
   if (kind === "annotations") return annotationRecords(db, f, { names: o.names });
   const splits = o.preference ?? DEFAULT_SPLIT_RULE;
   if (kind === "labelled-pairs") return labelledPairRecords(db, f, soft, splits);
-  if (kind === "battles") return battleRecords(db, f, { names: o.names, splits });
+  if (kind === "battles")
+    return f.judge ? judgeVerdictBattles(db, f, f.judge, splits) : battleRecords(db, f, { names: o.names, splits });
+  if (kind === "pairs") return pairRecords(db, f);
   if (kind === "preference-pairs")
     return preferencePairRecords(db, f, o.preference ?? optionsOf(exportQuery.parse({})).preference!, soft);
   if (kind === "sft") return sftRecords(db, f, o.preference ?? optionsOf(exportQuery.parse({})).preference!);

@@ -3,3 +3,4 @@ export * from "./corrections";
 export * from "./export-counts";
 export * from "./exports";
 export * from "./hf-dataset";
+export * from "./pairs";

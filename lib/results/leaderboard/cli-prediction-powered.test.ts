@@ -83,6 +83,47 @@ test("--lambda 0 is the experts-only leaderboard; --bootstrap N asks for interva
   assert.match(text.stdout, /Effective sample ratio 1\.21/);
 });
 
+test("an id the experts' file repeats (a pair's judgments, as `export battles` writes them) is rectified by the judge's one verdict under it, each battle on its own sides", () => {
+  const xy = (id: string, winner: string, flip = false) =>
+    flip ? { id, model_a: "y", model_b: "x", winner } : { id, model_a: "x", model_b: "y", winner };
+  const yz = (id: string, winner: string) => ({ id, model_a: "y", model_b: "z", winner });
+  // Three experts judged pair p1 (one of them saw it written the other way round), two p2; the judge once each.
+  const shared = write("shared.jsonl", [
+    xy("p1", "model_a"),
+    xy("p1", "model_a", true),
+    xy("p1", "tie"),
+    yz("p2", "model_b"),
+    yz("p2", "model_a"),
+  ]);
+  const judgeOthers = [xy("o1", "model_a"), yz("o2", "model_b"), xy("o3", "model_b"), yz("o4", "tie")];
+  const sharedJudge = write("shared-judge.jsonl", [xy("p1", "model_a"), yz("p2", "model_b"), ...judgeOthers]);
+  // The same battles with an id each, the judge's verdict repeated under each (turned to the battle's sides).
+  const unique = write("unique.jsonl", [
+    xy("p1a", "model_a"),
+    xy("p1b", "model_a", true),
+    xy("p1c", "tie"),
+    yz("p2a", "model_b"),
+    yz("p2b", "model_a"),
+  ]);
+  const uniqueJudge = write("unique-judge.jsonl", [
+    xy("p1a", "model_a"),
+    xy("p1b", "model_b", true),
+    xy("p1c", "model_a"),
+    yz("p2a", "model_b"),
+    yz("p2b", "model_b"),
+    ...judgeOthers,
+  ]);
+  const a = cli(["--battles", shared, "--judge-battles", sharedJudge, "--lambda", "0.5", "--json"]);
+  const b = cli(["--battles", unique, "--judge-battles", uniqueJudge, "--lambda", "0.5", "--json"]);
+  assert.equal(a.status, 0, a.stderr);
+  assert.equal(b.status, 0, b.stderr);
+  const [x, y] = [JSON.parse(a.stdout), JSON.parse(b.stdout)];
+  assert.equal(x.prediction_powered.labelled, 5);
+  assert.equal(x.prediction_powered.judge_battles, 9);
+  assert.deepEqual(x.models, y.models);
+  assert.deepEqual(x.pairs, y.pairs);
+});
+
 test("clear errors: ids missing or repeated, a judge battle of other planners, expert battles without a verdict", () => {
   const a = { model_a: "x", model_b: "y", winner: "model_a" };
   const b = { model_a: "y", model_b: "z", winner: "tie" };
@@ -109,7 +150,16 @@ test("clear errors: ids missing or repeated, a judge battle of other planners, e
     ]),
     write("j3.jsonl", goodJudge),
   );
-  assert.match(r.stderr, /h3\.jsonl:2: the id "1" again \(first at .*h3\.jsonl:1\)/);
+  // An id may repeat among the experts' battles (a pair's judgments), between the same two planners only.
+  assert.match(r.stderr, /h3\.jsonl:2: the id "1" is a battle of x and y at .*h3\.jsonl:1, not of y and z/);
+  r = run(
+    write("h3b.jsonl", [
+      { id: "1", ...a },
+      { id: "1", ...a, anony: false },
+    ]),
+    write("j3b.jsonl", goodJudge),
+  );
+  assert.match(r.stderr, /h3b\.jsonl:2: the id "1" is named here but anonymous at .*h3b\.jsonl:1/);
   r = run(goodHuman, write("j4.jsonl", [...goodJudge, { id: "3", ...b }]));
   assert.match(r.stderr, /j4\.jsonl:5: the id "3" again/);
   r = run(goodHuman, write("j5.jsonl", [{ id: "1", ...b }, ...goodJudge.slice(1)]));

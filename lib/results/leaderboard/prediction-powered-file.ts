@@ -1,8 +1,10 @@
 /**
  * Reads the two battle files of a prediction-powered leaderboard (`tripjudge leaderboard --battles HUMAN
  * --judge-battles JUDGE`): every battle carries an `"id"`; a judge battle whose id is an expert battle's is the
- * judge's verdict on that battle (it rectifies; written either way round), the judge's others add. Each expert battle
- * needs the judge's verdict. Errors name the file and line.
+ * judge's verdict on that battle (it rectifies; written either way round), the judge's others add. Several expert
+ * battles may share an id — the experts' judgments of one pair, as `tripjudge export battles` writes them under the
+ * pair's id — and the judge's verdict under it then rectifies each, as the Leaderboard page reads the database; in
+ * the judge's file an id comes once. Each expert battle needs the judge's verdict. Errors name the file and line.
  */
 import { A_WINS, B_WINS, BattlesError, TIE, type parseBattle } from "./battles";
 import { readBattleRecords, type BattlesFile } from "./file";
@@ -31,8 +33,10 @@ export async function readPredictionPoweredFiles(
   maxBytes: number,
   opts: { includeNamed?: boolean } = {},
 ): Promise<PredictionPoweredFiles> {
-  const experts = new Map<string, { battle: Battle; where: string; judge: number | null }>();
-  const namedIds = new Set<string>();
+  /** The expert battles under each id (the same two planners, in either order), and the judge's verdict on them. */
+  const experts = new Map<string, { battles: Battle[]; where: string; judge: number | null }>();
+  const namedIds = new Map<string, string>();
+  let named = 0;
   const needId = (b: Battle, where: string, file: string): string => {
     if (b.id === null)
       throw new BattlesError(
@@ -43,10 +47,25 @@ export async function readPredictionPoweredFiles(
   const battlesLayout = await readBattleRecords(battlesPath, maxBytes, (b, where) => {
     const id = needId(b, where, battlesPath);
     const seen = experts.get(id);
-    if (seen || namedIds.has(id))
-      throw new BattlesError(`${where}: the id "${id}" again${seen ? ` (first at ${seen.where})` : ""}`);
-    if (b.named && !opts.includeNamed) namedIds.add(id);
-    else experts.set(id, { battle: b, where, judge: null });
+    const namedAt = namedIds.get(id);
+    const leftOut = b.named && !opts.includeNamed;
+    // One id is one item the experts judged: the same two planners, all named or all anonymous.
+    if (seen || namedAt) {
+      const first = seen?.battles[0];
+      if (first && !samePlanners(first, b))
+        throw new BattlesError(
+          `${where}: the id "${id}" is a battle of ${first.model_a} and ${first.model_b} at ${seen!.where}, not of ${b.model_a} and ${b.model_b}`,
+        );
+      if (Boolean(namedAt) !== leftOut)
+        throw new BattlesError(
+          `${where}: the id "${id}" is ${leftOut ? "named" : "anonymous"} here but ${leftOut ? "anonymous" : "named"} at ${namedAt ?? seen!.where}: the battles of one id are all named ("anony": false) or all anonymous`,
+        );
+    }
+    if (leftOut) {
+      named++;
+      if (!namedAt) namedIds.set(id, where);
+    } else if (seen) seen.battles.push(b);
+    else experts.set(id, { battles: [b], where, judge: null });
   });
   const builder = new PredictionPoweredBuilder();
   const judgeIds = new Map<string, string>();
@@ -60,22 +79,31 @@ export async function readPredictionPoweredFiles(
     if (namedIds.has(id)) judgeOnNamed++;
     else if (!expert) builder.addJudge(b.model_a, b.model_b, outcome(b.winner), b.query_id);
     else {
-      const e = expert.battle;
-      if (b.model_a === e.model_a && b.model_b === e.model_b) expert.judge = outcome(b.winner);
-      else if (b.model_a === e.model_b && b.model_b === e.model_a) expert.judge = mirrored(outcome(b.winner));
-      else
+      const e = expert.battles[0];
+      if (!samePlanners(e, b))
         throw new BattlesError(
           `${where}: the id "${id}" is a battle of ${e.model_a} and ${e.model_b} at ${expert.where}, not of ${b.model_a} and ${b.model_b}`,
         );
+      // In the first expert battle's sides; each expert battle of the id turns it to its own below.
+      expert.judge = b.model_a === e.model_a ? outcome(b.winner) : mirrored(outcome(b.winner));
     }
   });
   const without = [...experts.values()].filter((e) => e.judge === null);
   if (without.length)
     throw new BattlesError(
-      `${without.length} expert battle(s) have no judge battle with their id in ${judgePath} (first: "${without[0].battle.id}" at ${without[0].where}): PPI++ needs the judge's verdict on every expert-labelled battle`,
+      `${without.reduce((n, e) => n + e.battles.length, 0)} expert battle(s) have no judge battle with their id in ${judgePath} (first: "${without[0].battles[0].id}" at ${without[0].where}): PPI++ needs the judge's verdict on every expert-labelled battle`,
     );
-  for (const { battle: e, judge } of experts.values())
-    builder.addLabelled(e.model_a, e.model_b, outcome(e.winner), judge!, e.query_id);
+  for (const { battles, judge } of experts.values()) {
+    const first = battles[0];
+    for (const e of battles)
+      builder.addLabelled(
+        e.model_a,
+        e.model_b,
+        outcome(e.winner),
+        e.model_a === first.model_a ? judge! : mirrored(judge!),
+        e.query_id,
+      );
+  }
   let pp: PredictionPoweredBattles;
   try {
     pp = builder.build();
@@ -83,5 +111,8 @@ export async function readPredictionPoweredFiles(
     if (!(e instanceof PredictionPoweredInputError)) throw e;
     throw new BattlesError(`${battlesPath} with ${judgePath}: ${e.message}`);
   }
-  return { pp, layout: { battles: battlesLayout, judge: judgeLayout }, named: namedIds.size, judgeOnNamed };
+  return { pp, layout: { battles: battlesLayout, judge: judgeLayout }, named, judgeOnNamed };
 }
+
+const samePlanners = (x: Battle, y: Battle) =>
+  (x.model_a === y.model_a && x.model_b === y.model_b) || (x.model_a === y.model_b && x.model_b === y.model_a);

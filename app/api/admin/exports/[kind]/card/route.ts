@@ -3,7 +3,7 @@ import { z } from "zod";
 import { groupStatsOfTallies, patternCounts } from "@/lib/results/agreement";
 import { analyticsTallies, ratedPairs, currentWeights } from "@/lib/results/store";
 import { db } from "@/lib/platform/db";
-import { exportCount, judgeCount, scopeProblem, correctionCount } from "@/lib/exports/store";
+import { exportCount, judgeCount, scopeProblem, correctionCount, pairsCard } from "@/lib/exports/store";
 import { AppError, ADMIN_FIGURES, recent, config } from "@/lib/kernel";
 import {
   EXPORT_KINDS,
@@ -48,7 +48,7 @@ async function card(kind: ExportKind, q: ExportQuery) {
         : null;
   // The records a judge's decisions label (label_source=all); preference pairs and SFT rows count theirs in their pass.
   const judged = q.label_source === "all" && !preference ? judgeCount(db(), kind, filters) : 0;
-  const [records, tallies, wide, inUse, judge] = await Promise.all([
+  const [records, tallies, wide, inUse, judge, pairs] = await Promise.all([
     preference
       ? preference.rows
       : kind === "corrections"
@@ -58,6 +58,7 @@ async function card(kind: ExportKind, q: ExportQuery) {
     ratedPairs(db(), { wideOnly: true }),
     kind === "training-pairs" ? currentWeights(db()) : null,
     judged,
+    kind === "pairs" ? pairsCard(db(), filters) : null,
   ]);
   // Agreement over the complete pairs the dataset and destination filters select.
   const agreement = groupStatsOfTallies(patternCounts(tallies.agreement, inScope).counts, wide.filter(inScope), 0);
@@ -66,10 +67,20 @@ async function card(kind: ExportKind, q: ExportQuery) {
     schema_version: EXPORT_SCHEMA_VERSION,
     filters: q,
     records,
-    // Where the records' labels come from (annotations carry none).
-    ...(kind === "annotations"
+    // Where the records' labels come from (annotations and pairs carry none; an uploaded judge's battles are its own).
+    ...(kind === "annotations" || kind === "pairs"
       ? {}
-      : { label_sources: preference ? preference.label_sources : { experts: records - judge, judge } }),
+      : q.judge
+        ? { label_sources: { experts: 0, judge: records } }
+        : { label_sources: preference ? preference.label_sources : { experts: records - judge, judge } }),
+    // Pairs: the records by state, and the gold pairs left out (they are not pairs of the dataset's queue).
+    ...(pairs
+      ? {
+          statuses: pairs.statuses,
+          left_out: pairs.left_out,
+          note: "Gold pairs (qualification and check pairs with a known answer) are not pairs of the dataset's queue and are not exported.",
+        }
+      : {}),
     ...(preference
       ? {
           splits: preference.splits,
