@@ -79,10 +79,13 @@ function useChange<V, A, T = never>(
 
 // Users.
 
-export const useCreateExpert = (then?: Then<{ email: string; name: string }, ExpertCreatedAnswer>) =>
+export const useCreateExpert = (
+  then?: Then<{ email: string; name: string; role: "EXPERT" | "REVIEWER" }, ExpertCreatedAnswer>,
+) =>
   useChange(
     (input) => api<ExpertCreatedAnswer>("/api/admin/users", { method: "POST", json: input }),
-    [KEYS.users],
+    // A new reviewer or expert is a row of the Assignments page's destinations too.
+    [KEYS.users, KEYS.overview],
     then,
   );
 

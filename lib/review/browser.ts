@@ -1,2 +1,5 @@
 /** lib/review: the entry point for client code — types, names and pure helpers that reach neither storage nor Node (decision 018). */
-export {};
+export * from "./queue";
+export * from "./scope";
+export type * from "./settings";
+export * from "./status";

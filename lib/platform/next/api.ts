@@ -53,22 +53,26 @@ export const idParams = z.object({ id: idParam });
 /** A job's route: job ids are UUIDs (pg-boss's). */
 export const jobParams = z.object({ id: z.uuid() });
 
+/** Who a route answers: one role, any of a list (the review routes: REVIEW_ROLES), or every signed-in account. */
+export type RouteRole = Role | readonly Role[] | "ANY";
+
 /**
  * A route handler that answers only `role` (or any signed-in user): it refuses cross-site state changes,
  * parses the route's parameters with `params` (400 with the fields when they do not fit), turns every
- * error into its answer (lib/kernel/errors.ts), and after an admin's change forgets the admin pages' shared figures.
+ * error into its answer (lib/kernel/errors.ts), and after an admin's or a reviewer's change forgets the admin pages'
+ * shared figures (a rejected judgment leaves them).
  */
 export function withRole(
-  role: Role | "ANY",
+  role: RouteRole,
   handler: (req: Request, caller: Caller<Record<string, never>>) => Promise<Response>,
 ): (req: Request, ctx: RouteContext) => Promise<Response>;
 export function withRole<S extends z.ZodType>(
-  role: Role | "ANY",
+  role: RouteRole,
   route: { params: S },
   handler: (req: Request, caller: Caller<z.infer<S>>) => Promise<Response>,
 ): (req: Request, ctx: RouteContext) => Promise<Response>;
 export function withRole(
-  role: Role | "ANY",
+  role: RouteRole,
   routeOrHandler: { params: z.ZodType } | ((req: Request, caller: Caller<never>) => Promise<Response>),
   maybeHandler?: (req: Request, caller: Caller<never>) => Promise<Response>,
 ) {
@@ -88,7 +92,7 @@ export function withRole(
       if (!mayCall(user, role)) return jsonError("forbidden", "You do not have access to this.");
       const params = schema ? schema.parse(await ctx.params) : {};
       const answer = await handler(req, { user, params });
-      if (user.role === "ADMIN" && req.method !== "GET" && req.method !== "HEAD") {
+      if ((user.role === "ADMIN" || user.role === "REVIEWER") && req.method !== "GET" && req.method !== "HEAD") {
         forgetRecent(ADMIN_FIGURES);
         // The change is made: a failure to forget (the database gone since) must not answer it as failed.
         await forgetStoredFigures(db()).catch((e) =>

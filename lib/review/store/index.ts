@@ -1,2 +1,6 @@
 /** lib/review/store: the entry point for server callers — routes, actions, the worker, the command line (decision 018). */
-export {};
+export * from "./actions";
+export * from "./queue";
+export * from "./reads";
+export * from "./scope";
+export * from "./settings";
