@@ -1,7 +1,7 @@
 /**
  * Every TanStack Query key of the client, in one place: a change invalidates by the same key its readers
  * use (the hooks of components/admin/queries.ts, components/admin/mutations.ts, components/dsl/queries.ts
- * and components/judge/useJudgingQueue.ts). A key with parameters starts with its resource's key, so
+ * and components/judge/useJudgingQueue.ts, components/review/). A key with parameters starts with its resource's key, so
  * invalidating the resource reaches every variant.
  */
 export const KEYS = {
@@ -24,6 +24,8 @@ export const KEYS = {
   dsl: ["dsl"] as const,
   /** The expert's current pair (`[...judge, "current", destination]`) and the one claimed behind it. */
   judge: ["judge"] as const,
+  /** The review queue's judgment (`[...review, "next", passed]`) and the review settings (`[...review, "settings"]`). */
+  review: ["review"] as const,
   /** One plan's correction screen: `[...correction, planId]`. */
   correction: ["correction"] as const,
 };

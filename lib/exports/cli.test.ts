@@ -1,4 +1,4 @@
-/** `tripjudge export … --label-source`: parsed as the web's label_source, a wrong value or kind refused before any database. */
+/** `tripjudge export … --label-source` and `--include-rejected`: parsed as the web's query, a wrong value or kind refused before any database. */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { test } from "node:test";
@@ -27,4 +27,13 @@ test("--label-source all on a kind without pairs' labels says which kinds take i
   const ok = cli(["training-pairs", "--label-source", "all", "--out", "/nonexistent-folder/x.jsonl"]);
   assert.equal(ok.status, 2);
   assert.match(ok.stderr, /--out \/nonexistent-folder\/x\.jsonl: the folder \/nonexistent-folder does not exist/);
+});
+
+test("--include-rejected is for judgments: another kind says so, exit 2", () => {
+  const r = cli(["labelled-pairs", "--include-rejected"]);
+  assert.equal(r.status, 2);
+  assert.match(
+    r.stderr,
+    /include_rejected \(--include-rejected\) is for judgments: every other kind is built from the judgments that stand/,
+  );
 });

@@ -3,3 +3,4 @@ export * from "./queue";
 export * from "./scope";
 export type * from "./settings";
 export * from "./status";
+export * from "./wording";

@@ -64,11 +64,12 @@ export interface ReviewFields {
   status: ReviewStatus;
   /** The reviewer whose action gave the status (the rejecting or accepting one, else the last to comment); null for none. */
   reviewerId: string | null;
+  reviewerEmail: string | null;
   /** A rejection's reason, or for a judgment only commented its last comment; null otherwise. */
   reason: string | null;
 }
 
-export const NO_REVIEW: ReviewFields = { status: "none", reviewerId: null, reason: null };
+export const NO_REVIEW: ReviewFields = { status: "none", reviewerId: null, reviewerEmail: null, reason: null };
 
 /** The review fields of a page of judgments (ids), by id; judgments never reviewed are absent (NO_REVIEW). */
 export async function reviewFieldsOf(db: Db, judgmentIds: string[]): Promise<Map<string, ReviewFields>> {
@@ -78,10 +79,12 @@ export async function reviewFieldsOf(db: Db, judgmentIds: string[]): Promise<Map
     judgmentId: string;
     action: "ACCEPT" | "REJECT" | "COMMENT";
     reviewerId: string;
+    email: string | null;
     text: string | null;
   }>(
-    `SELECT "judgmentId", action::text AS action, "reviewerId", text FROM "JudgmentReview"
-      WHERE "judgmentId" = ANY($1) ORDER BY "judgmentId", "createdAt", id`,
+    `SELECT r."judgmentId", r.action::text AS action, r."reviewerId", u.email, r.text
+       FROM "JudgmentReview" r LEFT JOIN "User" u ON u.id = r."reviewerId"
+      WHERE r."judgmentId" = ANY($1) ORDER BY r."judgmentId", r."createdAt", r.id`,
     [judgmentIds],
   );
   const byJudgment = new Map<string, typeof rows>();
@@ -97,6 +100,7 @@ export async function reviewFieldsOf(db: Db, judgmentIds: string[]): Promise<Map
     out.set(id, {
       status,
       reviewerId: deciding?.reviewerId ?? null,
+      reviewerEmail: deciding?.email ?? null,
       reason: status === "rejected" || status === "commented" ? (deciding?.text ?? null) : null,
     });
   }
@@ -130,6 +134,7 @@ export interface RejectedJudgmentRow {
   claimedAt: Date;
   createdAt: Date;
   reviewerId: string;
+  reviewerEmail: string;
   reason: string;
 }
 
@@ -142,9 +147,9 @@ export function rejectedJudgmentRows(db: Db, f: RejectedFilters): AsyncGenerator
     db,
     `SELECT r.id, r."pairId", p."queryId", q.split, d.name AS destination, r."userId", u.email, r.slot, r.verdict, r.strength,
             r.dimensions, r.rationale, r."timeOnTaskMs", r."leftPlanId" = p."planAId" AS "leftIsA", r."claimedAt", r."createdAt",
-            r."reviewerId", r.reason
+            r."reviewerId", rv.email AS "reviewerEmail", r.reason
        FROM "RejectedJudgment" r JOIN "Pair" p ON p.id = r."pairId" JOIN "Query" q ON q.id = p."queryId"
-       JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = r."userId"
+       JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = r."userId" JOIN "User" rv ON rv.id = r."reviewerId"
       WHERE ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
         AND ($3::timestamptz IS NULL OR r."createdAt" >= $3) AND ($4::timestamptz IS NULL OR r."createdAt" < $4)
         AND (NOT $5::boolean OR p.status = 'COMPLETE')
