@@ -1,5 +1,5 @@
 "use client";
-/** The review queue's keys, shown with ? as the judging screen shows its own. */
+/** The review queue's keys, shown with ? as the judging screen shows its own (? and Esc close it: the screen's keys). */
 
 const KEYS: [string[], string][] = [
   [["A"], "Accept the judgment (the next one follows)"],
@@ -21,9 +21,6 @@ export function ReviewHelp({ onClose }: { onClose: () => void }) {
         aria-label="Keyboard shortcuts"
         className="dialog"
         onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === "Escape" || e.key === "?") onClose();
-        }}
       >
         <h2>Keyboard shortcuts</h2>
         <table className="table" aria-label="Keys and what they do">
