@@ -168,7 +168,7 @@ export function ReviewActions({
             />
           </label>
           <div className="verdict-actions">
-            <button type="submit" className={`btn ${mode === "reject" ? "danger-solid" : "primary"}`} disabled={busy}>
+            <button type="submit" className={`btn ${mode === "reject" ? "danger" : "primary"}`} disabled={busy}>
               {mode === "reject" ? "Reject judgment" : "Save comment"} {keys && <kbd>Enter</kbd>}
             </button>
             <button type="button" className="btn" onClick={() => setMode(null)}>
