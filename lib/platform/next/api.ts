@@ -59,8 +59,8 @@ export type RouteRole = Role | readonly Role[] | "ANY";
 /**
  * A route handler that answers only `role` (or any signed-in user): it refuses cross-site state changes,
  * parses the route's parameters with `params` (400 with the fields when they do not fit), turns every
- * error into its answer (lib/kernel/errors.ts), and after an admin's or a reviewer's change forgets the admin pages'
- * shared figures (a rejected judgment leaves them).
+ * error into its answer (lib/kernel/errors.ts), and after an admin's change forgets the admin pages' shared figures (a
+ * reviewer's rejection moves the figures' data version as a submit does: decision 014).
  */
 export function withRole(
   role: RouteRole,
@@ -92,7 +92,7 @@ export function withRole(
       if (!mayCall(user, role)) return jsonError("forbidden", "You do not have access to this.");
       const params = schema ? schema.parse(await ctx.params) : {};
       const answer = await handler(req, { user, params });
-      if ((user.role === "ADMIN" || user.role === "REVIEWER") && req.method !== "GET" && req.method !== "HEAD") {
+      if (user.role === "ADMIN" && req.method !== "GET" && req.method !== "HEAD") {
         forgetRecent(ADMIN_FIGURES);
         // The change is made: a failure to forget (the database gone since) must not answer it as failed.
         await forgetStoredFigures(db()).catch((e) =>

@@ -229,6 +229,9 @@ test("refused in the statement: another destination's reviewer, an expert, and a
 test("accept and comment are records only: a second accept records nothing, a comment keeps an accepted judgment accepted", async () => {
   const j = await judgmentOf(experts[1], false);
   const before = await tallies();
+  const version = async () =>
+    Number((await poolOf(t.db).query("SELECT last_value FROM tj_figures_version")).rows[0].last_value);
+  const v0 = await version();
   assert.deepEqual(await reviewJudgment(t.db, reviewer, j.id, { action: "comment", text: "Short but right." }), {
     judgmentId: j.id,
     status: "commented",
@@ -251,6 +254,7 @@ test("accept and comment are records only: a second accept records nothing, a co
     ],
   );
   assert.deepEqual(await tallies(), before, "no figure moved");
+  assert.ok((await version()) > v0, "the figures' data version moved (the accept rate follows)");
   assert.equal((await reviewsByExpert(t.db)).get(experts[1])?.accepted, 1);
   // Rejected after all (a second look): the record says it was accepted before, and the rate counts it once, rejected.
   await reviewJudgment(t.db, admin, j.id, { action: "reject", reason: "On second reading, wrong city." });
