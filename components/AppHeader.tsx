@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { SessionUser } from "@/lib/accounts/browser";
+import { ROLE_LABELS, type SessionUser } from "@/lib/accounts/browser";
 import { SignOutButton } from "./SignOutButton";
 
 export function AppHeader({ user }: { user: SessionUser }) {
@@ -18,16 +18,19 @@ export function AppHeader({ user }: { user: SessionUser }) {
             <Link href="/admin/leaderboard">Leaderboard</Link>
             <Link href="/admin/judges">Judges</Link>
             <Link href="/admin/quality">Quality</Link>
+            <Link href="/review">Review</Link>
             <Link href="/admin/queries">Constraints</Link>
             <Link href="/admin/weights">Weights</Link>
           </>
+        ) : user.role === "REVIEWER" ? (
+          <Link href="/review">Review queue</Link>
         ) : (
           <Link href="/expert">My pairs</Link>
         )}
       </nav>
       <div className="who">
         <span>
-          {user.name} <span className="role">{user.role === "ADMIN" ? "Admin" : "Expert"}</span>
+          {user.name} <span className="role">{ROLE_LABELS[user.role]}</span>
         </span>
         <SignOutButton />
       </div>

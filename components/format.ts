@@ -28,6 +28,12 @@ export const count = (v: number) => v.toLocaleString("en-US");
 /** Seconds, rounded ("42 s"). */
 export const seconds = (v: Maybe) => (none(v) ? "—" : `${Math.round(v)} s`);
 
+/** A time on task: seconds under two minutes, then minutes and seconds ("4 min 05 s"). */
+export const duration = (ms: number) => {
+  const s = Math.round(ms / 1000);
+  return s < 120 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+};
+
 /** A moment as a date and time ("3 Mar 2026, 14:05"). */
 export const dateTime = (iso: string) =>
   new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });

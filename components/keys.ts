@@ -1,7 +1,7 @@
 /**
  * Every TanStack Query key of the client, in one place: a change invalidates by the same key its readers
  * use (the hooks of components/admin/queries.ts, components/admin/mutations.ts, components/dsl/queries.ts,
- * components/review/pair/queries.ts
+ * components/review/ (the pair page's and the review queue's hooks)
  * and components/judge/useJudgingQueue.ts). A key with parameters starts with its resource's key, so
  * invalidating the resource reaches every variant.
  */
@@ -29,4 +29,6 @@ export const KEYS = {
   correction: ["correction"] as const,
   /** One pair's page: `[...pair, pairId, names]`. */
   pair: ["pair"] as const,
+  /** The review queue's judgment (`[...review, "next", passed]`) and the review settings (`[...review, "settings"]`). */
+  review: ["review"] as const,
 };

@@ -3,7 +3,7 @@
  * tripjudge — the command line. Reuses lib/ exactly as the app does.
  *   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
  *   tripjudge import BUNDLE [--exclude-infeasible] [--into DATASET_ID] [--gold-plans N] [--progress] [--json]     (DATABASE_URL, or the embedded server)
- *   tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--label-source experts|all] [--out FILE]
+ *   tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--label-source experts|all] [--include-rejected] [--out FILE]
  *   tripjudge export battles --judge NAME [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--out FILE]
  *   tripjudge export pairs [--status waiting|open|in_progress|complete|decided] [--planner NAME] [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--out FILE]
  *   tripjudge export preference-pairs --target trl|openrlhf|openai|kto [--prompt request|tripscore] [--margin none|strength|votes] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--neither bad] [--with-metadata] [--label-source experts|all] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
@@ -28,7 +28,7 @@ import { formatProblem, ImportRefused } from "../lib/datasets/importers";
 const USAGE = `usage:
   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
   tripjudge import BUNDLE [--exclude-infeasible] [--into DATASET_ID] [--gold-plans N] [--progress] [--json]
-  tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--label-source experts|all] [--out FILE]
+  tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--label-source experts|all] [--include-rejected] [--out FILE]
   tripjudge export battles --judge NAME [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--out FILE]
   tripjudge export pairs [--status waiting|open|in_progress|complete|decided] [--planner NAME] [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--out FILE]
   tripjudge export preference-pairs --target trl|openrlhf|openai|kto [--prompt request|tripscore] [--margin none|strength|votes] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--neither bad] [--with-metadata] [--label-source experts|all] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
@@ -50,6 +50,8 @@ BUNDLE is a folder or .zip with manifest.json, pois, queries, plans (JSON or JSO
 queues 200; a command-line import makes none without it).
 --into DATASET_ID: add the bundle's plans to that dataset (another planner's plans for its requests, matched by id,
 else by request text) and pair each with the plans already there, instead of making a new dataset.
+export judgments --include-rejected: the judgments reviewers rejected too, after the others, marked review_status
+"rejected" (every record carries review_status, reviewed_by, review_reason; docs/reviewers.md).
 export --label-source all: labelled pairs, training pairs, battles, preference pairs, SFT rows and hf-dataset add the
 pairs a judge decided instead of the experts, labelled by its verdict; every record says its label's source
 (label_source, label_judge, label_threshold, label_confidence; docs/escalation.md).
@@ -135,6 +137,7 @@ async function main(argv: string[]): Promise<number> {
       status: { type: "string" },
       planner: { type: "string" },
       judge: { type: "string" },
+      "include-rejected": { type: "boolean", default: false },
       progress: { type: "boolean", default: false },
       calibration: { type: "string" },
       items: { type: "string" },
@@ -293,6 +296,7 @@ async function exportCommand(
     status?: string;
     planner?: string;
     judge?: string;
+    "include-rejected"?: boolean;
   },
 ): Promise<number> {
   const { EXPORT_KINDS, exportBytes, exportQuery, exportRefusal, filtersOf, optionsOf } =
@@ -324,6 +328,7 @@ async function exportCommand(
     status: v.status,
     planner: v.planner,
     judge: v.judge,
+    include_rejected: v["include-rejected"] ? "true" : undefined,
   });
   if ((!kind && what !== "hf-dataset") || !parsed.success) {
     // The query's keys as the command line spells them (min_agreement is --min-agreement).

@@ -3,6 +3,8 @@ import { AppHeader } from "@/components/AppHeader";
 import { db } from "@/lib/platform/db";
 import { waitingPairsByDestination } from "@/lib/judging/store";
 import { recentlyJudged } from "@/lib/corrections/store";
+import { rejectedJudgmentsOf } from "@/lib/review/store";
+import { verdictText } from "@/lib/review";
 import { CorrectLinks } from "@/components/judge/CorrectOffer";
 import { requirePageUser } from "@/lib/platform/next";
 
@@ -10,9 +12,10 @@ export const dynamic = "force-dynamic";
 
 export default async function ExpertHome() {
   const user = await requirePageUser("EXPERT");
-  const [rows, judged, me] = await Promise.all([
+  const [rows, judged, rejected, me] = await Promise.all([
     waitingPairsByDestination(db(), user.id),
     recentlyJudged(db(), user.id, 10),
+    rejectedJudgmentsOf(db(), user.id, 20),
     db().user.findUnique({ where: { id: user.id }, select: { standing: true } }),
   ]);
   const total = rows.reduce((n, r) => n + r.waiting, 0);
@@ -71,6 +74,44 @@ export default async function ExpertHome() {
               ))}
             </tbody>
           </table>
+        )}
+        {rejected.length > 0 && (
+          <section className="card" aria-labelledby="rejected-title">
+            <h2 id="rejected-title">Judgments a reviewer rejected</h2>
+            <p className="muted small">
+              A reviewer found these judgments wanting and said why. They count in no figure; another expert judges the
+              pair in your place. Your other judgments are not affected.
+            </p>
+            <table className="table" aria-label="Judgments a reviewer rejected">
+              <thead>
+                <tr>
+                  <th>Rejected</th>
+                  <th>Destination</th>
+                  <th>Request</th>
+                  <th>Your verdict</th>
+                  <th>Reason</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rejected.map((r) => (
+                  <tr key={r.judgmentId} data-testid={`rejected-${r.pairId}`}>
+                    <td className="nowrap">{r.rejectedAt.toISOString().slice(0, 16).replace("T", " ")} UTC</td>
+                    <td>{r.destination}</td>
+                    <td className="small">{r.request.length > 90 ? `${r.request.slice(0, 89)}…` : r.request}</td>
+                    <td className="small">
+                      {verdictText(r.verdict, null)}
+                      <span className="muted"> (plan {r.leftPlan} was on your left)</span>
+                      <details>
+                        <summary>Your rationale</summary>
+                        {r.rationale}
+                      </details>
+                    </td>
+                    <td data-testid="rejection-reason">{r.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
         )}
         {/* Correcting needs good standing (lib/accounts/permissions.ts mayCorrect): the list is for active experts. */}
         {me?.standing === "ACTIVE" && judged.length > 0 && (

@@ -1,6 +1,7 @@
 "use client";
-/** The admin home's users: creating an expert (with a one-time invite link), deactivating, new invite links. */
+/** The admin home's users: creating an expert or a reviewer (with a one-time invite link), deactivating, new invite links. */
 import type { UsersAnswer } from "@/lib/platform/browser";
+import { ROLE_LABELS } from "@/lib/accounts/browser";
 import { useCreateExpert, useReinvite, useSetActive } from "./mutations";
 import { useUsers } from "./queries";
 import { useState } from "react";
@@ -11,6 +12,7 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
   const users = useUsers();
   const [invite, setInvite] = useState<{ email: string; link: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [role, setRole] = useState<"EXPERT" | "REVIEWER">("EXPERT");
 
   const create = useCreateExpert({
     onSuccess: (r, input) => {
@@ -30,7 +32,7 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
         onSubmit={(e) => {
           e.preventDefault();
           const f = new FormData(e.currentTarget);
-          create.mutate({ email: String(f.get("email")), name: String(f.get("name")) });
+          create.mutate({ email: String(f.get("email")), name: String(f.get("name")), role });
           e.currentTarget.reset();
         }}
       >
@@ -42,8 +44,15 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
           Email
           <input name="email" type="email" required maxLength={320} placeholder="expert@example.org" />
         </label>
+        <label>
+          Role
+          <select value={role} onChange={(e) => setRole(e.target.value as "EXPERT" | "REVIEWER")}>
+            <option value="EXPERT">Expert (judges pairs)</option>
+            <option value="REVIEWER">Reviewer (reviews judgments)</option>
+          </select>
+        </label>
         <button className="btn primary" type="submit" disabled={create.isPending}>
-          Create expert
+          {role === "REVIEWER" ? "Create reviewer" : "Create expert"}
         </button>
       </form>
       {formError && (
@@ -84,7 +93,7 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
             <tr key={u.id} data-testid={`user-${u.email}`} className={u.active ? "" : "inactive"}>
               <td>{u.name}</td>
               <td>{u.email}</td>
-              <td>{u.role === "ADMIN" ? "Admin" : "Expert"}</td>
+              <td>{ROLE_LABELS[u.role]}</td>
               <td>
                 {u.destinations.map((d) => `${d.name} (${d.familiarity})`).join(", ") || (
                   <span className="muted">—</span>

@@ -29,6 +29,7 @@ import type {
 import { type JudgingSettings, type ServingOrder, withDatasetChange, withFamiliarity } from "@/lib/judging/browser";
 import type { Dimension } from "@/lib/results/dimensions/browser";
 import type { EscalationSettingsInput } from "@/lib/results/escalation/browser";
+import type { ReviewSettings, ReviewSettingsPatch } from "@/lib/review/browser";
 import { api } from "../api";
 import { KEYS } from "../keys";
 import { uploadBundle } from "./upload";
@@ -79,10 +80,13 @@ function useChange<V, A, T = never>(
 
 // Users.
 
-export const useCreateExpert = (then?: Then<{ email: string; name: string }, ExpertCreatedAnswer>) =>
+export const useCreateExpert = (
+  then?: Then<{ email: string; name: string; role: "EXPERT" | "REVIEWER" }, ExpertCreatedAnswer>,
+) =>
   useChange(
     (input) => api<ExpertCreatedAnswer>("/api/admin/users", { method: "POST", json: input }),
-    [KEYS.users],
+    // A new reviewer or expert is a row of the Assignments page's destinations too.
+    [KEYS.users, KEYS.overview],
     then,
   );
 
@@ -287,3 +291,13 @@ export const useRestoreWeights = () =>
 export function useRecomputeFigures(refreshes: QueryKey) {
   return useChange(() => api<FiguresForgottenAnswer>("/api/admin/figures", { method: "POST" }), [refreshes]);
 }
+
+// Review.
+
+/** Changes the review sample (the queue serves the new one at once). */
+export const useSetReviewSettings = (then?: Then<ReviewSettingsPatch, ReviewSettings>) =>
+  useChange(
+    (patch: ReviewSettingsPatch) => api<ReviewSettings>("/api/admin/review-settings", { method: "PUT", json: patch }),
+    [KEYS.review],
+    then,
+  );

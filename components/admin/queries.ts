@@ -23,6 +23,7 @@ import type {
   SettingsAnswer,
   UsersAnswer,
 } from "@/lib/platform/browser";
+import type { ReviewSettings } from "@/lib/review/browser";
 import { api } from "../api";
 import { KEYS } from "../keys";
 
@@ -48,6 +49,14 @@ export function useRemovalPreview(userId: string) {
   return useQuery({
     queryKey: [...KEYS.removal, userId],
     queryFn: () => api<RemovalPreviewAnswer>(`/api/admin/quality/experts/${userId}/judgments`),
+  });
+}
+
+/** The review sample: a share of judgments (a dataset's own where set) and the experts reviewed whole. */
+export function useReviewSettings() {
+  return useQuery({
+    queryKey: [...KEYS.review, "settings"],
+    queryFn: () => api<ReviewSettings>("/api/admin/review-settings"),
   });
 }
 

@@ -5,9 +5,12 @@ import { test } from "node:test";
 import {
   mayAdminister,
   mayCall,
+  mayCorrect,
   mayEditConstraints,
   mayReadConstraints,
   mayJudge,
+  mayReview,
+  mayReviewJudgment,
   maySetActive,
   nextStages,
   ownsAssignment,
@@ -17,12 +20,34 @@ import {
 
 const admin = { id: "a1", role: "ADMIN" as const };
 const expert = { id: "e1", role: "EXPERT" as const };
+const reviewer = { id: "r1", role: "REVIEWER" as const };
 
 test("routes: a role's routes only, ANY for every signed-in account", () => {
   assert.ok(mayCall(admin, "ADMIN"));
   assert.ok(!mayCall(expert, "ADMIN"));
   assert.ok(!mayCall(admin, "EXPERT"), "admins never judge blind pairs through the expert routes");
   assert.ok(mayCall(expert, "ANY") && mayCall(admin, "ANY"));
+});
+
+test("routes for a list of roles: any of them, no other", () => {
+  assert.ok(mayCall(reviewer, ["REVIEWER", "ADMIN"]) && mayCall(admin, ["REVIEWER", "ADMIN"]));
+  assert.ok(!mayCall(expert, ["REVIEWER", "ADMIN"]));
+  assert.ok(!mayCall(reviewer, "ADMIN"), "a reviewer never reaches an admin-only route");
+  assert.ok(!mayCall(reviewer, "EXPERT"), "nor the judging routes");
+});
+
+test("reviewing: reviewers on their destinations, admins everywhere, nobody their own judgment, never experts", () => {
+  assert.ok(mayReview(reviewer) && mayReview(admin) && !mayReview(expert));
+  assert.ok(mayReviewJudgment(reviewer, { expertId: "e1", destinationAssigned: true }));
+  assert.ok(!mayReviewJudgment(reviewer, { expertId: "e1", destinationAssigned: false }));
+  assert.ok(mayReviewJudgment(admin, { expertId: "e1", destinationAssigned: false }));
+  assert.ok(!mayReviewJudgment(reviewer, { expertId: "r1", destinationAssigned: true }), "no self-review");
+  assert.ok(!mayReviewJudgment(expert, { expertId: "e2", destinationAssigned: true }));
+  assert.ok(!mayJudge(reviewer), "reviewers do not judge");
+  assert.ok(!mayEditConstraints({ ...reviewer, standing: "ACTIVE" }, true), "nor revise constraints");
+  assert.ok(mayReadConstraints(reviewer, true), "though they read their destinations'");
+  assert.ok(!mayCorrect({ ...reviewer, standing: "ACTIVE" }, "experts", true), "nor correct plans");
+  assert.ok(!mayAdminister(reviewer));
 });
 
 test("judging: experts only, and an assignment only by its own expert", () => {

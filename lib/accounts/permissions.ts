@@ -11,17 +11,42 @@
  */
 import type { DslStage } from "../constraints";
 
-export const ROLES = ["ADMIN", "EXPERT"] as const;
+export const ROLES = ["ADMIN", "EXPERT", "REVIEWER"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** Each role as people read it (the header, the users' table). */
+export const ROLE_LABELS: Record<Role, string> = { ADMIN: "Admin", EXPERT: "Expert", REVIEWER: "Reviewer" };
+
+/** The roles an admin creates with an invite link (an admin account is made with ADMIN_PASSWORD). */
+export const INVITED_ROLES = ["EXPERT", "REVIEWER"] as const satisfies readonly Role[];
+export type InvitedRole = (typeof INVITED_ROLES)[number];
+
+/** Who reviews judgments (the review queue, accept, reject, comment): reviewers on their destinations, admins on every one. */
+export const REVIEW_ROLES = ["REVIEWER", "ADMIN"] as const satisfies readonly Role[];
 
 export interface Asker {
   id: string;
   role: Role;
 }
 
-/** An API route for `role` ("ANY": every signed-in account). */
-export function mayCall(user: Asker, role: Role | "ANY"): boolean {
-  return role === "ANY" || user.role === role;
+/** An API route or page for `role`, or for any of a list of roles ("ANY": every signed-in account). */
+export function mayCall(user: Pick<Asker, "role">, role: Role | readonly Role[] | "ANY"): boolean {
+  if (role === "ANY") return true;
+  return typeof role === "string" ? user.role === role : role.includes(user.role);
+}
+
+/** Reviewing judgments at all: reviewers and admins (experts never review, not even others' judgments). */
+export function mayReview(user: Pick<Asker, "role">): boolean {
+  return mayCall(user, REVIEW_ROLES);
+}
+
+/**
+ * Acting on one judgment (accept, reject, comment, or being served it by the queue): a reviewer on a judgment of one
+ * of their destinations, an admin on any; never on one's own judgment (an account that judged and now reviews).
+ */
+export function mayReviewJudgment(user: Asker, judgment: { expertId: string; destinationAssigned: boolean }): boolean {
+  if (!mayReview(user) || judgment.expertId === user.id) return false;
+  return user.role === "ADMIN" || judgment.destinationAssigned;
 }
 
 /** Claiming, reading and submitting pairs: experts only (admins see pairs through the admin pages, never blind). */
@@ -44,14 +69,15 @@ export function mayReadConstraints(user: Asker, destinationAssigned: boolean): b
 }
 
 /**
- * Saving a constraint version: admins on every request; experts on their destinations' requests while their
- * standing is active (a paused, qualifying or failed expert's revisions would enter the review unchecked).
+ * Saving a constraint version: admins on every request; experts (not reviewers) on their destinations' requests while
+ * their standing is active (a paused, qualifying or failed expert's revisions would enter the review unchecked).
  */
 export function mayEditConstraints(
   user: Asker & { standing?: Standing | null },
   destinationAssigned: boolean,
 ): boolean {
-  return user.role === "ADMIN" || (destinationAssigned && user.standing === "ACTIVE");
+  // Reviewers read their destinations' constraints (mayReadConstraints) but revise none: revising is experts' work.
+  return user.role === "ADMIN" || (user.role === "EXPERT" && destinationAssigned && user.standing === "ACTIVE");
 }
 
 /** Who may correct a dataset's plans (Dataset.correctors). */
@@ -59,8 +85,8 @@ export const CORRECTORS = ["experts", "admins", "nobody"] as const;
 export type Correctors = (typeof CORRECTORS)[number];
 
 /**
- * Correcting a plan (lib/corrections): never where the dataset says nobody; admins otherwise; experts where the
- * dataset lets experts correct, on their destinations' plans, while their standing is active.
+ * Correcting a plan (lib/corrections): never where the dataset says nobody; admins otherwise; experts (not reviewers)
+ * where the dataset lets experts correct, on their destinations' plans, while their standing is active.
  */
 export function mayCorrect(
   user: Asker & { standing?: Standing | null },
@@ -69,7 +95,7 @@ export function mayCorrect(
 ): boolean {
   if (correctors === "nobody") return false;
   if (user.role === "ADMIN") return true;
-  return correctors === "experts" && destinationAssigned && user.standing === "ACTIVE";
+  return correctors === "experts" && user.role === "EXPERT" && destinationAssigned && user.standing === "ACTIVE";
 }
 
 /** ChinaTravel's review: experts revise; only admins verify (after a draft or a revision) and finalize (after verifying). */

@@ -1,4 +1,4 @@
-/** `tripjudge export … --label-source`: parsed as the web's label_source, a wrong value or kind refused before any database. */
+/** `tripjudge export … --label-source` and `--include-rejected`: parsed as the web's query, a wrong value or kind refused before any database. */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { test } from "node:test";
@@ -46,4 +46,13 @@ test("--status and --planner are the pairs export's, --judge the battles'; misus
   assert.match(r.stderr, /judge \(--judge\) exports that judge's battles alone/);
   r = cli(["judgments", "--judge", "gpt-judge"]);
   assert.match(r.stderr, /judge \(--judge\) is for battles/);
+});
+
+test("--include-rejected is for judgments: another kind says so, exit 2", () => {
+  const r = cli(["labelled-pairs", "--include-rejected"]);
+  assert.equal(r.status, 2);
+  assert.match(
+    r.stderr,
+    /include_rejected \(--include-rejected\) is for judgments: every other kind is built from the judgments that stand/,
+  );
 });

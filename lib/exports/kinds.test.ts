@@ -40,15 +40,18 @@ test("judgment and labelled-pair rows flatten to their CSV columns; pseudonyms a
     strength: 2,
     signed_preference: 2,
     ...labelSourceFields(null),
+    review_status: "rejected" as const,
+    reviewed_by: "expert-abcdef0123",
+    review_reason: "Copied, word for word",
     dimensions: { route: { verdict: "B" as const, strength: 2 }, food: { verdict: "NA" as const, strength: null } },
   };
   assert.equal(
     csvHeader("judgments"),
-    "pair_id,query_id,destination,expert,slot,verdict,rationale,time_on_task_ms,left_plan,claimed_at,submitted_at,strength,signed_preference,label_source,label_judge,label_threshold,label_confidence,dimensions\r\n",
+    "pair_id,query_id,destination,expert,slot,verdict,rationale,time_on_task_ms,left_plan,claimed_at,submitted_at,strength,signed_preference,label_source,label_judge,label_threshold,label_confidence,review_status,reviewed_by,review_reason,dimensions\r\n",
   );
   assert.equal(
     csvRow("judgments", j),
-    'p,q,Rome,expert-0123456789,2,B,"Too far, ""really""\nyes",1200,A,2026-01-01T00:00:00.000Z,2026-01-01T00:01:00.000Z,2,2,experts,,,,"{""route"":{""verdict"":""B"",""strength"":2},""food"":{""verdict"":""NA"",""strength"":null}}"\r\n',
+    'p,q,Rome,expert-0123456789,2,B,"Too far, ""really""\nyes",1200,A,2026-01-01T00:00:00.000Z,2026-01-01T00:01:00.000Z,2,2,experts,,,,rejected,expert-abcdef0123,"Copied, word for word","{""route"":{""verdict"":""B"",""strength"":2},""food"":{""verdict"":""NA"",""strength"":null}}"\r\n',
   );
   assert.equal(serialize("judgments", "jsonl", j), JSON.stringify(j) + "\n");
   const l = {
@@ -129,8 +132,25 @@ test("an export query maps to the database filters the same way everywhere", () 
     pairStatus: undefined,
     planner: undefined,
     judge: undefined,
+    includeRejected: false,
   });
   assert.equal(exportQuery.safeParse({ from: "2026-02-30" }).success, false);
+});
+
+test("include_rejected: true (or 1) adds the rejected judgments, for judgments only; another value is refused", () => {
+  assert.equal(filtersOf(exportQuery.parse({ include_rejected: "true" })).includeRejected, true);
+  assert.equal(filtersOf(exportQuery.parse({ include_rejected: "1" })).includeRejected, true);
+  assert.equal(filtersOf(exportQuery.parse({})).includeRejected, false);
+  const bad = exportQuery.safeParse({ include_rejected: "yes" });
+  assert.deepEqual(bad.error?.issues[0].path, ["include_rejected"]);
+  const q = exportQuery.parse({ include_rejected: "true" });
+  assert.equal(exportRefusal("judgments", q), null);
+  for (const kind of EXPORT_KINDS.filter((k) => k !== "judgments"))
+    assert.match(exportRefusal(kind, q)!, /include_rejected \(--include-rejected\) is for judgments/, kind);
+  assert.deepEqual(
+    Object.keys(parquetColumns("judgments")).filter((k) => k.startsWith("review")),
+    ["review_status", "reviewed_by", "review_reason"],
+  );
 });
 
 test("label_source: experts by default, or all; another value and all on a kind without pairs' labels are refused", () => {

@@ -9,6 +9,8 @@ import {
   LABEL_SOURCE_COLUMNS,
   LABEL_SOURCE_FILTERS,
   LABEL_SOURCE_KEYS,
+  REVIEW_COLUMNS,
+  REVIEW_KEYS,
   type AnnotationRecord,
   type BattleRecord,
   type ExportFilters,
@@ -36,8 +38,11 @@ import {
 } from "./corrections";
 import { TRAINING_CSV_COLUMNS, trainingCsvRow, csvLine, type TrainingPair } from "./training";
 
-/** 2: every labelled record says its label's source (label_source…), and labelled pairs' old label_source is label_basis. */
-export const EXPORT_SCHEMA_VERSION = 2;
+/**
+ * 2: every labelled record says its label's source (label_source…), and labelled pairs' old label_source is label_basis.
+ * 3: raw judgments carry their review (review_status, reviewed_by, review_reason), and a rejected one is left out.
+ */
+export const EXPORT_SCHEMA_VERSION = 3;
 export const EXPORT_KINDS = [
   "judgments",
   "labelled-pairs",
@@ -112,6 +117,10 @@ export const exportQuery = z
     as: z.enum(CORRECTION_AS).default("record"),
     /** Corrections: only those the blind verification accepted. */
     verified_only: z.enum(["0", "1"]).optional(),
+    /** Judgments: the rejected ones too (docs/reviewers.md), marked review_status "rejected". */
+    include_rejected: z
+      .enum(["true", "false", "1", "0"], { message: 'expected "true" (the rejected judgments too) or "false"' })
+      .optional(),
     /** Pair-level exports: the experts' labels only, or the judges' decisions too (docs/escalation.md). */
     label_source: z
       .enum(LABEL_SOURCE_FILTERS, {
@@ -151,6 +160,7 @@ export function filtersOf(q: ExportQuery): ExportFilters {
     pairStatus: q.status,
     planner: q.planner,
     judge: q.judge,
+    includeRejected: q.include_rejected === "true" || q.include_rejected === "1",
   };
 }
 
@@ -197,6 +207,7 @@ const JUDGMENT_COLUMNS: (keyof JudgmentRecord)[] = [
   "strength",
   "signed_preference",
   ...LABEL_SOURCE_KEYS,
+  ...REVIEW_KEYS,
   "dimensions",
 ];
 const LABELLED_COLUMNS: (keyof LabelledPairRecord | "ds_a" | "ds_b" | "ds_neither")[] = [
@@ -282,6 +293,8 @@ const EXPERTS_ONLY: Partial<Record<ExportKind, string>> = {
 
 /** What an export query cannot be, said before anything streams (null: it can be). */
 export function exportRefusal(kind: ExportKind, q: ExportQuery): string | null {
+  if ((q.include_rejected === "true" || q.include_rejected === "1") && kind !== "judgments")
+    return "include_rejected (--include-rejected) is for judgments: every other kind is built from the judgments that stand";
   if (q.label_source === "all" && EXPERTS_ONLY[kind])
     return `label_source=all (--label-source all) is for ${LABEL_SOURCE_KINDS.join(", ")} and hf-dataset: ${EXPERTS_ONLY[kind]}`;
   if ((q.status || q.planner) && kind !== "pairs")
@@ -385,6 +398,7 @@ export const PARQUET_COLUMNS: Record<ExportKind, Columns | ((o: ExportOptions) =
     strength: col.nullable(col.int64()),
     signed_preference: col.nullable(col.int64()),
     ...LABEL_SOURCE_COLUMNS,
+    ...REVIEW_COLUMNS,
     // Keyed by the dataset's dimensions (absent where it asks none): JSON text, as col.json says why.
     dimensions: col.nullable(col.json()),
   },

@@ -181,7 +181,7 @@ test("each kind's columns are its records' keys, in their order (the dimension f
   const dims = "dimension_verdicts dimension_majority dimension_agreement";
   const L = "label_source label_judge label_threshold label_confidence";
   const keys: Record<ExportKind, string> = {
-    judgments: `pair_id query_id destination expert slot verdict rationale time_on_task_ms left_plan claimed_at submitted_at strength signed_preference ${L} dimensions`,
+    judgments: `pair_id query_id destination expert slot verdict rationale time_on_task_ms left_plan claimed_at submitted_at strength signed_preference ${L} review_status reviewed_by review_reason dimensions`,
     "labelled-pairs": `pair_id query_id destination plan_a plan_b verdicts label label_basis ${L} agreement ds_label ds_posterior ${dims} split`,
     "training-pairs": `pair_id query_id destination split label ${L} plan_a plan_b ds_label ds_posterior ${dims}`,
     annotations:

@@ -32,6 +32,8 @@ export interface ExportFilters {
   planner?: string;
   /** Battles: an uploaded judge's verdicts as battles (JudgeVerdict), instead of the experts' judgments. */
   judge?: string;
+  /** Judgments: add the rejected ones (RejectedJudgment), marked review_status "rejected" (include_rejected=true). */
+  includeRejected?: boolean;
 }
 
 /** A pair's state as the pairs export says it: OPEN split by whether an expert has it yet, COMPLETE, DECIDED. */
@@ -118,6 +120,15 @@ export interface JudgmentRecord extends LabelSourceFields {
   strength: number | null;
   /** −3…+3, negative = A better, Neither 0 (HelpSteer3's convention); null for A or B without a strength. */
   signed_preference: number | null;
+  /**
+   * Reviewers' decision (docs/reviewers.md): "none" (never reviewed), "commented" (comments only), "accepted", or
+   * "rejected" (only with include_rejected: a rejected judgment is in no other export or figure).
+   */
+  review_status: "none" | "commented" | "accepted" | "rejected";
+  /** The reviewer whose action gave the status, pseudonymous as experts are (an address with names); null for none. */
+  reviewed_by: string | null;
+  /** A rejection's reason, or a commented judgment's last comment; null otherwise. */
+  review_reason: string | null;
   /** Per dimension, where the dataset asks them (absent otherwise): the answer in the pair's terms and its strength. */
   dimensions?: Record<string, { verdict: DimensionVerdict; strength: number | null }>;
 }
@@ -226,6 +237,15 @@ export type PreferenceRecord = Record<string, unknown>;
 
 export type ExportRecord =
   JudgmentRecord | LabelledPairRecord | TrainingPair | AnnotationRecord | BattleRecord | PairRecord | PreferenceRecord;
+
+/** The review columns of raw judgments, in order (every format). */
+export const REVIEW_KEYS = ["review_status", "reviewed_by", "review_reason"] as const;
+
+export const REVIEW_COLUMNS: Columns = {
+  review_status: col.string(),
+  reviewed_by: col.nullable(col.string()),
+  review_reason: col.nullable(col.string()),
+};
 
 /** A stable pseudonym: the same expert gets the same id in every export, and it reveals nothing. */
 export function pseudonym(userId: string, salt: string): string {

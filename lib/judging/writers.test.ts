@@ -8,7 +8,17 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 
-const TABLES = ["Pair", "Assignment", "Judgment", "GoldAnswer", "GoldPair", "Adjudication", "GoldCorrection"];
+const TABLES = [
+  "Pair",
+  "Assignment",
+  "Judgment",
+  "GoldAnswer",
+  "GoldPair",
+  "Adjudication",
+  "GoldCorrection",
+  "RejectedJudgment",
+  "JudgmentReview",
+];
 
 /** file → tables it writes, as decision 016 names them (its "These writers stay outside the functions"). */
 const NAMED: Record<string, string[]> = {
@@ -17,6 +27,7 @@ const NAMED: Record<string, string[]> = {
   "lib/results/store/analytics.ts": ["Adjudication"],
   "lib/corrections/store/gold-corrections.ts": ["GoldCorrection"],
   "lib/judging/store/priorities.ts": ["Pair"],
+  "lib/review/store/actions.ts": ["JudgmentReview"],
   "lib/testing/history.ts": ["Assignment", "GoldAnswer", "Judgment", "Pair"],
   "lib/testing/judge-decisions.ts": ["Assignment", "Judgment", "Pair"],
 };

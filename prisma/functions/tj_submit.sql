@@ -64,7 +64,8 @@ BEGIN
     RETURN QUERY SELECT 'duplicate'::text, j.id FROM "Judgment" j WHERE j."assignmentId" = p_assignment;
     RETURN;
   END IF;
-  IF v_a.status IN ('SKIPPED', 'RELEASED') THEN
+  -- REJECTED: a reviewer rejected the judgment this assignment held (tj_review_reject); a late retry stores nothing.
+  IF v_a.status IN ('SKIPPED', 'RELEASED', 'REJECTED') THEN
     RETURN QUERY SELECT 'withdrawn'::text, NULL::text;
     RETURN;
   END IF;

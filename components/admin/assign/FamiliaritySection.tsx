@@ -1,5 +1,8 @@
 "use client";
-/** Destinations of experts: familiarity 1–5 per expert and destination, one at a time or for a selection. */
+/**
+ * Destinations of experts and reviewers: familiarity 1–5 per person and destination, one at a time or for a selection.
+ * An expert judges their destinations' pairs; a reviewer reviews their judgments (docs/reviewers.md).
+ */
 import { useState } from "react";
 import type { OverviewAnswer } from "@/lib/platform/browser";
 import { useSetFamiliarity, type Then } from "../mutations";
@@ -29,9 +32,10 @@ export function FamiliaritySection({
     set.mutate({ userIds, destinationIds, familiarity });
   return (
     <section className="card">
-      <h2>Destinations of experts</h2>
+      <h2>Destinations of experts and reviewers</h2>
       <p className="muted small">
-        Familiarity 1 (knows a little) to 5 (lives there). An expert only gets pairs of destinations given here.
+        Familiarity 1 (knows a little) to 5 (lives there). An expert only gets pairs of destinations given here; a
+        reviewer reviews only judgments of destinations given here.
         {o.destinationsWithoutPairs > 0 &&
           ` ${o.destinationsWithoutPairs} destination${o.destinationsWithoutPairs === 1 ? " has" : "s have"} no pairs yet and ${o.destinationsWithoutPairs === 1 ? "is" : "are"} not listed (a pair is two plans of one request; see Import).`}
       </p>
@@ -42,7 +46,7 @@ export function FamiliaritySection({
               <th>
                 <span className="sr-only">Select</span>
               </th>
-              <th>Expert</th>
+              <th>Expert or reviewer</th>
               {o.destinations.map((d) => (
                 <th key={d.id}>
                   <label className="checkbox small">
@@ -60,7 +64,10 @@ export function FamiliaritySection({
             </tr>
           </thead>
           <tbody>
-            {o.experts.map((e) => (
+            {[
+              ...o.experts.map((e) => ({ ...e, reviewer: false })),
+              ...o.reviewers.map((e) => ({ ...e, reviewer: true })),
+            ].map((e) => (
               <tr key={e.id} className={e.active ? "" : "inactive"}>
                 <td>
                   <input
@@ -70,7 +77,10 @@ export function FamiliaritySection({
                     aria-label={`Select ${e.name}`}
                   />
                 </td>
-                <td>{e.name}</td>
+                <td>
+                  {e.name}
+                  {e.reviewer && <span className="muted small"> (reviewer)</span>}
+                </td>
                 {o.destinations.map((d) => (
                   <td key={d.id}>
                     <select

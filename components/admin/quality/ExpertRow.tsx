@@ -1,5 +1,5 @@
 "use client";
-/** One expert's row on the quality page: standing with the admin's actions, gold, skips, peers, the models' figures, flags. */
+/** One expert's row on the quality page: standing with the admin's actions, gold, reviews, skips, peers, the models' figures, flags. */
 import { useState } from "react";
 import { fixed, pct, pctOf } from "../../format";
 import type { QualityExpert, StandingAnswer } from "@/lib/platform/browser";
@@ -71,6 +71,11 @@ export function ExpertRow({
             {e.goldByDestination.map((d) => `${d.destination} ${d.right}/${d.n}`).join(" · ")}
           </div>
         )}
+      </td>
+      <td className="num nowrap" data-testid="accept-rate">
+        {e.reviews.accepted + e.reviews.rejected
+          ? `${e.reviews.accepted}/${e.reviews.accepted + e.reviews.rejected} · ${pct(e.reviews.acceptRate)}`
+          : "—"}
       </td>
       <td className="num">{e.judgments}</td>
       <td className="num nowrap" title="Skipped of those served: gold pairs, then real pairs">

@@ -1,7 +1,7 @@
 "use client";
 /**
  * The experts on the quality page, those needing a decision first: standing and the admin's actions, gold
- * accuracy (Wilson 95 %), skips, peer agreement, Dawid–Skene accuracy, MACE spamming probability, flags.
+ * accuracy (Wilson 95 %), reviewers' accept rate, skips, peer agreement, Dawid–Skene accuracy, MACE spamming probability, flags.
  */
 import type { QualityAnswer } from "@/lib/platform/browser";
 import { useSetStanding } from "../mutations";
@@ -22,8 +22,9 @@ export function ExpertsSection({ q }: { q: QualityAnswer }) {
         of comparisons with the other raters of the same pairs that agree. DS accuracy: the Dawid–Skene model&apos;s
         chance that the expert gives the true label; MACE: the probability that a verdict is a guess — both fitted on{" "}
         {q.models.judgments} judgments of {q.models.pairs} complete pairs (&ldquo;Judged&rdquo; counts an expert&apos;s
-        judgments of complete pairs). Skips: the share of gold pairs skipped, and below it of real pairs; skipping gold
-        more often than real pairs counts as answering it wrong.
+        judgments of complete pairs). Accepted: of the expert&apos;s judgments reviewers accepted or rejected, the share
+        accepted (a rejected judgment counts in no other figure here). Skips: the share of gold pairs skipped, and below
+        it of real pairs; skipping gold more often than real pairs counts as answering it wrong.
       </p>
       {act.error && (
         <p className="error" role="alert">
@@ -38,6 +39,9 @@ export function ExpertsSection({ q }: { q: QualityAnswer }) {
               <th>Standing</th>
               <th className="num">Qualif.</th>
               <th className="num">Gold</th>
+              <th className="num" title="Accepted of the judgments reviewers accepted or rejected">
+                Accepted
+              </th>
               <th className="num">Judged</th>
               <th
                 className="num"

@@ -1,7 +1,7 @@
 "use client";
 /**
  * Quality control of experts: the paused notice, then one section each for the experts' standing and
- * figures, gold pairs per dataset, strength calibration (where experts give strengths), and qualification with
+ * figures, the review sample, gold pairs per dataset, strength calibration (where experts give strengths), and qualification with
  * promotion.
  */
 import { KEYS } from "../../keys";
@@ -12,6 +12,7 @@ import { CorrectionsSection } from "./CorrectionsSection";
 import { ExpertsSection } from "./ExpertsSection";
 import { GoldSection } from "./GoldSection";
 import { QualificationSection } from "./QualificationSection";
+import { ReviewSampleSection } from "./ReviewSampleSection";
 import { StrengthSection } from "./StrengthSection";
 
 export function QualityPanel() {
@@ -35,6 +36,7 @@ export function QualityPanel() {
         </p>
       )}
       <ExpertsSection q={q} />
+      <ReviewSampleSection q={q} />
       <GoldSection q={q} />
       <StrengthSection q={q} />
       <QualificationSection />

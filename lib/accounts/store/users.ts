@@ -1,5 +1,5 @@
 /** Accounts: creation, invites, activation, sign-in checks with throttling. */
-import { maySetActive, type Role } from "../permissions";
+import { maySetActive, type InvitedRole, type Role } from "../permissions";
 import { getSettings } from "../../judging/store";
 import { AppError } from "../../kernel";
 import { hashPassword, passwordProblem, randomToken, sha256, verifyPassword } from "../password";
@@ -22,7 +22,7 @@ export async function audit(
 
 /**
  * A new invite (or password-reset) link; the account's earlier unused links stop working. Links are for
- * experts only: an admin account is never reset through a link another admin could read.
+ * experts and reviewers only: an admin account is never reset through a link another admin could read.
  */
 export async function createInvite(db: Db, userId: string, actorId: string | null): Promise<string> {
   const token = randomToken();
@@ -30,10 +30,10 @@ export async function createInvite(db: Db, userId: string, actorId: string | nul
     const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true, active: true } });
     if (!user) throw new AppError("not_found", "No such user.");
     if (!user.active) throw new AppError("conflict", "Reactivate the account before inviting it.");
-    if (user.role !== "EXPERT")
+    if (user.role === "ADMIN")
       throw new AppError(
         "forbidden",
-        "Invite links are for expert accounts only; an admin's password is set with ADMIN_PASSWORD or by the admin.",
+        "Invite links are for expert and reviewer accounts only; an admin's password is set with ADMIN_PASSWORD or by the admin.",
       );
     await tx.invite.updateMany({
       where: { userId, usedAt: null, expiresAt: { gt: new Date() } },
@@ -47,20 +47,22 @@ export async function createInvite(db: Db, userId: string, actorId: string | nul
   return token;
 }
 
+/** A new expert (the default) or reviewer, with a one-time invite link to set their password. */
 export async function createExpert(
   db: Db,
-  input: { email: string; name: string },
+  input: { email: string; name: string; role?: InvitedRole },
   actorId: string,
 ): Promise<{ userId: string; token: string }> {
   const email = input.email.trim().toLowerCase();
+  const role = input.role ?? "EXPERT";
   if (await db.user.findUnique({ where: { email } }))
     throw new AppError("already_exists", `An account for ${email} already exists.`);
-  // New experts qualify first when the settings ask for a qualification set.
-  const qualifying = (await getSettings(db)).qualificationLength > 0;
+  // New experts qualify first when the settings ask for a qualification set; a reviewer judges nothing, so stands active.
+  const qualifying = role === "EXPERT" && (await getSettings(db)).qualificationLength > 0;
   const user = await db.user.create({
-    data: { email, name: input.name.trim(), role: "EXPERT", standing: qualifying ? "QUALIFYING" : "ACTIVE" },
+    data: { email, name: input.name.trim(), role, standing: qualifying ? "QUALIFYING" : "ACTIVE" },
   });
-  await audit(db, actorId, "user.create", "User", user.id, { email, role: "EXPERT", standing: user.standing });
+  await audit(db, actorId, "user.create", "User", user.id, { email, role, standing: user.standing });
   return { userId: user.id, token: await createInvite(db, user.id, actorId) };
 }
 

@@ -20,6 +20,7 @@ const IN_RANGE = `($3::timestamptz IS NULL OR j."createdAt" >= $3) AND ($4::time
 
 export async function exportCount(db: Db, kind: ExportKind, f: ExportFilters = {}): Promise<number> {
   const expert = await expertCount(db, kind, f);
+  if (kind === "judgments" && f.includeRejected) return expert + (await rejectedCount(db, f));
   if (f.labelSource !== "all" || !["labelled-pairs", "training-pairs", "battles"].includes(kind)) return expert;
   return expert + (await judgeCount(db, kind, f));
 }
@@ -37,6 +38,16 @@ export async function judgeCount(db: Db, kind: ExportKind, f: ExportFilters = {}
         AND ($3::timestamptz IS NULL OR jd."createdAt" >= $3) AND ($4::timestamptz IS NULL OR jd."createdAt" < $4)
         AND (NOT $5::boolean OR pa.model <> pb.model)`,
     [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, kind === "battles"],
+  );
+}
+
+/** The rejected judgments a judgment export adds with includeRejected (RejectedJudgment, under the same filters). */
+async function rejectedCount(db: Db, f: ExportFilters): Promise<number> {
+  return count(
+    db,
+    `SELECT count(*)::int AS n FROM "RejectedJudgment" j JOIN "Pair" p ON p.id = j."pairId" JOIN "Query" q ON q.id = p."queryId"
+      WHERE ${PAIR_SCOPE} AND ${IN_RANGE} AND (NOT $5::boolean OR p.status = 'COMPLETE')`,
+    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.completeOnly ?? false],
   );
 }
 

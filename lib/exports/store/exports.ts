@@ -46,6 +46,7 @@ import { cursorRows, fromSnapshot, keysetRows, poolOf, type Db } from "../../pla
 import { type DimensionAnswers, dimensionSummary, type DimensionSummary } from "../../results/dimensions";
 import { softArgmax, softLabelsOfPairs, type RatedPair, type SoftLabels } from "../../quality/reliability";
 import { fitSoftLabels } from "../../quality/store";
+import { NO_REVIEW, rejectedJudgmentRows, reviewFieldsOf, type ReviewFields } from "../../review/store";
 
 export interface LabelledPairRow {
   pairId: string;
@@ -206,31 +207,63 @@ function judgmentPages<T extends { id: string }>(db: Db, statement: string, f: E
   );
 }
 
-/** Raw judgments, one per row, in key order (pages by key). */
+/** A raw judgment's row as the judgment export reads it (from Judgment, or from RejectedJudgment with its reviewer). */
+interface JudgmentRow {
+  id: string;
+  pairId: string;
+  queryId: string;
+  split: string | null;
+  destination: string;
+  userId: string;
+  email: string;
+  slot: number;
+  verdict: Verdict;
+  strength: number | null;
+  dimensions: DimensionAnswers | null;
+  rationale: string;
+  timeOnTaskMs: number;
+  leftIsA: boolean;
+  claimedAt: Date;
+  createdAt: Date;
+}
+
+/** Judgments a page at a time for their reviews (one statement each): the records' memory stays one page. */
+const REVIEW_PAGE = 500;
+
+/**
+ * Raw judgments, one per row, in key order (pages by key), each with its review (review_status, reviewed_by,
+ * review_reason); with `includeRejected`, then the rejected judgments (RejectedJudgment) in key order, marked rejected.
+ */
 export async function* judgmentRecords(
   db: Db,
   f: ExportFilters = {},
   opts: { names?: boolean; salt?: string; splits?: SplitRule } = {},
 ): AsyncGenerator<JudgmentRecord & { split?: string }> {
   const expert = await expertNamer(db, opts);
-  const rows = judgmentPages<{
-    id: string;
-    pairId: string;
-    queryId: string;
-    split: string | null;
-    destination: string;
-    userId: string;
-    email: string;
-    slot: number;
-    verdict: Verdict;
-    strength: number | null;
-    dimensions: DimensionAnswers | null;
-    rationale: string;
-    timeOnTaskMs: number;
-    leftIsA: boolean;
-    claimedAt: Date;
-    createdAt: Date;
-  }>(
+  const reviewer = (id: string | null, email: string | null) => (id && email ? expert(id, email) : null);
+  const record = (r: JudgmentRow, review: ReviewFields) => ({
+    pair_id: r.pairId,
+    query_id: r.queryId,
+    destination: r.destination,
+    expert: expert(r.userId, r.email),
+    slot: r.slot,
+    verdict: r.verdict,
+    rationale: r.rationale,
+    time_on_task_ms: r.timeOnTaskMs,
+    left_plan: r.leftIsA ? ("A" as const) : ("B" as const),
+    claimed_at: r.claimedAt.toISOString(),
+    submitted_at: r.createdAt.toISOString(),
+    strength: r.strength,
+    signed_preference: signedPreference(r.verdict, r.strength),
+    ...EXPERTS,
+    review_status: review.status,
+    reviewed_by: reviewer(review.reviewerId, review.reviewerEmail),
+    review_reason: review.reason,
+    ...(r.dimensions ? { dimensions: dimensionRecord(r.dimensions) } : {}),
+    // Only where asked (a dataset repository's judgments configuration): the request's split.
+    ...(opts.splits ? { split: splitFor(r.queryId, r.split, opts.splits) } : {}),
+  });
+  const rows = judgmentPages<JudgmentRow>(
     db,
     `SELECT j.id, j."pairId", p."queryId", q.split, d.name AS destination, j."userId", u.email, a.slot, j.verdict, j.strength, j.dimensions, j.rationale, j."timeOnTaskMs",
               a."leftPlanId" = p."planAId" AS "leftIsA", a."claimedAt", j."createdAt"
@@ -239,27 +272,28 @@ export async function* judgmentRecords(
        WHERE ${JUDGMENT_SCOPE}`,
     f,
   );
+  let page: JudgmentRow[] = [];
+  const flush = async function* () {
+    const reviews = await reviewFieldsOf(
+      db,
+      page.map((r) => r.id),
+    );
+    for (const r of page) yield record(r, reviews.get(r.id) ?? NO_REVIEW);
+    page = [];
+  };
   for await (const r of rows) {
-    yield {
-      pair_id: r.pairId,
-      query_id: r.queryId,
-      destination: r.destination,
-      expert: expert(r.userId, r.email),
-      slot: r.slot,
-      verdict: r.verdict,
-      rationale: r.rationale,
-      time_on_task_ms: r.timeOnTaskMs,
-      left_plan: r.leftIsA ? "A" : "B",
-      claimed_at: r.claimedAt.toISOString(),
-      submitted_at: r.createdAt.toISOString(),
-      strength: r.strength,
-      signed_preference: signedPreference(r.verdict, r.strength),
-      ...EXPERTS,
-      ...(r.dimensions ? { dimensions: dimensionRecord(r.dimensions) } : {}),
-      // Only where asked (a dataset repository's judgments configuration): the request's split.
-      ...(opts.splits ? { split: splitFor(r.queryId, r.split, opts.splits) } : {}),
-    };
+    page.push(r);
+    if (page.length >= REVIEW_PAGE) yield* flush();
   }
+  if (page.length) yield* flush();
+  if (!f.includeRejected) return;
+  for await (const r of rejectedJudgmentRows(db, f))
+    yield record(r as JudgmentRow, {
+      status: "rejected",
+      reviewerId: r.reviewerId,
+      reviewerEmail: r.reviewerEmail,
+      reason: r.reason,
+    });
 }
 
 const WINNER = { A: "model_a", B: "model_b", NEITHER: "tie" } as const;

@@ -81,9 +81,15 @@ export function sumBy(rows: readonly PairCounts[], key: "datasetId" | "destinati
 }
 
 export async function assignmentOverview(db: Db) {
-  const [experts, destinations, links, datasets, counts, byExpert, claims] = await Promise.all([
+  const [experts, reviewers, destinations, links, datasets, counts, byExpert, claims] = await Promise.all([
     db.user.findMany({
       where: { role: "EXPERT" },
+      orderBy: { name: "asc" },
+      select: { id: true, name: true, email: true, active: true },
+    }),
+    // Reviewers have destinations as experts do (the judgments they review), and nothing else on this page.
+    db.user.findMany({
+      where: { role: "REVIEWER" },
       orderBy: { name: "asc" },
       select: { id: true, name: true, email: true, active: true },
     }),
@@ -147,6 +153,7 @@ export async function assignmentOverview(db: Db) {
       ...e,
       ...(expertStats.get(e.id) ?? { judged: 0, skipped: 0, claimed: 0, medianSeconds: null }),
     })),
+    reviewers,
     destinations: offered.shown,
     /** Destinations left out of `destinations`: no pairs, and no expert given them (lib/judging/assignment/destinations.ts). */
     destinationsWithoutPairs: offered.hiddenWithoutPairs,
@@ -178,9 +185,9 @@ export async function setFamiliarity(
   familiarity: number,
   actorId: string,
 ) {
-  const experts = await db.user.count({ where: { id: { in: userIds }, role: "EXPERT" } });
+  const experts = await db.user.count({ where: { id: { in: userIds }, role: { in: ["EXPERT", "REVIEWER"] } } });
   if (experts !== new Set(userIds).size)
-    throw new AppError("invalid_request", "Only experts can be given destinations.");
+    throw new AppError("invalid_request", "Only experts and reviewers can be given destinations.");
   if ((await db.destination.count({ where: { id: { in: destinationIds } } })) !== new Set(destinationIds).size)
     throw new AppError("invalid_request", "Unknown destination.");
   await db.$transaction(async (tx) => {

@@ -53,22 +53,26 @@ export const idParams = z.object({ id: idParam });
 /** A job's route: job ids are UUIDs (pg-boss's). */
 export const jobParams = z.object({ id: z.uuid() });
 
+/** Who a route answers: one role, any of a list (the review routes: REVIEW_ROLES), or every signed-in account. */
+export type RouteRole = Role | readonly Role[] | "ANY";
+
 /**
  * A route handler that answers only `role` (or any signed-in user): it refuses cross-site state changes,
  * parses the route's parameters with `params` (400 with the fields when they do not fit), turns every
- * error into its answer (lib/kernel/errors.ts), and after an admin's change forgets the admin pages' shared figures.
+ * error into its answer (lib/kernel/errors.ts), and after an admin's change forgets the admin pages' shared figures (a
+ * reviewer's rejection moves the figures' data version as a submit does: decision 014).
  */
 export function withRole(
-  role: Role | "ANY",
+  role: RouteRole,
   handler: (req: Request, caller: Caller<Record<string, never>>) => Promise<Response>,
 ): (req: Request, ctx: RouteContext) => Promise<Response>;
 export function withRole<S extends z.ZodType>(
-  role: Role | "ANY",
+  role: RouteRole,
   route: { params: S },
   handler: (req: Request, caller: Caller<z.infer<S>>) => Promise<Response>,
 ): (req: Request, ctx: RouteContext) => Promise<Response>;
 export function withRole(
-  role: Role | "ANY",
+  role: RouteRole,
   routeOrHandler: { params: z.ZodType } | ((req: Request, caller: Caller<never>) => Promise<Response>),
   maybeHandler?: (req: Request, caller: Caller<never>) => Promise<Response>,
 ) {

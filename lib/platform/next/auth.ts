@@ -6,7 +6,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { db } from "../db/client";
-import { type Role, SIGN_IN_MESSAGES } from "../../accounts";
+import { mayCall, type Role, SIGN_IN_MESSAGES } from "../../accounts";
 import { revokeSessions, sessionUser, verifySignIn, type SessionUser } from "../../accounts/store";
 import { CLIENT_ADDRESS_HEADER } from "../http/guards";
 import { claimsOfToken, sessionCookieName, sessionTokenOf, type SessionClaims } from "../http/session";
@@ -94,10 +94,10 @@ export async function currentUser(): Promise<SessionUser | null> {
   return claims && sessionUser(db(), claims.userId, claims.sessionVersion);
 }
 
-/** For pages: the account, or a redirect to sign-in (or to /forbidden for the wrong role). */
-export async function requirePageUser(role?: Role): Promise<SessionUser> {
+/** For pages: the account, or a redirect to sign-in (or to /forbidden for the wrong role: one, or any of a list). */
+export async function requirePageUser(role?: Role | readonly Role[]): Promise<SessionUser> {
   const user = await currentUser();
   if (!user) redirect("/signin");
-  if (role && user.role !== role) redirect("/forbidden");
+  if (role && !mayCall(user, role)) redirect("/forbidden");
   return user;
 }

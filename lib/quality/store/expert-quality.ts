@@ -30,6 +30,7 @@ import {
 } from "../reliability";
 import { DEFECT_KINDS } from "../gold";
 import { expertMedianSeconds, ratedPairs } from "../../results/store";
+import { reviewsByExpert, type ExpertReviews } from "../../review/store";
 import { poolOf, type Db } from "../../platform/db";
 import { completeJudgments, completeRatings } from "./judgment-log";
 import type { Standing } from "../../accounts";
@@ -62,6 +63,8 @@ export interface ExpertQuality {
   peer: { agree: number; compared: number; rate: number | null };
   /** Pairs skipped of those served: gold pairs (as checks) and real pairs. Skipping gold more than real pairs costs (lib/quality/reliability/pause.ts). */
   skips: { gold: { skipped: number; served: number }; real: { skipped: number; served: number } };
+  /** Reviewers' decisions on their judgments: accepted, rejected, and the accept rate (lib/review, docs/reviewers.md). */
+  reviews: ExpertReviews;
   flags: Flag[];
 }
 
@@ -145,7 +148,7 @@ export async function qualityReport(db: Db, report: ReportProgress = NO_PROGRESS
   // The short reads first, then the long computation on its own: in an admin process a statement in flight keeps the
   // process from being paused (decision 017), so none may run beside the fits (one did: the fits then computed
   // freely beside the judging calls, 22 s of CPU in a phase where the ration allows ~8).
-  const [users, answers, kinds, datasets, medians, skipRows, strengths] = await Promise.all([
+  const [users, answers, kinds, datasets, medians, skipRows, strengths, reviews] = await Promise.all([
     pool.query<{
       id: string;
       name: string;
@@ -191,7 +194,7 @@ export async function qualityReport(db: Db, report: ReportProgress = NO_PROGRESS
               (SELECT count(*)::int FROM "GoldAnswer" a WHERE a."userId" = u.id AND a.purpose = 'CHECK' AND a.status = 'SKIPPED') AS gold_skipped,
               (SELECT count(*)::int FROM "GoldAnswer" a WHERE a."userId" = u.id AND a.purpose = 'CHECK' AND a.status IN ('SUBMITTED', 'SKIPPED')) AS gold_served,
               (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status = 'SKIPPED') AS real_skipped,
-              (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status IN ('SUBMITTED', 'SKIPPED')) AS real_served
+              (SELECT count(*)::int FROM "Assignment" x WHERE x."userId" = u.id AND x.status IN ('SUBMITTED', 'SKIPPED', 'REJECTED')) AS real_served
          FROM "User" u WHERE u.role = 'EXPERT'`,
     ),
     // Each judgment with a strength against the other verdicts of its pair (the pair index finds them).
@@ -201,6 +204,7 @@ export async function qualityReport(db: Db, report: ReportProgress = NO_PROGRESS
          FROM "Judgment" j JOIN "Judgment" o ON o."pairId" = j."pairId" AND o.id <> j.id
         WHERE j.strength IS NOT NULL GROUP BY 1, 2`,
     ),
+    reviewsByExpert(db),
   ]);
   const { log, ds, mc, peers } = await modelFigures(db, report);
   const skipsOf = new Map(
@@ -266,6 +270,7 @@ export async function qualityReport(db: Db, report: ReportProgress = NO_PROGRESS
       maceSpam: mc && w !== undefined ? mc.spam[w] : null,
       peer: { ...peer, rate: peer.compared ? peer.agree / peer.compared : null },
       skips: skipsOf.get(u.id) ?? { gold: { skipped: 0, served: 0 }, real: { skipped: 0, served: 0 } },
+      reviews: reviews.get(u.id) ?? { accepted: 0, rejected: 0, acceptRate: null },
       flags,
     };
   });

@@ -1,3 +1,7 @@
 /** lib/review/store: the entry point for server callers — routes, actions, the worker, the command line (decision 018). */
+export * from "./actions";
 export * from "./pair-detail";
+export * from "./queue";
+export * from "./reads";
 export * from "./scope";
+export * from "./settings";

@@ -1,11 +1,16 @@
-/** The review pages' scope of a signed-in user (lib/review/scope.ts): the one place that decides what they may read. */
-import type { SessionUser } from "../../accounts/store";
+/** The review scope of a signed-in account (lib/review/scope.ts): a reviewer's destinations, every one for an admin. */
 import { AppError } from "../../kernel";
+import { mayReview, type Asker } from "../../accounts";
 import type { Db } from "../../platform/db";
-import { EVERY_DESTINATION, type ReviewScope } from "../scope";
+import { scopeFor, type ReviewScope } from "../scope";
 
-/** An admin reads every destination; anyone else nothing yet (the reviewer role adds its destinations here). */
-export async function reviewScope(_db: Db, user: Pick<SessionUser, "id" | "role">): Promise<ReviewScope> {
-  if (user.role === "ADMIN") return EVERY_DESTINATION;
-  throw new AppError("forbidden", "You do not have access to this.");
+/** Refused (403) to an account that reviews nothing (an expert). */
+export async function reviewScope(db: Db, user: Asker): Promise<ReviewScope> {
+  if (!mayReview(user)) throw new AppError("forbidden", "Reviewing is for reviewers and admins.");
+  if (user.role === "ADMIN") return scopeFor("ADMIN", []);
+  const rows = await db.expertDestination.findMany({ where: { userId: user.id }, select: { destinationId: true } });
+  return scopeFor(
+    user.role,
+    rows.map((r) => r.destinationId),
+  );
 }

@@ -1,0 +1,197 @@
+"use client";
+/**
+ * The review queue (/review): one judgment of the reviewer's sample at a time, held for them a few minutes, beside the
+ * pair's request and its two plans as plan A (left) and plan B (right) with the judging screen's maps and timelines.
+ * Accept or reject moves on to the next judgment; a comment stays; N or J passes the judgment for this session.
+ */
+import dynamic from "next/dynamic";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useLayoutEffect, useState } from "react";
+import type { ReviewNextAnswer } from "@/lib/review/browser";
+import { api } from "../../api";
+import { count } from "../../format";
+import { KEYS } from "../../keys";
+import { RequestPanel } from "../../judge/RequestPanel";
+import { Timeline } from "../../judge/Timeline";
+import { useMapSync } from "../../judge/useMapSync";
+import type { ItemKey } from "../../judge/style";
+import type { Tiles } from "../../judge/PlanMap";
+import { ReviewActions } from "../actions/ReviewActions";
+import { JudgmentPanel } from "./JudgmentPanel";
+import { ReviewHelp } from "./ReviewHelp";
+
+const PlanMap = dynamic(() => import("../../judge/PlanMap"), {
+  ssr: false,
+  loading: () => <div className="plan-map loading">Loading map…</div>,
+});
+
+const SIDES = [
+  ["left", "A"],
+  ["right", "B"],
+] as const;
+
+export function ReviewScreen({ tiles }: { tiles: Tiles | null }) {
+  const [passed, setPassed] = useState<string[]>([]);
+  const [help, setHelp] = useState(false);
+  const [dayFilter, setDayFilter] = useState<number | null>(null);
+  const [hover, setHover] = useState<ItemKey | null>(null);
+  const [selected, setSelected] = useState<ItemKey | null>(null);
+  const { sync, setSync, onMap } = useMapSync();
+  // The claim's minutes left, counted down every half minute.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(t);
+  }, []);
+  const current = useQuery({
+    queryKey: [...KEYS.review, "next", passed.join(",")],
+    queryFn: () => api<ReviewNextAnswer>("/api/review/next", { json: { exclude: passed } }),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    placeholderData: keepPreviousData,
+  });
+  const item = current.data?.item ?? null;
+  const refetch = current.refetch;
+  const reset = () => {
+    setDayFilter(null);
+    setSelected(null);
+    window.scrollTo({ top: 0 });
+  };
+  const next = useCallback(() => {
+    if (!item) return;
+    setPassed((p) => [...p, item.judgmentId]);
+    setDayFilter(null);
+    setSelected(null);
+  }, [item]);
+
+  useLayoutEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target;
+      if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+      if (e.key === "?") setHelp((h) => !h);
+      else if (e.key === "Escape") setHelp(false);
+      else if (!help && (e.key === "n" || e.key === "N" || e.key === "j" || e.key === "J")) {
+        e.preventDefault();
+        next();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [help, next]);
+
+  if (current.isPending) return <main className="page">Finding the next judgment to review…</main>;
+  if (current.isError)
+    return (
+      <main className="page">
+        <p role="alert" className="error">
+          {(current.error as Error).message}
+        </p>
+        <button className="btn" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </main>
+    );
+  const waiting = current.data.waitingCapped ? `more than ${count(current.data.waiting)}` : count(current.data.waiting);
+  if (!item)
+    return (
+      <main className="page">
+        <h1>Nothing to review right now</h1>
+        <p data-testid="review-empty">
+          No judgment of your destinations waits for review{passed.length ? " besides those you passed" : ""}.
+        </p>
+        {passed.length > 0 && (
+          <button className="btn" onClick={() => setPassed([])}>
+            See the {passed.length} you passed again
+          </button>
+        )}
+      </main>
+    );
+
+  const itineraries = { left: item.planA.itinerary, right: item.planB.itinerary };
+  const maxDays = Math.max(itineraries.left.days.length, itineraries.right.days.length);
+  const center: [number, number] = [item.query.destination.lat, item.query.destination.lon];
+  const minutesLeft = Math.max(0, Math.round((new Date(item.claimExpiresAt).getTime() - now) / 60_000));
+
+  return (
+    <main className="judge review" data-judgment={item.judgmentId} data-pair={item.pairId}>
+      <h1 className="sr-only">Review a judgment</h1>
+      <div className="judge-top">
+        <RequestPanel query={item.query} />
+        <div className="judge-tools">
+          <div className="day-select" role="group" aria-label="Days shown">
+            <button type="button" className={dayFilter === null ? "on" : ""} onClick={() => setDayFilter(null)}>
+              All days
+            </button>
+            {Array.from({ length: maxDays }, (_, d) => (
+              <button type="button" key={d} className={dayFilter === d ? "on" : ""} onClick={() => setDayFilter(d)}>
+                Day {d + 1}
+              </button>
+            ))}
+          </div>
+          <label className="checkbox small">
+            <input type="checkbox" checked={sync} onChange={(e) => setSync(e.target.checked)} /> Keep both maps on the
+            same view
+          </label>
+          <span className="small muted" data-testid="review-waiting">
+            {waiting} to review · held for you {minutesLeft} min · <kbd>?</kbd> keys
+          </span>
+        </div>
+      </div>
+      <div className="plans">
+        {SIDES.map(([side, label]) => (
+          <article key={side} className={`plan plan-${side}`} aria-label={`Plan ${label}`}>
+            <h2>
+              <span className={`side-badge side-${side}`}>{label}</span> Plan {label}
+              <span className="muted small">
+                {" "}
+                · {itineraries[side].days.length} days
+                {item.leftPlan === label ? " · the expert saw it on the left" : " · the expert saw it on the right"}
+              </span>
+            </h2>
+            <PlanMap
+              itinerary={itineraries[side]}
+              side={side}
+              dayFilter={dayFilter}
+              highlighted={hover ?? selected}
+              onHover={setHover}
+              onSelect={setSelected}
+              tiles={tiles}
+              center={center}
+              onMap={onMap(side)}
+              fitTo={sync ? [itineraries.left, itineraries.right] : undefined}
+            />
+            <Timeline
+              itinerary={itineraries[side]}
+              side={side}
+              dayFilter={dayFilter}
+              highlighted={hover ?? selected}
+              selected={selected}
+              onHover={setHover}
+              onSelect={setSelected}
+            />
+          </article>
+        ))}
+      </div>
+      <div className="verdict review-panel">
+        <JudgmentPanel item={item} />
+        <div className="review-side">
+          <ReviewActions
+            key={item.judgmentId}
+            judgmentId={item.judgmentId}
+            status={item.status}
+            keys={!help}
+            onDone={(_answer, action) => {
+              if (action !== "comment") reset();
+              void refetch();
+            }}
+          />
+          <button type="button" className="btn-link small" onClick={next}>
+            Next judgment (this one passed for now) <kbd>N</kbd>
+          </button>
+        </div>
+      </div>
+      {help && <ReviewHelp onClose={() => setHelp(false)} />}
+    </main>
+  );
+}
