@@ -5,7 +5,8 @@
  * the load generator's own process, its downloads (exports of several MB) were received and decoded on the event loop
  * that times the experts' calls, and their latencies counted the admin's bytes. Bodies are read to the end and
  * counted, never kept. Messages in: {start: {url, cookie, tabs}}, "pause" and "resume" (between two calls; a
- * download under way stops being read meanwhile, so its export waits too), "stop";
+ * download under way stops being read meanwhile, so its export waits too), "close" (the calls under way are ended, as
+ * when the tabs are closed; "resume" opens them again), "stop";
  * out: "round" after each pass of the first tab over its routes, and at the end {done: {ms: {route: number[]}, errors,
  * bytes}}.
  */
@@ -24,8 +25,12 @@ let running = true;
 let paused = false;
 /** The answers being read now (paused and resumed with the admin). */
 const reading = new Set<http.IncomingMessage>();
+/** The requests under way ("close" ends them, as closing the tabs does). */
+const inflight = new Set<http.ClientRequest>();
+/** Requests ended by "close": neither errors nor timed. */
+const closed = new WeakSet<http.ClientRequest>();
 
-function load(url: string, method: string, cookie: string): Promise<{ status: number; bytes: number }> {
+function load(url: string, method: string, cookie: string): Promise<{ status: number; bytes: number; closed?: true }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, agent, headers: { cookie } }, (res) => {
       let bytes = 0;
@@ -36,9 +41,12 @@ function load(url: string, method: string, cookie: string): Promise<{ status: nu
         reading.delete(res);
         resolve({ status: res.statusCode ?? 0, bytes });
       });
-      res.on("error", reject);
+      res.on("error", (e) => (closed.has(req) ? resolve({ status: 0, bytes, closed: true }) : reject(e)));
+      res.on("close", () => reading.delete(res));
     });
-    req.on("error", reject);
+    inflight.add(req);
+    req.on("close", () => inflight.delete(req));
+    req.on("error", (e) => (closed.has(req) ? resolve({ status: 0, bytes: 0, closed: true }) : reject(e)));
     req.end();
   });
 }
@@ -57,6 +65,7 @@ async function loop({ url, cookie, tabs }: Start) {
         try {
           const res = await load(`${url}${path}`, method, cookie);
           bytes += res.bytes;
+          if (res.closed) continue;
           if (res.status !== 200) errors++;
         } catch {
           errors++;
@@ -71,8 +80,15 @@ async function loop({ url, cookie, tabs }: Start) {
   process.disconnect();
 }
 
-process.on("message", (m: "stop" | "pause" | "resume" | { start: Start }) => {
-  if (m === "stop") {
+process.on("message", (m: "stop" | "pause" | "resume" | "close" | { start: Start }) => {
+  if (m === "close") {
+    // The admin closes the tabs (--rounds, between admin blocks): what is under way ends; "resume" opens them again.
+    paused = true;
+    for (const req of inflight) {
+      closed.add(req);
+      req.destroy();
+    }
+  } else if (m === "stop") {
     running = false;
     for (const res of reading) res.resume();
   } else if (m === "pause") {

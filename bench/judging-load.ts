@@ -433,6 +433,9 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
     const results = [];
     // Each phase's claim and submit latencies, kept for --rounds' pooled figures (not printed).
     const raw: { claim: number[]; submit: number[] }[] = [];
+    // --rounds' one admin client, and what it did over all the admin blocks.
+    let persistent: { client: ReturnType<typeof fork>; done: Promise<void> } | null = null;
+    const persistentTotals = { pageLoads: 0, errors: 0, downloadedMiB: 0 };
     const cpu0 = cpuByRole();
     const t0 = performance.now();
     for (const phase of phases) {
@@ -489,8 +492,32 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       if (snapshot) await snapshot.query(`BEGIN ISOLATION LEVEL REPEATABLE READ; SELECT count(*) FROM "Judgment"`);
       // The admin is a client process of its own (bench/admin-client.ts), as an admin's browser is: its downloads
       // are never received on the event loop that times the experts' calls.
+      // --rounds: one admin client for every admin block (a process started per block would cost its start-up in the
+      // block), its tabs opened at the block's start and closed at its end.
+      const reuse = !!(phase.admin && adminCalls.length && opts.rounds);
+      if (reuse && !persistent) {
+        const client = fork(path.join(process.cwd(), "bench", "admin-client.ts"), [], {
+          execArgv: ["--import", "tsx"],
+        });
+        if (client.pid) loadGeneratorPids.add(client.pid);
+        const done = new Promise<void>((resolve) => {
+          client.on(
+            "message",
+            (m: "round" | { done: { ms: Record<string, number[]>; errors: number; bytes: number } }) => {
+              if (m === "round") return;
+              persistentTotals.pageLoads = m.done.ms[adminTabsRoutes[0].at(-1)!]?.length ?? 0;
+              persistentTotals.errors = m.done.errors;
+              persistentTotals.downloadedMiB = Math.round(m.done.bytes / 1048576);
+              resolve();
+            },
+          );
+          client.on("exit", () => resolve());
+        });
+        client.send({ start: { url: server.url, cookie: adminCookie, tabs: adminTabsRoutes } });
+        persistent = { client, done };
+      } else if (reuse) persistent!.client.send("resume");
       const adminClient =
-        phase.admin && adminCalls.length
+        phase.admin && adminCalls.length && !reuse
           ? fork(path.join(process.cwd(), "bench", "admin-client.ts"), [], { execArgv: ["--import", "tsx"] })
           : null;
       if (adminClient?.pid) loadGeneratorPids.add(adminClient.pid);
@@ -591,6 +618,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
       const threads1 = cpuByThread();
       const updates1 = await tableUpdates(db);
       running = false;
+      if (reuse) persistent!.client.send("close");
       clearInterval(switcher);
       adminClient?.send("resume");
       adminClient?.send("stop");
@@ -658,6 +686,10 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
           : {}),
       });
     }
+    if (persistent) {
+      persistent.client.send("stop");
+      await persistent.done;
+    }
     const seconds = (performance.now() - t0) / 1000;
     const cpu1 = cpuByRole();
     // The benchmark's own pairs (the history's are another destination).
@@ -702,7 +734,7 @@ async function run(experts: number, pairsWanted: number, fastPath: boolean, opts
         ]),
       ),
       everything: !!opts.everything,
-      ...(opts.rounds ? { rounds: roundsSummary(results, raw) } : {}),
+      ...(opts.rounds ? { rounds: { ...roundsSummary(results, raw), adminOverTheRounds: persistentTotals } } : {}),
       ...(Object.keys(firstLoadMs).length ? { heavyPagesFirstLoadedBeforeThePhasesMs: firstLoadMs } : {}),
       goldAnswers: goldStored,
       pairsByRequiredRaters: Object.fromEntries(raters.map((r) => [r.requiredRaters, r._count])),
