@@ -25,9 +25,8 @@
 import { binomLowerTail, lowerTailBoundary } from "../../kernel";
 import type { EscalationItem } from "./items";
 import { type Verdict } from "../../judging/verdict";
+import { MIN_ITEMS_AT_THRESHOLD } from "./limits";
 
-/** The authors' minimum number of calibration items at a threshold before it is tested. */
-export const MIN_ITEMS_AT_THRESHOLD = 30;
 /** The thresholds tested are s / THRESHOLD_STEPS for s = THRESHOLD_STEPS … 0 (the authors' grid of 5,000). */
 export const THRESHOLD_STEPS = 5000;
 
