@@ -6,7 +6,13 @@
  */
 import { useState } from "react";
 import type { EscalationAnswer } from "@/lib/platform/browser";
-import { coverage, thresholdText } from "@/lib/results/escalation/browser";
+import {
+  ALPHA_MAX,
+  coverage,
+  DELTA_MAX,
+  MIN_ITEMS_AT_THRESHOLD,
+  thresholdText,
+} from "@/lib/results/escalation/browser";
 import { ApiError } from "../../api";
 import { dateTime, pct, pctOf } from "../../format";
 import { useSetEscalation } from "../mutations";
@@ -126,9 +132,20 @@ function EscalationForm({ dataset, d }: { dataset: string; d: EscalationAnswer }
         )}
       </div>
       <div className="inline-form">
-        <NumberField label="α (tolerated disagreement)" range={[0.01, 0.49, 0.01]} value={alpha} set={setAlpha} />
-        <NumberField label="δ (risk)" range={[0.01, 0.49, 0.01]} value={delta} set={setDelta} />
-        <NumberField label="Calibration pairs" range={[30, 5000, 1]} value={sample} set={setSample} />
+        {/* α and δ below 0.5 (limits.ts); the server says why, naming the field. */}
+        <NumberField
+          label="α (tolerated disagreement)"
+          range={[0.01, ALPHA_MAX - 0.01, 0.01]}
+          value={alpha}
+          set={setAlpha}
+        />
+        <NumberField label="δ (risk)" range={[0.01, DELTA_MAX - 0.01, 0.01]} value={delta} set={setDelta} />
+        <NumberField
+          label="Calibration pairs"
+          range={[MIN_ITEMS_AT_THRESHOLD, 5000, 1]}
+          value={sample}
+          set={setSample}
+        />
         <NumberField label="Audit share (%)" range={[0, 50, 1]} value={audit} set={setAudit} />
       </div>
       <div className="inline-form">
