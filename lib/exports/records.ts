@@ -89,6 +89,14 @@ export interface JudgmentRecord extends LabelSourceFields {
   dimensions?: Record<string, { verdict: DimensionVerdict; strength: number | null }>;
 }
 
+/**
+ * How a labelled pair's label was reached: a strict majority, an admin's adjudication, a split not adjudicated (no
+ * label), a date range that kept only part of the pair's judgments (no label), a judge's decision (label_source=all).
+ * docs/admins.md says what each means; lib/exports/docs.test.ts holds it to this list.
+ */
+export const LABEL_BASES = ["majority", "adjudication", "unresolved", "incomplete", "judge"] as const;
+export type LabelBasis = (typeof LABEL_BASES)[number];
+
 export interface LabelledPairRecord extends LabelSourceFields {
   pair_id: string;
   query_id: string;
@@ -97,8 +105,8 @@ export interface LabelledPairRecord extends LabelSourceFields {
   plan_b: string;
   verdicts: Verdict[];
   label: Verdict | null;
-  /** How the label was reached: the experts' majority or an adjudication (or none yet), or a judge's decision. */
-  label_basis: "majority" | "adjudication" | "unresolved" | "incomplete" | "judge";
+  /** How the label was reached (LABEL_BASES): the experts' majority or an adjudication (or none), or a judge's decision. */
+  label_basis: LabelBasis;
   agreement: number | null;
   /**
    * Dawid–Skene's label and posterior (soft label) for the pair, fitted on every judgment of complete pairs; null on a

@@ -135,3 +135,24 @@ test("tripjudge escalate names the bad line and what is wrong, refuses oversized
   assert.equal(r.status, 2);
   assert.match(r.stderr, /tripjudge escalate --calibration FILE/);
 });
+
+test("the guides name every field tripjudge escalate --json prints, and the range of α and δ it takes", () => {
+  const r = cli(["--calibration", calibration, "--items", items, "--judges", "small,large", "--json"]);
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  const keys = [...Object.keys(out), ...Object.keys(out.thresholds[0]), ...Object.keys(out.decisions[0])];
+  const section = (file: string, start: string) => {
+    const text = readFileSync(file, "utf8");
+    const at = text.indexOf(start);
+    assert.ok(at >= 0, `${file}: ${start}`);
+    const end = text.indexOf("\n## ", at + start.length);
+    return text.slice(at, end < 0 ? undefined : end).replace(/\s+/g, " ");
+  };
+  for (const [file, text] of [
+    ["docs/api.md", section("docs/api.md", "### escalate")],
+    ["docs/escalation.md", section("docs/escalation.md", "## The command line")],
+  ] as const) {
+    for (const k of new Set(keys)) assert.ok(text.includes(`"${k}"`), `${file} names "${k}"`);
+    assert.match(text, /above 0 and below 0\.5/, `${file} gives α's and δ's range`);
+  }
+});
