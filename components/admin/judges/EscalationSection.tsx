@@ -216,7 +216,9 @@ function EscalationStatus({ d }: { d: EscalationAnswer }) {
         <p role="status">
           Calibrated on {st.sample} pairs. Judges decided {all.pairs} ({pctOf(all.pairs, d.outsideSample)}) of the{" "}
           {d.outsideSample} other pairs
-          {audited > 0 && `, ${audited} of them audit pairs the experts judge too`}, saving {saved} expert judgments.
+          {audited > 0 &&
+            `, ${audited} of them ${audited === 1 ? "an audit pair" : "audit pairs"} the experts judge too`}
+          , saving {saved} expert judgments.
         </p>
       )}
       <div className="scroll-x" tabIndex={0} role="region" aria-label="Escalation by judge (scrolls sideways)">

@@ -1,7 +1,8 @@
 /**
  * Guaranteed escalation on a dataset, in the database: the setting (drawing the calibration sample), one step as
- * the worker runs it (lib/results/escalation/dataset.ts decides; tj_escalation_* apply, decision 002), and the
- * status the Judges page shows. The method: docs/escalation.md.
+ * the worker runs it (lib/results/escalation/dataset.ts decides; tj_escalation_* apply, decision 002), the
+ * status the Judges page shows, and which escalations use a verdict file (and their recalibration once it is
+ * removed). The method: docs/escalation.md.
  */
 import { randomBytes } from "node:crypto";
 import { AppError } from "../../kernel";
