@@ -182,7 +182,9 @@ test("an admin lets the reward judge decide a real ChinaTravel dataset's sure pa
     `SELECT d."pairId" FROM "JudgeDecision" d JOIN "Dataset" s ON s.id = d."datasetId" WHERE s.name = $1 AND d.audit`,
     [NAME],
   );
-  await expect(table.locator("tbody tr").first()).toContainText(String(decided.size));
+  // Coverage counts every pair the judge decided, audit pairs (which the experts still judge) included.
+  await expect(table.locator("tbody tr").first()).toContainText(`${decided.size + audits.length} (`);
+  if (audits.length) await expect(table.locator("tbody tr").first()).toContainText(`${audits.length} of them audit`);
   await shot(page, "escalation-deciding");
 
   // The experts never meet a decided pair again; the audit pairs still come to them.

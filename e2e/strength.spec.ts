@@ -1,6 +1,7 @@
 /**
  * Preference strength (issue 27): an admin turns it on for a dataset before its first judgment, and a new expert
- * judges a pair from the keyboard alone — A, then 3 (decisively), a rationale, Enter; the judgment stores the
+ * judges a pair from the keyboard alone — A, then 3 (decisively), a rationale, Enter (an R pressed right after a choice
+ * or strength key, the documented way into the rationale, is not typed there); the judgment stores the
  * strength, and the switch stays once judging has started. The dataset has a destination of its own (Langfang).
  */
 import { expect, test } from "@playwright/test";
@@ -34,6 +35,14 @@ test("an expert gives an A verdict with its strength from the keyboard; the data
   await expect(main).toBeVisible();
   await expect(expert.locator(".leaflet-container").first()).toBeVisible();
   const assignment = (await main.getAttribute("data-assignment"))!;
+  const rationale = expert.locator(".verdict textarea");
+  // Neither moves the keys to the rationale; R right after it is the documented "focus the rationale", not text.
+  await expert.keyboard.press("0");
+  await expect(rationale).toBeFocused();
+  await expert.keyboard.press("r");
+  await expect(rationale).toBeFocused();
+  await expect(rationale).toHaveValue("");
+  await expert.keyboard.press("Escape");
   // A first: the strength is asked, and submitting waits for it.
   await expert.keyboard.press("a");
   const strength = expert.getByRole("radiogroup", { name: "How much better is plan A?" });
@@ -41,8 +50,12 @@ test("an expert gives an A verdict with its strength from the keyboard; the data
   await expect(expert.getByRole("button", { name: /^Submit/ })).toBeDisabled();
   await expert.keyboard.press("3");
   await expect(strength.getByRole("radio", { name: /Decisively/ })).toHaveAttribute("aria-checked", "true");
-  // The strength moves the keys to the rationale.
+  // The strength moves the keys to the rationale; an R then is the shortcut again, and the text after it is typed.
+  await expect(rationale).toBeFocused();
+  await expert.keyboard.press("R");
+  await expect(rationale).toHaveValue("");
   await expert.keyboard.type("Plan A keeps every visit within opening hours and the hotel stays the same.");
+  await expect(rationale).toHaveValue("Plan A keeps every visit within opening hours and the hotel stays the same.");
   await shot(expert, "strength-judge-screen");
   await expert.keyboard.press("Enter");
   await expect(expert.getByTestId("queue-empty")).toBeVisible();

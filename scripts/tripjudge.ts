@@ -985,11 +985,11 @@ async function reliabilityCommand(v: {
   }
 }
 
-/** A share strictly between 0 and 1 (α, δ), written as a decimal. */
-function share(name: string, v: string): number {
+/** α or δ as a decimal, within the range the app's setting takes too (lib/results/escalation/limits.ts). */
+function risk(name: "alpha" | "delta", v: string, riskProblem: (n: "alpha" | "delta", x: number) => string | null) {
   const x = Number(v);
-  if (!/^\s*(0?\.\d+|0|1)\s*$/.test(v) || !(x > 0 && x < 1))
-    throw new CliInputError(`--${name} must be a number between 0 and 1, such as 0.1, not "${v.slice(0, 40)}"`);
+  const problem = /^\s*(0?\.\d+|0|1)\s*$/.test(v) ? riskProblem(name, x) : `${name} must be a decimal number`;
+  if (problem) throw new CliInputError(`--${problem}, such as 0.1, not "${v.slice(0, 40)}"`);
   return x;
 }
 
@@ -1005,11 +1005,14 @@ async function escalateCommand(v: {
     console.error(USAGE);
     return 2;
   }
-  const { calibrateCascade, decideItems, EscalationInputError, formatEscalation, parseEscalationItems } =
+  const { calibrateCascade, decideItems, EscalationInputError, formatEscalation, parseEscalationItems, riskProblem } =
     await import("../lib/results/escalation");
   try {
     // The defaults a dataset's escalation starts from: agreement 0.9, risk 0.1.
-    const options = { alpha: share("alpha", v.alpha ?? "0.1"), delta: share("delta", v.delta ?? "0.1") };
+    const options = {
+      alpha: risk("alpha", v.alpha ?? "0.1", riskProblem),
+      delta: risk("delta", v.delta ?? "0.1", riskProblem),
+    };
     const judges = v.judges.split(",").map((j) => j.trim());
     if (judges.some((j) => !j) || new Set(judges).size !== judges.length)
       throw new CliInputError("--judges needs one or more different judge names, comma-separated, cheapest first");

@@ -202,10 +202,19 @@ export const useUploadVerdicts = (then?: Then<File, VerdictsImportedAnswer>) =>
     then,
   );
 
-export const useRemoveVerdicts = () =>
+/**
+ * Removes a verdict file. `confirm`: the admin agreed to what it does to the escalations that use the file (without
+ * it, such a file is refused with 409 naming them).
+ */
+export const useRemoveVerdicts = (then: Then<{ id: string; confirm: boolean }, VerdictsRemovedAnswer> = {}) =>
   useChange(
-    (id: string) => api<VerdictsRemovedAnswer>(`/api/admin/judges/${id}`, { method: "DELETE" }),
+    (v: { id: string; confirm: boolean }) =>
+      api<VerdictsRemovedAnswer>(`/api/admin/judges/${encodeURIComponent(v.id)}`, {
+        method: "DELETE",
+        ...(v.confirm ? { json: { confirm: true } } : {}),
+      }),
     [KEYS.judges, KEYS.leaderboard],
+    then,
   );
 
 /** Turns a dataset's escalation on, changes it (a fresh calibration sample), or off (settings null). */

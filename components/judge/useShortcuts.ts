@@ -3,9 +3,10 @@
  * strength of a chosen A or B (A and B letters still switch sides); Enter submits; ? shows the help; Esc leaves a
  * field or the help. Where the pair asks per-dimension verdicts, the same keys answer the active dimension row
  * (S or = about the same, 0/N not applicable) and ↑/↓ move between the rows and the overall verdict. R moves into
- * the rationale (the Tab way passes every control above it), K opens the skip dialog.
+ * the rationale (the Tab way passes every control above it), K opens the skip dialog. A choice (or strength) key
+ * itself moves into the rationale; an R pressed next is that same shortcut, so it is not typed there.
  */
-import { useLayoutEffect, type RefObject } from "react";
+import { useLayoutEffect, useRef, type RefObject } from "react";
 import type { Choice } from "@/lib/judging/verdict/browser";
 import type { DimensionChoice } from "@/lib/results/dimensions/browser";
 
@@ -76,16 +77,32 @@ export function useShortcuts(o: {
     dimension,
     move,
   } = o;
+  // The rationale got the focus from a shortcut and no key has reached it since: the documented "1, then R" must
+  // not type an "r" (kept across re-binds, as a choice re-renders the screen before the next key).
+  const movedIn = useRef(false);
   // Bound before the browser paints: a key pressed as soon as a new pair shows must meet that pair's handler, not
   // the last frame's (an effect bound after paint lost such a key in CI).
   useLayoutEffect(() => {
+    /** Runs a shortcut; if it moved the focus into the rationale, the next R there is the shortcut again. */
+    const moving = (run: () => void) => {
+      const before = document.activeElement;
+      run();
+      if (document.activeElement === rationale.current && before !== rationale.current) movedIn.current = true;
+    };
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const inText =
         e.target instanceof HTMLTextAreaElement ||
         e.target instanceof HTMLInputElement ||
         e.target instanceof HTMLSelectElement;
+      const justMovedIn = movedIn.current;
+      movedIn.current = false;
       if (inText) {
+        if (justMovedIn && e.target === rationale.current && (e.key === "r" || e.key === "R")) {
+          // "Focus the rationale": it is focused already; the key is not text.
+          e.preventDefault();
+          return;
+        }
         if (e.key === "Enter" && !e.shiftKey && e.target === rationale.current) {
           e.preventDefault();
           submit();
@@ -113,10 +130,10 @@ export function useShortcuts(o: {
         else if (DIMENSION_KEYS[e.key]) dimension.choose(DIMENSION_KEYS[e.key]);
       } else if (strengthKeys && STRENGTH_KEYS[e.key]) {
         e.preventDefault();
-        setStrength(STRENGTH_KEYS[e.key]);
+        moving(() => setStrength(STRENGTH_KEYS[e.key]));
       } else if (CHOICE_KEYS[e.key]) {
         e.preventDefault();
-        choose(CHOICE_KEYS[e.key]);
+        moving(() => choose(CHOICE_KEYS[e.key]));
       } else if (e.key === "?") toggleHelp();
       else if (e.key === "Escape") closeHelp();
       else if (e.key === "Enter" && canSubmit) {
@@ -124,7 +141,16 @@ export function useShortcuts(o: {
         submit();
       }
     };
+    // Once the focus leaves the rationale, or a pointer is used, an R there is text again.
+    const forget = () => (movedIn.current = false);
+    const left = (e: FocusEvent) => e.target === rationale.current && forget();
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    window.addEventListener("pointerdown", forget);
+    window.addEventListener("focusout", left);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      window.removeEventListener("pointerdown", forget);
+      window.removeEventListener("focusout", left);
+    };
   }, [rationale, canSubmit, strengthKeys, choose, setStrength, submit, toggleHelp, closeHelp, skip, dimension, move]);
 }

@@ -84,9 +84,6 @@ export function labelSourceFields(d: JudgeDecisionLabel | null | undefined): Lab
     : { label_source: "experts", label_judge: null, label_threshold: null, label_confidence: null };
 }
 
-/** How a pair's label was reached: the experts' majority or an adjudication (or none yet), or a judge's decision. */
-export type LabelBasis = "majority" | "adjudication" | "unresolved" | "incomplete" | "judge";
-
 /**
  * A pair's label as every labelled export gives it: a judge's decision where one labels the pair (a DECIDED pair's;
  * an audit pair's is the experts'), else the experts' verdicts in slot order (labelOf: majority or adjudication).
@@ -133,6 +130,14 @@ export interface JudgmentRecord extends LabelSourceFields {
   dimensions?: Record<string, { verdict: DimensionVerdict; strength: number | null }>;
 }
 
+/**
+ * How a labelled pair's label was reached: a strict majority, an admin's adjudication, a split not adjudicated (no
+ * label), a date range that kept only part of the pair's judgments (no label), a judge's decision (label_source=all).
+ * docs/admins.md says what each means; lib/exports/docs.test.ts holds it to this list.
+ */
+export const LABEL_BASES = ["majority", "adjudication", "unresolved", "incomplete", "judge"] as const;
+export type LabelBasis = (typeof LABEL_BASES)[number];
+
 export interface LabelledPairRecord extends LabelSourceFields {
   pair_id: string;
   query_id: string;
@@ -141,7 +146,7 @@ export interface LabelledPairRecord extends LabelSourceFields {
   plan_b: string;
   verdicts: Verdict[];
   label: Verdict | null;
-  /** How the label was reached: the experts' majority or an adjudication (or none yet), or a judge's decision. */
+  /** How the label was reached (LABEL_BASES): the experts' majority or an adjudication (or none), or a judge's decision. */
   label_basis: LabelBasis;
   agreement: number | null;
   /**

@@ -21,10 +21,10 @@ export interface TrainingPair extends LabelSourceFields {
   label: 1 | -1 | 0;
   plan_a: TrainingPlan;
   plan_b: TrainingPlan;
-  /** Dawid–Skene's label and posterior (soft label), beside the majority label (null on a judge's row); JSONL only. */
+  /** Dawid–Skene's label and posterior (soft label), beside the majority label (null on a judge's row); not in the CSV. */
   ds_label?: Verdict | null;
   ds_posterior?: Record<Verdict, number> | null;
-  /** Per-dimension answers, majority and agreement where the dataset asks dimensions; JSONL only. */
+  /** Per-dimension answers, majority and agreement where the dataset asks dimensions; not in the CSV. */
   dimension_verdicts?: DimensionSummary["dimension_verdicts"];
   dimension_majority?: DimensionSummary["dimension_majority"];
   dimension_agreement?: DimensionSummary["dimension_agreement"];

@@ -392,7 +392,7 @@ test("a qualification set longer than the gold pairs of the expert's destination
   assert.equal(last!.feedback!.length, available);
   const u = await t.db.user.findUniqueOrThrow({ where: { id: userId } });
   assert.equal(u.standing, "ACTIVE");
-  assert.match(u.standingNote ?? "", new RegExp(`a set of ${available}: no more gold pairs`));
+  assert.match(u.standingNote ?? "", new RegExp(`a set of ${available}, not 1000: no more gold pairs`));
 });
 
 test("a unanimous pair can be promoted to gold once; a split pair cannot; soft labels ride along in the exports", async () => {
@@ -1034,4 +1034,50 @@ test("a claim racing a pause never leaves a real slot held by the paused expert 
     pauser.release();
   }
   assert.equal(await t.db.assignment.count({ where: { userId: expert, status: "CLAIMED" } }), 0);
+});
+
+test("a set of two gold pairs with one answer wrong fails an 80 % mark: the pairs that never came do not count as right", async () => {
+  const L = { ...S, qualificationLength: 5, qualificationPassMark: 0.8 };
+  const nanjing = await t.db.destination.findFirstOrThrow({ where: { name: "Nanjing" } });
+  const active = await t.db.goldPair.findMany({
+    where: { destinationId: nanjing.id, active: true },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
+  assert.ok(active.length >= 2);
+  const kept = active.slice(0, 2).map((g) => g.id);
+  const hidden = active.slice(2).map((g) => g.id);
+  await t.db.goldPair.updateMany({ where: { id: { in: hidden } }, data: { active: false } });
+  try {
+    const { userId } = await createExpert(t.db, { email: "one-of-two@t.test", name: "One Of Two" }, adminId);
+    await t.db.expertDestination.create({ data: { userId, destinationId: nanjing.id, familiarity: 3 } });
+    let last = null;
+    for (const right of [true, false]) {
+      const body = nextPairAnswerSchema.parse(
+        JSON.parse((await nextPairFor(t.db, userId, L, { destinationId: null })).body),
+      );
+      assert.equal(body.qualification?.length, 2, "the set is the two gold pairs that exist");
+      const id = body.assignment!.assignmentId;
+      last = await submitGold(
+        t.db,
+        userId,
+        {
+          assignmentId: id,
+          choice: await choiceFor(id, right),
+          rationale: "r",
+          timeOnTaskMs: 1000,
+          clientRequestId: `one-of-two-${right}`,
+        },
+        L,
+      );
+    }
+    assert.equal(last!.feedback!.passed, false);
+    const u = await t.db.user.findUniqueOrThrow({ where: { id: userId } });
+    assert.equal(u.standing, "QUALIFICATION_FAILED");
+    assert.match(u.standingNote ?? "", /^qualification: 1 of 2 right \(pass mark 80 %\) \(a set of 2, not 5/);
+    const answered = await t.db.goldAnswer.findMany({ where: { userId }, select: { goldPairId: true } });
+    assert.deepEqual(answered.map((a) => a.goldPairId).sort(), [...kept].sort());
+  } finally {
+    await t.db.goldPair.updateMany({ where: { id: { in: hidden } }, data: { active: true } });
+  }
 });

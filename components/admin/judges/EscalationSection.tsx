@@ -6,6 +6,13 @@
  */
 import { useState } from "react";
 import type { EscalationAnswer } from "@/lib/platform/browser";
+import {
+  ALPHA_MAX,
+  coverage,
+  DELTA_MAX,
+  MIN_ITEMS_AT_THRESHOLD,
+  thresholdText,
+} from "@/lib/results/escalation/browser";
 import { ApiError } from "../../api";
 import { dateTime, pct, pctOf } from "../../format";
 import { useSetEscalation } from "../mutations";
@@ -125,9 +132,20 @@ function EscalationForm({ dataset, d }: { dataset: string; d: EscalationAnswer }
         )}
       </div>
       <div className="inline-form">
-        <NumberField label="α (tolerated disagreement)" range={[0.01, 0.49, 0.01]} value={alpha} set={setAlpha} />
-        <NumberField label="δ (risk)" range={[0.01, 0.49, 0.01]} value={delta} set={setDelta} />
-        <NumberField label="Calibration pairs" range={[30, 5000, 1]} value={sample} set={setSample} />
+        {/* α and δ below 0.5 (limits.ts); the server says why, naming the field. */}
+        <NumberField
+          label="α (tolerated disagreement)"
+          range={[0.01, ALPHA_MAX - 0.01, 0.01]}
+          value={alpha}
+          set={setAlpha}
+        />
+        <NumberField label="δ (risk)" range={[0.01, DELTA_MAX - 0.01, 0.01]} value={delta} set={setDelta} />
+        <NumberField
+          label="Calibration pairs"
+          range={[MIN_ITEMS_AT_THRESHOLD, 5000, 1]}
+          value={sample}
+          set={setSample}
+        />
         <NumberField label="Audit share (%)" range={[0, 50, 1]} value={audit} set={setAudit} />
       </div>
       <div className="inline-form">
@@ -180,6 +198,8 @@ function EscalationStatus({ d }: { d: EscalationAnswer }) {
   if (!st || !d.settings) return null;
   const byJudge = new Map(d.decisions.map((x) => [x.judge, x]));
   const saved = d.decisions.reduce((n, x) => n + x.saved, 0);
+  const audited = d.decisions.reduce((n, x) => n + x.audit, 0);
+  const all = coverage({ decided: d.decisions.reduce((n, x) => n + x.decided, 0), audit: audited }, d.outsideSample);
   return (
     <div className="stack">
       {st.phase === "paused" && (
@@ -194,12 +214,11 @@ function EscalationStatus({ d }: { d: EscalationAnswer }) {
       )}
       {st.phase === "deciding" && (
         <p role="status">
-          Calibrated on {st.sample} pairs. Judges decided{" "}
-          {pctOf(
-            d.decisions.reduce((n, x) => n + x.decided, 0),
-            d.outsideSample,
-          )}{" "}
-          of the {d.outsideSample} other pairs, saving {saved} expert judgments.
+          Calibrated on {st.sample} pairs. Judges decided {all.pairs} ({pctOf(all.pairs, d.outsideSample)}) of the{" "}
+          {d.outsideSample} other pairs
+          {audited > 0 &&
+            `, ${audited} of them ${audited === 1 ? "an audit pair" : "audit pairs"} the experts judge too`}
+          , saving {saved} expert judgments.
         </p>
       )}
       <div className="scroll-x" tabIndex={0} role="region" aria-label="Escalation by judge (scrolls sideways)">
@@ -218,7 +237,7 @@ function EscalationStatus({ d }: { d: EscalationAnswer }) {
               </th>
               <th
                 className="num"
-                title="Pairs it decided (out of the queue), as a share of the pairs outside the sample"
+                title="Pairs it decided — out of the queue, and audit pairs the experts judge too — as a share of the pairs outside the sample"
               >
                 Coverage
               </th>
@@ -229,26 +248,23 @@ function EscalationStatus({ d }: { d: EscalationAnswer }) {
             </tr>
           </thead>
           <tbody>
-            {d.settings.judges.map((j) => {
+            {d.settings.judges.map((j, position) => {
               const stage = st.stages.find((x) => x.judge === j);
               const a = st.audits.find((x) => x.judge === j);
               const dj = byJudge.get(j);
+              const c = coverage(dj, d.outsideSample);
               return (
                 <tr key={j}>
                   <td>{j}</td>
-                  <td className="num">
-                    {!stage
-                      ? "—"
-                      : stage.threshold === null
-                        ? `abstains on all${stage.calibrationItems < 30 ? ` (only ${stage.calibrationItems} calibration pairs reached it; a threshold is tested on 30 or more)` : " (no threshold kept the promise)"}`
-                        : stage.threshold === 0
-                          ? "0 (decides all it has a call on)"
-                          : stage.threshold.toFixed(4)}
-                  </td>
+                  <td className="num">{stage ? thresholdText(stage, position) : "—"}</td>
                   <td className="num">{stage?.calibrationItems ?? "—"}</td>
                   <td className="num">{stage?.upperBound == null ? "—" : pct(stage.upperBound, 1)}</td>
                   <td className="num">
-                    {dj ? `${dj.decided} (${pctOf(dj.decided, d.outsideSample)})` : st.phase === "deciding" ? "0" : "—"}
+                    {dj
+                      ? `${c.pairs} (${pctOf(c.pairs, d.outsideSample)})${dj.audit ? ` · ${dj.audit} of them audit` : ""}`
+                      : st.phase === "deciding"
+                        ? "0"
+                        : "—"}
                   </td>
                   <td className="num">
                     {a?.agreement

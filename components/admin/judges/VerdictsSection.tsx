@@ -1,5 +1,8 @@
 "use client";
-/** Uploading automatic judges' verdicts (JSONL), the files imported so far, and the dataset the board is over. */
+/**
+ * Uploading automatic judges' verdicts (JSONL), the files imported so far, and the dataset the board is over. Removing
+ * a file a dataset's escalation uses asks first, naming the datasets (the server refuses it unconfirmed).
+ */
 import { useState } from "react";
 import type { JudgeBoardAnswer } from "@/lib/platform/browser";
 import { ApiError } from "../../api";
@@ -27,7 +30,31 @@ export function VerdictsSection({
           : [],
       ),
   });
-  const remove = useRemoveVerdicts();
+  const [removal, setRemoval] = useState<string | null>(null);
+  const remove = useRemoveVerdicts({
+    onMutate: () => setRemoval(null),
+    onSuccess: (a) =>
+      a.recalibrated.length > 0 &&
+      setRemoval(`Removed; ${a.recalibrated.length} escalation(s) gave their decided pairs back and recalibrated.`),
+    onError: (e, v) => {
+      // An escalation that began using the file after the page was read: the server names it; asked once more.
+      if (e instanceof ApiError && e.code === "conflict" && !v.confirm) {
+        if (window.confirm(`${e.message.replace(/ Send \{.*$/, "")} Remove it anyway?`))
+          remove.mutate({ id: v.id, confirm: true });
+      } else setRemoval(e.message);
+    },
+  });
+  const ask = (i: JudgeBoardAnswer["imports"][number]) => {
+    const uses = i.escalations;
+    const question = uses.length
+      ? `Remove ${i.name} and its ${i.verdicts} verdicts? The guaranteed escalation of ${uses
+          .map((u) => `${u.dataset} (${u.judges.join(", ")})`)
+          .join(
+            " and of ",
+          )} uses them: the pairs its judges decided go back to the experts, and it recalibrates without these verdicts (a judge left without verdicts abstains).`
+      : `Remove ${i.name} and its ${i.verdicts} verdicts?`;
+    if (window.confirm(question)) remove.mutate({ id: i.id, confirm: uses.length > 0 });
+  };
   return (
     <section className="card">
       <h2>Judges&apos; verdicts</h2>
@@ -86,6 +113,11 @@ export function VerdictsSection({
           )}
         </div>
       )}
+      {removal && (
+        <p className={remove.isError ? "error" : "ok"} role={remove.isError ? "alert" : "status"}>
+          {removal}
+        </p>
+      )}
       {d && d.imports.length > 0 && (
         <table className="table" aria-label="Imported verdict files">
           <thead>
@@ -103,14 +135,19 @@ export function VerdictsSection({
             {d.imports.map((i) => (
               <tr key={i.id}>
                 <td>{i.name}</td>
-                <td>{i.judges.join(", ")}</td>
+                <td>
+                  {i.judges.join(", ")}
+                  {i.escalations.length > 0 && (
+                    <span className="muted small">
+                      {" "}
+                      · used by the escalation of {i.escalations.map((u) => u.dataset).join(", ")}
+                    </span>
+                  )}
+                </td>
                 <td className="num">{i.verdicts}</td>
                 <td>{dateTime(i.createdAt)}</td>
                 <td>
-                  <button
-                    className="btn-link"
-                    onClick={() => confirm(`Remove ${i.name} and its ${i.verdicts} verdicts?`) && remove.mutate(i.id)}
-                  >
+                  <button className="btn-link" disabled={remove.isPending} onClick={() => ask(i)}>
                     Remove
                   </button>
                 </td>

@@ -139,7 +139,7 @@ export function LeaderboardPanel() {
           <WinTableSection r={r} signed={data.signedPreference} />
         </>
       )}
-      {data && <NeededSection filters={scope} />}
+      {data && <NeededSection filters={{ ...scope, bootstrap: f.bootstrap, seed: f.seed }} judge={Boolean(f.judge)} />}
       <OrderingSection dataset={f.dataset} />
     </div>
   );

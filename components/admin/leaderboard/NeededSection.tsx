@@ -1,7 +1,8 @@
 "use client";
 /**
  * Judgments still needed: how many more expert judgments the serving order is expected to take, from the pairs
- * waiting, until the widest planner's 95 % half-width is under a target (lib/results/leaderboard/needed.ts).
+ * waiting, until the widest planner's 95 % half-width in the Ratings table (its bootstrap, same replicates and seed)
+ * is under a target (lib/results/leaderboard/needed.ts).
  */
 import { useState } from "react";
 import { count, fixed } from "../../format";
@@ -16,7 +17,8 @@ const ORDER = {
 const halfWidth = (v: number | null | undefined) =>
   v === null || v === undefined ? "∞ (a planner without battles yet)" : `± ${fixed(v, 1)}`;
 
-export function NeededSection({ filters }: { filters: Record<string, string> }) {
+/** `filters`: the page's scope, bootstrap and seed; `judge`: a judge is chosen (the table then compares with it). */
+export function NeededSection({ filters, judge }: { filters: Record<string, string>; judge: boolean }) {
   const [text, setText] = useState("25");
   const [target, setTarget] = useState("25");
   const q = useLeaderboardNeeded({ ...filters, target });
@@ -86,11 +88,19 @@ export function NeededSection({ filters }: { filters: Record<string, string> }) 
           </p>
           <p className="muted small">
             Widest now: {halfWidth(n.now.halfWidth)}
-            {n.now.model ? ` (${n.now.model})` : ""}. Order: {ORDER[n.order]}
+            {n.now.model ? ` (${n.now.model})` : ""}, half the width of its 95 % interval in the{" "}
+            {judge ? "chart above (experts only, bootstrap" : "Ratings table above (bootstrap"} of{" "}
+            {count(n.intervals.bootstrap)} replicates resampling requests). Order: {ORDER[n.order]}
             {n.datasetId ? ", the dataset's serving order" : ": no dataset chosen, so every waiting pair as imported"}.
-            Projected from the current fit, each judgment counted at its expected outcome; half-widths are the sandwich
-            interval&apos;s (the serving order&apos;s own measure, in the ratings&apos; rating points), which can differ
-            a little from the bootstrap intervals above. Plain Bradley–Terry, without style control.
+          </p>
+          <p className="muted small">
+            Projected from the current fit, each judgment counted at its expected outcome. A bootstrap cannot resample
+            judgments not yet made, so each planner&apos;s sandwich half-width (which counts every battle as
+            independent) is projected and kept at its ratio to the table&apos;s today — ×{fixed(n.intervals.pooled, 2)}{" "}
+            over all planners, wider where the judgments of one request agree — assuming the judgments to come group in
+            requests as today&apos;s do. Plain Bradley–Terry, without style control.
+            {n.intervals.pooledModels.length > 0 &&
+              ` No table interval yet for ${n.intervals.pooledModels.join(", ")}: projected at the ratio over all planners.`}
             {n.selfPairs > 0 && ` ${count(n.selfPairs)} waiting pair(s) of two plans by one planner are left out.`}
           </p>
         </>

@@ -226,3 +226,28 @@ test("tripjudge export battles --label-source all writes the judges' battles too
   assert.deepEqual(withJudges.slice(0, experts.length), experts);
   assert.ok(withJudges.slice(experts.length).every((r) => r.label_source === "judge"));
 });
+
+test("a date range that keeps part of a complete pair's judgments exports it as incomplete: no label, left out of training", async () => {
+  const pool = poolOf(t.db);
+  const today = new Date().toISOString().slice(0, 10);
+  const { rows } = await pool.query<{ pairId: string; id: string; createdAt: Date }>(
+    `SELECT j."pairId", j.id, j."createdAt" FROM "Judgment" j JOIN "Pair" p ON p.id = j."pairId"
+      WHERE p.status = 'COMPLETE' AND j."createdAt"::date = $1::date ORDER BY j."pairId", j.id LIMIT 1`,
+    [today],
+  );
+  assert.equal(rows.length, 1, "a complete pair judged today");
+  const [{ pairId, id, createdAt }] = rows;
+  await pool.query(`UPDATE "Judgment" SET "createdAt" = "createdAt" - interval '3 days' WHERE id = $1`, [id]);
+  try {
+    const range = { from: today, to: today };
+    const row = (await all("labelled-pairs", range)).find((r) => r.pair_id === pairId)!;
+    assert.equal(row.label_basis, "incomplete");
+    assert.equal(row.label, null);
+    assert.equal((row.verdicts as unknown[]).length, 2, "the judgments within the range only");
+    assert.ok(!(await all("training-pairs", range)).some((r) => r.pair_id === pairId), "no label, no training pair");
+    // Without the range the pair is whole again.
+    assert.equal((await all("labelled-pairs", {})).find((r) => r.pair_id === pairId)!.label_basis, "majority");
+  } finally {
+    await pool.query(`UPDATE "Judgment" SET "createdAt" = $2 WHERE id = $1`, [id, createdAt]);
+  }
+});

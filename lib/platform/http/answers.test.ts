@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import net from "node:net";
 import { test } from "node:test";
+import { z } from "zod";
 import { closeDb, createDb } from "../db/client";
 import { AppError } from "../../kernel";
 import { answerFor, databaseUnreachable } from "./answers";
@@ -107,4 +108,38 @@ test("a refusal from another copy of lib/kernel/errors.ts (the admin pool's, loa
   assert.equal(new AppError("conflict", "x") instanceof Sub, false);
   assert.equal(new Sub("conflict", "x") instanceof AppError, true);
   assert.equal(answerFor(new Error("boom")).status, 500);
+});
+
+test("invalid input names each field by its whole path, a nested body's too, and the first problem in the sentence", () => {
+  const body = z.strictObject({
+    settings: z.strictObject({
+      alpha: z.number().lt(0.5, "alpha must be below 0.5"),
+      calibrationPairs: z.number().min(30, "calibrationPairs must be at least 30"),
+    }),
+    name: z.string(),
+  });
+  const r = body.safeParse({ settings: { alpha: 0.7, calibrationPairs: 3 }, name: 1 });
+  assert.equal(r.success, false);
+  const a = answerFor(r.error);
+  assert.equal(a.status, 400);
+  const parsed = JSON.parse(a.body);
+  assert.equal(parsed.code, "invalid_request");
+  assert.equal(
+    parsed.error,
+    "The request is not valid: settings.alpha: alpha must be below 0.5 (and 2 more, in details).",
+  );
+  assert.deepEqual(parsed.details, {
+    formErrors: [],
+    fieldErrors: {
+      "settings.alpha": ["alpha must be below 0.5"],
+      "settings.calibrationPairs": ["calibrationPairs must be at least 30"],
+      name: ["Invalid input: expected string, received number"],
+    },
+  });
+  // A flat body's fields are named as zod's flattenError names them.
+  const flat = z.object({ choice: z.enum(["left", "right"]), timeOnTaskMs: z.number() }).safeParse({});
+  assert.deepEqual(
+    Object.keys(JSON.parse(answerFor(flat.error).body).details.fieldErrors),
+    Object.keys(z.flattenError(flat.error!).fieldErrors),
+  );
 });

@@ -81,9 +81,32 @@ export function errorAnswer(code: ErrorCode, message: string, details?: unknown)
   return { status: ERROR_STATUS[code], body: JSON.stringify(body) };
 }
 
+/**
+ * zod's issues by field, as z.flattenError groups them (`formErrors`, `fieldErrors`) but with each field named by its
+ * whole path: a nested body's problem is `settings.alpha`, not all of them `settings` (a flat body's are the same).
+ */
+export function issuesByField(e: ZodError): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+  const formErrors: string[] = [];
+  const fieldErrors: Record<string, string[]> = {};
+  for (const i of e.issues) {
+    if (!i.path.length) formErrors.push(i.message);
+    else (fieldErrors[i.path.map(String).join(".")] ??= []).push(i.message);
+  }
+  return { formErrors, fieldErrors };
+}
+
+/** The 400 of input that does not fit: its first problem in the sentence, field by field in `details`. */
+export function invalidRequest(e: ZodError): Answer {
+  const [first] = e.issues;
+  const where = first?.path.length ? `${first.path.map(String).join(".")}: ` : "";
+  const more = e.issues.length > 1 ? ` (and ${e.issues.length - 1} more, in details)` : "";
+  const text = first ? `: ${where}${first.message.replace(/\.$/, "")}${more}` : "";
+  return errorAnswer("invalid_request", `The request is not valid${text}.`, issuesByField(e));
+}
+
 /** 400 for invalid input, the domain's own status for its refusals, 500 (logged) for anything else. */
 export function answerFor(e: unknown): Answer {
-  if (e instanceof ZodError) return errorAnswer("invalid_request", "The request is not valid.", z.flattenError(e));
+  if (e instanceof ZodError) return invalidRequest(e);
   if (e instanceof AppError) {
     // A refusal for now (busy, a process restarting) says when to try again.
     const retry = e.retryAfter ?? (e.code === "unavailable" ? 5 : undefined);

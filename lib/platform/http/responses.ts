@@ -130,7 +130,8 @@ export type ImportJobAnswer = Omit<JobAnswer, "progress" | "result"> & {
 /** POST /api/admin/judges */
 export type VerdictsImportedAnswer = Jsonified<Awaited<ReturnType<typeof importJudgeVerdicts>>>;
 /** DELETE /api/admin/judges/<id> */
-export type VerdictsRemovedAnswer = { id: string; deleted: true };
+/** A verdict file removed; `recalibrated`: the datasets whose escalation used it and recalibrated without it. */
+export type VerdictsRemovedAnswer = { id: string; deleted: true; recalibrated: string[] };
 /** POST /api/admin/quality/experts/<id> */
 export type StandingAnswer = { id: string; action: "resume" | "pass" | "fail" | "requalify" };
 /** GET /api/admin/quality/experts/<id>/judgments: agreement with and without the expert's judgments. */

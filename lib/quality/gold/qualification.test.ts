@@ -21,21 +21,30 @@ test("a short set is decided once no gold pair is left to give and none is held"
   assert.deepEqual(qualificationDecision({ answered: 2, right: 2, held: 0, more: false }, settings), {
     passed: true,
     length: 2,
-    note: "qualification: 2 of 2 right (pass mark 80 %) (a set of 2: no more gold pairs for the expert's destinations; passed: 2 right and the 3 missing from a set of 5 reach its pass mark of 4)",
+    note: "qualification: 2 of 2 right (pass mark 80 %) (a set of 2, not 5: no more gold pairs for the expert's destinations; the pass mark is 2 of the 2)",
   });
 });
 
-test("a short set fails only when the expert would fail the full set had every missing pair been right", () => {
+test("a short set's pass mark is of the pairs it had: pairs that never came do not count as right", () => {
   const decide = (answered: number, right: number) =>
     qualificationDecision({ answered, right, held: 0, more: false }, settings)!.passed;
-  // Pass mark 80 % of 5: 4. A set of 2 with one slip passes (1 + 3 missing = 4); both wrong fails (0 + 3 = 3).
-  assert.equal(decide(2, 1), true);
+  // 80 % of 2 is 2: one slip in a set of two fails (it passed while the 3 missing of 5 counted as right).
+  assert.equal(decide(2, 1), false);
+  assert.equal(decide(2, 2), true);
   assert.equal(decide(2, 0), false);
-  assert.equal(decide(1, 0), true);
-  assert.equal(decide(4, 2), false);
-  assert.equal(decide(4, 3), true);
-  assert.match(
-    qualificationDecision({ answered: 2, right: 0, held: 0, more: false }, settings)!.note,
-    /failed: 0 right and the 3 missing from a set of 5 cannot reach its pass mark of 4/,
+  assert.equal(decide(1, 0), false);
+  assert.equal(decide(1, 1), true);
+  // 80 % of 4 is 3.2: 4 needed.
+  assert.equal(decide(4, 3), false);
+  assert.equal(decide(4, 4), true);
+  assert.equal(
+    qualificationDecision({ answered: 2, right: 1, held: 0, more: false }, settings)!.note,
+    "qualification: 1 of 2 right (pass mark 80 %) (a set of 2, not 5: no more gold pairs for the expert's destinations; the pass mark is 2 of the 2)",
+  );
+  // A lower mark: 50 % of 2 is 1.
+  assert.equal(
+    qualificationDecision({ answered: 2, right: 1, held: 0, more: false }, { ...settings, qualificationPassMark: 0.5 })!
+      .passed,
+    true,
   );
 });

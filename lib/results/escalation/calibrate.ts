@@ -25,9 +25,8 @@
 import { binomLowerTail, lowerTailBoundary } from "../../kernel";
 import type { EscalationItem } from "./items";
 import { type Verdict } from "../../judging/verdict";
+import { MIN_ITEMS_AT_THRESHOLD, riskProblem } from "./limits";
 
-/** The authors' minimum number of calibration items at a threshold before it is tested. */
-export const MIN_ITEMS_AT_THRESHOLD = 30;
 /** The thresholds tested are s / THRESHOLD_STEPS for s = THRESHOLD_STEPS … 0 (the authors' grid of 5,000). */
 export const THRESHOLD_STEPS = 5000;
 
@@ -69,9 +68,15 @@ export interface Decision {
   verdict: Verdict | null;
 }
 
+/** α and δ within their ranges (limits.ts), the same as the app's setting and the command line take. */
 export function checkOptions({ alpha, delta }: EscalationOptions) {
-  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be between 0 and 1, not ${alpha}`);
-  if (!(delta > 0 && delta < 1)) throw new RangeError(`delta must be between 0 and 1, not ${delta}`);
+  for (const [name, x] of [
+    ["alpha", alpha],
+    ["delta", delta],
+  ] as const) {
+    const problem = riskProblem(name, x);
+    if (problem) throw new RangeError(`${problem}, not ${x}`);
+  }
 }
 
 /** Fixed-sequence testing over the grid of thresholds, from high to low (the header says how). */

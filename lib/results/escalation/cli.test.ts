@@ -4,6 +4,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
+import { escalationSettings } from "./dataset";
+import { riskProblem } from "./limits";
 
 const fixtures = "lib/results/escalation/fixtures";
 const calibration = `${fixtures}/calibration.jsonl`,
@@ -99,9 +101,24 @@ test("tripjudge escalate names the bad line and what is wrong, refuses oversized
   assert.match(r.stderr, /no calibration item has a verdict of "larg" \(the file's judges: small, large, voter\)/);
   r = cli(["--calibration", calibration, "--judges", "large", "--alpha", "10%"]);
   assert.equal(r.status, 1);
-  assert.match(r.stderr, /--alpha must be a number between 0 and 1, such as 0\.1, not "10%"/);
-  r = cli(["--calibration", calibration, "--judges", "large", "--delta", "1"]);
-  assert.match(r.stderr, /--delta must be a number between 0 and 1/);
+  assert.match(r.stderr, /--alpha must be a decimal number, such as 0\.1, not "10%"/);
+  // α and δ have the app's range (limits.ts): below 0.5, where a coin would keep the promise or it fails as often.
+  for (const [flag, value] of [
+    ["--alpha", "0.5"],
+    ["--alpha", "0.7"],
+    ["--delta", "0.5"],
+    ["--delta", "1"],
+  ]) {
+    r = cli(["--calibration", calibration, "--judges", "large", flag, value]);
+    assert.equal(r.status, 1, `${flag} ${value}`);
+    const name = flag.slice(2) as "alpha" | "delta";
+    assert.equal(r.stderr, `tripjudge escalate: --${riskProblem(name, Number(value))}, such as 0.1, not "${value}"\n`);
+    const app = escalationSettings.safeParse({ judges: ["large"], [name]: Number(value) });
+    assert.equal(app.success, false, `the app refuses ${name} ${value} too`);
+    assert.equal(app.error!.issues[0].message, riskProblem(name, Number(value)));
+  }
+  assert.equal(cli(["--calibration", calibration, "--judges", "large", "--alpha", "0.49"]).status, 0);
+  assert.ok(escalationSettings.safeParse({ judges: ["large"], alpha: 0.49 }).success);
   r = cli(["--calibration", calibration, "--judges", "large,,small"]);
   assert.match(r.stderr, /--judges needs one or more different judge names/);
   r = cli(["--calibration", calibration, "--judges", "large"], { IMPORT_MAX_BYTES: "1000" });
@@ -117,4 +134,25 @@ test("tripjudge escalate names the bad line and what is wrong, refuses oversized
   r = cli(["--calibration", calibration]);
   assert.equal(r.status, 2);
   assert.match(r.stderr, /tripjudge escalate --calibration FILE/);
+});
+
+test("the guides name every field tripjudge escalate --json prints, and the range of α and δ it takes", () => {
+  const r = cli(["--calibration", calibration, "--items", items, "--judges", "small,large", "--json"]);
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  const keys = [...Object.keys(out), ...Object.keys(out.thresholds[0]), ...Object.keys(out.decisions[0])];
+  const section = (file: string, start: string) => {
+    const text = readFileSync(file, "utf8");
+    const at = text.indexOf(start);
+    assert.ok(at >= 0, `${file}: ${start}`);
+    const end = text.indexOf("\n## ", at + start.length);
+    return text.slice(at, end < 0 ? undefined : end).replace(/\s+/g, " ");
+  };
+  for (const [file, text] of [
+    ["docs/api.md", section("docs/api.md", "### escalate")],
+    ["docs/escalation.md", section("docs/escalation.md", "## The command line")],
+  ] as const) {
+    for (const k of new Set(keys)) assert.ok(text.includes(`"${k}"`), `${file} names "${k}"`);
+    assert.match(text, /above 0 and below 0\.5/, `${file} gives α's and δ's range`);
+  }
 });

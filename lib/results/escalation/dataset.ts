@@ -10,20 +10,43 @@ import { binomLowerTail, wilson } from "../../kernel";
 import type { Verdict } from "../../judging/verdict";
 import { calibrateCascade, decideItems, type StageCalibration } from "./calibrate";
 import type { EscalationItem, JudgeCall } from "./items";
+import { MIN_ITEMS_AT_THRESHOLD, riskProblem } from "./limits";
 
+/** α or δ: a number in its open range (limits.ts), said in the words the command line uses. */
+const risk = (name: "alpha" | "delta") =>
+  z
+    .number(`${name} must be a number`)
+    .refine((x) => riskProblem(name, x) === null, { error: (i) => riskProblem(name, i.input as number) ?? "" })
+    .default(0.1);
+
+/** Each field's message names it: the API answers them under their paths (settings.alpha, …). */
 export const escalationSettings = z.strictObject({
   /** Cheapest first; each later judge sees only the pairs the earlier ones left. */
   judges: z
-    .array(z.string().trim().min(1).max(120))
+    .array(z.string().trim().min(1, "a judge's name is empty").max(120, "a judge's name is at most 120 characters"), {
+      error: "judges must be a list of judge names, cheapest first",
+    })
     .min(1, "name at least one judge")
     .max(5, "a cascade of at most 5 judges")
     .refine((j) => new Set(j).size === j.length, "a judge is named twice"),
-  alpha: z.number().gt(0).lt(0.5).default(0.1),
-  delta: z.number().gt(0).lt(0.5).default(0.1),
+  alpha: risk("alpha"),
+  delta: risk("delta"),
   /** Pairs drawn at random for the experts to label first; thresholds are set on them. */
-  calibrationPairs: z.number().int().min(30).max(5000).default(200),
+  calibrationPairs: z
+    .number("calibrationPairs must be a number")
+    .int("calibrationPairs must be a whole number")
+    .min(
+      MIN_ITEMS_AT_THRESHOLD,
+      `calibrationPairs must be at least ${MIN_ITEMS_AT_THRESHOLD} (the fewest a threshold is tested on)`,
+    )
+    .max(5000, "calibrationPairs must be at most 5000")
+    .default(200),
   /** Share of the pairs a judge decides that the experts still judge, to keep measuring agreement. */
-  auditShare: z.number().min(0).max(0.5).default(0.05),
+  auditShare: z
+    .number("auditShare must be a number")
+    .min(0, "auditShare must be at least 0")
+    .max(0.5, "auditShare must be at most 0.5 (half the decided pairs)")
+    .default(0.05),
 });
 export type EscalationSettings = z.output<typeof escalationSettings>;
 export type EscalationSettingsInput = z.input<typeof escalationSettings>;

@@ -147,5 +147,17 @@ test("a cascade calibrates each judge on what the earlier left; a judge without 
     { id: "100", judge: "strong", verdict: "B" },
     { id: "150", judge: "strong", verdict: "B" },
   ]);
-  assert.throws(() => calibrateCascade(cal, ["cheap"], { alpha: 0, delta: 0.1 }), /alpha must be between 0 and 1/);
+  assert.throws(
+    () => calibrateCascade(cal, ["cheap"], { alpha: 0, delta: 0.1 }),
+    /alpha must be above 0 and below 0\.5/,
+  );
+  // The range is the app's (limits.ts): α = 0.5 is kept by a coin tossed between A and B.
+  assert.throws(
+    () => calibrateCascade(cal, ["cheap"], { alpha: 0.5, delta: 0.1 }),
+    /alpha must be above 0 and below 0\.5/,
+  );
+  assert.throws(
+    () => calibrateCascade(cal, ["cheap"], { alpha: 0.1, delta: 0.5 }),
+    /delta must be above 0 and below 0\.5/,
+  );
 });

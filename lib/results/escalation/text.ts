@@ -1,5 +1,6 @@
 /** `tripjudge escalate` without --json: each judge's threshold, then how the items went, then each decision. */
-import { MIN_ITEMS_AT_THRESHOLD, type Decision, type EscalationOptions, type StageCalibration } from "./calibrate";
+import type { Decision, EscalationOptions, StageCalibration } from "./calibrate";
+import { MIN_ITEMS_AT_THRESHOLD } from "./limits";
 import type { EscalationItem } from "./items";
 
 const f = (x: number | null, d = 4) => (x === null ? "—" : x.toFixed(d));
@@ -28,9 +29,16 @@ export function formatEscalation(
     lines.push(
       `${s.judge.padEnd(width)}  ${f(s.threshold).padStart(9)}  ${String(s.calibrationItems).padStart(17)}  ${String(s.decided).padStart(7)}  ${String(s.disagreements).padStart(9)}  ${f(s.upperBound).padStart(11)}`,
     );
-  if (stages.some((s) => s.threshold === null))
+  // A later judge that no item reached was not tested and failed: the earlier judges decided every item.
+  const unreached = (s: StageCalibration, i: number) => i > 0 && s.calibrationItems === 0;
+  if (stages.some((s, i) => s.threshold === null && !unreached(s, i)))
     notes.push(
       `— no threshold: the highest one tested already failed (or fewer than ${MIN_ITEMS_AT_THRESHOLD} of the items reaching the judge had its verdict); it abstains on everything`,
+    );
+  const none = stages.filter(unreached).map((s) => s.judge);
+  if (none.length)
+    notes.push(
+      `${none.join(", ")}: no calibration item reached ${none.length > 1 ? "these judges" : "this judge"} (the earlier judges decided every one), so ${none.length > 1 ? "they decide" : "it decides"} nothing`,
     );
   lines.push(...notes);
   const by = stages.map((s) => decisions.filter((d) => d.judge === s.judge).length);

@@ -1,14 +1,16 @@
 /**
  * Judgments still needed (needed.ts): the projection equals the design recomputed with the expected battles added;
  * it stops at the target and says when the waiting pairs run out; the orders pick as documented; a planner without
- * battles is rated by its first judgment, and a planner whose rating has no finite maximum stops the projection.
+ * battles is rated by its first judgment, and a planner whose rating has no finite maximum stops the projection. In
+ * the table's terms, the widest planner now is the one the leaderboard's table shows widest, at its half-width.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Z95 } from "../../kernel";
 import { BattleSetBuilder, A_WINS, B_WINS, TIE } from "./battles";
 import { designAt, fitTally, pairScore, ratingVariances, type PairTally } from "./informative";
-import { neededInput, projectNeeded, type NeededInput, type WaitingPair } from "./needed";
+import { leaderboard } from "./leaderboard";
+import { neededInput, projectNeeded, projectNeededForTable, type NeededInput, type WaitingPair } from "./needed";
 
 const close = (x: number, y: number, rel = 1e-9) =>
   assert.ok(Math.abs(x - y) <= rel * Math.max(1, Math.abs(y)), `${x} vs ${y}`);
@@ -180,4 +182,60 @@ test("checking the target once a stretch finds the same judgment as checking aft
       }
     }
   }
+});
+
+test("the widest planner is the one the table shows widest, though the sandwich names another; projected in its terms", () => {
+  const b = new BattleSetBuilder();
+  // p0–p1: 48 battles in 4 requests, each request one way: the sandwich counts 48 battles, the bootstrap 4 requests.
+  for (let q = 0; q < 4; q++) for (let k = 0; k < 12; k++) b.add("p0", "p1", q % 2 ? A_WINS : B_WINS, `c${q}`);
+  // p2–p3 and the links: fewer battles, each a request of its own, mixed outcomes.
+  let u = 0;
+  const mix = [A_WINS, B_WINS, TIE, A_WINS, B_WINS];
+  for (const [x, y, n] of [
+    ["p2", "p3", 20],
+    ["p1", "p2", 16],
+    ["p0", "p3", 16],
+  ] as const)
+    for (let k = 0; k < n; k++) b.add(x, y, mix[(k + u) % 5], `s${u++}`);
+  const set = b.build();
+  const boot = { bootstrap: 400, seed: 1 };
+  const table = leaderboard(set, boot).models.map((m) => ({ model: m.model, half: (m.ci95[1] - m.ci95[0]) / 2 }));
+  const widest = table.reduce((w, m) => (m.half > w.half ? m : w));
+  const waiting = waitingOf([
+    ["p0", "p3", 300],
+    ["p1", "p2", 300],
+  ]);
+  const target = widest.half * 0.8;
+  const sandwich = projectNeeded(neededInput(set, waiting), { order: "imported", target });
+  assert.notEqual(sandwich.now.model, widest.model, "the case: the sandwich's widest is not the table's");
+  assert.equal(sandwich.needed, 0, "the sandwich alone says the target is met already");
+  const r = projectNeededForTable(set, waiting, { order: "imported", target, ...boot });
+  assert.equal(r.now.model, widest.model);
+  close(r.now.halfWidth, widest.half);
+  assert.deepEqual(r.intervals.pooledModels, []);
+  assert.ok(r.intervals.pooled > 1.5, `clustered requests widen the table's intervals: ×${r.intervals.pooled}`);
+  // The projection stops where the table's half-width, carried forward by each planner's factor, is under the target.
+  assert.ok(r.needed !== null && r.needed > 0, `needed ${r.needed}`);
+  assert.ok(r.end.halfWidth < target, `${r.end.halfWidth} under ${target}`);
+});
+
+test("a planner the table gives no interval takes the pooled factor", () => {
+  const b = new BattleSetBuilder();
+  let u = 0;
+  for (const [x, y] of [
+    ["p0", "p1"],
+    ["p1", "p2"],
+    ["p0", "p2"],
+  ] as const)
+    for (let k = 0; k < 12; k++) b.add(x, y, [A_WINS, B_WINS, TIE][(k + u) % 3], `q${u++ % 9}`);
+  const r = projectNeededForTable(b.build(), waitingOf([["new", "p0", 5]]), {
+    order: "imported",
+    target: 1,
+    bootstrap: 50,
+    seed: 2,
+  });
+  assert.deepEqual(r.intervals.pooledModels, ["new"]);
+  assert.equal(r.now.model, "new");
+  assert.equal(r.now.halfWidth, Infinity);
+  assert.ok(Number.isFinite(r.end.halfWidth));
 });

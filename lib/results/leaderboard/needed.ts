@@ -10,11 +10,19 @@
  *   the order's intent, not one random draw of it).
  * A judgment that rates a planner without battles, or joins two groups of planners never compared, cannot be assumed
  * at the fit (its score is Infinity): it is added as an expected tie (nothing is known of the gap) and the fit redone.
+ *
+ * The half-widths it reports are the leaderboard table's, not the sandwich's (`tableScale`): the table's bootstrap
+ * resamples requests, so where a request's judgments agree with one another its intervals are wider than the
+ * sandwich's, which counts every battle as independent, and the planner widest by one need not be widest by the
+ * other. The bootstrap cannot be run on judgments not yet made, so each planner's sandwich half-width is carried
+ * forward times its ratio today (the design effect of grouping judgments in requests), which makes the widest now
+ * exactly the table's and assumes the judgments to come group as today's do.
  */
 import { Z95 } from "../../kernel";
 import { A_WINS, B_WINS, type BattleSet } from "./battles";
 import { unboundedModels } from "./bradley-terry";
 import { assumeBattle, designAt, fitTally, pairScore, pairTally, ratingVariances, type PairTally } from "./informative";
+import { leaderboard, type ModelRow } from "./leaderboard";
 
 export const SERVING_ORDERS = ["imported", "balanced", "informative"] as const;
 export type ServingOrder = (typeof SERVING_ORDERS)[number];
@@ -81,6 +89,55 @@ export interface NeededOptions {
   resyncEvery?: number;
   /** Each judgment projected, in order (tests). */
   onPick?: (a: number, b: number) => void;
+  /**
+   * Per planner (the input's order), the factor from its sandwich half-width to the half-width reported
+   * (`tableScale`: the table's); 1 each when absent (the sandwich's own).
+   */
+  scale?: ArrayLike<number>;
+}
+
+/** What `tableScale` makes of the table: the factors, and the pooled one planners without a table interval take. */
+export interface TableScale {
+  scale: Float64Array;
+  /** √(Σ table² / Σ sandwich²) over the planners with both: how much wider the table's intervals are, overall. */
+  pooled: number;
+  /** Planners that took the pooled factor (no table interval yet: no battles, or all of their group's in one request). */
+  pooledModels: string[];
+}
+
+/**
+ * Per planner, its table half-width (half its bootstrap interval's width, as the Ratings table shows it) over its
+ * sandwich half-width at the current fit, so that the projection reports what the table will show. A planner the
+ * table gives no interval (no battles yet, a group whose battles are all one request, no finite replicate) takes
+ * the pooled factor; with no planner to pool over, 1.
+ */
+export function tableScale(
+  input: NeededInput,
+  table: readonly Pick<ModelRow, "model" | "ci95" | "groupUnits">[],
+): TableScale {
+  const p = input.models.length;
+  const scale = new Float64Array(p).fill(NaN);
+  const byModel = new Map(table.map((r) => [r.model, r]));
+  const v = p ? ratingVariances(designAt(input.tally, fitTally(input.tally))) : new Float64Array(0);
+  let table2 = 0,
+    sandwich2 = 0;
+  for (let m = 0; m < p; m++) {
+    const row = byModel.get(input.models[m]);
+    const tableHalf = row && row.groupUnits >= 2 ? (row.ci95[1] - row.ci95[0]) / 2 : NaN;
+    const sandwichHalf = Z95 * Math.sqrt(v[m]);
+    if (!(tableHalf > 0 && Number.isFinite(tableHalf) && sandwichHalf > 0 && Number.isFinite(sandwichHalf))) continue;
+    scale[m] = tableHalf / sandwichHalf;
+    table2 += tableHalf * tableHalf;
+    sandwich2 += sandwichHalf * sandwichHalf;
+  }
+  const pooled = sandwich2 > 0 ? Math.sqrt(table2 / sandwich2) : 1;
+  const pooledModels: string[] = [];
+  for (let m = 0; m < p; m++)
+    if (Number.isNaN(scale[m])) {
+      scale[m] = pooled;
+      pooledModels.push(input.models[m]);
+    }
+  return { scale, pooled, pooledModels };
 }
 
 export interface Widest {
@@ -123,9 +180,10 @@ export function projectNeeded(input: NeededInput, o: NeededOptions): NeededProje
   const widest = (): Widest => {
     if (!p) return { model: null, halfWidth: NaN };
     const v = ratingVariances(d);
+    const half = (m: number) => Z95 * Math.sqrt(v[m]) * (o.scale ? o.scale[m] : 1);
     let at = 0;
-    for (let m = 1; m < p; m++) if (v[m] > v[at]) at = m;
-    return { model: models[at], halfWidth: Z95 * Math.sqrt(v[at]) };
+    for (let m = 1; m < p; m++) if (half(m) > half(at)) at = m;
+    return { model: models[at], halfWidth: half(at) };
   };
   const now = widest();
   const base = { order: o.order, target: o.target, now, waiting: total };
@@ -238,6 +296,34 @@ export function projectNeeded(input: NeededInput, o: NeededOptions): NeededProje
     stretch.push(pick);
     if (stretch.length >= stride && close()) return result(true);
   }
+}
+
+/** The projection as the page reports it: in the half-widths of the table of `leaderboard(set, bootstrap)`. */
+export interface TableProjection extends NeededProjection {
+  /** Waiting pairs of two plans by one planner (no battle, left out). */
+  selfPairs: number;
+  /** The table the half-widths are those of: its bootstrap replicates and seed, and `tableScale`'s pooled factor. */
+  intervals: { bootstrap: number; seed: number; pooled: number; pooledModels: string[] };
+}
+
+/**
+ * Judgments still needed in the table's terms: the leaderboard on the same battles with the page's replicates and
+ * seed (plain Bradley–Terry: style control leaves the table's raw intervals as they are), its half-widths over the
+ * sandwich's as `tableScale` says, then `projectNeeded` with those factors.
+ */
+export function projectNeededForTable(
+  set: BattleSet,
+  waiting: readonly WaitingPair[],
+  o: Omit<NeededOptions, "scale"> & { bootstrap: number; seed: number },
+): TableProjection {
+  const input = neededInput(set, waiting);
+  const table = set.size ? leaderboard(set, { bootstrap: o.bootstrap, seed: o.seed }).models : [];
+  const { scale, pooled, pooledModels } = tableScale(input, table);
+  return {
+    ...projectNeeded(input, { ...o, scale }),
+    selfPairs: input.selfPairs,
+    intervals: { bootstrap: o.bootstrap, seed: o.seed, pooled, pooledModels },
+  };
 }
 
 /** The judgments waiting per pair of planners (i·p + j, i < j, ascending). */

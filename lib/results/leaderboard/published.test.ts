@@ -1,5 +1,5 @@
 /**
- * Battle logs as the field publishes them (fixtures/published/, see its README): FastChat's
+ * Battle logs in the layouts the field publishes (fixtures/published/, synthetic rows, see its README): FastChat's
  * `clean_battle_*.json` (one JSON array written with indentation, "tie (bothbad)", `question_id`,
  * `anony`) and lmarena's arena-human-preference rows ("both_bad").
  */
@@ -124,4 +124,14 @@ test("a file that is neither JSON Lines nor a JSON array of battles is refused, 
     readBattlesFile(`${d}/named.json`, MAX),
     /1 non-anonymous battles left out: --include-named keeps them/,
   );
+});
+
+test("the published fixtures' README names each file, says where it comes from and under which licence", async () => {
+  const { readdirSync } = await import("node:fs");
+  const readme = readFileSync(`${dir}README.md`, "utf8");
+  for (const f of readdirSync(dir).filter((f) => f !== "README.md")) assert.ok(readme.includes(`\`${f}\``), f);
+  assert.match(readme, /^## Where they come from$/m);
+  assert.match(readme, /^## Licence$/m);
+  // Its evidence that the rows are generated: the first question id, which it shows to be Python's random.Random(7).
+  assert.ok(readme.includes(raw[0].question_id));
 });

@@ -11,6 +11,7 @@ import {
   type JudgeRecord,
 } from "../alignment";
 import { currentWeights } from "./fits";
+import { escalationUses, recalibrateAfterRemoval, type EscalationUse } from "./escalation";
 import { poolOf, type Db } from "../../platform/db";
 import { beforeLongStep, NO_PROGRESS, type ReportProgress } from "../../platform";
 import { type Verdict } from "../../judging/verdict";
@@ -100,17 +101,49 @@ export async function importJudgeVerdicts(db: Db, text: string, name: string, ac
   return { created: true, id: row.id, verdicts: row.verdicts, judges };
 }
 
+/** The verdict files, newest first, each with the escalations that use it (the page asks before removing those). */
 export async function listJudgeImports(db: Db) {
-  return db.judgeImport.findMany({
+  const imports = await db.judgeImport.findMany({
     orderBy: { createdAt: "desc" },
     select: { id: true, name: true, judges: true, verdicts: true, createdAt: true },
   });
+  const uses = imports.length ? await escalationUses(db) : new Map<string, EscalationUse[]>();
+  return imports.map((i) => ({ ...i, escalations: uses.get(i.id) ?? [] }));
 }
 
-export async function deleteJudgeImport(db: Db, id: string, actorId: string) {
+/** "the escalation of Paris (gpt-4o) and of Rome (gpt-4o, mini)": who uses a file, for people. */
+export function escalationUsesText(uses: readonly EscalationUse[]): string {
+  return `the guaranteed escalation of ${uses.map((u) => `${u.dataset} (${u.judges.join(", ")})`).join(" and of ")}`;
+}
+
+/**
+ * Removes one verdict file and its verdicts. A file some dataset's escalation uses is refused (409, naming the
+ * datasets in `escalations`) unless `confirm`: then those escalations give their decided pairs back to the experts
+ * and recalibrate on the verdicts that remain (recalibrateAfterRemoval).
+ */
+export async function deleteJudgeImport(db: Db, id: string, actorId: string, opts: { confirm?: boolean } = {}) {
+  const file = await db.judgeImport.findUnique({ where: { id }, select: { name: true } });
+  if (!file) throw new AppError("not_found", "There is no such import.");
+  const uses = (await escalationUses(db, [id])).get(id) ?? [];
+  if (uses.length && !opts.confirm)
+    throw new AppError(
+      "conflict",
+      `${file.name} holds verdicts that ${escalationUsesText(uses)} uses. Removing it gives the pairs those judges decided back to the experts and recalibrates without these verdicts (a judge left without verdicts abstains). Send {"confirm": true} to remove it anyway.`,
+      { escalations: uses },
+    );
   const gone = await db.judgeImport.deleteMany({ where: { id } });
   if (!gone.count) throw new AppError("not_found", "There is no such import.");
-  await db.auditEvent.create({ data: { actorId, action: "judges.delete", targetType: "JudgeImport", targetId: id } });
+  await db.auditEvent.create({
+    data: {
+      actorId,
+      action: "judges.delete",
+      targetType: "JudgeImport",
+      targetId: id,
+      ...(uses.length ? { data: { escalations: uses.map((u) => u.datasetId) } } : {}),
+    },
+  });
+  for (const u of uses) await recalibrateAfterRemoval(db, u.datasetId);
+  return { escalations: uses };
 }
 
 /** A reward judge's verdict: the plan with the higher reward wins; equal rewards are Neither (TripScore E.5). */

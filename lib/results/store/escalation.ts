@@ -1,7 +1,8 @@
 /**
  * Guaranteed escalation on a dataset, in the database: the setting (drawing the calibration sample), one step as
- * the worker runs it (lib/results/escalation/dataset.ts decides; tj_escalation_* apply, decision 002), and the
- * status the Judges page shows. The method: docs/escalation.md.
+ * the worker runs it (lib/results/escalation/dataset.ts decides; tj_escalation_* apply, decision 002), the
+ * status the Judges page shows, and which escalations use a verdict file (and their recalibration once it is
+ * removed). The method: docs/escalation.md.
  */
 import { randomBytes } from "node:crypto";
 import { AppError } from "../../kernel";
@@ -323,6 +324,55 @@ export async function escalationSweep(db: Db): Promise<number> {
     stepped++;
   }
   return stepped;
+}
+
+/** A dataset whose escalation uses a verdict file: its cascade's judges that the file holds verdicts of there. */
+export interface EscalationUse {
+  datasetId: string;
+  dataset: string;
+  judges: string[];
+}
+
+/**
+ * Per verdict file (JudgeImport id), the datasets whose escalation (on) names one of its judges and which it holds
+ * verdicts of that judge on: removing the file changes what those escalations calibrate and decide on. A lookup per
+ * dataset with escalation on and judge of the file (few), each by the verdicts' judge index.
+ */
+export async function escalationUses(db: Db, importIds?: readonly string[]): Promise<Map<string, EscalationUse[]>> {
+  const { rows } = await poolOf(db).query<{ importId: string; datasetId: string; dataset: string; judges: string[] }>(
+    `SELECT i.id AS "importId", d.id AS "datasetId", d.name AS dataset, array_agg(j ORDER BY j) AS judges
+       FROM "JudgeImport" i CROSS JOIN LATERAL unnest(i.judges) AS j
+       JOIN "Dataset" d ON d.escalation IS NOT NULL AND d.escalation->'judges' ? j
+      WHERE ($1::text[] IS NULL OR i.id = ANY($1))
+        AND EXISTS (SELECT 1 FROM "JudgeVerdict" v JOIN "Pair" p ON p.id = v."pairId" JOIN "Query" q ON q.id = p."queryId"
+                     WHERE v.judge = j AND v."importId" = i.id AND q."datasetId" = d.id)
+      GROUP BY i.id, d.id, d.name ORDER BY d.name, d.id`,
+    [importIds ?? null],
+  );
+  const out = new Map<string, EscalationUse[]>();
+  for (const r of rows) {
+    const list = out.get(r.importId) ?? [];
+    list.push({ datasetId: r.datasetId, dataset: r.dataset, judges: r.judges });
+    out.set(r.importId, list);
+  }
+  return out;
+}
+
+/**
+ * After verdicts an escalation used are removed: its decisions go back to the experts (they rested on verdicts that
+ * are gone) and it steps again at once — on the calibration sample the experts already labelled, with the verdicts
+ * that remain (a judge left without any abstains on every pair). A step that fails here is the worker's to take:
+ * the state forgets what it saw.
+ */
+export async function recalibrateAfterRemoval(db: Db, datasetId: string): Promise<EscalationState | null> {
+  const pool = poolOf(db);
+  await pool.query(`SELECT tj_escalation_reopen($1)`, [datasetId]);
+  await pool.query(
+    `UPDATE "Dataset" SET "escalationState" = jsonb_set("escalationState", '{seen}', '""')
+      WHERE id = $1 AND "escalationState" IS NOT NULL`,
+    [datasetId],
+  );
+  return runEscalation(db, datasetId);
 }
 
 /** What the Judges page shows of a dataset's escalation: settings, the last step, and the decisions so far. */

@@ -1,14 +1,14 @@
 /**
  * Judgments still needed (lib/results/leaderboard/needed.ts) from the database: the experts' battles in scope, the
  * pairs waiting for experts (OPEN, judgments short of requiredRaters) in the claim's order, and the dataset's
- * serving order ("imported" when no dataset is chosen).
+ * serving order ("imported" when no dataset is chosen); projected in the half-widths of the leaderboard's table
+ * (its bootstrap with the page's replicates and seed).
  */
 import {
-  neededInput,
-  projectNeeded,
+  projectNeededForTable,
   SERVING_ORDERS,
-  type NeededProjection,
   type ServingOrder,
+  type TableProjection,
   type WaitingPair,
 } from "../leaderboard";
 import { poolOf, type Db, pairRanges } from "../../platform/db";
@@ -66,18 +66,19 @@ export async function servingOrderOf(db: Db, datasetId: string | null): Promise<
   return (SERVING_ORDERS as readonly string[]).includes(order) ? (order as ServingOrder) : "imported";
 }
 
-export interface JudgmentsNeeded extends NeededProjection {
+export interface JudgmentsNeeded extends TableProjection {
   /** Whose serving order: the dataset's, or none (every dataset: as imported). */
   datasetId: string | null;
-  /** Waiting pairs of two plans by one planner (no battle, left out). */
-  selfPairs: number;
 }
 
-/** How many more expert judgments the serving order needs until the widest 95 % half-width is under `target`. */
+/**
+ * How many more expert judgments the serving order needs until the widest 95 % half-width the leaderboard's table
+ * shows (with `bootstrap` replicates and `seed`, as the page asks it) is under `target`.
+ */
 export async function judgmentsNeeded(
   db: Db,
   f: BattleFilters,
-  opts: { target: number; queueOrder: QueueOrder },
+  opts: { target: number; queueOrder: QueueOrder; bootstrap: number; seed: number },
   progress: ReportProgress = NO_PROGRESS,
 ): Promise<JudgmentsNeeded> {
   progress("reading the battles and the pairs waiting");
@@ -86,12 +87,12 @@ export async function judgmentsNeeded(
     waitingPairs(db, f, opts.queueOrder),
     servingOrderOf(db, f.datasetId ?? null),
   ]);
-  progress(`projecting the ${order} order over ${waiting.length.toLocaleString("en-US")} pairs waiting`);
+  progress(
+    `${opts.bootstrap.toLocaleString("en-US")} bootstrap replicates, then the ${order} order over ${waiting.length.toLocaleString("en-US")} pairs waiting`,
+  );
   await beforeLongStep();
-  const input = neededInput(set, waiting);
   return {
-    ...projectNeeded(input, { order, target: opts.target }),
+    ...projectNeededForTable(set, waiting, { order, target: opts.target, bootstrap: opts.bootstrap, seed: opts.seed }),
     datasetId: f.datasetId ?? null,
-    selfPairs: input.selfPairs,
   };
 }

@@ -2,7 +2,8 @@
  * The Leaderboard page's prediction-powered board and its "judgments still needed", on a real database: experts
  * judge the Paris pairs of the demo, a judge's verdicts are uploaded for every pair. The board equals the module's
  * output on the same battles (read the way `tripjudge leaderboard --judge-battles` reads its files), λ̂ is in [0, 1]
- * and no planner's interval widens much; the projection equals the pure one on the same battles and waiting pairs.
+ * and no planner's interval widens much; the projection equals the pure one on the same battles and waiting pairs, and
+ * its widest planner now is the leaderboard table's.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -13,10 +14,9 @@ import { DEFAULT_SETTINGS } from "../../judging";
 import {
   A_WINS,
   B_WINS,
-  neededInput,
   PredictionPoweredBuilder,
   predictionPoweredLeaderboard,
-  projectNeeded,
+  projectNeededForTable,
   readPredictionPoweredFiles,
   TIE,
   type PredictionPoweredLeaderboard,
@@ -241,13 +241,17 @@ test("judgments still needed: the waiting pairs in the claim's order, projected 
   );
   const { set } = await leaderboardBattles(t.db, {});
   const target = 40;
-  const got = await judgmentsNeeded(t.db, {}, { target, queueOrder: "oldest" });
-  const want = projectNeeded(neededInput(set, waiting), { order: "imported", target });
-  assert.deepEqual(
-    { ...got, datasetId: undefined, selfPairs: undefined },
-    { ...want, datasetId: undefined, selfPairs: undefined },
-  );
+  const boot = { bootstrap: 200, seed: 3 };
+  const got = await judgmentsNeeded(t.db, {}, { target, queueOrder: "oldest", ...boot });
+  const want = projectNeededForTable(set, waiting, { order: "imported", target, ...boot });
+  assert.deepEqual({ ...got, datasetId: undefined }, { ...want, datasetId: undefined });
   assert.equal(got.datasetId, null);
+  // The widest now is the table's: the planner with the widest interval on the page, at half its width.
+  const { report } = await leaderboardReport(t.db, {}, { style: false, ...boot });
+  const table = report!.models.map((m) => ({ model: m.model, half: (m.ci95[1] - m.ci95[0]) / 2 }));
+  const widest = table.reduce((w, m) => (m.half > w.half ? m : w));
+  assert.equal(got.now.model, widest.model);
+  assert.ok(Math.abs(got.now.halfWidth - widest.half) < 1e-9, `${got.now.halfWidth} vs ${widest.half}`);
   assert.ok(got.waiting > 0);
   assert.ok(got.needed === null ? got.end.judgments === got.waiting : got.end.halfWidth < target);
 
@@ -256,7 +260,11 @@ test("judgments still needed: the waiting pairs in the claim's order, projected 
   await t.db.dataset.update({ where: { id: dataset.id }, data: { servingOrder: "balanced" } });
   assert.equal(await servingOrderOf(t.db, dataset.id), "balanced");
   assert.equal(await servingOrderOf(t.db, null), "imported");
-  const balanced = await judgmentsNeeded(t.db, { datasetId: dataset.id }, { target, queueOrder: "completion" });
+  const balanced = await judgmentsNeeded(
+    t.db,
+    { datasetId: dataset.id },
+    { target, queueOrder: "completion", ...boot },
+  );
   assert.equal(balanced.order, "balanced");
   assert.equal(balanced.datasetId, dataset.id);
   const last = (await waitingPairs(t.db, {}, "oldest")).at(-1)!;

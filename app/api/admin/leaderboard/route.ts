@@ -5,27 +5,13 @@ import { judgeInScope, judgesInScope } from "@/lib/results/store";
 import { db } from "@/lib/platform/db";
 import { AppError } from "@/lib/kernel";
 import { offload } from "@/lib/platform/offload";
-import { leaderboardFilters, leaderboardScopeQuery } from "@/lib/results/http";
+import { leaderboardBootstrapQuery, leaderboardFilters, leaderboardScopeQuery } from "@/lib/results/http";
 import { adminFigures } from "@/lib/platform/http";
 import { withRole } from "@/lib/platform/next";
 
-const MAX_BOOTSTRAP = 2000;
-
 const query = leaderboardScopeQuery.extend({
+  ...leaderboardBootstrapQuery.shape,
   style: z.enum(["0", "1"]).default("0"),
-  /** Each replicate is a full fit: bounded so that one request cannot hold the server for minutes. */
-  bootstrap: z.coerce
-    .number()
-    .int()
-    .min(10, "at least 10 bootstrap replicates")
-    .max(MAX_BOOTSTRAP, `at most ${MAX_BOOTSTRAP} bootstrap replicates`)
-    .default(1000),
-  seed: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1)
-    .default(1),
   /** An uploaded judge with verdicts in scope: experts only beside experts + this judge (prediction-powered). */
   judge: z.string().trim().min(1).max(120).optional(),
   /** The comparison's intervals: the sandwich, or the bootstrap's `bootstrap` replicates resampling requests. */

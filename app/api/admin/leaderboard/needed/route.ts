@@ -7,9 +7,11 @@ import { db } from "@/lib/platform/db";
 import { adminFigures } from "@/lib/platform/http";
 import { withRole } from "@/lib/platform/next";
 import { offload } from "@/lib/platform/offload";
-import { leaderboardFilters, leaderboardScopeQuery } from "@/lib/results/http";
+import { leaderboardBootstrapQuery, leaderboardFilters, leaderboardScopeQuery } from "@/lib/results/http";
 
 const query = leaderboardScopeQuery.extend({
+  /** The page's bootstrap: the half-widths are those of the table it computes. */
+  ...leaderboardBootstrapQuery.shape,
   /** The widest planner's 95 % half-width to get under, in rating points (Elo scale). */
   target: z.coerce
     .number()
@@ -20,7 +22,8 @@ const query = leaderboardScopeQuery.extend({
 
 /**
  * The expert judgments the serving order still needs, from the pairs waiting, until the widest planner's 95 %
- * half-width is under the target (lib/results/leaderboard/needed.ts): a projection, computed off the event loop.
+ * half-width in the leaderboard's table (its bootstrap with these replicates and seed) is under the target
+ * (lib/results/leaderboard/needed.ts): a projection, computed off the event loop.
  */
 export const GET = withRole("ADMIN", async (req) => {
   const q = query.parse(Object.fromEntries(new URL(req.url).searchParams));
@@ -32,7 +35,12 @@ export const GET = withRole("ADMIN", async (req) => {
   return NextResponse.json(
     await adminFigures(
       `leaderboard-needed:${JSON.stringify({ ...q, queueOrder })}`,
-      (progress) => offload("leaderboardNeeded", { filters, opts: { target: q.target, queueOrder }, progress }),
+      (progress) =>
+        offload("leaderboardNeeded", {
+          filters,
+          opts: { target: q.target, queueOrder, bootstrap: q.bootstrap, seed: q.seed },
+          progress,
+        }),
       "heavy",
     ),
   );
