@@ -1,2 +1,5 @@
 /** lib/review/store: the entry point for server callers — routes, actions, the worker, the command line (decision 018). */
-export {};
+export * from "./pair-filter-sql";
+export * from "./pair-list";
+export * from "./scope";
+export * from "./search-plan";
