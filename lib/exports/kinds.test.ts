@@ -119,8 +119,13 @@ test("an export query maps to the database filters the same way everywhere", () 
     finalOnly: false,
     verifiedOnly: false,
     labelSource: "experts",
+    pairs: undefined,
   });
   assert.equal(exportQuery.safeParse({ from: "2026-02-30" }).success, false);
+  // The pair browser's filter: its address read by its own schema, the view's parts left out.
+  assert.deepEqual(filtersOf(exportQuery.parse({ pair_filter: "?status=complete&sort=judgments" })).pairs, {
+    status: "complete",
+  });
 });
 
 test("label_source: experts by default, or all; another value and all on a kind without pairs' labels are refused", () => {

@@ -33,6 +33,7 @@ import {
   type CorrectionAs,
 } from "./corrections";
 import { TRAINING_CSV_COLUMNS, trainingCsvRow, csvLine, type TrainingPair } from "./training";
+import { issuesText, pairFilterFromText } from "../review";
 
 /** 2: every labelled record says its label's source (label_source…), and labelled pairs' old label_source is label_basis. */
 export const EXPORT_SCHEMA_VERSION = 2;
@@ -115,6 +116,20 @@ export const exportQuery = z
         message: 'expected "experts" (the experts\' labels only) or "all" (the pairs a judge decided too)',
       })
       .default("experts"),
+    /**
+     * The pair browser's filter: its address's query string, or the whole address (what its "Copy link" gives), parsed
+     * by the browser's own schema (lib/review/pair-filter.ts); the view's sort, columns and page are left out.
+     */
+    pair_filter: z
+      .string()
+      .max(4000, "a pair filter of 4,000 characters at most")
+      .transform((s, ctx) => {
+        const r = pairFilterFromText(s);
+        if (r.success) return r.data;
+        ctx.addIssue({ code: "custom", message: `${issuesText(r.error)} (the pair browser's filter, /admin/pairs)` });
+        return z.NEVER;
+      })
+      .optional(),
   })
   // A range that ends before it begins holds nothing: say so rather than stream an empty file.
   .refine((q) => !q.from || !q.to || q.from < q.to, {
@@ -135,6 +150,7 @@ export function filtersOf(q: ExportQuery): ExportFilters {
     finalOnly: q.final === "1",
     verifiedOnly: q.verified_only === "1",
     labelSource: q.label_source,
+    pairs: q.pair_filter,
   };
 }
 
@@ -242,8 +258,23 @@ const EXPERTS_ONLY: Partial<Record<ExportKind, string>> = {
   corrections: "a correction is verified by experts only",
 };
 
+/** Why a kind takes no pair filter (it is not made of pairs). */
+const NOT_OF_PAIRS: Partial<Record<ExportKind, string>> = {
+  annotations: "annotations are a request's constraint versions, not pairs",
+  corrections: "corrections are plans, not pairs",
+};
+
+/** Why this kind cannot take the query's pair filter, or null (the download, the job, the card and the command line). */
+export function pairFilterRefusal(kind: ExportKind, q: ExportQuery): string | null {
+  return q.pair_filter && NOT_OF_PAIRS[kind]
+    ? `pair_filter (--pair-filter) is for the exports of pairs and judgments: ${NOT_OF_PAIRS[kind]}`
+    : null;
+}
+
 /** What an export query cannot be, said before anything streams (null: it can be). */
 export function exportRefusal(kind: ExportKind, q: ExportQuery): string | null {
+  const pairs = pairFilterRefusal(kind, q);
+  if (pairs) return pairs;
   if (q.label_source === "all" && EXPERTS_ONLY[kind])
     return `label_source=all (--label-source all) is for ${LABEL_SOURCE_KINDS.join(", ")} and hf-dataset: ${EXPERTS_ONLY[kind]}`;
   if (kind === "corrections") return checkCorrectionOptions(q.as, optionsOf(q).preference!, q.format);

@@ -7,6 +7,7 @@ import type { TrainingPair } from "./training";
 import { type DimensionVerdict, type DimensionSummary } from "../results/dimensions";
 import { type Verdict } from "../judging/verdict";
 import { col, type Columns } from "./parquet";
+import type { PairFilter } from "../review";
 
 export interface ExportFilters {
   datasetId?: string | null;
@@ -25,6 +26,11 @@ export interface ExportFilters {
    * its JudgeDecision's verdict as their label: "all"). Raw judgments, annotations and corrections are the experts' own.
    */
   labelSource?: LabelSourceFilter;
+  /**
+   * The pair browser's filter (`pair_filter`, lib/review/pair-filter.ts): only the pairs it matches, and the judgments
+   * of those pairs. Exports of pairs and judgments only (annotations and corrections refuse it).
+   */
+  pairs?: PairFilter | null;
 }
 
 export const LABEL_SOURCE_FILTERS = ["experts", "all"] as const;
