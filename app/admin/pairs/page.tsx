@@ -106,12 +106,22 @@ export default async function PairsPage({ searchParams }: { searchParams: Promis
           {(rows.previous || rows.next) && (
             <nav className="inline-form pager" aria-label="Pages of pairs">
               {rows.previous && (
-                <Link className="btn" href={browserHref(q, { before: decodePairCursor(rows.previous)! })} rel="prev">
+                <Link
+                  className="btn"
+                  href={browserHref(q, { before: decodePairCursor(rows.previous)! })}
+                  rel="prev"
+                  prefetch={false}
+                >
                   ← Previous {q.size}
                 </Link>
               )}
               {rows.next && (
-                <Link className="btn" href={browserHref(q, { after: decodePairCursor(rows.next)! })} rel="next">
+                <Link
+                  className="btn"
+                  href={browserHref(q, { after: decodePairCursor(rows.next)! })}
+                  rel="next"
+                  prefetch={false}
+                >
                   Next {q.size} →
                 </Link>
               )}

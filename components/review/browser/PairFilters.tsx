@@ -135,7 +135,7 @@ export function PairFilters({ q, options, filtered }: { q: PairQuery; options: P
           Apply
         </button>
         {filtered && (
-          <Link className="btn" href={`/admin/pairs${kept.size ? `?${kept}` : ""}`}>
+          <Link className="btn" href={`/admin/pairs${kept.size ? `?${kept}` : ""}`} prefetch={false}>
             Clear filters
           </Link>
         )}

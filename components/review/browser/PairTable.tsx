@@ -1,6 +1,7 @@
 /**
  * A page of pairs as a table: the columns the address asks for, each row linking to the pair's page; the headers of
- * the sort keys' columns sort by them (again: the other way round).
+ * the sort keys' columns sort by them (again: the other way round). No link prefetches: each would render a pair's
+ * page, or the browser in another order, for 50 rows at a time.
  */
 import Link from "next/link";
 import {
@@ -56,7 +57,7 @@ export function PairTable({ q, rows, columns }: { q: PairQuery; rows: PairRow[];
           {rows.map((r) => (
             <tr key={r.id}>
               <td>
-                <Link href={`/admin/pairs/${r.id}`} aria-label={`Open pair ${r.id}`}>
+                <Link href={`/admin/pairs/${r.id}`} aria-label={`Open pair ${r.id}`} prefetch={false}>
                   Open
                 </Link>
               </td>
@@ -85,7 +86,7 @@ function Header({ q, column, sort }: { q: PairQuery; column: PairColumn; sort: P
   const dir = active && q.dir === "desc" ? "asc" : "desc";
   return (
     <th className={className} aria-sort={active ? (q.dir === "asc" ? "ascending" : "descending") : undefined}>
-      <Link href={browserHref(q, { sort, dir })} className="sort-link">
+      <Link href={browserHref(q, { sort, dir })} className="sort-link" prefetch={false}>
         {name}
         <span aria-hidden="true">{active ? (q.dir === "asc" ? " ↑" : " ↓") : " ↕"}</span>
         <span className="sr-only">
