@@ -25,6 +25,7 @@ test("an admin filters pairs by an English and a Chinese rationale phrase, sorts
   page,
   context,
 }) => {
+  test.setTimeout(150_000);
   // Paris pairs judged by its three experts: a split, two majorities, a unanimous B, a unanimous A.
   const [split, majorityA, majorityB, allB, allA] = await judgeInDatabase(
     "Paris",
