@@ -24,7 +24,10 @@ export function AppHeader({ user }: { user: SessionUser }) {
             <Link href="/admin/weights">Weights</Link>
           </>
         ) : user.role === "REVIEWER" ? (
-          <Link href="/review">Review queue</Link>
+          <>
+            <Link href="/review">Review queue</Link>
+            <Link href="/admin/pairs">Pairs</Link>
+          </>
         ) : (
           <Link href="/expert">My pairs</Link>
         )}

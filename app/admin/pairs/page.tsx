@@ -14,6 +14,7 @@ import {
 } from "@/lib/review";
 import { pairFilterOptions, pairPage, reviewScope } from "@/lib/review/store";
 import { requirePageUser } from "@/lib/platform/next";
+import { REVIEW_ROLES } from "@/lib/accounts";
 import { PairFilters } from "@/components/review/browser/PairFilters";
 import { PairTable } from "@/components/review/browser/PairTable";
 import { PairColumns } from "@/components/review/browser/PairColumns";
@@ -44,11 +45,12 @@ const EXPORTS: ExportChoice[] = EXPORT_KINDS.flatMap((kind) => {
 /**
  * Every pair of every dataset (lib/review), filtered, sorted and paged by key; the filter, sort, columns and page are
  * the address, written canonically (an address with blanks or defaults is redirected to its short form), so it can
- * be shared. Reading it changes nothing.
+ * be shared. Reading it changes nothing. Reviewers see their destinations' pairs, without the export.
  */
 export default async function PairsPage({ searchParams }: { searchParams: Promise<Search> }) {
-  // Reads the database itself: checks the role again (app/admin/layout.tsx).
-  const user = await requirePageUser("ADMIN");
+  // Reads the database itself: checks the role again (app/admin/pairs/layout.tsx). Reviewers: their destinations.
+  const user = await requirePageUser(REVIEW_ROLES);
+  const admin = user.role === "ADMIN";
   const raw = await searchParams;
   const parsed = parsePairQuery(raw);
   if (parsed.success) {
@@ -76,8 +78,9 @@ export default async function PairsPage({ searchParams }: { searchParams: Promis
     <>
       <h1>Pairs</h1>
       <p className="muted">
-        Every pair of every dataset: search the rationales and requests (English and Chinese), filter, sort, open a
-        pair, and export what you found. The address holds it all — share it.
+        {admin
+          ? "Every pair of every dataset: search the rationales and requests (English and Chinese), filter, sort, open a pair, and export what you found. The address holds it all — share it."
+          : "Every pair of your destinations: search the rationales and requests (English and Chinese), filter, sort, and open a pair to review its judgments. The address holds it all — share it."}
       </p>
       <section className="card" aria-label="Filters">
         <PairFilters q={view} options={options} filtered={filtered} />
@@ -98,7 +101,11 @@ export default async function PairsPage({ searchParams }: { searchParams: Promis
           </div>
           {rows.rows.length === 0 ? (
             <p className="muted" data-testid="pairs-none">
-              {filtered ? "No pair matches." : "No pairs yet: import a dataset."}
+              {filtered
+                ? "No pair matches."
+                : admin
+                  ? "No pairs yet: import a dataset."
+                  : "No pairs in your destinations yet."}
             </p>
           ) : (
             <PairTable q={q} rows={rows.rows} columns={columns} />
@@ -127,7 +134,8 @@ export default async function PairsPage({ searchParams }: { searchParams: Promis
               )}
             </nav>
           )}
-          {rows.rows.length > 0 && <PairExport filter={filter} kinds={EXPORTS} />}
+          {/* Exports stay the admins'. */}
+          {admin && rows.rows.length > 0 && <PairExport filter={filter} kinds={EXPORTS} />}
         </section>
       )}
     </>
