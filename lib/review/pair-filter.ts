@@ -13,6 +13,8 @@ export const PAIR_AGREEMENTS = ["unanimous", "majority", "split", "adjudicated"]
 export type PairAgreement = (typeof PAIR_AGREEMENTS)[number];
 export const PAIR_GOLD = ["real", "gold"] as const;
 export const PAIR_CORRECTED = ["corrected", "verification", "none"] as const;
+/** A reviewer rejected one of its judgments; a reviewer acted on one (rejected it, accepted it or commented); neither. */
+export const PAIR_REVIEW = ["rejected", "reviewed", "unreviewed"] as const;
 export const SEARCH_IN = ["all", "rationales", "request"] as const;
 export type SearchIn = (typeof SEARCH_IN)[number];
 export const JUDGE_VS = ["disagrees", "agrees"] as const;
@@ -37,6 +39,7 @@ export const PAIR_COLUMNS = [
   "judges",
   "gold",
   "corrected",
+  "review",
   "priority",
   "created",
 ] as const;
@@ -104,6 +107,8 @@ export const pairFilterShape = {
   gold: oneOf(PAIR_GOLD),
   /** A plan of the pair has an expert's correction; the pair is a correction's verification pair; neither. */
   corrected: oneOf(PAIR_CORRECTED),
+  /** Reviews of its judgments (JudgmentReview; RejectedJudgment for the rejected ones). */
+  review: oneOf(PAIR_REVIEW),
   /** Pairs this expert (a user id) judged. */
   expert: anId("expert"),
   /** Pairs this automatic judge gave a verdict on; with `judge_vs`, whether it agrees with the experts' label. */

@@ -28,6 +28,8 @@ export interface PairRow {
   corrected: "corrected" | "verification" | null;
   /** A rationale (the first that matches the search, else slot 1's; its first 300 characters), with its column. */
   rationale: string | null;
+  /** With the review column: its rejected judgments, and its standing judgments a reviewer acted on (else null). */
+  review: { rejected: number; reviewed: number } | null;
   priority: number;
   /** ISO time, UTC. */
   createdAt: string;

@@ -18,10 +18,11 @@ const SELECTS = {
   in: { all: "rationales and requests", rationales: "rationales", request: "request texts" },
   gold: { real: "real pairs", gold: "promoted to gold" },
   corrected: { corrected: "a plan corrected", verification: "verifies a correction", none: "neither" },
+  review: { rejected: "a judgment rejected", reviewed: "reviewed", unreviewed: "not reviewed" },
   judge_vs: { disagrees: "disagrees with the experts", agrees: "agrees with the experts" },
 } as const;
 
-const MORE = ["versus", "gold", "corrected", "expert", "judge", "judge_vs", "strength", "dimension"] as const;
+const MORE = ["versus", "gold", "corrected", "review", "expert", "judge", "judge_vs", "strength", "dimension"] as const;
 
 export function PairFilters({ q, options, filtered }: { q: PairQuery; options: PairFilterOptions; filtered: boolean }) {
   const datasets = q.dataset ? options.datasets.filter((d) => d.id === q.dataset) : options.datasets;
@@ -84,6 +85,7 @@ export function PairFilters({ q, options, filtered }: { q: PairQuery; options: P
           />
           <Select name="gold" label="Gold or real" value={q.gold} choices={SELECTS.gold} />
           <Select name="corrected" label="Corrected plans" value={q.corrected} choices={SELECTS.corrected} />
+          <Select name="review" label="Reviews" value={q.review} choices={SELECTS.review} />
           <Select
             name="expert"
             label="Judged by expert"

@@ -31,6 +31,7 @@ export const COLUMN_NAMES: Record<PairColumn, string> = {
   judges: "Judges",
   gold: "Gold",
   corrected: "Corrected",
+  review: "Review",
   priority: "Priority",
   created: "Created",
 };
@@ -187,6 +188,13 @@ function Cell({ column, r }: { column: PairColumn; r: PairRow }) {
       ) : (
         <span className="muted">—</span>
       );
+    case "review": {
+      const parts = [
+        r.review?.rejected ? `${r.review.rejected} rejected` : "",
+        r.review?.reviewed ? `${r.review.reviewed} reviewed` : "",
+      ].filter(Boolean);
+      return parts.length ? <span className="small">{parts.join(" · ")}</span> : <span className="muted">—</span>;
+    }
     case "priority":
       return <>{fixed(r.priority, 2)}</>;
     case "created":

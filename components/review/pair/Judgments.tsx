@@ -84,7 +84,12 @@ export function Judgments({ d }: { d: PairDetail }) {
         <div className="judgments">
           {js.map((j) => (
             <JudgmentCard key={j.id} d={d} j={j}>
-              <ReviewActions judgmentId={j.id} status={j.review} onDone={refresh} />
+              <ReviewActions
+                judgmentId={j.id}
+                status={j.review}
+                label={`Review of judgment ${j.slot}`}
+                onDone={refresh}
+              />
             </JudgmentCard>
           ))}
         </div>

@@ -136,6 +136,13 @@ export function pairFilterSql(
   if (f.corrected === "verification") where.push(verification);
   if (f.corrected === "none") where.push(`NOT ${corrected} AND NOT ${verification}`);
 
+  const rejected = `EXISTS (SELECT 1 FROM "RejectedJudgment" x WHERE x."pairId" = ${p}.id)`;
+  // By the judgments' index, then the reviews' (JudgmentReview has no index by pair).
+  const reviewed = `(${rejected} OR EXISTS (SELECT 1 FROM "Judgment" j JOIN "JudgmentReview" v ON v."judgmentId" = j.id WHERE j."pairId" = ${p}.id))`;
+  if (f.review === "rejected") where.push(rejected);
+  if (f.review === "reviewed") where.push(reviewed);
+  if (f.review === "unreviewed") where.push(`NOT ${reviewed}`);
+
   if (f.expert)
     where.push(`${p}.id IN (SELECT j."pairId" FROM "Judgment" j WHERE j."userId" = ${param(f.expert)}::text)`);
   if (f.strength)

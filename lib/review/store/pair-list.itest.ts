@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createTestDatabase, type TestDatabase } from "../../testing/database";
+import { createTestDatabase, createTestExpert, type TestDatabase } from "../../testing/database";
 import { giveFourthRaters, HISTORY_PHRASES, seedHistory, seedJudgeVerdicts } from "../../testing/history";
 import { seedJudgeDecisions } from "../../testing/judge-decisions";
 import { poolOf } from "../../platform/db";
@@ -17,6 +17,7 @@ import { EVERY_DESTINATION, type ReviewScope } from "../scope";
 import { pairCount, pairFilterOptions, pairPage } from "./pair-list";
 import { pairFilterSql } from "./pair-filter-sql";
 import { searchPlan } from "./search-plan";
+import { reviewJudgment } from "./actions";
 
 let t: TestDatabase;
 
@@ -377,4 +378,30 @@ test("a page's rows: what each column shows, and the filter's choices", async ()
   // The address of a page round-trips through the same schema.
   const q = query({ q: "开放时间", status: "complete", sort: "priority" });
   assert.deepEqual(query(Object.fromEntries(pairQueryParams(q))), q);
+});
+
+test("reviews: rejected, reviewed and unreviewed pairs, and the review column's counts", async () => {
+  const admin = await createTestExpert(t.db, "pairs-admin@t.test", []);
+  await t.db.user.update({ where: { id: admin }, data: { role: "ADMIN" } });
+  const asker = { id: admin, role: "ADMIN" as const };
+  const ids = async (q: Record<string, string>) =>
+    (await pairPage(t.db, query({ ...q, size: "200" }), EVERY_DESTINATION)).rows.map((r) => r.id).sort();
+  const all = await pairCount(t.db, query({}), EVERY_DESTINATION);
+  assert.deepEqual(await ids({ review: "rejected" }), []);
+  const [commented, rejected] = await Promise.all(
+    ["hpair40", "hpair41"].map((p) => t.db.judgment.findFirstOrThrow({ where: { pairId: p }, orderBy: { id: "asc" } })),
+  );
+  await reviewJudgment(t.db, asker, commented.id, { action: "comment", text: "Check the opening hours." });
+  await reviewJudgment(t.db, asker, rejected.id, { action: "reject", reason: "Another request." });
+  assert.deepEqual(await ids({ review: "rejected" }), ["hpair41"]);
+  assert.deepEqual(await ids({ review: "reviewed" }), ["hpair40", "hpair41"]);
+  const unreviewed = await pairCount(t.db, query({ review: "unreviewed" }), EVERY_DESTINATION);
+  assert.equal(unreviewed.count, Math.min(all.count, 1000) - (all.more ? 0 : 2));
+  const rows = (await pairPage(t.db, query({ review: "reviewed", cols: "review" }), EVERY_DESTINATION)).rows;
+  assert.deepEqual(Object.fromEntries(rows.map((r) => [r.id, r.review])), {
+    hpair40: { rejected: 0, reviewed: 1 },
+    hpair41: { rejected: 1, reviewed: 0 },
+  });
+  // Without the column, none is read.
+  assert.equal((await pairPage(t.db, query({ review: "reviewed" }), EVERY_DESTINATION)).rows[0].review, null);
 });

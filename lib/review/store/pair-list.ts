@@ -82,6 +82,12 @@ async function pairRows(db: Db, query: PairQuery, scope: ReviewScope, form: Sear
                 : "NULL"
             } AS corrected,
             ${
+              columns.has("review")
+                ? `json_build_array((SELECT count(*) FROM "RejectedJudgment" x WHERE x."pairId" = p.id),
+                     (SELECT count(DISTINCT v."judgmentId") FROM "Judgment" j JOIN "JudgmentReview" v ON v."judgmentId" = j.id WHERE j."pairId" = p.id))`
+                : "NULL"
+            } AS review,
+            ${
               columns.has("judges")
                 ? `(SELECT json_agg(json_build_array(jv.judge, jv.verdict) ORDER BY jv.judge, jv.id) FROM "JudgeVerdict" jv WHERE jv."pairId" = p.id)`
                 : "NULL"
@@ -151,6 +157,7 @@ interface RawRow {
   corrected: "corrected" | "verification" | null;
   judges: [string, Verdict][] | null;
   rationale: string | null;
+  review: [number, number] | null;
 }
 
 function rowOf(r: RawRow, columns: Set<PairColumn>): PairRow {
@@ -181,6 +188,7 @@ function rowOf(r: RawRow, columns: Set<PairColumn>): PairRow {
     gold: r.gold,
     corrected: r.corrected,
     rationale: r.rationale,
+    review: r.review && { rejected: Number(r.review[0]), reviewed: Number(r.review[1]) },
     priority: r.priority,
     createdAt: r.createdAt,
   };
