@@ -324,6 +324,13 @@ test("a scope of destinations keeps every other pair out, filters and searches i
   const searched = await everyPair({ q: "开放时间" }, k);
   assert.ok(searched.length > 0 && searched.every((id) => id.startsWith("k")));
   assert.deepEqual(await everyPair({}, { destinationIds: [] }), []);
+  // An expert of kd, whom the options name.
+  const someone = await t.db.user.findFirstOrThrow({ where: { role: "EXPERT" }, orderBy: { id: "asc" } });
+  await t.db.expertDestination.upsert({
+    where: { userId_destinationId: { userId: someone.id, destinationId: "kd" } },
+    create: { userId: someone.id, destinationId: "kd", familiarity: 3 },
+    update: {},
+  });
   const options = await pairFilterOptions(t.db, k);
   assert.deepEqual(
     options.destinations.map((d) => d.id),
@@ -336,6 +343,12 @@ test("a scope of destinations keeps every other pair out, filters and searches i
   assert.deepEqual(
     options.datasets[0].dimensions.map((d) => d.key),
     ["route", "pacing"],
+  );
+  // A reviewer's scope offers the experts by their export pseudonyms, never by name.
+  assert.ok(options.experts.some((e) => e.id === someone.id));
+  assert.ok(
+    options.experts.every((e) => /^expert-[0-9a-f]{10}$/.test(e.name)),
+    JSON.stringify(options.experts),
   );
 });
 

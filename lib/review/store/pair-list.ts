@@ -19,6 +19,8 @@ import { pairFilterSql, matchesSql, searchSql, type Param, type SearchForm } fro
 import { searchPlan } from "./search-plan";
 import type { Verdict } from "../../judging/verdict";
 import { poolOf, type Db } from "../../platform/db";
+import { pseudonymSalt } from "../../judging/store";
+import { pseudonym } from "../../exports";
 import type { PairCount, PairRow, PairPage, PairFilterOptions } from "../pair-rows";
 
 /** Each sort key's column, and its value as a cursor holds it (text for a time: exact, whatever the time zone). */
@@ -196,7 +198,8 @@ function rowOf(r: RawRow, columns: Set<PairColumn>): PairRow {
 
 /**
  * What the browser's filter offers: datasets (with their strength and dimensions), destinations, planners, experts
- * and judges, within the scope. Planners and judges by a skip scan of their index (one probe each, not a pass).
+ * (by name for an admin; by their export pseudonym for a reviewer, who reads experts so everywhere) and judges,
+ * within the scope. Planners and judges by a skip scan of their index (one probe each, not a pass).
  */
 export async function pairFilterOptions(db: Db, scope: ReviewScope): Promise<PairFilterOptions> {
   const pool = poolOf(db);
@@ -233,7 +236,15 @@ export async function pairFilterOptions(db: Db, scope: ReviewScope): Promise<Pai
     destinations: destinations.rows,
     planners: planners.rows.map((r) => r.v),
     judges: judges.rows.map((r) => r.v),
-    experts: experts.rows,
+    experts:
+      ids === null
+        ? experts.rows
+        : await (async () => {
+            const salt = await pseudonymSalt(db);
+            return experts.rows
+              .map((e) => ({ id: e.id, name: pseudonym(e.id, salt) }))
+              .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+          })(),
   };
 }
 
