@@ -3,7 +3,11 @@
  * experts, lib/testing/history.ts: adaptive raters on, so 2 pairs in 7 stopped at two judgments and the others have
  * three; two uploaded judges with a verdict on every pair; gold pairs made from 2,000 plans, every expert's answers
  * to a tenth of them, qualification sets, and experts still qualifying), then every admin API read and admin page
- * timed against the production server (5 loads each after one warm-up; p50 and max, response size).
+ * timed against the production server (5 loads each after one warm-up; p50 and max, response size). The history's
+ * rationales and requests carry English and Chinese text (seedHistory's `texts`), and the pair browser's API and page
+ * are timed too (BROWSER_CALLS): the first page, filtered pages, searches in English and Chinese (a common phrase,
+ * read by a walk along the pairs, and a rare one, read as the set of its matches), a page deep in the list by key,
+ * and the counts.
  * Usage: npm run bench:admin [-- JUDGMENTS] [--dimensions] [--heavy] (--dimensions: the history's dataset asks five
  * dimensions and strength, and the dimension pages' reads are timed too; --heavy: the heavy reads of decision 017 are
  * timed too — their first load computes in the admin process, the reloads share it — with the admin process's peak
@@ -12,7 +16,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { hashPassword } from "../lib/accounts";
-import { closeDb, createDb } from "../lib/platform/db";
+import { closeDb, connect, createDb } from "../lib/platform/db";
+import { encodePairCursor } from "../lib/review";
 import { seedHistory, seedJudgeVerdicts, seedQualityControl } from "../lib/testing/history";
 import { DEFAULT_DIMENSIONS } from "../lib/results/dimensions";
 import { freshDatabase, percentile, signIn, startServer } from "./server";
@@ -55,6 +60,30 @@ const HEAVY_CALLS = [
   "/api/admin/exports/training-pairs",
 ];
 
+/** The pair browser's reads (issue 46); DEEP is a cursor 100 pairs before the end of the list, newest first. */
+const pairs = (q: Record<string, string>, path = "/api/admin/pairs") => `${path}?${new URLSearchParams(q)}`;
+const BROWSER_CALLS = [
+  "/api/admin/pairs",
+  pairs({ status: "complete", agreement: "split" }),
+  pairs({ expert: "hu7", judge: "judge-x", judge_vs: "disagrees" }),
+  pairs({ q: "opening hours" }),
+  pairs({ q: "ferry pier" }),
+  pairs({ q: "开放时间" }),
+  pairs({ q: "酒店", in: "rationales" }),
+  pairs({ q: "冬天渡口关闭" }),
+  pairs({ q: "博物馆", in: "request" }),
+  pairs({ sort: "judgments", dir: "asc" }),
+  pairs({ after: "DEEP" }),
+  pairs({}, "/api/admin/pairs/count"),
+  pairs({ q: "opening hours" }, "/api/admin/pairs/count"),
+  pairs({ q: "开放时间" }, "/api/admin/pairs/count"),
+  pairs({ status: "complete", agreement: "split" }, "/api/admin/pairs/count"),
+  "/admin/pairs",
+  pairs({ q: "开放时间", cols: "request,verdicts,agreement,label,rationale" }, "/admin/pairs"),
+  pairs({ q: "opening hours", agreement: "majority" }, "/admin/pairs"),
+  pairs({ after: "DEEP" }, "/admin/pairs"),
+];
+
 /** A GET without a time limit (fetch gives up on headers after 300 s; a heavy first load may take longer). */
 function get(url: string, cookie: string): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
@@ -91,19 +120,20 @@ async function main() {
   const db = createDb(pg.url);
   const t0 = performance.now();
   // Adaptive raters stop 2 pairs in 7 at two judgments (lib/testing/history.ts): 19 judgments per 7 pairs.
-  const pairs = Math.ceil((judgments * 7) / 19);
-  await seedHistory(db, pairs, {
+  const pairCount = Math.ceil((judgments * 7) / 19);
+  await seedHistory(db, pairCount, {
     experts: 40,
     adaptive: true,
+    texts: true,
     ...(withDimensions ? { dimensions: DEFAULT_DIMENSIONS.slice(0, 5) } : {}),
   });
-  await seedJudgeVerdicts(db, pairs);
+  await seedJudgeVerdicts(db, pairCount);
   const quality = await seedQualityControl(db, { goldPlans: 2000 });
   const seeded = {
-    pairs,
+    pairs: pairCount,
     judgments: await db.judgment.count(),
     twoRaterPairs: await db.pair.count({ where: { requiredRaters: 2 } }),
-    judgeVerdicts: pairs * 2,
+    judgeVerdicts: pairCount * 2,
     ...quality,
   };
   console.error(`seeded: ${JSON.stringify(seeded)}`);
@@ -120,9 +150,13 @@ async function main() {
   try {
     const cookie = await signIn(server.url, "admin@bench.test", "bench-password-1");
     const rows: Record<string, { status: number; firstMs: number; p50Ms: number; maxMs: number; kB: number }> = {};
-    const routes = [...CALLS, ...(withDimensions ? DIMENSION_CALLS : []), ...(heavy ? HEAVY_CALLS : [])].map((r) =>
-      r.replace("EXPERT", "hu1"),
-    );
+    const deep = await deepCursor(pg.url);
+    const routes = [
+      ...CALLS,
+      ...BROWSER_CALLS,
+      ...(withDimensions ? DIMENSION_CALLS : []),
+      ...(heavy ? HEAVY_CALLS : []),
+    ].map((r) => r.replace("EXPERT", "hu1").replace("DEEP", deep));
     for (const route of routes) {
       const times: number[] = [];
       let status = 0;
@@ -150,6 +184,7 @@ async function main() {
     }
     console.table(rows);
     const slowest = Math.max(...Object.values(rows).map((r) => r.maxMs));
+    const browser = Object.entries(rows).filter(([route]) => route.includes("/pairs"));
     console.log(
       JSON.stringify(
         {
@@ -158,6 +193,8 @@ async function main() {
           // Reloads (what an admin waits for after the first computation, which the heavy figures store).
           slowestReloadMs: slowest,
           allReloadsUnder1s: slowest < 1000,
+          // The pair browser's reads: the slowest load, first or reload (a search is never stored).
+          browserSlowestMs: Math.max(...browser.map(([, r]) => Math.max(r.firstMs, r.maxMs))),
           // First loads over a second: the heavy figures computing (with --heavy), never a plain read.
           firstLoadsOver1s: Object.entries(rows)
             .filter(([, r]) => r.firstMs >= 1000)
@@ -173,6 +210,20 @@ async function main() {
     await server.stop();
     await closeDb(db);
     await pg.stop();
+  }
+}
+
+/** The cursor of the pair 100 before the end of the browser's default order (newest first), as its links write it. */
+async function deepCursor(url: string): Promise<string> {
+  const c = await connect(url);
+  try {
+    const { rows } = await c.query<{ value: string; id: string }>(
+      `SELECT to_char("createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS') AS value, id FROM "Pair"
+        ORDER BY "createdAt" DESC, id DESC OFFSET (SELECT count(*) - 100 FROM "Pair") LIMIT 1`,
+    );
+    return encodePairCursor({ sort: "created", dir: "desc", ...rows[0] });
+  } finally {
+    await c.end();
   }
 }
 

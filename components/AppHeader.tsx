@@ -14,6 +14,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
             <Link href="/admin">Users &amp; destinations</Link>
             <Link href="/admin/assign">Assignments</Link>
             <Link href="/admin/import">Import</Link>
+            <Link href="/admin/pairs">Pairs</Link>
             <Link href="/admin/analytics">Agreement</Link>
             <Link href="/admin/leaderboard">Leaderboard</Link>
             <Link href="/admin/judges">Judges</Link>
@@ -23,7 +24,10 @@ export function AppHeader({ user }: { user: SessionUser }) {
             <Link href="/admin/weights">Weights</Link>
           </>
         ) : user.role === "REVIEWER" ? (
-          <Link href="/review">Review queue</Link>
+          <>
+            <Link href="/review">Review queue</Link>
+            <Link href="/admin/pairs">Pairs</Link>
+          </>
         ) : (
           <Link href="/expert">My pairs</Link>
         )}

@@ -25,6 +25,8 @@ export const KEYS = {
   dsl: ["dsl"] as const,
   /** The expert's current pair (`[...judge, "current", destination]`) and the one claimed behind it. */
   judge: ["judge"] as const,
+  /** The pair browser's count of a filter: `[...pairCount, filter]`. */
+  pairCount: ["pair-count"] as const,
   /** One plan's correction screen: `[...correction, planId]`. */
   correction: ["correction"] as const,
   /** One pair's page: `[...pair, pairId, names]`. */

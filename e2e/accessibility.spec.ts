@@ -16,6 +16,7 @@ const ADMIN_PAGES = [
   "/admin/import",
   "/admin/assign",
   "/admin/queries",
+  "/admin/pairs",
   "/admin/analytics",
   "/admin/leaderboard",
   "/admin/quality",

@@ -3,12 +3,12 @@
  * tripjudge — the command line. Reuses lib/ exactly as the app does.
  *   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
  *   tripjudge import BUNDLE [--exclude-infeasible] [--into DATASET_ID] [--gold-plans N] [--progress] [--json]     (DATABASE_URL, or the embedded server)
- *   tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--label-source experts|all] [--include-rejected] [--out FILE]
+ *   tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--label-source experts|all] [--include-rejected] [--pair-filter QUERY] [--out FILE]
  *   tripjudge export battles --judge NAME [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--out FILE]
- *   tripjudge export pairs [--status waiting|open|in_progress|complete|decided] [--planner NAME] [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--out FILE]
- *   tripjudge export preference-pairs --target trl|openrlhf|openai|kto [--prompt request|tripscore] [--margin none|strength|votes] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--neither bad] [--with-metadata] [--label-source experts|all] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
- *   tripjudge export sft --target trl|openai [--prompt request|tripscore] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--with-metadata] [--label-source experts|all] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
- *   tripjudge export hf-dataset --out DIR [--dataset ID] [--destination ID] [--target trl|openai] [--prompt request|tripscore] [--min-agreement 2|3] [--split …] [--seed N] [--label-source experts|all]
+ *   tripjudge export pairs [--status waiting|open|in_progress|complete|decided] [--planner NAME] [--pair-filter QUERY] [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--out FILE]
+ *   tripjudge export preference-pairs --target trl|openrlhf|openai|kto [--prompt request|tripscore] [--margin none|strength|votes] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--neither bad] [--with-metadata] [--label-source experts|all] [--pair-filter QUERY] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
+ *   tripjudge export sft --target trl|openai [--prompt request|tripscore] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--with-metadata] [--label-source experts|all] [--pair-filter QUERY] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
+ *   tripjudge export hf-dataset --out DIR [--dataset ID] [--destination ID] [--target trl|openai] [--prompt request|tripscore] [--min-agreement 2|3] [--split …] [--seed N] [--label-source experts|all] [--pair-filter QUERY]
  *   tripjudge export corrections [--verified-only] [--as record|sft|preference] [--target trl|openrlhf|openai|kto] [--prompt request|tripscore] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
  *   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
  *   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
@@ -28,12 +28,12 @@ import { formatProblem, ImportRefused } from "../lib/datasets/importers";
 const USAGE = `usage:
   tripjudge validate BUNDLE [--exclude-infeasible] [--progress] [--json]
   tripjudge import BUNDLE [--exclude-infeasible] [--into DATASET_ID] [--gold-plans N] [--progress] [--json]
-  tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--label-source experts|all] [--include-rejected] [--out FILE]
+  tripjudge export judgments|labelled-pairs|training-pairs|annotations|battles [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--complete] [--final] [--names] [--label-source experts|all] [--include-rejected] [--pair-filter QUERY] [--out FILE]
   tripjudge export battles --judge NAME [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--out FILE]
-  tripjudge export pairs [--status waiting|open|in_progress|complete|decided] [--planner NAME] [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--out FILE]
-  tripjudge export preference-pairs --target trl|openrlhf|openai|kto [--prompt request|tripscore] [--margin none|strength|votes] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--neither bad] [--with-metadata] [--label-source experts|all] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
-  tripjudge export sft --target trl|openai [--prompt request|tripscore] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--with-metadata] [--label-source experts|all] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
-  tripjudge export hf-dataset --out DIR [--dataset ID] [--destination ID] [--target trl|openai] [--prompt request|tripscore] [--min-agreement 2|3] [--split …] [--seed N] [--label-source experts|all]
+  tripjudge export pairs [--status waiting|open|in_progress|complete|decided] [--planner NAME] [--pair-filter QUERY] [--format jsonl|csv|parquet] [--dataset ID] [--destination ID] [--out FILE]
+  tripjudge export preference-pairs --target trl|openrlhf|openai|kto [--prompt request|tripscore] [--margin none|strength|votes] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--neither bad] [--with-metadata] [--label-source experts|all] [--pair-filter QUERY] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
+  tripjudge export sft --target trl|openai [--prompt request|tripscore] [--min-agreement 2|3] [--split train,validation,test=0.8,0.1,0.1] [--seed N] [--with-metadata] [--label-source experts|all] [--pair-filter QUERY] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
+  tripjudge export hf-dataset --out DIR [--dataset ID] [--destination ID] [--target trl|openai] [--prompt request|tripscore] [--min-agreement 2|3] [--split …] [--seed N] [--label-source experts|all] [--pair-filter QUERY]
   tripjudge export corrections [--verified-only] [--as record|sft|preference] [--target trl|openrlhf|openai|kto] [--prompt request|tripscore] [--with-metadata] [--format jsonl|parquet] [--dataset ID] [--destination ID] [--out FILE|DIR]
   tripjudge fit --pairs FILE [--grid FILE] [--folds 5] [--bootstrap 1000] [--seed N] [--threads N] [--json]
   tripjudge dsl eval --plan FILE [--pois FILE] --code FILE [--code FILE …] [--preference NAME] [--json]
@@ -52,6 +52,8 @@ queues 200; a command-line import makes none without it).
 else by request text) and pair each with the plans already there, instead of making a new dataset.
 export judgments --include-rejected: the judgments reviewers rejected too, after the others, marked review_status
 "rejected" (every record carries review_status, reviewed_by, review_reason; docs/reviewers.md).
+export --pair-filter QUERY: only the pairs the pair browser's filter matches (and their judgments): its address's
+query string or the whole address (/admin/pairs?…, what its "Copy link" gives); its sort, columns and page are ignored.
 export --label-source all: labelled pairs, training pairs, battles, preference pairs, SFT rows and hf-dataset add the
 pairs a judge decided instead of the experts, labelled by its verdict; every record says its label's source
 (label_source, label_judge, label_threshold, label_confidence; docs/escalation.md).
@@ -138,6 +140,7 @@ async function main(argv: string[]): Promise<number> {
       planner: { type: "string" },
       judge: { type: "string" },
       "include-rejected": { type: "boolean", default: false },
+      "pair-filter": { type: "string" },
       progress: { type: "boolean", default: false },
       calibration: { type: "string" },
       items: { type: "string" },
@@ -297,6 +300,7 @@ async function exportCommand(
     planner?: string;
     judge?: string;
     "include-rejected"?: boolean;
+    "pair-filter"?: string;
   },
 ): Promise<number> {
   const { EXPORT_KINDS, exportBytes, exportQuery, exportRefusal, filtersOf, optionsOf } =
@@ -329,6 +333,7 @@ async function exportCommand(
     planner: v.planner,
     judge: v.judge,
     include_rejected: v["include-rejected"] ? "true" : undefined,
+    pair_filter: v["pair-filter"],
   });
   if ((!kind && what !== "hf-dataset") || !parsed.success) {
     // The query's keys as the command line spells them (min_agreement is --min-agreement).

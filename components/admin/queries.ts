@@ -24,6 +24,7 @@ import type {
   UsersAnswer,
 } from "@/lib/platform/browser";
 import type { ReviewSettings } from "@/lib/review/browser";
+import type { PairCount } from "@/lib/review/browser";
 import { api } from "../api";
 import { KEYS } from "../keys";
 
@@ -231,5 +232,13 @@ export function useFit(id: string | null) {
     queryKey: [...KEYS.fits, id],
     queryFn: () => api<FitAnswer>(`/api/admin/fits/${id}`),
     enabled: !!id,
+  });
+}
+
+/** How many pairs the pair browser's filter (a query string) matches, up to 1,000. */
+export function usePairCount(filter: string) {
+  return useQuery({
+    queryKey: [...KEYS.pairCount, filter],
+    queryFn: () => api<PairCount>(`/api/admin/pairs/count${filter ? `?${filter}` : ""}`),
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Who reaches which routes and pages, read from the code: every admin API route answers admins only (so reviewers and
- * experts get 403), the admin pages' layout lets admins only through, and the review routes and page answer reviewers
- * and admins (REVIEW_ROLES), never experts. A route that named another role would be a change of who may do what:
+ * experts get 403) but the pair browser's (reviewers too: their destinations), the admin pages' layout lets admins only
+ * through but the pair browser's and a pair page's, and the review routes and page answer reviewers and admins
+ * (REVIEW_ROLES), never experts. A route that named another role would be a change of who may do what:
  * lib/accounts/permissions.ts first.
  */
 import assert from "node:assert/strict";
@@ -54,8 +55,20 @@ test("the review routes answer reviewers and admins, never experts; the review p
   );
 });
 
-test("the admin pages let admins only through", () => {
-  assert.match(readFileSync(path.join(root, "app/admin/layout.tsx"), "utf8"), /requirePageUser\("ADMIN"\)/);
+test("the admin pages let admins only through; the pair browser and a pair's page, reviewers too", () => {
+  const read = (f: string) => readFileSync(path.join(root, f), "utf8");
+  assert.match(read("app/admin/(admin)/layout.tsx"), /requirePageUser\("ADMIN"\)/);
+  // Every admin page but the pairs' sits under the admins' layout.
+  assert.deepEqual(readdirSync(path.join(root, "app/admin")).sort(), ["(admin)", "pairs"]);
+  assert.match(read("app/admin/pairs/layout.tsx"), /requirePageUser\(REVIEW_ROLES\)/);
+  assert.match(read("app/admin/pairs/page.tsx"), /requirePageUser\(REVIEW_ROLES\)/);
+  assert.match(read("app/admin/pairs/[id]/page.tsx"), /requirePageUser\(REVIEW_ROLES\)/);
+  // The pair browser's API: the three routes, reviewers and admins; exports stay admins'.
+  assert.deepEqual(
+    routes("app/api/admin/pairs").map((f) => [f, [...new Set(rolesOf(f))]]),
+    routes("app/api/admin/pairs").map((f) => [f, ["REVIEW_ROLES"]]),
+  );
+  assert.equal(routes("app/api/admin/pairs").length, 3);
   assert.deepEqual(
     ROLES.filter((r) => mayCall({ role: r }, "ADMIN")),
     ["ADMIN"],

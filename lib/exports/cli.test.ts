@@ -56,3 +56,25 @@ test("--include-rejected is for judgments: another kind says so, exit 2", () => 
     /include_rejected \(--include-rejected\) is for judgments: every other kind is built from the judgments that stand/,
   );
 });
+
+test("--pair-filter takes the pair browser's address; a bad one is refused naming the flag and the field, exit 2", () => {
+  const r = cli(["judgments", "--pair-filter", "status=finished&q=opening"]);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /^--pair-filter: status: expected one of waiting, in_progress, complete, decided/m);
+  const annotations = cli(["annotations", "--pair-filter", "status=complete"]);
+  assert.equal(annotations.status, 2);
+  assert.match(
+    annotations.stderr,
+    /tripjudge export annotations: pair_filter \(--pair-filter\) is for the exports of pairs and judgments: annotations are a request's constraint versions, not pairs/,
+  );
+  // A whole address is read (refused later only for the missing output folder, after parsing).
+  const ok = cli([
+    "judgments",
+    "--pair-filter",
+    "https://tripjudge.example/admin/pairs?q=%E5%BC%80%E6%94%BE%E6%97%B6%E9%97%B4&sort=judgments",
+    "--out",
+    "/nonexistent-folder/x.jsonl",
+  ]);
+  assert.equal(ok.status, 2);
+  assert.match(ok.stderr, /the folder \/nonexistent-folder does not exist/);
+});

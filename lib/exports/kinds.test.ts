@@ -133,8 +133,13 @@ test("an export query maps to the database filters the same way everywhere", () 
     planner: undefined,
     judge: undefined,
     includeRejected: false,
+    pairs: undefined,
   });
   assert.equal(exportQuery.safeParse({ from: "2026-02-30" }).success, false);
+  // The pair browser's filter: its address read by its own schema, the view's parts left out.
+  assert.deepEqual(filtersOf(exportQuery.parse({ pair_filter: "?status=complete&sort=judgments" })).pairs, {
+    status: "complete",
+  });
 });
 
 test("include_rejected: true (or 1) adds the rejected judgments, for judgments only; another value is refused", () => {

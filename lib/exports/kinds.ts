@@ -37,6 +37,7 @@ import {
   type CorrectionAs,
 } from "./corrections";
 import { TRAINING_CSV_COLUMNS, trainingCsvRow, csvLine, type TrainingPair } from "./training";
+import { issuesText, pairFilterFromText } from "../review";
 
 /**
  * 2: every labelled record says its label's source (label_source…), and labelled pairs' old label_source is label_basis.
@@ -137,6 +138,20 @@ export const exportQuery = z
     planner: z.string().trim().min(1).max(200).optional(),
     /** Battles: an uploaded judge's verdicts as battles (its name on the Judges page), instead of the experts'. */
     judge: z.string().trim().min(1).max(200).optional(),
+    /**
+     * The pair browser's filter: its address's query string, or the whole address (what its "Copy link" gives), parsed
+     * by the browser's own schema (lib/review/pair-filter.ts); the view's sort, columns and page are left out.
+     */
+    pair_filter: z
+      .string()
+      .max(4000, "a pair filter of 4,000 characters at most")
+      .transform((s, ctx) => {
+        const r = pairFilterFromText(s);
+        if (r.success) return r.data;
+        ctx.addIssue({ code: "custom", message: `${issuesText(r.error)} (the pair browser's filter, /admin/pairs)` });
+        return z.NEVER;
+      })
+      .optional(),
   })
   // A range that ends before it begins holds nothing: say so rather than stream an empty file.
   .refine((q) => !q.from || !q.to || q.from < q.to, {
@@ -161,6 +176,7 @@ export function filtersOf(q: ExportQuery): ExportFilters {
     planner: q.planner,
     judge: q.judge,
     includeRejected: q.include_rejected === "true" || q.include_rejected === "1",
+    pairs: q.pair_filter,
   };
 }
 
@@ -291,10 +307,25 @@ const EXPERTS_ONLY: Partial<Record<ExportKind, string>> = {
   pairs: "a pair's status already says whether a judge decided it",
 };
 
+/** Why a kind takes no pair filter (it is not made of pairs). */
+const NOT_OF_PAIRS: Partial<Record<ExportKind, string>> = {
+  annotations: "annotations are a request's constraint versions, not pairs",
+  corrections: "corrections are plans, not pairs",
+};
+
+/** Why this kind cannot take the query's pair filter, or null (the download, the job, the card and the command line). */
+export function pairFilterRefusal(kind: ExportKind, q: ExportQuery): string | null {
+  return q.pair_filter && NOT_OF_PAIRS[kind]
+    ? `pair_filter (--pair-filter) is for the exports of pairs and judgments: ${NOT_OF_PAIRS[kind]}`
+    : null;
+}
+
 /** What an export query cannot be, said before anything streams (null: it can be). */
 export function exportRefusal(kind: ExportKind, q: ExportQuery): string | null {
   if ((q.include_rejected === "true" || q.include_rejected === "1") && kind !== "judgments")
     return "include_rejected (--include-rejected) is for judgments: every other kind is built from the judgments that stand";
+  const pairs = pairFilterRefusal(kind, q);
+  if (pairs) return pairs;
   if (q.label_source === "all" && EXPERTS_ONLY[kind])
     return `label_source=all (--label-source all) is for ${LABEL_SOURCE_KINDS.join(", ")} and hf-dataset: ${EXPERTS_ONLY[kind]}`;
   if ((q.status || q.planner) && kind !== "pairs")

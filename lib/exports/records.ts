@@ -8,6 +8,7 @@ import { type DimensionVerdict, type DimensionSummary } from "../results/dimensi
 import { type Verdict } from "../judging/verdict";
 import { labelOf } from "../results/agreement";
 import { col, type Columns } from "./parquet";
+import type { PairFilter } from "../review";
 
 export interface ExportFilters {
   datasetId?: string | null;
@@ -34,6 +35,11 @@ export interface ExportFilters {
   judge?: string;
   /** Judgments: add the rejected ones (RejectedJudgment), marked review_status "rejected" (include_rejected=true). */
   includeRejected?: boolean;
+  /**
+   * The pair browser's filter (`pair_filter`, lib/review/pair-filter.ts): only the pairs it matches, and the judgments
+   * of those pairs. Exports of pairs and judgments only (annotations and corrections refuse it).
+   */
+  pairs?: PairFilter | null;
 }
 
 /** A pair's state as the pairs export says it: OPEN split by whether an expert has it yet, COMPLETE, DECIDED. */

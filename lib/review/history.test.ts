@@ -28,6 +28,7 @@ const rows = (o: Partial<HistoryRows>): HistoryRows => ({
   decision: null,
   judgeImports: [],
   corrections: [],
+  reviews: [],
   ...o,
 });
 
@@ -110,10 +111,38 @@ test("a release is an admin's, a reassignment or a removal of the expert's judgm
 
 test("a status this page does not know yet ends its claim as 'ended', with the status named", () => {
   const h = pairHistory(
-    rows({ assignments: [assignment({ id: "a", userId: "u", status: "REJECTED", completedAt: at(5) })] }),
+    rows({ assignments: [assignment({ id: "a", userId: "u", status: "WITHDRAWN", completedAt: at(5) })] }),
     who,
   );
-  assert.deepEqual(h.at(-1), { kind: "ended", at: at(5).toISOString(), who: "key-u", slot: 1, status: "REJECTED" });
+  assert.deepEqual(h.at(-1), { kind: "ended", at: at(5).toISOString(), who: "key-u", slot: 1, status: "WITHDRAWN" });
+});
+
+test("a rejected judgment was submitted first; the reviewers' actions follow, each with its reviewer and text", () => {
+  const h = pairHistory(
+    rows({
+      assignments: [
+        assignment({ id: "a", userId: "u", status: "REJECTED", completedAt: at(2), submittedAt: at(2), verdict: "B" }),
+      ],
+      reviews: [
+        { reviewerId: "r", expertId: "u", slot: 1, action: "COMMENT", text: "Check the hours.", createdAt: at(3) },
+        { reviewerId: "r", expertId: "u", slot: 1, action: "REJECT", text: "Another city.", createdAt: at(4) },
+      ],
+    }),
+    who,
+  );
+  assert.deepEqual(
+    h.map((e) => e.kind),
+    ["created", "claimed", "submitted", "reviewed", "reviewed"],
+  );
+  assert.deepEqual(h.at(-1), {
+    kind: "reviewed",
+    at: at(4).toISOString(),
+    by: "key-r",
+    who: "key-u",
+    slot: 1,
+    action: "reject",
+    text: "Another city.",
+  });
 });
 
 test("an adjudication without its audit event stands for itself; with events, each one is listed", () => {

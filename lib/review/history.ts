@@ -3,7 +3,8 @@
  * that records something about the pair — its creation, its assignments (claims, submits, skips with their reason,
  * releases, expiries, reassignments), the audit events naming it or its assignments (adjudications, a fourth rater,
  * promotion to gold, judgments removed by an admin), a judge's decision, uploads of judges' verdicts and corrections
- * of either plan. Each source is one function in HISTORY_SOURCES: review actions (issue 46, item 4) are one more.
+ * of either plan, and reviewers' actions on its judgments (accept, reject, comment: JudgmentReview). Each source is one
+ * function in HISTORY_SOURCES.
  * People are named by a key the caller gives (`who`: a pseudonym unless names are asked), never by their user id.
  */
 import type { Verdict } from "../judging/verdict";
@@ -51,6 +52,18 @@ export interface HistoryRows {
   /** Uploads of judges' verdicts on the pair: one event per upload. */
   judgeImports: { name: string; judges: string[]; createdAt: Date }[];
   corrections: { id: string; userId: string; plan: "A" | "B"; createdAt: Date }[];
+  /** Reviewers' actions on the pair's judgments, those rejected since included (JudgmentReview). */
+  reviews: HistoryReview[];
+}
+
+/** A reviewer's action on one of the pair's judgments, with the slot of the judgment's assignment. */
+export interface HistoryReview {
+  reviewerId: string;
+  expertId: string;
+  slot: number | null;
+  action: "ACCEPT" | "REJECT" | "COMMENT";
+  text: string | null;
+  createdAt: Date;
 }
 
 /** How a person is named in the answer (a pseudonym, or a name when asked); null: nobody (the system). */
@@ -85,6 +98,15 @@ export type HistoryEvent = At &
       }
     | { kind: "judge-verdicts"; name: string; judges: string[] }
     | { kind: "corrected"; who: string | null; plan: "A" | "B"; correctionId: string }
+    /** A reviewer (`by`) accepted, rejected (text: the reason) or commented (text) the judgment of `who`'s slot. */
+    | {
+        kind: "reviewed";
+        by: string | null;
+        who: string | null;
+        slot: number | null;
+        action: "accept" | "reject" | "comment";
+        text: string | null;
+      }
   );
 
 const iso = (d: Date) => d.toISOString();
@@ -114,7 +136,9 @@ function assignmentEvents(r: HistoryRows, who: Who): HistoryEvent[] {
       case "CLAIMED":
         end = null;
         break;
+      // A rejected judgment was submitted first; its rejection is the review source's event.
       case "SUBMITTED":
+      case "REJECTED":
         end = {
           kind: "submitted",
           at: iso(a.submittedAt ?? a.completedAt ?? a.claimedAt),
@@ -206,6 +230,18 @@ function correctionEvents(r: HistoryRows, who: Who): HistoryEvent[] {
   }));
 }
 
+function reviewEvents(r: HistoryRows, who: Who): HistoryEvent[] {
+  return r.reviews.map((v) => ({
+    kind: "reviewed",
+    at: iso(v.createdAt),
+    by: who(v.reviewerId),
+    who: who(v.expertId),
+    slot: v.slot,
+    action: v.action === "ACCEPT" ? "accept" : v.action === "REJECT" ? "reject" : "comment",
+    text: v.text,
+  }));
+}
+
 /** Every source of the history, in the order events of the same moment are listed. One more source is one more entry. */
 export const HISTORY_SOURCES: readonly ((r: HistoryRows, who: Who) => HistoryEvent[])[] = [
   createdEvents,
@@ -213,6 +249,7 @@ export const HISTORY_SOURCES: readonly ((r: HistoryRows, who: Who) => HistoryEve
   correctionEvents,
   pairAuditEvents,
   judgeEvents,
+  reviewEvents,
 ];
 
 /** The pair's history, oldest first (events of one moment in their sources' order: a sort that keeps ties). */

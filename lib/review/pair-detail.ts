@@ -10,6 +10,7 @@ import type { Itinerary } from "../datasets/browser";
 import type { DimensionAnswers } from "../results/dimensions/browser";
 import type { Verdict } from "../judging/verdict/browser";
 import type { HistoryEvent } from "./history";
+import type { ReviewStatus } from "./status";
 
 /** The page's and the route's query: `names=1` shows experts' names and addresses instead of their pseudonyms. */
 export const pairDetailQuery = z
@@ -58,6 +59,18 @@ export interface PairJudgment {
   leftPlan: "A" | "B";
   claimedAt: string;
   submittedAt: string;
+  /** Its review so far (JudgmentReview): none, commented, accepted. */
+  review: ReviewStatus;
+}
+
+/**
+ * A judgment a reviewer rejected (RejectedJudgment): out of every figure and export, shown on the page marked, with
+ * who rejected it (a key of `people`), why and when.
+ */
+export interface PairRejectedJudgment extends Omit<PairJudgment, "review"> {
+  reason: string;
+  rejectedBy: string;
+  rejectedAt: string;
 }
 
 export interface PairJudgeVerdict {
@@ -107,6 +120,8 @@ export interface PairDetail {
   plans: { A: PairPlan; B: PairPlan };
   /** In slot order. */
   judgments: PairJudgment[];
+  /** The judgments reviewers rejected, in the order they were rejected. */
+  rejected: PairRejectedJudgment[];
   judges: { verdicts: PairJudgeVerdict[]; more: boolean };
   label: {
     label: Verdict | null;

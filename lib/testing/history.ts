@@ -4,7 +4,8 @@
  * mostly agree (a fixed pattern, so the figures are reproducible). For benchmarks of what reads
  * judgments: exports, analytics, the adjudication queue. `adaptive`: the dataset has adaptive raters, and its pairs
  * whose first two verdicts agree (i ≡ 0 mod 3, not mod 7) stopped at two; seedQualityControl adds gold pairs, their
- * answers and qualification sets.
+ * answers and qualification sets. `texts`: rationales and request texts vary (English and Chinese, below) instead of
+ * "because" and "request N", for what searches them (the pair browser).
  */
 import { poolOf, type Db } from "../platform/db";
 import { emptyItem, itemCount, type Itinerary } from "../datasets";
@@ -46,10 +47,57 @@ const itinerary = (variant: string): Itinerary => ({
   })),
 });
 
+/**
+ * The phrases `texts` rationales are made of: judgment (i, s) writes two different ones of one language's, Chinese for one in four
+ * (i + s ≡ 0 mod 4), so each English phrase is in about 1 rationale in 8 and each Chinese one in 1 in 24; one pair in
+ * 997 adds a rare phrase in both. Request i is English or (i ≡ 0 mod 3) Chinese, naming one of REQUEST_WISHES.
+ */
+export const HISTORY_PHRASES = {
+  en: [
+    "plan A keeps the museum opening hours right",
+    "plan B misses the opening hours of the castle",
+    "the hotel is far from the metro",
+    "too much walking on day two",
+    "the lunch stop is closed on Mondays",
+    "a better route along the river",
+    "the evening is left empty",
+    "transfers waste the whole morning",
+    "great food choices near the old town",
+    "the luxury hotel ignores the budget",
+    "sights for children come first",
+    "the train times do not match",
+  ],
+  zh: [
+    "故宫的开放时间写错了",
+    "酒店离地铁站太远",
+    "第二天走路太多",
+    "午餐的餐厅周一不营业",
+    "沿着河边的路线更好",
+    "晚上没有安排",
+    "换乘浪费了整个上午",
+    "老城附近的美食很好",
+    "豪华酒店超出预算",
+    "先去适合孩子的景点",
+    "火车时刻对不上",
+    "博物馆要提前预约",
+  ],
+  rare: { en: "the ferry pier is shut in winter", zh: "冬天渡口关闭" },
+} as const;
+const REQUEST_WISHES = {
+  en: ["museums and food", "a slow pace with kids", "night markets", "temples and gardens"],
+  zh: ["博物馆和美食", "带孩子慢慢玩", "夜市", "寺庙和园林"],
+};
+
 export async function seedHistory(
   db: Db,
   pairs: number,
-  opts: { experts?: number; prefix?: string; dimensions?: readonly { key: string }[]; adaptive?: boolean } = {},
+  opts: {
+    experts?: number;
+    prefix?: string;
+    dimensions?: readonly { key: string }[];
+    adaptive?: boolean;
+    texts?: boolean;
+  } = {},
 ) {
   const experts = opts.experts ?? 3;
   const x = opts.prefix ?? "h";
@@ -75,8 +123,12 @@ export async function seedHistory(
   );
   await sql(
     `INSERT INTO "Query" (id, "datasetId", "destinationId", "sourceId", text, days, preferences, raw, split)
-             SELECT $1 || 'q' || i, $1 || 'ds', $1 || 'd', 'q' || i, 'request ' || i, 3, '{}', '{}', CASE WHEN i % 5 = 0 THEN 'test' ELSE 'train' END FROM generate_series(1, $2) i`,
-    [x, pairs],
+             SELECT $1 || 'q' || i, $1 || 'ds', $1 || 'd', 'q' || i,
+                    CASE WHEN NOT $3::boolean THEN 'request ' || i
+                         WHEN i % 3 = 0 THEN '第' || i || '号请求：三天，想看' || ($5::text[])[1 + i % 4]
+                         ELSE 'Request ' || i || ': three days in Historyville, we love ' || ($4::text[])[1 + i % 4] END,
+                    3, '{}', '{}', CASE WHEN i % 5 = 0 THEN 'test' ELSE 'train' END FROM generate_series(1, $2) i`,
+    [x, pairs, opts.texts ?? false, REQUEST_WISHES.en, REQUEST_WISHES.zh],
   );
   await sql(
     // With their style covariates, as an import writes them (lib/datasets/importers/encoded.ts).
@@ -119,13 +171,21 @@ export async function seedHistory(
      )
      INSERT INTO "Judgment" (id, "assignmentId", "pairId", "userId", verdict, strength, dimensions, rationale, "timeOnTaskMs", "clientRequestId", "createdAt")
              SELECT g.id, g.aid, g.pid, g.uid, g.v, CASE WHEN $4::boolean AND g.v <> 'NEITHER' THEN 1 + (g.i + g.s) % 3 END,
-                    CASE WHEN $4::boolean THEN ans.d END, 'because', g.t, g.rid, g.at
+                    CASE WHEN $4::boolean THEN ans.d END, ${opts.texts ? RATIONALE : "'because'"}, g.t, g.rid, g.at
              FROM (SELECT $1 || 'j' || i || '-' || s AS id, $1 || 'a' || i || '-' || s AS aid, $1 || 'pair' || i AS pid, $1 || 'u' || (1 + (i + s) % $3) AS uid,
                           (ARRAY['A','B','NEITHER'])[1 + (i + CASE WHEN s = 3 AND i % 4 = 0 THEN 1 ELSE 0 END + CASE WHEN s = 2 AND i % 7 = 0 THEN 2 ELSE 0 END) % 3]::"Verdict" AS v,
                           20000 + ((i::bigint * 7919 + s * 104729) % 120000)::int AS t, $1 || 'r' || i || '-' || s AS rid, now() - (i % 30) * interval '1 day' AS at, i, s
                      FROM generate_series(1, $2) i, generate_series(1, 3) s WHERE NOT (s = 3 AND ${two("$6")})) g
              LEFT JOIN answers ans ON ans.r = g.i % 12 AND ans.s = g.s`,
-    [x, pairs, experts, dims.length > 0, JSON.stringify(dims.map((d) => d.key)), adaptive],
+    [
+      x,
+      pairs,
+      experts,
+      dims.length > 0,
+      JSON.stringify(dims.map((d) => d.key)),
+      adaptive,
+      ...(opts.texts ? [HISTORY_PHRASES.en, HISTORY_PHRASES.zh, HISTORY_PHRASES.rare.en, HISTORY_PHRASES.rare.zh] : []),
+    ],
   );
   // Completing the pairs (after their judgments exist) is what fills the analytics tallies, as in real judging.
   const c = await poolOf(db).connect();
@@ -140,6 +200,14 @@ export async function seedHistory(
   }
   await sql("VACUUM ANALYZE");
 }
+
+/** Judgment (g.i, g.s)'s rationale from HISTORY_PHRASES ($7 English, $8 Chinese, $9 and $10 the rare phrases). */
+const RATIONALE = `CASE WHEN (g.i + g.s) % 4 = 0
+    THEN ($8::text[])[1 + (g.i * 7 + g.s * 3) % 12] || '，' || ($8::text[])[1 + ((g.i * 7 + g.s * 3) % 12 + 1 + (g.i * 5 + g.s) % 11) % 12] || '。'
+         || CASE WHEN g.i % 997 = 0 THEN $10::text ELSE '' END
+    ELSE initcap(left(($7::text[])[1 + (g.i * 7 + g.s * 3) % 12], 1)) || substr(($7::text[])[1 + (g.i * 7 + g.s * 3) % 12], 2)
+         || '; ' || ($7::text[])[1 + ((g.i * 7 + g.s * 3) % 12 + 1 + (g.i * 5 + g.s) % 11) % 12] || '.'
+         || CASE WHEN g.i % 997 = 0 THEN ' Also ' || $9::text || '.' ELSE '' END END`;
 
 /**
  * Gives the history's first `count` pairs a fourth rater, as "one more rater" and a fourth judgment leave them:

@@ -26,12 +26,15 @@ export function ReviewActions({
   judgmentId,
   status,
   keys = false,
+  label = "Review actions",
   onDone,
 }: {
   judgmentId: string;
   status: ReviewStatus;
   /** Bind the keys (the queue); a page with other keys of its own leaves them off. */
   keys?: boolean;
+  /** The section's name (a page with several judgments names each). */
+  label?: string;
   /** After an action was stored (or found done already): the answer and which action it was. */
   onDone?: (answer: ReviewActionAnswer, action: ReviewActionInput["action"]) => void;
 }) {
@@ -121,7 +124,7 @@ export function ReviewActions({
       </p>
     );
   return (
-    <section className="review-actions" aria-label="Review actions" data-judgment={judgmentId}>
+    <section className="review-actions" aria-label={label} data-judgment={judgmentId}>
       <p className={`review-status ${status}`} data-testid="review-status">
         {STATUS_TEXT[status]}
       </p>

@@ -36,6 +36,12 @@ function sentence(d: PairDetail, e: HistoryEvent): string {
       return `Verdicts of ${e.judges.join(", ")} uploaded (${e.name})`;
     case "corrected":
       return `${name(e.who)} corrected plan ${e.plan}`;
+    case "reviewed": {
+      const whose = `${name(e.who)}'s judgment${e.slot !== null ? ` (slot ${e.slot})` : ""}`;
+      if (e.action === "accept") return `${name(e.by)} accepted ${whose}`;
+      if (e.action === "reject") return `${name(e.by)} rejected ${whose}: “${e.text ?? ""}”`;
+      return `${name(e.by)} commented on ${whose}: “${e.text ?? ""}”`;
+    }
   }
 }
 

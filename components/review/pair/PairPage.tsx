@@ -1,8 +1,8 @@
 "use client";
 /**
  * A pair's page (/admin/pairs/<id>): its request, label, the two plans as the judging screen draws them, every
- * judgment, the automatic judges and the history. Experts are pseudonyms unless the address asks for names
- * (`?names=1`, a link here), which the server records.
+ * judgment with its review actions, the rejected judgments, the automatic judges and the history. Experts are
+ * pseudonyms unless an admin asks for names (`?names=1`, a link here), which the server records.
  */
 import Link from "next/link";
 import { RequestPanel } from "../../judge/RequestPanel";
@@ -19,7 +19,18 @@ import { personName } from "./words";
 
 const STATUS_WORD = { OPEN: "open", COMPLETE: "complete", DECIDED: "decided by a judge" } as const;
 
-export function PairPage({ id, names, tiles }: { id: string; names: string | null; tiles: Tiles | null }) {
+export function PairPage({
+  id,
+  names,
+  mayName,
+  tiles,
+}: {
+  id: string;
+  names: string | null;
+  /** An admin: may show the experts' names (reviewers read pseudonyms). */
+  mayName: boolean;
+  tiles: Tiles | null;
+}) {
   const q = usePairDetail(id, names);
   if (q.isPending) return <p className="muted">Reading the pair…</p>;
   if (q.isError) {
@@ -58,23 +69,27 @@ export function PairPage({ id, names, tiles }: { id: string; names: string | nul
             {d.pair.verifies && ` · verifies a correction by ${personName(d, d.pair.verifies.by)}`}
           </p>
         </div>
-        <Link
-          className="btn"
-          href={
-            named
-              ? `/admin/pairs/${encodeURIComponent(d.pair.id)}`
-              : `/admin/pairs/${encodeURIComponent(d.pair.id)}?names=1`
-          }
-          aria-describedby="names-note"
-          replace
-        >
-          {named ? "Hide experts' names" : "Show experts' names"}
-        </Link>
+        {mayName && (
+          <Link
+            className="btn"
+            href={
+              named
+                ? `/admin/pairs/${encodeURIComponent(d.pair.id)}`
+                : `/admin/pairs/${encodeURIComponent(d.pair.id)}?names=1`
+            }
+            aria-describedby="names-note"
+            replace
+          >
+            {named ? "Hide experts' names" : "Show experts' names"}
+          </Link>
+        )}
       </div>
       <p id="names-note" className="muted small">
         {named
           ? "Experts are shown by name and address; this reading is recorded."
-          : "Experts are shown by the pseudonyms the exports give them; showing their names is recorded."}
+          : mayName
+            ? "Experts are shown by the pseudonyms the exports give them; showing their names is recorded."
+            : "Experts are shown by the pseudonyms the exports give them."}
       </p>
       <section className="card" aria-labelledby="pair-request-title">
         <h2 id="pair-request-title">

@@ -4,7 +4,7 @@
  * plus the pairs a judge decided.
  */
 import { exportQuery, optionsOf, type ExportKind } from "../kinds";
-import { preferenceCard, sftCard } from "./exports";
+import { pairFilterOf, preferenceCard, sftCard } from "./exports";
 import { correctionCount } from "./corrections";
 import { pairCount } from "./pairs";
 import { poolOf, type Db } from "../../platform/db";
@@ -30,24 +30,32 @@ export async function exportCount(db: Db, kind: ExportKind, f: ExportFilters = {
  * decided, in the date range by their decision's date; battles leave a planner against itself out, as the export does.
  */
 export async function judgeCount(db: Db, kind: ExportKind, f: ExportFilters = {}): Promise<number> {
+  const values: unknown[] = [
+    f.datasetId ?? null,
+    f.destinationId ?? null,
+    f.from ?? null,
+    f.to ?? null,
+    kind === "battles",
+  ];
   return count(
     db,
     `SELECT count(*)::int AS n FROM "Pair" p JOIN "JudgeDecision" jd ON jd."pairId" = p.id JOIN "Query" q ON q.id = p."queryId"
        JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
       WHERE p.status = 'DECIDED' AND ${PAIR_SCOPE}
         AND ($3::timestamptz IS NULL OR jd."createdAt" >= $3) AND ($4::timestamptz IS NULL OR jd."createdAt" < $4)
-        AND (NOT $5::boolean OR pa.model <> pb.model)`,
-    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, kind === "battles"],
+        AND (NOT $5::boolean OR pa.model <> pb.model) AND ${await pairFilterOf(db, f, values)}`,
+    values,
   );
 }
 
 /** The rejected judgments a judgment export adds with includeRejected (RejectedJudgment, under the same filters). */
 async function rejectedCount(db: Db, f: ExportFilters): Promise<number> {
+  const values = [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.completeOnly ?? false];
   return count(
     db,
     `SELECT count(*)::int AS n FROM "RejectedJudgment" j JOIN "Pair" p ON p.id = j."pairId" JOIN "Query" q ON q.id = p."queryId"
-      WHERE ${PAIR_SCOPE} AND ${IN_RANGE} AND (NOT $5::boolean OR p.status = 'COMPLETE')`,
-    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.completeOnly ?? false],
+      WHERE ${PAIR_SCOPE} AND ${IN_RANGE} AND (NOT $5::boolean OR p.status = 'COMPLETE') AND ${await pairFilterOf(db, f, values)}`,
+    values,
   );
 }
 
@@ -83,25 +91,29 @@ async function expertCount(db: Db, kind: ExportKind, f: ExportFilters): Promise<
     );
   }
   if (kind === "battles") {
+    const values = [...scope, f.completeOnly ?? false];
     return count(
       db,
       `SELECT count(*)::int AS n FROM "Judgment" j JOIN "Pair" p ON p.id = j."pairId" JOIN "Query" q ON q.id = p."queryId"
        JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"
-       WHERE ${PAIR_SCOPE} AND ${IN_RANGE} AND (NOT $5::boolean OR p.status = 'COMPLETE') AND pa.model <> pb.model`,
-      [...scope, f.completeOnly ?? false],
+       WHERE ${PAIR_SCOPE} AND ${IN_RANGE} AND (NOT $5::boolean OR p.status = 'COMPLETE') AND pa.model <> pb.model
+         AND ${await pairFilterOf(db, f, values)}`,
+      values,
     );
   }
   if (kind === "judgments") {
-    if (!f.datasetId && !f.destinationId && !dated && !f.completeOnly)
+    if (!f.datasetId && !f.destinationId && !dated && !f.completeOnly && !f.pairs)
       return count(db, `SELECT coalesce(sum(judgments), 0)::int AS n FROM "JudgmentDayTally"`, []);
+    const values = [...scope, f.completeOnly ?? false];
     return count(
       db,
       `SELECT count(*)::int AS n FROM "Judgment" j JOIN "Pair" p ON p.id = j."pairId" JOIN "Query" q ON q.id = p."queryId"
-       WHERE ${PAIR_SCOPE} AND ${IN_RANGE} AND (NOT $5::boolean OR p.status = 'COMPLETE')`,
-      [...scope, f.completeOnly ?? false],
+       WHERE ${PAIR_SCOPE} AND ${IN_RANGE} AND (NOT $5::boolean OR p.status = 'COMPLETE') AND ${await pairFilterOf(db, f, values)}`,
+      values,
     );
   }
-  if (!dated) {
+  // The tallies hold whole datasets and destinations: a pair filter's pairs are counted from their judgments (below).
+  if (!dated && !f.pairs) {
     // Every complete pair is labelled; a training pair needs a majority or an adjudication.
     const labelled = await count(
       db,
@@ -118,15 +130,16 @@ async function expertCount(db: Db, kind: ExportKind, f: ExportFilters): Promise<
     return labelled - waiting;
   }
   // A date range labels each pair by its verdicts inside the range (as the export does).
+  const values = [...scope, kind === "training-pairs"];
   return count(
     db,
     `SELECT count(*)::int AS n FROM (
        SELECT p."requiredRaters" AS required, bool_or(x."pairId" IS NOT NULL) AS decided, count(*) AS n,
               count(*) FILTER (WHERE j.verdict = 'A') AS a, count(*) FILTER (WHERE j.verdict = 'B') AS b, count(*) FILTER (WHERE j.verdict = 'NEITHER') AS c
        FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Judgment" j ON j."pairId" = p.id LEFT JOIN "Adjudication" x ON x."pairId" = p.id
-       WHERE p.status = 'COMPLETE' AND ${PAIR_SCOPE} AND ${IN_RANGE}
+       WHERE p.status = 'COMPLETE' AND ${PAIR_SCOPE} AND ${IN_RANGE} AND ${await pairFilterOf(db, f, values)}
        GROUP BY p.id
      ) t WHERE NOT $5::boolean OR decided OR (n >= required AND greatest(a, b, c) * 2 > n)`,
-    [...scope, kind === "training-pairs"],
+    values,
   );
 }

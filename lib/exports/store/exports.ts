@@ -46,7 +46,10 @@ import { cursorRows, fromSnapshot, keysetRows, poolOf, type Db } from "../../pla
 import { type DimensionAnswers, dimensionSummary, type DimensionSummary } from "../../results/dimensions";
 import { softArgmax, softLabelsOfPairs, type RatedPair, type SoftLabels } from "../../quality/reliability";
 import { fitSoftLabels } from "../../quality/store";
-import { NO_REVIEW, rejectedJudgmentRows, reviewFieldsOf, type ReviewFields } from "../../review/store";
+import { NO_REVIEW, rejectedJudgmentRows, reviewFieldsOf, searchProblem, type ReviewFields } from "../../review/store";
+import { pairFilterOf } from "./pair-filter";
+
+export { pairFilterOf };
 
 export interface LabelledPairRow {
   pairId: string;
@@ -112,6 +115,8 @@ export async function* labelledPairRows(
   const dated = Boolean(f.from || f.to);
   const features = opts.features ?? true;
   const pairs = pairsOf(f);
+  const values: unknown[] = [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, dated];
+  const browsed = await pairFilterOf(db, f, values);
   const rows = keysetRows<LabelledPairRow & { pattern: number | null }>(
     db,
     `SELECT p.id AS "pairId", p."queryId", d.name AS destination, q.split, p."planAId", p."planBId", ${pairs.decision},
@@ -130,9 +135,9 @@ export async function* labelledPairRows(
        JOIN "Destination" d ON d.id = q."destinationId"
        ${pairs.join}
        WHERE ${pairs.where} AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
-         AND p.id > $6
-       ORDER BY p.id LIMIT $7`,
-    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, dated],
+         AND ${browsed} AND p.id > $${values.length + 1}
+       ORDER BY p.id LIMIT $${values.length + 2}`,
+    values,
     (r) => [r.pairId],
     [""],
   );
@@ -197,11 +202,19 @@ const JUDGMENT_SCOPE = `($1::text IS NULL OR q."datasetId" = $1) AND ($2::text I
          AND (NOT $5::boolean OR p.status = 'COMPLETE')`;
 
 /** The judgments a raw export's statement (…WHERE JUDGMENT_SCOPE …) selects under `f`, in pages by their id. */
-function judgmentPages<T extends { id: string }>(db: Db, statement: string, f: ExportFilters) {
-  return keysetRows<T>(
+async function* judgmentPages<T extends { id: string }>(db: Db, statement: string, f: ExportFilters) {
+  const values: unknown[] = [
+    f.datasetId ?? null,
+    f.destinationId ?? null,
+    f.from ?? null,
+    f.to ?? null,
+    f.completeOnly ?? false,
+  ];
+  const browsed = await pairFilterOf(db, f, values);
+  yield* keysetRows<T>(
     db,
-    `${statement} AND j.id > $6 ORDER BY j.id LIMIT $7`,
-    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.completeOnly ?? false],
+    `${statement} AND ${browsed} AND j.id > $${values.length + 1} ORDER BY j.id LIMIT $${values.length + 2}`,
+    values,
     (r) => [r.id],
     [""],
   );
@@ -287,7 +300,10 @@ export async function* judgmentRecords(
   }
   if (page.length) yield* flush();
   if (!f.includeRejected) return;
-  for await (const r of rejectedJudgmentRows(db, f))
+  // The pair filter's condition, its placeholders after the five filters rejectedJudgmentRows binds first.
+  const values: unknown[] = [null, null, null, null, null];
+  const condition = await pairFilterOf(db, f, values);
+  for await (const r of rejectedJudgmentRows(db, f, { condition, values: values.slice(5) }))
     yield record(r as JudgmentRow, {
       status: "rejected",
       reviewerId: r.reviewerId,
@@ -360,6 +376,8 @@ export async function* battleRecords(
  * named, and `left` is null (a judge has no screen side). `complete` does not apply: a decided pair is labelled.
  */
 async function* judgeBattles(db: Db, f: ExportFilters, splits: SplitRule): AsyncGenerator<BattleRecord> {
+  const values: unknown[] = [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null];
+  const browsed = await pairFilterOf(db, f, values);
   const rows = keysetRows<{
     pairId: string;
     modelA: string;
@@ -378,9 +396,9 @@ async function* judgeBattles(db: Db, f: ExportFilters, splits: SplitRule): Async
       WHERE p.status = 'DECIDED' AND pa.model <> pb.model
         AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
         AND ($3::timestamptz IS NULL OR jd."createdAt" >= $3) AND ($4::timestamptz IS NULL OR jd."createdAt" < $4)
-        AND p.id > $5
-      ORDER BY p.id LIMIT $6`,
-    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null],
+        AND ${browsed} AND p.id > $${values.length + 1}
+      ORDER BY p.id LIMIT $${values.length + 2}`,
+    values,
     (r) => [r.pairId],
     [""],
   );
@@ -512,10 +530,12 @@ export async function* annotationRecords(
 }
 
 /**
- * Why an export's dataset, destination, planner or judge filter cannot be met (it names none that exists), or null:
- * a misspelt name is said, never answered with an empty file.
+ * Why an export's dataset, destination, planner or judge filter, or its pair filter's search, cannot be met (it names
+ * none that exists), or null: a misspelt name is said, never answered with an empty file.
  */
 export async function scopeProblem(db: Db, f: ExportFilters): Promise<string | null> {
+  const search = await searchProblem(db, f.pairs?.q);
+  if (search) return `pair_filter: q: ${search}`;
   const { rows } = await poolOf(db).query<{
     dataset: boolean;
     destination: boolean;
@@ -683,10 +703,18 @@ type TrainerPairRow = PreferenceRequest & {
  * Complete pairs in `order`, pages by key (the plans as published, never re-serialized), verification pairs left
  * to the corrections export; with labelSource "all", the pairs a judge decided too, with its decision.
  */
-function completePairsForTrainers(db: Db, f: ExportFilters, order: "p.id" | `p."queryId", p.id`, ratings = false) {
+async function* completePairsForTrainers(
+  db: Db,
+  f: ExportFilters,
+  order: "p.id" | `p."queryId", p.id`,
+  ratings = false,
+) {
   const byRequest = order !== "p.id";
   const pairs = pairsOf(f);
-  return keysetRows<TrainerPairRow>(
+  const values: unknown[] = [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null];
+  const browsed = await pairFilterOf(db, f, values);
+  const n = values.length;
+  yield* keysetRows<TrainerPairRow>(
     db,
     `SELECT p.id AS "pairId", p."queryId", q.split, q.text, d.name AS destination, q.origin, q.days, q.people, q."startDate",
               q.preferences, p."planAId", p."planBId", ${publishedPlanText("pa")} AS "planA", ${publishedPlanText("pb")} AS "planB", p."requiredRaters", ${pairs.decision},
@@ -701,9 +729,9 @@ function completePairsForTrainers(db: Db, f: ExportFilters, order: "p.id" | `p."
         WHERE ${pairs.where} AND ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
           -- A correction's verification pair is exported with its correction (tripjudge export corrections --as …).
           AND NOT EXISTS (SELECT 1 FROM "Correction" c WHERE c."verificationPairId" = p.id)
-          AND ${byRequest ? `(p."queryId", p.id) > ($5, $6)` : `p.id > $5`}
-        ORDER BY ${order} LIMIT ${byRequest ? "$7" : "$6"}`,
-    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null],
+          AND ${browsed} AND ${byRequest ? `(p."queryId", p.id) > ($${n + 1}, $${n + 2})` : `p.id > $${n + 1}`}
+        ORDER BY ${order} LIMIT $${byRequest ? n + 3 : n + 2}`,
+    values,
     (r) => (byRequest ? [r.queryId, r.pairId] : [r.pairId]),
     byRequest ? ["", ""] : [""],
   );

@@ -59,8 +59,16 @@ before(async () => {
     const u = hash(`${key.get(id)}@${k}`);
     return u < 0.45 ? "A" : u < 0.8 ? "B" : "NEITHER";
   };
+  // llm-one follows the experts' first verdict on four pairs in five (the experts' A/B depends on the screen sides,
+  // drawn at random): a judge that tells something, so its λ̂ is above 0 on every run.
+  const first = new Map<string, Verdict>();
+  for (const j of await t.db.judgment.findMany({
+    orderBy: { createdAt: "asc" },
+    select: { pairId: true, verdict: true },
+  }))
+    if (!first.has(j.pairId)) first.set(j.pairId, j.verdict);
   for (const p of pairs) {
-    one.set(p.id, verdict(p.id, 0));
+    one.set(p.id, first.has(p.id) && hash(`${p.id}@follow`) < 0.8 ? first.get(p.id)! : verdict(p.id, 0));
     two.set(p.id, hash(p.id) < 0.5 ? [verdict(p.id, 1), verdict(p.id, 2)] : [verdict(p.id, 3)]);
   }
   const lines = [

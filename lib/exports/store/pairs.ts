@@ -6,6 +6,7 @@
  */
 import { keysetRows, poolOf, type Db } from "../../platform/db";
 import type { ExportFilters, PairRecord, PairRecordStatus } from "../records";
+import { pairFilterOf } from "./pair-filter";
 import { publishedPlanText } from "./plan-text";
 
 /** A pair's state: OPEN split by whether an expert has claimed or judged it (the counters tj_claim and tj_submit keep). */
@@ -21,15 +22,16 @@ const SCOPE = `($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR
   AND ($4::text IS NULL OR pa.model = $4 OR pb.model = $4)`;
 const FROM = `FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Dataset" ds ON ds.id = q."datasetId"
   JOIN "Destination" d ON d.id = q."destinationId" JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId"`;
-const values = (f: ExportFilters) => [
-  f.datasetId ?? null,
-  f.destinationId ?? null,
-  f.pairStatus ?? null,
-  f.planner ?? null,
-];
+/** The filters' values, and the pair browser's filter (`pair_filter`) as a condition on `p` whose values follow them. */
+async function scoped(db: Db, f: ExportFilters): Promise<{ where: string; values: unknown[] }> {
+  const values: unknown[] = [f.datasetId ?? null, f.destinationId ?? null, f.pairStatus ?? null, f.planner ?? null];
+  const browsed = await pairFilterOf(db, f, values);
+  return { where: `${SCOPE} AND ${browsed}`, values };
+}
 
 /** Every pair the filters select, in key order, a page at a time. */
 export async function* pairRecords(db: Db, f: ExportFilters = {}): AsyncGenerator<PairRecord> {
+  const { where, values } = await scoped(db, f);
   const rows = keysetRows<PairRecord>(
     db,
     `SELECT p.id AS pair_id, ds.id AS dataset_id, ds.name AS dataset, d.name AS destination, ${STATUS} AS status,
@@ -41,9 +43,9 @@ export async function* pairRecords(db: Db, f: ExportFilters = {}): AsyncGenerato
             pa.id AS plan_a, pa.model AS plan_a_planner, ${publishedPlanText("pa")} AS plan_a_text,
             pb.id AS plan_b, pb.model AS plan_b_planner, ${publishedPlanText("pb")} AS plan_b_text
        ${FROM}
-      WHERE ${SCOPE} AND p.id > $5
-      ORDER BY p.id LIMIT $6`,
-    values(f),
+      WHERE ${where} AND p.id > $${values.length + 1}
+      ORDER BY p.id LIMIT $${values.length + 2}`,
+    values,
     (r) => [r.pair_id],
     [""],
   );
@@ -53,7 +55,8 @@ export async function* pairRecords(db: Db, f: ExportFilters = {}): AsyncGenerato
 
 /** How many pairs the export writes. */
 export async function pairCount(db: Db, f: ExportFilters = {}): Promise<number> {
-  const { rows } = await poolOf(db).query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${SCOPE}`, values(f));
+  const { where, values } = await scoped(db, f);
+  const { rows } = await poolOf(db).query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${where}`, values);
   return rows[0].n;
 }
 
@@ -64,15 +67,16 @@ export interface PairsCard {
 }
 
 export async function pairsCard(db: Db, f: ExportFilters = {}): Promise<PairsCard> {
+  const { where, values } = await scoped(db, f);
   const [states, gold] = await Promise.all([
     poolOf(db).query<{ status: PairRecordStatus; n: number }>(
-      `SELECT ${STATUS} AS status, count(*)::int AS n ${FROM} WHERE ${SCOPE} GROUP BY 1`,
-      values(f),
+      `SELECT ${STATUS} AS status, count(*)::int AS n ${FROM} WHERE ${where} GROUP BY 1`,
+      values,
     ),
     poolOf(db).query<{ n: number }>(
       `SELECT count(*)::int AS n FROM "GoldPair" g
         WHERE ($1::text IS NULL OR g."datasetId" = $1) AND ($2::text IS NULL OR g."destinationId" = $2)`,
-      values(f).slice(0, 2),
+      values.slice(0, 2),
     ),
   ]);
   const statuses = { open: 0, in_progress: 0, complete: 0, decided: 0 };

@@ -104,3 +104,22 @@ test("the pair-level kinds are built from the judgments that stand", async () =>
 test("Parquet holds the review columns as JSONL does, the rejected judgment included", async () => {
   await assertParquetMatchesJsonl(t.db, "judgments", {}, { includeRejected: true });
 });
+
+test("include_rejected under a pair filter: only the rejected judgments of the pairs it matches, counted alike", async () => {
+  const r = await t.db.rejectedJudgment.findUniqueOrThrow({ where: { id: ids.rejected! } });
+  const pair = await t.db.pair.findUniqueOrThrow({ where: { id: r.pairId } });
+  const query = await t.db.query.findUniqueOrThrow({ where: { id: pair.queryId } });
+  const count = (q: Record<string, string>) => exportCount(t.db, "judgments", filtersOf(exportQuery.parse(q)));
+  // Its pair reopened: a filter of complete pairs leaves it out, one of its destination keeps it.
+  const complete = { include_rejected: "true", pair_filter: "status=complete" };
+  const rows = await judgments(complete);
+  assert.ok(rows.length > 0 && rows.every((x) => x.review_status !== "rejected"));
+  assert.equal(rows.length, await count(complete));
+  const here = { include_rejected: "true", pair_filter: `destination=${query.destinationId}` };
+  const all = await judgments(here);
+  assert.deepEqual(
+    all.filter((x) => x.review_status === "rejected").map((x) => x.pair_id),
+    [r.pairId],
+  );
+  assert.equal(all.length, await count(here));
+});

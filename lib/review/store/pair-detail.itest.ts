@@ -23,7 +23,7 @@ import { AppError } from "../../kernel";
 import { poolOf, seed } from "../../platform/db";
 import { createTestDatabase, createTestExpert, type TestDatabase } from "../../testing/database";
 import { EVERY_DESTINATION, PLAN_CHARS_CAP, type PairDetail } from "..";
-import { pairDetail, recordNameReveal, reviewScope } from ".";
+import { pairDetail, recordNameReveal, reviewJudgment, reviewScope } from ".";
 
 let t: TestDatabase;
 const S = { ...DEFAULT_SETTINGS, rationaleMinLength: 1 };
@@ -411,4 +411,50 @@ test("a plan over the size cap is named with its size and left out", async () =>
   assert.ok(d.plans.A.chars > PLAN_CHARS_CAP);
   assert.equal(d.plans.A.planner, "verbose-planner");
   assert.ok(d.plans.B.itinerary);
+});
+
+test("reviews: a judgment's status, the rejected judgment listed apart with its reviewer and reason, the actions in the history", async () => {
+  const reviewer = await createTestExpert(t.db, "detail-reviewer@t.test", ["Paris"]);
+  await t.db.user.update({ where: { id: reviewer }, data: { role: "REVIEWER" } });
+  const asker = { id: reviewer, role: "REVIEWER" as const };
+  const scope = await reviewScope(t.db, asker);
+  assert.deepEqual(scope, { destinationIds: [paris] });
+  const before = await pairDetail(t.db, pairId, scope);
+  const [first, , third] = before.judgments;
+  await reviewJudgment(t.db, asker, first.id, { action: "comment", text: "Check the opening hours." });
+  await reviewJudgment(t.db, asker, third.id, { action: "reject", reason: "Says Rome: another request." });
+  const d = await pairDetail(t.db, pairId, scope);
+  assert.deepEqual(
+    d.judgments.map((j) => [j.id, j.review]),
+    [
+      [first.id, "commented"],
+      [before.judgments[1].id, "none"],
+    ],
+  );
+  assert.equal(d.rejected.length, 1);
+  const r = d.rejected[0];
+  assert.deepEqual(
+    { id: r.id, slot: r.slot, who: r.who, verdict: r.verdict, rationale: r.rationale, reason: r.reason },
+    {
+      id: third.id,
+      slot: third.slot,
+      who: third.who,
+      verdict: third.verdict,
+      rationale: third.rationale,
+      reason: "Says Rome: another request.",
+    },
+  );
+  assert.equal(d.people[r.rejectedBy].role, "REVIEWER");
+  const reviewed = d.history.filter((e) => e.kind === "reviewed");
+  assert.deepEqual(
+    reviewed.map((e) => e.kind === "reviewed" && [e.action, e.by, e.who, e.slot, e.text]),
+    [
+      ["comment", r.rejectedBy, first.who, first.slot, "Check the opening hours."],
+      ["reject", r.rejectedBy, third.who, third.slot, "Says Rome: another request."],
+    ],
+  );
+  // The rejected judgment's claim still shows it was submitted, with its verdict.
+  assert.ok(d.history.some((e) => e.kind === "submitted" && e.slot === third.slot && e.verdict === third.verdict));
+  // Another destination's reviewer does not see the pair at all.
+  await assert.rejects(pairDetail(t.db, pairId, { destinationIds: [tokyo] }), notFound(/^There is no pair/));
 });

@@ -13,7 +13,13 @@ import type { Itinerary } from "../../datasets";
 import type { DimensionAnswers } from "../../results/dimensions";
 import { AppError } from "../../kernel";
 import { poolOf, type Db } from "../../platform/db";
-import { pairHistory, type HistoryAssignment, type HistoryAudit, type HistoryRows } from "../history";
+import {
+  pairHistory,
+  type HistoryAssignment,
+  type HistoryAudit,
+  type HistoryReview,
+  type HistoryRows,
+} from "../history";
 import {
   PAIR_ROWS_CAP,
   PLAN_CHARS_CAP,
@@ -21,7 +27,9 @@ import {
   type PairJudgeVerdict,
   type PairJudgment,
   type PairPerson,
+  type PairRejectedJudgment,
 } from "../pair-detail";
+import { NO_REVIEW, reviewFieldsOf } from "./reads";
 import type { ReviewScope } from "../scope";
 
 interface HeadRow {
@@ -143,16 +151,24 @@ interface JudgmentRow {
   submittedAt: Date;
 }
 
+interface RejectedRow extends JudgmentRow {
+  reviewerId: string;
+  reason: string;
+  rejectedAt: Date;
+}
+
 /** Up to PAIR_ROWS_CAP + 1 rows: one more than shown says the list was cut. */
 const LIMIT = PAIR_ROWS_CAP + 1;
 
 async function lists(db: Db, h: HeadRow) {
   const pool = poolOf(db);
-  const [assignments, judgments, judges, corrections] = await Promise.all([
+  const [assignments, judgments, judges, corrections, rejected] = await Promise.all([
     pool.query<HistoryAssignment>(
       `SELECT a.id, a."userId", a.slot, a.status::text AS status, a."leftPlanId" = $2 AS "leftIsA", a."claimedAt",
-              a."completedAt", a."skipReason", j."createdAt" AS "submittedAt", j.verdict
+              a."completedAt", a."skipReason", coalesce(j."createdAt", r."createdAt") AS "submittedAt",
+              coalesce(j.verdict, r.verdict) AS verdict
          FROM "Assignment" a LEFT JOIN "Judgment" j ON j."assignmentId" = a.id
+         LEFT JOIN "RejectedJudgment" r ON r."assignmentId" = a.id
         WHERE a."pairId" = $1 ORDER BY a."claimedAt", a.id LIMIT $3`,
       [h.id, h.planAId, LIMIT],
     ),
@@ -176,12 +192,38 @@ async function lists(db: Db, h: HeadRow) {
          FROM "Correction" c WHERE c."sourcePlanId" IN ($1, $2) ORDER BY c."createdAt", c.id LIMIT $3`,
       [h.planAId, h.planBId, LIMIT],
     ),
+    // Rejected judgments are few too (each one reopened a slot of the pair's raters).
+    pool.query<RejectedRow>(
+      `SELECT r.id, r."userId", r.slot, r.verdict, r.strength, r.dimensions, r.rationale, r."timeOnTaskMs",
+              r."leftPlanId" = $2 AS "leftIsA", r."claimedAt", r."createdAt" AS "submittedAt",
+              r."reviewerId", r.reason, r."rejectedAt"
+         FROM "RejectedJudgment" r WHERE r."pairId" = $1 ORDER BY r."rejectedAt", r.id LIMIT $3`,
+      [h.id, h.planAId, LIMIT],
+    ),
+  ]);
+  const ids = [...judgments.rows, ...rejected.rows].map((j) => j.id);
+  // The reviews of those judgments (by their index), and each standing judgment's status.
+  const [reviews, fields] = await Promise.all([
+    pool.query<HistoryReview>(
+      `SELECT v."reviewerId", v."expertId", coalesce(a.slot, r.slot) AS slot, v.action::text AS action, v.text,
+              v."createdAt"
+         FROM "JudgmentReview" v LEFT JOIN "Judgment" j ON j.id = v."judgmentId"
+         LEFT JOIN "Assignment" a ON a.id = j."assignmentId" LEFT JOIN "RejectedJudgment" r ON r.id = v."judgmentId"
+        WHERE v."judgmentId" = ANY($1::text[]) ORDER BY v."createdAt", v.id LIMIT $2`,
+      [ids, LIMIT],
+    ),
+    reviewFieldsOf(
+      db,
+      judgments.rows.map((j) => j.id),
+    ),
   ]);
   return {
     assignments: assignments.rows,
-    judgments: judgments.rows,
+    judgments: judgments.rows.map((j) => ({ ...j, review: (fields.get(j.id) ?? NO_REVIEW).status })),
     judges: judges.rows,
     corrections: corrections.rows,
+    rejected: rejected.rows,
+    reviews: reviews.rows,
   };
 }
 
@@ -268,6 +310,7 @@ export async function pairDetail(
       decision,
       judgeImports: [...imports.values()],
       corrections: l.corrections.slice(0, PAIR_ROWS_CAP),
+      reviews: l.reviews.slice(0, PAIR_ROWS_CAP),
     },
     who,
   );
@@ -283,6 +326,23 @@ export async function pairDetail(
     leftPlan: j.leftIsA ? "A" : "B",
     claimedAt: j.claimedAt.toISOString(),
     submittedAt: j.submittedAt.toISOString(),
+    review: j.review,
+  }));
+  const rejected: PairRejectedJudgment[] = l.rejected.slice(0, PAIR_ROWS_CAP).map((j) => ({
+    id: j.id,
+    who: who(j.userId)!,
+    slot: j.slot,
+    verdict: j.verdict,
+    strength: j.strength,
+    dimensions: j.dimensions,
+    rationale: j.rationale,
+    timeOnTaskMs: j.timeOnTaskMs,
+    leftPlan: j.leftIsA ? "A" : "B",
+    claimedAt: j.claimedAt.toISOString(),
+    submittedAt: j.submittedAt.toISOString(),
+    reason: j.reason,
+    rejectedBy: who(j.reviewerId)!,
+    rejectedAt: j.rejectedAt.toISOString(),
   }));
   const verdicts = l.judgments.map((j) => j.verdict);
   // As the exports label a pair: a judge's decision labels a DECIDED pair only (an audit pair is the experts').
@@ -330,6 +390,7 @@ export async function pairDetail(
     },
     plans: { A: plan("A"), B: plan("B") },
     judgments,
+    rejected,
     judges: {
       verdicts: l.judges.slice(0, PAIR_ROWS_CAP).map((v): PairJudgeVerdict => ({
         judge: v.judge,
@@ -365,7 +426,9 @@ export async function pairDetail(
       },
     },
     history,
-    historyCut: [l.assignments, l.corrections, audits, l.judges].some((x) => x.length > PAIR_ROWS_CAP),
+    historyCut: [l.assignments, l.corrections, audits, l.judges, l.reviews, l.rejected].some(
+      (x) => x.length > PAIR_ROWS_CAP,
+    ),
     people: await peopleOf(db, keys, names),
     names,
   };

@@ -140,9 +140,22 @@ export interface RejectedJudgmentRow {
 
 /**
  * Rejected judgments under a judgment export's filters (the day they were made, as for judgments), in pages by id:
- * the rows a judgment export adds with include_rejected.
+ * the rows a judgment export adds with include_rejected. `browsed`: the export's pair filter, a condition on the pair
+ * `p` whose placeholders follow the five filters ($6 on), with its values (lib/exports/store/exports.ts, pairFilterOf).
  */
-export function rejectedJudgmentRows(db: Db, f: RejectedFilters): AsyncGenerator<RejectedJudgmentRow> {
+export function rejectedJudgmentRows(
+  db: Db,
+  f: RejectedFilters,
+  browsed: { condition: string; values: unknown[] } = { condition: "TRUE", values: [] },
+): AsyncGenerator<RejectedJudgmentRow> {
+  const values = [
+    f.datasetId ?? null,
+    f.destinationId ?? null,
+    f.from ?? null,
+    f.to ?? null,
+    f.completeOnly ?? false,
+    ...browsed.values,
+  ];
   return keysetRows<RejectedJudgmentRow>(
     db,
     `SELECT r.id, r."pairId", p."queryId", q.split, d.name AS destination, r."userId", u.email, r.slot, r.verdict, r.strength,
@@ -152,9 +165,9 @@ export function rejectedJudgmentRows(db: Db, f: RejectedFilters): AsyncGenerator
        JOIN "Destination" d ON d.id = q."destinationId" JOIN "User" u ON u.id = r."userId" JOIN "User" rv ON rv.id = r."reviewerId"
       WHERE ($1::text IS NULL OR q."datasetId" = $1) AND ($2::text IS NULL OR q."destinationId" = $2)
         AND ($3::timestamptz IS NULL OR r."createdAt" >= $3) AND ($4::timestamptz IS NULL OR r."createdAt" < $4)
-        AND (NOT $5::boolean OR p.status = 'COMPLETE')
-        AND r.id > $6 ORDER BY r.id LIMIT $7`,
-    [f.datasetId ?? null, f.destinationId ?? null, f.from ?? null, f.to ?? null, f.completeOnly ?? false],
+        AND (NOT $5::boolean OR p.status = 'COMPLETE') AND ${browsed.condition}
+        AND r.id > $${values.length + 1} ORDER BY r.id LIMIT $${values.length + 2}`,
+    values,
     (r) => [r.id],
     [""],
   );

@@ -11,6 +11,7 @@ import {
   exportQuery,
   optionsOf,
   filtersOf,
+  pairFilterRefusal,
   type ExportKind,
   type ExportQuery,
 } from "@/lib/exports";
@@ -22,6 +23,8 @@ const kindParams = z.object({ kind: z.enum(EXPORT_KINDS) });
 /** The machine-readable dataset card of an export: counts, agreement, filters, time, schema version. */
 export const GET = withRole("ADMIN", { params: kindParams }, async (req, { params: { kind } }) => {
   const q = exportQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
+  const refusal = pairFilterRefusal(kind, q);
+  if (refusal) throw new AppError("invalid_request", refusal);
   const scope = await scopeProblem(db(), filtersOf(q));
   if (scope) throw new AppError("not_found", `No card: ${scope}.`);
   // Shared by reloads for a few seconds, like the other admin figures; `exported_at` says when it was made.
@@ -97,6 +100,8 @@ async function card(kind: ExportKind, q: ExportQuery) {
       krippendorff_alpha: agreement.krippendorff.value,
       pairwise_agreement: agreement.pairwise.value,
       all_agree: agreement.allAgree.value,
+      // From the tallies, which hold whole datasets and destinations: a pair filter narrows the records, not these.
+      ...(q.pair_filter ? { over: "the dataset and destination filters (not the pair filter)" } : {}),
     },
     ...(inUse
       ? { reward_weights: { ...inUse.weights, source: inUse.adoption?.note ?? "TripScore's published defaults" } }

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { requirePageUser } from "@/lib/platform/next";
 
 export default async function AdminHome() {
-  // Reads the database itself: checks the role again (app/admin/layout.tsx).
+  // Reads the database itself: checks the role again (app/admin/(admin)/layout.tsx).
   const user = await requirePageUser("ADMIN");
   const [destinations, standing] = await Promise.all([listDestinations(db()), standingCounts(db())]);
   return (

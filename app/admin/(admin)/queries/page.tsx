@@ -20,7 +20,7 @@ const STAGE_LABELS: Record<(typeof REQUEST_STAGES)[number], string> = {
  * GET form: the filters and the page are in the address, and reading the list changes nothing.
  */
 export default async function QueriesPage({ searchParams }: { searchParams: Promise<Search> }) {
-  // Reads the database itself: checks the role again (app/admin/layout.tsx).
+  // Reads the database itself: checks the role again (app/admin/(admin)/layout.tsx).
   await requirePageUser("ADMIN");
   const raw = Object.fromEntries(
     Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),

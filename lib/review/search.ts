@@ -1,0 +1,35 @@
+/**
+ * The pair browser's full-text search (decision 022): a search's Latin-script words go to PostgreSQL's English
+ * full-text search (websearch_to_tsquery: stems and stop words, "quoted phrases", -word, or), and each run of CJK
+ * characters (Chinese, Japanese, Korean) to the two-character grams the database's tj_search_vector gives CJK text
+ * (migration pair_browser): "开放时间" asks for the grams 开放, 放时 and 时间 (the index finds the texts holding all
+ * three at once, without re-reading them) and then for the run itself, as written (strpos); one character is a prefix
+ * of the grams (宫:*). Pure: the store passes the parts as parameters.
+ */
+
+/** The CJK ranges tj_search_vector indexes as grams (the migration's pattern lists the same). */
+const CJK_RUN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u{20000}-\u{2fa1f}]+/gu;
+
+export interface SearchTerms {
+  /** The search without its CJK runs: for websearch_to_tsquery('english', …) (empty: none). */
+  words: string;
+  /** The CJK runs' grams as tsquery text, all of them ANDed (null: no run). */
+  grams: string | null;
+  /** The CJK runs, each to be found in the text as written. */
+  runs: string[];
+}
+
+export function searchTerms(q: string): SearchTerms {
+  const runs = [...new Set(q.match(CJK_RUN) ?? [])];
+  const words = q.replace(CJK_RUN, " ").replace(/\s+/g, " ").trim();
+  const grams = [...new Set(runs.flatMap(gramsOf))];
+  return { words, grams: grams.length ? grams.join(" & ") : null, runs };
+}
+
+/** One CJK run's grams as tsquery operands: its overlapping pairs of characters, or one character as a prefix. */
+function gramsOf(run: string): string[] {
+  // Code points, as the database's length() and substr() count them.
+  const chars = [...run];
+  if (chars.length === 1) return [`'${chars[0]}':*`];
+  return chars.slice(0, -1).map((c, i) => `'${c}${chars[i + 1]}'`);
+}
