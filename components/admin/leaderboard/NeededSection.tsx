@@ -87,10 +87,25 @@ export function NeededSection({ filters, judge }: { filters: Record<string, stri
             )}
           </p>
           <p className="muted small">
-            Widest now: {halfWidth(n.now.halfWidth)}
-            {n.now.model ? ` (${n.now.model})` : ""}, half the width of its 95 % interval in the{" "}
-            {judge ? "chart above (experts only, bootstrap" : "Ratings table above (bootstrap"} of{" "}
-            {count(n.intervals.bootstrap)} replicates resampling requests). Order: {ORDER[n.order]}
+            {n.now.halfWidth === null || n.now.halfWidth === undefined ? (
+              // A planner of the waiting pairs with no battle yet is in neither the chart nor the table.
+              <>
+                Widest now: ∞{n.now.model ? ` (${n.now.model}: no battles yet, so it is not in the Ratings above)` : ""}
+                . The others&apos; half-widths are half their experts-only 95 % intervals (bootstrap of{" "}
+                {count(n.intervals.bootstrap)} replicates resampling requests).
+              </>
+            ) : (
+              <>
+                Widest now: {halfWidth(n.now.halfWidth)}
+                {n.now.model ? ` (${n.now.model})` : ""}, half the width of its experts-only 95 % interval from a
+                bootstrap of {count(n.intervals.bootstrap)} replicates resampling requests
+                {judge
+                  ? " (the interval the chart above draws; the table beside the judge compares sandwich intervals)"
+                  : " (the Ratings table above)"}
+                .
+              </>
+            )}{" "}
+            Order: {ORDER[n.order]}
             {n.datasetId ? ", the dataset's serving order" : ": no dataset chosen, so every waiting pair as imported"}.
           </p>
           <p className="muted small">
