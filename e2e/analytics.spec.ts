@@ -145,7 +145,7 @@ test("an admin reads agreement, adjudicates a 1-1-1 pair and downloads training 
     agreement: 0,
   });
   const card = await (await page.request.get("/api/admin/exports/training-pairs/card")).json();
-  expect(card).toMatchObject({ kind: "training-pairs", schema_version: 2, records: 2, agreement: { pairs: 2 } });
+  expect(card).toMatchObject({ kind: "training-pairs", schema_version: 3, records: 2, agreement: { pairs: 2 } });
 });
 
 test("an admin downloads SFT rows and makes a dataset repository (.zip) on the export panel", async ({ page }) => {
@@ -198,7 +198,7 @@ test("an admin lists the pairs still waiting, runs a judge on them and uploads i
   await row.getByRole("button", { name: "JSONL" }).click();
   expect((await download).suggestedFilename()).toMatch(/^pairs-.*\.jsonl$/);
   const card = await (await page.request.get("/api/admin/exports/pairs/card?status=waiting")).json();
-  expect(card).toMatchObject({ kind: "pairs", schema_version: 2, statuses: { complete: 0, decided: 0 } });
+  expect(card).toMatchObject({ kind: "pairs", schema_version: 3, statuses: { complete: 0, decided: 0 } });
   expect(card.records).toBe(card.statuses.open + card.statuses.in_progress);
   expect(card.left_out.gold_pairs).toBeGreaterThanOrEqual(0);
   await expect(page.getByTestId("export-progress")).toContainText(`Saved ${card.records} pairs records`);
