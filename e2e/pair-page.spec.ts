@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, e2eSql, expectAccessible, judgeInDatabase, shot, signIn } from "./helpers";
+import { ADMIN, e2eSql, expectAccessible, importExampleAt, judgeInDatabase, shot, signIn } from "./helpers";
 
 const RATIONALES = [
   "Plan A keeps the Colosseum in the cool morning and the walks are short.",
@@ -10,14 +10,16 @@ const RATIONALES = [
 test("an admin opens a judged pair from its address: three judgments beside the two maps and timelines, names on asking", async ({
   page,
 }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  // A city of this spec's own (the example bundle moved there), so the demo's pairs that later specs count stay untouched.
+  await importExampleAt(page, "Pairtown", "配对城", "Pair page: 3 days in Pairtown");
   let n = 0;
-  const [pairId] = await judgeInDatabase("Rome", [["A", "B", "A"]], () => RATIONALES[n++]);
+  const [pairId] = await judgeInDatabase("Pairtown", [["A", "B", "A"]], () => RATIONALES[n++]);
   const [pair] = await e2eSql<{ a: string; b: string }>(
     `SELECT pa.model AS a, pb.model AS b FROM "Pair" p JOIN "Plan" pa ON pa.id = p."planAId" JOIN "Plan" pb ON pb.id = p."planBId" WHERE p.id = $1`,
     [pairId],
   );
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin/);
   // An automatic judge's verdict on it, uploaded as the Judges page does.
   const upload = await page.request.post("/api/admin/judges", {
     data: {
