@@ -75,7 +75,7 @@ export const e2eDb = () =>
   });
 
 /**
- * Completes untouched pairs of a destination (no assignment ever, released or skipped ones included) straight in the database, one row of verdicts (slots 1–3, by
+ * Completes untouched pairs of a destination (none the three experts ever had, released or skipped ones included) straight in the database, one row of verdicts (slots 1–3, by
  * the three Paris experts) per pair: a fast way to have labelled pairs for pages that read them.
  */
 export async function judgeInDatabase(
@@ -90,7 +90,9 @@ export async function judgeInDatabase(
       await c.query<{ id: string; planAId: string }>(
         `SELECT p.id, p."planAId" FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
        WHERE d.name = $1 AND p.status = 'OPEN' AND p."claimedCount" = 0 AND p."submittedCount" = 0
-         AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."pairId" = p.id) ORDER BY p.id DESC LIMIT $2`,
+         AND NOT EXISTS (SELECT 1 FROM "Assignment" a JOIN "User" u ON u.id = a."userId" WHERE a."pairId" = p.id
+                           AND u.email IN ('amelie@demo.tripjudge', 'kenji@demo.tripjudge', 'giulia@demo.tripjudge'))
+       ORDER BY p.id DESC LIMIT $2`,
         [destination, verdicts.length],
       )
     ).rows;

@@ -23,8 +23,7 @@ import type {
   SettingsAnswer,
   UsersAnswer,
 } from "@/lib/platform/browser";
-import type { ReviewSettings } from "@/lib/review/browser";
-import type { PairCount } from "@/lib/review/browser";
+import type { PairCount, ReviewSettings } from "@/lib/review/browser";
 import { api } from "../api";
 import { KEYS } from "../keys";
 
