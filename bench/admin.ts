@@ -7,7 +7,9 @@
  * rationales and requests carry English and Chinese text (seedHistory's `texts`), and the pair browser's API and page
  * are timed too (BROWSER_CALLS): the first page, filtered pages, searches in English and Chinese (a common phrase,
  * read by a walk along the pairs, and a rare one, read as the set of its matches), a page deep in the list by key,
- * and the counts.
+ * and the counts. The review queue is timed too (REVIEW: POST /api/review/next, the admin reviewing every destination
+ * at the default 10 % sample), fresh and after the oldest REVIEWED_BEFORE judgments of the sample were accepted: it
+ * walks the judgments oldest first past the reviewed ones (decision 021).
  * Usage: npm run bench:admin [-- JUDGMENTS] [--dimensions] [--heavy] (--dimensions: the history's dataset asks five
  * dimensions and strength, and the dimension pages' reads are timed too; --heavy: the heavy reads of decision 017 are
  * timed too — their first load computes in the admin process, the reloads share it — with the admin process's peak
@@ -84,6 +86,43 @@ const BROWSER_CALLS = [
   pairs({ after: "DEEP" }, "/admin/pairs"),
 ];
 
+/** How many of the sample's oldest judgments are accepted before the queue is timed a second time. */
+const REVIEWED_BEFORE = 50_000;
+
+/** Times POST /api/review/next (claims, so each call first gives back the claim it made: exclude nothing new). */
+async function reviewNext(base: string, cookie: string): Promise<{ status: number; ms: number[] }> {
+  const ms: number[] = [];
+  let status = 0;
+  for (let i = 0; i < 6; i++) {
+    const t = performance.now();
+    const res = await fetch(`${base}/api/review/next`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", origin: base, "sec-fetch-site": "same-origin" },
+      body: JSON.stringify({ exclude: [] }),
+    });
+    await res.arrayBuffer();
+    status = res.status;
+    if (i > 0) ms.push(performance.now() - t);
+  }
+  return { status, ms: ms.sort((a, b) => a - b) };
+}
+
+/** Accepts the sample's oldest `n` judgments as a reviewer would have (one JudgmentReview row each). */
+async function acceptOldest(url: string, reviewerId: string, n: number): Promise<number> {
+  const c = await connect(url);
+  try {
+    const r = await c.query(
+      `INSERT INTO "JudgmentReview" (id, "judgmentId", "pairId", "expertId", "reviewerId", action, "statusBefore", "statusAfter")
+       SELECT 'bench-' || j.id, j.id, j."pairId", j."userId", $1, 'ACCEPT', 'none', 'accepted' FROM "Judgment" j
+        WHERE tj_review_draw(j.id) < 0.1 ORDER BY j."createdAt", j.id LIMIT $2`,
+      [reviewerId, n],
+    );
+    return r.rowCount ?? 0;
+  } finally {
+    await c.end();
+  }
+}
+
 /** A GET without a time limit (fetch gives up on headers after 300 s; a heavy first load may take longer). */
 function get(url: string, cookie: string): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
@@ -138,7 +177,7 @@ async function main() {
   };
   console.error(`seeded: ${JSON.stringify(seeded)}`);
   const setupSeconds = (performance.now() - t0) / 1000;
-  await db.user.create({
+  const admin = await db.user.create({
     data: {
       email: "admin@bench.test",
       name: "Bench admin",
@@ -182,7 +221,19 @@ async function main() {
         kB: +(bytes / 1024).toFixed(1),
       };
     }
+    // The review queue, fresh and after REVIEWED_BEFORE of its oldest judgments were accepted.
+    const review: Record<string, { status: number; p50Ms: number; maxMs: number }> = {};
+    for (const phase of ["fresh", "after accepting"] as const) {
+      if (phase !== "fresh") await acceptOldest(pg.url, admin.id, REVIEWED_BEFORE);
+      const { status, ms } = await reviewNext(server.url, cookie);
+      review[`POST /api/review/next (${phase === "fresh" ? "fresh" : `${REVIEWED_BEFORE} accepted`})`] = {
+        status,
+        p50Ms: +percentile(ms, 50).toFixed(1),
+        maxMs: +ms[ms.length - 1].toFixed(1),
+      };
+    }
     console.table(rows);
+    console.table(review);
     const slowest = Math.max(...Object.values(rows).map((r) => r.maxMs));
     const browser = Object.entries(rows).filter(([route]) => route.includes("/pairs"));
     console.log(
@@ -200,6 +251,8 @@ async function main() {
             .filter(([, r]) => r.firstMs >= 1000)
             .map(([route, r]) => `${route} ${Math.round(r.firstMs)} ms`),
           allOk: Object.values(rows).every((r) => r.status === 200),
+          reviewQueueSlowestMs: Math.max(...Object.values(review).map((r) => r.maxMs)),
+          reviewQueueOk: Object.values(review).every((r) => r.status === 200),
           ...(heavy ? { adminProcessPeakRssMiB: adminProcessPeakRssMiB() } : {}),
         },
         null,

@@ -1,6 +1,7 @@
 "use client";
 /** The comparison screen's two dialogs: why a pair is skipped, and the keyboard shortcuts. */
 import { useState } from "react";
+import { KeysDialog, type KeyRow } from "../KeysDialog";
 
 /** The fixed reasons; "Other" takes the expert's own words (the server keeps up to 500 characters). */
 const SKIP_REASONS = [
@@ -100,102 +101,56 @@ export function ShortcutsHelp({
   askDimensions: boolean;
   onClose: () => void;
 }) {
-  return (
-    <div className="dialog-backdrop" role="presentation" onClick={onClose}>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-label="Keyboard shortcuts"
-        className="dialog"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <h2>Keyboard shortcuts</h2>
-        <table className="table" aria-label="Keys and what they do">
-          <tbody>
-            {askDimensions && (
-              <>
-                <tr>
-                  <td>
-                    <kbd>↑</kbd> <kbd>↓</kbd>
-                  </td>
-                  <td>Move between the dimensions and the overall verdict (the active row is outlined)</td>
-                </tr>
-                <tr>
-                  <td>
-                    <kbd>S</kbd> or <kbd>=</kbd>, <kbd>0</kbd> or <kbd>N</kbd>
-                  </td>
-                  <td>On a dimension: about the same, not applicable (1/A and 2/B pick a side, as below)</td>
-                </tr>
-              </>
-            )}
-            <tr>
-              <td>
-                <kbd>1</kbd> or <kbd>A</kbd>
-              </td>
-              <td>Plan A (left) is better</td>
-            </tr>
-            <tr>
-              <td>
-                <kbd>2</kbd> or <kbd>B</kbd>
-              </td>
-              <td>Plan B (right) is better</td>
-            </tr>
-            <tr>
-              <td>
-                <kbd>0</kbd> or <kbd>N</kbd>
-              </td>
-              <td>Neither plan is satisfactory</td>
-            </tr>
-            {askStrength && (
-              <tr>
-                <td>
-                  <kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> after A or B
-                </td>
-                <td>How much better: slightly, clearly, decisively (A and B still switch sides)</td>
-              </tr>
-            )}
-            <tr>
-              <td>
-                <kbd>R</kbd>
-              </td>
-              <td>Write the rationale: moves the cursor into its field (choosing 1, 2 or 0 puts it there already)</td>
-            </tr>
-            <tr>
-              <td>
-                <kbd>Enter</kbd>
-              </td>
-              <td>Submit (when a choice and rationale are given)</td>
-            </tr>
-            <tr>
-              <td>
-                <kbd>Shift</kbd>+<kbd>Enter</kbd>
-              </td>
-              <td>New line in the rationale</td>
-            </tr>
-            <tr>
-              <td>
-                <kbd>K</kbd>
-              </td>
-              <td>Skip this pair (asks why)</td>
-            </tr>
-            <tr>
-              <td>
-                <kbd>Esc</kbd>
-              </td>
-              <td>Leave the rationale field / close this help or the skip dialog</td>
-            </tr>
-            <tr>
-              <td>
-                <kbd>?</kbd>
-              </td>
-              <td>Show or hide this help</td>
-            </tr>
-          </tbody>
-        </table>
-        <button className="btn" onClick={onClose} autoFocus>
-          Close
-        </button>
-      </div>
-    </div>
-  );
+  const rows: (KeyRow | false)[] = [
+    askDimensions && {
+      keys: (
+        <>
+          <kbd>↑</kbd> <kbd>↓</kbd>
+        </>
+      ),
+      what: "Move between the dimensions and the overall verdict (the active row is outlined)",
+    },
+    askDimensions && {
+      keys: (
+        <>
+          <kbd>S</kbd> or <kbd>=</kbd>, <kbd>0</kbd> or <kbd>N</kbd>
+        </>
+      ),
+      what: "On a dimension: about the same, not applicable (1/A and 2/B pick a side, as below)",
+    },
+    { keys: either("1", "A"), what: "Plan A (left) is better" },
+    { keys: either("2", "B"), what: "Plan B (right) is better" },
+    { keys: either("0", "N"), what: "Neither plan is satisfactory" },
+    askStrength && {
+      keys: (
+        <>
+          <kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> after A or B
+        </>
+      ),
+      what: "How much better: slightly, clearly, decisively (A and B still switch sides)",
+    },
+    {
+      keys: <kbd>R</kbd>,
+      what: "Write the rationale: moves the cursor into its field (choosing 1, 2 or 0 puts it there already)",
+    },
+    { keys: <kbd>Enter</kbd>, what: "Submit (when a choice and rationale are given)" },
+    {
+      keys: (
+        <>
+          <kbd>Shift</kbd>+<kbd>Enter</kbd>
+        </>
+      ),
+      what: "New line in the rationale",
+    },
+    { keys: <kbd>K</kbd>, what: "Skip this pair (asks why)" },
+    { keys: <kbd>Esc</kbd>, what: "Leave the rationale field / close this help or the skip dialog" },
+    { keys: <kbd>?</kbd>, what: "Show or hide this help" },
+  ];
+  return <KeysDialog rows={rows.filter((r): r is KeyRow => !!r)} onClose={onClose} />;
 }
+
+const either = (a: string, b: string) => (
+  <>
+    <kbd>{a}</kbd> or <kbd>{b}</kbd>
+  </>
+);

@@ -5,7 +5,6 @@
  * view (useMapSync) are hooks of their own.
  */
 import Link from "next/link";
-import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Choice } from "@/lib/judging/verdict/browser";
 import type { DimensionChoice } from "@/lib/results/dimensions/browser";
@@ -16,20 +15,15 @@ import { Diagnostics } from "./Diagnostics";
 import { dimensionDone } from "./DimensionsPanel";
 import { ShortcutsHelp, SkipDialog } from "./Dialogs";
 import { FeedbackPanel, QualificationBanner, StandingNotice } from "./Qualification";
+import { PlanColumn, PlanTools } from "./PlanViews";
 import { RequestPanel } from "./RequestPanel";
 import { itemKey, SIDE_LABEL, type ItemKey } from "./style";
-import { Timeline } from "./Timeline";
 import { useDraft } from "./useDraft";
 import { useJudgingQueue } from "./useJudgingQueue";
 import { useMapSync } from "./useMapSync";
 import { useShortcuts } from "./useShortcuts";
 import { VerdictPanel } from "./VerdictPanel";
 import type { Tiles } from "./PlanMap";
-
-const PlanMap = dynamic(() => import("./PlanMap"), {
-  ssr: false,
-  loading: () => <div className="plan-map loading">Loading map…</div>,
-});
 
 export function JudgeScreen({ destination, tiles }: { destination: string | null; tiles: Tiles | null }) {
   const [dayFilter, setDayFilter] = useState<number | null>(null);
@@ -231,6 +225,13 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
   const maxDays = Math.max(a.left.itinerary.days.length, a.right.itinerary.days.length);
   const center: [number, number] = [a.query.destination.lat, a.query.destination.lon];
   const minutesLeft = Math.round((new Date(a.leaseExpiresAt).getTime() - now) / 60_000);
+  const view = {
+    dayFilter: daysShown,
+    highlighted: hover ?? shown,
+    selected: shown,
+    onHover: setHover,
+    onSelect: setSelected,
+  };
 
   return (
     <main className="judge" data-assignment={a.assignmentId} data-pair={a.pairId}>
@@ -239,20 +240,7 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
       <div className="judge-top">
         <RequestPanel query={a.query} />
         <div className="judge-tools">
-          <div className="day-select" role="group" aria-label="Days shown">
-            <button type="button" className={daysShown === null ? "on" : ""} onClick={() => setDayFilter(null)}>
-              All days
-            </button>
-            {Array.from({ length: maxDays }, (_, d) => (
-              <button type="button" key={d} className={daysShown === d ? "on" : ""} onClick={() => setDayFilter(d)}>
-                Day {d + 1}
-              </button>
-            ))}
-          </div>
-          <label className="checkbox small">
-            <input type="checkbox" checked={sync} onChange={(e) => setSync(e.target.checked)} /> Keep both maps on the
-            same view
-          </label>
+          <PlanTools maxDays={maxDays} day={daysShown} onDay={setDayFilter} sync={sync} onSync={setSync} />
           <a className="small" href={`/queries/${a.query.id}/constraints`} target="_blank" rel="noopener">
             Constraints of this request ↗
           </a>
@@ -275,34 +263,24 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
       )}
       <div className="plans">
         {(["left", "right"] as const).map((side) => (
-          <article key={side} className={`plan plan-${side}`} aria-label={`Plan ${SIDE_LABEL[side]}`}>
-            <h2>
-              <span className={`side-badge side-${side}`}>{SIDE_LABEL[side]}</span> Plan {SIDE_LABEL[side]}
-              <span className="muted small"> · {a[side].itinerary.days.length} days</span>
-            </h2>
-            <PlanMap
-              itinerary={a[side].itinerary}
-              side={side}
-              dayFilter={daysShown}
-              highlighted={hover ?? shown}
-              onHover={setHover}
-              onSelect={setSelected}
-              tiles={tiles}
-              center={center}
-              onMap={onMap(side)}
-              fitTo={sync ? [a.left.itinerary, a.right.itinerary] : undefined}
-            />
-            <Diagnostics plan={a[side]} weights={queue.rewardWeights ?? DEFAULT_WEIGHTS} />
-            <Timeline
-              itinerary={a[side].itinerary}
-              side={side}
-              dayFilter={daysShown}
-              highlighted={hover ?? shown}
-              selected={shown}
-              onHover={setHover}
-              onSelect={setSelected}
-            />
-          </article>
+          <PlanColumn
+            key={side}
+            side={side}
+            label={SIDE_LABEL[side]}
+            heading={
+              <h2>
+                <span className={`side-badge side-${side}`}>{SIDE_LABEL[side]}</span> Plan {SIDE_LABEL[side]}
+                <span className="muted small"> · {a[side].itinerary.days.length} days</span>
+              </h2>
+            }
+            itinerary={a[side].itinerary}
+            view={view}
+            tiles={tiles}
+            center={center}
+            onMap={onMap}
+            fitTo={sync ? [a.left.itinerary, a.right.itinerary] : undefined}
+            between={<Diagnostics plan={a[side]} weights={queue.rewardWeights ?? DEFAULT_WEIGHTS} />}
+          />
         ))}
       </div>
       {feedback && <FeedbackPanel feedback={feedback} onNext={() => void queue.dismissFeedback()} />}

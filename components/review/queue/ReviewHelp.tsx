@@ -1,5 +1,6 @@
 "use client";
 /** The review queue's keys, shown with ? as the judging screen shows its own (? and Esc close it: the screen's keys). */
+import { KeysDialog } from "../../KeysDialog";
 
 const KEYS: [string[], string][] = [
   [["A"], "Accept the judgment (the next one follows)"],
@@ -12,38 +13,16 @@ const KEYS: [string[], string][] = [
   [["?"], "Show or hide this help"],
 ];
 
+const ROWS = KEYS.map(([keys, what]) => ({
+  what,
+  keys: keys.map((k, i) => (
+    <span key={k}>
+      {i > 0 && (keys[0] === "Shift" ? "+" : " or ")}
+      <kbd>{k}</kbd>
+    </span>
+  )),
+}));
+
 export function ReviewHelp({ onClose }: { onClose: () => void }) {
-  return (
-    <div className="dialog-backdrop" role="presentation" onClick={onClose}>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-label="Keyboard shortcuts"
-        className="dialog"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <h2>Keyboard shortcuts</h2>
-        <table className="table" aria-label="Keys and what they do">
-          <tbody>
-            {KEYS.map(([keys, what]) => (
-              <tr key={what}>
-                <td>
-                  {keys.map((k, i) => (
-                    <span key={k}>
-                      {i > 0 && (keys[0] === "Shift" ? "+" : " or ")}
-                      <kbd>{k}</kbd>
-                    </span>
-                  ))}
-                </td>
-                <td>{what}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <button className="btn" onClick={onClose} autoFocus>
-          Close
-        </button>
-      </div>
-    </div>
-  );
+  return <KeysDialog rows={ROWS} onClose={onClose} />;
 }

@@ -4,7 +4,6 @@
  * pair's request and its two plans as plan A (left) and plan B (right) with the judging screen's maps and timelines.
  * Accept or reject moves on to the next judgment; a comment stays; N or J passes the judgment for this session.
  */
-import dynamic from "next/dynamic";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useLayoutEffect, useState } from "react";
 import type { ReviewNextAnswer } from "@/lib/review/browser";
@@ -12,18 +11,13 @@ import { api } from "../../api";
 import { count } from "../../format";
 import { KEYS } from "../../keys";
 import { RequestPanel } from "../../judge/RequestPanel";
-import { Timeline } from "../../judge/Timeline";
+import { PlanColumn, PlanTools } from "../../judge/PlanViews";
 import { useMapSync } from "../../judge/useMapSync";
 import type { ItemKey } from "../../judge/style";
 import type { Tiles } from "../../judge/PlanMap";
 import { ReviewActions } from "../actions/ReviewActions";
 import { JudgmentPanel } from "./JudgmentPanel";
 import { ReviewHelp } from "./ReviewHelp";
-
-const PlanMap = dynamic(() => import("../../judge/PlanMap"), {
-  ssr: false,
-  loading: () => <div className="plan-map loading">Loading map…</div>,
-});
 
 const SIDES = [
   ["left", "A"],
@@ -119,20 +113,7 @@ export function ReviewScreen({ tiles }: { tiles: Tiles | null }) {
       <div className="judge-top">
         <RequestPanel query={item.query} />
         <div className="judge-tools">
-          <div className="day-select" role="group" aria-label="Days shown">
-            <button type="button" className={dayFilter === null ? "on" : ""} onClick={() => setDayFilter(null)}>
-              All days
-            </button>
-            {Array.from({ length: maxDays }, (_, d) => (
-              <button type="button" key={d} className={dayFilter === d ? "on" : ""} onClick={() => setDayFilter(d)}>
-                Day {d + 1}
-              </button>
-            ))}
-          </div>
-          <label className="checkbox small">
-            <input type="checkbox" checked={sync} onChange={(e) => setSync(e.target.checked)} /> Keep both maps on the
-            same view
-          </label>
+          <PlanTools maxDays={maxDays} day={dayFilter} onDay={setDayFilter} sync={sync} onSync={setSync} />
           <span className="small muted" data-testid="review-waiting">
             {waiting} to review · held for you {minutesLeft} min · <kbd>?</kbd> keys
           </span>
@@ -140,37 +121,27 @@ export function ReviewScreen({ tiles }: { tiles: Tiles | null }) {
       </div>
       <div className="plans">
         {SIDES.map(([side, label]) => (
-          <article key={side} className={`plan plan-${side}`} aria-label={`Plan ${label}`}>
-            <h2>
-              <span className={`side-badge side-${side}`}>{label}</span> Plan {label}
-              <span className="muted small">
-                {" "}
-                · {itineraries[side].days.length} days
-                {item.leftPlan === label ? " · the expert saw it on the left" : " · the expert saw it on the right"}
-              </span>
-            </h2>
-            <PlanMap
-              itinerary={itineraries[side]}
-              side={side}
-              dayFilter={dayFilter}
-              highlighted={hover ?? selected}
-              onHover={setHover}
-              onSelect={setSelected}
-              tiles={tiles}
-              center={center}
-              onMap={onMap(side)}
-              fitTo={sync ? [itineraries.left, itineraries.right] : undefined}
-            />
-            <Timeline
-              itinerary={itineraries[side]}
-              side={side}
-              dayFilter={dayFilter}
-              highlighted={hover ?? selected}
-              selected={selected}
-              onHover={setHover}
-              onSelect={setSelected}
-            />
-          </article>
+          <PlanColumn
+            key={side}
+            side={side}
+            label={label}
+            heading={
+              <h2>
+                <span className={`side-badge side-${side}`}>{label}</span> Plan {label}
+                <span className="muted small">
+                  {" "}
+                  · {itineraries[side].days.length} days
+                  {item.leftPlan === label ? " · the expert saw it on the left" : " · the expert saw it on the right"}
+                </span>
+              </h2>
+            }
+            itinerary={itineraries[side]}
+            view={{ dayFilter, highlighted: hover ?? selected, selected, onHover: setHover, onSelect: setSelected }}
+            tiles={tiles}
+            center={center}
+            onMap={onMap}
+            fitTo={sync ? [itineraries.left, itineraries.right] : undefined}
+          />
         ))}
       </div>
       <div className="verdict review-panel">
