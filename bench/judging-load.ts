@@ -153,6 +153,8 @@ const EXPORT_STREAMS = ["/api/admin/exports/judgments?format=jsonl", "/api/admin
 
 /** N admin tabs: recompute loops of the heavy pages and, from three tabs, the two export streams. */
 function adminTabs(n: number): string[][] {
+  // BENCH_ADMIN_TABS=exports: the two streams alone (n ignored), to tell their cost from the recompute loops'.
+  if (process.env.BENCH_ADMIN_TABS === "exports") return EXPORT_STREAMS.map((route) => [route]);
   const streams = n >= 3 ? EXPORT_STREAMS : [];
   return [
     ...Array.from({ length: n - streams.length }, (_, i) => [

@@ -402,7 +402,7 @@ async function exportCommand(
         { "tripjudge.kind": kind },
       );
       for (const [split, n] of Object.entries(counts))
-        console.error(`wrote ${n} ${kind} records to ${path.join(v.out!, `${split}.${q.format}`)}`);
+        console.error(`wrote ${recordsOf(n, kind)} to ${path.join(v.out!, `${split}.${q.format}`)}`);
       return 0;
     } finally {
       await closeDb(db);
@@ -427,13 +427,33 @@ async function exportCommand(
       await write(chunk);
     if (v.out) {
       await new Promise<void>((resolve) => out.end(resolve));
-      console.error(`wrote ${n} ${kind} records to ${v.out}`);
+      console.error(`wrote ${recordsOf(n, kind)} to ${v.out}`);
     }
     return 0;
   } finally {
     await closeDb(db);
     await database.stop();
   }
+}
+
+type ExportKindName = import("../lib/exports").ExportKind;
+
+/** "60 pairs", "1 judgment", "12 preference pairs": what an export wrote, in its kind's words. */
+function recordsOf(n: number, kind: string): string {
+  const one: Record<ExportKindName, string> = {
+    judgments: "judgment",
+    "labelled-pairs": "labelled pair",
+    "training-pairs": "training pair",
+    annotations: "annotation",
+    battles: "battle",
+    pairs: "pair",
+    "preference-pairs": "preference pair",
+    sft: "SFT row",
+    corrections: "correction",
+  };
+  const word = one[kind as ExportKindName] ?? `${kind} record`;
+  const plural = word.endsWith("y") ? `${word.slice(0, -1)}ies` : `${word}s`;
+  return `${n.toLocaleString("en")} ${n === 1 ? word : plural}`;
 }
 
 /** A dataset repository (preference pairs, SFT rows, judgments as Parquet per split, and its card) in a new folder. */
@@ -485,6 +505,9 @@ async function leaderboardCommand(v: {
   dimension?: string;
 }): Promise<number> {
   if (!v.battles) {
+    console.error(
+      "tripjudge leaderboard: --battles FILE is missing (a battle log: `tripjudge export battles --out FILE`, FastChat's or lmarena's)",
+    );
     console.error(USAGE);
     return 2;
   }
