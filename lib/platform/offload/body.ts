@@ -16,6 +16,7 @@ import { pageOneAtATime } from "../db/cursor";
 import { serveExport, type ExportPort, type ExportArgs } from "./export";
 import { failureOf, type TaskOutcome } from "./errors";
 import { holdable } from "./hold";
+import { turns } from "./turns";
 import { TASKS, type TaskName } from "./tasks";
 
 const NICE = 19;
@@ -91,6 +92,9 @@ export function onDatabaseUse(listener: (inUse: boolean) => void): void {
   });
 }
 
+// One unit of work at a time (turns.ts): a task whole, an export's pull.
+const oneAtATime = turns();
+
 export default async function run({
   task,
   args,
@@ -100,10 +104,10 @@ export default async function run({
   args: unknown;
   port?: ExportPort;
 }): Promise<TaskOutcome<unknown>> {
-  if (task === "export") return serveExport(client, args as ExportArgs, port!);
+  if (task === "export") return serveExport(client, args as ExportArgs, port!, oneAtATime);
   try {
     const fn = TASKS[task] as (client: Db, args: unknown) => Promise<unknown>;
-    return { ok: true, value: await fn(client, args) };
+    return { ok: true, value: await oneAtATime(() => fn(client, args)) };
   } catch (e) {
     if (!(e instanceof Error && e.name === "AppError")) console.error(e); // the stack stays in this thread's log
     return { ok: false, error: failureOf(e) };

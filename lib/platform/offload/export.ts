@@ -9,6 +9,7 @@ import { records, type SoftLabelSource } from "../../exports/store";
 import { exportBytes, type ExportFormat, type ExportKind, type ExportOptions, type ExportFilters } from "../../exports";
 import { failureOf, type TaskFailure, type TaskOutcome } from "./errors";
 import { sharedSoftLabels } from "./soft-labels";
+import type { InTurn } from "./turns";
 
 export interface ExportArgs {
   kind: ExportKind;
@@ -36,8 +37,16 @@ export interface ExportPort {
   close(): void;
 }
 
-/** In an admin process: answers the web server's pulls on `port` until the export ends or is cancelled. */
-export function serveExport(db: Db, a: ExportArgs, port: ExportPort): Promise<TaskOutcome<number>> {
+/**
+ * In an admin process: answers the web server's pulls on `port` until the export ends or is cancelled, each pull one
+ * unit of the process's work (`inTurn`: turns.ts).
+ */
+export function serveExport(
+  db: Db,
+  a: ExportArgs,
+  port: ExportPort,
+  inTurn: InTurn = (work) => work(),
+): Promise<TaskOutcome<number>> {
   let rows = 0;
   const chunks = exportChunksHere(db, a, (n) => (rows = n), sharedSoftLabels(db));
   return new Promise((resolve) => {
@@ -51,10 +60,10 @@ export function serveExport(db: Db, a: ExportArgs, port: ExportPort): Promise<Ta
       turn = turn.then(async () => {
         try {
           if (m === "cancel") {
-            await chunks.return(undefined);
+            await inTurn(() => chunks.return(undefined));
             return finish({ ok: true, value: rows });
           }
-          const next = await chunks.next();
+          const next = await inTurn(() => chunks.next());
           if (next.done) {
             port.postMessage({ done: true, rows } satisfies ExportReply);
             return finish({ ok: true, value: rows });
