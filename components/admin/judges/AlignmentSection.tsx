@@ -136,6 +136,16 @@ export function AlignmentSection({ d }: { d: JudgeBoardAnswer }) {
                   >
                     <span className="badge warn">above 1: model does not fit</span>
                   </td>
+                ) : j.rModelBelowChance ? (
+                  <>
+                    <td className="num">{fixed(j.rModel)}</td>
+                    <td
+                      className="num"
+                      title="Its agreement with single experts implies it agrees with the truth less often than a random choice of three would"
+                    >
+                      <span className="badge warn">below chance</span>
+                    </td>
+                  </>
                 ) : (
                   <>
                     <td className="num">{fixed(j.rModel)}</td>

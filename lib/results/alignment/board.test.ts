@@ -44,6 +44,15 @@ test("a judge that copies the majority label scores 1; one that always says A sc
       ["oracle", { builtIn: false, records: oracle }],
       ["always-A", { builtIn: false, records: [...alwaysA, ...flipped] }],
       ["unknown pairs only", { builtIn: false, records: [{ pairId: "nope", verdict: "A" }] }],
+      [
+        "contrarian",
+        {
+          builtIn: false,
+          records: pairs
+            .filter((p) => label(p))
+            .map((p) => ({ pairId: p.pairId, verdict: (label(p) === "A" ? "B" : "A") as Verdict })),
+        },
+      ],
     ]),
     { replicates: 300 },
   );
@@ -60,6 +69,11 @@ test("a judge that copies the majority label scores 1; one that always says A sc
   assert.ok(Math.abs(o.singleAgreement! - single) < 1e-12);
   assert.ok(Math.abs(o.rModel! - noiseCeiling(3, human, single).rModel!) < 1e-12);
   assert.equal(o.rModelAboveOne, o.rModel! > 1);
+  assert.equal(o.rModelBelowChance, false);
+  // A judge that contradicts the majority agrees with the truth less than chance: flagged, never a share of the ceiling.
+  const c = board.judges.find((j) => j.judge === "contrarian")!;
+  assert.ok(c.rModel! < 1 / 3, `contrarian r_model ${c.rModel}`);
+  assert.equal(c.rModelBelowChance, true);
   assert.equal(o.labelledPairs, pairs.filter((p) => label(p)).length);
   const a = board.judges.find((j) => j.judge === "always-A")!;
   const labelled = pairs.filter((p) => label(p));

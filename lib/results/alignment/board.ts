@@ -70,11 +70,14 @@ export interface JudgeRow {
   singleAgreement: number | null;
   /**
    * TripScore E.4: the judge's latent accuracy implied by `singleAgreement`, and its share of the human ceiling r.
-   * Above 1 the noise model does not fit this judge (`rModelAboveOne`): not a probability, shown as a flag.
+   * Above 1 the noise model does not fit this judge (`rModelAboveOne`): not a probability, shown as a flag. Below
+   * 1/3 (`rModelBelowChance`) the judge agrees with the truth less than a coin of three sides would: a share of the
+   * ceiling would read as praise (a negative r_model over a negative ceiling margin), so it is shown as a flag too.
    */
   rModel: number | null;
   ceilingShare: number | null;
   rModelAboveOne: boolean;
+  rModelBelowChance: boolean;
   /** Pairs seen in both orders, and the share of them on which the verdict changed. */
   flipPairs: number;
   flipRate: number | null;
@@ -306,6 +309,7 @@ export class BoardBuilder {
         rModel: ceiling?.rModel ?? null,
         ceilingShare: ceiling?.ratio ?? null,
         rModelAboveOne: (ceiling?.rModel ?? 0) > 1,
+        rModelBelowChance: ceiling?.rModel != null && ceiling.rModel < 1 / 3,
         flipPairs: t.flipPairs,
         flipRate: t.flipPairs ? t.flipped / t.flipPairs : null,
         longerShare: t.longerN ? t.longer / t.longerN : null,
