@@ -34,6 +34,8 @@ function hash(text: string): number {
 /** llm-one's one verdict a pair; llm-two's verdicts where it judged a pair more than once. */
 const one = new Map<string, Verdict>();
 const two = new Map<string, Verdict[]>();
+/** Each pair's place in the upload's order: llm-sure's probabilities or samples depend on it. */
+const place = new Map<string, number>();
 
 before(async () => {
   t = await createTestDatabase();
@@ -71,8 +73,18 @@ before(async () => {
     one.set(p.id, first.has(p.id) && hash(`${p.id}@follow`) < 0.8 ? first.get(p.id)! : verdict(p.id, 0));
     two.set(p.id, hash(p.id) < 0.5 ? [verdict(p.id, 1), verdict(p.id, 2)] : [verdict(p.id, 3)]);
   }
+  pairs.forEach((p, i) => place.set(p.id, i));
   const lines = [
     ...pairs.map((p) => ({ pair_id: p.id, judge: "llm-one", verdict: one.get(p.id) })),
+    // llm-sure says how sure it is: probabilities on even pairs (two uploads' worth on the first), samples on odd ones.
+    ...pairs.flatMap((p, i): object[] =>
+      i % 2 === 0
+        ? [
+            { pair_id: p.id, judge: "llm-sure", p_a: 0.7, p_b: 0.2, p_neither: 0.1 },
+            ...(i === 0 ? [{ pair_id: p.id, judge: "llm-sure", p_a: 0.9, p_b: 0.1 }] : []),
+          ]
+        : [{ pair_id: p.id, judge: "llm-sure", samples: ["B", "B", "A", "B"] }],
+    ),
     ...pairs.flatMap((p) => two.get(p.id)!.map((v) => ({ pair_id: p.id, judge: "llm-two", verdict: v }))),
   ];
   const admin = await t.db.user.findFirstOrThrow({ where: { role: "ADMIN" } });
@@ -120,6 +132,16 @@ test("every experts' battle says its pair as its id; a judge's battles are one a
     judge.some((b) => two.get(b.id)!.length === 2),
     "some pairs have two verdicts",
   );
+  // A judge that says how sure it is: its mean probability of the winner, else its samples' share of the winner.
+  const sure = await battles(filtersOf(exportQuery.parse({ judge: "llm-sure" })));
+  assert.equal(sure.length, pairs.length);
+  for (const b of sure) {
+    const i = place.get(b.id)!;
+    if (i % 2 === 0) {
+      assert.equal(b.winner, "model_a", b.id);
+      assert.ok(Math.abs(b.label_confidence! - (i === 0 ? 0.8 : 0.7)) < 1e-9, `${b.id} (${i}): ${b.label_confidence}`);
+    } else assert.deepEqual([b.winner, b.label_confidence], ["model_b", 0.75], b.id);
+  }
   // Counted as streamed; a destination selects its pairs; a judge no verdict names is said.
   const rome = (await t.db.destination.findFirstOrThrow({ where: { name: "Rome" } })).id;
   for (const f of [{ judge: "llm-two" }, { judge: "llm-one", destinationId: rome }]) {
