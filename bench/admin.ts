@@ -10,7 +10,8 @@
  * and the counts. The review queue is timed too (REVIEW: POST /api/review/next, the admin reviewing every destination
  * at the default 10 % sample), fresh and after the oldest REVIEWED_BEFORE judgments of the sample were accepted: it
  * walks the judgments oldest first past the reviewed ones (decision 021).
- * Usage: npm run bench:admin [-- JUDGMENTS] [--dimensions] [--heavy] (--dimensions: the history's dataset asks five
+ * Usage: npm run bench:admin [-- JUDGMENTS] [--dimensions] [--heavy] [--reuse] (--reuse: time again on the history
+ * the last run seeded, if it has JUDGMENTS judgments within 1 %, instead of seeding one — a million takes ~20 min; --dimensions: the history's dataset asks five
  * dimensions and strength, and the dimension pages' reads are timed too; --heavy: the heavy reads of decision 017 are
  * timed too — their first load computes in the admin process, the reloads share it — with the admin process's peak
  * RSS)
@@ -20,9 +21,15 @@ import http from "node:http";
 import { hashPassword } from "../lib/accounts";
 import { closeDb, connect, createDb } from "../lib/platform/db";
 import { encodePairCursor } from "../lib/review";
-import { seedHistory, seedJudgeVerdicts, seedQualityControl } from "../lib/testing/history";
+import {
+  acceptOldestInSample,
+  forgetBenchReviews,
+  seedHistory,
+  seedJudgeVerdicts,
+  seedQualityControl,
+} from "../lib/testing/history";
 import { DEFAULT_DIMENSIONS } from "../lib/results/dimensions";
-import { freshDatabase, percentile, signIn, startServer } from "./server";
+import { freshDatabase, keptDatabase, percentile, signIn, startServer } from "./server";
 
 const CALLS = [
   "/api/admin/analytics?minShared=5",
@@ -107,22 +114,6 @@ async function reviewNext(base: string, cookie: string): Promise<{ status: numbe
   return { status, ms: ms.sort((a, b) => a - b) };
 }
 
-/** Accepts the sample's oldest `n` judgments as a reviewer would have (one JudgmentReview row each). */
-async function acceptOldest(url: string, reviewerId: string, n: number): Promise<number> {
-  const c = await connect(url);
-  try {
-    const r = await c.query(
-      `INSERT INTO "JudgmentReview" (id, "judgmentId", "pairId", "expertId", "reviewerId", action, "statusBefore", "statusAfter")
-       SELECT 'bench-' || j.id, j.id, j."pairId", j."userId", $1, 'ACCEPT', 'none', 'accepted' FROM "Judgment" j
-        WHERE tj_review_draw(j.id) < 0.1 ORDER BY j."createdAt", j.id LIMIT $2`,
-      [reviewerId, n],
-    );
-    return r.rowCount ?? 0;
-  } finally {
-    await c.end();
-  }
-}
-
 /** A GET without a time limit (fetch gives up on headers after 300 s; a heavy first load may take longer). */
 function get(url: string, cookie: string): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
@@ -155,30 +146,40 @@ async function main() {
   const judgments = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? 1_000_000);
   const withDimensions = process.argv.includes("--dimensions");
   const heavy = process.argv.includes("--heavy");
-  const pg = await freshDatabase("admin", 54393);
+  const reuse = process.argv.includes("--reuse");
+  const pg = reuse ? await keptDatabase("admin", 54393) : await freshDatabase("admin", 54393);
   const db = createDb(pg.url);
   const t0 = performance.now();
   // Adaptive raters stop 2 pairs in 7 at two judgments (lib/testing/history.ts): 19 judgments per 7 pairs.
   const pairCount = Math.ceil((judgments * 7) / 19);
-  await seedHistory(db, pairCount, {
-    experts: 40,
-    adaptive: true,
-    texts: true,
-    ...(withDimensions ? { dimensions: DEFAULT_DIMENSIONS.slice(0, 5) } : {}),
-  });
-  await seedJudgeVerdicts(db, pairCount);
-  const quality = await seedQualityControl(db, { goldPlans: 2000 });
+  if (reuse) {
+    const kept = await db.judgment.count();
+    if (Math.abs(kept - judgments) > judgments / 100)
+      throw new Error(`--reuse: the kept history has ${kept} judgments, not about ${judgments}; run without --reuse`);
+    // What the last run's review timing left: its accepts and claims.
+    await forgetBenchReviews(db);
+  } else {
+    await seedHistory(db, pairCount, {
+      experts: 40,
+      adaptive: true,
+      texts: true,
+      ...(withDimensions ? { dimensions: DEFAULT_DIMENSIONS.slice(0, 5) } : {}),
+    });
+    await seedJudgeVerdicts(db, pairCount);
+    const quality = await seedQualityControl(db, { goldPlans: 2000 });
+    console.error(`seeded: ${JSON.stringify({ pairs: pairCount, ...quality })}`);
+  }
   const seeded = {
-    pairs: pairCount,
+    pairs: await db.pair.count(),
     judgments: await db.judgment.count(),
     twoRaterPairs: await db.pair.count({ where: { requiredRaters: 2 } }),
-    judgeVerdicts: pairCount * 2,
-    ...quality,
   };
-  console.error(`seeded: ${JSON.stringify(seeded)}`);
+  console.error(`${reuse ? "kept" : "seeded"}: ${JSON.stringify(seeded)}`);
   const setupSeconds = (performance.now() - t0) / 1000;
-  const admin = await db.user.create({
-    data: {
+  const admin = await db.user.upsert({
+    where: { email: "admin@bench.test" },
+    update: {},
+    create: {
       email: "admin@bench.test",
       name: "Bench admin",
       role: "ADMIN",
@@ -224,7 +225,7 @@ async function main() {
     // The review queue, fresh and after REVIEWED_BEFORE of its oldest judgments were accepted.
     const review: Record<string, { status: number; p50Ms: number; maxMs: number }> = {};
     for (const phase of ["fresh", "after accepting"] as const) {
-      if (phase !== "fresh") await acceptOldest(pg.url, admin.id, REVIEWED_BEFORE);
+      if (phase !== "fresh") await acceptOldestInSample(db, admin.id, REVIEWED_BEFORE, 0.1);
       const { status, ms } = await reviewNext(server.url, cookie);
       review[`POST /api/review/next (${phase === "fresh" ? "fresh" : `${REVIEWED_BEFORE} accepted`})`] = {
         status,

@@ -21,6 +21,13 @@ export async function freshDatabase(name: string, port: number, postgresFlags?: 
   return pg;
 }
 
+/** The database a previous run of the same benchmark left (`.data/bench/NAME-pg`), started again as it was. */
+export async function keptDatabase(name: string, port: number): Promise<RunningDatabase> {
+  const pg = await startEmbeddedPostgres({ dataDir: `.data/bench/${name}-pg`, port, database: name, fresh: false });
+  await migrate(pg.url);
+  return pg;
+}
+
 /** Starts the app exactly like `npm start` (building if needed) against the given database. */
 export async function startServer(
   databaseUrl: string,

@@ -28,7 +28,7 @@ const NAMED: Record<string, string[]> = {
   "lib/corrections/store/gold-corrections.ts": ["GoldCorrection"],
   "lib/judging/store/priorities.ts": ["Pair"],
   "lib/review/store/actions.ts": ["JudgmentReview"],
-  "lib/testing/history.ts": ["Assignment", "GoldAnswer", "Judgment", "Pair"],
+  "lib/testing/history.ts": ["Assignment", "GoldAnswer", "Judgment", "JudgmentReview", "Pair"],
   "lib/testing/judge-decisions.ts": ["Assignment", "Judgment", "Pair"],
 };
 

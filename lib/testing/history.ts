@@ -255,6 +255,34 @@ export async function giveFourthRaters(db: Db, count: number, opts: { experts?: 
  * pairs (half shown A first, half B first; scores for Kendall's τ), straight into the tables, for the benchmarks of
  * the judge alignment board at scale.
  */
+/**
+ * A review history: the oldest `n` judgments of a sample of `share` accepted by `reviewerId`, one JudgmentReview row
+ * each (ids "bench-<judgment>"), as if a reviewer had worked through them (bench/admin.ts times the queue after).
+ */
+export async function acceptOldestInSample(db: Db, reviewerId: string, n: number, share: number): Promise<number> {
+  const r = await poolOf(db).query(
+    `INSERT INTO "JudgmentReview" (id, "judgmentId", "pairId", "expertId", "reviewerId", action, "statusBefore", "statusAfter")
+     SELECT 'bench-' || j.id, j.id, j."pairId", j."userId", $1, 'ACCEPT', 'none', 'accepted' FROM "Judgment" j
+      WHERE tj_review_draw(j.id) < $3 ORDER BY j."createdAt", j.id LIMIT $2
+     ON CONFLICT (id) DO NOTHING`,
+    [reviewerId, n, share],
+  );
+  // Accepted, they leave the review queue's table (lib/review/store/pending.ts) as an accept takes them out.
+  await poolOf(db).query(
+    `DELETE FROM "ReviewPending" rp USING "JudgmentReview" r WHERE r."judgmentId" = rp."judgmentId" AND r.id LIKE 'bench-%'`,
+  );
+  return r.rowCount ?? 0;
+}
+
+/** Takes back what acceptOldestInSample wrote, and every review claim (a kept benchmark database, run again). */
+export async function forgetBenchReviews(db: Db): Promise<void> {
+  await poolOf(db).query(`DELETE FROM "JudgmentReview" WHERE id LIKE 'bench-%'`);
+  await poolOf(db).query(`DELETE FROM "ReviewClaim"`);
+  // The queue's table is filled afresh (it left the accepted ones out).
+  await poolOf(db).query(`DELETE FROM "ReviewPending"`);
+  await poolOf(db).query(`DELETE FROM "Setting" WHERE key = 'review-pending'`);
+}
+
 export async function seedJudgeVerdicts(db: Db, pairs: number, prefix = "h") {
   const sql = (text: string, values: unknown[] = []) => poolOf(db).query(text, values);
   await sql(

@@ -66,8 +66,11 @@ async function record(db: Db, user: Asker, judgmentId: string, action: "ACCEPT" 
         JSON.stringify({ pairId: j.pairId, expertId: j.userId, before, after, ...(text ? { text } : {}) }),
       ],
     );
-    // An accepted judgment leaves the queue: its claim goes.
-    if (action === "ACCEPT") await client.query(`DELETE FROM "ReviewClaim" WHERE "judgmentId" = $1`, [judgmentId]);
+    // An accepted judgment leaves the queue: its claim and its place in it go.
+    if (action === "ACCEPT") {
+      await client.query(`DELETE FROM "ReviewClaim" WHERE "judgmentId" = $1`, [judgmentId]);
+      await client.query(`DELETE FROM "ReviewPending" WHERE "judgmentId" = $1`, [judgmentId]);
+    }
     await client.query("COMMIT");
     return { judgmentId, status: after, changed: true };
   } catch (e) {

@@ -154,3 +154,20 @@ test("reviewers asking at once never get the same judgment; a reviewer holds one
   assert.notEqual(next, held);
   assert.equal((await claimForReview(t.db, b))?.judgmentId, held, "a passed judgment goes to the next reviewer");
 });
+
+test("judgments made after the queue last looked are served; the queue's table never holds an accepted one", async () => {
+  await updateReviewSettings(t.db, { share: 1 }, admin.id);
+  const reviewer = await reviewerOf("q-rome-reviewer@t.test", ["Rome"]);
+  assert.deepEqual(await drain(reviewer), [], "Rome has no judgment yet");
+  // The queue has looked (and marked how far); Rome's pairs are judged afterwards.
+  const romeExperts = await Promise.all([0, 1, 2].map((i) => createTestExpert(t.db, `q-rome${i}@t.test`, ["Rome"])));
+  await judgeUntilDone(t.db, romeExperts, () => "left", S, "queue-rome");
+  const rome = (await judgmentsOf("Rome")).map((j) => j.id).sort();
+  assert.ok(rome.length > 0);
+  assert.deepEqual((await drain(reviewer)).sort(), rome);
+  const { rows } = await poolOf(t.db).query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM "ReviewPending" rp
+      WHERE EXISTS (SELECT 1 FROM "JudgmentReview" r WHERE r."judgmentId" = rp."judgmentId" AND r.action = 'ACCEPT')`,
+  );
+  assert.equal(rows[0].n, 0);
+});

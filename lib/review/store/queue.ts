@@ -1,6 +1,7 @@
 /**
  * The review queue (issue 46, docs/reviewers.md): the next judgment of the reviewer's destinations in the review sample
- * (lib/review/settings.ts) that nobody accepted or rejected, never their own, oldest first. Each is held for its
+ * (lib/review/settings.ts) that nobody accepted or rejected, never their own, oldest first (read from the queue's
+ * table, pending.ts). Each is held for its
  * reviewer by a short claim (ReviewClaim, one row per judgment: its primary key makes two reviewers' claims of one
  * judgment one winner), as experts hold a pair; a reviewer holds one at a time. "Next" passes a judgment for the
  * session (the client sends the ones passed: `exclude`), as the judging screen's resume does.
@@ -13,21 +14,21 @@ import { pseudonym } from "../../exports";
 import { REVIEW_CLAIM_MINUTES, REVIEW_WAITING_CAP, type ReviewItem, type ReviewNextAnswer } from "../queue";
 import type { ReviewScope } from "../scope";
 import { reviewStatusOf } from "../status";
-import { getReviewSettings } from "./settings";
+import { fillPending } from "./pending";
 import { reviewScope } from "./scope";
 
 /**
- * Judgments the reviewer may be served: $1 the reviewer, $2 the scope's destinations (null: every one), $3 the sample's
- * share, $4 the datasets' own shares (jsonb by id), $5 the experts reviewed whole, $6 the judgments passed.
+ * Judgments the reviewer may be served, from the queue's table (pending.ts: the sample's judgments nobody accepted,
+ * read oldest first by its index): $1 the reviewer, $2 the scope's destinations (null: every one), $3 the judgments
+ * passed. An accept that raced the last fill is left out here too.
  */
-const CANDIDATES = `FROM "Judgment" j JOIN "Pair" p ON p.id = j."pairId" JOIN "Query" q ON q.id = p."queryId"
-  WHERE ($2::text[] IS NULL OR q."destinationId" = ANY($2)) AND j."userId" <> $1 AND NOT (j.id = ANY($6::text[]))
-    AND (j."userId" = ANY($5::text[]) OR tj_review_draw(j.id) < coalesce(($4::jsonb ->> q."datasetId")::float8, $3))
-    AND NOT EXISTS (SELECT 1 FROM "JudgmentReview" r WHERE r."judgmentId" = j.id AND r.action = 'ACCEPT')`;
+const CANDIDATES = `FROM "ReviewPending" rp
+  WHERE ($2::text[] IS NULL OR rp."destinationId" = ANY($2)) AND rp."userId" <> $1 AND NOT (rp."judgmentId" = ANY($3::text[]))
+    AND NOT EXISTS (SELECT 1 FROM "JudgmentReview" r WHERE r."judgmentId" = rp."judgmentId" AND r.action = 'ACCEPT')`;
 
 async function candidateParams(db: Db, reviewerId: string, scope: ReviewScope, exclude: string[]) {
-  const s = await getReviewSettings(db);
-  return [reviewerId, scope.destinationIds, s.share, JSON.stringify(s.datasets), s.experts, exclude];
+  await fillPending(db);
+  return [reviewerId, scope.destinationIds, exclude];
 }
 
 /**
@@ -45,8 +46,8 @@ export async function claimForReview(
   const params = await candidateParams(db, user.id, scope, exclude);
   const held = await pool.query<{ judgmentId: string }>(
     `SELECT c."judgmentId" FROM "ReviewClaim" c
-      WHERE c."reviewerId" = $7 AND c."expiresAt" > now()
-        AND EXISTS (SELECT 1 ${CANDIDATES} AND j.id = c."judgmentId") LIMIT 1`,
+      WHERE c."reviewerId" = $4 AND c."expiresAt" > now()
+        AND EXISTS (SELECT 1 ${CANDIDATES} AND rp."judgmentId" = c."judgmentId") LIMIT 1`,
     [...params, user.id],
   );
   const claim = (id: string) =>
@@ -64,9 +65,9 @@ export async function claimForReview(
   // A candidate another reviewer claims between the read and the insert is lost to them: try the next one.
   for (let attempt = 0; attempt < 20; attempt++) {
     const { rows } = await pool.query<{ id: string }>(
-      `SELECT j.id ${CANDIDATES} AND NOT (j.id = ANY($7::text[]))
-          AND NOT EXISTS (SELECT 1 FROM "ReviewClaim" c WHERE c."judgmentId" = j.id AND c."expiresAt" > now())
-        ORDER BY j."createdAt", j.id LIMIT 1`,
+      `SELECT rp."judgmentId" AS id ${CANDIDATES} AND NOT (rp."judgmentId" = ANY($4::text[]))
+          AND NOT EXISTS (SELECT 1 FROM "ReviewClaim" c WHERE c."judgmentId" = rp."judgmentId" AND c."expiresAt" > now())
+        ORDER BY rp."createdAt", rp."judgmentId" LIMIT 1`,
       [...params, tried],
     );
     if (!rows[0]) return null;
@@ -83,7 +84,7 @@ export async function waitingForReview(db: Db, user: Asker): Promise<{ waiting: 
   if (scope.destinationIds?.length === 0) return { waiting: 0, capped: false };
   const params = await candidateParams(db, user.id, scope, []);
   const { rows } = await poolOf(db).query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 ${CANDIDATES} LIMIT $7) w`,
+    `SELECT count(*)::int AS n FROM (SELECT 1 ${CANDIDATES} LIMIT $4) w`,
     [...params, REVIEW_WAITING_CAP + 1],
   );
   const n = rows[0]?.n ?? 0;

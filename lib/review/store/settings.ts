@@ -9,6 +9,8 @@ import {
 } from "../settings";
 
 const KEY = "review";
+/** The Setting that says up to when the review queue's table was filled (pending.ts; absent: to fill afresh). */
+export const PENDING_MARK = "review-pending";
 
 export async function getReviewSettings(db: Db): Promise<ReviewSettings> {
   const row = await db.setting.findUnique({ where: { key: KEY } });
@@ -35,6 +37,9 @@ export async function updateReviewSettings(
   const next = patchedReviewSettings(await getReviewSettings(db), patch);
   await db.$transaction([
     db.setting.upsert({ where: { key: KEY }, create: { key: KEY, value: next }, update: { value: next } }),
+    // Another sample: the queue's table is filled afresh at its next look.
+    db.reviewPending.deleteMany({}),
+    db.setting.deleteMany({ where: { key: PENDING_MARK } }),
     db.auditEvent.create({
       data: { actorId, action: "settings.review", targetType: "Setting", targetId: KEY, data: patch },
     }),
