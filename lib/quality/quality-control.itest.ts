@@ -299,6 +299,15 @@ test("two wrong gold answers in a row pause an expert; the queue says so; an adm
   assert.equal(row.gold.right, 0);
   assert.ok(row.flags.some((f) => f.kind === "gold"));
   await setStanding(t.db, expert, "resume", adminId);
+  const resume = await t.db.auditEvent.findFirstOrThrow({ where: { action: "expert.resume", targetId: expert } });
+  assert.deepEqual(resume.data, {
+    from: "PAUSED",
+    released: 0,
+    before: { standing: "PAUSED" },
+    after: { standing: "ACTIVE", note: "resumed by an admin" },
+  });
+  const pause = await t.db.auditEvent.findFirstOrThrow({ where: { action: "expert.pause", targetId: expert } });
+  assert.deepEqual((pause.data as { after: object }).after, { standing: "PAUSED" });
   const resumed = await next(expert, seen);
   assert.equal(resumed.body.standing, undefined);
   assert.ok(resumed.body.assignment);
