@@ -56,9 +56,13 @@ test("an admin reads, filters and exports the audit log; an expert may not", asy
   await shot(page, "audit-log");
   // A bad filter says what is wrong.
   await page.goto("/admin/audit?from=2026-02-30");
-  await expect(page.getByRole("alert")).toContainText("Give a date as YYYY-MM-DD.");
+  await expect(page.getByRole("region", { name: "Filters" }).getByRole("alert")).toContainText(
+    "Give a date as YYYY-MM-DD.",
+  );
   await page.goto("/admin/audit?actor=nobody%40example.org");
-  await expect(page.getByRole("alert")).toContainText('No account has the e-mail or id "nobody@example.org".');
+  await expect(page.getByRole("region", { name: "Filters" }).getByRole("alert")).toContainText(
+    'No account has the e-mail or id "nobody@example.org".',
+  );
 
   // Exports of the same filter: CSV by its link, JSON Lines by the API; each download is itself logged.
   await page.goto("/admin/audit?action=destination.assign");

@@ -194,6 +194,11 @@ test("an active expert gets a gold pair at the dataset's rate, in the very shape
   assert.equal(await t.db.goldAnswer.count({ where: { userId: expert } }), 0);
   await setGoldRate(t.db, datasetId, 0.5, adminId);
   forgetGoldRate(t.db);
+  const rate = await t.db.auditEvent.findFirstOrThrow({
+    where: { action: "gold.rate" },
+    orderBy: { createdAt: "desc" },
+  });
+  assert.deepEqual(rate.data, { rate: 0.5, before: { goldRate: 0 }, after: { goldRate: 0.5 } });
   const labelledBefore = await exportCount(t.db, "labelled-pairs");
   const talliesBefore = await t.db.expertTally.findMany();
   let gold = null;

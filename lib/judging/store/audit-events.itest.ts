@@ -6,6 +6,7 @@ import { createTestDatabase, createTestExpert, type TestDatabase } from "../../t
 import { seed } from "../../platform/db";
 import { claimNext, reassignAssignment, releaseAssignment } from "./judging";
 import { setFamiliarity, updateDataset } from "./assignment-overview";
+import { setServingOrder } from "./priorities";
 import { updateSettings } from "./settings";
 
 let t: TestDatabase;
@@ -54,6 +55,14 @@ test("a dataset's diagnostics and correction settings: before and after", async 
   const c = (await last("dataset.corrections")).data as { before: { correctors: string }; after: object };
   assert.equal(c.before.correctors, ds.correctors);
   assert.deepEqual(c.after, { ...c.before, correctors: "admins" });
+});
+
+test("a dataset's serving order: before and after", async () => {
+  const ds = await t.db.dataset.findFirstOrThrow();
+  await setServingOrder(t.db, ds.id, { servingOrder: "balanced" }, admin);
+  const d = (await last("dataset.serving_order")).data as { before: object; after: object };
+  assert.deepEqual(d.before, { servingOrder: ds.servingOrder, explorationShare: ds.explorationShare });
+  assert.deepEqual(d.after, { servingOrder: "balanced", explorationShare: ds.explorationShare });
 });
 
 test("release and reassign: the expert who held the slot before, and after", async () => {
