@@ -201,6 +201,8 @@ export async function setFamiliarity(
   const place = new Map(places.map((d) => [d.id, d.name]));
   const label = (u: string, d: string) => `${email.get(u)} · ${place.get(d)}`;
   await db.$transaction(async (tx) => {
+    // The experts' rows locked first: two changes of one expert at once record each other's result as "before".
+    await tx.$queryRaw`SELECT 1 FROM "User" WHERE id = ANY(${userIds}::text[]) ORDER BY id FOR NO KEY UPDATE`;
     const links = await tx.expertDestination.findMany({
       where: { userId: { in: userIds }, destinationId: { in: destinationIds } },
       select: { userId: true, destinationId: true, familiarity: true },
