@@ -22,6 +22,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
             <Link href="/review">Review</Link>
             <Link href="/admin/queries">Constraints</Link>
             <Link href="/admin/weights">Weights</Link>
+            <Link href="/admin/audit">Audit log</Link>
           </>
         ) : user.role === "REVIEWER" ? (
           <>

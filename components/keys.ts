@@ -7,6 +7,8 @@
  */
 export const KEYS = {
   overview: ["overview"] as const,
+  /** The audit log's pages of one filter: `[...audit, query]`. */
+  audit: ["audit"] as const,
   analytics: ["analytics"] as const,
   adjudication: ["adjudication"] as const,
   users: ["admin-users"] as const,

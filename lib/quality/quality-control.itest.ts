@@ -194,6 +194,11 @@ test("an active expert gets a gold pair at the dataset's rate, in the very shape
   assert.equal(await t.db.goldAnswer.count({ where: { userId: expert } }), 0);
   await setGoldRate(t.db, datasetId, 0.5, adminId);
   forgetGoldRate(t.db);
+  const rate = await t.db.auditEvent.findFirstOrThrow({
+    where: { action: "gold.rate" },
+    orderBy: { createdAt: "desc" },
+  });
+  assert.deepEqual(rate.data, { rate: 0.5, before: { goldRate: 0 }, after: { goldRate: 0.5 } });
   const labelledBefore = await exportCount(t.db, "labelled-pairs");
   const talliesBefore = await t.db.expertTally.findMany();
   let gold = null;
@@ -299,6 +304,15 @@ test("two wrong gold answers in a row pause an expert; the queue says so; an adm
   assert.equal(row.gold.right, 0);
   assert.ok(row.flags.some((f) => f.kind === "gold"));
   await setStanding(t.db, expert, "resume", adminId);
+  const resume = await t.db.auditEvent.findFirstOrThrow({ where: { action: "expert.resume", targetId: expert } });
+  assert.deepEqual(resume.data, {
+    from: "PAUSED",
+    released: 0,
+    before: { standing: "PAUSED" },
+    after: { standing: "ACTIVE", note: "resumed by an admin" },
+  });
+  const pause = await t.db.auditEvent.findFirstOrThrow({ where: { action: "expert.pause", targetId: expert } });
+  assert.deepEqual((pause.data as { after: object }).after, { standing: "PAUSED" });
   const resumed = await next(expert, seen);
   assert.equal(resumed.body.standing, undefined);
   assert.ok(resumed.body.assignment);

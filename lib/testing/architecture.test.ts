@@ -26,6 +26,7 @@ const CONCEPTS = [
   "results",
   "exports",
   "review",
+  "audit",
 ];
 const FOLDERS = [...CONCEPTS, "platform", "kernel", "testing"];
 const isTest = (f: string) => /\.(i?test)\.tsx?$/.test(f);

@@ -9,7 +9,8 @@ BEGIN
     RETURN false;
   END IF;
   INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data)
-    VALUES (p_audit_id, NULL, 'expert.pause', 'User', p_user, jsonb_build_object('reason', p_note, 'gold', p_gold));
+    VALUES (p_audit_id, NULL, 'expert.pause', 'User', p_user, jsonb_build_object('reason', p_note, 'gold', p_gold,
+            'before', jsonb_build_object('standing', 'ACTIVE'), 'after', jsonb_build_object('standing', 'PAUSED')));
   PERFORM tj_release(NULL, a.id, gen_random_uuid()::text) FROM "Assignment" a WHERE a."userId" = p_user AND a.status = 'CLAIMED';
   UPDATE "GoldAnswer" SET status = 'RELEASED', "completedAt" = now() WHERE "userId" = p_user AND status = 'CLAIMED';
   RETURN true;

@@ -12,6 +12,7 @@ BEGIN
   END IF;
   INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data)
     VALUES (p_audit_id, NULL, CASE WHEN p_passed THEN 'expert.qualify' ELSE 'expert.qualification_failed' END, 'User', p_user,
-            jsonb_build_object('right', p_right, 'n', p_answered));
+            jsonb_build_object('right', p_right, 'n', p_answered, 'before', jsonb_build_object('standing', 'QUALIFYING'),
+              'after', jsonb_build_object('standing', CASE WHEN p_passed THEN 'ACTIVE' ELSE 'QUALIFICATION_FAILED' END)));
   RETURN true;
 END $$;

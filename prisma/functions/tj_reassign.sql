@@ -9,7 +9,7 @@ CREATE OR REPLACE FUNCTION tj_reassign(
 DECLARE
   v_a record;
 BEGIN
-  SELECT a."pairId", a.slot, a.status::text AS status, p."planAId", p."planBId", q."destinationId" INTO v_a
+  SELECT a."pairId", a."userId", a.slot, a.status::text AS status, p."planAId", p."planBId", q."destinationId" INTO v_a
     FROM "Assignment" a JOIN "Pair" p ON p.id = a."pairId" JOIN "Query" q ON q.id = p."queryId"
    WHERE a.id = p_assignment FOR UPDATE OF a, p;
   IF NOT FOUND OR v_a.status <> 'CLAIMED' THEN
@@ -26,6 +26,7 @@ BEGIN
     VALUES (p_new_id, v_a."pairId", p_to_user, v_a.slot, 'CLAIMED', CASE WHEN p_left_is_a THEN v_a."planAId" ELSE v_a."planBId" END, p_lease_end);
   UPDATE "Pair" SET "claimedCount" = "claimedCount" + 1 WHERE id = v_a."pairId";
   INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data)
-    VALUES (p_audit_id, p_admin, 'assignment.reassign', 'Assignment', p_assignment, jsonb_build_object('to', p_to_user, 'newAssignment', p_new_id));
+    VALUES (p_audit_id, p_admin, 'assignment.reassign', 'Assignment', p_assignment, jsonb_build_object('to', p_to_user, 'newAssignment', p_new_id, 'pair', v_a."pairId",
+            'before', jsonb_build_object('expert', v_a."userId"), 'after', jsonb_build_object('expert', p_to_user)));
   RETURN 'reassigned';
 END $$;

@@ -3,13 +3,17 @@
 -- An admin takes a claim back; the slot returns to the pool. Outcomes: released, not_claimed.
 CREATE OR REPLACE FUNCTION tj_release(p_admin text, p_assignment text, p_audit_id text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
-  v_status text;
+  v_a record;
 BEGIN
-  SELECT a.status::text INTO v_status FROM "Assignment" a WHERE a.id = p_assignment FOR UPDATE;
-  IF NOT FOUND OR v_status <> 'CLAIMED' THEN
+  SELECT a.status::text AS status, a."userId", a."pairId" INTO v_a FROM "Assignment" a WHERE a.id = p_assignment FOR UPDATE;
+  IF NOT FOUND OR v_a.status <> 'CLAIMED' THEN
     RETURN 'not_claimed';
   END IF;
   PERFORM tj_move_assignment(p_assignment, 'RELEASED');
-  INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId") VALUES (p_audit_id, p_admin, 'assignment.release', 'Assignment', p_assignment);
+  -- The audit log shows who held the slot and what became of it (before → after).
+  INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data)
+    VALUES (p_audit_id, p_admin, 'assignment.release', 'Assignment', p_assignment,
+            jsonb_build_object('pair', v_a."pairId", 'before', jsonb_build_object('status', 'CLAIMED', 'expert', v_a."userId"),
+                               'after', jsonb_build_object('status', 'RELEASED', 'expert', NULL)));
   RETURN 'released';
 END $$;

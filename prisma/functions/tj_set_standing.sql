@@ -26,6 +26,7 @@ BEGIN
     UPDATE "GoldAnswer" SET status = 'RELEASED', "completedAt" = now() WHERE "userId" = p_user AND status = 'CLAIMED';
   END IF;
   INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data)
-    VALUES (p_audit_id, p_admin, 'expert.' || p_action, 'User', p_user, jsonb_build_object('from', v_from, 'released', v_released));
+    VALUES (p_audit_id, p_admin, 'expert.' || p_action, 'User', p_user, jsonb_build_object('from', v_from, 'released', v_released,
+            'before', jsonb_build_object('standing', v_from), 'after', jsonb_build_object('standing', p_to, 'note', p_note)));
   RETURN v_released;
 END $$;

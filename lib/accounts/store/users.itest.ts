@@ -75,6 +75,13 @@ test("deactivation ends open sessions and refuses sign-in; reactivation restores
     events.map((e) => e.action),
     ["user.create", "user.invite", "user.accept-invite", "user.deactivate", "user.reactivate"],
   );
+  assert.deepEqual(
+    events.slice(3).map((e) => e.data),
+    [
+      { before: { active: true }, after: { active: false } },
+      { before: { active: false }, after: { active: true } },
+    ],
+  );
 });
 
 test("repeated failed sign-ins are slowed down, then refused for a while from that address, even with the right password", async () => {

@@ -107,14 +107,17 @@ export async function acceptInvite(db: Db, token: string, password: string): Pro
 export async function setActive(db: Db, userId: string, active: boolean, actorId: string) {
   if (!maySetActive({ id: actorId, role: "ADMIN" }, userId, active))
     throw new AppError("invalid_request", "You cannot deactivate your own account.");
-  if (!(await db.user.findUnique({ where: { id: userId }, select: { id: true } })))
-    throw new AppError("not_found", "No such user.");
+  const was = await db.user.findUnique({ where: { id: userId }, select: { active: true } });
+  if (!was) throw new AppError("not_found", "No such user.");
   const user = await db.user.update({
     where: { id: userId },
     // Bumping the session version ends every session the account has open.
     data: { active, sessionVersion: { increment: 1 } },
   });
-  await audit(db, actorId, active ? "user.reactivate" : "user.deactivate", "User", userId);
+  await audit(db, actorId, active ? "user.reactivate" : "user.deactivate", "User", userId, {
+    before: { active: was.active },
+    after: { active },
+  });
   return user;
 }
 

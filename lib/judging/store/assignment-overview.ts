@@ -185,12 +185,33 @@ export async function setFamiliarity(
   familiarity: number,
   actorId: string,
 ) {
-  const experts = await db.user.count({ where: { id: { in: userIds }, role: { in: ["EXPERT", "REVIEWER"] } } });
-  if (experts !== new Set(userIds).size)
+  const experts = await db.user.findMany({
+    where: { id: { in: userIds }, role: { in: ["EXPERT", "REVIEWER"] } },
+    select: { id: true, email: true },
+  });
+  if (experts.length !== new Set(userIds).size)
     throw new AppError("invalid_request", "Only experts and reviewers can be given destinations.");
-  if ((await db.destination.count({ where: { id: { in: destinationIds } } })) !== new Set(destinationIds).size)
-    throw new AppError("invalid_request", "Unknown destination.");
+  const places = await db.destination.findMany({
+    where: { id: { in: destinationIds } },
+    select: { id: true, name: true },
+  });
+  if (places.length !== new Set(destinationIds).size) throw new AppError("invalid_request", "Unknown destination.");
+  // The audit event's before and after: each expert's familiarity with each destination (0: not theirs), by name.
+  const email = new Map(experts.map((e) => [e.id, e.email]));
+  const place = new Map(places.map((d) => [d.id, d.name]));
+  const label = (u: string, d: string) => `${email.get(u)} · ${place.get(d)}`;
   await db.$transaction(async (tx) => {
+    // The experts' rows locked first: two changes of one expert at once record each other's result as "before".
+    await tx.$queryRaw`SELECT 1 FROM "User" WHERE id = ANY(${userIds}::text[]) ORDER BY id FOR NO KEY UPDATE`;
+    const links = await tx.expertDestination.findMany({
+      where: { userId: { in: userIds }, destinationId: { in: destinationIds } },
+      select: { userId: true, destinationId: true, familiarity: true },
+    });
+    const before: Record<string, number> = {};
+    const after: Record<string, number> = {};
+    for (const u of userIds)
+      for (const d of destinationIds) [before[label(u, d)], after[label(u, d)]] = [0, familiarity];
+    for (const l of links) before[label(l.userId, l.destinationId)] = l.familiarity;
     for (const userId of userIds) {
       for (const destinationId of destinationIds) {
         if (familiarity === 0) await tx.expertDestination.deleteMany({ where: { userId, destinationId } });
@@ -208,7 +229,7 @@ export async function setFamiliarity(
         action: familiarity === 0 ? "destination.unassign" : "destination.assign",
         targetType: "ExpertDestination",
         targetId: `${userIds.length}x${destinationIds.length}`,
-        data: { userIds, destinationIds, familiarity },
+        data: { userIds, destinationIds, familiarity, before, after },
       },
     });
   });
@@ -229,8 +250,11 @@ export async function updateDataset(
   },
   actorId: string,
 ) {
-  if (!(await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true } })))
-    throw new AppError("not_found", "No such dataset.");
+  const was = await db.dataset.findUnique({
+    where: { id: datasetId },
+    select: { correctors: true, correctAfterVerdict: true, correctionVotes: true, showDiagnostics: true },
+  });
+  if (!was) throw new AppError("not_found", "No such dataset.");
   if (change.preferenceStrength !== undefined)
     await setPreferenceStrength(db, datasetId, change.preferenceStrength, actorId);
   if (change.dimensions !== undefined) await setDimensions(db, datasetId, change.dimensions, actorId);
@@ -243,8 +267,23 @@ export async function updateDataset(
   if (Object.values(corrections).some((v) => v !== undefined)) {
     // Who may correct, whether the judging screen offers it, and the votes that verify a correction from now on.
     await db.dataset.update({ where: { id: datasetId }, data: corrections });
+    const before = {
+      correctors: was.correctors,
+      correctAfterVerdict: was.correctAfterVerdict,
+      correctionVotes: was.correctionVotes,
+    };
     await db.auditEvent.create({
-      data: { actorId, action: "dataset.corrections", targetType: "Dataset", targetId: datasetId, data: corrections },
+      data: {
+        actorId,
+        action: "dataset.corrections",
+        targetType: "Dataset",
+        targetId: datasetId,
+        data: {
+          ...corrections,
+          before,
+          after: { ...before, ...Object.fromEntries(Object.entries(corrections).filter(([, v]) => v !== undefined)) },
+        },
+      },
     });
   }
   if (change.showDiagnostics !== undefined) {
@@ -255,7 +294,11 @@ export async function updateDataset(
         action: "dataset.diagnostics",
         targetType: "Dataset",
         targetId: datasetId,
-        data: { showDiagnostics: change.showDiagnostics },
+        data: {
+          showDiagnostics: change.showDiagnostics,
+          before: { showDiagnostics: was.showDiagnostics },
+          after: { showDiagnostics: change.showDiagnostics },
+        },
       },
     });
   }

@@ -34,7 +34,13 @@ export async function setPreferenceStrength(db: Db, datasetId: string, on: boole
   const r = rows[0];
   if (r.changed) {
     await db.auditEvent.create({
-      data: { actorId, action: "dataset.strength", targetType: "Dataset", targetId: datasetId, data: { on } },
+      data: {
+        actorId,
+        action: "dataset.strength",
+        targetType: "Dataset",
+        targetId: datasetId,
+        data: { on, before: { preferenceStrength: !on }, after: { preferenceStrength: on } },
+      },
     });
     return;
   }

@@ -50,7 +50,17 @@ export async function setServingOrder(
     await db.$transaction([
       db.dataset.update({ where: { id: datasetId }, data: next }),
       db.auditEvent.create({
-        data: { actorId, action: "dataset.serving_order", targetType: "Dataset", targetId: datasetId, data: patch },
+        data: {
+          actorId,
+          action: "dataset.serving_order",
+          targetType: "Dataset",
+          targetId: datasetId,
+          data: {
+            ...patch,
+            before: { servingOrder: before.servingOrder, explorationShare: before.explorationShare },
+            after: next,
+          },
+        },
       }),
     ]);
   }

@@ -6,11 +6,12 @@ import type { Db } from "../../platform/db";
 
 // Read on every claim and submit: cached briefly per process (changes apply within 5 s in other processes,
 // at once in this one).
-const cache = ttlCache("judging-settings", 5000, async (db: Db): Promise<JudgingSettings> => {
+async function readSettings(db: Db): Promise<JudgingSettings> {
   const row = await db.setting.findUnique({ where: { key: "judging" } });
   const parsed = settingsSchema.safeParse(row?.value ?? {});
   return parsed.success ? parsed.data : settingsSchema.parse({});
-});
+}
+const cache = ttlCache("judging-settings", 5000, readSettings);
 
 export function getSettings(db: Db): Promise<JudgingSettings> {
   return cache.get(db);
@@ -21,7 +22,9 @@ export async function updateSettings(
   patch: Partial<JudgingSettings>,
   actorId: string,
 ): Promise<JudgingSettings> {
-  const next = settingsSchema.parse({ ...(await getSettings(db)), ...patch });
+  // Read afresh, not from the cache: the audit event's "before" is what was stored.
+  const before = await readSettings(db);
+  const next = settingsSchema.parse({ ...before, ...patch });
   await db.setting.upsert({
     where: { key: "judging" },
     create: { key: "judging", value: next },
@@ -29,7 +32,13 @@ export async function updateSettings(
   });
   cache.set(db, next);
   await db.auditEvent.create({
-    data: { actorId, action: "settings.update", targetType: "Setting", targetId: "judging", data: patch },
+    data: {
+      actorId,
+      action: "settings.update",
+      targetType: "Setting",
+      targetId: "judging",
+      data: { before, after: next },
+    },
   });
   return next;
 }

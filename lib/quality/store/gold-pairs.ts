@@ -324,10 +324,17 @@ export async function promoteToGold(
 }
 
 export async function setGoldRate(db: Db, datasetId: string, rate: number, actorId: string) {
-  const ds = await db.dataset.update({ where: { id: datasetId }, data: { goldRate: rate } }).catch(() => null);
-  if (!ds) throw new AppError("not_found", "There is no such dataset.");
+  const was = await db.dataset.findUnique({ where: { id: datasetId }, select: { goldRate: true } });
+  if (!was) throw new AppError("not_found", "There is no such dataset.");
+  await db.dataset.update({ where: { id: datasetId }, data: { goldRate: rate } });
   await db.auditEvent.create({
-    data: { actorId, action: "gold.rate", targetType: "Dataset", targetId: datasetId, data: { rate } },
+    data: {
+      actorId,
+      action: "gold.rate",
+      targetType: "Dataset",
+      targetId: datasetId,
+      data: { rate, before: { goldRate: was.goldRate }, after: { goldRate: rate } },
+    },
   });
   forgetGoldRate(db);
 }

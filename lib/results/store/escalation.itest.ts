@@ -196,4 +196,12 @@ test("a poor audit pauses the decisions and gives the pairs back; off undoes the
     0,
   );
   assert.equal((await escalationStatus(t.db, datasetId)).settings, null);
+  // The audit log: turned off, with the settings in force before.
+  const e = await t.db.auditEvent.findFirstOrThrow({
+    where: { action: "dataset.escalation" },
+    orderBy: { createdAt: "desc" },
+  });
+  const d = e.data as { on: boolean; before: { judges: string[] } | null; after: unknown };
+  assert.deepEqual([e.targetId, d.on, d.after], [datasetId, false, null]);
+  assert.ok(d.before?.judges.length, "the settings that were on");
 });

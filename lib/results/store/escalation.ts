@@ -72,15 +72,23 @@ export async function escalationJudges(db: Db, datasetId: string): Promise<strin
  * (null: every pair to the experts again). Then runs a step, so pairs already labelled count at once.
  */
 export async function setEscalation(db: Db, datasetId: string, input: unknown, actorId: string) {
-  const dataset = await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true } });
+  const dataset = await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true, escalation: true } });
   if (!dataset) throw new AppError("not_found", "No such dataset.");
+  // The audit event's before: the settings in force (null: off).
+  const before = dataset.escalation ?? null;
   const pool = poolOf(db);
   if (input === null) {
     await pool.query(`UPDATE "Dataset" SET escalation = NULL, "escalationState" = NULL WHERE id = $1`, [datasetId]);
     const reopened = (await pool.query<{ n: number }>(`SELECT tj_escalation_reopen($1) AS n`, [datasetId])).rows[0];
     await pool.query(`SELECT tj_escalation_sample($1, 0, '')`, [datasetId]);
     await db.auditEvent.create({
-      data: { actorId, action: "dataset.escalation", targetType: "Dataset", targetId: datasetId, data: { on: false } },
+      data: {
+        actorId,
+        action: "dataset.escalation",
+        targetType: "Dataset",
+        targetId: datasetId,
+        data: { on: false, before, after: null },
+      },
     });
     return { on: false as const, reopened: reopened?.n ?? 0 };
   }
@@ -117,7 +125,12 @@ export async function setEscalation(db: Db, datasetId: string, input: unknown, a
     await client.query(
       `INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data)
        VALUES ($1, $2, 'dataset.escalation', 'Dataset', $3, $4::jsonb)`,
-      [randomBytes(12).toString("hex"), actorId, datasetId, JSON.stringify({ on: true, ...settings })],
+      [
+        randomBytes(12).toString("hex"),
+        actorId,
+        datasetId,
+        JSON.stringify({ on: true, ...settings, before, after: settings }),
+      ],
     );
     await client.query("COMMIT");
   } catch (e) {

@@ -94,6 +94,14 @@ test("a dataset's own share and all of one expert's judgments; another destinati
   const datasetId = paris[0].datasetId;
   await updateReviewSettings(t.db, { share: 0, datasets: { [datasetId]: 0.5 }, experts: [parisExperts[2]] }, admin.id);
   const settings = { share: 0, datasets: { [datasetId]: 0.5 }, experts: [parisExperts[2]] };
+  // The audit log keeps the settings before (the previous test's share) and after.
+  const event = await t.db.auditEvent.findFirstOrThrow({
+    where: { action: "settings.review" },
+    orderBy: { createdAt: "desc" },
+  });
+  const change = event.data as { before: { share: number; experts: string[] }; after: typeof settings };
+  assert.deepEqual([change.before.share, change.before.experts], [0.3, []]);
+  assert.deepEqual(change.after, settings);
   const tokyo = await reviewerOf("q-tokyo-reviewer@t.test", ["Tokyo"]);
   const tokyoServed = await drain(tokyo);
   const tokyoJudgments = new Set((await judgmentsOf("Tokyo")).map((j) => j.id));

@@ -34,14 +34,15 @@ export async function updateReviewSettings(
       "invalid_request",
       "Only experts' judgments are reviewed whole: one of the accounts named is not an expert.",
     );
-  const next = patchedReviewSettings(await getReviewSettings(db), patch);
+  const before = await getReviewSettings(db);
+  const next = patchedReviewSettings(before, patch);
   await db.$transaction([
     db.setting.upsert({ where: { key: KEY }, create: { key: KEY, value: next }, update: { value: next } }),
     // Another sample: the queue's table is filled afresh at its next look.
     db.reviewPending.deleteMany({}),
     db.setting.deleteMany({ where: { key: PENDING_MARK } }),
     db.auditEvent.create({
-      data: { actorId, action: "settings.review", targetType: "Setting", targetId: KEY, data: patch },
+      data: { actorId, action: "settings.review", targetType: "Setting", targetId: KEY, data: { before, after: next } },
     }),
   ]);
   return next;

@@ -1,0 +1,112 @@
+"use client";
+/**
+ * The audit log's events as a table, the first page from the server and the next ones from /api/admin/audit
+ * ("Load more", by the last page's cursor); the exports of the same filter beside it.
+ */
+import Link from "next/link";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { auditChanges, auditTargetHref, auditValueText, type AuditPage, type AuditRow } from "@/lib/audit/browser";
+import { api } from "../../api";
+import { KEYS } from "../../keys";
+
+export function AuditLog({ query, first }: { query: string; first: AuditPage }) {
+  const log = useInfiniteQuery({
+    queryKey: [...KEYS.audit, query],
+    queryFn: ({ pageParam }) =>
+      api<AuditPage>(`/api/admin/audit?${new URLSearchParams([...new URLSearchParams(query), ["after", pageParam]])}`),
+    initialPageParam: "",
+    getNextPageParam: (last) => last.next ?? undefined,
+    initialData: { pages: [first], pageParams: [""] },
+    staleTime: Infinity,
+  });
+  const rows = log.data.pages.flatMap((p) => p.rows);
+  const sep = query ? "&" : "";
+  return (
+    <>
+      <div className="inline-form">
+        <span className="muted" data-testid="audit-shown">
+          {rows.length} event{rows.length === 1 ? "" : "s"} shown{log.hasNextPage ? ", more below" : ""}
+        </span>
+        <a className="btn small" href={`/api/admin/audit/export?format=csv${sep}${query}`} download>
+          Export CSV
+        </a>
+        <a className="btn small" href={`/api/admin/audit/export?format=jsonl${sep}${query}`} download>
+          Export JSONL
+        </a>
+      </div>
+      {rows.length === 0 ? (
+        <p className="muted">No event matches.</p>
+      ) : (
+        <table className="table audit-table" aria-label="Audit events">
+          <thead>
+            <tr>
+              <th scope="col">When (UTC)</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Target</th>
+              <th scope="col">Before → after</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <Event key={r.id} r={r} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {log.hasNextPage && (
+        <button type="button" className="btn" onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+          {log.isFetchingNextPage ? "Loading…" : "Load more"}
+        </button>
+      )}
+      {log.error && (
+        <p role="alert" className="error">
+          {log.error.message}
+        </p>
+      )}
+    </>
+  );
+}
+
+function Event({ r }: { r: AuditRow }) {
+  const href = auditTargetHref(r.targetType, r.targetId);
+  const target = r.targetId ? `${r.targetType ?? ""} ${r.targetId}`.trim() : (r.targetType ?? "—");
+  return (
+    <tr>
+      <td className="nowrap">
+        <time dateTime={r.at}>{r.at.slice(0, 19).replace("T", " ")}</time>
+      </td>
+      <td>
+        {r.actor ? (
+          <>
+            {r.actor.name}
+            <br />
+            <span className="muted">{r.actor.email}</span>
+          </>
+        ) : (
+          <span className="muted">the system</span>
+        )}
+      </td>
+      <td>
+        <code>{r.action}</code>
+      </td>
+      <td className="audit-target">{href ? <Link href={href}>{target}</Link> : target}</td>
+      <td>
+        <ul className="audit-changes">
+          {auditChanges(r.data).map((c, i) => (
+            <li key={i}>
+              {c.key && <span className="muted">{c.key}: </span>}
+              {"value" in c ? (
+                auditValueText(c.value)
+              ) : (
+                <>
+                  <del>{auditValueText(c.before)}</del> → <ins>{auditValueText(c.after)}</ins>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,2 @@
+/** lib/audit: the entry point for client code (decision 018). */
+export * from "./view";

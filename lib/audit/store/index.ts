@@ -1,0 +1,2 @@
+/** lib/audit/store: the entry point for server callers — routes, actions, the worker, the command line (decision 018). */
+export * from "./events";
