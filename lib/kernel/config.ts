@@ -66,6 +66,28 @@ export const CONFIG_SCHEMA = z.object({
   ),
   /** The base of invitation links (default NEXTAUTH_URL). */
   INVITE_BASE_URL: optional(z.string().url()),
+  /** Single sign-on with OpenID Connect (docs/decisions/023): unset issuer, no SSO button and passwords as ever. */
+  TRIPJUDGE_OIDC_ISSUER: optional(z.string().url().regex(/^https?:\/\//, "expected an http(s) URL")),
+  TRIPJUDGE_OIDC_CLIENT_ID: optional(z.string()),
+  TRIPJUDGE_OIDC_CLIENT_SECRET: optional(z.string()),
+  /** The ID token claim that carries the email. */
+  TRIPJUDGE_OIDC_EMAIL_CLAIM: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("email")),
+  /** Email domains whose unknown users are created as experts with no destinations (comma-separated). */
+  TRIPJUDGE_OIDC_ALLOWED_DOMAINS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .default("")
+      .transform((s) =>
+        s
+          .split(",")
+          .map((d) => d.trim().toLowerCase().replace(/^@/, ""))
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "expected domains like example.org, comma-separated"))),
+  ),
+  /** The provider's name on the sign-in button ("Sign in with …"). */
+  TRIPJUDGE_OIDC_NAME: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(60).default("single sign-on")),
 
   // First start
   /** 0: no demo data on the first start (the admin account is still created). */
@@ -102,6 +124,11 @@ export const CONFIG_SCHEMA = z.object({
   TILE_ATTRIBUTION: z
     .string()
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+}).superRefine((c, ctx) => {
+  // An issuer without its client is a half-done configuration: say so at start-up, not at the first sign-in.
+  if (c.TRIPJUDGE_OIDC_ISSUER)
+    for (const k of ["TRIPJUDGE_OIDC_CLIENT_ID", "TRIPJUDGE_OIDC_CLIENT_SECRET"] as const)
+      if (!c[k]) ctx.addIssue({ code: "custom", path: [k], message: "required with TRIPJUDGE_OIDC_ISSUER" });
 });
 
 export type AppConfig = z.infer<typeof CONFIG_SCHEMA>;
