@@ -11,7 +11,8 @@ export const SIGN_IN_MESSAGES = {
   // Single sign-on (lib/accounts/sso.ts): our own sentences for next-auth's codes and our refusals.
   ssoUnknown:
     "Your organisation account is not invited to TripJudge. Ask an admin to invite this email address, then sign in again.",
-  ssoUnverified: "Your organisation account's email address is not verified. Verify it with your provider, then try again.",
+  ssoUnverified:
+    "Your organisation account's email address is not verified. Verify it with your provider, then try again.",
   ssoNoEmail: "Your organisation account did not share an email address. Ask your admin to check the SSO settings.",
   ssoFailed: "Single sign-on failed: the provider's answer could not be verified. Start again from this page.",
   ssoOnly: "Experts sign in with single sign-on: use the button above this form.",

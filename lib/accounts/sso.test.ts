@@ -6,7 +6,10 @@ import { decideSsoSignIn, oidcSettings, passwordRefused, sameIssuer, ssoClaims, 
 
 const ISSUER = "https://login.example.org/realms/lab";
 const claims = (over: Record<string, unknown> = {}) =>
-  ssoClaims({ iss: ISSUER, sub: "s1", email: "Ana@Lab.Example.org", email_verified: true, name: "Ana", ...over }, "email");
+  ssoClaims(
+    { iss: ISSUER, sub: "s1", email: "Ana@Lab.Example.org", email_verified: true, name: "Ana", ...over },
+    "email",
+  );
 const expert: KnownAccount = { id: "u1", role: "EXPERT", active: true };
 
 test("a verified email of an existing (or invited) account signs in as that account", () => {
@@ -17,7 +20,10 @@ test("a verified email of an existing (or invited) account signs in as that acco
 });
 
 test("an unknown email is refused, unless its domain is allowed: then a new expert", () => {
-  assert.deepEqual(decideSsoSignIn(claims(), ISSUER, null, []), { kind: "refuse", message: SIGN_IN_MESSAGES.ssoUnknown });
+  assert.deepEqual(decideSsoSignIn(claims(), ISSUER, null, []), {
+    kind: "refuse",
+    message: SIGN_IN_MESSAGES.ssoUnknown,
+  });
   assert.deepEqual(decideSsoSignIn(claims(), ISSUER, null, ["example.org"]), {
     kind: "refuse",
     message: SIGN_IN_MESSAGES.ssoUnknown, // a parent domain is not the email's domain

@@ -91,7 +91,11 @@ export function decideSsoSignIn(
   }
   const domain = claims.email.slice(claims.email.lastIndexOf("@") + 1);
   if (allowedDomains.includes(domain))
-    return { kind: "create", email: claims.email, name: claims.name ?? claims.email.slice(0, claims.email.indexOf("@")) };
+    return {
+      kind: "create",
+      email: claims.email,
+      name: claims.name ?? claims.email.slice(0, claims.email.indexOf("@")),
+    };
   return { kind: "refuse", message: SIGN_IN_MESSAGES.ssoUnknown };
 }
 
