@@ -6,7 +6,7 @@
  * Its experts are its own (sso.*@example.org, and one made from the allowed domain sso-lab.example.org).
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { SIGN_IN_MESSAGES } from "../lib/accounts/messages";
+import { SIGN_IN_MESSAGES } from "../lib/accounts";
 import { ADMIN, e2eSql, shot, signIn, signOut } from "./helpers";
 import { E2E_OIDC_PORT } from "./server-env";
 
@@ -28,8 +28,9 @@ async function invited(browser: Browser, email: string, name: string): Promise<s
   await expect(admin).toHaveURL(/\/admin/);
   const res = await admin.request.post("/api/admin/users", { data: { email, name } });
   expect(res.status()).toBe(201);
+  const { userId } = (await res.json()) as { userId: string };
   await admin.context().close();
-  return ((await res.json()) as { userId: string }).userId;
+  return userId;
 }
 
 /** From /signin through the provider's login and consent pages, as `login`; back at the app after. */
@@ -193,9 +194,9 @@ test("experts on SSO only: an expert's password is refused naming SSO; the admin
   const box = section.getByRole("checkbox", { name: /Experts sign in with single sign-on only/ });
   await admin.goto("/admin");
   await expect(section).toContainText("Sign in with Lab ID");
-  await box.check();
-  await expect(box).toBeChecked();
   try {
+    await box.check();
+    await expect(box).toBeChecked();
     await admin.reload();
     await expect(box).toBeChecked();
     await shot(admin, "oidc-admin-setting");

@@ -7,12 +7,17 @@ import { useSetSignInSettings } from "./mutations";
 export function SignInSection({ initial, ssoName }: { initial: SignInSettings; ssoName: string | null }) {
   const [settings, setSettings] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  // The box flips at once; a refusal puts it back and says why.
   const save = useSetSignInSettings({
+    onMutate: (patch) => setSettings((s) => ({ ...s, ...patch })),
     onSuccess: (answer) => {
       setSettings(answer);
       setError(null);
     },
-    onError: (e) => setError(e.message),
+    onError: (e, patch) => {
+      setSettings((s) => ({ ...s, expertsSsoOnly: !patch.expertsSsoOnly }));
+      setError(e.message);
+    },
   });
   return (
     <section className="card" aria-labelledby="sign-in-heading">

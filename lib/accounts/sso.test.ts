@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CONFIG_SCHEMA, configProblems } from "../kernel/config";
+import { CONFIG_SCHEMA, configProblems } from "../kernel";
 import { SIGN_IN_MESSAGES, signInMessage } from "./messages";
 import { decideSsoSignIn, oidcSettings, passwordRefused, sameIssuer, ssoClaims, type KnownAccount } from "./sso";
 
