@@ -10,6 +10,9 @@ import { SIGN_IN_MESSAGES } from "../lib/accounts";
 import { ADMIN, e2eSql, shot, signIn, signOut } from "./helpers";
 import { E2E_OIDC_PORT } from "./server-env";
 
+// Each walk opens several browsers and goes through the provider's pages more than once.
+test.describe.configure({ timeout: 150_000 });
+
 const PROVIDER = `http://127.0.0.1:${E2E_OIDC_PORT}`;
 const SESSION_COOKIE = "next-auth.session-token";
 
