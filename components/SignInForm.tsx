@@ -3,7 +3,8 @@ import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 
-export function SignInForm({ initialError }: { initialError: string | null }) {
+/** Email and password; above them "Sign in with …" when single sign-on is configured (ssoName). */
+export function SignInForm({ initialError, ssoName }: { initialError: string | null; ssoName: string | null }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
@@ -32,6 +33,42 @@ export function SignInForm({ initialError }: { initialError: string | null }) {
     }
   }
 
+  return (
+    <>
+      {ssoName && (
+        <div className="stack">
+          <button
+            type="button"
+            className="btn primary"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              // next-auth posts its CSRF token and sends the browser to the provider (state, nonce and PKCE cookies).
+              void signIn("oidc", { callbackUrl: "/" }).catch(() => {
+                setBusy(false);
+                setError("The server could not be reached. Check your connection and try again.");
+              });
+            }}
+          >
+            Sign in with {ssoName}
+          </button>
+          <p className="muted">Or with your email and password:</p>
+        </div>
+      )}
+      <SignInFields onSubmit={onSubmit} error={error} busy={busy} />
+    </>
+  );
+}
+
+function SignInFields({
+  onSubmit,
+  error,
+  busy,
+}: {
+  onSubmit: (e: React.FormEvent<HTMLFormElement>) => void;
+  error: string | null;
+  busy: boolean;
+}) {
   return (
     <form onSubmit={onSubmit} className="stack" noValidate>
       <label>

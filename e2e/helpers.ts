@@ -14,7 +14,7 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.goto("/signin");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /** A new expert opens their invite link in `page`, sets `password` and signs in (their pairs page is open after). */

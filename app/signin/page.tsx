@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { currentUser } from "@/lib/platform/next";
+import { currentUser, ssoProvider } from "@/lib/platform/next";
 import { SignInForm } from "@/components/SignInForm";
 
 import { signInMessage } from "@/lib/accounts";
@@ -21,7 +21,7 @@ export default async function SignInPage({
         <h1>TripJudge</h1>
         <p className="muted">Sign in to judge travel itineraries.</p>
         {set && <p className="notice">Your password is set. Sign in with it now.</p>}
-        <SignInForm initialError={initialError} />
+        <SignInForm initialError={initialError} ssoName={ssoProvider()?.name ?? null} />
       </div>
     </main>
   );

@@ -30,6 +30,7 @@ import { type JudgingSettings, type ServingOrder, withDatasetChange, withFamilia
 import type { Dimension } from "@/lib/results/dimensions/browser";
 import type { EscalationSettingsInput } from "@/lib/results/escalation/browser";
 import type { ReviewSettings, ReviewSettingsPatch } from "@/lib/review/browser";
+import type { SignInSettings } from "@/lib/accounts/browser";
 import { api } from "../api";
 import { KEYS } from "../keys";
 import { uploadBundle } from "./upload";
@@ -308,5 +309,14 @@ export const useSetReviewSettings = (then?: Then<ReviewSettingsPatch, ReviewSett
   useChange(
     (patch: ReviewSettingsPatch) => api<ReviewSettings>("/api/admin/review-settings", { method: "PUT", json: patch }),
     [KEYS.review],
+    then,
+  );
+
+/** The sign-in settings (experts on single sign-on only); the section shows the answer. */
+export const useSetSignInSettings = (then?: Then<Partial<SignInSettings>, SignInSettings>) =>
+  useChange(
+    (patch: Partial<SignInSettings>) =>
+      api<SignInSettings>("/api/admin/sign-in-settings", { method: "PUT", json: patch }),
+    [],
     then,
   );

@@ -3,3 +3,4 @@ export * from "./invite-input";
 export * from "./messages";
 export * from "./password";
 export * from "./permissions";
+export * from "./sso";

@@ -1,14 +1,19 @@
 import { AdminUsers } from "@/components/admin/AdminUsers";
 import { db } from "@/lib/platform/db";
-import { listDestinations } from "@/lib/accounts/store";
+import { getSignInSettings, listDestinations } from "@/lib/accounts/store";
+import { SignInSection } from "@/components/admin/SignInSection";
 import { standingCounts } from "@/lib/quality/store";
 import Link from "next/link";
-import { requirePageUser } from "@/lib/platform/next";
+import { requirePageUser, ssoProvider } from "@/lib/platform/next";
 
 export default async function AdminHome() {
   // Reads the database itself: checks the role again (app/admin/(admin)/layout.tsx).
   const user = await requirePageUser("ADMIN");
-  const [destinations, standing] = await Promise.all([listDestinations(db()), standingCounts(db())]);
+  const [destinations, standing, signIn] = await Promise.all([
+    listDestinations(db()),
+    standingCounts(db()),
+    getSignInSettings(db()),
+  ]);
   return (
     <>
       <h1>Admin</h1>
@@ -26,6 +31,7 @@ export default async function AdminHome() {
         </p>
       )}
       <AdminUsers currentUserId={user.id} />
+      <SignInSection initial={signIn} ssoName={ssoProvider()?.name ?? null} />
       <section className="card">
         <h2>Destinations</h2>
         <table className="table" aria-label="Destinations">

@@ -4,6 +4,8 @@ import { getSettings } from "../../judging/store";
 import { AppError } from "../../kernel";
 import { hashPassword, passwordProblem, randomToken, sha256, verifyPassword } from "../password";
 import { INVITE_MESSAGES, SIGN_IN_MESSAGES } from "../messages";
+import { passwordRefused } from "../sso";
+import { getSignInSettings } from "./sign-in-settings";
 import { reserveAttempt, throttleKeys, type Reservation, type ThrottleState } from "../throttle";
 import { poolOf, type Db } from "../../platform/db";
 
@@ -158,6 +160,7 @@ export async function verifySignIn(
   emailRaw: string,
   password: string,
   clientAddress: string | null,
+  opts: { ssoConfigured?: boolean } = {},
 ): Promise<SessionUser> {
   const email = emailRaw.trim().toLowerCase();
   const keys = throttleKeys(email, clientAddress);
@@ -181,6 +184,9 @@ export async function verifySignIn(
   if (keys[1])
     await db.$executeRaw`UPDATE "LoginThrottle" SET failures = GREATEST(failures - 1, 0) WHERE key = ${keys[1].key}`;
   if (!user.active) throw new AppError("deactivated", SIGN_IN_MESSAGES.deactivated);
+  // Said only after the right password, so that it tells no stranger which emails are experts'.
+  if (passwordRefused(user.role, (await getSignInSettings(db)).expertsSsoOnly, opts.ssoConfigured ?? false))
+    throw new AppError("forbidden", SIGN_IN_MESSAGES.ssoOnly);
   return { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion };
 }
 
