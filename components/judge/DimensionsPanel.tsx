@@ -5,7 +5,9 @@
  * about the same, 0/N not applicable; where the pair asks how much better, 1–3 then give the strength; ↑/↓ move
  * between rows. Answering moves on to the next row, and after the last to the overall verdict.
  */
+import { useId } from "react";
 import type { DimensionChoice, DimensionView } from "@/lib/results/dimensions/browser";
+import { onRadioKeys, radioTabIndex } from "./radios";
 
 export interface DimensionDraft {
   choice: DimensionChoice;
@@ -42,12 +44,15 @@ export function DimensionsPanel(p: {
   onChoice: (key: string, c: DimensionChoice) => void;
   onStrength: (key: string, s: 1 | 2 | 3) => void;
 }) {
+  // Each row's radio groups are labelled by its visible name.
+  const ids = useId();
   return (
     <div className="verdict-dimensions" role="group" aria-label="Dimension by dimension">
       {p.dimensions.map((d, i) => {
         const a = p.answers[d.key];
         const sided = a?.choice === "left" || a?.choice === "right";
         const allowed = allowedChoices(d);
+        const nameId = `${ids}-${i}`;
         return (
           <div
             key={d.key}
@@ -55,16 +60,17 @@ export function DimensionsPanel(p: {
             data-dimension={d.key}
             onClick={() => p.onActivate(i)}
           >
-            <span className="dimension-name" title={d.description || undefined}>
+            <span className="dimension-name" id={nameId} title={d.description || undefined}>
               {d.name}
             </span>
-            <span className="dimension-choices" role="radiogroup" aria-label={d.name}>
-              {OPTIONS.filter((o) => allowed.includes(o.choice)).map((o) => (
+            <span className="dimension-choices" role="radiogroup" aria-labelledby={nameId} onKeyDown={onRadioKeys}>
+              {OPTIONS.filter((o) => allowed.includes(o.choice)).map((o, oi) => (
                 <button
                   key={o.choice}
                   type="button"
                   role="radio"
                   aria-checked={a?.choice === o.choice}
+                  tabIndex={radioTabIndex(a?.choice === o.choice, oi === 0, !a)}
                   title={o.title}
                   className={`dim-choice dim-${o.choice}${a?.choice === o.choice ? " on" : ""}`}
                   onClick={(e) => {
@@ -77,13 +83,19 @@ export function DimensionsPanel(p: {
               ))}
             </span>
             {p.askStrength && sided && (
-              <span className="dimension-strength" role="radiogroup" aria-label={`How much better on ${d.name}?`}>
+              <span
+                className="dimension-strength"
+                role="radiogroup"
+                aria-label={`How much better on ${d.name}?`}
+                onKeyDown={onRadioKeys}
+              >
                 {([1, 2, 3] as const).map((s) => (
                   <button
                     key={s}
                     type="button"
                     role="radio"
                     aria-checked={a?.strength === s}
+                    tabIndex={radioTabIndex(a?.strength === s, s === 1, a?.strength == null)}
                     title={`${a?.choice === "left" ? "A" : "B"} ${STRENGTH_TITLES[s]} better (${s})`}
                     className={`dim-strength${a?.strength === s ? " on" : ""}`}
                     onClick={(e) => {

@@ -98,6 +98,7 @@ export function PlanColumn(props: {
         center={center}
         onMap={onMap(side)}
         fitTo={fitTo}
+        planLabel={label}
       />
       {between}
       {timelineRegion ? (
