@@ -5,7 +5,6 @@
  * about the same, 0/N not applicable; where the pair asks how much better, 1–3 then give the strength; ↑/↓ move
  * between rows. Answering moves on to the next row, and after the last to the overall verdict.
  */
-import { useId } from "react";
 import type { DimensionChoice, DimensionView } from "@/lib/results/dimensions/browser";
 import { onRadioKeys, radioTabIndex } from "./radios";
 
@@ -44,15 +43,12 @@ export function DimensionsPanel(p: {
   onChoice: (key: string, c: DimensionChoice) => void;
   onStrength: (key: string, s: 1 | 2 | 3) => void;
 }) {
-  // Each row's radio groups are labelled by its visible name.
-  const ids = useId();
   return (
     <div className="verdict-dimensions" role="group" aria-label="Dimension by dimension">
       {p.dimensions.map((d, i) => {
         const a = p.answers[d.key];
         const sided = a?.choice === "left" || a?.choice === "right";
         const allowed = allowedChoices(d);
-        const nameId = `${ids}-${i}`;
         return (
           <div
             key={d.key}
@@ -60,10 +56,10 @@ export function DimensionsPanel(p: {
             data-dimension={d.key}
             onClick={() => p.onActivate(i)}
           >
-            <span className="dimension-name" id={nameId} title={d.description || undefined}>
+            <span className="dimension-name" title={d.description || undefined}>
               {d.name}
             </span>
-            <span className="dimension-choices" role="radiogroup" aria-labelledby={nameId} onKeyDown={onRadioKeys}>
+            <span className="dimension-choices" role="radiogroup" aria-label={d.name} onKeyDown={onRadioKeys}>
               {OPTIONS.filter((o) => allowed.includes(o.choice)).map((o, oi) => (
                 <button
                   key={o.choice}
