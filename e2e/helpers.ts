@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { embeddedUrl } from "../lib/platform/db";
 import AxeBuilder from "@axe-core/playwright";
@@ -164,6 +164,16 @@ export async function importExampleAt(page: Page, city: string, alias: string, n
 export async function expectAccessible(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  // A11Y_COUNTS=<file>: one line a page counting the violated elements by impact (docs/accessibility.md); with
+  // A11Y_SURVEY=1 nothing fails, so one run counts every page of code that has violations.
+  if (process.env.A11Y_COUNTS) {
+    const count = (impact: string) =>
+      violations.filter((v) => v.impact === impact).reduce((n, v) => n + v.nodes.length, 0);
+    const line = { where, critical: count("critical"), serious: count("serious"), moderate: count("moderate") };
+    const rules = violations.map((v) => `${v.id}:${v.impact}:${v.nodes.length}`);
+    appendFileSync(process.env.A11Y_COUNTS, JSON.stringify({ ...line, rules }) + "\n");
+    if (process.env.A11Y_SURVEY === "1") return;
+  }
   // The lesser ones are said, not failed on.
   for (const v of violations.filter((v) => !bad.includes(v)))
     console.log(`axe on ${where}: ${v.impact} ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);

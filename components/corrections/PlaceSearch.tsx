@@ -2,9 +2,10 @@
 /**
  * A place of the dataset's table, searched by name and type, nearest to the neighbouring items first. Only the
  * places `allowed` passes are offered (a kind that fits the item). Attractions the plan visits already come last,
- * marked (a second visit fails the duplicate check). Keyboard: type, ↑/↓, Enter picks, Esc closes.
+ * marked (a second visit fails the duplicate check). Keyboard: type, ↑/↓, Enter picks, Esc closes. The field is a
+ * combobox over the listbox of places (the active one its aria-activedescendant), as screen readers expect.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Place } from "@/lib/corrections/browser";
 import { haversineKm } from "@/lib/kernel/browser";
 
@@ -34,6 +35,7 @@ export function PlaceSearch(props: {
   const [type, setType] = useState("");
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  const listId = useId();
   useEffect(() => input.current?.focus(), []);
 
   const candidates = useMemo(() => places.filter(allowed), [places, allowed]);
@@ -81,6 +83,11 @@ export function PlaceSearch(props: {
       <div className="place-search-fields">
         <input
           ref={input}
+          role="combobox"
+          aria-expanded={shown.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={shown.length > 0 ? `${listId}-${at}` : undefined}
           aria-label="Search places by name"
           placeholder="Name…"
           value={q}
@@ -98,15 +105,19 @@ export function PlaceSearch(props: {
           ))}
         </select>
       </div>
-      <ul className="place-results" role="listbox" aria-label="Places">
-        {shown.map(({ p, km, again }, i) => (
-          <li key={p.sourceId} role="option" aria-selected={i === at}>
-            <button
-              type="button"
+      {/* The options are the clickable rows themselves: a button inside an option is a control in a control. */}
+      {shown.length > 0 ? (
+        <ul className="place-results" role="listbox" id={listId} aria-label="Places">
+          {shown.map(({ p, km, again }, i) => (
+            <li
+              key={p.sourceId}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === at}
+              aria-label={`${action} ${p.name}`}
               className={i === at ? "on" : ""}
               onMouseEnter={() => setActive(i)}
               onClick={() => onPick(p)}
-              aria-label={`${action} ${p.name}`}
             >
               <span className="place-name">{p.name}</span>
               <span className="muted small">
@@ -114,11 +125,12 @@ export function PlaceSearch(props: {
                 {Number.isFinite(km) && ` · ${km < 1 ? `${Math.round(km * 1000)} m` : `${km.toFixed(1)} km`}`}
                 {again && " · in the plan already"}
               </span>
-            </button>
-          </li>
-        ))}
-        {shown.length === 0 && <li className="muted small">No place of the table matches.</li>}
-      </ul>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="place-results muted small">No place of the table matches.</p>
+      )}
       {results.length > SHOWN && (
         <p className="muted small">
           {results.length - SHOWN} more: type part of the name to narrow ({candidates.length} places fit).

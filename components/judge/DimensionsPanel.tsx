@@ -6,6 +6,7 @@
  * between rows. Answering moves on to the next row, and after the last to the overall verdict.
  */
 import type { DimensionChoice, DimensionView } from "@/lib/results/dimensions/browser";
+import { onRadioKeys, radioTabIndex } from "./radios";
 
 export interface DimensionDraft {
   choice: DimensionChoice;
@@ -58,13 +59,14 @@ export function DimensionsPanel(p: {
             <span className="dimension-name" title={d.description || undefined}>
               {d.name}
             </span>
-            <span className="dimension-choices" role="radiogroup" aria-label={d.name}>
-              {OPTIONS.filter((o) => allowed.includes(o.choice)).map((o) => (
+            <span className="dimension-choices" role="radiogroup" aria-label={d.name} onKeyDown={onRadioKeys}>
+              {OPTIONS.filter((o) => allowed.includes(o.choice)).map((o, oi) => (
                 <button
                   key={o.choice}
                   type="button"
                   role="radio"
                   aria-checked={a?.choice === o.choice}
+                  tabIndex={radioTabIndex(a?.choice === o.choice, oi === 0, !a)}
                   title={o.title}
                   className={`dim-choice dim-${o.choice}${a?.choice === o.choice ? " on" : ""}`}
                   onClick={(e) => {
@@ -77,13 +79,19 @@ export function DimensionsPanel(p: {
               ))}
             </span>
             {p.askStrength && sided && (
-              <span className="dimension-strength" role="radiogroup" aria-label={`How much better on ${d.name}?`}>
+              <span
+                className="dimension-strength"
+                role="radiogroup"
+                aria-label={`How much better on ${d.name}?`}
+                onKeyDown={onRadioKeys}
+              >
                 {([1, 2, 3] as const).map((s) => (
                   <button
                     key={s}
                     type="button"
                     role="radio"
                     aria-checked={a?.strength === s}
+                    tabIndex={radioTabIndex(a?.strength === s, s === 1, a?.strength == null)}
                     title={`${a?.choice === "left" ? "A" : "B"} ${STRENGTH_TITLES[s]} better (${s})`}
                     className={`dim-strength${a?.strength === s ? " on" : ""}`}
                     onClick={(e) => {

@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import type { Itinerary } from "@/lib/datasets/browser";
 import type { Tiles } from "./PlanMap";
 import type { ItemKey } from "./style";
+import { onRadioKeys, radioTabIndex } from "./radios";
 import { Timeline } from "./Timeline";
 
 const PlanMap = dynamic(() => import("./PlanMap"), {
@@ -29,12 +30,28 @@ export function PlanTools(props: {
   return (
     <>
       {maxDays > hideUnder && (
-        <div className="day-select" role="group" aria-label="Days shown">
-          <button type="button" className={day === null ? "on" : ""} onClick={() => onDay(null)}>
+        // One choice of several: a radio group, one Tab stop, ←/→ move (radios.ts).
+        <div className="day-select" role="radiogroup" aria-label="Days shown" onKeyDown={onRadioKeys}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={day === null}
+            tabIndex={radioTabIndex(day === null, true, false)}
+            className={day === null ? "on" : ""}
+            onClick={() => onDay(null)}
+          >
             All days
           </button>
           {Array.from({ length: maxDays }, (_, d) => (
-            <button type="button" key={d} className={day === d ? "on" : ""} onClick={() => onDay(d)}>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={day === d}
+              tabIndex={radioTabIndex(day === d, false, false)}
+              key={d}
+              className={day === d ? "on" : ""}
+              onClick={() => onDay(d)}
+            >
               Day {d + 1}
             </button>
           ))}
@@ -98,6 +115,7 @@ export function PlanColumn(props: {
         center={center}
         onMap={onMap(side)}
         fitTo={fitTo}
+        planLabel={label}
       />
       {between}
       {timelineRegion ? (

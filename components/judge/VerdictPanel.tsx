@@ -4,10 +4,11 @@
  * where the pair asks), a rationale, submit. Keys: 1/a, 2/b, 0/n choose; 1–3 give the strength after A or B;
  * Enter submits when valid; R goes to the rationale; K skips; ? help.
  */
-import { forwardRef, type ComponentProps } from "react";
+import { forwardRef, useId, type ComponentProps } from "react";
 import type { Choice } from "@/lib/judging/verdict/browser";
 import type { DimensionView } from "@/lib/results/dimensions/browser";
 import { DimensionsPanel, dimensionDone } from "./DimensionsPanel";
+import { onRadioKeys, radioTabIndex } from "./radios";
 
 type DimensionsProps = Omit<ComponentProps<typeof DimensionsPanel>, "dimensions" | "askStrength"> & {
   list: DimensionView[];
@@ -51,6 +52,7 @@ export const VerdictPanel = forwardRef<HTMLTextAreaElement, VerdictPanelProps>(f
   const open = dims ? dims.list.filter((d) => !dimensionDone(dims.answers[d.key], p.askStrength)).length : 0;
   const valid = open === 0 && p.choice !== null && (!needsStrength || p.strength !== null) && remaining === 0;
   const overallActive = !dims || dims.active >= dims.list.length;
+  const strengthLabel = useId();
   return (
     <section className={`verdict${dims ? " with-dimensions" : ""}`} aria-label="Your verdict">
       {dims && (
@@ -78,13 +80,14 @@ export const VerdictPanel = forwardRef<HTMLTextAreaElement, VerdictPanelProps>(f
             )}
           </span>
         )}
-        <div className="verdict-choices" role="radiogroup" aria-label="Which plan is better?">
-          {OPTIONS.map((o) => (
+        <div className="verdict-choices" role="radiogroup" aria-label="Which plan is better?" onKeyDown={onRadioKeys}>
+          {OPTIONS.map((o, i) => (
             <button
               key={o.choice}
               type="button"
               role="radio"
               aria-checked={p.choice === o.choice}
+              tabIndex={radioTabIndex(p.choice === o.choice, i === 0, p.choice === null)}
               className={`choice choice-${o.choice}${p.choice === o.choice ? " on" : ""}`}
               onClick={() => p.onChoice(o.choice)}
             >
@@ -93,21 +96,18 @@ export const VerdictPanel = forwardRef<HTMLTextAreaElement, VerdictPanelProps>(f
           ))}
         </div>
         {needsStrength && (
-          <div
-            className="verdict-strength"
-            role="radiogroup"
-            aria-label={`How much better is plan ${p.choice === "left" ? "A" : "B"}?`}
-          >
-            <span>
+          <div className="verdict-strength" role="radiogroup" aria-labelledby={strengthLabel} onKeyDown={onRadioKeys}>
+            <span id={strengthLabel}>
               How much better is plan {p.choice === "left" ? "A" : "B"}?{" "}
               {p.strength === null && <span className="muted">(press 1, 2 or 3)</span>}
             </span>
-            {STRENGTHS.map((s) => (
+            {STRENGTHS.map((s, i) => (
               <button
                 key={s.value}
                 type="button"
                 role="radio"
                 aria-checked={p.strength === s.value}
+                tabIndex={radioTabIndex(p.strength === s.value, i === 0, p.strength === null)}
                 className={`choice strength${p.strength === s.value ? " on" : ""}`}
                 onClick={() => p.onStrength(s.value)}
               >
