@@ -1,10 +1,14 @@
 "use client";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { SIGN_IN_MESSAGES } from "@/lib/accounts/browser";
+import { signInText } from "./i18n";
 
 export function SignInForm({ initialError }: { initialError: string | null }) {
   const router = useRouter();
+  const t = useTranslations("SignIn");
   const [error, setError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
 
@@ -20,13 +24,14 @@ export function SignInForm({ initialError }: { initialError: string | null }) {
         redirect: false,
       });
       if (!res || res.error) {
-        setError(res?.error && res.error !== "CredentialsSignin" ? res.error : "Wrong email or password.");
+        const said = res?.error && res.error !== "CredentialsSignin" ? res.error : SIGN_IN_MESSAGES.wrong;
+        setError(signInText(t, said, SIGN_IN_MESSAGES));
         return;
       }
       router.replace("/");
       router.refresh();
     } catch {
-      setError("The server could not be reached. Check your connection and try again.");
+      setError(t("unreachable"));
     } finally {
       setBusy(false);
     }
@@ -35,11 +40,11 @@ export function SignInForm({ initialError }: { initialError: string | null }) {
   return (
     <form onSubmit={onSubmit} className="stack" noValidate>
       <label>
-        Email
+        {t("email")}
         <input name="email" type="email" autoComplete="username" required autoFocus />
       </label>
       <label>
-        Password
+        {t("password")}
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
       {error && (
@@ -48,7 +53,7 @@ export function SignInForm({ initialError }: { initialError: string | null }) {
         </p>
       )}
       <button type="submit" className="btn primary" disabled={busy}>
-        {busy ? "Signing in…" : "Sign in"}
+        {busy ? t("submitting") : t("submit")}
       </button>
     </form>
   );

@@ -3,3 +3,5 @@ export * from "./invite-input";
 export * from "./messages";
 export * from "./password";
 export * from "./permissions";
+export * from "./locale";
+export * from "./locale-input";
