@@ -1,7 +1,7 @@
 "use client";
 /** Quality control on the comparison screen: the qualification banner, the right answer after each qualification pair, and why nothing is served. */
 import Link from "next/link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import type { NextPairAnswer, SubmitAnswer } from "@/lib/judging/browser";
 import { SIDE_LABEL } from "./style";
 
