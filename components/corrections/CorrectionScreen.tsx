@@ -307,7 +307,7 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
         item: to,
       });
     },
-    [sel, plan, run],
+    [sel, plan, run, t],
   );
 
   /** Moves the selected item to another day, where its start time puts it (at the end when it has none). */
@@ -327,7 +327,7 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
         item: at,
       });
     },
-    [sel, plan, run],
+    [sel, plan, run, t],
   );
 
   const remove = useCallback(() => {
@@ -345,9 +345,10 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
         : regressions.length > 0
           ? { text: t("disabled", { count: regressions.length }), refused: true }
           : null;
+  const blockedText = blocked?.text ?? null;
 
   const save = useCallback(async () => {
-    if (blocked || saving) return;
+    if (blockedText || saving) return;
     setSaving(true);
     setSaveError(null);
     setServerRegressions(null);
@@ -372,7 +373,7 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
     } finally {
       setSaving(false);
     }
-  }, [blocked, saving, ops, data.plan.id, draftKey, errorText]);
+  }, [blockedText, saving, ops, data.plan.id, draftKey, errorText]);
 
   useCorrectionKeys({
     step,
