@@ -40,7 +40,14 @@ import type { CheckSetup } from "./check.worker";
 import { ChecksPanel } from "./ChecksPanel";
 import { EditListPanel } from "./EditListPanel";
 import { ItemPanel, type Mode } from "./ItemPanel";
-import { REASON_OPTIONS, reasonOf, rememberedReason, rememberReason, type ReasonChoice } from "./reasons";
+import {
+  REASON_OPTIONS,
+  reasonOf,
+  rememberedReason,
+  rememberReason,
+  useReasonLabel,
+  type ReasonChoice,
+} from "./reasons";
 import { useCorrectionKeys } from "./useCorrectionKeys";
 import { useLiveChecks } from "./useLiveChecks";
 
@@ -157,6 +164,7 @@ function forgetDraft(key: string) {
 function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tiles: Tiles | null; draftKey: string }) {
   const t = useTranslations("Correct");
   const tr = useTranslations("Judge.request");
+  const reasonLabel = useReasonLabel();
   const errorText = useErrorText();
   const source = data.plan.itinerary;
   const lookup = useMemo(() => {
@@ -471,7 +479,7 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
               >
                 {REASON_OPTIONS.map((o) => (
                   <option key={o.kind} value={o.kind}>
-                    {o.label}
+                    {reasonLabel(o.kind)}
                   </option>
                 ))}
               </select>

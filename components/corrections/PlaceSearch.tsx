@@ -4,6 +4,7 @@
  * places `allowed` passes are offered (a kind that fits the item). Attractions the plan visits already come last,
  * marked (a second visit fails the duplicate check). Keyboard: type, ↑/↓, Enter picks, Esc closes.
  */
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { Place } from "@/lib/corrections/browser";
 import { haversineKm } from "@/lib/kernel/browser";
@@ -30,6 +31,7 @@ export function PlaceSearch(props: {
   onClose: () => void;
 }) {
   const { places, allowed, near, visited, title, action, onPick, onClose } = props;
+  const tr = useTranslations("Correct.search");
   const [q, setQ] = useState("");
   const [type, setType] = useState("");
   const [active, setActive] = useState(0);
@@ -75,22 +77,22 @@ export function PlaceSearch(props: {
       <div className="place-search-head">
         <strong>{title}</strong>
         <button type="button" className="btn-link small" onClick={onClose}>
-          Cancel <kbd>Esc</kbd>
+          {tr("cancel")} <kbd>Esc</kbd>
         </button>
       </div>
       <div className="place-search-fields">
         <input
           ref={input}
-          aria-label="Search places by name"
-          placeholder="Name…"
+          aria-label={tr("byName")}
+          placeholder={tr("name")}
           value={q}
           onChange={(e) => {
             setQ(e.target.value);
             setActive(0);
           }}
         />
-        <select aria-label="Type of place" value={type} onChange={(e) => setType(e.target.value)}>
-          <option value="">any type</option>
+        <select aria-label={tr("type")} value={type} onChange={(e) => setType(e.target.value)}>
+          <option value="">{tr("anyType")}</option>
           {types.map((t) => (
             <option key={t} value={t}>
               {t}
@@ -98,7 +100,7 @@ export function PlaceSearch(props: {
           ))}
         </select>
       </div>
-      <ul className="place-results" role="listbox" aria-label="Places">
+      <ul className="place-results" role="listbox" aria-label={tr("places")}>
         {shown.map(({ p, km, again }, i) => (
           <li key={p.sourceId} role="option" aria-selected={i === at}>
             <button
@@ -117,7 +119,7 @@ export function PlaceSearch(props: {
             </button>
           </li>
         ))}
-        {shown.length === 0 && <li className="muted small">No place of the table matches.</li>}
+        {shown.length === 0 && <li className="muted small">{tr("none")}</li>}
       </ul>
       {results.length > SHOWN && (
         <p className="muted small">
