@@ -158,7 +158,7 @@ test("an expert picks 简体中文, judges a pair and corrects a plan in Chinese
   await page.locator(".tl-day").first().locator(".tl-item").nth(1).click();
   await page.keyboard.press("x");
   await expect(page.locator(".checks[data-pending='false']")).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId("save-blocked")).not.toHaveText("请先进行修改。");
+  await expect(page.getByTestId("edit-list")).toContainText("删除了");
   await expect(checks).toContainText(/项被破坏/);
   expect(await noOverflow(page)).toBe(true);
   await page.screenshot({ path: "screenshots/i18n-correct-zh.png" });
