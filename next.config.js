@@ -1,3 +1,8 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+// The language of each request: lib/platform/next/i18n-request.ts (docs/decisions/024-next-intl.md).
+const withNextIntl = createNextIntlPlugin("./lib/platform/next/i18n-request.ts");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Server-only packages that must not be bundled (native pg driver, embedded server tooling).
@@ -24,4 +29,4 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

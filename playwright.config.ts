@@ -18,6 +18,8 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     launchOptions: browserLaunchOptions(),
     viewport: { width: 1280, height: 800 },
+    // The specs read English texts: the browser asks for English (Accept-Language), as most do (docs/languages.md).
+    locale: "en-US",
     trace: "off",
   },
   webServer: {

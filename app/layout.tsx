@@ -1,17 +1,23 @@
 import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import "./globals.css";
 import { Providers } from "@/components/Providers";
 
-export const metadata: Metadata = {
-  title: "TripJudge",
-  description: "Expert judgments of travel itineraries",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("App");
+  return { title: "TripJudge", description: t("description") };
+}
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+/** The page's language is the request's (lib/platform/next/i18n-request.ts); client components get its messages. */
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const locale = await getLocale();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body>
-        <Providers>{children}</Providers>
+        <NextIntlClientProvider>
+          <Providers>{children}</Providers>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

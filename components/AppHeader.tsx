@@ -1,8 +1,11 @@
 import Link from "next/link";
-import { ROLE_LABELS, type SessionUser } from "@/lib/accounts/browser";
+import { useTranslations } from "next-intl";
+import type { SessionUser } from "@/lib/accounts/browser";
+import { LanguageSwitcher } from "./LanguageSwitcher";
 import { SignOutButton } from "./SignOutButton";
 
 export function AppHeader({ user }: { user: SessionUser }) {
+  const t = useTranslations("Header");
   return (
     <header className="app-header">
       <Link href="/" className="brand">
@@ -11,32 +14,33 @@ export function AppHeader({ user }: { user: SessionUser }) {
       <nav>
         {user.role === "ADMIN" ? (
           <>
-            <Link href="/admin">Users &amp; destinations</Link>
-            <Link href="/admin/assign">Assignments</Link>
-            <Link href="/admin/import">Import</Link>
-            <Link href="/admin/pairs">Pairs</Link>
-            <Link href="/admin/analytics">Agreement</Link>
-            <Link href="/admin/leaderboard">Leaderboard</Link>
-            <Link href="/admin/judges">Judges</Link>
-            <Link href="/admin/quality">Quality</Link>
-            <Link href="/review">Review</Link>
-            <Link href="/admin/queries">Constraints</Link>
-            <Link href="/admin/weights">Weights</Link>
-            <Link href="/admin/audit">Audit log</Link>
+            <Link href="/admin">{t("nav.users")}</Link>
+            <Link href="/admin/assign">{t("nav.assign")}</Link>
+            <Link href="/admin/import">{t("nav.import")}</Link>
+            <Link href="/admin/pairs">{t("nav.pairs")}</Link>
+            <Link href="/admin/analytics">{t("nav.agreement")}</Link>
+            <Link href="/admin/leaderboard">{t("nav.leaderboard")}</Link>
+            <Link href="/admin/judges">{t("nav.judges")}</Link>
+            <Link href="/admin/quality">{t("nav.quality")}</Link>
+            <Link href="/review">{t("nav.review")}</Link>
+            <Link href="/admin/queries">{t("nav.constraints")}</Link>
+            <Link href="/admin/weights">{t("nav.weights")}</Link>
+            <Link href="/admin/audit">{t("nav.audit")}</Link>
           </>
         ) : user.role === "REVIEWER" ? (
           <>
-            <Link href="/review">Review queue</Link>
-            <Link href="/admin/pairs">Pairs</Link>
+            <Link href="/review">{t("nav.reviewQueue")}</Link>
+            <Link href="/admin/pairs">{t("nav.pairs")}</Link>
           </>
         ) : (
-          <Link href="/expert">My pairs</Link>
+          <Link href="/expert">{t("nav.myPairs")}</Link>
         )}
       </nav>
       <div className="who">
         <span>
-          {user.name} <span className="role">{ROLE_LABELS[user.role]}</span>
+          {user.name} <span className="role">{t(`roles.${user.role}`)}</span>
         </span>
+        <LanguageSwitcher />
         <SignOutButton />
       </div>
     </header>

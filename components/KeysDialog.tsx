@@ -1,5 +1,6 @@
 "use client";
 /** The "?" dialog of a keyboard-driven screen (judging, the review queue): its keys and what each does. */
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 export interface KeyRow {
@@ -8,17 +9,18 @@ export interface KeyRow {
 }
 
 export function KeysDialog({ rows, onClose }: { rows: KeyRow[]; onClose: () => void }) {
+  const t = useTranslations("Keys");
   return (
     <div className="dialog-backdrop" role="presentation" onClick={onClose}>
       <div
         role="dialog"
         aria-modal="true"
-        aria-label="Keyboard shortcuts"
+        aria-label={t("title")}
         className="dialog"
         onClick={(e) => e.stopPropagation()}
       >
-        <h2>Keyboard shortcuts</h2>
-        <table className="table" aria-label="Keys and what they do">
+        <h2>{t("title")}</h2>
+        <table className="table" aria-label={t("table")}>
           <tbody>
             {rows.map((r) => (
               <tr key={r.what}>
@@ -29,7 +31,7 @@ export function KeysDialog({ rows, onClose }: { rows: KeyRow[]; onClose: () => v
           </tbody>
         </table>
         <button className="btn" onClick={onClose} autoFocus>
-          Close
+          {t("close")}
         </button>
       </div>
     </div>

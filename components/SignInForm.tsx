@@ -1,11 +1,15 @@
 "use client";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { SIGN_IN_MESSAGES } from "@/lib/accounts/browser";
+import { signInText } from "./i18n";
 
 /** Email and password; above them "Sign in with …" when single sign-on is configured (ssoName). */
 export function SignInForm({ initialError, ssoName }: { initialError: string | null; ssoName: string | null }) {
   const router = useRouter();
+  const t = useTranslations("SignIn");
   const [error, setError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
 
@@ -21,13 +25,14 @@ export function SignInForm({ initialError, ssoName }: { initialError: string | n
         redirect: false,
       });
       if (!res || res.error) {
-        setError(res?.error && res.error !== "CredentialsSignin" ? res.error : "Wrong email or password.");
+        const said = res?.error && res.error !== "CredentialsSignin" ? res.error : SIGN_IN_MESSAGES.wrong;
+        setError(signInText(t, said, SIGN_IN_MESSAGES));
         return;
       }
       router.replace("/");
       router.refresh();
     } catch {
-      setError("The server could not be reached. Check your connection and try again.");
+      setError(t("unreachable"));
     } finally {
       setBusy(false);
     }
@@ -46,13 +51,13 @@ export function SignInForm({ initialError, ssoName }: { initialError: string | n
               // next-auth posts its CSRF token and sends the browser to the provider (state, nonce and PKCE cookies).
               void signIn("oidc", { callbackUrl: "/" }).catch(() => {
                 setBusy(false);
-                setError("The server could not be reached. Check your connection and try again.");
+                setError(t("unreachable"));
               });
             }}
           >
-            Sign in with {ssoName}
+            {t("withSso", { name: ssoName })}
           </button>
-          <p className="muted">Or with your email and password:</p>
+          <p className="muted">{t("orPassword")}</p>
         </div>
       )}
       <SignInFields onSubmit={onSubmit} error={error} busy={busy} />
@@ -69,14 +74,15 @@ function SignInFields({
   error: string | null;
   busy: boolean;
 }) {
+  const t = useTranslations("SignIn");
   return (
     <form onSubmit={onSubmit} className="stack" noValidate>
       <label>
-        Email
+        {t("email")}
         <input name="email" type="email" autoComplete="username" required autoFocus />
       </label>
       <label>
-        Password
+        {t("password")}
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
       {error && (
@@ -85,7 +91,7 @@ function SignInFields({
         </p>
       )}
       <button type="submit" className="btn primary" disabled={busy}>
-        {busy ? "Signing in…" : "Sign in"}
+        {busy ? t("submitting") : t("submit")}
       </button>
     </form>
   );

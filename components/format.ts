@@ -4,6 +4,9 @@
  * percents, statistics over many judgments (accuracies, win shares) to 0.1 %, coefficients (κ, α, τ, r)
  * to three decimals.
  */
+import { useLocale } from "next-intl";
+import { useMemo } from "react";
+
 type Maybe = number | null | undefined;
 const none = (v: Maybe): v is null | undefined => v === null || v === undefined;
 
@@ -34,6 +37,13 @@ export const duration = (ms: number) => {
   return s < 120 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
 };
 
+/** Minutes of a plan's item or leg ("45 min", "2 h", "2 h 30 min"). */
+export const minutes = (m: number) =>
+  m >= 60 ? `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ""}` : `${m} min`;
+
+/** An amount of money as the dataset gives it (no currency: the dataset's own), whole or to the cent. */
+export const amount = (c: number) => (Number.isInteger(c) ? String(c) : c.toFixed(2));
+
 /** A moment as a date and time ("3 Mar 2026, 14:05"). */
 export const dateTime = (iso: string) =>
   new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
@@ -44,3 +54,44 @@ export const dateTimeSeconds = (iso: string) =>
 
 /** A moment's time of day, to the second ("14:05:09"). */
 export const clock = (iso: string) => new Date(iso).toLocaleTimeString("en-GB");
+
+/**
+ * The same figures in the page's language (docs/languages.md): English keeps the forms above exactly; another
+ * language formats numbers, percentages, dates and times with Intl for its locale, and says units in its words.
+ */
+export function formatsFor(locale: string) {
+  if (locale === "en") return { pct, pctOf, count, duration, dateTime, dateTimeSeconds, clock, minutes, amount };
+  const percent = (v: Maybe, digits = 0) =>
+    none(v)
+      ? "—"
+      : new Intl.NumberFormat(locale, {
+          style: "percent",
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        }).format(v);
+  const unit = (v: number, u: "second" | "minute" | "hour") =>
+    new Intl.NumberFormat(locale, { style: "unit", unit: u, unitDisplay: "short" }).format(v);
+  const mins = (m: number) =>
+    m >= 60 ? [unit(Math.floor(m / 60), "hour"), m % 60 ? unit(m % 60, "minute") : ""].join("") : unit(m, "minute");
+  return {
+    pct: percent,
+    pctOf: (part: number, whole: number) => (whole === 0 ? "—" : percent(part / whole)),
+    count: (v: number) => v.toLocaleString(locale),
+    duration: (ms: number) => {
+      const s = Math.round(ms / 1000);
+      return s < 120 ? unit(s, "second") : `${unit(Math.floor(s / 60), "minute")}${unit(s % 60, "second")}`;
+    },
+    dateTime: (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" }),
+    dateTimeSeconds: (iso: string) =>
+      new Date(iso).toLocaleString(locale, { dateStyle: "medium", timeStyle: "medium" }),
+    clock: (iso: string) => new Date(iso).toLocaleTimeString(locale, { hour12: false }),
+    minutes: mins,
+    amount: (c: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(c),
+  };
+}
+
+/** The figures' formats for the page's language (next-intl's locale). */
+export function useFormat() {
+  const locale = useLocale();
+  return useMemo(() => formatsFor(locale), [locale]);
+}

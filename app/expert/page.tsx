@@ -4,7 +4,7 @@ import { db } from "@/lib/platform/db";
 import { waitingPairsByDestination } from "@/lib/judging/store";
 import { recentlyJudged } from "@/lib/corrections/store";
 import { rejectedJudgmentsOf } from "@/lib/review/store";
-import { verdictText } from "@/lib/review";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { CorrectLinks } from "@/components/judge/CorrectOffer";
 import { requirePageUser } from "@/lib/platform/next";
 
@@ -19,34 +19,38 @@ export default async function ExpertHome() {
     db().user.findUnique({ where: { id: user.id }, select: { standing: true } }),
   ]);
   const total = rows.reduce((n, r) => n + r.waiting, 0);
+  const t = await getTranslations("Expert");
+  const tv = await getTranslations("Verdict");
+  const format = await getFormatter();
+  // The server renders this page: times in UTC as ISO dates, which read the same in every language.
+  const when = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const cut = (request: string) => (request.length > 90 ? `${request.slice(0, 89)}…` : request);
   return (
     <>
       <AppHeader user={user} />
       <main className="page">
-        <h1>Welcome, {user.name.split(" ")[0]}</h1>
+        <h1>{t("welcome", { name: user.name.split(" ")[0] })}</h1>
         <p className="lead" data-testid="waiting-total">
-          {total === 0
-            ? "No pairs are waiting for you right now."
-            : `${total} pair${total === 1 ? "" : "s"} wait for your judgment.`}
+          {total === 0 ? t("noneWaiting") : t("waiting", { count: total })}
         </p>
         {total > 0 && (
           <p>
             <Link className="btn primary" href="/judge">
-              Start judging
+              {t("start")}
             </Link>
           </p>
         )}
         {rows.length === 0 ? (
-          <p className="muted">No destinations are assigned to you yet. An admin assigns the destinations you know.</p>
+          <p className="muted">{t("noDestinations")}</p>
         ) : (
-          <table className="table" aria-label="Pairs waiting per destination">
+          <table className="table" aria-label={t("waitingTable")}>
             <thead>
               <tr>
-                <th>Destination</th>
-                <th>Your familiarity</th>
-                <th className="num">Pairs waiting</th>
+                <th>{t("destination")}</th>
+                <th>{t("familiarity")}</th>
+                <th className="num">{t("pairsWaiting")}</th>
                 <th>
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -57,16 +61,16 @@ export default async function ExpertHome() {
                     {r.name}, <span className="muted">{r.country}</span>
                   </td>
                   <td>
-                    <span className="stars" aria-label={`${r.familiarity} of 5`}>
+                    <span className="stars" aria-label={t("stars", { value: r.familiarity })}>
                       {"●".repeat(r.familiarity)}
                       <span className="dim">{"●".repeat(5 - r.familiarity)}</span>
                     </span>
                   </td>
-                  <td className="num">{r.waiting}</td>
+                  <td className="num">{format.number(r.waiting)}</td>
                   <td>
                     {r.waiting > 0 && (
                       <Link className="btn small" href={`/judge?destination=${r.destinationId}`}>
-                        Judge {r.name}
+                        {t("judgeIn", { destination: r.name })}
                       </Link>
                     )}
                   </td>
@@ -77,32 +81,29 @@ export default async function ExpertHome() {
         )}
         {rejected.length > 0 && (
           <section className="card" aria-labelledby="rejected-title">
-            <h2 id="rejected-title">Judgments a reviewer rejected</h2>
-            <p className="muted small">
-              A reviewer found these judgments wanting and said why. They count in no figure; another expert judges the
-              pair in your place. Your other judgments are not affected.
-            </p>
-            <table className="table" aria-label="Judgments a reviewer rejected">
+            <h2 id="rejected-title">{t("rejectedTitle")}</h2>
+            <p className="muted small">{t("rejectedLead")}</p>
+            <table className="table" aria-label={t("rejectedTitle")}>
               <thead>
                 <tr>
-                  <th>Rejected</th>
-                  <th>Destination</th>
-                  <th>Request</th>
-                  <th>Your verdict</th>
-                  <th>Reason</th>
+                  <th>{t("rejected")}</th>
+                  <th>{t("destination")}</th>
+                  <th>{t("request")}</th>
+                  <th>{t("yourVerdict")}</th>
+                  <th>{t("reason")}</th>
                 </tr>
               </thead>
               <tbody>
                 {rejected.map((r) => (
                   <tr key={r.judgmentId} data-testid={`rejected-${r.pairId}`}>
-                    <td className="nowrap">{r.rejectedAt.toISOString().slice(0, 16).replace("T", " ")} UTC</td>
+                    <td className="nowrap">{when(r.rejectedAt)}</td>
                     <td>{r.destination}</td>
-                    <td className="small">{r.request.length > 90 ? `${r.request.slice(0, 89)}…` : r.request}</td>
+                    <td className="small">{cut(r.request)}</td>
                     <td className="small">
-                      {verdictText(r.verdict, null)}
-                      <span className="muted"> (plan {r.leftPlan} was on your left)</span>
+                      {r.verdict === "NEITHER" ? tv("neither") : tv("better", { plan: r.verdict })}
+                      <span className="muted">{t("leftWas", { plan: r.leftPlan })}</span>
                       <details>
-                        <summary>Your rationale</summary>
+                        <summary>{t("yourRationale")}</summary>
                         {r.rationale}
                       </details>
                     </td>
@@ -116,28 +117,25 @@ export default async function ExpertHome() {
         {/* Correcting needs good standing (lib/accounts/permissions.ts mayCorrect): the list is for active experts. */}
         {me?.standing === "ACTIVE" && judged.length > 0 && (
           <section className="card">
-            <h2>Pairs you judged last</h2>
-            <p className="muted small">
-              Saw how to fix a plan? Correct it here as after the verdict: your correction is judged blind by other
-              experts of the destination.
-            </p>
-            <table className="table" aria-label="Pairs you judged last">
+            <h2>{t("judgedTitle")}</h2>
+            <p className="muted small">{t("judgedLead")}</p>
+            <table className="table" aria-label={t("judgedTitle")}>
               <thead>
                 <tr>
-                  <th>Judged</th>
-                  <th>Destination</th>
-                  <th>Request</th>
+                  <th>{t("judged")}</th>
+                  <th>{t("destination")}</th>
+                  <th>{t("request")}</th>
                   <th>
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t("actions")}</span>
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {judged.map((j) => (
                   <tr key={j.pairId}>
-                    <td className="nowrap">{j.at.toISOString().slice(0, 16).replace("T", " ")} UTC</td>
+                    <td className="nowrap">{when(j.at)}</td>
                     <td>{j.destination}</td>
-                    <td className="small">{j.request.length > 90 ? `${j.request.slice(0, 89)}…` : j.request}</td>
+                    <td className="small">{cut(j.request)}</td>
                     <td className="nowrap">
                       <CorrectLinks pairId={j.pairId} />
                     </td>

@@ -2,7 +2,9 @@ import { redirect } from "next/navigation";
 import { currentUser, ssoProvider } from "@/lib/platform/next";
 import { SignInForm } from "@/components/SignInForm";
 
-import { signInMessage } from "@/lib/accounts";
+import { getTranslations } from "next-intl/server";
+import { signInMessage, SIGN_IN_MESSAGES } from "@/lib/accounts";
+import { signInText } from "@/components/i18n";
 
 export const dynamic = "force-dynamic";
 
@@ -14,13 +16,15 @@ export default async function SignInPage({
   if (await currentUser()) redirect("/");
   const { error, set } = await searchParams;
   // next-auth puts its own codes here when it redirects; show words, not codes.
-  const initialError = signInMessage(error);
+  const said = signInMessage(error);
+  const t = await getTranslations("SignIn");
+  const initialError = said && signInText(t, said, SIGN_IN_MESSAGES);
   return (
     <main className="center-page">
       <div className="card narrow">
         <h1>TripJudge</h1>
-        <p className="muted">Sign in to judge travel itineraries.</p>
-        {set && <p className="notice">Your password is set. Sign in with it now.</p>}
+        <p className="muted">{t("tagline")}</p>
+        {set && <p className="notice">{t("passwordSet")}</p>}
         <SignInForm initialError={initialError} ssoName={ssoProvider()?.name ?? null} />
       </div>
     </main>

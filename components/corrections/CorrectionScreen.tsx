@@ -4,6 +4,7 @@
  * operations (each with a reason), undo/redo, the live checks from a Web Worker, the edit list, and saving.
  * Every edit goes through lib/corrections (edit/undo/redo): a refused operation shows the lib's sentence.
  */
+import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
@@ -29,6 +30,8 @@ import type { DslPoi } from "@/lib/constraints/browser";
 import type { Weights } from "@/lib/results/features/browser";
 import type { Itinerary } from "@/lib/datasets/browser";
 import { api, ApiError } from "../api";
+import { useErrorText } from "../i18n";
+import { useCheckText } from "./checkText";
 import { KEYS } from "../keys";
 import type { Tiles } from "../judge/PlanMap";
 import { itemKey, type ItemKey } from "../judge/style";
@@ -37,7 +40,14 @@ import type { CheckSetup } from "./check.worker";
 import { ChecksPanel } from "./ChecksPanel";
 import { EditListPanel } from "./EditListPanel";
 import { ItemPanel, type Mode } from "./ItemPanel";
-import { REASON_OPTIONS, reasonOf, rememberedReason, rememberReason, type ReasonChoice } from "./reasons";
+import {
+  REASON_OPTIONS,
+  reasonOf,
+  rememberedReason,
+  rememberReason,
+  useReasonLabel,
+  type ReasonChoice,
+} from "./reasons";
 import { useCorrectionKeys } from "./useCorrectionKeys";
 import { useLiveChecks } from "./useLiveChecks";
 
@@ -86,6 +96,8 @@ const newRequestId = () =>
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 export function CorrectionScreen({ planId, userId, tiles }: { planId: string; userId: string; tiles: Tiles | null }) {
+  const t = useTranslations("Correct");
+  const errorText = useErrorText();
   const ctx = useQuery({
     queryKey: [...KEYS.correction, planId],
     queryFn: () => api<CorrectionContextAnswer>(`/api/plans/${planId}/correction`),
@@ -93,16 +105,16 @@ export function CorrectionScreen({ planId, userId, tiles }: { planId: string; us
     refetchOnWindowFocus: false,
     retry: (n, e) => !(e instanceof ApiError && (e.status === 403 || e.status === 404)) && n < 2,
   });
-  if (ctx.isPending) return <main className="page">Loading the plan…</main>;
+  if (ctx.isPending) return <main className="page">{t("loading")}</main>;
   if (ctx.isError)
     return (
       <main className="page">
-        <h1>Correct this plan</h1>
+        <h1>{t("title")}</h1>
         <p role="alert" className="error" data-testid="correction-refused">
-          {ctx.error.message}
+          {errorText(ctx.error)}
         </p>
         <p>
-          <Link href="/">Back</Link>
+          <Link href="/">{t("back")}</Link>
         </p>
       </main>
     );
@@ -150,6 +162,10 @@ function forgetDraft(key: string) {
 }
 
 function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tiles: Tiles | null; draftKey: string }) {
+  const t = useTranslations("Correct");
+  const tr = useTranslations("Judge.request");
+  const reasonLabel = useReasonLabel();
+  const errorText = useErrorText();
   const source = data.plan.itinerary;
   const lookup = useMemo(() => {
     const byId = new Map(data.places.map((p) => [p.sourceId, p]));
@@ -200,7 +216,7 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
 
   const discard = useCallback(() => {
     if (saved || !ops.length) return;
-    if (!window.confirm(`Discard your ${ops.length} edit${ops.length > 1 ? "s" : ""} of this plan?`)) return;
+    if (!window.confirm(t("discardConfirm", { count: ops.length }))) return;
     forgetDraft(draftKey);
     setHistory(startHistory(source));
     setMessage(null);
@@ -208,7 +224,7 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
     setSaveError(null);
     openedAt.current = Date.now();
     requestId.current = newRequestId();
-  }, [saved, ops.length, draftKey, source]);
+  }, [saved, ops.length, draftKey, source, t]);
   const rows = useMemo(() => {
     const r = editList(source, ops, lookup);
     return r.ok ? r.value : [];
@@ -293,20 +309,20 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
       if (!sel) return;
       const to = sel.item + delta;
       if (to < 0 || to >= plan.days[sel.day].items.length)
-        return setMessage(`The item is already the ${delta < 0 ? "first" : "last"} of day ${sel.day + 1}.`);
+        return setMessage(t(delta < 0 ? "alreadyFirst" : "alreadyLast", { day: sel.day + 1 }));
       run({ type: "move", day: sel.day + 1, item: sel.item, toDay: sel.day + 1, toItem: to } as OpInput, {
         day: sel.day,
         item: to,
       });
     },
-    [sel, plan, run],
+    [sel, plan, run, t],
   );
 
   /** Moves the selected item to another day, where its start time puts it (at the end when it has none). */
   const moveToDay = useCallback(
     (toDay: number) => {
       if (!sel || toDay === sel.day) return;
-      if (toDay < 0 || toDay >= plan.days.length) return setMessage(`The plan has no day ${toDay + 1}.`);
+      if (toDay < 0 || toDay >= plan.days.length) return setMessage(t("noDay", { day: toDay + 1 }));
       const item = plan.days[sel.day].items[sel.item];
       const target = plan.days[toDay].items;
       let at = target.length;
@@ -319,7 +335,7 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
         item: at,
       });
     },
-    [sel, plan, run],
+    [sel, plan, run, t],
   );
 
   const remove = useCallback(() => {
@@ -329,17 +345,18 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
   // Save: refused while any check regressed (the server would refuse it too).
   const regressions = live.check?.regressions ?? [];
   const blocked = saved
-    ? "Saved."
+    ? { text: t("saved"), refused: false }
     : ops.length === 0
-      ? "Make an edit first."
+      ? { text: t("editFirst"), refused: false }
       : live.pending
-        ? "Checking your last edit…"
+        ? { text: t("checking"), refused: false }
         : regressions.length > 0
-          ? `Save is disabled: your edits break ${regressions.length} check${regressions.length > 1 ? "s" : ""} the plan passed (see “Broken by your edits”). Undo or fix ${regressions.length > 1 ? "them" : "it"} first.`
+          ? { text: t("disabled", { count: regressions.length }), refused: true }
           : null;
+  const blockedText = blocked?.text ?? null;
 
   const save = useCallback(async () => {
-    if (blocked || saving) return;
+    if (blockedText || saving) return;
     setSaving(true);
     setSaveError(null);
     setServerRegressions(null);
@@ -360,11 +377,11 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
     } catch (e) {
       if (e instanceof ApiError && Array.isArray(e.body.regressions))
         setServerRegressions(e.body.regressions as CheckDiff[]);
-      setSaveError((e as Error).message);
+      setSaveError(errorText(e));
     } finally {
       setSaving(false);
     }
-  }, [blocked, saving, ops, data.plan.id, draftKey]);
+  }, [blockedText, saving, ops, data.plan.id, draftKey, errorText]);
 
   useCorrectionKeys({
     step,
@@ -394,33 +411,33 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
     <main className="correct" data-plan={data.plan.id}>
       <div className="correct-head">
         <div>
-          <h1>Correct this plan</h1>
+          <h1>{t("title")}</h1>
           <p className="muted small">
-            {data.dataset.name} · {plan.days.length} days · {q.destination}
+            {t("meta", { dataset: data.dataset.name, count: plan.days.length, destination: q.destination })}
           </p>
         </div>
-        <section className="request correct-request" aria-label="The traveller's request">
+        <section className="request correct-request" aria-label={tr("region")}>
           <p className="request-text">{q.text}</p>
           <dl className="request-facts">
             <div>
-              <dt>To</dt>
+              <dt>{tr("to")}</dt>
               <dd>{q.destination}</dd>
             </div>
             {q.origin && (
               <div>
-                <dt>From</dt>
+                <dt>{tr("from")}</dt>
                 <dd>{q.origin}</dd>
               </div>
             )}
             <div>
-              <dt>Days</dt>
+              <dt>{tr("days")}</dt>
               <dd>
                 {q.days}
-                {q.startDate && ` from ${q.startDate}`}
+                {q.startDate && tr("fromDate", { date: q.startDate })}
               </dd>
             </div>
             <div>
-              <dt>Travellers</dt>
+              <dt>{tr("travellers")}</dt>
               <dd>{q.people}</dd>
             </div>
           </dl>
@@ -429,7 +446,7 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
       <div className="correct-grid">
         <div className="correct-plan">
           {/* The timeline's days are h3s: the plan's heading keeps the outline in order (h1, h2, h3). */}
-          <h2 className="sr-only">The plan</h2>
+          <h2 className="sr-only">{t("thePlan")}</h2>
           <PlanMap
             itinerary={plan}
             side="left"
@@ -454,15 +471,15 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
         <aside className="correct-side">
           <div className="correct-toolbar">
             <label className="reason-pick">
-              <span>Reason</span>
+              <span>{t("reason")}</span>
               <select
-                aria-label="Reason for the next edits"
+                aria-label={t("reasonFor")}
                 value={reason.kind}
                 onChange={(e) => chooseReason({ ...reason, kind: e.target.value as ReasonChoice["kind"] })}
               >
                 {REASON_OPTIONS.map((o) => (
                   <option key={o.kind} value={o.kind}>
-                    {o.label}
+                    {reasonLabel(o.kind)}
                   </option>
                 ))}
               </select>
@@ -470,8 +487,8 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
             <input
               ref={reasonText}
               className="reason-text"
-              aria-label="Reason text"
-              placeholder={reason.kind === "other" ? "Say why (required)" : "Note (optional)"}
+              aria-label={t("reasonText")}
+              placeholder={reason.kind === "other" ? t("sayWhy") : t("note")}
               value={reason.text}
               onChange={(e) => chooseReason({ ...reason, text: e.target.value })}
               onKeyDown={(e) => e.key === "Escape" && e.currentTarget.blur()}
@@ -482,33 +499,33 @@ function Editor({ data, tiles, draftKey }: { data: CorrectionContextAnswer; tile
                 className="btn small"
                 onClick={doUndo}
                 disabled={!history.past.length || !!saved}
-                title="Undo (Ctrl+Z)"
+                title={t("undoTitle")}
               >
-                ↶ Undo
+                {t("undo")}
               </button>
               <button
                 type="button"
                 className="btn small"
                 onClick={doRedo}
                 disabled={!history.future.length || !!saved}
-                title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
+                title={t("redoTitle")}
               >
-                ↷ Redo
+                {t("redo")}
               </button>
               <button
                 type="button"
                 className="btn small"
                 onClick={discard}
                 disabled={!ops.length || !!saved}
-                title="Drop every edit and start again from the plan"
+                title={t("discardTitle")}
               >
-                Discard edits
+                {t("discard")}
               </button>
             </div>
           </div>
           {message && (
             <p className="correct-refused" role="alert" data-testid="refused">
-              <strong>Not done:</strong> {message}
+              <strong>{t("notDone")}</strong> {message}
             </p>
           )}
           {!saved && (
@@ -545,43 +562,48 @@ const noop = () => {};
 
 function SaveBox(props: {
   saved: Saved | null;
-  blocked: string | null;
+  blocked: { text: string; refused: boolean } | null;
   saving: boolean;
   error: string | null;
   serverRegressions: CheckDiff[] | null;
   onSave: () => void;
 }) {
   const { saved, blocked, saving, error, serverRegressions, onSave } = props;
+  const t = useTranslations("Correct");
+  const checkText = useCheckText();
   if (saved)
     return (
       <section className="save-box saved" role="status" data-testid="saved">
-        <h2>Saved: sent to two other experts to verify</h2>
+        <h2>{t("savedTitle")}</h2>
         {saved.checks.fixed.length > 0 ? (
           <>
-            <p className="small">Your correction fixes:</p>
+            <p className="small">{t("fixes")}</p>
             <ul className="check-list good">
               {saved.checks.fixed.map((f) => (
-                <li key={f.id}>{f.message}</li>
+                <li key={f.id}>{checkText(f)}</li>
               ))}
             </ul>
           </>
         ) : (
-          <p className="small muted">No failing check changed; the experts will judge whether the plan is better.</p>
+          <p className="small muted">{t("noChange")}</p>
         )}
         <p className="small">
-          Reward {saved.checks.reward.before.toFixed(3)} → {saved.checks.reward.after.toFixed(3)}.{" "}
-          <Link href="/expert">Back to your pairs</Link>
+          {t("reward", {
+            before: saved.checks.reward.before.toFixed(3),
+            after: saved.checks.reward.after.toFixed(3),
+          })}{" "}
+          <Link href="/expert">{t("backToPairs")}</Link>
         </p>
       </section>
     );
   return (
     <section className="save-box">
       <button type="button" className="btn primary" disabled={!!blocked || saving} onClick={onSave}>
-        {saving ? "Saving…" : "Save correction"}
+        {saving ? t("saving") : t("save")}
       </button>
       {blocked && (
-        <p className={`small ${blocked.startsWith("Save is disabled") ? "error" : "muted"}`} data-testid="save-blocked">
-          {blocked}
+        <p className={`small ${blocked.refused ? "error" : "muted"}`} data-testid="save-blocked">
+          {blocked.text}
         </p>
       )}
       {error && (
@@ -592,7 +614,7 @@ function SaveBox(props: {
       {serverRegressions && serverRegressions.length > 0 && (
         <ul className="check-list bad">
           {serverRegressions.map((r) => (
-            <li key={r.id}>{r.message}</li>
+            <li key={r.id}>{checkText(r)}</li>
           ))}
         </ul>
       )}
@@ -601,38 +623,40 @@ function SaveBox(props: {
 }
 
 function KeyHelp() {
+  const t = useTranslations("Correct");
   return (
     <details className="key-help">
-      <summary>Keyboard</summary>
+      <summary>{t("keyboard")}</summary>
       <dl>
         <dt>
-          <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd>
+          <kbd>↑</kbd>/<kbd>↓</kbd> {t("keys.or")} <kbd>k</kbd>/<kbd>j</kbd>
         </dt>
-        <dd>select the previous / next item</dd>
+        <dd>{t("keys.step")}</dd>
         <dt>
           <kbd>Shift</kbd>+<kbd>↑</kbd>/<kbd>↓</kbd>
         </dt>
-        <dd>move it up / down within its day</dd>
+        <dd>{t("keys.within")}</dd>
         <dt>
           <kbd>Shift</kbd>+<kbd>←</kbd>/<kbd>→</kbd>
         </dt>
-        <dd>move it to the previous / next day</dd>
+        <dd>{t("keys.day")}</dd>
         <dt>
           <kbd>t</kbd>
         </dt>
-        <dd>change its times</dd>
+        <dd>{t("keys.times")}</dd>
         <dt>
           <kbd>r</kbd> / <kbd>i</kbd> / <kbd>h</kbd>
         </dt>
-        <dd>replace its place / insert a place after it / change the night&apos;s hotel</dd>
+        <dd>{t("keys.place")}</dd>
         <dt>
-          <kbd>Del</kbd> or <kbd>x</kbd>
+          <kbd>Del</kbd> {t("keys.or")} <kbd>x</kbd>
         </dt>
-        <dd>delete it</dd>
+        <dd>{t("keys.delete")}</dd>
         <dt>
-          <kbd>Ctrl</kbd>+<kbd>Z</kbd> · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> or <kbd>Ctrl</kbd>+<kbd>Y</kbd>
+          <kbd>Ctrl</kbd>+<kbd>Z</kbd> · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> {t("keys.or")} <kbd>Ctrl</kbd>+
+          <kbd>Y</kbd>
         </dt>
-        <dd>undo · redo</dd>
+        <dd>{t("keys.undoRedo")}</dd>
       </dl>
     </details>
   );

@@ -1,30 +1,26 @@
 "use client";
 /** What the correction changed so far, one row per operation (lib/corrections editList). */
+import { useTranslations } from "next-intl";
 import type { EditRow } from "@/lib/corrections/browser";
-import { REASON_OPTIONS } from "./reasons";
-
-const VERB: Record<EditRow["op"], string> = {
-  move: "Moved",
-  retime: "Retimed",
-  replace: "Replaced",
-  insert: "Inserted",
-  delete: "Deleted",
-  transfer: "Changed the transfer of",
-  hotel: "Changed the hotel of",
-  restore: "Restored",
-};
+import { useReasonLabel } from "./reasons";
 
 export function EditListPanel({ rows }: { rows: EditRow[] }) {
+  const t = useTranslations("Correct.edits");
+  const tp = useTranslations("Plan");
+  const reasonLabel = useReasonLabel();
   return (
-    <section className="edit-list" aria-label="Your edits">
-      <h2>Your edits {rows.length > 0 && <span className="muted small">({rows.length})</span>}</h2>
+    <section className="edit-list" aria-label={t("region")}>
+      <h2>
+        {t("region")} {rows.length > 0 && <span className="muted small">({rows.length})</span>}
+      </h2>
       {rows.length === 0 ? (
-        <p className="muted small">None yet.</p>
+        <p className="muted small">{t("none")}</p>
       ) : (
         <ol data-testid="edit-list">
           {rows.map((r, i) => (
             <li key={i}>
-              <span className="edit-where">Day {r.day}</span> {VERB[r.op]} <strong>{r.name || "an item"}</strong>
+              <span className="edit-where">{tp("day", { n: r.day })}</span> {t(`verbs.${r.op}`)}{" "}
+              <strong>{r.name || t("anItem")}</strong>
               {(r.from || r.to) && (
                 <span className="muted">
                   {" "}
@@ -34,7 +30,7 @@ export function EditListPanel({ rows }: { rows: EditRow[] }) {
                 </span>
               )}
               <div className="muted small">
-                because: {REASON_OPTIONS.find((o) => o.kind === r.reason.kind)?.label ?? r.reason.kind}
+                {t("because")} {reasonLabel(r.reason.kind)}
                 {r.reason.text ? ` — ${r.reason.text}` : ""}
               </div>
             </li>

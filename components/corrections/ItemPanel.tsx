@@ -4,6 +4,7 @@
  * insert a place after it, delete, a transfer leg's mode, the hotel of the night. Each calls the lib through
  * `run`; what the lib refuses is shown by the screen.
  */
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { TRANSFER_MODES, type OpInput, fits, itemKindOf, type Place } from "@/lib/corrections/browser";
 import { clockOf, minutesOf, type Item, type Itinerary } from "@/lib/datasets/browser";
@@ -34,6 +35,8 @@ export function ItemPanel(props: {
   remove: () => void;
 }) {
   const { plan, sel, mode, setMode, places, run, moveWithin, moveToDay, remove } = props;
+  const t = useTranslations("Correct.item");
+  const tp = useTranslations("Plan");
   const item = sel ? plan.days[sel.day]?.items[sel.item] : undefined;
   const dayItems = sel ? plan.days[sel.day].items : [];
   const visited = useMemo(
@@ -49,7 +52,7 @@ export function ItemPanel(props: {
   if (!sel || !item)
     return (
       <section className="item-panel">
-        <p className="muted small">Select an item on the timeline or the map (or press ↓).</p>
+        <p className="muted small">{t("selectFirst")}</p>
       </section>
     );
 
@@ -77,20 +80,20 @@ export function ItemPanel(props: {
   };
 
   return (
-    <section className="item-panel" aria-label="Selected item">
+    <section className="item-panel" aria-label={t("region")}>
       <div className="item-head">
         <KindIcon kind={item.kind} />
         <div>
           <strong data-testid="selected-name">{item.name}</strong>
           <div className="muted small">
-            Day {sel.day + 1} · item {sel.item + 1} of {dayItems.length} ·{" "}
-            {item.startTime ? `${item.startTime}–${item.endTime ?? "?"}` : (item.period ?? "no time")}
+            {t("where", { day: sel.day + 1, n: sel.item + 1, count: dayItems.length })}
+            {item.startTime ? `${item.startTime}–${item.endTime ?? "?"}` : (item.period ?? t("noTime"))}
           </div>
         </div>
       </div>
       <div className="item-ops">
         <button type="button" className="btn small" onClick={() => moveWithin(-1)} disabled={sel.item === 0}>
-          ↑ Up
+          {t("up")}
         </button>
         <button
           type="button"
@@ -98,11 +101,11 @@ export function ItemPanel(props: {
           onClick={() => moveWithin(1)}
           disabled={sel.item === dayItems.length - 1}
         >
-          ↓ Down
+          {t("down")}
         </button>
         <select
           className="small-select"
-          aria-label="Move to day"
+          aria-label={t("moveTo")}
           value=""
           onChange={(e) => {
             // Back to the keyboard's shortcuts once a day is chosen.
@@ -110,11 +113,11 @@ export function ItemPanel(props: {
             if (e.target.value) moveToDay(Number(e.target.value));
           }}
         >
-          <option value="">Move to day…</option>
+          <option value="">{t("moveToChoose")}</option>
           {plan.days.map((d, di) =>
             di === sel.day ? null : (
               <option key={di} value={di}>
-                Day {di + 1}
+                {tp("day", { n: di + 1 })}
               </option>
             ),
           )}
@@ -124,7 +127,7 @@ export function ItemPanel(props: {
           className={`btn small${mode === "retime" ? " on" : ""}`}
           onClick={() => setMode(mode === "retime" ? null : "retime")}
         >
-          Times <kbd>t</kbd>
+          {t("times")} <kbd>t</kbd>
         </button>
         <button
           type="button"
@@ -132,34 +135,34 @@ export function ItemPanel(props: {
           onClick={() => setMode(mode === "replace" ? null : "replace")}
           disabled={item.kind === "transport"}
         >
-          Replace <kbd>r</kbd>
+          {t("replace")} <kbd>r</kbd>
         </button>
         <button
           type="button"
           className={`btn small${mode === "insert" ? " on" : ""}`}
           onClick={() => setMode(mode === "insert" ? null : "insert")}
         >
-          Insert after <kbd>i</kbd>
+          {t("insert")} <kbd>i</kbd>
         </button>
         <button
           type="button"
           className={`btn small${mode === "hotel" ? " on" : ""}`}
           onClick={() => setMode(mode === "hotel" ? null : "hotel")}
         >
-          Night&apos;s hotel <kbd>h</kbd>
+          {t("hotel")} <kbd>h</kbd>
         </button>
         <button type="button" className="btn small danger" onClick={remove}>
-          Delete <kbd>x</kbd>
+          {t("delete")} <kbd>x</kbd>
         </button>
       </div>
       {item.legs.length > 0 && (
         <div className="item-legs">
-          <span className="muted small">Getting here:</span>
+          <span className="muted small">{t("gettingHere")}</span>
           {item.legs.map((l, li) => (
             <label key={li} className="leg-mode small">
               {l.from ?? "?"} → {l.to ?? "?"}
               <select
-                aria-label={`Mode of leg ${li + 1}`}
+                aria-label={t("legMode", { n: li + 1 })}
                 value={l.mode}
                 onChange={(e) =>
                   run({
@@ -199,8 +202,8 @@ export function ItemPanel(props: {
           allowed={replaceable}
           near={near([dayItems[sel.item - 1], dayItems[sel.item + 1], item])}
           visited={visited}
-          title={`Replace ${item.name} with`}
-          action="Replace with"
+          title={t("replaceTitle", { name: item.name })}
+          action={t("replaceAction")}
           onPick={(p) =>
             run({ type: "replace", day: sel.day + 1, item: sel.item, poiId: p.sourceId } as OpInput) && close()
           }
@@ -214,8 +217,8 @@ export function ItemPanel(props: {
           allowed={insertable}
           near={near([item, dayItems[sel.item + 1]])}
           visited={visited}
-          title={`Insert after ${item.name}`}
-          action="Insert"
+          title={t("insertTitle", { name: item.name })}
+          action={t("insertAction")}
           onPick={pickInsert}
           onClose={close}
         />
@@ -226,8 +229,8 @@ export function ItemPanel(props: {
           places={places}
           allowed={hotels}
           near={near(dayItems.slice(-3))}
-          title={`Hotel of the night after day ${sel.day + 1}`}
-          action="Stay at"
+          title={t("hotelTitle", { day: sel.day + 1 })}
+          action={t("hotelAction")}
           onPick={(p) => run({ type: "hotel", day: sel.day + 1, poiId: p.sourceId } as OpInput) && close()}
           onClose={close}
         />
@@ -245,6 +248,7 @@ function RetimeForm({
   onApply: (start: string, end: string) => void;
   onClose: () => void;
 }) {
+  const t = useTranslations("Correct.item");
   const [start, setStart] = useState(item.startTime ?? "");
   const [end, setEnd] = useState(item.endTime ?? "");
   const first = useRef<HTMLInputElement>(null);
@@ -283,7 +287,7 @@ function RetimeForm({
         Start
         <input
           ref={first}
-          aria-label="Start time"
+          aria-label={t("start")}
           value={start}
           onChange={(e) => setStart(e.target.value)}
           placeholder="HH:MM"
@@ -293,17 +297,17 @@ function RetimeForm({
       <label>
         End
         <input
-          aria-label="End time"
+          aria-label={t("end")}
           value={end}
           onChange={(e) => setEnd(e.target.value)}
           placeholder="HH:MM"
           size={5}
         />
       </label>
-      <button type="button" className="btn small" onClick={() => shift(-15)} title="15 min earlier">
+      <button type="button" className="btn small" onClick={() => shift(-15)} title={t("earlier")}>
         −15
       </button>
-      <button type="button" className="btn small" onClick={() => shift(15)} title="15 min later">
+      <button type="button" className="btn small" onClick={() => shift(15)} title={t("later")}>
         +15
       </button>
       <span className="muted small">{duration}</span>

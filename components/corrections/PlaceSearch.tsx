@@ -5,6 +5,7 @@
  * marked (a second visit fails the duplicate check). Keyboard: type, ↑/↓, Enter picks, Esc closes. The field is a
  * combobox over the listbox of places (the active one its aria-activedescendant), as screen readers expect.
  */
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Place } from "@/lib/corrections/browser";
 import { haversineKm } from "@/lib/kernel/browser";
@@ -31,6 +32,7 @@ export function PlaceSearch(props: {
   onClose: () => void;
 }) {
   const { places, allowed, near, visited, title, action, onPick, onClose } = props;
+  const tr = useTranslations("Correct.search");
   const [q, setQ] = useState("");
   const [type, setType] = useState("");
   const [active, setActive] = useState(0);
@@ -77,7 +79,7 @@ export function PlaceSearch(props: {
       <div className="place-search-head">
         <strong>{title}</strong>
         <button type="button" className="btn-link small" onClick={onClose}>
-          Cancel <kbd>Esc</kbd>
+          {tr("cancel")} <kbd>Esc</kbd>
         </button>
       </div>
       <div className="place-search-fields">
@@ -88,16 +90,16 @@ export function PlaceSearch(props: {
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={shown.length > 0 ? `${listId}-${at}` : undefined}
-          aria-label="Search places by name"
-          placeholder="Name…"
+          aria-label={tr("byName")}
+          placeholder={tr("name")}
           value={q}
           onChange={(e) => {
             setQ(e.target.value);
             setActive(0);
           }}
         />
-        <select aria-label="Type of place" value={type} onChange={(e) => setType(e.target.value)}>
-          <option value="">any type</option>
+        <select aria-label={tr("type")} value={type} onChange={(e) => setType(e.target.value)}>
+          <option value="">{tr("anyType")}</option>
           {types.map((t) => (
             <option key={t} value={t}>
               {t}
@@ -107,7 +109,7 @@ export function PlaceSearch(props: {
       </div>
       {/* The options are the clickable rows themselves: a button inside an option is a control in a control. */}
       {shown.length > 0 ? (
-        <ul className="place-results" role="listbox" id={listId} aria-label="Places">
+        <ul className="place-results" role="listbox" id={listId} aria-label={tr("places")}>
           {shown.map(({ p, km, again }, i) => (
             <li
               key={p.sourceId}
@@ -129,7 +131,7 @@ export function PlaceSearch(props: {
           ))}
         </ul>
       ) : (
-        <p className="place-results muted small">No place of the table matches.</p>
+        <p className="place-results muted small">{tr("none")}</p>
       )}
       {results.length > SHOWN && (
         <p className="muted small">

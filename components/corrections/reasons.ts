@@ -1,5 +1,7 @@
-/** The reasons an expert gives for an edit: the gold defect kinds' labels and three of the expert's own. */
-import { DEFECT_KINDS, DEFECT_LABELS } from "@/lib/quality/gold/browser";
+/** The reasons an expert gives for an edit: the gold defect kinds and three of the expert's own (words: Correct.reasons.*). */
+import { useTranslations } from "next-intl";
+import { useCallback } from "react";
+import { DEFECT_KINDS } from "@/lib/quality/gold/browser";
 
 export type ReasonKind = (typeof DEFECT_KINDS)[number] | "preference" | "route" | "other";
 export interface ReasonChoice {
@@ -7,12 +9,18 @@ export interface ReasonChoice {
   text: string;
 }
 
-export const REASON_OPTIONS: { kind: ReasonKind; label: string }[] = [
-  ...DEFECT_KINDS.map((k) => ({ kind: k, label: DEFECT_LABELS[k] })),
-  { kind: "preference", label: "the traveller's preferences" },
-  { kind: "route", label: "a better route" },
-  { kind: "other", label: "other (say why)" },
+export const REASON_OPTIONS: { kind: ReasonKind }[] = [
+  ...DEFECT_KINDS.map((k) => ({ kind: k })),
+  { kind: "preference" },
+  { kind: "route" },
+  { kind: "other" },
 ];
+
+/** A reason's words in the page's language; a kind without any (an older draft's) as it is. */
+export function useReasonLabel(): (kind: string) => string {
+  const t = useTranslations("Correct.reasons");
+  return useCallback((kind: string) => (t.has(kind) ? t(kind) : kind), [t]);
+}
 
 const STORE = "tripjudge.correction.reason";
 

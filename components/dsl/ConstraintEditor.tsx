@@ -5,6 +5,8 @@
  * re-evaluated in the browser as you type; saves make immutable versions; a stale save is refused with the other
  * person's version shown next to yours; the draft survives a reload.
  */
+import { useTranslations } from "next-intl";
+import { useErrorText } from "../i18n";
 import Link from "next/link";
 import { ApiError } from "../api";
 import { useMemo, useState } from "react";
@@ -25,27 +27,35 @@ interface Draft {
 }
 
 function Cell({ r }: { r: DslResult }) {
+  const t = useTranslations("Dsl");
   if (r.error) {
-    const where = r.error.line ? ` (line ${r.error.line}, column ${r.error.column})` : "";
+    // The error's type and message are the DSL's own (as Python's), in English in every language.
+    const where = r.error.line ? t("line", { line: r.error.line, column: r.error.column ?? 0 }) : "";
     return (
       <td
         className="dsl-cell dsl-error"
         title={`${r.error.type}: ${r.error.message}${where}${r.error.hint ? `\n${r.error.hint}` : ""}`}
       >
-        ⚠ error
+        {t("error")}
       </td>
     );
   }
   if (r.warning)
     return (
       <td className="dsl-cell dsl-fail" title={r.warning.hint ?? r.warning.message}>
-        ✗ fail (no result)
+        {t("failNoResult")}
       </td>
     );
-  return r.result ? <td className="dsl-cell dsl-pass">✓ pass</td> : <td className="dsl-cell dsl-fail">✗ fail</td>;
+  return r.result ? (
+    <td className="dsl-cell dsl-pass">{t("pass")}</td>
+  ) : (
+    <td className="dsl-cell dsl-fail">{t("fail")}</td>
+  );
 }
 
 export function ConstraintEditor({ queryId, role }: { queryId: string; role: Role }) {
+  const t = useTranslations("Dsl");
+  const errorText = useErrorText();
   const data = useConstraintEditor(queryId);
   const saveVersion = useSaveConstraints(queryId);
   const stageVersion = useSetStage(queryId);
@@ -84,10 +94,10 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: Rol
   if (data.error)
     return (
       <p role="alert" className="error">
-        {(data.error as Error).message}
+        {errorText(data.error)}
       </p>
     );
-  if (!d || !draft) return <p className="muted">Loading…</p>;
+  if (!d || !draft) return <p className="muted">{t("loading")}</p>;
   const dirty =
     !latest || draft.parentId !== latest.id || JSON.stringify(draft.constraints) !== JSON.stringify(latest.constraints);
 
@@ -103,16 +113,13 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: Rol
       localStorage.removeItem(key);
       setConflict(null);
       setDraft({ parentId: r.version.id, constraints: r.version.constraints, note: "" });
-      setMessage({ kind: "ok", text: `Saved as version ${r.version.version}.` });
+      setMessage({ kind: "ok", text: t("savedAs", { version: r.version.version }) });
     } catch (e) {
       // Someone saved first: their version is shown beside this draft to merge.
       if (e instanceof ApiError && e.code === "conflict" && e.body.latest) setConflict(e.body.latest as Version);
       setMessage({
         kind: "error",
-        text:
-          e instanceof ApiError && e.code !== "network"
-            ? e.message
-            : `Not saved: ${(e as Error).message} Your text is kept; try again.`,
+        text: e instanceof ApiError && e.code !== "network" ? errorText(e) : t("notSaved", { error: errorText(e) }),
       });
     } finally {
       setBusy(false);
@@ -125,9 +132,9 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: Rol
       const r = await stageVersion.mutateAsync({ versionId: latest!.id, stage });
       localStorage.removeItem(key);
       setDraft({ parentId: r.id, constraints: r.constraints, note: "" });
-      setMessage({ kind: "ok", text: `Version ${r.version} is ${stage.toLowerCase()}.` });
+      setMessage({ kind: "ok", text: t("stageSet", { version: r.version, stage }) });
     } catch (e) {
-      setMessage({ kind: "error", text: (e as Error).message });
+      setMessage({ kind: "error", text: errorText(e) });
     } finally {
       setBusy(false);
     }
@@ -140,35 +147,37 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: Rol
     <>
       <section className="card">
         <p className="muted small">
-          {d.query.dataset} · {d.query.destination} · {d.query.days} days · {d.query.people}{" "}
-          {d.query.people === 1 ? "traveller" : "travellers"}
+          {t("meta", {
+            dataset: d.query.dataset,
+            destination: d.query.destination,
+            days: d.query.days,
+            people: d.query.people,
+          })}
         </p>
         <p className="lead">{d.query.text}</p>
         <p className="stage-line">
           {latest ? (
             <>
-              Version {latest.version} ·{" "}
-              <span className={`stage stage-${latest.stage.toLowerCase()}`}>{latest.stage.toLowerCase()}</span>
+              {t("version", { version: latest.version })} ·{" "}
+              <span className={`stage stage-${latest.stage.toLowerCase()}`}>{t(`stages.${latest.stage}`)}</span>
               {latest.author ? ` · ${latest.author}` : ""}
             </>
           ) : (
-            "No constraints yet."
+            t("none")
           )}
-          {dirty && <span className="muted small"> · unsaved changes (kept in this browser)</span>}
+          {dirty && <span className="muted small">{t("unsaved")}</span>}
         </p>
         {role !== "ADMIN" && (
           <p className="muted small" data-testid="plans-note">
-            {d.plans.length === 0
-              ? "Results appear here for the plans of this request you are shown: open this page from a pair of it on the comparison screen."
-              : "Results for the plans of this request you were shown, left and right as on your comparison screen."}
+            {d.plans.length === 0 ? t("plansNone") : t("plansShown")}
           </p>
         )}
         {role === "ADMIN" && d.plans.length > 0 && (
-          <nav className="small plan-links" aria-label="Plans of this request">
-            <span className="muted">Plans:</span>
+          <nav className="small plan-links" aria-label={t("plansNav")}>
+            <span className="muted">{t("plans")}</span>
             {d.plans.map((p) => (
               <span key={p.id}>
-                {p.label} <Link href={`/plans/${p.id}/correct`}>Correct</Link>
+                {p.label} <Link href={`/plans/${p.id}/correct`}>{t("correct")}</Link>
               </span>
             ))}
           </nav>
@@ -176,20 +185,18 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: Rol
       </section>
 
       {conflict && (
-        <section className="card conflict" aria-label="Conflict">
-          <h2>
-            Someone saved first: version {conflict.version} by {conflict.author ?? "someone"}
-          </h2>
-          <p className="small">Your text is below, unchanged. Their constraints, beside yours:</p>
+        <section className="card conflict" aria-label={t("conflict")}>
+          <h2>{t("savedFirst", { version: conflict.version, author: conflict.author ?? t("someone") })}</h2>
+          <p className="small">{t("yoursBelow")}</p>
           <div className="conflict-grid">
             {Array.from({ length: Math.max(conflict.constraints.length, draft.constraints.length) }, (_, i) => (
               <div key={i} className="conflict-row">
                 <div>
-                  <strong className="small">Theirs #{i + 1}</strong>
+                  <strong className="small">{t("theirs", { n: i + 1 })}</strong>
                   <pre>{conflict.constraints[i]?.code ?? "—"}</pre>
                 </div>
                 <div>
-                  <strong className="small">Yours #{i + 1}</strong>
+                  <strong className="small">{t("yours", { n: i + 1 })}</strong>
                   <pre>{draft.constraints[i]?.code ?? "—"}</pre>
                 </div>
               </div>
@@ -204,7 +211,7 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: Rol
                 setMessage(null);
               }}
             >
-              Keep mine, on top of theirs
+              {t("keepMine")}
             </button>
             <button
               className="btn"
@@ -214,7 +221,7 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: Rol
                 setMessage(null);
               }}
             >
-              Take theirs
+              {t("takeTheirs")}
             </button>
           </div>
         </section>
@@ -222,11 +229,8 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: Rol
 
       <section className="card">
         <div className="dsl-head">
-          <h2>Constraints</h2>
-          <span className="muted small">
-            Python as in ChinaTravel: set <code>result</code>; concept functions such as{" "}
-            <code>allactivities(plan)</code>; only <code>set()</code> is built in.
-          </span>
+          <h2>{t("title")}</h2>
+          <span className="muted small">{t.rich("syntax", { code: (chunks) => <code>{chunks}</code> })}</span>
         </div>
         <div className="dsl-list">
           {draft.constraints.map((c, i) => (
@@ -235,8 +239,8 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: Rol
                 <div className="dsl-row-head">
                   <strong>#{i + 1}</strong>
                   <input
-                    aria-label={`Note ${i + 1}`}
-                    placeholder="What it checks, in words"
+                    aria-label={t("note", { n: i + 1 })}
+                    placeholder={t("notePlaceholder")}
                     value={c.note}
                     onChange={(e) => setConstraint(i, { note: e.target.value })}
                   />
@@ -244,23 +248,23 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: Rol
                     className="btn-link small"
                     onClick={() => update({ ...draft, constraints: draft.constraints.filter((_, j) => j !== i) })}
                   >
-                    Remove
+                    {t("remove")}
                   </button>
                 </div>
                 <CodeEditor
-                  label={`Constraint ${i + 1}`}
+                  label={t("constraint", { n: i + 1 })}
                   value={c.code}
                   onChange={(code) => setConstraint(i, { code })}
                 />
                 {results[i]?.[0]?.error && (
                   <p className="small error" data-testid={`error-${i + 1}`}>
                     {results[i][0].error!.type}: {results[i][0].error!.message}
-                    {results[i][0].error!.line ? ` (line ${results[i][0].error!.line})` : ""}
+                    {results[i][0].error!.line ? t("lineOnly", { line: results[i][0].error!.line }) : ""}
                     {results[i][0].error!.hint ? ` — ${results[i][0].error!.hint}` : ""}
                   </p>
                 )}
               </div>
-              <table className="table dsl-results" aria-label={`Results of constraint ${i + 1}`}>
+              <table className="table dsl-results" aria-label={t("results", { n: i + 1 })}>
                 <tbody>
                   {d.plans.map((p, j) => (
                     <tr key={p.id}>
@@ -280,30 +284,24 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: Rol
               update({ ...draft, constraints: [...draft.constraints, { code: "result = True", note: "" }] })
             }
           >
-            Add a constraint
+            {t("add")}
           </button>
           <input
             className="grow"
-            aria-label="Version note"
-            placeholder="Note for this version (optional)"
+            aria-label={t("versionNote")}
+            placeholder={t("versionNotePlaceholder")}
             value={draft.note}
             onChange={(e) => update({ ...draft, note: e.target.value })}
           />
           <button className="btn primary" onClick={save} disabled={busy || !dirty || !d.canSave}>
-            Save version
+            {t("save")}
           </button>
           {d.canSetStages.map((s) => (
             <button key={s} className="btn" onClick={() => setStage(s)} disabled={busy || dirty}>
-              {s === "VERIFIED" ? "Verify" : "Finalize"}
+              {s === "VERIFIED" ? t("verify") : t("finalize")}
             </button>
           ))}
-          {role !== "ADMIN" && (
-            <span className="muted small">
-              {d.canSave
-                ? "Admins verify and finalize."
-                : "You can try constraints here, but saving waits until your standing is active again (see your pairs page)."}
-            </span>
-          )}
+          {role !== "ADMIN" && <span className="muted small">{d.canSave ? t("adminsVerify") : t("cannotSave")}</span>}
         </div>
         {message && (
           <p role={message.kind === "error" ? "alert" : "status"} className={message.kind === "error" ? "error" : "ok"}>
@@ -317,8 +315,12 @@ export function ConstraintEditor({ queryId, role }: { queryId: string; role: Rol
           key={d.versions.length}
           versions={d.versions}
           onRestore={(v) => {
-            update({ parentId: latest!.id, constraints: v.constraints, note: `Restored version ${v.version}` });
-            setMessage({ kind: "ok", text: `Version ${v.version} loaded: save to make it the newest version.` });
+            update({
+              parentId: latest!.id,
+              constraints: v.constraints,
+              note: t("restoredNote", { version: v.version }),
+            });
+            setMessage({ kind: "ok", text: t("loaded", { version: v.version }) });
           }}
         />
       )}

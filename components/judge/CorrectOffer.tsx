@@ -10,14 +10,18 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "../api";
+import { useErrorText } from "../i18n";
 import { KEYS } from "../keys";
 
 /** "Correct plan A · plan B" for a judged pair: asks the server for its plans when a link is used, then opens one. */
 export function CorrectLinks({ pairId }: { pairId: string }) {
   const qc = useQueryClient();
   const router = useRouter();
+  const t = useTranslations("Judge.correct");
+  const errorText = useErrorText();
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const open = async (side: "left" | "right") => {
@@ -34,20 +38,20 @@ export function CorrectLinks({ pairId }: { pairId: string }) {
     } catch (e) {
       // The server's reason (the dataset's settings, the expert's standing): the same for a gold pair as for a real
       // one, so nothing to tell pairs apart by.
-      setNote((e as Error).message || "This pair's plans cannot be corrected.");
+      setNote(errorText(e) || t("cannot"));
       setBusy(false);
     }
   };
   return (
     <span className="correct-links">
       <button type="button" className="link" onClick={() => void open("left")} disabled={busy}>
-        Correct plan A
+        {t("a")}
       </button>
       <span className="muted" aria-hidden>
         ·
       </span>
       <button type="button" className="link" onClick={() => void open("right")} disabled={busy}>
-        Correct plan B
+        {t("b")}
       </button>
       {note && <span className="muted">{note}</span>}
     </span>
@@ -55,11 +59,12 @@ export function CorrectLinks({ pairId }: { pairId: string }) {
 }
 
 export function CorrectOffer({ pairId, onDismiss }: { pairId: string; onDismiss: () => void }) {
+  const t = useTranslations("Judge.correct");
   return (
     <p className="correct-offer" data-testid="correct-offer">
-      <span className="muted">The pair you just judged:</span>
+      <span className="muted">{t("justJudged")}</span>
       <CorrectLinks pairId={pairId} />
-      <button type="button" className="link small" onClick={onDismiss} aria-label="Hide the correction links">
+      <button type="button" className="link small" onClick={onDismiss} aria-label={t("hide")}>
         ✕
       </button>
     </p>

@@ -1,15 +1,17 @@
 "use client";
 /** A plan's automatic diagnostics (features, violations, reward), where the dataset shows them to experts. */
+import { useTranslations } from "next-intl";
 import type { PlanView } from "@/lib/judging/browser";
 import { reward, type Weights } from "@/lib/results/features/browser";
 
 export function Diagnostics({ plan, weights }: { plan: PlanView; weights: Weights }) {
+  const t = useTranslations("Judge.diagnostics");
   if (!plan.diagnostics) return null;
   const d = plan.diagnostics;
   const violations = d.violations ?? [];
   return (
     <details className="diagnostics">
-      <summary>Automatic diagnostics · reward {reward(d, weights).toFixed(2)}</summary>
+      <summary>{t("summary", { reward: reward(d, weights).toFixed(2) })}</summary>
       {violations.length > 0 && (
         <ul>
           {violations.map((v, i) => (

@@ -1,18 +1,25 @@
 "use client";
 /** The comparison screen's two dialogs: why a pair is skipped, and the keyboard shortcuts. */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { KeysDialog, type KeyRow } from "../KeysDialog";
 
-/** The fixed reasons; "Other" takes the expert's own words (the server keeps up to 500 characters). */
-const SKIP_REASONS = [
-  "I don't know this area well enough",
-  "The plans are too long or unclear to judge",
-  "Something is wrong with the plans",
-] as const;
+/**
+ * The fixed reasons, stored in English whatever the expert reads (admins compare them across experts), each shown
+ * by its message key; "Other" takes the expert's own words (the server keeps up to 500 characters).
+ */
+const SKIP_REASONS = {
+  "I don't know this area well enough": "area",
+  "The plans are too long or unclear to judge": "unclear",
+  "Something is wrong with the plans": "wrong",
+} as const;
+type SkipReason = keyof typeof SKIP_REASONS;
+const REASONS = Object.keys(SKIP_REASONS) as SkipReason[];
 const OTHER = "other";
 
 export function SkipDialog({ onCancel, onSkip }: { onCancel: () => void; onSkip: (reason: string) => void }) {
-  const [choice, setChoice] = useState<string>(SKIP_REASONS[0]);
+  const t = useTranslations("Judge.skip");
+  const [choice, setChoice] = useState<string>(REASONS[0]);
   const [own, setOwn] = useState("");
   const [missing, setMissing] = useState(false);
   return (
@@ -39,11 +46,11 @@ export function SkipDialog({ onCancel, onSkip }: { onCancel: () => void; onSkip:
             onSkip(reason);
           }}
         >
-          <h2 id="skip-title">Skip this pair</h2>
-          <p className="muted">The pair goes to another expert; you will not see it again.</p>
+          <h2 id="skip-title">{t("title")}</h2>
+          <p className="muted">{t("lead")}</p>
           <fieldset className="skip-reasons">
-            <legend>Why?</legend>
-            {[...SKIP_REASONS, OTHER].map((r, i) => (
+            <legend>{t("why")}</legend>
+            {[...REASONS, OTHER].map((r, i) => (
               <label key={r} className="checkbox">
                 <input
                   type="radio"
@@ -53,12 +60,12 @@ export function SkipDialog({ onCancel, onSkip }: { onCancel: () => void; onSkip:
                   onChange={() => setChoice(r)}
                   autoFocus={i === 0}
                 />
-                {r === OTHER ? "Other" : r}
+                {t(r === OTHER ? "other" : SKIP_REASONS[r as SkipReason])}
               </label>
             ))}
             {choice === OTHER && (
               <label className="skip-own">
-                Your reason
+                {t("own")}
                 <input
                   type="text"
                   value={own}
@@ -75,15 +82,15 @@ export function SkipDialog({ onCancel, onSkip }: { onCancel: () => void; onSkip:
           </fieldset>
           {missing && (
             <p role="alert" className="error">
-              Say why you skip, in a few words.
+              {t("missing")}
             </p>
           )}
           <div className="verdict-actions">
             <button className="btn primary" type="submit">
-              Skip pair
+              {t("submit")}
             </button>
             <button className="btn" type="button" onClick={onCancel}>
-              Cancel
+              {t("cancel")}
             </button>
           </div>
         </form>
@@ -101,6 +108,13 @@ export function ShortcutsHelp({
   askDimensions: boolean;
   onClose: () => void;
 }) {
+  const t = useTranslations("Judge.help");
+  const k = useTranslations("Keys");
+  const either = (a: string, b: string) => (
+    <>
+      <kbd>{a}</kbd> {k("or")} <kbd>{b}</kbd>
+    </>
+  );
   const rows: (KeyRow | false)[] = [
     askDimensions && {
       keys: (
@@ -108,49 +122,43 @@ export function ShortcutsHelp({
           <kbd>↑</kbd> <kbd>↓</kbd>
         </>
       ),
-      what: "Move between the dimensions and the overall verdict (the active row is outlined)",
+      what: t("moveRows"),
     },
     askDimensions && {
       keys: (
         <>
-          <kbd>S</kbd> or <kbd>=</kbd>, <kbd>0</kbd> or <kbd>N</kbd>
+          {either("S", "=")}, {either("0", "N")}
         </>
       ),
-      what: "On a dimension: about the same, not applicable (1/A and 2/B pick a side, as below)",
+      what: t("dimensionKeys"),
     },
-    { keys: either("1", "A"), what: "Plan A (left) is better" },
-    { keys: either("2", "B"), what: "Plan B (right) is better" },
-    { keys: either("0", "N"), what: "Neither plan is satisfactory" },
+    { keys: either("1", "A"), what: t("aBetter") },
+    { keys: either("2", "B"), what: t("bBetter") },
+    { keys: either("0", "N"), what: t("neither") },
     askStrength && {
       keys: (
         <>
-          <kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> after A or B
+          <kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> {t("afterAB")}
         </>
       ),
-      what: "How much better: slightly, clearly, decisively (A and B still switch sides)",
+      what: t("strength"),
     },
     {
       keys: <kbd>R</kbd>,
-      what: "Write the rationale: moves the cursor into its field (choosing 1, 2 or 0 puts it there already)",
+      what: t("rationale"),
     },
-    { keys: <kbd>Enter</kbd>, what: "Submit (when a choice and rationale are given)" },
+    { keys: <kbd>Enter</kbd>, what: t("submit") },
     {
       keys: (
         <>
           <kbd>Shift</kbd>+<kbd>Enter</kbd>
         </>
       ),
-      what: "New line in the rationale",
+      what: t("newLine"),
     },
-    { keys: <kbd>K</kbd>, what: "Skip this pair (asks why)" },
-    { keys: <kbd>Esc</kbd>, what: "Leave the rationale field / close this help or the skip dialog" },
-    { keys: <kbd>?</kbd>, what: "Show or hide this help" },
+    { keys: <kbd>K</kbd>, what: t("skip") },
+    { keys: <kbd>Esc</kbd>, what: t("escape") },
+    { keys: <kbd>?</kbd>, what: t("toggle") },
   ];
   return <KeysDialog rows={rows.filter((r): r is KeyRow => !!r)} onClose={onClose} />;
 }
-
-const either = (a: string, b: string) => (
-  <>
-    <kbd>{a}</kbd> or <kbd>{b}</kbd>
-  </>
-);

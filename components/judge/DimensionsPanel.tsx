@@ -5,6 +5,7 @@
  * about the same, 0/N not applicable; where the pair asks how much better, 1–3 then give the strength; ↑/↓ move
  * between rows. Answering moves on to the next row, and after the last to the overall verdict.
  */
+import { useTranslations } from "next-intl";
 import type { DimensionChoice, DimensionView } from "@/lib/results/dimensions/browser";
 import { onRadioKeys, radioTabIndex } from "./radios";
 
@@ -13,13 +14,13 @@ export interface DimensionDraft {
   strength: 1 | 2 | 3 | null;
 }
 
+/** `title` is a message key (Judge.dims.*); so is `label` where it is a word. */
 const OPTIONS: { choice: DimensionChoice; label: string; title: string; key: string }[] = [
-  { choice: "left", label: "A", title: "Plan A is better (1 or A)", key: "1" },
-  { choice: "same", label: "≈", title: "About the same (S or =)", key: "S" },
-  { choice: "right", label: "B", title: "Plan B is better (2 or B)", key: "2" },
-  { choice: "na", label: "n/a", title: "Not applicable (0 or N)", key: "0" },
+  { choice: "left", label: "A", title: "left", key: "1" },
+  { choice: "same", label: "≈", title: "same", key: "S" },
+  { choice: "right", label: "B", title: "right", key: "2" },
+  { choice: "na", label: "naLabel", title: "na", key: "0" },
 ];
-const STRENGTH_TITLES = { 1: "slightly", 2: "clearly", 3: "decisively" } as const;
 
 /** Whether a dimension's answer is complete: a choice, and a strength with a side where strength is asked. */
 export function dimensionDone(d: DimensionDraft | undefined, askStrength: boolean): boolean {
@@ -43,8 +44,9 @@ export function DimensionsPanel(p: {
   onChoice: (key: string, c: DimensionChoice) => void;
   onStrength: (key: string, s: 1 | 2 | 3) => void;
 }) {
+  const t = useTranslations("Judge.dims");
   return (
-    <div className="verdict-dimensions" role="group" aria-label="Dimension by dimension">
+    <div className="verdict-dimensions" role="group" aria-label={t("group")}>
       {p.dimensions.map((d, i) => {
         const a = p.answers[d.key];
         const sided = a?.choice === "left" || a?.choice === "right";
@@ -67,14 +69,14 @@ export function DimensionsPanel(p: {
                   role="radio"
                   aria-checked={a?.choice === o.choice}
                   tabIndex={radioTabIndex(a?.choice === o.choice, oi === 0, !a)}
-                  title={o.title}
+                  title={t(o.title)}
                   className={`dim-choice dim-${o.choice}${a?.choice === o.choice ? " on" : ""}`}
                   onClick={(e) => {
                     e.stopPropagation();
                     p.onChoice(d.key, o.choice);
                   }}
                 >
-                  {o.label}
+                  {o.label === "naLabel" ? t("naLabel") : o.label}
                 </button>
               ))}
             </span>
@@ -82,7 +84,7 @@ export function DimensionsPanel(p: {
               <span
                 className="dimension-strength"
                 role="radiogroup"
-                aria-label={`How much better on ${d.name}?`}
+                aria-label={t("howMuch", { dimension: d.name })}
                 onKeyDown={onRadioKeys}
               >
                 {([1, 2, 3] as const).map((s) => (
@@ -92,7 +94,7 @@ export function DimensionsPanel(p: {
                     role="radio"
                     aria-checked={a?.strength === s}
                     tabIndex={radioTabIndex(a?.strength === s, s === 1, a?.strength == null)}
-                    title={`${a?.choice === "left" ? "A" : "B"} ${STRENGTH_TITLES[s]} better (${s})`}
+                    title={t("strength", { plan: a?.choice === "left" ? "A" : "B", strength: s })}
                     className={`dim-strength${a?.strength === s ? " on" : ""}`}
                     onClick={(e) => {
                       e.stopPropagation();

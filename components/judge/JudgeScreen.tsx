@@ -5,11 +5,13 @@
  * view (useMapSync) are hooks of their own.
  */
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Choice } from "@/lib/judging/verdict/browser";
 import type { DimensionChoice } from "@/lib/results/dimensions/browser";
 import { DEFAULT_WEIGHTS } from "@/lib/results/features/browser";
 import { ApiError } from "../api";
+import { useErrorText } from "../i18n";
 import { CorrectOffer } from "./CorrectOffer";
 import { Diagnostics } from "./Diagnostics";
 import { dimensionDone } from "./DimensionsPanel";
@@ -26,6 +28,8 @@ import { VerdictPanel } from "./VerdictPanel";
 import type { Tiles } from "./PlanMap";
 
 export function JudgeScreen({ destination, tiles }: { destination: string | null; tiles: Tiles | null }) {
+  const t = useTranslations("Judge");
+  const errorText = useErrorText();
   const [dayFilter, setDayFilter] = useState<number | null>(null);
   const [hover, setHover] = useState<ItemKey | null>(null);
   const [selected, setSelected] = useState<ItemKey | null>(null);
@@ -187,7 +191,7 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
     return () => clearInterval(t);
   }, []);
 
-  if (current.isPending) return <main className="page">Finding your next pair…</main>;
+  if (current.isPending) return <main className="page">{t("finding")}</main>;
   if (current.isError) {
     // A destination that is none, or not the expert's: trying again cannot help, their pairs can.
     const wrongDestination =
@@ -195,13 +199,13 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
     return (
       <main className="page">
         <p role="alert" className="error">
-          {(current.error as Error).message}
+          {errorText(current.error)}
         </p>
         {wrongDestination ? (
-          <Link href="/expert">Back to your pairs</Link>
+          <Link href="/expert">{t("back")}</Link>
         ) : (
           <button className="btn" onClick={() => current.refetch()}>
-            Try again
+            {t("tryAgain")}
           </button>
         )}
       </main>
@@ -211,14 +215,12 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
   if (!a)
     return (
       <main className="page">
-        <h1>Nothing to judge right now</h1>
-        <p data-testid="queue-empty">
-          No pair of your destinations is waiting for you{destination ? " here" : ""}. Thank you!
-        </p>
+        <h1>{t("nothingTitle")}</h1>
+        <p data-testid="queue-empty">{destination ? t("nothingHere") : t("nothing")}</p>
         {queue.judgedPair && !queue.standing && (
           <CorrectOffer key={queue.judgedPair} pairId={queue.judgedPair} onDismiss={queue.dismissJudged} />
         )}
-        <Link href="/expert">Back to your pairs</Link>
+        <Link href="/expert">{t("back")}</Link>
       </main>
     );
 
@@ -236,18 +238,16 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
   return (
     <main className="judge" data-assignment={a.assignmentId} data-pair={a.pairId}>
       {/* The page's name for screen readers; the request below says what is compared. */}
-      <h1 className="sr-only">Which plan is better?</h1>
+      <h1 className="sr-only">{t("which")}</h1>
       <div className="judge-top">
         <RequestPanel query={a.query} />
         <div className="judge-tools">
           <PlanTools maxDays={maxDays} day={daysShown} onDay={setDayFilter} sync={sync} onSync={setSync} />
           <a className="small" href={`/queries/${a.query.id}/constraints`} target="_blank" rel="noopener">
-            Constraints of this request ↗
+            {t("constraints")}
           </a>
           <span className={`lease small ${minutesLeft < 5 ? "error" : "muted"}`}>
-            {a.expired || minutesLeft <= 0
-              ? "Your claim on this pair has expired; submit soon or take the next pair."
-              : `Reserved for you for ${minutesLeft} more min`}
+            {a.expired || minutesLeft <= 0 ? t("expired") : t("reserved", { minutes: minutesLeft })}
           </span>
         </div>
       </div>
@@ -269,8 +269,9 @@ export function JudgeScreen({ destination, tiles }: { destination: string | null
             label={SIDE_LABEL[side]}
             heading={
               <h2>
-                <span className={`side-badge side-${side}`}>{SIDE_LABEL[side]}</span> Plan {SIDE_LABEL[side]}
-                <span className="muted small"> · {a[side].itinerary.days.length} days</span>
+                <span className={`side-badge side-${side}`}>{SIDE_LABEL[side]}</span>{" "}
+                {t("heading", { plan: SIDE_LABEL[side] })}
+                <span className="muted small">{t("days", { count: a[side].itinerary.days.length })}</span>
               </h2>
             }
             itinerary={a[side].itinerary}

@@ -1,5 +1,5 @@
+import { useTranslations } from "next-intl";
 import type { Item } from "@/lib/datasets/browser";
-import { KIND_LABEL } from "./style";
 
 /** Small line icons (no emoji font needed): train, columns, fork and knife, bed, ticket. */
 const PATHS: Record<Item["kind"], string> = {
@@ -12,6 +12,7 @@ const PATHS: Record<Item["kind"], string> = {
 };
 
 export function KindIcon({ kind }: { kind: Item["kind"] }) {
+  const t = useTranslations("Plan.kinds");
   return (
     <svg
       viewBox="0 0 16 16"
@@ -23,9 +24,9 @@ export function KindIcon({ kind }: { kind: Item["kind"] }) {
       strokeLinecap="round"
       strokeLinejoin="round"
       role="img"
-      aria-label={KIND_LABEL[kind]}
+      aria-label={t(kind)}
     >
-      <title>{KIND_LABEL[kind]}</title>
+      <title>{t(kind)}</title>
       <path d={PATHS[kind]} />
     </svg>
   );

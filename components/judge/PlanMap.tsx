@@ -5,6 +5,7 @@
  */
 import "leaflet/dist/leaflet.css";
 import L from "leaflet";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo } from "react";
 import { MapContainer, Marker, Polyline, ScaleControl, TileLayer, Tooltip, useMap } from "react-leaflet";
 import type { Itinerary } from "@/lib/datasets/browser";
@@ -109,6 +110,7 @@ export default function PlanMap(props: {
   planLabel?: string;
 }) {
   const { itinerary, side, dayFilter, highlighted, onHover, onSelect, tiles, center, onMap, fitTo } = props;
+  const t = useTranslations("Plan");
   const days = useMemo(() => stopsOf(itinerary, side, dayFilter), [itinerary, side, dayFilter]);
   const shown = days.flat().length;
   const label =
@@ -162,8 +164,8 @@ export default function PlanMap(props: {
           }}
         >
           <Tooltip direction="top" offset={[0, -12]}>
-            Day {s.day + 1} · {s.kind === "hotel" ? "Hotel" : s.kind === "transport" ? "Transport" : `Stop ${s.n}`}:{" "}
-            {s.name}
+            {t("day", { n: s.day + 1 })} ·{" "}
+            {s.kind === "hotel" || s.kind === "transport" ? t(`kinds.${s.kind}`) : t("stop", { n: s.n })}: {s.name}
           </Tooltip>
         </Marker>
       ))}

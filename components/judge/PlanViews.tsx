@@ -5,6 +5,7 @@
  * review queue and a pair's page differ only in their headings and what sits between map and timeline.
  */
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { Itinerary } from "@/lib/datasets/browser";
 import type { Tiles } from "./PlanMap";
@@ -14,8 +15,13 @@ import { Timeline } from "./Timeline";
 
 const PlanMap = dynamic(() => import("./PlanMap"), {
   ssr: false,
-  loading: () => <div className="plan-map loading">Loading map…</div>,
+  loading: () => <MapLoading />,
 });
+
+function MapLoading() {
+  const t = useTranslations("Plan");
+  return <div className="plan-map loading">{t("loadingMap")}</div>;
+}
 
 /** The day buttons (when the plans have more than `hideUnder` days) and the maps' sync checkbox. */
 export function PlanTools(props: {
@@ -27,11 +33,12 @@ export function PlanTools(props: {
   hideUnder?: number;
 }) {
   const { maxDays, day, onDay, sync, onSync, hideUnder = 0 } = props;
+  const t = useTranslations("Plan");
   return (
     <>
       {maxDays > hideUnder && (
         // One choice of several: a radio group, one Tab stop, ←/→ move (radios.ts).
-        <div className="day-select" role="radiogroup" aria-label="Days shown" onKeyDown={onRadioKeys}>
+        <div className="day-select" role="radiogroup" aria-label={t("daysShown")} onKeyDown={onRadioKeys}>
           <button
             type="button"
             role="radio"
@@ -40,7 +47,7 @@ export function PlanTools(props: {
             className={day === null ? "on" : ""}
             onClick={() => onDay(null)}
           >
-            All days
+            {t("allDays")}
           </button>
           {Array.from({ length: maxDays }, (_, d) => (
             <button
@@ -52,14 +59,13 @@ export function PlanTools(props: {
               className={day === d ? "on" : ""}
               onClick={() => onDay(d)}
             >
-              Day {d + 1}
+              {t("day", { n: d + 1 })}
             </button>
           ))}
         </div>
       )}
       <label className="checkbox small">
-        <input type="checkbox" checked={sync} onChange={(e) => onSync(e.target.checked)} /> Keep both maps on the same
-        view
+        <input type="checkbox" checked={sync} onChange={(e) => onSync(e.target.checked)} /> {t("syncMaps")}
       </label>
     </>
   );
@@ -90,6 +96,7 @@ export function PlanColumn(props: {
   timelineRegion?: boolean;
 }) {
   const { side, label, itinerary, view, tiles, center, onMap, fitTo, between, timelineRegion } = props;
+  const t = useTranslations("Plan");
   const timeline = (
     <Timeline
       itinerary={itinerary}
@@ -102,7 +109,7 @@ export function PlanColumn(props: {
     />
   );
   return (
-    <article className={`plan plan-${side}`} aria-label={`Plan ${label}`}>
+    <article className={`plan plan-${side}`} aria-label={t("plan", { plan: label })}>
       {props.heading}
       <PlanMap
         itinerary={itinerary}
@@ -119,7 +126,7 @@ export function PlanColumn(props: {
       />
       {between}
       {timelineRegion ? (
-        <div className="pair-timeline" tabIndex={0} role="region" aria-label={`Plan ${label}'s days`}>
+        <div className="pair-timeline" tabIndex={0} role="region" aria-label={t("planDays", { plan: label })}>
           {timeline}
         </div>
       ) : (

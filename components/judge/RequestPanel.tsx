@@ -1,48 +1,44 @@
+import { useTranslations } from "next-intl";
 import type { AssignmentView } from "@/lib/judging/browser";
 
-const PREF_LABELS: Record<string, string> = {
-  budget: "Budget",
-  pacing: "Pace",
-  pace: "Pace",
-  attractionTypes: "Interests",
-  effort: "Effort",
-  persona: "Persona",
-};
+/** The preferences shown (their labels: Judge.request.prefs.*); their values are the dataset's, never translated. */
+const PREFS = new Set(["budget", "pacing", "pace", "attractionTypes", "effort", "persona"]);
 
 export function RequestPanel({ query }: { query: AssignmentView["query"] }) {
+  const t = useTranslations("Judge.request");
   const prefs = Object.entries(query.preferences).filter(
-    ([k, v]) => PREF_LABELS[k] && v !== undefined && v !== null && v !== "",
+    ([k, v]) => PREFS.has(k) && v !== undefined && v !== null && v !== "",
   );
   return (
-    <section className="request" aria-label="The traveller's request">
+    <section className="request" aria-label={t("region")}>
       <p className="request-text">{query.text}</p>
       <dl className="request-facts">
         <div>
-          <dt>To</dt>
+          <dt>{t("to")}</dt>
           <dd>
             {query.destination.name}, {query.destination.country}
           </dd>
         </div>
         {query.origin && (
           <div>
-            <dt>From</dt>
+            <dt>{t("from")}</dt>
             <dd>{query.origin}</dd>
           </div>
         )}
         <div>
-          <dt>Days</dt>
+          <dt>{t("days")}</dt>
           <dd>
             {query.days}
-            {query.startDate && ` from ${query.startDate}`}
+            {query.startDate && t("fromDate", { date: query.startDate })}
           </dd>
         </div>
         <div>
-          <dt>Travellers</dt>
+          <dt>{t("travellers")}</dt>
           <dd>{query.people}</dd>
         </div>
         {prefs.map(([k, v]) => (
           <div key={k}>
-            <dt>{PREF_LABELS[k]}</dt>
+            <dt>{t(`prefs.${k}`)}</dt>
             <dd>{Array.isArray(v) ? v.join(", ") : String(v)}</dd>
           </div>
         ))}

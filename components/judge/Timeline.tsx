@@ -1,7 +1,9 @@
 "use client";
 /** One plan's days as a timeline: time or period, kind, name, duration, cost, travel legs, day totals. */
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { minutesOf, type Day, type Item, type Itinerary } from "@/lib/datasets/browser";
+import { useFormat } from "../format";
 import { KindIcon } from "./KindIcon";
 import { dayColor, itemKey, type ItemKey } from "./style";
 
@@ -10,9 +12,6 @@ function duration(item: Item): number | null {
   const d = minutesOf(item.endTime) - minutesOf(item.startTime);
   return d >= 0 ? d : d + 24 * 60;
 }
-
-const fmtMinutes = (m: number) => (m >= 60 ? `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ""}` : `${m} min`);
-const fmtCost = (c: number | null) => (c === null ? null : Number.isInteger(c) ? String(c) : c.toFixed(2));
 
 function dayTotals(day: Day) {
   let cost = 0;
@@ -40,6 +39,11 @@ export function Timeline(props: {
 }) {
   const { itinerary, side, dayFilter, highlighted, selected, onHover, onSelect } = props;
   const listRef = useRef<HTMLDivElement>(null);
+  const t = useTranslations("Plan");
+  const f = useFormat();
+  const fmtMinutes = f.minutes;
+  const fmtCost = f.amount;
+  const km = (v: number) => t("km", { km: v.toFixed(1) });
   useEffect(() => {
     if (selected?.startsWith(side))
       listRef.current?.querySelector(`[data-key="${selected}"]`)?.scrollIntoView({ block: "nearest" });
@@ -53,7 +57,7 @@ export function Timeline(props: {
         return (
           <section key={di} className="tl-day" style={{ "--c": dayColor(di) } as React.CSSProperties}>
             <h3>
-              <span className="tl-daydot" aria-hidden /> Day {day.day}
+              <span className="tl-daydot" aria-hidden /> {t("day", { n: day.day })}
               {day.title && <span className="muted"> · {day.title}</span>}
             </h3>
             <ol>
@@ -69,7 +73,7 @@ export function Timeline(props: {
                         {item.legs.map((l, li) => (
                           <span key={li}>
                             ↓ {l.mode}
-                            {l.distanceKm !== null && ` ${l.distanceKm.toFixed(1)} km`}
+                            {l.distanceKm !== null && ` ${km(l.distanceKm)}`}
                             {l.startTime &&
                               l.endTime &&
                               ` · ${fmtMinutes(Math.max(0, minutesOf(l.endTime) - minutesOf(l.startTime)))}`}
@@ -108,7 +112,9 @@ export function Timeline(props: {
                             {[item.transport.from, item.transport.to].filter(Boolean).join(" → ")}
                           </span>
                         )}
-                        {!located && item.kind !== "transport" && <span className="tl-unknown">location unknown</span>}
+                        {!located && item.kind !== "transport" && (
+                          <span className="tl-unknown">{t("locationUnknown")}</span>
+                        )}
                       </span>
                       <span className="tl-meta">
                         {d !== null && <span>{fmtMinutes(d)}</span>}
@@ -120,11 +126,11 @@ export function Timeline(props: {
               })}
             </ol>
             <p className="tl-totals">
-              Day total:{" "}
+              {t("dayTotal")}{" "}
               {[
-                totals.activity > 0 && `${fmtMinutes(Math.round(totals.activity))} of activities`,
-                totals.km > 0 && `${totals.km.toFixed(1)} km travelled`,
-                `cost ${fmtCost(Math.round(totals.cost * 100) / 100)}`,
+                totals.activity > 0 && t("activities", { time: fmtMinutes(Math.round(totals.activity)) }),
+                totals.km > 0 && t("travelled", { km: totals.km.toFixed(1) }),
+                t("cost", { amount: fmtCost(Math.round(totals.cost * 100) / 100) }),
               ]
                 .filter(Boolean)
                 .join(" · ")}

@@ -4,6 +4,7 @@
  * where the pair asks), a rationale, submit. Keys: 1/a, 2/b, 0/n choose; 1–3 give the strength after A or B;
  * Enter submits when valid; R goes to the rationale; K skips; ? help.
  */
+import { useTranslations } from "next-intl";
 import { forwardRef, useId, type ComponentProps } from "react";
 import type { Choice } from "@/lib/judging/verdict/browser";
 import type { DimensionView } from "@/lib/results/dimensions/browser";
@@ -32,19 +33,21 @@ export interface VerdictPanelProps {
   onHelp: () => void;
 }
 
+/** Labels are message keys (Judge.verdict.*). */
 const OPTIONS: { choice: Choice; label: string; keys: string }[] = [
-  { choice: "left", label: "A is better", keys: "1 / A" },
-  { choice: "right", label: "B is better", keys: "2 / B" },
-  { choice: "neither", label: "Neither is satisfactory", keys: "0 / N" },
+  { choice: "left", label: "aBetter", keys: "1 / A" },
+  { choice: "right", label: "bBetter", keys: "2 / B" },
+  { choice: "neither", label: "neither", keys: "0 / N" },
 ];
 
 const STRENGTHS: { value: 1 | 2 | 3; label: string }[] = [
-  { value: 1, label: "Slightly" },
-  { value: 2, label: "Clearly" },
-  { value: 3, label: "Decisively" },
+  { value: 1, label: "slightly" },
+  { value: 2, label: "clearly" },
+  { value: 3, label: "decisively" },
 ];
 
 export const VerdictPanel = forwardRef<HTMLTextAreaElement, VerdictPanelProps>(function VerdictPanel(p, ref) {
+  const t = useTranslations("Judge.verdict");
   const remaining = Math.max(0, p.minLength - p.rationale.trim().length);
   const sided = p.choice === "left" || p.choice === "right";
   const needsStrength = p.askStrength && sided;
@@ -54,7 +57,7 @@ export const VerdictPanel = forwardRef<HTMLTextAreaElement, VerdictPanelProps>(f
   const overallActive = !dims || dims.active >= dims.list.length;
   const strengthLabel = useId();
   return (
-    <section className={`verdict${dims ? " with-dimensions" : ""}`} aria-label="Your verdict">
+    <section className={`verdict${dims ? " with-dimensions" : ""}`} aria-label={t("region")}>
       {dims && (
         <DimensionsPanel
           dimensions={dims.list}
@@ -72,15 +75,10 @@ export const VerdictPanel = forwardRef<HTMLTextAreaElement, VerdictPanelProps>(f
       >
         {dims && (
           <span className="verdict-overall small">
-            Overall{" "}
-            {open > 0 && (
-              <span className="muted">
-                ({open} dimension{open === 1 ? "" : "s"} to answer first)
-              </span>
-            )}
+            {t("overall")} {open > 0 && <span className="muted">{t("dimensionsFirst", { count: open })}</span>}
           </span>
         )}
-        <div className="verdict-choices" role="radiogroup" aria-label="Which plan is better?" onKeyDown={onRadioKeys}>
+        <div className="verdict-choices" role="radiogroup" aria-label={t("which")} onKeyDown={onRadioKeys}>
           {OPTIONS.map((o, i) => (
             <button
               key={o.choice}
@@ -91,15 +89,15 @@ export const VerdictPanel = forwardRef<HTMLTextAreaElement, VerdictPanelProps>(f
               className={`choice choice-${o.choice}${p.choice === o.choice ? " on" : ""}`}
               onClick={() => p.onChoice(o.choice)}
             >
-              {o.label} <kbd>{o.keys}</kbd>
+              {t(o.label)} <kbd>{o.keys}</kbd>
             </button>
           ))}
         </div>
         {needsStrength && (
           <div className="verdict-strength" role="radiogroup" aria-labelledby={strengthLabel} onKeyDown={onRadioKeys}>
             <span id={strengthLabel}>
-              How much better is plan {p.choice === "left" ? "A" : "B"}?{" "}
-              {p.strength === null && <span className="muted">(press 1, 2 or 3)</span>}
+              {t("howMuch", { plan: p.choice === "left" ? "A" : "B" })}{" "}
+              {p.strength === null && <span className="muted">{t("press123")}</span>}
             </span>
             {STRENGTHS.map((s, i) => (
               <button
@@ -111,7 +109,7 @@ export const VerdictPanel = forwardRef<HTMLTextAreaElement, VerdictPanelProps>(f
                 className={`choice strength${p.strength === s.value ? " on" : ""}`}
                 onClick={() => p.onStrength(s.value)}
               >
-                {s.label} <kbd>{s.value}</kbd>
+                {t(s.label)} <kbd>{s.value}</kbd>
               </button>
             ))}
           </div>
@@ -119,11 +117,9 @@ export const VerdictPanel = forwardRef<HTMLTextAreaElement, VerdictPanelProps>(f
       </div>
       <label className="verdict-rationale">
         <span>
-          Rationale{" "}
+          {t("rationale")}{" "}
           {remaining > 0 ? (
-            <span className="muted">
-              ({remaining} more character{remaining === 1 ? "" : "s"} needed)
-            </span>
+            <span className="muted">{t("moreNeeded", { count: remaining })}</span>
           ) : (
             <span className="ok">✓</span>
           )}
@@ -134,18 +130,18 @@ export const VerdictPanel = forwardRef<HTMLTextAreaElement, VerdictPanelProps>(f
           onChange={(e) => p.onRationale(e.target.value)}
           rows={2}
           maxLength={10000}
-          placeholder="Why? Routes, timing, opening hours, hotels, the traveller's wishes… (Enter submits, Shift+Enter for a new line)"
+          placeholder={t("placeholder")}
         />
       </label>
       <div className="verdict-actions">
         <button type="button" className="btn primary" disabled={!valid || p.busy} onClick={p.onSubmit}>
-          {p.busy ? "Submitting…" : "Submit"} <kbd>Enter</kbd>
+          {p.busy ? t("submitting") : t("submit")} <kbd>Enter</kbd>
         </button>
         <button type="button" className="btn" onClick={p.onSkip}>
-          Skip… <kbd>K</kbd>
+          {t("skip")} <kbd>K</kbd>
         </button>
         <button type="button" className="btn-link" onClick={p.onHelp}>
-          Shortcuts <kbd>?</kbd>
+          {t("shortcuts")} <kbd>?</kbd>
         </button>
         {p.error && (
           <p role="alert" className="error">

@@ -1,16 +1,7 @@
 /** Colours and symbols of the comparison screen (Okabe–Ito palette: distinguishable with colour-vision deficiencies). */
-import type { Item } from "@/lib/datasets/browser";
 
 export const DAY_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"];
 export const dayColor = (dayIndex: number) => DAY_COLORS[dayIndex % DAY_COLORS.length];
-
-export const KIND_LABEL: Record<Item["kind"], string> = {
-  transport: "Transport",
-  attraction: "Attraction",
-  meal: "Meal",
-  hotel: "Hotel",
-  event: "Event",
-};
 
 export const SIDE_LABEL = { left: "A", right: "B" } as const;
 

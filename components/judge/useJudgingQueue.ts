@@ -3,11 +3,13 @@
  * so that it shows at once after a submit), submitting with retries, and skipping.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import type { Choice } from "@/lib/judging/verdict/browser";
 import type { NextPairAnswer, SubmitAnswer } from "@/lib/judging/browser";
 import type { DimensionChoices } from "@/lib/results/dimensions/browser";
 import { api, ApiError } from "../api";
+import { useErrorText } from "../i18n";
 import { KEYS } from "../keys";
 import { clearDraft } from "./useDraft";
 
@@ -31,6 +33,8 @@ export interface Submission {
 
 export function useJudgingQueue(destination: string | null, onAdvance: () => void) {
   const qc = useQueryClient();
+  const t = useTranslations("Judge");
+  const errorText = useErrorText();
   const currentKey = [...KEYS.judge, "current", destination ?? "all"];
   const current = useQuery({
     queryKey: currentKey,
@@ -79,7 +83,7 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
           } catch (e) {
             const unanswered = e instanceof ApiError && e.code === "network";
             if (!unanswered) throw e;
-            if (attempt === 2) throw new Error("The server could not be reached. Your draft is kept; try again.");
+            if (attempt === 2) throw new Error(t("draftKept"));
             await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
           }
         }
@@ -98,13 +102,13 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
         // The standing changed meanwhile (paused, asked to qualify again): the next-pair answer says why.
         if (e instanceof ApiError && e.code === "not_active")
           qc.setQueryData(currentKey, await fetchNext(destination).catch(() => current.data));
-        else setError((e as Error).message);
+        else setError(errorText(e));
       } finally {
         setBusy(false);
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- currentKey derives from destination
-    [assignment, busy, advance, qc, current.data],
+    [assignment, busy, advance, qc, current.data, t, errorText],
   );
 
   const dismissFeedback = useCallback(async () => {
@@ -125,11 +129,11 @@ export function useJudgingQueue(destination: string | null, onAdvance: () => voi
         await advance();
         return true;
       } catch (e) {
-        setError((e as Error).message);
+        setError(errorText(e));
         return false;
       }
     },
-    [assignment, advance],
+    [assignment, advance, errorText],
   );
 
   return {

@@ -3,3 +3,5 @@ export type * from "./permissions";
 export type * from "./store/users";
 export type { SignInSettings } from "./sso";
 export { INVITED_ROLES, REVIEW_ROLES, ROLE_LABELS } from "./permissions";
+export { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, isLocale, type Locale } from "./locale";
+export { INVITE_MESSAGES, SIGN_IN_MESSAGES } from "./messages";

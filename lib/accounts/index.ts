@@ -4,3 +4,5 @@ export * from "./messages";
 export * from "./password";
 export * from "./permissions";
 export * from "./sso";
+export * from "./locale";
+export * from "./locale-input";

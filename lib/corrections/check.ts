@@ -45,6 +45,9 @@ export interface CheckDiff {
   after: boolean;
   /** A sentence for the expert: what changed and why. */
   message: string;
+  /** The check's own reason now, and before where it failed then: the parts of `message` another language frames anew. */
+  why?: string;
+  was?: string;
 }
 export interface ScoreDiff {
   name: string;
@@ -153,7 +156,17 @@ export function diff(before: Snapshot, after: Snapshot): LiveCheck {
     const was = b?.passed ?? true,
       now = a?.passed ?? true;
     const s = (a ?? b)!;
-    const d = { id, group: s.group, label: s.label, before: was, after: now, message: message(s, was, now, b?.why) };
+    const why = s.why;
+    const d = {
+      id,
+      group: s.group,
+      label: s.label,
+      before: was,
+      after: now,
+      message: message(s, was, now, b?.why),
+      why,
+    };
+    if (b?.why !== undefined) Object.assign(d, { was: b.why });
     (was && !now ? out.regressions : !was && now ? out.fixed : out.unchanged).push(d);
   }
   out.ok = out.regressions.length === 0;

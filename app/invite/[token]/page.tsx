@@ -2,13 +2,22 @@ import { AppError } from "@/lib/kernel";
 import { redirect } from "next/navigation";
 import { db } from "@/lib/platform/db";
 import { acceptInvite, checkInvite } from "@/lib/accounts/store";
+import { getTranslations } from "next-intl/server";
+import { keyOf } from "@/components/i18n";
 import {
+  MAX_PASSWORD_BYTES,
   inviteMessage,
   INVITE_MESSAGES,
   MIN_PASSWORD_LENGTH,
   PASSWORD_MESSAGES,
   invitePasswordInput,
 } from "@/lib/accounts";
+
+/** A refusal of the invite page (INVITE_MESSAGES or a password rule's) in the page's language; else as said. */
+function inviteText(t: (key: string, values?: Record<string, number>) => string, message: string): string {
+  const key = keyOf(INVITE_MESSAGES, message) ?? keyOf(PASSWORD_MESSAGES, message);
+  return key ? t(`errors.${key}`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_BYTES }) : message;
+}
 
 export const dynamic = "force-dynamic";
 
@@ -40,22 +49,28 @@ export default async function InvitePage({
   const { error } = await searchParams;
   const check =
     token.length > 200 ? { ok: false as const, reason: INVITE_MESSAGES.invalid } : await checkInvite(db(), token);
-  const shown = inviteMessage(error, Object.values(PASSWORD_MESSAGES));
+  const said = inviteMessage(error, Object.values(PASSWORD_MESSAGES));
+  const t = await getTranslations("Invite");
+  const shown = said && inviteText(t, said);
   return (
     <main className="center-page">
       <div className="card narrow">
-        <h1>Set your password</h1>
+        <h1>{t("title")}</h1>
         {!check.ok ? (
           <p role="alert" className="error" data-testid="invite-error">
-            {check.reason}
+            {inviteText(t, check.reason)}
           </p>
         ) : (
           <form action={setPassword.bind(null, token)} className="stack">
             <p className="muted">
-              Welcome, {check.name}. Choose a password for <strong>{check.email}</strong>.
+              {t.rich("welcome", {
+                name: check.name,
+                email: check.email,
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })}
             </p>
             <label>
-              New password
+              {t("newPassword")}
               <input
                 name="password"
                 type="password"
@@ -65,11 +80,11 @@ export default async function InvitePage({
                 aria-describedby="pw-hint"
               />
               <span id="pw-hint" className="muted small">
-                At least {MIN_PASSWORD_LENGTH} characters, not a common password.
+                {t("hint", { min: MIN_PASSWORD_LENGTH })}
               </span>
             </label>
             <label>
-              Repeat it
+              {t("repeat")}
               <input name="confirm" type="password" autoComplete="new-password" required />
             </label>
             {shown && (
@@ -78,7 +93,7 @@ export default async function InvitePage({
               </p>
             )}
             <button className="btn primary" type="submit">
-              Set password
+              {t("submit")}
             </button>
           </form>
         )}

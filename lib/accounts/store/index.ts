@@ -3,3 +3,4 @@ export * from "./admin";
 export * from "./users";
 export * from "./sign-in-settings";
 export * from "./sso";
+export * from "./locale";
