@@ -6,7 +6,7 @@
  * (actions.ts); a rejected or removed judgment leaves with its row (ON DELETE CASCADE).
  */
 import type pg from "pg";
-import { poolOf, type Db } from "../../platform/db";
+import { inTransaction, type Db } from "../../platform/db";
 import { getReviewSettings, PENDING_MARK } from "./settings";
 /**
  * How far before the mark a fill reads again: a judgment's time is its transaction's start, so one that committed
@@ -20,9 +20,7 @@ const OVERLAP = "1 minute";
  */
 export async function fillPending(db: Db): Promise<void> {
   const s = await getReviewSettings(db);
-  const client = await poolOf(db).connect();
-  try {
-    await client.query("BEGIN");
+  await inTransaction(db, async (client) => {
     // Two reviewers asking at once: the second waits and then finds little to add.
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('tj_review_pending'))`);
     await insertSince(client, s.share, s.datasets, s.experts);
@@ -31,13 +29,7 @@ export async function fillPending(db: Db): Promise<void> {
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = now()`,
       [PENDING_MARK],
     );
-    await client.query("COMMIT");
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 async function insertSince(client: pg.PoolClient, share: number, datasets: Record<string, number>, experts: string[]) {
