@@ -208,7 +208,8 @@ test("judging: axe on the screen and its dialogs, the rationale a key and a few 
     tabs++;
   }
   console.log(`Tabs from the top of the judging screen to the rationale: ${tabs}`);
-  expect(tabs).toBeLessThan(20);
+  // 20 with the header's language menu (issue 47): its links, the menu, the tools, each plan's map and the verdict.
+  expect(tabs).toBeLessThanOrEqual(20);
   // ...and one key away: R focuses it (and does not type itself); Esc leaves it.
   await expert.keyboard.press("Escape");
   await expert.keyboard.press("r");

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { unzipSync } from "fflate";
-import { ADMIN, judgeInDatabase, shot, signIn } from "./helpers";
+import { ADMIN, e2eSql, judgeInDatabase, shot, signIn } from "./helpers";
 
 /** RFC 4180 parser for the test (quotes, doubled quotes, commas and line breaks inside fields). */
 function parseCsv(text: string): string[][] {
@@ -67,7 +67,9 @@ test("an admin reads agreement, adjudicates a 1-1-1 pair and downloads training 
   await expect(page.getByTestId("adjudication")).toContainText("No pair waits for a decision.");
 
   // Downloads from the page, with a progress line, and filters.
-  await expect(page.getByRole("img", { name: /Cumulative judgments: 6/ })).toBeVisible();
+  // Every judgment so far (this spec's six, and any an earlier spec left), from the database.
+  const [{ n }] = await e2eSql<{ n: number }>(`SELECT count(*)::int AS n FROM "Judgment"`);
+  await expect(page.getByRole("img", { name: new RegExp(`Cumulative judgments: ${n} after`) })).toBeVisible();
   await page.getByLabel("Minimum shared pairs").fill("2");
   await expect(page.getByRole("table", { name: "Cohen per expert pair" })).toContainText(
     "Amélie Laurent · Giulia Romano",
