@@ -73,12 +73,12 @@ test("signed out, the page speaks the browser's language: Chinese for zh-CN, Eng
   const page = await zh.newPage();
   await page.goto("/signin");
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
-  await expect(page.getByRole("button", { name: "登录" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "登录", exact: true })).toBeVisible();
   await expect(page.getByLabel("电子邮箱")).toBeVisible();
   // A refusal is said in Chinese too (the server's code, the client's sentence).
   await page.getByLabel("电子邮箱").fill("nobody@example.org");
   await page.getByLabel("密码").fill("wrong-password-0000");
-  await page.getByRole("button", { name: "登录" }).click();
+  await page.getByRole("button", { name: "登录", exact: true }).click();
   await expect(page.locator("p[role=alert]")).toHaveText("电子邮箱或密码错误。");
   await shot(page, "i18n-signin-zh");
   await zh.close();
@@ -87,7 +87,7 @@ test("signed out, the page speaks the browser's language: Chinese for zh-CN, Eng
   const other = await en.newPage();
   await other.goto("/signin");
   await expect(other.locator("html")).toHaveAttribute("lang", "en");
-  await expect(other.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(other.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   await en.close();
 });
 
