@@ -4,6 +4,7 @@ import path from "node:path";
 import { test } from "node:test";
 // @ts-expect-error -- a plain ES module without types, shared with `npm run lint`
 import { placeholders, problems, readMessages } from "../../scripts/check-messages.mjs";
+import { INVITE_MESSAGES, SIGN_IN_MESSAGES } from "../accounts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -30,4 +31,17 @@ test("placeholders: plain, typed, nested in plural and select branches; quoted b
   assert.deepEqual(placeholders("{when, date, short} at {place}"), ["place", "when"]);
   assert.deepEqual(placeholders("'{literal}' and {x}"), ["x"]);
   assert.deepEqual(placeholders("no arguments"), []);
+});
+
+test("every fixed sentence the server sends for the client to translate has its message (sign-in, invitations, stages)", () => {
+  const { en } = readMessages(path.join(root, "messages")) as {
+    en: {
+      SignIn: { errors: Record<string, string> };
+      Invite: { errors: Record<string, string> };
+      Dsl: { stages: Record<string, string> };
+    };
+  };
+  for (const k of Object.keys(SIGN_IN_MESSAGES)) assert.ok(en.SignIn.errors[k], `SignIn.errors.${k}`);
+  for (const k of Object.keys(INVITE_MESSAGES)) assert.ok(en.Invite.errors[k], `Invite.errors.${k}`);
+  for (const s of ["DRAFT", "REVISED", "VERIFIED", "FINAL"]) assert.ok(en.Dsl.stages[s], `Dsl.stages.${s}`);
 });
