@@ -26,8 +26,8 @@ const CANDIDATES = `FROM "ReviewPending" rp
   WHERE ($2::text[] IS NULL OR rp."destinationId" = ANY($2)) AND rp."userId" <> $1 AND NOT (rp."judgmentId" = ANY($3::text[]))
     AND NOT EXISTS (SELECT 1 FROM "JudgmentReview" r WHERE r."judgmentId" = rp."judgmentId" AND r.action = 'ACCEPT')`;
 
-async function candidateParams(db: Db, reviewerId: string, scope: ReviewScope, exclude: string[]) {
-  await fillPending(db);
+async function candidateParams(db: Db, reviewerId: string, scope: ReviewScope, exclude: string[], fill = true) {
+  if (fill) await fillPending(db);
   return [reviewerId, scope.destinationIds, exclude];
 }
 
@@ -79,10 +79,15 @@ export async function claimForReview(
 }
 
 /** How many judgments of the reviewer's sample wait for review (up to REVIEW_WAITING_CAP, read no further). */
-export async function waitingForReview(db: Db, user: Asker): Promise<{ waiting: number; capped: boolean }> {
+/** `filled`: the queue's table was filled a moment ago (by the claim of the same call), so it is not filled again. */
+export async function waitingForReview(
+  db: Db,
+  user: Asker,
+  filled = false,
+): Promise<{ waiting: number; capped: boolean }> {
   const scope = await reviewScope(db, user);
   if (scope.destinationIds?.length === 0) return { waiting: 0, capped: false };
-  const params = await candidateParams(db, user.id, scope, []);
+  const params = await candidateParams(db, user.id, scope, [], !filled);
   const { rows } = await poolOf(db).query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 ${CANDIDATES} LIMIT $4) w`,
     [...params, REVIEW_WAITING_CAP + 1],
@@ -174,7 +179,7 @@ export async function nextForReview(db: Db, user: Asker, exclude: string[] = [])
     const claim = await claimForReview(db, user, exclude);
     const item = claim && (await reviewItem(db, user, claim.judgmentId, claim.expiresAt));
     if (!claim || item) {
-      const { waiting, capped } = await waitingForReview(db, user);
+      const { waiting, capped } = await waitingForReview(db, user, !!claim);
       return { item: item ?? null, waiting, waitingCapped: capped };
     }
     exclude = [...exclude, claim.judgmentId];
