@@ -1,12 +1,15 @@
 "use client";
 /** The admin home's sign-in setting: experts on single sign-on only (docs/decisions/023). */
 import type { SignInSettings } from "@/lib/accounts/browser";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useSetSignInSettings } from "./mutations";
 
 export function SignInSection({ initial, ssoName }: { initial: SignInSettings; ssoName: string | null }) {
   const [settings, setSettings] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  // A click before hydration would flip the box and save nothing: it is enabled once React handles it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   // The box flips at once; a refusal puts it back and says why.
   const save = useSetSignInSettings({
     onMutate: (patch) => setSettings((s) => ({ ...s, ...patch })),
@@ -31,7 +34,7 @@ export function SignInSection({ initial, ssoName }: { initial: SignInSettings; s
         <input
           type="checkbox"
           checked={settings.expertsSsoOnly}
-          disabled={save.isPending}
+          disabled={!hydrated || save.isPending}
           onChange={(e) => save.mutate({ expertsSsoOnly: e.target.checked })}
         />
         Experts sign in with single sign-on only (admins and reviewers keep their passwords)

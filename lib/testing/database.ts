@@ -111,7 +111,8 @@ export async function judgedPlanOf(db: Db, userId: string, settings: JudgingSett
 export async function judgeUntilDone(
   db: Db,
   experts: readonly string[],
-  pick: (pairId: string, expert: number) => "left" | "right" | "neither",
+  /** `leftPlanId`: the plan the expert sees on the left (sides are drawn at random at each claim). */
+  pick: (pairId: string, expert: number, leftPlanId: string) => "left" | "right" | "neither",
   settings: JudgingSettings,
   requestPrefix: string,
 ): Promise<number> {
@@ -126,7 +127,7 @@ export async function judgeUntilDone(
         u,
         {
           assignmentId: c.assignmentId,
-          choice: pick(c.pairId, i),
+          choice: pick(c.pairId, i, c.view.leftPlanId),
           rationale: "r",
           timeOnTaskMs: 1,
           clientRequestId: `${requestPrefix}-${++n}`,

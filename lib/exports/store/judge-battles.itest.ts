@@ -44,15 +44,18 @@ before(async () => {
   // Three experts judge every Paris pair, the plan of the stronger planner mostly; the judges judge every pair.
   const experts = await Promise.all([0, 1, 2].map((i) => createTestExpert(t.db, `jb${i}@t.test`, ["Paris"])));
   const pairs = await t.db.pair.findMany({
-    select: { id: true, query: { select: { sourceId: true } }, planA: { select: { model: true } } },
+    select: { id: true, planAId: true, query: { select: { sourceId: true } }, planA: { select: { model: true } } },
   });
   const key = new Map(pairs.map((p) => [p.id, `${p.query.sourceId}/${p.planA.model}`]));
+  const planA = new Map(pairs.map((p) => [p.id, p.planAId]));
+  // Each expert's verdict is drawn for the plans, not the screen sides: the same on every run.
   await judgeUntilDone(
     t.db,
     experts,
-    (pairId, i) => {
+    (pairId, i, leftPlanId) => {
       const u = hash(`${key.get(pairId)}#${i}`);
-      return u < 0.5 ? "left" : u < 0.8 ? "right" : "neither";
+      const aOnLeft = leftPlanId === planA.get(pairId);
+      return u < 0.8 ? (u < 0.5 === aOnLeft ? "left" : "right") : "neither";
     },
     S,
     "jb",
@@ -61,17 +64,18 @@ before(async () => {
     const u = hash(`${key.get(id)}@${k}`);
     return u < 0.45 ? "A" : u < 0.8 ? "B" : "NEITHER";
   };
-  // llm-one follows the experts' first verdict on four pairs in five (the experts' A/B depends on the screen sides,
-  // drawn at random): a judge that tells something, so its λ̂ is above 0 on every run.
+  // llm-one follows the first expert's verdict on four pairs in five: a judge that tells something. Every draw is
+  // fixed by the pair's request and planner (ids differ between runs), so λ̂ is the same, above 0, on every run.
   const first = new Map<string, Verdict>();
   for (const j of await t.db.judgment.findMany({
-    orderBy: { createdAt: "asc" },
+    where: { userId: experts[0] },
     select: { pairId: true, verdict: true },
   }))
-    if (!first.has(j.pairId)) first.set(j.pairId, j.verdict);
+    first.set(j.pairId, j.verdict);
   for (const p of pairs) {
-    one.set(p.id, first.has(p.id) && hash(`${p.id}@follow`) < 0.8 ? first.get(p.id)! : verdict(p.id, 0));
-    two.set(p.id, hash(p.id) < 0.5 ? [verdict(p.id, 1), verdict(p.id, 2)] : [verdict(p.id, 3)]);
+    const k = key.get(p.id)!;
+    one.set(p.id, first.has(p.id) && hash(`${k}@follow`) < 0.8 ? first.get(p.id)! : verdict(p.id, 0));
+    two.set(p.id, hash(k) < 0.5 ? [verdict(p.id, 1), verdict(p.id, 2)] : [verdict(p.id, 3)]);
   }
   pairs.forEach((p, i) => place.set(p.id, i));
   const lines = [
