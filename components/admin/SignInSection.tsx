@@ -1,15 +1,18 @@
 "use client";
 /** The admin home's sign-in setting: experts on single sign-on only (docs/decisions/023). */
 import type { SignInSettings } from "@/lib/accounts/browser";
-import { useEffect, useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useSetSignInSettings } from "./mutations";
 
 export function SignInSection({ initial, ssoName }: { initial: SignInSettings; ssoName: string | null }) {
   const [settings, setSettings] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   // A click before hydration would flip the box and save nothing: it is enabled once React handles it.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   // The box flips at once; a refusal puts it back and says why.
   const save = useSetSignInSettings({
     onMutate: (patch) => setSettings((s) => ({ ...s, ...patch })),
@@ -50,3 +53,5 @@ export function SignInSection({ initial, ssoName }: { initial: SignInSettings; s
     </section>
   );
 }
+
+const noSubscription = () => () => {};
