@@ -2,19 +2,21 @@
  * Single sign-on against a real OpenID provider (e2e/oidc-provider.ts, started by e2e/global-setup.ts; the server is
  * configured with it in e2e/server-env.ts): an invited expert enters as their account, sign-out revokes the cookie,
  * unknown / unverified / deactivated users are refused with our sentences, a paused expert is stopped as with a
- * password, a replayed callback and an impostor issuer make no session, and the "experts on SSO only" setting.
+ * password, a replayed callback, an expired state and an impostor issuer make no session, and the "experts on SSO only" setting.
  * Its experts are its own (sso.*@example.org, and one made from the allowed domain sso-lab.example.org).
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { SIGN_IN_MESSAGES } from "../lib/accounts";
+import { decode, encode } from "next-auth/jwt";
 import { ADMIN, e2eSql, shot, signIn, signOut } from "./helpers";
-import { E2E_OIDC_PORT } from "./server-env";
+import { E2E_OIDC_PORT, E2E_SERVER_ENV } from "./server-env";
 
 // Each walk opens several browsers and goes through the provider's pages more than once.
 test.describe.configure({ timeout: 150_000 });
 
 const PROVIDER = `http://127.0.0.1:${E2E_OIDC_PORT}`;
 const SESSION_COOKIE = "next-auth.session-token";
+const STATE_COOKIE = "next-auth.state";
 
 /** A fresh browser (no cookies: neither the app's nor the provider's). */
 async function freshPage(browser: Browser): Promise<Page> {
@@ -158,6 +160,31 @@ test("a replayed callback makes no session", async ({ browser }) => {
   const replay = await page.request.get(callback!, { maxRedirects: 0 });
   expect(replay.headers().location).toMatch(/\/api\/auth\/error\?error=OAuthCallback/);
   expect((await sessionCookie(page))?.value).toBe(before?.value); // no new session was made
+});
+
+test("a sign-in whose state has expired makes no session", async ({ browser }) => {
+  await invited(browser, "sso.esme@example.org", "Esme Expired");
+  const page = await freshPage(browser);
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Sign in with Lab ID" }).click();
+  await expect(page).toHaveURL(/\/interaction\//);
+  // The state cookie next-auth set (15 minutes' life), sealed again as if issued 20 minutes ago: what the app gets
+  // from a browser left on the provider's login page too long.
+  const [state] = (await page.context().cookies()).filter((c) => c.name === STATE_COOKIE);
+  expect(state).toBeDefined();
+  const sealed = { secret: E2E_SERVER_ENV.NEXTAUTH_SECRET, salt: STATE_COOKIE };
+  const payload = await decode({ ...sealed, token: state.value });
+  expect(payload?.value).toBeTruthy();
+  const { value, provider } = payload as { value: string; provider: string };
+  const stale = await encode({ ...sealed, token: { value, provider }, maxAge: -5 * 60 });
+  await page.context().addCookies([{ ...state, value: stale }]);
+  await page.getByPlaceholder("Enter any login").fill("sso.esme@example.org");
+  await page.getByPlaceholder("and password").fill("any-password");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL((u) => u.port !== String(E2E_OIDC_PORT) && !u.pathname.startsWith("/api/auth/callback"));
+  await expectRefused(page, SIGN_IN_MESSAGES.ssoFailed);
+  await shot(page, "oidc-refused-expired-state");
 });
 
 test("a provider answering as another issuer is refused", async ({ browser }) => {

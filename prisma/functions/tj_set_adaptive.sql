@@ -6,7 +6,9 @@
 CREATE OR REPLACE FUNCTION tj_set_adaptive(p_admin text, p_dataset text, p_on boolean, p_share double precision, p_audit_id text) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   v_changed integer;
+  v_before jsonb;
 BEGIN
+  SELECT jsonb_build_object('on', "adaptiveRaters", 'calibrationShare', "calibrationShare") INTO v_before FROM "Dataset" WHERE id = p_dataset;
   PERFORM tj_bulk_pairs_begin();
   UPDATE "Dataset" SET "adaptiveRaters" = p_on, "calibrationShare" = p_share WHERE id = p_dataset;
   UPDATE "Pair" p SET calibration = tj_pair_draw(p.id) < p_share FROM "Query" q WHERE q.id = p."queryId" AND q."datasetId" = p_dataset;
@@ -23,6 +25,7 @@ BEGIN
   GET DIAGNOSTICS v_changed = ROW_COUNT;
   PERFORM tj_bulk_pairs_end();
   INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", data)
-    VALUES (p_audit_id, p_admin, 'dataset.adaptive', 'Dataset', p_dataset, jsonb_build_object('on', p_on, 'calibrationShare', p_share, 'changed', v_changed));
+    VALUES (p_audit_id, p_admin, 'dataset.adaptive', 'Dataset', p_dataset, jsonb_build_object('on', p_on, 'calibrationShare', p_share, 'changed', v_changed,
+      'before', v_before, 'after', jsonb_build_object('on', p_on, 'calibrationShare', p_share)));
   RETURN v_changed;
 END $$;

@@ -59,7 +59,12 @@ export async function setDimensions(
   actorId: string,
 ): Promise<{ version: number; changed: boolean }> {
   const next = dimensions?.length ? JSON.stringify(dimensions) : null;
-  const { rows } = await poolOf(db).query<{ changed: number | null; same: boolean; version: number }>(
+  const { rows } = await poolOf(db).query<{
+    changed: number | null;
+    same: boolean;
+    version: number;
+    before: { key: string }[] | null;
+  }>(
     `WITH started AS (SELECT ${STARTED} AS started), changed AS (
        UPDATE "Dataset" SET dimensions = $2::jsonb, "dimensionsVersion" = "dimensionsVersion" + 1
         WHERE id = $1 AND dimensions IS DISTINCT FROM $2::jsonb AND NOT (SELECT started FROM started)
@@ -71,7 +76,8 @@ export async function setDimensions(
      )
      SELECT (SELECT version FROM kept) AS changed,
             (SELECT dimensions IS NOT DISTINCT FROM $2::jsonb FROM "Dataset" WHERE id = $1) AS same,
-            (SELECT "dimensionsVersion" FROM "Dataset" WHERE id = $1) AS version`,
+            (SELECT "dimensionsVersion" FROM "Dataset" WHERE id = $1) AS version,
+            (SELECT dimensions FROM "Dataset" WHERE id = $1) AS before`,
     [datasetId, next, randomUUID(), actorId],
   );
   const r = rows[0];
@@ -83,7 +89,13 @@ export async function setDimensions(
         action: "dataset.dimensions",
         targetType: "Dataset",
         targetId: datasetId,
-        data: { version: r.changed, keys: (dimensions ?? []).map((d) => d.key) },
+        // The statement's reads see the dataset as it was before its update: the set replaced.
+        data: {
+          version: r.changed,
+          keys: (dimensions ?? []).map((d) => d.key),
+          before: { version: r.version, keys: (r.before ?? []).map((d) => d.key) },
+          after: { version: r.changed, keys: (dimensions ?? []).map((d) => d.key) },
+        },
       },
     });
     return { version: r.changed, changed: true };
