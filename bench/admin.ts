@@ -7,7 +7,7 @@
  * rationales and requests carry English and Chinese text (seedHistory's `texts`), and the pair browser's API and page
  * are timed too (BROWSER_CALLS): the first page, filtered pages, searches in English and Chinese (a common phrase,
  * read by a walk along the pairs, and a rare one, read as the set of its matches), a page deep in the list by key,
- * and the counts. The review queue is timed too (REVIEW: POST /api/review/next, the admin reviewing every destination
+ * the counts, and a pair's page (API and page). The review queue is timed too (REVIEW: POST /api/review/next, the admin reviewing every destination
  * at the default 10 % sample), fresh and after the oldest REVIEWED_BEFORE judgments of the sample were accepted: it
  * walks the judgments oldest first past the reviewed ones (decision 021).
  * Usage: npm run bench:admin [-- JUDGMENTS] [--dimensions] [--heavy] [--reuse] (--reuse: time again on the history
@@ -69,7 +69,10 @@ const HEAVY_CALLS = [
   "/api/admin/exports/training-pairs",
 ];
 
-/** The pair browser's reads (issue 46); DEEP is a cursor 100 pairs before the end of the list, newest first. */
+/**
+ * The pair browser's reads (issue 46); DEEP is a cursor 100 pairs before the end of the list, newest first; PAIR a
+ * pair with three judgments and the judges' verdicts, near the middle of the history.
+ */
 const pairs = (q: Record<string, string>, path = "/api/admin/pairs") => `${path}?${new URLSearchParams(q)}`;
 const BROWSER_CALLS = [
   "/api/admin/pairs",
@@ -91,6 +94,9 @@ const BROWSER_CALLS = [
   pairs({ q: "开放时间", cols: "request,verdicts,agreement,label,rationale" }, "/admin/pairs"),
   pairs({ q: "opening hours", agreement: "majority" }, "/admin/pairs"),
   pairs({ after: "DEEP" }, "/admin/pairs"),
+  // A pair's page: its plans, every judgment, the judges' verdicts, the label and the history.
+  "/api/admin/pairs/PAIR",
+  "/admin/pairs/PAIR",
 ];
 
 /** How many of the sample's oldest judgments are accepted before the queue is timed a second time. */
@@ -191,12 +197,13 @@ async function main() {
     const cookie = await signIn(server.url, "admin@bench.test", "bench-password-1");
     const rows: Record<string, { status: number; firstMs: number; p50Ms: number; maxMs: number; kB: number }> = {};
     const deep = await deepCursor(pg.url);
+    const pair = await judgedPair(pg.url);
     const routes = [
       ...CALLS,
       ...BROWSER_CALLS,
       ...(withDimensions ? DIMENSION_CALLS : []),
       ...(heavy ? HEAVY_CALLS : []),
-    ].map((r) => r.replace("EXPERT", "hu1").replace("DEEP", deep));
+    ].map((r) => r.replace("EXPERT", "hu1").replace("DEEP", deep).replace("PAIR", pair));
     for (const route of routes) {
       const times: number[] = [];
       let status = 0;
@@ -276,6 +283,19 @@ async function deepCursor(url: string): Promise<string> {
         ORDER BY "createdAt" DESC, id DESC OFFSET (SELECT count(*) - 100 FROM "Pair") LIMIT 1`,
     );
     return encodePairCursor({ sort: "created", dir: "desc", ...rows[0] });
+  } finally {
+    await c.end();
+  }
+}
+
+async function judgedPair(url: string): Promise<string> {
+  const c = await connect(url);
+  try {
+    const { rows } = await c.query<{ id: string }>(
+      `SELECT p.id FROM "Pair" p WHERE p."submittedCount" = 3 AND EXISTS (SELECT 1 FROM "JudgeVerdict" v WHERE v."pairId" = p.id)
+        ORDER BY p.id OFFSET 1000 LIMIT 1`,
+    );
+    return encodeURIComponent(rows[0].id);
   } finally {
     await c.end();
   }
