@@ -1,14 +1,17 @@
 "use client";
 /** The admin home's users: creating an expert or a reviewer (with a one-time invite link), deactivating, new invite links. */
 import type { UsersAnswer } from "@/lib/platform/browser";
-import { ROLE_LABELS } from "@/lib/accounts/browser";
 import { useCreateExpert, useReinvite, useSetActive } from "./mutations";
 import { useUsers } from "./queries";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorText } from "../i18n";
 
 type UserRow = UsersAnswer["users"][number];
 
 export function AdminUsers({ currentUserId }: { currentUserId: string }) {
+  const t = useTranslations("Admin.users");
+  const errorText = useErrorText();
   const users = useUsers();
   const [invite, setInvite] = useState<{ email: string; link: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -19,14 +22,14 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
       setInvite({ email: input.email, link: r.inviteUrl });
       setFormError(null);
     },
-    onError: (e) => setFormError(e.message),
+    onError: (e) => setFormError(errorText(e)),
   });
   const setActive = useSetActive();
   const reinvite = useReinvite<UserRow>({ onSuccess: (r, u) => setInvite({ email: u.email, link: r.inviteUrl }) });
 
   return (
     <section className="card">
-      <h2>Users</h2>
+      <h2>{t("title")}</h2>
       <form
         className="inline-form"
         onSubmit={(e) => {
@@ -37,22 +40,22 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
         }}
       >
         <label>
-          Name
-          <input name="name" required maxLength={120} placeholder="Full name" />
+          {t("name")}
+          <input name="name" required maxLength={120} placeholder={t("namePlaceholder")} />
         </label>
         <label>
-          Email
+          {t("email")}
           <input name="email" type="email" required maxLength={320} placeholder="expert@example.org" />
         </label>
         <label>
-          Role
+          {t("role")}
           <select value={role} onChange={(e) => setRole(e.target.value as "EXPERT" | "REVIEWER")}>
-            <option value="EXPERT">Expert (judges pairs)</option>
-            <option value="REVIEWER">Reviewer (reviews judgments)</option>
+            <option value="EXPERT">{t("roleExpert")}</option>
+            <option value="REVIEWER">{t("roleReviewer")}</option>
           </select>
         </label>
         <button className="btn primary" type="submit" disabled={create.isPending}>
-          {role === "REVIEWER" ? "Create reviewer" : "Create expert"}
+          {role === "REVIEWER" ? t("createReviewer") : t("createExpert")}
         </button>
       </form>
       {formError && (
@@ -62,29 +65,27 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
       )}
       {invite && (
         <div className="notice" data-testid="invite">
-          <p>
-            One-time invite link for <strong>{invite.email}</strong> (valid 7 days; shown only now):
-          </p>
+          <p>{t.rich("invite", { email: invite.email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
           <code data-testid="invite-link" className="copyable">
             {invite.link}
           </code>
           <button type="button" className="btn-link" onClick={() => navigator.clipboard?.writeText(invite.link)}>
-            Copy
+            {t("copy")}
           </button>
         </div>
       )}
-      {users.isError && <p className="error">{(users.error as Error).message}</p>}
-      <table className="table" aria-label="Users">
+      {users.isError && <p className="error">{errorText(users.error)}</p>}
+      <table className="table" aria-label={t("title")}>
         <thead>
           <tr>
-            <th>Name</th>
-            <th>Email</th>
-            <th>Role</th>
-            <th>Destinations</th>
-            <th className="num">Judgments</th>
-            <th>Status</th>
+            <th>{t("name")}</th>
+            <th>{t("email")}</th>
+            <th>{t("role")}</th>
+            <th>{t("destinations")}</th>
+            <th className="num">{t("judgments")}</th>
+            <th>{t("status")}</th>
             <th>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("actions")}</span>
             </th>
           </tr>
         </thead>
@@ -93,7 +94,7 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
             <tr key={u.id} data-testid={`user-${u.email}`} className={u.active ? "" : "inactive"}>
               <td>{u.name}</td>
               <td>{u.email}</td>
-              <td>{ROLE_LABELS[u.role]}</td>
+              <td>{t(`roles.${u.role}`)}</td>
               <td>
                 {u.destinations.map((d) => `${d.name} (${d.familiarity})`).join(", ") || (
                   <span className="muted">—</span>
@@ -101,7 +102,13 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
               </td>
               <td className="num">{u.judgments}</td>
               <td>
-                {!u.active ? "Deactivated" : u.hasPassword ? "Active" : u.pendingInvite ? "Invited" : "No password"}
+                {!u.active
+                  ? t("deactivated")
+                  : u.hasPassword
+                    ? t("active")
+                    : u.pendingInvite
+                      ? t("invited")
+                      : t("noPassword")}
               </td>
               <td>
                 <div className="actions">
@@ -111,12 +118,12 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
                       className="btn small"
                       onClick={() => setActive.mutate({ id: u.id, active: !u.active })}
                     >
-                      {u.active ? "Deactivate" : "Reactivate"}
+                      {u.active ? t("deactivate") : t("reactivate")}
                     </button>
                   )}
                   {u.active && !u.hasPassword && (
                     <button type="button" className="btn small" onClick={() => reinvite.mutate(u)}>
-                      New invite link
+                      {t("newInvite")}
                     </button>
                   )}
                 </div>

@@ -6,15 +6,17 @@
  * whose judgments changed are recomputed by themselves when the page opens them: it says "updating" meanwhile.
  */
 import { useIsFetching, type QueryKey } from "@tanstack/react-query";
-import { clock } from "../format";
+import { useTranslations } from "next-intl";
+import { useFormat } from "../format";
+import { useErrorText } from "../i18n";
 import { useRecomputeFigures } from "./mutations";
 
 /** ", 12 minutes ago" for figures a minute old or more (stored figures may be kept for a quarter of an hour). */
-function ago(iso: string): string {
+function ago(iso: string, t: ReturnType<typeof useTranslations<"Admin.figuresAge">>): string {
   const minutes = Math.floor((Date.now() - new Date(iso).getTime()) / 60_000);
   if (minutes < 1) return "";
-  if (minutes < 120) return `, ${minutes} minute${minutes === 1 ? "" : "s"} ago`;
-  return `, ${Math.floor(minutes / 60)} hours ago`;
+  if (minutes < 120) return t("minutesAgo", { count: minutes });
+  return t("hoursAgo", { count: String(Math.floor(minutes / 60)) });
 }
 
 export function FiguresAge({
@@ -27,23 +29,25 @@ export function FiguresAge({
   updating?: boolean;
   queryKey: QueryKey;
 }) {
+  const t = useTranslations("Admin.figuresAge");
+  const { clock } = useFormat();
+  const errorText = useErrorText();
   const recompute = useRecomputeFigures(queryKey);
   const fetching = useIsFetching({ queryKey }) > 0;
   if (!computedAt) return null;
   const busy = recompute.isPending || fetching || updating;
   return (
     <p className="muted small figures-age" data-testid="figures-age" aria-live="polite">
-      Figures as of {clock(computedAt)}
-      {ago(computedAt)}.{" "}
+      {t("asOf", { time: clock(computedAt), ago: ago(computedAt, t) })}{" "}
       {updating && (
         <span className="updating" data-testid="figures-updating">
-          Updating with the judgments since…{" "}
+          {t("updating")}{" "}
         </span>
       )}
       <button type="button" className="link" disabled={busy} onClick={() => recompute.mutate(undefined)}>
-        {busy ? "Recomputing…" : "Recompute"}
+        {busy ? t("recomputing") : t("recompute")}
       </button>
-      {recompute.isError && <span className="error"> {recompute.error.message}</span>}
+      {recompute.isError && <span className="error"> {errorText(recompute.error)}</span>}
     </p>
   );
 }

@@ -6,19 +6,23 @@
  * them), so the page says what it is doing rather than "Loading…".
  */
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { FiguresProgressAnswer } from "@/lib/platform/browser";
 import { api } from "../api";
+import { useFormat } from "../format";
 
 type Page = "quality" | "judges" | "leaderboard" | "dimensions";
 const SHOW_AFTER_MS = 400;
 
-function elapsed(fromIso: string, now: number): string {
+function elapsed(fromIso: string, now: number, t: ReturnType<typeof useTranslations<"Admin.figuresProgress">>): string {
   const s = Math.max(0, Math.round((now - new Date(fromIso).getTime()) / 1000));
-  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+  return s < 60 ? t("seconds", { s: String(s) }) : t("minutes", { m: String(Math.floor(s / 60)), s: String(s % 60) });
 }
 
 export function FiguresProgress({ page }: { page: Page }) {
+  const t = useTranslations("Admin.figuresProgress");
+  const { count } = useFormat();
   const q = useQuery({
     queryKey: ["figures-progress", page],
     queryFn: () => api<FiguresProgressAnswer>(`/api/admin/figures/progress?page=${page}`),
@@ -42,14 +46,13 @@ export function FiguresProgress({ page }: { page: Page }) {
     <div className="stack figures-progress" role="status" data-testid="figures-progress">
       <div className="progress">
         <div className="bar indeterminate" />
-        <span>Computing the figures{p ? `: ${p.stage}` : "…"}</span>
+        <span>{p ? t("computingStage", { stage: p.stage }) : t("computing")}</span>
       </div>
       <p className="muted small">
         {p
-          ? `${p.done !== null ? `${p.done.toLocaleString("en-US")} read · ` : ""}${elapsed(p.startedAt, now)} so far. `
+          ? `${p.done !== null ? t("read", { rows: count(p.done) }) : ""}${t("soFar", { time: elapsed(p.startedAt, now, t) })}`
           : ""}
-        The first computation reads every judgment and gives way to experts who are judging; reloads then read the
-        stored figures.
+        {t("note")}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 /** The dataset and destination filters shared by the admin panels (exports, weight fits), from /api/admin/overview. */
+import { useTranslations } from "next-intl";
 import { useOverview } from "./queries";
 
 /** The datasets and destinations to filter by: the overview's (one query, shared with the assignment page). */
@@ -14,6 +15,7 @@ export function ScopeSelects({
   destination: string;
   onChange: (patch: { dataset?: string; destination?: string }) => void;
 }) {
+  const t = useTranslations("Admin.scope");
   const options = useScopeOptions();
   const select = (
     label: string,
@@ -24,7 +26,7 @@ export function ScopeSelects({
     <label>
       {label}
       <select value={value} onChange={(e) => set(e.target.value)}>
-        <option value="">All</option>
+        <option value="">{t("all")}</option>
         {items?.map((d) => (
           <option key={d.id} value={d.id}>
             {d.name}
@@ -35,8 +37,8 @@ export function ScopeSelects({
   );
   return (
     <>
-      {select("Dataset", dataset, options.data?.datasets, (v) => onChange({ dataset: v }))}
-      {select("Destination", destination, options.data?.destinations, (v) => onChange({ destination: v }))}
+      {select(t("dataset"), dataset, options.data?.datasets, (v) => onChange({ dataset: v }))}
+      {select(t("destination"), destination, options.data?.destinations, (v) => onChange({ destination: v }))}
     </>
   );
 }

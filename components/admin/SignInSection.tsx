@@ -1,10 +1,14 @@
 "use client";
 /** The admin home's sign-in setting: experts on single sign-on only (docs/decisions/023). */
 import type { SignInSettings } from "@/lib/accounts/browser";
+import { useTranslations } from "next-intl";
 import { useState, useSyncExternalStore } from "react";
+import { useErrorText } from "../i18n";
 import { useSetSignInSettings } from "./mutations";
 
 export function SignInSection({ initial, ssoName }: { initial: SignInSettings; ssoName: string | null }) {
+  const t = useTranslations("Admin.signIn");
+  const errorText = useErrorText();
   const [settings, setSettings] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   // A click before hydration would flip the box and save nothing: it is enabled once React handles it.
@@ -22,17 +26,13 @@ export function SignInSection({ initial, ssoName }: { initial: SignInSettings; s
     },
     onError: (e, patch) => {
       setSettings((s) => ({ ...s, expertsSsoOnly: !patch.expertsSsoOnly }));
-      setError(e.message);
+      setError(errorText(e));
     },
   });
   return (
     <section className="card" aria-labelledby="sign-in-heading">
-      <h2 id="sign-in-heading">Sign-in</h2>
-      <p className="muted">
-        {ssoName
-          ? `Single sign-on is configured: the sign-in page offers “Sign in with ${ssoName}”.`
-          : "Single sign-on is not configured (TRIPJUDGE_OIDC_ISSUER, see the operations guide): everyone signs in with a password."}
-      </p>
+      <h2 id="sign-in-heading">{t("title")}</h2>
+      <p className="muted">{ssoName ? t("ssoOn", { name: ssoName }) : t("ssoOff")}</p>
       <label className="checkbox">
         <input
           type="checkbox"
@@ -40,11 +40,9 @@ export function SignInSection({ initial, ssoName }: { initial: SignInSettings; s
           disabled={!hydrated || save.isPending}
           onChange={(e) => save.mutate({ expertsSsoOnly: e.target.checked })}
         />
-        Experts sign in with single sign-on only (admins and reviewers keep their passwords)
+        {t("ssoOnly")}
       </label>
-      {settings.expertsSsoOnly && !ssoName && (
-        <p className="notice">Takes effect once single sign-on is configured; until then experts use passwords.</p>
-      )}
+      {settings.expertsSsoOnly && !ssoName && <p className="notice">{t("pending")}</p>}
       {error && (
         <p role="alert" className="error">
           {error}

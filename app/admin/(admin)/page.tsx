@@ -4,6 +4,7 @@ import { getSignInSettings, listDestinations } from "@/lib/accounts/store";
 import { SignInSection } from "@/components/admin/SignInSection";
 import { standingCounts } from "@/lib/quality/store";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { requirePageUser, ssoProvider } from "@/lib/platform/next";
 
 export default async function AdminHome() {
@@ -14,34 +15,32 @@ export default async function AdminHome() {
     standingCounts(db()),
     getSignInSettings(db()),
   ]);
+  const t = await getTranslations("Admin");
+  const qualifying = standing.qualifying - standing.withoutGold;
   return (
     <>
-      <h1>Admin</h1>
+      <h1>{t("title")}</h1>
       {standing.paused + standing.failed + standing.qualifying > 0 && (
         <p className="notice" role="status" data-testid="standing-notice">
-          {standing.paused > 0 &&
-            `${standing.paused} expert${standing.paused > 1 ? "s" : ""} paused by the gold test. `}
-          {standing.failed > 0 &&
-            `${standing.failed} expert${standing.failed > 1 ? "s" : ""} did not pass qualification. `}
-          {standing.qualifying - standing.withoutGold > 0 &&
-            `${standing.qualifying - standing.withoutGold} new expert${standing.qualifying - standing.withoutGold > 1 ? "s are" : " is"} qualifying on gold pairs of their destinations. `}
-          {standing.withoutGold > 0 &&
-            `${standing.withoutGold} new expert${standing.withoutGold > 1 ? "s have" : " has"} no gold pairs for their destinations and judge${standing.withoutGold > 1 ? "" : "s"} real pairs until there are (make gold pairs, or let them through). `}
-          <Link href="/admin/quality">Review on the quality page</Link>
+          {standing.paused > 0 && t("standing.paused", { count: standing.paused })}
+          {standing.failed > 0 && t("standing.failed", { count: standing.failed })}
+          {qualifying > 0 && t("standing.qualifying", { count: qualifying })}
+          {standing.withoutGold > 0 && t("standing.withoutGold", { count: standing.withoutGold })}
+          <Link href="/admin/quality">{t("standing.review")}</Link>
         </p>
       )}
       <AdminUsers currentUserId={user.id} />
       <SignInSection initial={signIn} ssoName={ssoProvider()?.name ?? null} />
       <section className="card">
-        <h2>Destinations</h2>
-        <table className="table" aria-label="Destinations">
+        <h2>{t("destinations.title")}</h2>
+        <table className="table" aria-label={t("destinations.title")}>
           <thead>
             <tr>
-              <th>Destination</th>
-              <th className="num">Experts</th>
-              <th className="num">Requests</th>
-              <th className="num">Pairs</th>
-              <th className="num">Complete</th>
+              <th>{t("destinations.destination")}</th>
+              <th className="num">{t("destinations.experts")}</th>
+              <th className="num">{t("destinations.requests")}</th>
+              <th className="num">{t("destinations.pairs")}</th>
+              <th className="num">{t("destinations.complete")}</th>
             </tr>
           </thead>
           <tbody>

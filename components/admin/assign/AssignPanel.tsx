@@ -4,7 +4,9 @@
  * progress, judging settings. A change shows at once; if the server refuses it, it is undone and the error shows
  * above them all, until a change succeeds.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorText } from "../../i18n";
 import type { Then } from "../mutations";
 import { useOverview } from "../queries";
 import { ClaimsSection } from "./ClaimsSection";
@@ -13,14 +15,16 @@ import { ProgressSection } from "./ProgressSection";
 import { SettingsSection } from "./SettingsSection";
 
 export function AssignPanel() {
+  const t = useTranslations("Assign");
+  const errorText = useErrorText();
   const overview = useOverview({ refetchInterval: 15_000 });
   const [error, setError] = useState<string | null>(null);
   const then: Then<unknown, unknown> = {
     onSuccess: () => setError(null),
-    onError: (e) => setError(`${e.message} The change was not saved.`),
+    onError: (e) => setError(t("notSaved", { error: errorText(e) })),
   };
   const o = overview.data;
-  if (!o) return <p>{overview.isError ? "Could not load the overview." : "Loading…"}</p>;
+  if (!o) return <p>{overview.isError ? t("loadFailed") : t("loading")}</p>;
   const fam = new Map(o.familiarity.map((f) => [`${f.userId}|${f.destinationId}`, f.familiarity]));
   return (
     <>

@@ -1,7 +1,8 @@
 "use client";
 /** The pairs experts hold right now, with their leases: release one, or hand it to another expert of the destination. */
 import type { OverviewAnswer } from "@/lib/platform/browser";
-import { clock } from "../../format";
+import { useTranslations } from "next-intl";
+import { useFormat } from "../../format";
 import { useReassignClaim, useReleaseClaim, type Then } from "../mutations";
 
 export function ClaimsSection({
@@ -14,25 +15,27 @@ export function ClaimsSection({
   fam: Map<string, number>;
   then: Then<unknown, unknown>;
 }) {
+  const t = useTranslations("Assign.claims");
+  const { clock } = useFormat();
   const release = useReleaseClaim(then);
   const reassign = useReassignClaim(then);
   return (
     <section className="card">
-      <h2>Claims in progress</h2>
+      <h2>{t("title")}</h2>
       {o.claims.length === 0 ? (
-        <p className="muted">No expert holds a pair right now.</p>
+        <p className="muted">{t("none")}</p>
       ) : (
-        <table className="table" aria-label="Claims in progress">
+        <table className="table" aria-label={t("title")}>
           <thead>
             <tr>
-              <th>Expert</th>
-              <th>Destination</th>
-              <th>Pair</th>
-              <th className="num">Slot</th>
-              <th>Claimed</th>
-              <th>Lease</th>
+              <th>{t("expert")}</th>
+              <th>{t("destination")}</th>
+              <th>{t("pair")}</th>
+              <th className="num">{t("slot")}</th>
+              <th>{t("claimed")}</th>
+              <th>{t("lease")}</th>
               <th>
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t("actions")}</span>
               </th>
             </tr>
           </thead>
@@ -46,20 +49,26 @@ export function ClaimsSection({
                 </td>
                 <td className="num">{c.slot}</td>
                 <td>{clock(c.claimedAt)}</td>
-                <td>{c.expired ? <span className="error">expired</span> : `until ${clock(c.leaseExpiresAt)}`}</td>
+                <td>
+                  {c.expired ? (
+                    <span className="error">{t("expired")}</span>
+                  ) : (
+                    t("until", { time: clock(c.leaseExpiresAt) })
+                  )}
+                </td>
                 <td>
                   <div className="actions">
                     <button className="btn small" onClick={() => release.mutate(c.id)}>
-                      Release
+                      {t("release")}
                     </button>
                     <select
-                      aria-label={`Reassign ${c.expert.name}'s claim`}
+                      aria-label={t("reassignLabel", { name: c.expert.name })}
                       value=""
                       onChange={(e) =>
                         e.target.value && reassign.mutate({ assignmentId: c.id, userId: e.target.value })
                       }
                     >
-                      <option value="">Reassign to…</option>
+                      <option value="">{t("reassignTo")}</option>
                       {o.experts
                         .filter((x) => x.id !== c.expert.id && x.active && fam.has(`${x.id}|${c.destinationId}`))
                         .map((x) => (

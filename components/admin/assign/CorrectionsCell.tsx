@@ -4,6 +4,7 @@
  * after a verdict, and how many of the verification raters must prefer a correction. Each change is saved at once
  * (PATCH /api/admin/datasets/ID); the cell starts from what the overview reports.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 export type Correctors = "experts" | "admins" | "nobody";
@@ -24,6 +25,7 @@ export function CorrectionsCell(props: {
   settings: Partial<CorrectionSettings>;
   onSave: (change: Partial<CorrectionSettings>) => void;
 }) {
+  const t = useTranslations("Assign.corrections");
   const [s, setS] = useState<CorrectionSettings>(() => {
     const { correctors, correctAfterVerdict, correctionVotes } = { ...DEFAULT_CORRECTION_SETTINGS, ...props.settings };
     return { correctors, correctAfterVerdict, correctionVotes };
@@ -33,38 +35,38 @@ export function CorrectionsCell(props: {
     props.onSave(c);
   };
   return (
-    <div className="corrections-cell small" role="group" aria-label={`Corrections of ${props.name}`}>
+    <div className="corrections-cell small" role="group" aria-label={t("group", { name: props.name })}>
       <label>
-        who corrects{" "}
+        {t("who")}{" "}
         <select
-          aria-label={`Who may correct ${props.name}`}
+          aria-label={t("whoLabel", { name: props.name })}
           value={s.correctors}
           onChange={(e) => change({ correctors: e.target.value as Correctors })}
         >
-          <option value="experts">experts and admins</option>
-          <option value="admins">admins only</option>
-          <option value="nobody">nobody</option>
+          <option value="experts">{t("experts")}</option>
+          <option value="admins">{t("admins")}</option>
+          <option value="nobody">{t("nobody")}</option>
         </select>
       </label>
       <label className="checkbox">
         <input
           type="checkbox"
-          aria-label={`Offer corrections after a verdict for ${props.name}`}
+          aria-label={t("offerLabel", { name: props.name })}
           checked={s.correctAfterVerdict}
           disabled={s.correctors === "nobody"}
           onChange={(e) => change({ correctAfterVerdict: e.target.checked })}
         />
-        offer after a verdict
+        {t("offer")}
       </label>
       <label>
-        verified by{" "}
+        {t("verified")}{" "}
         <select
-          aria-label={`Votes that verify a correction of ${props.name}`}
+          aria-label={t("votesLabel", { name: props.name })}
           value={s.correctionVotes}
           onChange={(e) => change({ correctionVotes: e.target.value as CorrectionVotes })}
         >
-          <option value="two_of_two">2 of 2 raters</option>
-          <option value="two_of_three">2 of 3 raters</option>
+          <option value="two_of_two">{t("twoOfTwo")}</option>
+          <option value="two_of_three">{t("twoOfThree")}</option>
         </select>
       </label>
     </div>

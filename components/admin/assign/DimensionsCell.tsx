@@ -4,6 +4,7 @@
  * verdict, picked from the defaults (each tied to a part of TripJudge's checks) or written by the admin. Chosen
  * before the first judgment; every saved change is a new version of the set.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { DEFAULT_DIMENSIONS, MAX_DIMENSIONS, type Dimension } from "@/lib/results/dimensions/browser";
 
@@ -28,12 +29,13 @@ const keyOf = (name: string) =>
   ).slice(0, 32);
 
 export function DimensionsCell({ name, dimensions, version, started, onSave }: Props) {
+  const t = useTranslations("Assign.dimensions");
   const [editing, setEditing] = useState(false);
   const [picked, setPicked] = useState<Dimension[]>(dimensions ?? []);
   const [own, setOwn] = useState(blank);
   const summary = dimensions?.length
-    ? `${dimensions.length} dimension${dimensions.length === 1 ? "" : "s"} (v${version})`
-    : "overall only";
+    ? t("summary", { count: dimensions.length, version: String(version) })
+    : t("overallOnly");
   if (!editing)
     return (
       <span className="small" title={dimensions?.map((d) => d.name).join(", ")}>
@@ -46,9 +48,9 @@ export function DimensionsCell({ name, dimensions, version, started, onSave }: P
               setPicked(dimensions ?? []);
               setEditing(true);
             }}
-            aria-label={`Edit the dimensions of ${name}`}
+            aria-label={t("editLabel", { name })}
           >
-            edit…
+            {t("edit")}
           </button>
         )}
       </span>
@@ -57,7 +59,7 @@ export function DimensionsCell({ name, dimensions, version, started, onSave }: P
   const toggle = (d: Dimension) => setPicked(has(d.key) ? picked.filter((x) => x.key !== d.key) : [...picked, d]);
   const ownKey = keyOf(own.name);
   return (
-    <div className="dimensions-editor small" role="group" aria-label={`Dimensions of ${name}`}>
+    <div className="dimensions-editor small" role="group" aria-label={t("group", { name })}>
       {DEFAULT_DIMENSIONS.map((d) => (
         <label key={d.key} className="checkbox" title={d.description}>
           <input type="checkbox" checked={has(d.key)} onChange={() => toggle(d)} /> {d.name}
@@ -67,20 +69,21 @@ export function DimensionsCell({ name, dimensions, version, started, onSave }: P
         .filter((d) => !DEFAULT_DIMENSIONS.some((x) => x.key === d.key))
         .map((d) => (
           <label key={d.key} className="checkbox" title={d.description}>
-            <input type="checkbox" checked onChange={() => toggle(d)} /> {d.name} <span className="muted">(own)</span>
+            <input type="checkbox" checked onChange={() => toggle(d)} /> {d.name}{" "}
+            <span className="muted">{t("own")}</span>
           </label>
         ))}
       <div className="dimensions-own">
         <input
-          placeholder="Your own: name"
-          aria-label="Name of your own dimension"
+          placeholder={t("ownName")}
+          aria-label={t("ownNameLabel")}
           value={own.name}
           maxLength={60}
           onChange={(e) => setOwn({ ...own, name: e.target.value })}
         />
         <input
-          placeholder="what it asks"
-          aria-label="Description of your own dimension"
+          placeholder={t("ownDescription")}
+          aria-label={t("ownDescriptionLabel")}
           value={own.description}
           maxLength={300}
           onChange={(e) => setOwn({ ...own, description: e.target.value })}
@@ -91,7 +94,7 @@ export function DimensionsCell({ name, dimensions, version, started, onSave }: P
             checked={own.allowSame}
             onChange={(e) => setOwn({ ...own, allowSame: e.target.checked })}
           />{" "}
-          “about the same”
+          {t("allowSame")}
         </label>
         <label className="checkbox">
           <input
@@ -99,7 +102,7 @@ export function DimensionsCell({ name, dimensions, version, started, onSave }: P
             checked={own.allowNotApplicable}
             onChange={(e) => setOwn({ ...own, allowNotApplicable: e.target.checked })}
           />{" "}
-          “not applicable”
+          {t("allowNotApplicable")}
         </label>
         <button
           type="button"
@@ -110,7 +113,7 @@ export function DimensionsCell({ name, dimensions, version, started, onSave }: P
             setOwn(blank);
           }}
         >
-          Add
+          {t("add")}
         </button>
       </div>
       <div className="dimensions-actions">
@@ -123,10 +126,10 @@ export function DimensionsCell({ name, dimensions, version, started, onSave }: P
             setEditing(false);
           }}
         >
-          Save {picked.length ? `${picked.length} dimensions` : "(overall only)"}
+          {picked.length ? t("saveSome", { count: String(picked.length) }) : t("saveNone")}
         </button>
         <button type="button" className="btn small" onClick={() => setEditing(false)}>
-          Cancel
+          {t("cancel")}
         </button>
       </div>
     </div>

@@ -3,6 +3,7 @@
  * Destinations of experts and reviewers: familiarity 1–5 per person and destination, one at a time or for a selection.
  * An expert judges their destinations' pairs; a reviewer reviews their judgments (docs/reviewers.md).
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { OverviewAnswer } from "@/lib/platform/browser";
 import { useSetFamiliarity, type Then } from "../mutations";
@@ -24,6 +25,7 @@ export function FamiliaritySection({
   fam: Map<string, number>;
   then: Then<unknown, unknown>;
 }) {
+  const t = useTranslations("Assign.familiarity");
   const [pickedExperts, setPickedExperts] = useState<Set<string>>(new Set());
   const [pickedDest, setPickedDest] = useState<Set<string>>(new Set());
   const [bulkLevel, setBulkLevel] = useState(3);
@@ -32,21 +34,19 @@ export function FamiliaritySection({
     set.mutate({ userIds, destinationIds, familiarity });
   return (
     <section className="card">
-      <h2>Destinations of experts and reviewers</h2>
+      <h2>{t("title")}</h2>
       <p className="muted small">
-        Familiarity 1 (knows a little) to 5 (lives there). An expert only gets pairs of destinations given here; a
-        reviewer reviews only judgments of destinations given here.
-        {o.destinationsWithoutPairs > 0 &&
-          ` ${o.destinationsWithoutPairs} destination${o.destinationsWithoutPairs === 1 ? " has" : "s have"} no pairs yet and ${o.destinationsWithoutPairs === 1 ? "is" : "are"} not listed (a pair is two plans of one request; see Import).`}
+        {t("help")}
+        {o.destinationsWithoutPairs > 0 && t("withoutPairs", { count: o.destinationsWithoutPairs })}
       </p>
       <div className="scroll-x">
-        <table className="table matrix" aria-label="Familiarity of experts with destinations">
+        <table className="table matrix" aria-label={t("table")}>
           <thead>
             <tr>
               <th>
-                <span className="sr-only">Select</span>
+                <span className="sr-only">{t("select")}</span>
               </th>
-              <th>Expert or reviewer</th>
+              <th>{t("person")}</th>
               {o.destinations.map((d) => (
                 <th key={d.id}>
                   <label className="checkbox small">
@@ -54,10 +54,10 @@ export function FamiliaritySection({
                       type="checkbox"
                       checked={pickedDest.has(d.id)}
                       onChange={(e) => setPickedDest(toggle(pickedDest, d.id, e.target.checked))}
-                      aria-label={`Select ${d.name}`}
+                      aria-label={t("selectName", { name: d.name })}
                     />
                     {d.name}
-                    {d.pairs === 0 && <span className="muted"> (no pairs)</span>}
+                    {d.pairs === 0 && <span className="muted">{t("noPairs")}</span>}
                   </label>
                 </th>
               ))}
@@ -74,17 +74,17 @@ export function FamiliaritySection({
                     type="checkbox"
                     checked={pickedExperts.has(e.id)}
                     onChange={(ev) => setPickedExperts(toggle(pickedExperts, e.id, ev.target.checked))}
-                    aria-label={`Select ${e.name}`}
+                    aria-label={t("selectName", { name: e.name })}
                   />
                 </td>
                 <td>
                   {e.name}
-                  {e.reviewer && <span className="muted small"> (reviewer)</span>}
+                  {e.reviewer && <span className="muted small">{t("reviewer")}</span>}
                 </td>
                 {o.destinations.map((d) => (
                   <td key={d.id}>
                     <select
-                      aria-label={`${e.name} – ${d.name}`}
+                      aria-label={t("cell", { person: e.name, destination: d.name })}
                       value={fam.get(`${e.id}|${d.id}`) ?? 0}
                       onChange={(ev) => setFam([e.id], [d.id], Number(ev.target.value))}
                     >
@@ -104,10 +104,10 @@ export function FamiliaritySection({
       </div>
       <div className="inline-form">
         <span className="small">
-          {pickedExperts.size} expert(s) × {pickedDest.size} destination(s)
+          {t("picked", { experts: String(pickedExperts.size), destinations: String(pickedDest.size) })}
         </span>
         <label>
-          Familiarity
+          {t("level")}
           <select value={bulkLevel} onChange={(e) => setBulkLevel(Number(e.target.value))}>
             {[1, 2, 3, 4, 5].map((n) => (
               <option key={n} value={n}>
@@ -121,14 +121,14 @@ export function FamiliaritySection({
           disabled={!pickedExperts.size || !pickedDest.size}
           onClick={() => setFam([...pickedExperts], [...pickedDest], bulkLevel)}
         >
-          Assign selected
+          {t("assign")}
         </button>
         <button
           className="btn"
           disabled={!pickedExperts.size || !pickedDest.size}
           onClick={() => setFam([...pickedExperts], [...pickedDest], 0)}
         >
-          Remove selected
+          {t("remove")}
         </button>
       </div>
     </section>

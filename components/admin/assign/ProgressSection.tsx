@@ -3,37 +3,45 @@
  * Progress per dataset (with its raters per pair, diagnostics switch, and preference strength and dimensions,
  * which are chosen before the dataset's first judgment), per destination and per expert.
  */
+import { useLocale, useTranslations } from "next-intl";
 import type { OverviewAnswer } from "@/lib/platform/browser";
-import { pctOf, seconds } from "../../format";
+import { seconds, useFormat } from "../../format";
 import { useUpdateDataset, type Then } from "../mutations";
 import { CorrectionsCell, type CorrectionSettings } from "./CorrectionsCell";
 import { DimensionsCell } from "./DimensionsCell";
 
 function Bar({ done, total }: { done: number; total: number }) {
+  const t = useTranslations("Assign.progress");
   return (
-    <span className="minibar" title={`${done} of ${total}`}>
+    <span className="minibar" title={t("bar", { done: String(done), total: String(total) })}>
       <span style={{ width: `${total ? (100 * done) / total : 0}%` }} />
     </span>
   );
 }
 
 export function ProgressSection({ o, then }: { o: OverviewAnswer; then: Then<unknown, unknown> }) {
+  const t = useTranslations("Assign.progress");
+  const { pctOf } = useFormat();
+  // English keeps its whole seconds ("245 s"); another language says them in its unit.
+  const english = useLocale() === "en";
+  const median = (v: number | null) =>
+    english || v === null ? seconds(v) : t("seconds", { n: String(Math.round(v)) });
   const update = useUpdateDataset(then);
   return (
     <section className="card">
-      <h2>Progress</h2>
+      <h2>{t("title")}</h2>
       {/* Datasets take the full width: each row carries its settings (strength, dimensions) beside its progress. */}
       <div className="table-scroll">
-        <table className="table" aria-label="Progress per dataset">
+        <table className="table" aria-label={t("datasetTable")}>
           <thead>
             <tr>
-              <th>Dataset</th>
-              <th>Raters / pair</th>
-              <th className="num">Complete pairs</th>
-              <th>Diagnostics</th>
-              <th>Strength</th>
-              <th>Dimensions</th>
-              <th>Corrections</th>
+              <th>{t("dataset")}</th>
+              <th>{t("raters")}</th>
+              <th className="num">{t("complete")}</th>
+              <th>{t("diagnostics")}</th>
+              <th>{t("strength")}</th>
+              <th>{t("dimensions")}</th>
+              <th>{t("corrections")}</th>
             </tr>
           </thead>
           <tbody>
@@ -46,7 +54,7 @@ export function ProgressSection({ o, then }: { o: OverviewAnswer; then: Then<unk
                     min={1}
                     max={10}
                     defaultValue={d.raters ?? 3}
-                    aria-label={`Raters per pair for ${d.name}`}
+                    aria-label={t("ratersFor", { name: d.name })}
                     className="narrow-input"
                     onBlur={(e) =>
                       Number(e.target.value) !== d.raters &&
@@ -56,7 +64,9 @@ export function ProgressSection({ o, then }: { o: OverviewAnswer; then: Then<unk
                 </td>
                 <td className="num">
                   {d.complete} / {d.pairs}
-                  {d.decided > 0 && <span className="muted small"> · {d.decided} decided by judges</span>}{" "}
+                  {d.decided > 0 && (
+                    <span className="muted small">{t("decided", { count: String(d.decided) })}</span>
+                  )}{" "}
                   <Bar done={d.judgments} total={d.needed} />
                 </td>
                 <td>
@@ -66,25 +76,18 @@ export function ProgressSection({ o, then }: { o: OverviewAnswer; then: Then<unk
                       checked={d.showDiagnostics}
                       onChange={(e) => update.mutate({ id: d.id, showDiagnostics: e.target.checked })}
                     />
-                    show to experts
+                    {t("showToExperts")}
                   </label>
                 </td>
                 <td>
-                  <label
-                    className="checkbox small"
-                    title={
-                      d.judgments > 0
-                        ? "Chosen before the first judgment: it stays as it is"
-                        : "Experts say how much better (1 slightly, 2 clearly, 3 decisively)"
-                    }
-                  >
+                  <label className="checkbox small" title={d.judgments > 0 ? t("strengthLocked") : t("strengthHelp")}>
                     <input
                       type="checkbox"
                       checked={d.preferenceStrength}
                       disabled={d.judgments > 0}
                       onChange={(e) => update.mutate({ id: d.id, preferenceStrength: e.target.checked })}
                     />
-                    ask how much better
+                    {t("askStrength")}
                   </label>
                 </td>
                 <td>
@@ -110,12 +113,12 @@ export function ProgressSection({ o, then }: { o: OverviewAnswer; then: Then<unk
       </div>
       <div className="grid-3">
         <div>
-          <table className="table" aria-label="Progress per destination">
+          <table className="table" aria-label={t("destinationTable")}>
             <thead>
               <tr>
-                <th>Destination</th>
-                <th className="num">Complete pairs</th>
-                <th className="num">Judgments</th>
+                <th>{t("destination")}</th>
+                <th className="num">{t("complete")}</th>
+                <th className="num">{t("judgments")}</th>
               </tr>
             </thead>
             <tbody>
@@ -124,7 +127,7 @@ export function ProgressSection({ o, then }: { o: OverviewAnswer; then: Then<unk
                   <td>{d.name}</td>
                   <td className="num">
                     {d.complete} / {d.pairs}
-                    {d.decided > 0 && <span className="muted small"> · {d.decided} decided by judges</span>}
+                    {d.decided > 0 && <span className="muted small">{t("decided", { count: String(d.decided) })}</span>}
                   </td>
                   <td className="num">
                     {pctOf(d.judgments, d.needed)} <Bar done={d.judgments} total={d.needed} />
@@ -135,14 +138,14 @@ export function ProgressSection({ o, then }: { o: OverviewAnswer; then: Then<unk
           </table>
         </div>
         <div>
-          <table className="table" aria-label="Progress per expert">
+          <table className="table" aria-label={t("expertTable")}>
             <thead>
               <tr>
-                <th>Expert</th>
-                <th className="num">Judged</th>
-                <th className="num">Skipped</th>
-                <th className="num">Holding</th>
-                <th className="num">Median time</th>
+                <th>{t("expert")}</th>
+                <th className="num">{t("judged")}</th>
+                <th className="num">{t("skipped")}</th>
+                <th className="num">{t("holding")}</th>
+                <th className="num">{t("median")}</th>
               </tr>
             </thead>
             <tbody>
@@ -152,7 +155,7 @@ export function ProgressSection({ o, then }: { o: OverviewAnswer; then: Then<unk
                   <td className="num">{e.judged}</td>
                   <td className="num">{e.skipped}</td>
                   <td className="num">{e.claimed}</td>
-                  <td className="num">{seconds(e.medianSeconds)}</td>
+                  <td className="num">{median(e.medianSeconds)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,6 @@
 "use client";
 /** The judging settings of the assignment page: lease, minimum rationale, queue order, how often serving priorities are recomputed. */
+import { useTranslations } from "next-intl";
 import type { JudgingSettings } from "@/lib/judging/browser";
 import type { OverviewAnswer } from "@/lib/platform/browser";
 import { useSaveSettings, type Then } from "../mutations";
@@ -11,10 +12,11 @@ export function SettingsSection({
   settings: OverviewAnswer["settings"];
   then: Then<unknown, unknown>;
 }) {
+  const t = useTranslations("Assign.settings");
   const save = useSaveSettings(then);
   return (
     <section className="card">
-      <h2>Judging settings</h2>
+      <h2>{t("title")}</h2>
       <form
         className="inline-form"
         onSubmit={(e) => {
@@ -29,7 +31,7 @@ export function SettingsSection({
         }}
       >
         <label>
-          Lease (minutes)
+          {t("lease")}
           <input
             name="leaseMinutes"
             type="number"
@@ -40,7 +42,7 @@ export function SettingsSection({
           />
         </label>
         <label>
-          Minimum rationale (characters)
+          {t("rationale")}
           <input
             name="rationaleMinLength"
             type="number"
@@ -51,14 +53,14 @@ export function SettingsSection({
           />
         </label>
         <label>
-          Queue order
+          {t("order")}
           <select name="queueOrder" defaultValue={settings.queueOrder}>
-            <option value="completion">Closest to completion, then oldest</option>
-            <option value="oldest">Oldest first</option>
+            <option value="completion">{t("completion")}</option>
+            <option value="oldest">{t("oldest")}</option>
           </select>
         </label>
-        <label title="How often the worker recomputes the priorities of a dataset served balanced or most informative first (Quality page)">
-          Serving priorities every (judgments)
+        <label title={t("prioritiesHelp")}>
+          {t("priorities")}
           <input
             name="prioritiesEvery"
             type="number"
@@ -69,7 +71,7 @@ export function SettingsSection({
           />
         </label>
         <button className="btn primary" type="submit">
-          Save settings
+          {t("save")}
         </button>
       </form>
     </section>

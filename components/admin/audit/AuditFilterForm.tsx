@@ -1,36 +1,34 @@
 /** The audit log's filters as one GET form: submitting it loads the log's first page of what it selects, its address the filter. */
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { AuditFilterValues } from "@/lib/audit/browser";
 
-const TEXT: { name: keyof AuditFilterValues; label: string; placeholder: string }[] = [
-  { name: "action", label: "Action starts with", placeholder: "settings, destination.assign" },
-  { name: "actor", label: "Who (e-mail or id)", placeholder: "admin@example.org" },
-  { name: "targetType", label: "Target type", placeholder: "Pair, User, Dataset" },
-  { name: "targetId", label: "Target id", placeholder: "an id" },
-];
+/** The text filters; each one's label and placeholder are the messages `Audit.form.<name>` and `<name>Placeholder`. */
+const TEXT: (keyof AuditFilterValues)[] = ["action", "actor", "targetType", "targetId"];
 
 export function AuditFilterForm({ values }: { values: AuditFilterValues }) {
+  const t = useTranslations("Audit.form");
   return (
-    <form method="get" action="/admin/audit" role="search" aria-label="Filter the audit log" className="inline-form">
-      {TEXT.map((f) => (
-        <label key={f.name}>
-          {f.label}
-          <input type="text" name={f.name} defaultValue={values[f.name] ?? ""} placeholder={f.placeholder} />
+    <form method="get" action="/admin/audit" role="search" aria-label={t("label")} className="inline-form">
+      {TEXT.map((name) => (
+        <label key={name}>
+          {t(name)}
+          <input type="text" name={name} defaultValue={values[name] ?? ""} placeholder={t(`${name}Placeholder`)} />
         </label>
       ))}
       <label>
-        From
+        {t("from")}
         <input type="date" name="from" defaultValue={values.from ?? ""} />
       </label>
       <label>
-        To
+        {t("to")}
         <input type="date" name="to" defaultValue={values.to ?? ""} />
       </label>
       <button type="submit" className="btn primary">
-        Filter
+        {t("filter")}
       </button>
       <Link href="/admin/audit" className="btn">
-        Clear
+        {t("clear")}
       </Link>
     </form>
   );

@@ -5,11 +5,15 @@
  */
 import Link from "next/link";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { auditChanges, auditTargetHref, auditValueText, type AuditPage, type AuditRow } from "@/lib/audit/browser";
 import { api } from "../../api";
+import { useErrorText } from "../../i18n";
 import { KEYS } from "../../keys";
 
 export function AuditLog({ query, first }: { query: string; first: AuditPage }) {
+  const t = useTranslations("Audit.log");
+  const errorText = useErrorText();
   const log = useInfiniteQuery({
     queryKey: [...KEYS.audit, query],
     queryFn: ({ pageParam }) =>
@@ -25,26 +29,26 @@ export function AuditLog({ query, first }: { query: string; first: AuditPage }) 
     <>
       <div className="inline-form">
         <span className="muted" data-testid="audit-shown">
-          {rows.length} event{rows.length === 1 ? "" : "s"} shown{log.hasNextPage ? ", more below" : ""}
+          {t("shown", { count: rows.length, n: String(rows.length), more: log.hasNextPage ? t("more") : "" })}
         </span>
         <a className="btn small" href={`/api/admin/audit/export?format=csv${sep}${query}`} download>
-          Export CSV
+          {t("exportCsv")}
         </a>
         <a className="btn small" href={`/api/admin/audit/export?format=jsonl${sep}${query}`} download>
-          Export JSONL
+          {t("exportJsonl")}
         </a>
       </div>
       {rows.length === 0 ? (
-        <p className="muted">No event matches.</p>
+        <p className="muted">{t("none")}</p>
       ) : (
-        <table className="table audit-table" aria-label="Audit events">
+        <table className="table audit-table" aria-label={t("table")}>
           <thead>
             <tr>
-              <th scope="col">When (UTC)</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Target</th>
-              <th scope="col">Before → after</th>
+              <th scope="col">{t("when")}</th>
+              <th scope="col">{t("who")}</th>
+              <th scope="col">{t("what")}</th>
+              <th scope="col">{t("target")}</th>
+              <th scope="col">{t("change")}</th>
             </tr>
           </thead>
           <tbody>
@@ -56,12 +60,12 @@ export function AuditLog({ query, first }: { query: string; first: AuditPage }) 
       )}
       {log.hasNextPage && (
         <button type="button" className="btn" onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
-          {log.isFetchingNextPage ? "Loading…" : "Load more"}
+          {log.isFetchingNextPage ? t("loading") : t("loadMore")}
         </button>
       )}
       {log.error && (
         <p role="alert" className="error">
-          {log.error.message}
+          {errorText(log.error)}
         </p>
       )}
     </>
@@ -69,6 +73,7 @@ export function AuditLog({ query, first }: { query: string; first: AuditPage }) 
 }
 
 function Event({ r }: { r: AuditRow }) {
+  const t = useTranslations("Audit.log");
   const href = auditTargetHref(r.targetType, r.targetId);
   const target = r.targetId ? `${r.targetType ?? ""} ${r.targetId}`.trim() : (r.targetType ?? "—");
   return (
@@ -84,7 +89,7 @@ function Event({ r }: { r: AuditRow }) {
             <span className="muted">{r.actor.email}</span>
           </>
         ) : (
-          <span className="muted">the system</span>
+          <span className="muted">{t("system")}</span>
         )}
       </td>
       <td>

@@ -1,23 +1,26 @@
 "use client";
 /** The datasets imported so far, with their ids and counts. */
-import { dateTime } from "../../format";
+import { useTranslations } from "next-intl";
+import { useFormat } from "../../format";
 import { useDatasets } from "../queries";
 
 export function DatasetsSection() {
+  const t = useTranslations("Import.datasets");
+  const { dateTime } = useFormat();
   const datasets = useDatasets();
   return (
     <section className="card">
-      <h2>Datasets</h2>
-      <table className="table" aria-label="Datasets">
+      <h2>{t("title")}</h2>
+      <table className="table" aria-label={t("title")}>
         <thead>
           <tr>
-            <th>Name</th>
-            <th>Format</th>
-            <th className="num">Requests</th>
-            <th className="num">Plans</th>
-            <th className="num">Pairs</th>
-            <th className="num">Unresolved places</th>
-            <th>Imported</th>
+            <th>{t("name")}</th>
+            <th>{t("format")}</th>
+            <th className="num">{t("requests")}</th>
+            <th className="num">{t("plans")}</th>
+            <th className="num">{t("pairs")}</th>
+            <th className="num">{t("unresolved")}</th>
+            <th>{t("imported")}</th>
           </tr>
         </thead>
         <tbody>
@@ -27,7 +30,7 @@ export function DatasetsSection() {
                 {d.name}
                 {/* The id the command line's --into and --dataset and the API's ?dataset= take. */}
                 <div className="muted">
-                  id <code>{d.id}</code>
+                  {t("id")} <code>{d.id}</code>
                 </div>
               </td>
               <td>{d.format.toLowerCase()}</td>
@@ -36,7 +39,7 @@ export function DatasetsSection() {
               <td className="num">{d.counts.pairs}</td>
               <td className="num">{d.counts.unresolvedPlaces}</td>
               <td>
-                {dateTime(d.createdAt)} {d.createdBy && <span className="muted">by {d.createdBy}</span>}
+                {dateTime(d.createdAt)} {d.createdBy && <span className="muted">{t("by", { name: d.createdBy })}</span>}
               </td>
             </tr>
           ))}

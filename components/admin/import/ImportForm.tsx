@@ -3,25 +3,46 @@
  * The import form: picks a bundle (a .zip, its files, or its folder), uploads it with a progress bar, then
  * follows the import job to its end (progress line, cancel) and hands its outcome to the page.
  */
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import type { ImportJobAnswer, ImportOutcome } from "@/lib/platform/browser";
-import { count } from "../../format";
+import { useFormat } from "../../format";
+import { useErrorText } from "../../i18n";
 import { useCancelJob, useUploadBundle } from "../mutations";
 import { useDatasets, useFollowImportJob } from "../queries";
 
-function progressLine(p: ImportJobAnswer["progress"], status: ImportJobAnswer["status"]): string {
-  if (status === "QUEUED") return "Waiting for a worker…";
-  if (!p || p.stage === "reading") return "Reading the manifest, places and requests…";
-  if (p.stage === "committing") return `Committing ${count(p.plansWritten)} plans and ${count(p.pairsWritten)} pairs…`;
-  if (p.stage === "pairs") return `Plans done (${count(p.plansRead)}); writing pairs: ${count(p.pairsWritten)}`;
+function progressLine(
+  p: ImportJobAnswer["progress"],
+  status: ImportJobAnswer["status"],
+  t: ReturnType<typeof useTranslations<"Import.progress">>,
+  count: (v: number) => string,
+): string {
+  if (status === "QUEUED") return t("queued");
+  if (!p || p.stage === "reading") return t("reading");
+  if (p.stage === "committing") return t("committing", { plans: count(p.plansWritten), pairs: count(p.pairsWritten) });
+  if (p.stage === "pairs") return t("pairs", { plans: count(p.plansRead), pairs: count(p.pairsWritten) });
   const left =
     p.secondsLeft === null
       ? ""
-      : ` · about ${p.secondsLeft < 90 ? `${p.secondsLeft} s` : `${Math.round(p.secondsLeft / 60)} min`} left`;
-  return `${count(p.plansRead)} plans read and validated, ${count(p.plansWritten)} written · ${count(p.plansPerSecond)}/s${left}`;
+      : t("left", {
+          time:
+            p.secondsLeft < 90
+              ? t("seconds", { n: String(p.secondsLeft) })
+              : t("minutes", { n: String(Math.round(p.secondsLeft / 60)) }),
+        });
+  return t("plans", {
+    read: count(p.plansRead),
+    written: count(p.plansWritten),
+    rate: count(p.plansPerSecond),
+    left,
+  });
 }
 
 export function ImportForm({ onOutcome }: { onOutcome: (outcome: ImportOutcome | null) => void }) {
+  const t = useTranslations("Import.form");
+  const tp = useTranslations("Import.progress");
+  const { count, pct } = useFormat();
+  const errorText = useErrorText();
   const [phase, setPhase] = useState<"idle" | "uploading" | "importing">("idle");
   const [progress, setProgress] = useState(0);
   const [job, setJob] = useState<{ id: string; view: ImportJobAnswer | null } | null>(null);
@@ -29,7 +50,7 @@ export function ImportForm({ onOutcome }: { onOutcome: (outcome: ImportOutcome |
   const formRef = useRef<HTMLFormElement>(null);
   const upload = useUploadBundle();
   const follow = useFollowImportJob();
-  const cancelJob = useCancelJob({ onError: (e) => setError(e.message) });
+  const cancelJob = useCancelJob({ onError: (e) => setError(errorText(e)) });
   const datasets = useDatasets();
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
@@ -41,7 +62,7 @@ export function ImportForm({ onOutcome }: { onOutcome: (outcome: ImportOutcome |
       ...((el.elements.namedItem("folder") as HTMLInputElement).files ?? []),
     ];
     if (!picked.length) {
-      setError("Choose a .zip, the bundle's files, or its folder.");
+      setError(t("noFiles"));
       return;
     }
     for (const f of picked) data.append("files", f, f.name);
@@ -66,14 +87,9 @@ export function ImportForm({ onOutcome }: { onOutcome: (outcome: ImportOutcome |
       setJob({ id: jobId, view: null });
       const view = await follow(jobId, (v) => setJob({ id: jobId, view: v }));
       if (view.result) onOutcome(view.result);
-      else
-        setError(
-          view.status === "CANCELLED"
-            ? "The import was cancelled; nothing was imported."
-            : (view.error ?? "The import failed."),
-        );
+      else setError(view.status === "CANCELLED" ? t("cancelled") : (view.error ?? t("failed")));
     } catch (err) {
-      setError((err as Error).message);
+      setError(errorText(err));
     } finally {
       setPhase("idle");
       setJob(null);
@@ -87,42 +103,35 @@ export function ImportForm({ onOutcome }: { onOutcome: (outcome: ImportOutcome |
       <form ref={formRef} onSubmit={onSubmit} className="stack">
         <div className="inline-form">
           <label>
-            Bundle files (.zip, or .json/.jsonl)
+            {t("files")}
             <input type="file" name="files" multiple accept=".zip,.json,.jsonl,.ndjson" data-testid="bundle-files" />
           </label>
           <label>
-            …or a bundle folder
+            {t("folder")}
             <input type="file" name="folder" multiple {...{ webkitdirectory: "" }} />
           </label>
         </div>
         <label>
-          Add to dataset
+          {t("into")}
           <select name="intoDatasetId" defaultValue="" data-testid="into-dataset">
-            <option value="">— none: a new dataset —</option>
+            <option value="">{t("intoNone")}</option>
             {datasets.data?.map((d) => (
               <option key={d.id} value={d.id}>
-                {d.name} ({d.format.toLowerCase()}, {count(d.counts.queries)} request{d.counts.queries === 1 ? "" : "s"}
-                )
+                {t("intoOption", { name: d.name, format: d.format.toLowerCase(), count: d.counts.queries })}
               </option>
             ))}
           </select>
         </label>
-        <p className="muted small">
-          A pair is two plans of the same request. Planners publish one plan per request, so import each planner&apos;s
-          plans into one dataset: the first as a new dataset, the others with “Add to dataset”. Their requests are
-          matched by id (a ChinaTravel uid), else by their text; each added plan is paired with the plans already there.
-        </p>
+        <p className="muted small">{t("pairingNote")}</p>
         <label className="checkbox">
-          <input type="checkbox" name="excludeInfeasible" /> Leave plans that fail the format or commonsense gate out of
-          pairing
+          <input type="checkbox" name="excludeInfeasible" /> {t("excludeInfeasible")}
         </label>
         <label className="checkbox">
-          <input type="checkbox" name="makeGold" defaultChecked /> Make gold pairs after the import (new experts qualify
-          on them; a background job)
+          <input type="checkbox" name="makeGold" defaultChecked /> {t("makeGold")}
         </label>
         <div>
           <button className="btn primary" type="submit" disabled={phase !== "idle"}>
-            {phase === "idle" ? "Check and import" : phase === "uploading" ? "Uploading…" : "Checking and importing…"}
+            {phase === "idle" ? t("submit") : phase === "uploading" ? t("uploading") : t("importing")}
           </button>
         </div>
         {phase !== "idle" &&
@@ -133,7 +142,7 @@ export function ImportForm({ onOutcome }: { onOutcome: (outcome: ImportOutcome |
                 <div
                   className="progress"
                   role="progressbar"
-                  aria-label="Import progress"
+                  aria-label={t("progressLabel")}
                   aria-valuenow={Math.round(share * 100)}
                   aria-valuemin={0}
                   aria-valuemax={100}
@@ -144,14 +153,14 @@ export function ImportForm({ onOutcome }: { onOutcome: (outcome: ImportOutcome |
                   />
                   <span data-testid="import-progress">
                     {phase === "uploading"
-                      ? `Uploading ${Math.round(progress * 100)} %`
-                      : progressLine(job?.view?.progress ?? null, job?.view?.status ?? "QUEUED")}
+                      ? t("uploadingShare", { share: pct(progress) })
+                      : progressLine(job?.view?.progress ?? null, job?.view?.status ?? "QUEUED", tp, count)}
                   </span>
                 </div>
                 {phase === "importing" && job && (
                   <div>
                     <button type="button" className="btn" onClick={cancel}>
-                      Cancel import
+                      {t("cancel")}
                     </button>
                   </div>
                 )}

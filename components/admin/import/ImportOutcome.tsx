@@ -2,34 +2,35 @@
 /** What the last import did: the problems that stopped it (nothing was imported), or what it imported. */
 import type { DatasetCounts } from "@/lib/datasets/browser";
 import type { ImportOutcome } from "@/lib/platform/browser";
-import { count } from "../../format";
+import { useTranslations } from "next-intl";
+import { useFormat } from "../../format";
 
-const COUNT_LABELS: [keyof DatasetCounts, string][] = [
-  ["destinations", "Destinations"],
-  ["pois", "POIs"],
-  ["queries", "Requests"],
-  ["plans", "Plans"],
-  ["pairs", "Pairs"],
-  ["unresolvedPlaces", "Unresolved places"],
-  ["infeasiblePlans", "Plans failing a gate"],
+/** The counts shown, in order; their labels are the messages `Import.summary.counts.<key>`. */
+const COUNT_KEYS: (keyof DatasetCounts)[] = [
+  "destinations",
+  "pois",
+  "queries",
+  "plans",
+  "pairs",
+  "unresolvedPlaces",
+  "infeasiblePlans",
 ];
 
-/** "1 plan", "3 plans". */
-const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
-
 export function ImportProblems({ outcome }: { outcome: Extract<ImportOutcome, { ok: false }> }) {
+  const t = useTranslations("Import.problems");
+  const { count } = useFormat();
   return (
     <section className="card problems" data-testid="import-problems">
-      <h2>Nothing was imported</h2>
+      <h2>{t("title")}</h2>
       <p className="error">{outcome.message}</p>
       {outcome.problems.length > 0 && (
         <table className="table">
           <thead>
             <tr>
-              <th>File</th>
-              <th className="num">Record</th>
-              <th>Where</th>
-              <th>Problem</th>
+              <th>{t("file")}</th>
+              <th className="num">{t("record")}</th>
+              <th>{t("where")}</th>
+              <th>{t("problem")}</th>
             </tr>
           </thead>
           <tbody>
@@ -48,8 +49,10 @@ export function ImportProblems({ outcome }: { outcome: Extract<ImportOutcome, { 
       )}
       {outcome.truncated && (
         <p className="muted">
-          Only the first {outcome.problems.length} problems are listed
-          {outcome.more ? `; ${count(outcome.more)} more were found` : ""}.
+          {t("truncated", {
+            shown: String(outcome.problems.length),
+            more: outcome.more ? t("more", { count: count(outcome.more) }) : "",
+          })}
         </p>
       )}
     </section>
@@ -57,23 +60,29 @@ export function ImportProblems({ outcome }: { outcome: Extract<ImportOutcome, { 
 }
 
 export function ImportSummary({ outcome }: { outcome: Extract<ImportOutcome, { ok: true }> }) {
+  const t = useTranslations("Import.summary");
+  const { count } = useFormat();
   const a = outcome.added;
   return (
     <section className="card" data-testid="import-summary">
       <h2>
         {outcome.added
-          ? `Added to “${outcome.name}”`
+          ? t("added", { name: outcome.name })
           : outcome.created
-            ? `Imported “${outcome.name}”`
-            : `“${outcome.name}” was imported before — nothing changed`}
+            ? t("imported", { name: outcome.name })
+            : t("unchanged", { name: outcome.name })}
       </h2>
       {a && (
         <p data-testid="import-added">
-          {`${count(a.matched)} of the bundle's ${plural(a.requests, "request", "requests")} matched requests of the ` +
-            `dataset; ${plural(a.plans, "plan", "plans")} added` +
-            (a.plansKnown ? ` (${plural(a.plansKnown, "plan was", "plans were")} there already)` : "") +
-            `, ${plural(a.pairs, "new pair", "new pairs")}. The dataset now has ${plural(a.totals.plans, "plan", "plans")} ` +
-            `and ${plural(a.totals.pairs, "pair", "pairs")}.`}
+          {t("addedText", {
+            matched: count(a.matched),
+            requests: a.requests,
+            plans: a.plans,
+            known: a.plansKnown ? t("known", { count: a.plansKnown }) : "",
+            pairs: a.pairs,
+            totalPlans: a.totals.plans,
+            totalPairs: a.totals.pairs,
+          })}
         </p>
       )}
       {outcome.note && (
@@ -82,9 +91,9 @@ export function ImportSummary({ outcome }: { outcome: Extract<ImportOutcome, { o
         </p>
       )}
       <dl className="counts">
-        {COUNT_LABELS.map(([k, label]) => (
+        {COUNT_KEYS.map((k) => (
           <div key={k}>
-            <dt>{label}</dt>
+            <dt>{t(`counts.${k}`)}</dt>
             <dd data-testid={`count-${k}`}>{outcome.counts[k] ?? 0}</dd>
           </div>
         ))}

@@ -1,25 +1,40 @@
 "use client";
 /** Background jobs (imports, fits, exports, gold pairs): progress, log, cancel, download. Refreshes while any is active. */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { JobsAnswer } from "@/lib/platform/browser";
-import { clock, count, dateTime } from "../../format";
+import { useFormat } from "../../format";
+import { useErrorText } from "../../i18n";
 import { useCancelJob } from "../mutations";
 import { useJob, useJobs } from "../queries";
 
 type Job = JobsAnswer["jobs"][number];
 
-function progressOf(j: Job): string {
+function progressOf(
+  j: Job,
+  t: ReturnType<typeof useTranslations<"Import.jobs">>,
+  { count, pct }: ReturnType<typeof useFormat>,
+): string {
   const p = j.progress;
-  if (j.status === "QUEUED") return "waiting for a worker";
-  if (j.status !== "RUNNING") return j.status === "FAILED" ? (j.error ?? "failed") : j.status.toLowerCase();
-  if (!p) return "starting";
-  if (p.rows !== undefined) return `${count(p.rows)} rows written`;
+  if (j.status === "QUEUED") return t("waiting");
+  if (j.status !== "RUNNING")
+    return j.status === "FAILED" ? (j.error ?? t("failed")) : t("statusName", { status: j.status });
+  if (!p) return t("starting");
+  if (p.rows !== undefined) return t("rows", { rows: count(p.rows) });
   if (p.plansRead !== undefined)
-    return `${count(p.plansRead)} plans · ${count(p.plansPerSecond ?? 0)}/s${p.secondsLeft ? ` · ${p.secondsLeft} s left` : ""}`;
-  return p.share !== undefined ? `${Math.round(p.share * 100)} %` : "running";
+    return t("plans", {
+      plans: count(p.plansRead),
+      rate: count(p.plansPerSecond ?? 0),
+      left: p.secondsLeft ? t("left", { s: String(p.secondsLeft) }) : "",
+    });
+  return p.share !== undefined ? pct(p.share) : t("running");
 }
 
 export function JobsPanel() {
+  const t = useTranslations("Import.jobs");
+  const format = useFormat();
+  const { clock, dateTime } = format;
+  const errorText = useErrorText();
   const [open, setOpen] = useState<string | null>(null);
   const jobs = useJobs(15);
   const detail = useJob(open);
@@ -27,22 +42,20 @@ export function JobsPanel() {
   const cancel = useCancelJob();
   return (
     <section className="card" data-testid="jobs">
-      <h2>Background jobs</h2>
-      {jobs.error && <p className="error">{(jobs.error as Error).message}</p>}
-      {jobs.data && !jobs.data.length && (
-        <p className="muted">No jobs yet: imports, weight fits and large exports run here.</p>
-      )}
+      <h2>{t("title")}</h2>
+      {jobs.error && <p className="error">{errorText(jobs.error)}</p>}
+      {jobs.data && !jobs.data.length && <p className="muted">{t("none")}</p>}
       {!!jobs.data?.length && (
-        <table className="table" aria-label="Background jobs">
+        <table className="table" aria-label={t("title")}>
           <thead>
             <tr>
-              <th>Job</th>
-              <th>Status</th>
-              <th>Progress</th>
-              <th>Started by</th>
-              <th>Created</th>
+              <th>{t("job")}</th>
+              <th>{t("status")}</th>
+              <th>{t("progress")}</th>
+              <th>{t("startedBy")}</th>
+              <th>{t("created")}</th>
               <th>
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t("actions")}</span>
               </th>
             </tr>
           </thead>
@@ -60,21 +73,23 @@ export function JobsPanel() {
                   </button>
                 </td>
                 <td>
-                  <span className={`badge status-${j.status.toLowerCase()}`}>{j.status.toLowerCase()}</span>
-                  {j.attempts > 1 && <span className="muted"> (try {j.attempts})</span>}
+                  <span className={`badge status-${j.status.toLowerCase()}`}>
+                    {t("statusName", { status: j.status })}
+                  </span>
+                  {j.attempts > 1 && <span className="muted">{t("try", { n: String(j.attempts) })}</span>}
                 </td>
-                <td className="wrap">{progressOf(j)}</td>
+                <td className="wrap">{progressOf(j, t, format)}</td>
                 <td>{j.createdBy ?? "—"}</td>
                 <td>{dateTime(j.createdAt)}</td>
                 <td>
                   {(j.status === "QUEUED" || j.status === "RUNNING") && (
                     <button type="button" className="btn small" onClick={() => cancel.mutate(j.id)}>
-                      Cancel
+                      {t("cancel")}
                     </button>
                   )}
                   {j.kind === "export" && j.status === "DONE" && (
                     <a className="btn small" href={`/api/admin/jobs/${j.id}/download`}>
-                      Download
+                      {t("download")}
                     </a>
                   )}
                 </td>
@@ -85,7 +100,7 @@ export function JobsPanel() {
       )}
       {open && detail.data && (
         <div className="job-log" data-testid="job-log">
-          <h3>Log — {detail.data.title}</h3>
+          <h3>{t("log", { title: detail.data.title })}</h3>
           <ol>
             {detail.data.log.map((l, i) => (
               <li key={i}>

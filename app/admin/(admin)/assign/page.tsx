@@ -1,9 +1,11 @@
+import { getTranslations } from "next-intl/server";
 import { AssignPanel } from "@/components/admin/assign/AssignPanel";
 
-export default function AssignPage() {
+export default async function AssignPage() {
+  const t = await getTranslations("Assign");
   return (
     <>
-      <h1>Assignments and progress</h1>
+      <h1>{t("title")}</h1>
       <AssignPanel />
     </>
   );

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { auditFilters, auditQueryString, type AuditFilters } from "@/lib/audit";
 import { auditPage } from "@/lib/audit/store";
 import { AppError } from "@/lib/kernel";
@@ -17,6 +18,7 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Search> }) {
   // Reads the database itself: checks the role again (app/admin/(admin)/layout.tsx).
   await requirePageUser("ADMIN");
+  const t = await getTranslations("Audit");
   const raw = await searchParams;
   const given = Object.fromEntries(
     ["action", "actor", "targetType", "targetId", "from", "to"].map((k) => [k, first(raw[k])]),
@@ -34,13 +36,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const query = auditQueryString(filters);
   return (
     <>
-      <h1>Audit log</h1>
-      <p className="muted">
-        Who changed settings, destinations, assignments and standings, removed judgments, ran or downloaded exports —
-        newest first, with what was before and what came after. The log is kept in PostgreSQL and cannot be changed from
-        the app.
-      </p>
-      <section className="card" aria-label="Filters">
+      <h1>{t("title")}</h1>
+      <p className="muted">{t("intro")}</p>
+      <section className="card" aria-label={t("filters")}>
         <AuditFilterForm values={given} />
         {problem && (
           <p role="alert" className="error">
@@ -49,7 +47,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         )}
       </section>
       {page && (
-        <section className="card" aria-label="Events">
+        <section className="card" aria-label={t("events")}>
           <AuditLog key={query} query={query} first={page} />
         </section>
       )}

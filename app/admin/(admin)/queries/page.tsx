@@ -1,18 +1,12 @@
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatsFor } from "@/components/format";
 import { db } from "@/lib/platform/db";
 import { REQUEST_PAGE_SIZE, REQUEST_STAGES, requestFilterSchema } from "@/lib/datasets";
 import { requestDestinations, requestPage, requestStageCounts } from "@/lib/datasets/store";
 import { requirePageUser } from "@/lib/platform/next";
 
 type Search = Record<string, string | string[] | undefined>;
-
-const STAGE_LABELS: Record<(typeof REQUEST_STAGES)[number], string> = {
-  NONE: "without constraints",
-  DRAFT: "draft",
-  REVISED: "revised",
-  VERIFIED: "verified",
-  FINAL: "final",
-};
 
 /**
  * Every request with the stage of its constraint annotations, linking to the editor: a page at a time (by key, so
@@ -22,6 +16,8 @@ const STAGE_LABELS: Record<(typeof REQUEST_STAGES)[number], string> = {
 export default async function QueriesPage({ searchParams }: { searchParams: Promise<Search> }) {
   // Reads the database itself: checks the role again (app/admin/(admin)/layout.tsx).
   await requirePageUser("ADMIN");
+  const t = await getTranslations("Queries");
+  const { count } = formatsFor(await getLocale());
   const raw = Object.fromEntries(
     Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
   ) as Record<string, string | undefined>;
@@ -43,24 +39,24 @@ export default async function QueriesPage({ searchParams }: { searchParams: Prom
   const filtered = Boolean(raw.q || raw.destination || raw.stage);
   return (
     <>
-      <h1>Requests and their constraints</h1>
+      <h1>{t("title")}</h1>
       <p className="muted">
-        {counts.total.toLocaleString("en")} requests ·{" "}
+        {t("total", { total: count(counts.total) })}{" "}
         {(["FINAL", "VERIFIED", "REVISED", "DRAFT", "NONE"] as const)
           .filter((s) => counts.byStage[s])
-          .map((s) => `${counts.byStage[s].toLocaleString("en")} ${STAGE_LABELS[s]}`)
+          .map((s) => t("stageCount", { count: count(counts.byStage[s]), stage: t(`stages.${s}`) }))
           .join(" · ")}
       </p>
       <section className="card">
-        <form method="get" action="/admin/queries" className="inline-form" role="search" aria-label="Find requests">
+        <form method="get" action="/admin/queries" className="inline-form" role="search" aria-label={t("search")}>
           <label>
-            Request text
-            <input type="search" name="q" defaultValue={raw.q ?? ""} placeholder="words in the request" size={32} />
+            {t("text")}
+            <input type="search" name="q" defaultValue={raw.q ?? ""} placeholder={t("textPlaceholder")} size={32} />
           </label>
           <label>
-            Destination
+            {t("destination")}
             <select name="destination" defaultValue={raw.destination ?? ""}>
-              <option value="">All</option>
+              <option value="">{t("all")}</option>
               {destinations.map((d) => (
                 <option key={d.id} value={d.id}>
                   {d.name}
@@ -69,23 +65,23 @@ export default async function QueriesPage({ searchParams }: { searchParams: Prom
             </select>
           </label>
           <label>
-            Stage
+            {t("stage")}
             <select name="stage" defaultValue={raw.stage ?? ""}>
-              <option value="">All</option>
+              <option value="">{t("all")}</option>
               {REQUEST_STAGES.map((s) => (
                 <option key={s} value={s}>
-                  {STAGE_LABELS[s]}
+                  {t(`stages.${s}`)}
                 </option>
               ))}
             </select>
           </label>
           {raw.size && <input type="hidden" name="size" value={raw.size} />}
           <button className="btn primary" type="submit">
-            Search
+            {t("submit")}
           </button>
           {filtered && (
             <Link className="btn" href="/admin/queries">
-              Clear
+              {t("clear")}
             </Link>
           )}
         </form>
@@ -96,20 +92,20 @@ export default async function QueriesPage({ searchParams }: { searchParams: Prom
         )}
         {page && page.rows.length === 0 && (
           <p className="muted" data-testid="requests-none">
-            {filtered ? "No request matches." : "No requests yet: import a dataset."}
+            {filtered ? t("noMatch") : t("none")}
           </p>
         )}
         {page && page.rows.length > 0 && (
-          <table className="table" aria-label="Requests">
+          <table className="table" aria-label={t("table")}>
             <thead>
               <tr>
-                <th>Request</th>
-                <th>Destination</th>
-                <th>Dataset</th>
-                <th className="num">Constraints</th>
-                <th>Stage</th>
+                <th>{t("request")}</th>
+                <th>{t("destination")}</th>
+                <th>{t("dataset")}</th>
+                <th className="num">{t("constraints")}</th>
+                <th>{t("stage")}</th>
                 <th>
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -123,14 +119,14 @@ export default async function QueriesPage({ searchParams }: { searchParams: Prom
                   <td>
                     {r.latest ? (
                       <span className={`stage stage-${r.latest.stage.toLowerCase()}`}>
-                        {r.latest.stage.toLowerCase()}
+                        {t(`stages.${r.latest.stage}`)}
                       </span>
                     ) : (
                       <span className="muted">—</span>
                     )}
                   </td>
                   <td>
-                    <Link href={`/queries/${r.id}/constraints`}>Edit</Link>
+                    <Link href={`/queries/${r.id}/constraints`}>{t("edit")}</Link>
                   </td>
                 </tr>
               ))}
@@ -138,15 +134,15 @@ export default async function QueriesPage({ searchParams }: { searchParams: Prom
           </table>
         )}
         {page && (page.previous || page.next) && (
-          <nav className="inline-form" aria-label="Pages of requests">
+          <nav className="inline-form" aria-label={t("pages")}>
             {page.previous && (
               <Link className="btn" href={link({ before: page.previous })} rel="prev">
-                ← Previous {filter?.size ?? REQUEST_PAGE_SIZE}
+                {t("previous", { size: String(filter?.size ?? REQUEST_PAGE_SIZE) })}
               </Link>
             )}
             {page.next && (
               <Link className="btn" href={link({ after: page.next })} rel="next">
-                Next {filter?.size ?? REQUEST_PAGE_SIZE} →
+                {t("next", { size: String(filter?.size ?? REQUEST_PAGE_SIZE) })}
               </Link>
             )}
           </nav>
