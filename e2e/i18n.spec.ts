@@ -173,3 +173,54 @@ test("an expert picks 简体中文, judges a pair and corrects a plan in Chinese
   await shot(page, "i18n-correct-zh-after");
   await ctx.close();
 });
+
+/** The admin's and reviewer's pages, each with its main heading; the pair's page is the Linguaville pair's. */
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/assign",
+  "/admin/import",
+  "/admin/queries",
+  "/admin/analytics",
+  "/admin/leaderboard",
+  "/admin/judges",
+  "/admin/quality",
+  "/admin/weights",
+  "/admin/audit",
+  "/admin/pairs",
+  "/admin/pairs/PAIR",
+  "/review",
+];
+const CJK = /[\u3400-\u9fff]/;
+
+test("an admin whose browser asks for Chinese reads every admin and review page in Chinese", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const ctx = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: "en-US",
+    viewport: { width: 1366, height: 768 },
+  });
+  const page = await ctx.newPage();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  // The admin's account has no language of its own: the browser's decides.
+  await ctx.setExtraHTTPHeaders({ "Accept-Language": "zh-CN,zh;q=0.9" });
+  const [pair] = await e2eSql<{ id: string }>(
+    `SELECT p.id FROM "Pair" p JOIN "Query" q ON q.id = p."queryId" JOIN "Destination" d ON d.id = q."destinationId"
+      WHERE d.name = 'Linguaville' ORDER BY p.id LIMIT 1`,
+  );
+  for (const path of ADMIN_PAGES) {
+    const url = path.replace("PAIR", pair.id);
+    await page.goto(url);
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+    const h1 = page.getByRole("heading", { level: 1 }).first();
+    await expect(h1).toBeVisible();
+    // Wait for the client's sections, then every section heading is TripJudge's own words, in Chinese.
+    await page.waitForLoadState("networkidle");
+    const headings = await page.locator("main h1, main h2").allInnerTexts();
+    const english = headings.filter((h) => !CJK.test(h) && !h.startsWith("Pair ") && h.trim() !== "");
+    expect(english, `${url}: headings without Chinese`).toEqual([]);
+    expect(await noOverflow(page), `${url}: horizontal overflow at 1366×768`).toBe(true);
+    await shot(page, `i18n-admin-zh${path.replace(/\//g, "-").replace("-PAIR", "-pair")}`);
+  }
+  await ctx.close();
+});
