@@ -266,8 +266,8 @@ function RetimeForm({
   const duration = useMemo(() => {
     if (!/^\d\d:\d\d$/.test(start) || !/^\d\d:\d\d$/.test(end)) return null;
     const d = minutesOf(end) - minutesOf(start);
-    return d > 0 ? `${d} min` : null;
-  }, [start, end]);
+    return d > 0 ? t("minutes", { count: String(d) }) : null;
+  }, [start, end, t]);
   return (
     <form
       className="retime"
@@ -284,7 +284,7 @@ function RetimeForm({
       }}
     >
       <label>
-        Start
+        {t("startLabel")}
         <input
           ref={first}
           aria-label={t("start")}
@@ -295,7 +295,7 @@ function RetimeForm({
         />
       </label>
       <label>
-        End
+        {t("endLabel")}
         <input
           aria-label={t("end")}
           value={end}
@@ -312,7 +312,7 @@ function RetimeForm({
       </button>
       <span className="muted small">{duration}</span>
       <button type="submit" className="btn small primary">
-        Set times
+        {t("setTimes")}
       </button>
     </form>
   );

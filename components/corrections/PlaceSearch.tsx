@@ -6,12 +6,11 @@
  * combobox over the listbox of places (the active one its aria-activedescendant), as screen readers expect.
  */
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Place } from "@/lib/corrections/browser";
 import { haversineKm } from "@/lib/kernel/browser";
 
 const SHOWN = 8;
-const kindLabel: Record<string, string> = { ATTRACTION: "attraction", RESTAURANT: "restaurant", HOTEL: "hotel" };
 /** A place's types, one by one (ChinaTravel's come as "{公园;小众秘境}"). */
 const typesOf = (p: Place) =>
   p.tags
@@ -40,10 +39,15 @@ export function PlaceSearch(props: {
   const listId = useId();
   useEffect(() => input.current?.focus(), []);
 
+  // A place's kind in the page's language, beside its types (the type filter offers both).
+  const kindOf = useCallback(
+    (p: Place) => (tr.has(`kinds.${p.kind}`) ? tr(`kinds.${p.kind}`) : p.kind.toLowerCase()),
+    [tr],
+  );
   const candidates = useMemo(() => places.filter(allowed), [places, allowed]);
   const types = useMemo(
-    () => [...new Set(candidates.flatMap((p) => [kindLabel[p.kind] ?? p.kind.toLowerCase(), ...typesOf(p)]))].sort(),
-    [candidates],
+    () => [...new Set(candidates.flatMap((p) => [kindOf(p), ...typesOf(p)]))].sort(),
+    [candidates, kindOf],
   );
   const results = useMemo(() => {
     const words = q.toLowerCase().split(/\s+/).filter(Boolean);
@@ -53,10 +57,10 @@ export function PlaceSearch(props: {
         : Math.min(...near.map((n) => haversineKm(n.lat, n.lon, p.lat!, p.lon!)));
     return candidates
       .filter((p) => words.every((w) => p.name.toLowerCase().includes(w)))
-      .filter((p) => !type || typesOf(p).includes(type) || (kindLabel[p.kind] ?? p.kind.toLowerCase()) === type)
+      .filter((p) => !type || typesOf(p).includes(type) || kindOf(p) === type)
       .map((p) => ({ p, km: distance(p), again: p.kind === "ATTRACTION" && !!visited?.has(p.sourceId) }))
       .sort((a, b) => Number(a.again) - Number(b.again) || a.km - b.km || a.p.name.localeCompare(b.p.name));
-  }, [candidates, q, type, near, visited]);
+  }, [candidates, q, type, near, visited, kindOf]);
   const shown = results.slice(0, SHOWN);
   const at = Math.min(active, Math.max(0, shown.length - 1));
 
@@ -123,9 +127,9 @@ export function PlaceSearch(props: {
             >
               <span className="place-name">{p.name}</span>
               <span className="muted small">
-                {[kindLabel[p.kind] ?? p.kind.toLowerCase(), ...typesOf(p).slice(0, 2)].join(" · ")}
+                {[kindOf(p), ...typesOf(p).slice(0, 2)].join(" · ")}
                 {Number.isFinite(km) && ` · ${km < 1 ? `${Math.round(km * 1000)} m` : `${km.toFixed(1)} km`}`}
-                {again && " · in the plan already"}
+                {again && tr("inPlan")}
               </span>
             </li>
           ))}
@@ -135,7 +139,7 @@ export function PlaceSearch(props: {
       )}
       {results.length > SHOWN && (
         <p className="muted small">
-          {results.length - SHOWN} more: type part of the name to narrow ({candidates.length} places fit).
+          {tr("more", { count: String(results.length - SHOWN), places: String(candidates.length) })}
         </p>
       )}
     </div>

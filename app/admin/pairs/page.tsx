@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { db } from "@/lib/platform/db";
 import { AppError } from "@/lib/kernel";
 import { EXPORT_KINDS } from "@/lib/exports";
@@ -25,22 +26,25 @@ import { browserHref, filterQueryString } from "@/components/review/browser/link
 
 type Search = Record<string, string | string[] | undefined>;
 
-/** The kinds an export of the filtered set offers: those made of pairs or judgments (docs/admins.md, exports). */
-const EXPORT_NAMES: Partial<Record<(typeof EXPORT_KINDS)[number], string>> = {
-  judgments: "Judgments",
-  "labelled-pairs": "Labelled pairs",
-  "training-pairs": "Training pairs",
-  battles: "Battles",
-  "preference-pairs": "Preference pairs (TRL)",
-  sft: "SFT rows",
-};
-const EXPORTS: ExportChoice[] = EXPORT_KINDS.flatMap((kind) => {
-  const name = EXPORT_NAMES[kind];
-  if (!name) return [];
-  // Message lists do not flatten into CSV cells.
-  const formats = kind === "preference-pairs" || kind === "sft" ? ["jsonl", "parquet"] : ["jsonl", "csv", "parquet"];
-  return [{ kind, name, formats }];
-});
+/**
+ * The kinds an export of the filtered set offers: those made of pairs or judgments (docs/admins.md, exports), each
+ * named by its message (Pairs.exportKinds).
+ */
+const EXPORT_OFFERED = new Set<(typeof EXPORT_KINDS)[number]>([
+  "judgments",
+  "labelled-pairs",
+  "training-pairs",
+  "battles",
+  "preference-pairs",
+  "sft",
+]);
+const exportsNamed = (name: (kind: string) => string): ExportChoice[] =>
+  EXPORT_KINDS.flatMap((kind) => {
+    if (!EXPORT_OFFERED.has(kind)) return [];
+    // Message lists do not flatten into CSV cells.
+    const formats = kind === "preference-pairs" || kind === "sft" ? ["jsonl", "parquet"] : ["jsonl", "csv", "parquet"];
+    return [{ kind, name: name(kind), formats }];
+  });
 
 /**
  * Every pair of every dataset (lib/review), filtered, sorted and paged by key; the filter, sort, columns and page are
@@ -50,6 +54,7 @@ const EXPORTS: ExportChoice[] = EXPORT_KINDS.flatMap((kind) => {
 export default async function PairsPage({ searchParams }: { searchParams: Promise<Search> }) {
   // Reads the database itself: checks the role again (app/admin/pairs/layout.tsx). Reviewers: their destinations.
   const user = await requirePageUser(REVIEW_ROLES);
+  const [t, errors, locale] = await Promise.all([getTranslations("Pairs"), getTranslations("Errors"), getLocale()]);
   const admin = user.role === "ADMIN";
   const raw = await searchParams;
   const parsed = parsePairQuery(raw);
@@ -68,7 +73,9 @@ export default async function PairsPage({ searchParams }: { searchParams: Promis
     pairFilterOptions(db(), scope),
     q ? pairPage(db(), q, scope).catch((e: unknown) => (e instanceof AppError ? e : Promise.reject(e))) : null,
   ]);
-  const problem = !parsed.success ? issuesText(parsed.error) : page instanceof AppError ? page.message : null;
+  // A refusal in the reader's language where its code has a sentence (components/i18n.ts does the same on clients).
+  const refusal = (e: AppError) => (locale !== "en" && errors.has(e.code) ? errors(e.code) : e.message);
+  const problem = !parsed.success ? issuesText(parsed.error) : page instanceof AppError ? refusal(page) : null;
   const rows: PairPage | null = page instanceof AppError ? null : page;
   const view = q ?? parsePairQuery({}).data!;
   const columns = columnsOf(view);
@@ -76,13 +83,9 @@ export default async function PairsPage({ searchParams }: { searchParams: Promis
   const filter = q ? filterQueryString(q) : "";
   return (
     <>
-      <h1>Pairs</h1>
-      <p className="muted">
-        {admin
-          ? "Every pair of every dataset: search the rationales and requests (English and Chinese), filter, sort, open a pair, and export what you found. The address holds it all — share it."
-          : "Every pair of your destinations: search the rationales and requests (English and Chinese), filter, sort, and open a pair to review its judgments. The address holds it all — share it."}
-      </p>
-      <section className="card" aria-label="Filters">
+      <h1>{t("title")}</h1>
+      <p className="muted">{t(admin ? "leadAdmin" : "leadReviewer")}</p>
+      <section className="card" aria-label={t("filters")}>
         <PairFilters q={view} options={options} filtered={filtered} />
         {problem && (
           <p role="alert" className="error" data-testid="pairs-error">
@@ -91,7 +94,7 @@ export default async function PairsPage({ searchParams }: { searchParams: Promis
         )}
       </section>
       {rows && q && (
-        <section className="card" aria-label="Matching pairs">
+        <section className="card" aria-label={t("matching")}>
           <div className="pair-toolbar">
             <PairCount filter={filter} />
             <div className="pair-toolbar-actions">
@@ -101,17 +104,13 @@ export default async function PairsPage({ searchParams }: { searchParams: Promis
           </div>
           {rows.rows.length === 0 ? (
             <p className="muted" data-testid="pairs-none">
-              {filtered
-                ? "No pair matches."
-                : admin
-                  ? "No pairs yet: import a dataset."
-                  : "No pairs in your destinations yet."}
+              {t(filtered ? "noMatch" : admin ? "noPairsAdmin" : "noPairsReviewer")}
             </p>
           ) : (
             <PairTable q={q} rows={rows.rows} columns={columns} />
           )}
           {(rows.previous || rows.next) && (
-            <nav className="inline-form pager" aria-label="Pages of pairs">
+            <nav className="inline-form pager" aria-label={t("pages")}>
               {rows.previous && (
                 <Link
                   className="btn"
@@ -119,7 +118,7 @@ export default async function PairsPage({ searchParams }: { searchParams: Promis
                   rel="prev"
                   prefetch={false}
                 >
-                  ← Previous {q.size}
+                  {t("previous", { size: q.size })}
                 </Link>
               )}
               {rows.next && (
@@ -129,13 +128,15 @@ export default async function PairsPage({ searchParams }: { searchParams: Promis
                   rel="next"
                   prefetch={false}
                 >
-                  Next {q.size} →
+                  {t("next", { size: q.size })}
                 </Link>
               )}
             </nav>
           )}
           {/* Exports stay the admins'. */}
-          {admin && rows.rows.length > 0 && <PairExport filter={filter} kinds={EXPORTS} />}
+          {admin && rows.rows.length > 0 && (
+            <PairExport filter={filter} kinds={exportsNamed((kind) => t(`exportKinds.${kind}`))} />
+          )}
         </section>
       )}
     </>

@@ -4,6 +4,7 @@
  * figure and its slot reopens), comment. Hosted by the review queue (with its keys: A accepts, X opens the reason, C
  * the comment, Enter in the box sends it, Esc leaves it) and by any page that shows a judgment (without keys).
  */
+import { useTranslations } from "next-intl";
 import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import {
   REVIEW_TEXT_MAX,
@@ -12,32 +13,28 @@ import {
   type ReviewStatus,
 } from "@/lib/review/browser";
 import { api } from "../../api";
+import { useErrorText } from "../../i18n";
 
 type Mode = "reject" | "comment";
-
-const STATUS_TEXT: Record<ReviewStatus, string> = {
-  none: "Not reviewed yet",
-  commented: "Commented, not decided",
-  accepted: "Accepted",
-  rejected: "Rejected",
-};
 
 export function ReviewActions({
   judgmentId,
   status,
   keys = false,
-  label = "Review actions",
+  label,
   onDone,
 }: {
   judgmentId: string;
   status: ReviewStatus;
   /** Bind the keys (the queue); a page with other keys of its own leaves them off. */
   keys?: boolean;
-  /** The section's name (a page with several judgments names each). */
+  /** The section's name (a page with several judgments names each); "Review actions" unless given. */
   label?: string;
   /** After an action was stored (or found done already): the answer and which action it was. */
   onDone?: (answer: ReviewActionAnswer, action: ReviewActionInput["action"]) => void;
 }) {
+  const t = useTranslations("Review.actions");
+  const errorText = useErrorText();
   const [mode, setMode] = useState<Mode | null>(null);
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
@@ -58,12 +55,12 @@ export function ReviewActions({
         setText("");
         onDone?.(answer, input.action);
       } catch (e) {
-        setError((e as Error).message);
+        setError(errorText(e));
       } finally {
         setBusy(false);
       }
     },
-    [busy, judgmentId, onDone],
+    [busy, judgmentId, onDone, errorText],
   );
   const accept = useCallback(() => void send({ action: "accept" }), [send]);
   const open = useCallback((m: Mode) => {
@@ -73,15 +70,13 @@ export function ReviewActions({
     requestAnimationFrame(() => box.current?.focus());
   }, []);
   const submitText = useCallback(() => {
-    const t = text.trim();
-    if (t.length < 3) {
-      setError(
-        mode === "reject" ? "Say why it is rejected in a few words: the expert reads it." : "Write a few words.",
-      );
+    const words = text.trim();
+    if (words.length < 3) {
+      setError(t(mode === "reject" ? "sayWhy" : "fewWords"));
       return;
     }
-    void send(mode === "reject" ? { action: "reject", reason: t } : { action: "comment", text: t });
-  }, [mode, send, text]);
+    void send(mode === "reject" ? { action: "reject", reason: words } : { action: "comment", text: words });
+  }, [mode, send, text, t]);
 
   // Bound before paint, as the judging screen's keys are: a key pressed as a new judgment shows meets its handler.
   useLayoutEffect(() => {
@@ -98,8 +93,13 @@ export function ReviewActions({
         }
         return;
       }
-      const t = e.target;
-      if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+      const target = e.target;
+      if (
+        target instanceof HTMLInputElement ||
+        target instanceof HTMLTextAreaElement ||
+        target instanceof HTMLSelectElement
+      )
+        return;
       if (document.querySelector('[role="dialog"]')) return;
       const k = e.key.toLowerCase();
       if (k === "a" && !mode) {
@@ -120,17 +120,17 @@ export function ReviewActions({
   if (rejected)
     return (
       <p className="review-status rejected" data-testid="review-status">
-        Rejected: it counts in no figure, and its slot went back to the experts.
+        {t("rejectedNote")}
       </p>
     );
   return (
-    <section className="review-actions" aria-label={label} data-judgment={judgmentId}>
+    <section className="review-actions" aria-label={label ?? t("region")} data-judgment={judgmentId}>
       <p className={`review-status ${status}`} data-testid="review-status">
-        {STATUS_TEXT[status]}
+        {t(`status.${status}`)}
       </p>
       <div className="verdict-actions">
         <button type="button" className="btn primary" onClick={accept} disabled={busy || status === "accepted"}>
-          Accept {keys && <kbd>A</kbd>}
+          {t("accept")} {keys && <kbd>A</kbd>}
         </button>
         <button
           type="button"
@@ -138,7 +138,7 @@ export function ReviewActions({
           onClick={() => open("reject")}
           disabled={busy}
         >
-          Reject… {keys && <kbd>X</kbd>}
+          {t("reject")} {keys && <kbd>X</kbd>}
         </button>
         <button
           type="button"
@@ -146,7 +146,7 @@ export function ReviewActions({
           onClick={() => open("comment")}
           disabled={busy}
         >
-          Comment… {keys && <kbd>C</kbd>}
+          {t("comment")} {keys && <kbd>C</kbd>}
         </button>
       </div>
       {mode && (
@@ -158,9 +158,7 @@ export function ReviewActions({
           }}
         >
           <label>
-            {mode === "reject"
-              ? "Why is it rejected? The expert reads this on their home page."
-              : "Your comment (kept with the judgment; the expert does not see it)"}
+            {t(mode === "reject" ? "reasonLabel" : "commentLabel")}
             <textarea
               ref={box}
               value={text}
@@ -172,10 +170,10 @@ export function ReviewActions({
           </label>
           <div className="verdict-actions">
             <button type="submit" className={`btn ${mode === "reject" ? "danger" : "primary"}`} disabled={busy}>
-              {mode === "reject" ? "Reject judgment" : "Save comment"} {keys && <kbd>Enter</kbd>}
+              {t(mode === "reject" ? "rejectSubmit" : "commentSubmit")} {keys && <kbd>Enter</kbd>}
             </button>
             <button type="button" className="btn" onClick={() => setMode(null)}>
-              Cancel {keys && <kbd>Esc</kbd>}
+              {t("cancel")} {keys && <kbd>Esc</kbd>}
             </button>
           </div>
         </form>

@@ -1,8 +1,10 @@
 "use client";
 /** Copies the page's address (its filter, sort and columns) for sharing. */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 export function CopyLink() {
+  const t = useTranslations("Pairs.copy");
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
   return (
     <button
@@ -15,7 +17,7 @@ export function CopyLink() {
         )
       }
     >
-      {copied === "yes" ? "Link copied" : copied === "no" ? "Copy the address bar's link" : "Copy link"}
+      {t(copied === "yes" ? "copied" : copied === "no" ? "manual" : "copy")}
     </button>
   );
 }

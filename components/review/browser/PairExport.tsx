@@ -4,6 +4,7 @@
  * /api/admin/exports/<kind>?pair_filter=<the filter> (streamed). Kinds whose records hold message lists offer
  * JSONL and Parquet only.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 export interface ExportChoice {
@@ -13,15 +14,16 @@ export interface ExportChoice {
 }
 
 export function PairExport({ filter, kinds }: { filter: string; kinds: ExportChoice[] }) {
+  const t = useTranslations("Pairs.export");
   const [kind, setKind] = useState(kinds[0].kind);
   const [format, setFormat] = useState("jsonl");
   const formats = kinds.find((k) => k.kind === kind)!.formats;
   const chosen = formats.includes(format) ? format : formats[0];
   const href = `/api/admin/exports/${kind}?${new URLSearchParams({ format: chosen, ...(filter ? { pair_filter: filter } : {}) })}`;
   return (
-    <div className="inline-form pair-export" role="group" aria-label="Export these pairs">
+    <div className="inline-form pair-export" role="group" aria-label={t("region")}>
       <label>
-        Export
+        {t("kind")}
         <select value={kind} onChange={(e) => setKind(e.target.value)}>
           {kinds.map((k) => (
             <option key={k.kind} value={k.kind}>
@@ -31,7 +33,7 @@ export function PairExport({ filter, kinds }: { filter: string; kinds: ExportCho
         </select>
       </label>
       <label>
-        Format
+        {t("format")}
         <select value={chosen} onChange={(e) => setFormat(e.target.value)}>
           {formats.map((f) => (
             <option key={f} value={f}>
@@ -41,9 +43,9 @@ export function PairExport({ filter, kinds }: { filter: string; kinds: ExportCho
         </select>
       </label>
       <a className="btn" href={href} download>
-        Download
+        {t("download")}
       </a>
-      <span className="muted small">every matching pair, not only this page (streamed)</span>
+      <span className="muted small">{t("note")}</span>
     </div>
   );
 }

@@ -4,27 +4,31 @@
  * strength or dimensions is offered where a dataset asks them.
  */
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import {
-  AGREEMENT_LABELS,
   PAIR_AGREEMENTS,
   PAIR_STATUSES,
-  STATUS_LABELS,
   pairQueryParams,
   type PairFilterOptions,
   type PairQuery,
 } from "@/lib/review/browser";
 
+/** The fixed choices' values, each worded by its message (Pairs.filter.<name>Choices.<value>). */
 const SELECTS = {
-  in: { all: "rationales and requests", rationales: "rationales", request: "request texts" },
-  gold: { real: "real pairs", gold: "promoted to gold" },
-  corrected: { corrected: "a plan corrected", verification: "verifies a correction", none: "neither" },
-  review: { rejected: "a judgment rejected", reviewed: "reviewed", unreviewed: "not reviewed" },
-  judge_vs: { disagrees: "disagrees with the experts", agrees: "agrees with the experts" },
+  in: ["all", "rationales", "request"],
+  gold: ["real", "gold"],
+  corrected: ["corrected", "verification", "none"],
+  review: ["rejected", "reviewed", "unreviewed"],
+  judgeVs: ["disagrees", "agrees"],
 } as const;
 
 const MORE = ["versus", "gold", "corrected", "review", "expert", "judge", "judge_vs", "strength", "dimension"] as const;
 
 export function PairFilters({ q, options, filtered }: { q: PairQuery; options: PairFilterOptions; filtered: boolean }) {
+  const t = useTranslations("Pairs");
+  const choices = (name: keyof typeof SELECTS) =>
+    Object.fromEntries(SELECTS[name].map((v) => [v, t(`filter.${name}Choices.${v}`)]));
+  const any = t("filter.any");
   const datasets = q.dataset ? options.datasets.filter((d) => d.id === q.dataset) : options.datasets;
   const strength = datasets.some((d) => d.strength);
   const dimensions = datasets.flatMap((d) => d.dimensions.map((x) => ({ ...x, dataset: d.name })));
@@ -33,98 +37,118 @@ export function PairFilters({ q, options, filtered }: { q: PairQuery; options: P
   // The filters under "More filters" that are on: the section opens when any is.
   const more = MORE.filter((k) => q[k] !== undefined).length;
   return (
-    <form method="get" action="/admin/pairs" role="search" aria-label="Filter pairs" className="pair-filters">
+    <form method="get" action="/admin/pairs" role="search" aria-label={t("filter.region")} className="pair-filters">
       <label className="wide">
-        Search
-        <input
-          type="search"
-          name="q"
-          defaultValue={q.q ?? ""}
-          placeholder='opening hours, 开放时间, "a phrase", -word'
-        />
+        {t("filter.search")}
+        <input type="search" name="q" defaultValue={q.q ?? ""} placeholder={t("filter.placeholder")} />
       </label>
-      <Select name="in" label="Search in" value={q.in ?? "all"} choices={SELECTS.in} blank={null} />
+      <Select name="in" label={t("filter.in")} value={q.in ?? "all"} choices={choices("in")} blank={null} />
       <Select
         name="dataset"
-        label="Dataset"
+        label={t("filter.dataset")}
         value={q.dataset}
+        blank={any}
         choices={Object.fromEntries(options.datasets.map((d) => [d.id, d.name]))}
       />
       <Select
         name="destination"
-        label="Destination"
+        label={t("filter.destination")}
         value={q.destination}
+        blank={any}
         choices={Object.fromEntries(options.destinations.map((d) => [d.id, d.name]))}
       />
       <Select
         name="status"
-        label="Status"
+        label={t("filter.status")}
         value={q.status}
-        choices={Object.fromEntries(PAIR_STATUSES.map((s) => [s, STATUS_LABELS[s]]))}
+        choices={Object.fromEntries(PAIR_STATUSES.map((s) => [s, t(`statuses.${s}`)]))}
+        blank={any}
       />
       <Select
         name="agreement"
-        label="Agreement"
+        label={t("filter.agreement")}
         value={q.agreement}
-        choices={Object.fromEntries(PAIR_AGREEMENTS.map((a) => [a, AGREEMENT_LABELS[a]]))}
+        choices={Object.fromEntries(PAIR_AGREEMENTS.map((a) => [a, t(`agreements.${a}`)]))}
+        blank={any}
       />
       <Select
         name="planner"
-        label="Planner (either plan)"
+        label={t("filter.planner")}
         value={q.planner}
+        blank={any}
         choices={Object.fromEntries(options.planners.map((p) => [p, p]))}
       />
       <details className="more-filters" open={more > 0}>
-        <summary>More filters{more > 0 ? ` (${more} on)` : ""}</summary>
+        <summary>{more > 0 ? t("filter.moreOn", { count: more }) : t("filter.more")}</summary>
         <div className="more-filters-grid">
           <Select
             name="versus"
-            label="Against planner"
+            label={t("filter.versus")}
             value={q.versus}
+            blank={any}
             choices={Object.fromEntries(options.planners.map((p) => [p, p]))}
           />
-          <Select name="gold" label="Gold or real" value={q.gold} choices={SELECTS.gold} />
-          <Select name="corrected" label="Corrected plans" value={q.corrected} choices={SELECTS.corrected} />
-          <Select name="review" label="Reviews" value={q.review} choices={SELECTS.review} />
+          <Select name="gold" label={t("filter.gold")} value={q.gold} choices={choices("gold")} blank={any} />
+          <Select
+            name="corrected"
+            label={t("filter.corrected")}
+            value={q.corrected}
+            choices={choices("corrected")}
+            blank={any}
+          />
+          <Select name="review" label={t("filter.review")} value={q.review} choices={choices("review")} blank={any} />
           <Select
             name="expert"
-            label="Judged by expert"
+            label={t("filter.expert")}
             value={q.expert}
+            blank={any}
             choices={Object.fromEntries(options.experts.map((e) => [e.id, e.name]))}
           />
           {options.judges.length > 0 && (
             <>
               <Select
                 name="judge"
-                label="Automatic judge"
+                label={t("filter.judge")}
                 value={q.judge}
                 choices={Object.fromEntries(options.judges.map((j) => [j, j]))}
-                blank="any judge"
+                blank={t("filter.anyJudge")}
               />
-              <Select name="judge_vs" label="Judge vs experts' label" value={q.judge_vs} choices={SELECTS.judge_vs} />
+              <Select
+                name="judge_vs"
+                label={t("filter.judgeVs")}
+                value={q.judge_vs}
+                choices={choices("judgeVs")}
+                blank={any}
+              />
             </>
           )}
           {(strength || q.strength) && (
             <Select
               name="strength"
-              label="A judgment's strength"
+              label={t("filter.strength")}
               value={q.strength ? String(q.strength) : undefined}
-              choices={{ "1": "1 slightly", "2": "2 clearly", "3": "3 decisively" }}
+              choices={Object.fromEntries(["1", "2", "3"].map((s) => [s, t(`filter.strengths.${s}`)]))}
+              blank={any}
             />
           )}
           {(dimensions.length > 0 || q.dimension) && (
             <Select
               name="dimension"
-              label="A dimension's answer"
+              label={t("filter.dimension")}
               value={dim || undefined}
               choices={Object.fromEntries(
                 dimensions.flatMap((d) =>
                   (["A", "B", "SAME", "NA"] as const).map((a) => [
                     `${d.key}:${a}`,
-                    `${d.name}: ${a === "SAME" ? "about the same" : a === "NA" ? "not applicable" : a}${datasets.length > 1 ? ` (${d.dataset})` : ""}`,
+                    t(datasets.length > 1 ? "filter.dimensionAnswerIn" : "filter.dimensionAnswer", {
+                      name: d.name,
+                      answer: a === "SAME" || a === "NA" ? t(`filter.answers.${a}`) : a,
+                      dataset: d.dataset,
+                    }),
                   ]),
                 ),
               )}
+              blank={any}
             />
           )}
         </div>
@@ -134,11 +158,11 @@ export function PairFilters({ q, options, filtered }: { q: PairQuery; options: P
       ))}
       <div className="actions-row">
         <button className="btn primary" type="submit">
-          Apply
+          {t("filter.apply")}
         </button>
         {filtered && (
           <Link className="btn" href={`/admin/pairs${kept.size ? `?${kept}` : ""}`} prefetch={false}>
-            Clear filters
+            {t("filter.clear")}
           </Link>
         )}
       </div>
@@ -151,13 +175,14 @@ function Select({
   label,
   value,
   choices,
-  blank = "any",
+  blank,
 }: {
   name: string;
   label: string;
   value: string | undefined;
   choices: Record<string, string>;
-  blank?: string | null;
+  /** The "any" choice's text; null: no such choice. */
+  blank: string | null;
 }) {
   return (
     <label>

@@ -4,50 +4,30 @@
  * page, or the browser in another order, for 50 rows at a time.
  */
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import {
-  AGREEMENT_LABELS,
   PAIR_SORTS,
   SORT_COLUMN,
-  STATUS_LABELS,
   type PairColumn,
   type PairQuery,
   type PairRow,
   type PairSort,
 } from "@/lib/review/browser";
-import { dateTime, fixed } from "@/components/format";
+import { fixed, formatsFor } from "@/components/format";
 import { browserHref } from "./links";
 
-export const COLUMN_NAMES: Record<PairColumn, string> = {
-  request: "Request",
-  dataset: "Dataset",
-  destination: "Destination",
-  planners: "Planners",
-  status: "Status",
-  judgments: "Judgments",
-  verdicts: "Verdicts",
-  agreement: "Agreement",
-  label: "Label",
-  rationale: "Rationale",
-  judges: "Judges",
-  gold: "Gold",
-  corrected: "Corrected",
-  review: "Review",
-  priority: "Priority",
-  created: "Created",
-};
-
-const VERDICT_NAMES = { A: "A", B: "B", NEITHER: "Neither" } as const;
 const NUMERIC = new Set<PairColumn>(["judgments", "priority"]);
 
 export function PairTable({ q, rows, columns }: { q: PairQuery; rows: PairRow[]; columns: readonly PairColumn[] }) {
+  const t = useTranslations("Pairs.table");
   const sortOf = (c: PairColumn) => PAIR_SORTS.find((s) => SORT_COLUMN[s] === c);
   return (
-    <div className="scroll-x pair-browser" tabIndex={0} role="region" aria-label="Pairs (scrolls sideways)">
-      <table className="table pair-table" aria-label="Pairs">
+    <div className="scroll-x pair-browser" tabIndex={0} role="region" aria-label={t("region")}>
+      <table className="table pair-table" aria-label={t("name")}>
         <thead>
           <tr>
             <th>
-              <span className="sr-only">Pair</span>
+              <span className="sr-only">{t("pair")}</span>
             </th>
             {columns.map((c) => (
               <Header key={c} q={q} column={c} sort={sortOf(c)} />
@@ -58,8 +38,8 @@ export function PairTable({ q, rows, columns }: { q: PairQuery; rows: PairRow[];
           {rows.map((r) => (
             <tr key={r.id}>
               <td>
-                <Link href={`/admin/pairs/${r.id}`} aria-label={`Open pair ${r.id}`} prefetch={false}>
-                  Open
+                <Link href={`/admin/pairs/${r.id}`} aria-label={t("openPair", { id: r.id })} prefetch={false}>
+                  {t("open")}
                 </Link>
               </td>
               {columns.map((c) => (
@@ -79,7 +59,8 @@ export function PairTable({ q, rows, columns }: { q: PairQuery; rows: PairRow[];
 }
 
 function Header({ q, column, sort }: { q: PairQuery; column: PairColumn; sort: PairSort | undefined }) {
-  const name = COLUMN_NAMES[column];
+  const t = useTranslations("Pairs");
+  const name = t(`columns.${column}`);
   const className = NUMERIC.has(column) ? "num" : undefined;
   if (!sort) return <th className={className}>{name}</th>;
   const active = q.sort === sort;
@@ -91,7 +72,7 @@ function Header({ q, column, sort }: { q: PairQuery; column: PairColumn; sort: P
         {name}
         <span aria-hidden="true">{active ? (q.dir === "asc" ? " ↑" : " ↓") : " ↕"}</span>
         <span className="sr-only">
-          {active ? `, sorted ${q.dir === "asc" ? "ascending" : "descending"}` : ", sort"}
+          {t(active ? (q.dir === "asc" ? "table.sortedAsc" : "table.sortedDesc") : "table.sort")}
         </span>
       </Link>
     </th>
@@ -99,6 +80,9 @@ function Header({ q, column, sort }: { q: PairQuery; column: PairColumn; sort: P
 }
 
 function Cell({ column, r }: { column: PairColumn; r: PairRow }) {
+  const t = useTranslations("Pairs");
+  const locale = useLocale();
+  const verdictName = (v: PairRow["verdicts"][number]["verdict"]) => (v === "NEITHER" ? t("table.neither") : v);
   switch (column) {
     case "request":
       return (
@@ -127,14 +111,18 @@ function Cell({ column, r }: { column: PairColumn; r: PairRow }) {
     case "status":
       return (
         <span className={`pair-status pair-status-${r.status}`}>
-          {r.status === "decided" && r.decidedBy ? `decided by ${r.decidedBy}` : STATUS_LABELS[r.status]}
+          {r.status === "decided" && r.decidedBy
+            ? t("table.decidedBy", { judge: r.decidedBy })
+            : t(`statuses.${r.status}`)}
         </span>
       );
     case "judgments":
       return (
         <>
           {r.judgments.submitted} / {r.judgments.required}
-          {r.judgments.claimed > 0 && <span className="muted small"> +{r.judgments.claimed} claimed</span>}
+          {r.judgments.claimed > 0 && (
+            <span className="muted small"> {t("table.claimed", { count: r.judgments.claimed })}</span>
+          )}
         </>
       );
     case "verdicts":
@@ -142,8 +130,8 @@ function Cell({ column, r }: { column: PairColumn; r: PairRow }) {
         <span className="verdicts">
           {r.verdicts.map((v, i) => (
             <span key={i} className={`verdict-chip verdict-${v.verdict.toLowerCase()}`}>
-              {VERDICT_NAMES[v.verdict]}
-              {v.strength ? <sup title={`strength ${v.strength}`}>{v.strength}</sup> : null}
+              {verdictName(v.verdict)}
+              {v.strength ? <sup title={t("table.strength", { strength: v.strength })}>{v.strength}</sup> : null}
             </span>
           ))}
         </span>
@@ -152,14 +140,15 @@ function Cell({ column, r }: { column: PairColumn; r: PairRow }) {
       );
     case "agreement":
       return r.agreement ? (
-        <span className="nowrap">{AGREEMENT_LABELS[r.agreement]}</span>
+        <span className="nowrap">{t(`agreements.${r.agreement}`)}</span>
       ) : (
         <span className="muted">—</span>
       );
     case "label":
       return r.label ? (
         <span className="nowrap">
-          {VERDICT_NAMES[r.label.verdict]} <span className="muted small">({r.label.source})</span>
+          {verdictName(r.label.verdict)}{" "}
+          <span className="muted small">({t(`table.labelSource.${r.label.source}`)})</span>
         </span>
       ) : (
         <span className="muted">—</span>
@@ -174,30 +163,30 @@ function Cell({ column, r }: { column: PairColumn; r: PairRow }) {
       );
     case "judges":
       return r.judges?.length ? (
-        <span className="small">{r.judges.map((j) => `${j.judge} ${VERDICT_NAMES[j.verdict]}`).join(" · ")}</span>
+        <span className="small">{r.judges.map((j) => `${j.judge} ${verdictName(j.verdict)}`).join(" · ")}</span>
       ) : (
         <span className="muted">—</span>
       );
     case "gold":
-      return r.gold ? <>gold</> : <span className="muted">—</span>;
+      return r.gold ? <>{t("table.gold")}</> : <span className="muted">—</span>;
     case "corrected":
       return r.corrected === "verification" ? (
-        <>verifies a correction</>
+        <>{t("table.verifies")}</>
       ) : r.corrected === "corrected" ? (
-        <>plan corrected</>
+        <>{t("table.corrected")}</>
       ) : (
         <span className="muted">—</span>
       );
     case "review": {
       const parts = [
-        r.review?.rejected ? `${r.review.rejected} rejected` : "",
-        r.review?.reviewed ? `${r.review.reviewed} reviewed` : "",
+        r.review?.rejected ? t("table.rejected", { count: r.review.rejected }) : "",
+        r.review?.reviewed ? t("table.reviewed", { count: r.review.reviewed }) : "",
       ].filter(Boolean);
       return parts.length ? <span className="small">{parts.join(" · ")}</span> : <span className="muted">—</span>;
     }
     case "priority":
       return <>{fixed(r.priority, 2)}</>;
     case "created":
-      return <span className="small nowrap">{dateTime(r.createdAt)}</span>;
+      return <span className="small nowrap">{formatsFor(locale).dateTime(r.createdAt)}</span>;
   }
 }

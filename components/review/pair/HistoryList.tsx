@@ -1,66 +1,82 @@
 /** The pair's history, oldest first: one line per event of lib/review/history.ts (a new kind needs one case here). */
+import { useTranslations } from "next-intl";
 import { PAIR_ROWS_CAP, type HistoryEvent, type PairDetail } from "@/lib/review/browser";
-import { dateTimeSeconds, fixed } from "../../format";
-import { VERDICT_WORD, personName } from "./words";
+import { fixed, useFormat } from "../../format";
+import { useWords, type Words } from "./words";
 
-function sentence(d: PairDetail, e: HistoryEvent): string {
-  const name = (k: string | null) => personName(d, k);
+type T = ReturnType<typeof useTranslations<"Pairs.history">>;
+
+function sentence(t: T, w: Words, d: PairDetail, e: HistoryEvent): string {
+  const name = w.person;
   switch (e.kind) {
     case "created":
-      return d.pair.verifies ? "Made to verify a correction" : "Imported";
+      return t(d.pair.verifies ? "createdVerifies" : "created");
     case "claimed":
-      return `${name(e.who)} claimed slot ${e.slot}, plan ${e.leftPlan} on the left`;
+      return t("claimed", { who: name(e.who), slot: e.slot, plan: e.leftPlan });
     case "submitted":
-      return `${name(e.who)} judged slot ${e.slot}: ${e.verdict ? VERDICT_WORD[e.verdict] : "—"}`;
+      return t("submitted", { who: name(e.who), slot: e.slot, verdict: e.verdict ? w.verdict(e.verdict) : "—" });
     case "skipped":
-      return `${name(e.who)} skipped slot ${e.slot}${e.reason ? `: “${e.reason}”` : ""}`;
+      return e.reason
+        ? t("skippedWhy", { who: name(e.who), slot: e.slot, reason: e.reason })
+        : t("skipped", { who: name(e.who), slot: e.slot });
     case "expired":
-      return `${name(e.who)}'s claim on slot ${e.slot} expired`;
+      return t("expired", { who: name(e.who), slot: e.slot });
     case "released":
-      return `${name(e.who)}'s claim on slot ${e.slot} was released${e.by ? ` by ${name(e.by)}` : ""}`;
+      return e.by
+        ? t("releasedBy", { who: name(e.who), slot: e.slot, by: name(e.by) })
+        : t("released", { who: name(e.who), slot: e.slot });
     case "reassigned":
-      return `${name(e.by)} gave ${name(e.who)}'s slot ${e.slot} to ${name(e.to)}`;
+      return t("reassigned", { by: name(e.by), who: name(e.who), slot: e.slot, to: name(e.to) });
     case "judgments-removed":
-      return `${name(e.by)} removed every judgment of ${name(e.who)} (slot ${e.slot} reopened)`;
+      return t("judgmentsRemoved", { by: name(e.by), who: name(e.who), slot: e.slot });
     case "ended":
-      return `${name(e.who)}'s slot ${e.slot} became ${e.status.toLowerCase()}`;
+      // A status this page does not know yet: said as the database has it.
+      return t("ended", { who: name(e.who), slot: e.slot, status: e.status.toLowerCase() });
     case "extra-rater":
-      return `${name(e.by)} asked one more expert`;
-    case "adjudicated":
-      return `${name(e.by)} adjudicated: ${e.label ? VERDICT_WORD[e.label] : "—"}${e.note ? ` (“${e.note}”)` : ""}`;
+      return t("extraRater", { by: name(e.by) });
+    case "adjudicated": {
+      const label = e.label ? w.verdict(e.label) : "—";
+      return e.note
+        ? t("adjudicatedNote", { by: name(e.by), label, note: e.note })
+        : t("adjudicated", { by: name(e.by), label });
+    }
     case "promoted-to-gold":
-      return `${name(e.by)} made it a gold pair`;
+      return t("promoted", { by: name(e.by) });
     case "judge-decided":
-      return `The judge ${e.judge} decided ${VERDICT_WORD[e.verdict]} (confidence ${fixed(e.confidence)} ≥ ${fixed(e.threshold)})${e.audit ? ", an audit pair: it stays with the experts" : ""}`;
+      return t(e.audit ? "judgeDecidedAudit" : "judgeDecided", {
+        judge: e.judge,
+        verdict: w.verdict(e.verdict),
+        confidence: fixed(e.confidence),
+        threshold: fixed(e.threshold),
+      });
     case "judge-verdicts":
-      return `Verdicts of ${e.judges.join(", ")} uploaded (${e.name})`;
+      return t("judgeVerdicts", { judges: e.judges.join(", "), name: e.name });
     case "corrected":
-      return `${name(e.who)} corrected plan ${e.plan}`;
+      return t("corrected", { who: name(e.who), plan: e.plan });
     case "reviewed": {
-      const whose = `${name(e.who)}'s judgment${e.slot !== null ? ` (slot ${e.slot})` : ""}`;
-      if (e.action === "accept") return `${name(e.by)} accepted ${whose}`;
-      if (e.action === "reject") return `${name(e.by)} rejected ${whose}: “${e.text ?? ""}”`;
-      return `${name(e.by)} commented on ${whose}: “${e.text ?? ""}”`;
+      const whose =
+        e.slot !== null ? t("whoseSlot", { who: name(e.who), slot: e.slot }) : t("whose", { who: name(e.who) });
+      if (e.action === "accept") return t("accepted", { by: name(e.by), whose });
+      return t(e.action === "reject" ? "rejected" : "commented", { by: name(e.by), whose, text: e.text ?? "" });
     }
   }
 }
 
 export function HistoryList({ d }: { d: PairDetail }) {
+  const t = useTranslations("Pairs.history");
+  const w = useWords(d);
+  const f = useFormat();
   return (
     <section className="card" aria-labelledby="pair-history-title">
-      <h2 id="pair-history-title">History</h2>
-      {d.historyCut && (
-        <p className="notice small">
-          This pair has more history than the page reads: the first {PAIR_ROWS_CAP} of each kind are shown.
-        </p>
-      )}
+      <h2 id="pair-history-title">{t("title")}</h2>
+      {d.historyCut && <p className="notice small">{t("cut", { cap: String(PAIR_ROWS_CAP) })}</p>}
       <ol className="pair-history" data-testid="pair-history">
         {d.history.map((e, i) => (
           <li key={i} data-kind={e.kind}>
             <time dateTime={e.at} className="muted small">
-              {dateTimeSeconds(e.at)}
+              {f.dateTimeSeconds(e.at)}
             </time>
-            <span>{sentence(d, e)}</span>
+            <span>{sentence(t, w, d, e)}</span>
           </li>
         ))}
       </ol>

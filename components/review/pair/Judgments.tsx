@@ -6,11 +6,12 @@
  * reviewers rejected, marked, with who rejected them and why (they count in no figure).
  */
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import type { PairDetail, PairJudgment, PairRejectedJudgment } from "@/lib/review/browser";
 import { ReviewActions } from "../actions/ReviewActions";
 import { KEYS } from "../../keys";
-import { dateTime } from "../../format";
-import { DIMENSION_WORD, STRENGTH_WORD, VERDICT_WORD, duration, personName } from "./words";
+import { useFormat } from "../../format";
+import { useWords } from "./words";
 
 function JudgmentCard({
   d,
@@ -21,28 +22,31 @@ function JudgmentCard({
   j: PairJudgment | PairRejectedJudgment;
   children?: React.ReactNode;
 }) {
+  const t = useTranslations("Pairs.judgments");
+  const w = useWords(d);
+  const f = useFormat();
   const dims = d.dataset.dimensions.filter((x) => j.dimensions?.[x.key]);
   const rejected = "reason" in j;
   return (
     <article
       className={`judgment${rejected ? " judgment-rejected" : ""}`}
-      aria-label={rejected ? `Rejected judgment of slot ${j.slot}` : `Judgment ${j.slot}`}
+      aria-label={t(rejected ? "rejectedOf" : "judgment", { slot: j.slot })}
       data-testid={rejected ? "rejected-judgment" : "judgment"}
       data-judgment={j.id}
     >
       <header>
-        <span className="judgment-slot">Slot {j.slot}</span>
-        <strong className="judgment-expert">{personName(d, j.who)}</strong>
-        {rejected && <span className="badge rejected-tag">rejected</span>}
+        <span className="judgment-slot">{t("slot", { slot: j.slot })}</span>
+        <strong className="judgment-expert">{w.person(j.who)}</strong>
+        {rejected && <span className="badge rejected-tag">{t("rejectedTag")}</span>}
       </header>
       {rejected && (
         <p className="judgment-rejection" data-testid="rejection">
-          Rejected by {personName(d, j.rejectedBy)} on {dateTime(j.rejectedAt)}: “{j.reason}”
+          {t("rejectedBy", { who: w.person(j.rejectedBy), date: f.dateTime(j.rejectedAt), reason: j.reason })}
         </p>
       )}
       <p className="judgment-verdict">
-        <span className={`verdict-tag verdict-${j.verdict.toLowerCase()}`}>{VERDICT_WORD[j.verdict]}</span>
-        {j.strength !== null && <span> {STRENGTH_WORD[j.strength]} better</span>}
+        <span className={`verdict-tag verdict-${j.verdict.toLowerCase()}`}>{w.verdict(j.verdict)}</span>
+        {j.strength !== null && <span> {t("better", { strength: w.strength(j.strength) })}</span>}
       </p>
       {dims.length > 0 && (
         <dl className="judgment-dimensions">
@@ -52,8 +56,8 @@ function JudgmentCard({
               <div key={x.key}>
                 <dt>{x.name}</dt>
                 <dd>
-                  {DIMENSION_WORD[a.v]}
-                  {a.s ? ` (${STRENGTH_WORD[a.s]})` : ""}
+                  {w.dimension(a.v)}
+                  {a.s ? ` (${w.strength(a.s)})` : ""}
                 </dd>
               </div>
             );
@@ -62,7 +66,7 @@ function JudgmentCard({
       )}
       <blockquote className="judgment-rationale">{j.rationale}</blockquote>
       <p className="muted small">
-        {duration(j.timeOnTaskMs)} on task · saw plan {j.leftPlan} on the left · submitted {dateTime(j.submittedAt)}
+        {t("meta", { time: w.duration(j.timeOnTaskMs), plan: j.leftPlan, date: f.dateTime(j.submittedAt) })}
       </p>
       {children}
     </article>
@@ -70,16 +74,18 @@ function JudgmentCard({
 }
 
 export function Judgments({ d }: { d: PairDetail }) {
+  const t = useTranslations("Pairs.judgments");
   const { judgments: js, pair, rejected } = d;
   const client = useQueryClient();
   const refresh = () => void client.invalidateQueries({ queryKey: KEYS.pair });
   return (
     <section className="card" aria-labelledby="pair-judgments-title">
       <h2 id="pair-judgments-title">
-        Judgments <span className="muted small">{`${js.length} of ${pair.requiredRaters} raters`}</span>
+        {t("title")}{" "}
+        <span className="muted small">{t("ofRaters", { count: js.length, required: pair.requiredRaters })}</span>
       </h2>
       {js.length === 0 ? (
-        <p className="muted">No expert has judged this pair{pair.claimed ? " yet: it is claimed" : ""}.</p>
+        <p className="muted">{t(pair.claimed ? "noneClaimed" : "none")}</p>
       ) : (
         <div className="judgments">
           {js.map((j) => (
@@ -87,7 +93,7 @@ export function Judgments({ d }: { d: PairDetail }) {
               <ReviewActions
                 judgmentId={j.id}
                 status={j.review}
-                label={`Review of judgment ${j.slot}`}
+                label={t("reviewOf", { slot: j.slot })}
                 onDone={refresh}
               />
             </JudgmentCard>
@@ -97,8 +103,7 @@ export function Judgments({ d }: { d: PairDetail }) {
       {rejected.length > 0 && (
         <>
           <h3 className="rejected-title">
-            Rejected{" "}
-            <span className="muted small">out of every figure and export; their slots went back to the experts</span>
+            {t("rejected")} <span className="muted small">{t("rejectedNote")}</span>
           </h3>
           <div className="judgments">
             {rejected.map((j) => (

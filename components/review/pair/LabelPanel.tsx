@@ -2,58 +2,73 @@
  * The pair's label and where it comes from, as the exports give it (lib/exports pairLabel): the experts' majority,
  * an admin's adjudication, or a judge's decision; or why there is none yet. A judge watching an audit pair is said.
  */
+import { useTranslations } from "next-intl";
 import type { PairDetail } from "@/lib/review/browser";
-import { dateTime, fixed, pct } from "../../format";
-import { VERDICT_WORD, personName } from "./words";
+import { fixed, useFormat } from "../../format";
+import { useWords, type Words } from "./words";
 
-function basis(d: PairDetail): string {
+type T = ReturnType<typeof useTranslations<"Pairs.label">>;
+
+function basis(t: T, w: Words, d: PairDetail): string {
   const l = d.label;
   const agreeing = l.label ? l.verdicts.filter((v) => v === l.label).length : 0;
   switch (l.basis) {
     case "majority":
-      return `the experts' majority (${agreeing} of ${l.verdicts.length})`;
+      return t("majority", { agreeing, count: l.verdicts.length });
     case "adjudication":
-      return `an adjudication by ${personName(d, l.adjudication?.by ?? null)}`;
+      return t("adjudication", { who: w.person(l.adjudication?.by ?? null) });
     case "judge":
-      return `a decision of the judge ${l.decision?.judge} (confidence ${fixed(l.decision?.confidence)} ≥ threshold ${fixed(l.decision?.threshold)})`;
+      return t("judge", {
+        judge: String(l.decision?.judge),
+        confidence: fixed(l.decision?.confidence),
+        threshold: fixed(l.decision?.threshold),
+      });
     case "unresolved":
-      return "the experts split with no majority: it waits for an adjudication or one more expert";
+      return t("unresolved");
     case "incomplete":
-      return `it has ${l.verdicts.length} of the ${d.pair.requiredRaters} judgments it needs`;
+      return t("incomplete", { count: l.verdicts.length, required: d.pair.requiredRaters });
   }
 }
 
 export function LabelPanel({ d }: { d: PairDetail }) {
+  const t = useTranslations("Pairs.label");
+  const w = useWords(d);
+  const f = useFormat();
   const l = d.label;
+  const label = l.label;
   return (
     <section className="card pair-label" aria-labelledby="pair-label-title">
-      <h2 id="pair-label-title">Label</h2>
+      <h2 id="pair-label-title">{t("title")}</h2>
       <p className="lead" data-testid="pair-label">
-        {l.label ? (
-          <>
-            <span className={`verdict-tag verdict-${l.label.toLowerCase()}`}>{VERDICT_WORD[l.label]}</span> from{" "}
-            {basis(d)}
-          </>
-        ) : (
-          <>None: {basis(d)}</>
-        )}
+        {label
+          ? t.rich("from", {
+              verdict: w.verdict(label),
+              basis: basis(t, w, d),
+              tag: (c) => <span className={`verdict-tag verdict-${label.toLowerCase()}`}>{c}</span>,
+            })
+          : t("none", { basis: basis(t, w, d) })}
       </p>
       <p className="muted small">
-        Verdicts {l.verdicts.length ? l.verdicts.map((v) => VERDICT_WORD[v]).join(", ") : "none"}
-        {l.agreement !== null && ` · pairwise agreement ${pct(l.agreement)}`}
+        {t("verdicts", { list: l.verdicts.length ? l.verdicts.map(w.verdict).join(", ") : t("noVerdicts") })}
+        {l.agreement !== null && t("agreement", { pct: f.pct(l.agreement) })}
       </p>
       {l.adjudication && (
         <p className="small">
-          Adjudicated {VERDICT_WORD[l.adjudication.label]} by {personName(d, l.adjudication.by)},{" "}
-          {dateTime(l.adjudication.at)}
-          {l.adjudication.note && <>: &ldquo;{l.adjudication.note}&rdquo;</>}
+          {t("adjudicated", {
+            verdict: w.verdict(l.adjudication.label),
+            who: w.person(l.adjudication.by),
+            date: f.dateTime(l.adjudication.at),
+          })}
+          {l.adjudication.note && t("note", { note: l.adjudication.note })}
         </p>
       )}
       {l.decision?.audit && (
         <p className="small">
-          Audit pair: the judge {l.decision.judge} decided {VERDICT_WORD[l.decision.verdict]} (confidence{" "}
-          {fixed(l.decision.confidence)}), and the experts still judge it to keep measuring agreement; their label
-          stands.
+          {t("audit", {
+            judge: l.decision.judge,
+            verdict: w.verdict(l.decision.verdict),
+            confidence: fixed(l.decision.confidence),
+          })}
         </p>
       )}
     </section>

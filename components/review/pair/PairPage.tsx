@@ -5,19 +5,20 @@
  * pseudonyms unless an admin asks for names (`?names=1`, a link here), which the server records.
  */
 import Link from "next/link";
+import { useTranslations } from "next-intl";
+import type { PairDetail } from "@/lib/review/browser";
 import { RequestPanel } from "../../judge/RequestPanel";
 import type { Tiles } from "../../judge/PlanMap";
 import { ApiError } from "../../api";
-import { dateTime } from "../../format";
+import { useFormat } from "../../format";
+import { useErrorText } from "../../i18n";
 import { HistoryList } from "./HistoryList";
 import { JudgesPanel } from "./JudgesPanel";
 import { Judgments } from "./Judgments";
 import { LabelPanel } from "./LabelPanel";
 import { PairPlans } from "./PairPlans";
 import { usePairDetail } from "./queries";
-import { personName } from "./words";
-
-const STATUS_WORD = { OPEN: "open", COMPLETE: "complete", DECIDED: "decided by a judge" } as const;
+import { useWords } from "./words";
 
 export function PairPage({
   id,
@@ -31,42 +32,52 @@ export function PairPage({
   mayName: boolean;
   tiles: Tiles | null;
 }) {
+  const t = useTranslations("Pairs.page");
+  const errorText = useErrorText();
   const q = usePairDetail(id, names);
-  if (q.isPending) return <p className="muted">Reading the pair…</p>;
+  if (q.isPending) return <p className="muted">{t("reading")}</p>;
   if (q.isError) {
     const gold =
       q.error instanceof ApiError ? (q.error.body.goldPair as { sourcePairId?: string } | undefined) : undefined;
     return (
       <>
-        <h1>Pair {id}</h1>
+        <h1>{t("title", { id })}</h1>
         <p role="alert" className="error" data-testid="pair-error">
-          {q.error.message}
+          {errorText(q.error)}
         </p>
-        {gold?.sourcePairId && <Link href={`/admin/pairs/${gold.sourcePairId}`}>Open the pair it was made from</Link>}
-        {gold && <Link href="/admin/quality">The Quality page</Link>}
+        {gold?.sourcePairId && <Link href={`/admin/pairs/${gold.sourcePairId}`}>{t("madeFrom")}</Link>}
+        {gold && <Link href="/admin/quality">{t("quality")}</Link>}
       </>
     );
   }
-  const d = q.data;
+  return <PairView d={q.data} mayName={mayName} tiles={tiles} />;
+}
+
+/** The pair once read (its words need the pair's people: useWords). */
+function PairView({ d, mayName, tiles }: { d: PairDetail; mayName: boolean; tiles: Tiles | null }) {
+  const t = useTranslations("Pairs.page");
+  const stages = useTranslations("Dsl.stages");
+  const f = useFormat();
+  const w = useWords(d);
   const named = d.names;
+  const stage = d.query.dslStage;
   return (
     <div className="pair-page" data-pair={d.pair.id}>
       <div className="section-head">
         <div>
-          <h1>
-            Pair <code className="pair-id">{d.pair.id}</code>
-          </h1>
+          <h1>{t.rich("heading", { id: d.pair.id, code: (c) => <code className="pair-id">{c}</code> })}</h1>
           <p className="muted">
             {d.query.destination.name} · {d.dataset.name} ·{" "}
             <span className={`badge${d.pair.status === "OPEN" ? "" : " status-done"}`}>
-              {STATUS_WORD[d.pair.status]}
+              {t(`status.${d.pair.status}`)}
             </span>{" "}
-            · {d.pair.submitted} of {d.pair.requiredRaters} judgments
-            {d.pair.claimed > 0 && `, ${d.pair.claimed} claimed`} · since {dateTime(d.pair.createdAt)}
-            {d.pair.calibration && " · adaptive raters' calibration share"}
-            {d.pair.escalationCalibration && " · escalation's calibration sample"}
-            {d.pair.goldPairId && ` · promoted to gold pair ${d.pair.goldPairId}`}
-            {d.pair.verifies && ` · verifies a correction by ${personName(d, d.pair.verifies.by)}`}
+            {t("judgments", { submitted: d.pair.submitted, required: d.pair.requiredRaters })}
+            {d.pair.claimed > 0 && t("claimed", { count: d.pair.claimed })}
+            {t("since", { date: f.dateTime(d.pair.createdAt) })}
+            {d.pair.calibration && t("calibration")}
+            {d.pair.escalationCalibration && t("escalation")}
+            {d.pair.goldPairId && t("promoted", { id: d.pair.goldPairId })}
+            {d.pair.verifies && t("verifies", { who: w.person(d.pair.verifies.by) })}
           </p>
         </div>
         {mayName && (
@@ -80,28 +91,26 @@ export function PairPage({
             aria-describedby="names-note"
             replace
           >
-            {named ? "Hide experts' names" : "Show experts' names"}
+            {t(named ? "hideNames" : "showNames")}
           </Link>
         )}
       </div>
       <p id="names-note" className="muted small">
-        {named
-          ? "Experts are shown by name and address; this reading is recorded."
-          : mayName
-            ? "Experts are shown by the pseudonyms the exports give them; showing their names is recorded."
-            : "Experts are shown by the pseudonyms the exports give them."}
+        {t(named ? "named" : mayName ? "pseudonymsMayName" : "pseudonyms")}
       </p>
       <section className="card" aria-labelledby="pair-request-title">
         <h2 id="pair-request-title">
-          The request <span className="muted small">{d.query.sourceId}</span>
+          {t("request")} <span className="muted small">{d.query.sourceId}</span>
         </h2>
         <RequestPanel query={d.query} />
         <p className="small">
           <a href={`/queries/${d.query.id}/constraints`} target="_blank" rel="noopener">
-            Its constraints, evaluated on every plan of the request ↗
+            {t("constraints")}
           </a>{" "}
           <span className="muted">
-            {d.query.dslStage ? `(latest version: ${d.query.dslStage.toLowerCase()})` : "(none written yet)"}
+            {stage
+              ? t("latest", { stage: stages.has(stage) ? stages(stage) : stage.toLowerCase() })
+              : t("noConstraints")}
           </span>
         </p>
       </section>

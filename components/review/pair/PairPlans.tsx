@@ -4,13 +4,14 @@
  * and linked maps), in the pair's own terms: plan A on the left, plan B on the right, each with its planner. Experts
  * saw either on either side (each judgment says which); a plan over the page's size cap is named, not drawn.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { PLAN_CHARS_CAP, type PairDetail, type PairPlan } from "@/lib/review/browser";
 import type { Tiles } from "../../judge/PlanMap";
 import type { ItemKey } from "../../judge/style";
 import { PlanColumn, PlanTools } from "../../judge/PlanViews";
 import { useMapSync } from "../../judge/useMapSync";
-import { count } from "../../format";
+import { useFormat } from "../../format";
 
 const SIDES = [
   ["A", "left"],
@@ -20,6 +21,8 @@ const SIDES = [
 const megabytes = (chars: number) => `${(chars / 1_000_000).toFixed(1)} MB`;
 
 export function PairPlans({ d, tiles }: { d: PairDetail; tiles: Tiles | null }) {
+  const t = useTranslations("Pairs.plans");
+  const f = useFormat();
   const [dayFilter, setDayFilter] = useState<number | null>(null);
   const [hover, setHover] = useState<ItemKey | null>(null);
   const [selected, setSelected] = useState<ItemKey | null>(null);
@@ -31,22 +34,26 @@ export function PairPlans({ d, tiles }: { d: PairDetail; tiles: Tiles | null }) 
   const plan = (p: PairPlan, x: "A" | "B", side: "left" | "right") => {
     const heading = (
       <h3 className="plan-title">
-        <span className={`side-badge side-${side}`}>{x}</span> Plan {x}
+        <span className={`side-badge side-${side}`}>{x}</span> {t("plan", { plan: x })}
         <span className="muted small">
           {" "}
-          · planner <strong className="planner">{p.planner}</strong>
-          {p.itinerary && ` · ${p.itinerary.days.length} days`} · <code>{p.sourceId}</code>
+          {t.rich("planner", { planner: p.planner, strong: (c) => <strong className="planner">{c}</strong> })}
+          {p.itinerary && t("days", { count: p.itinerary.days.length })} · <code>{p.sourceId}</code>
         </span>
       </h3>
     );
     if (!p.itinerary)
       return (
-        <article key={x} className={`plan plan-${side}`} aria-label={`Plan ${x}`}>
+        <article key={x} className={`plan plan-${side}`} aria-label={t("plan", { plan: x })}>
           {heading}
           <p className="notice" data-testid={`plan-${x}-too-large`}>
-            This plan&apos;s itinerary is {megabytes(p.chars)} ({count(p.chars)} characters), more than the{" "}
-            {megabytes(PLAN_CHARS_CAP)} this page draws. The judgments and exports name it by its id,{" "}
-            <code>{p.id}</code>.
+            {t.rich("tooLarge", {
+              size: megabytes(p.chars),
+              chars: f.count(p.chars),
+              cap: megabytes(PLAN_CHARS_CAP),
+              id: p.id,
+              code: (c) => <code>{c}</code>,
+            })}
           </p>
         </article>
       );
@@ -69,7 +76,7 @@ export function PairPlans({ d, tiles }: { d: PairDetail; tiles: Tiles | null }) 
   return (
     <section className="card pair-plans" aria-labelledby="pair-plans-title">
       <div className="section-head">
-        <h2 id="pair-plans-title">The two plans</h2>
+        <h2 id="pair-plans-title">{t("title")}</h2>
         <div className="judge-tools">
           <PlanTools
             maxDays={maxDays}
@@ -81,9 +88,7 @@ export function PairPlans({ d, tiles }: { d: PairDetail; tiles: Tiles | null }) 
           />
         </div>
       </div>
-      <p className="muted small">
-        In the pair&apos;s own terms: plan A here on the left. Each expert saw them in the order their judgment says.
-      </p>
+      <p className="muted small">{t("order")}</p>
       <div className="plans">{SIDES.map(([x, side]) => plan(d.plans[x], x, side))}</div>
     </section>
   );

@@ -5,10 +5,12 @@
  * Accept or reject moves on to the next judgment; a comment stays; N or J passes the judgment for this session.
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useLayoutEffect, useState } from "react";
 import type { ReviewNextAnswer } from "@/lib/review/browser";
 import { api } from "../../api";
-import { count } from "../../format";
+import { useFormat } from "../../format";
+import { useErrorText } from "../../i18n";
 import { KEYS } from "../../keys";
 import { RequestPanel } from "../../judge/RequestPanel";
 import { PlanColumn, PlanTools } from "../../judge/PlanViews";
@@ -25,6 +27,9 @@ const SIDES = [
 ] as const;
 
 export function ReviewScreen({ tiles }: { tiles: Tiles | null }) {
+  const t = useTranslations("Review");
+  const f = useFormat();
+  const errorText = useErrorText();
   const [passed, setPassed] = useState<string[]>([]);
   const [help, setHelp] = useState(false);
   const [dayFilter, setDayFilter] = useState<number | null>(null);
@@ -34,8 +39,8 @@ export function ReviewScreen({ tiles }: { tiles: Tiles | null }) {
   // The claim's minutes left, counted down every half minute.
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(t);
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
   }, []);
   const current = useQuery({
     queryKey: [...KEYS.review, "next", passed.join(",")],
@@ -61,8 +66,13 @@ export function ReviewScreen({ tiles }: { tiles: Tiles | null }) {
   useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const t = e.target;
-      if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+      const target = e.target;
+      if (
+        target instanceof HTMLInputElement ||
+        target instanceof HTMLTextAreaElement ||
+        target instanceof HTMLSelectElement
+      )
+        return;
       if (e.key === "?") setHelp((h) => !h);
       else if (e.key === "Escape") setHelp(false);
       else if (!help && (e.key === "n" || e.key === "N" || e.key === "j" || e.key === "J")) {
@@ -74,29 +84,29 @@ export function ReviewScreen({ tiles }: { tiles: Tiles | null }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [help, next]);
 
-  if (current.isPending) return <main className="page">Finding the next judgment to review…</main>;
+  if (current.isPending) return <main className="page">{t("loading")}</main>;
   if (current.isError)
     return (
       <main className="page">
         <p role="alert" className="error">
-          {(current.error as Error).message}
+          {errorText(current.error)}
         </p>
         <button className="btn" onClick={() => void refetch()}>
-          Try again
+          {t("retry")}
         </button>
       </main>
     );
-  const waiting = current.data.waitingCapped ? `more than ${count(current.data.waiting)}` : count(current.data.waiting);
+  const waiting = current.data.waitingCapped
+    ? t("moreThan", { count: f.count(current.data.waiting) })
+    : f.count(current.data.waiting);
   if (!item)
     return (
       <main className="page">
-        <h1>Nothing to review right now</h1>
-        <p data-testid="review-empty">
-          No judgment of your destinations waits for review{passed.length ? " besides those you passed" : ""}.
-        </p>
+        <h1>{t("emptyTitle")}</h1>
+        <p data-testid="review-empty">{t(passed.length ? "emptyPassed" : "empty")}</p>
         {passed.length > 0 && (
           <button className="btn" onClick={() => setPassed([])}>
-            See the {passed.length} you passed again
+            {t("seeAgain", { count: passed.length })}
           </button>
         )}
       </main>
@@ -109,13 +119,13 @@ export function ReviewScreen({ tiles }: { tiles: Tiles | null }) {
 
   return (
     <main className="judge review" data-judgment={item.judgmentId} data-pair={item.pairId}>
-      <h1 className="sr-only">Review a judgment</h1>
+      <h1 className="sr-only">{t("title")}</h1>
       <div className="judge-top">
         <RequestPanel query={item.query} />
         <div className="judge-tools">
           <PlanTools maxDays={maxDays} day={dayFilter} onDay={setDayFilter} sync={sync} onSync={setSync} />
           <span className="small muted" data-testid="review-waiting">
-            {waiting} to review · held for you {minutesLeft} min · <kbd>?</kbd> keys
+            {t.rich("waiting", { waiting, minutes: minutesLeft, kbd: (c) => <kbd>{c}</kbd> })}
           </span>
         </div>
       </div>
@@ -127,11 +137,13 @@ export function ReviewScreen({ tiles }: { tiles: Tiles | null }) {
             label={label}
             heading={
               <h2>
-                <span className={`side-badge side-${side}`}>{label}</span> Plan {label}
+                <span className={`side-badge side-${side}`}>{label}</span> {t("plan", { plan: label })}
                 <span className="muted small">
                   {" "}
-                  · {itineraries[side].days.length} days
-                  {item.leftPlan === label ? " · the expert saw it on the left" : " · the expert saw it on the right"}
+                  {t("planMeta", {
+                    days: itineraries[side].days.length,
+                    side: item.leftPlan === label ? "left" : "right",
+                  })}
                 </span>
               </h2>
             }
@@ -158,7 +170,7 @@ export function ReviewScreen({ tiles }: { tiles: Tiles | null }) {
             }}
           />
           <button type="button" className="btn-link small" onClick={next}>
-            Next judgment (this one passed for now) <kbd>N</kbd>
+            {t("pass")} <kbd>N</kbd>
           </button>
         </div>
       </div>
