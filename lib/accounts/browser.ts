@@ -2,6 +2,6 @@
 export type * from "./permissions";
 export type * from "./store/users";
 export type { SignInSettings } from "./sso";
-export { INVITED_ROLES, REVIEW_ROLES, ROLE_LABELS } from "./permissions";
+export { INVITED_ROLES, REVIEW_ROLES } from "./permissions";
 export { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, isLocale, type Locale } from "./locale";
 export { INVITE_MESSAGES, SIGN_IN_MESSAGES } from "./messages";

@@ -14,9 +14,6 @@ import type { DslStage } from "../constraints";
 export const ROLES = ["ADMIN", "EXPERT", "REVIEWER"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Each role as people read it (the header, the users' table). */
-export const ROLE_LABELS: Record<Role, string> = { ADMIN: "Admin", EXPERT: "Expert", REVIEWER: "Reviewer" };
-
 /** The roles an admin creates with an invite link (an admin account is made with ADMIN_PASSWORD). */
 export const INVITED_ROLES = ["EXPERT", "REVIEWER"] as const satisfies readonly Role[];
 export type InvitedRole = (typeof INVITED_ROLES)[number];

@@ -8,4 +8,3 @@ export * from "./queue";
 export * from "./scope";
 export type * from "./settings";
 export * from "./status";
-export * from "./wording";

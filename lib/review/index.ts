@@ -9,4 +9,3 @@ export * from "./scope";
 export * from "./search";
 export * from "./settings";
 export * from "./status";
-export * from "./wording";

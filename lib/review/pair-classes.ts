@@ -47,17 +47,3 @@ export function pairLabelOf(
   const l = labelOf(verdicts, r.requiredRaters, r.adjudicated);
   return l.label ? { verdict: l.label, source: l.source === "adjudication" ? "adjudication" : "majority" } : null;
 }
-
-export const STATUS_LABELS: Record<PairStatusFilter, string> = {
-  waiting: "waiting",
-  in_progress: "in progress",
-  complete: "complete",
-  decided: "decided by a judge",
-};
-
-export const AGREEMENT_LABELS: Record<PairAgreement, string> = {
-  unanimous: "unanimous",
-  majority: "majority (2–1)",
-  split: "split (1–1–1)",
-  adjudicated: "adjudicated",
-};
