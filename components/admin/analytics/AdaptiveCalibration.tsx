@@ -1,23 +1,25 @@
 "use client";
 /** With adaptive raters on: the statistics that need three raters on every pair, computed on the calibration share. */
+import { useTranslations } from "next-intl";
 import type { AnalyticsAnswer } from "@/lib/platform/browser";
-
-import { fixed, pct } from "../../format";
+import { fixed, useFormat } from "../../format";
 
 const ci = (c: readonly number[] | null | undefined) => (c ? ` [${fixed(c[0])}, ${fixed(c[1])}]` : "");
 
 export function AdaptiveCalibration({ adaptive }: { adaptive: NonNullable<AnalyticsAnswer["adaptive"]> }) {
+  const t = useTranslations("Analytics.adaptive");
+  const { pct } = useFormat();
   const s = adaptive.summary;
   return (
-    <section className="card" aria-label="Adaptive raters" data-testid="adaptive-calibration">
-      <h2>Adaptive raters: calibration share</h2>
+    <section className="card" aria-label={t("label")} data-testid="adaptive-calibration">
+      <h2>{t("title")}</h2>
       <p className="notice">
-        Adaptive raters are on for{" "}
-        {adaptive.datasets.map((d) => `${d.name} (calibration ${pct(d.calibrationShare)})`).join(", ")}: outside the
-        calibration share a pair stops at two agreeing experts. Fleiss&apos; κ and Cohen&apos;s κ per slot pair need
-        three raters on every pair, so for these datasets read them here, computed on the {adaptive.pairs} complete
-        calibration pairs (always three raters); the figures above mix in pairs that got a third expert only because the
-        first two disagreed. Krippendorff&apos;s α (above) uses every pair.
+        {t("notice", {
+          datasets: adaptive.datasets
+            .map((d) => t("dataset", { name: d.name, share: pct(d.calibrationShare) }))
+            .join(t("separator")),
+          pairs: String(adaptive.pairs),
+        })}
       </p>
       {s ? (
         <table className="table">
@@ -30,7 +32,7 @@ export function AdaptiveCalibration({ adaptive }: { adaptive: NonNullable<Analyt
               </td>
             </tr>
             <tr>
-              <td>Light&apos;s κ (mean of Cohen per slot pair)</td>
+              <td>{t("light")}</td>
               <td className="num">
                 {fixed(s.light_kappa)}
                 {ci(s.ci95.light_kappa)}
@@ -38,19 +40,19 @@ export function AdaptiveCalibration({ adaptive }: { adaptive: NonNullable<Analyt
             </tr>
             {Object.entries(s.cohen_kappa_by_slot_pair).map(([k, v]) => (
               <tr key={k}>
-                <td>Cohen&apos;s κ, slots {k}</td>
+                <td>{t("cohen", { slots: k })}</td>
                 <td className="num">{fixed(v)}</td>
               </tr>
             ))}
             <tr>
-              <td>Pairwise agreement</td>
+              <td>{t("pairwise")}</td>
               <td className="num">
                 {fixed(s.pairwise_agreement)}
                 {ci(s.ci95.pairwise_agreement)}
               </td>
             </tr>
             <tr>
-              <td>Krippendorff&apos;s α (calibration pairs)</td>
+              <td>{t("alpha")}</td>
               <td className="num">
                 {fixed(s.krippendorff_alpha)}
                 {ci(s.ci95.krippendorff_alpha)}
@@ -59,7 +61,7 @@ export function AdaptiveCalibration({ adaptive }: { adaptive: NonNullable<Analyt
           </tbody>
         </table>
       ) : (
-        <p className="muted">No calibration pair is complete yet.</p>
+        <p className="muted">{t("none")}</p>
       )}
     </section>
   );

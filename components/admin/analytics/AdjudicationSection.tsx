@@ -1,8 +1,10 @@
 "use client";
 /** Pairs whose raters split 1-1-1, a page at a time: label one, or ask one more expert. */
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { count } from "../../format";
+import { useFormat } from "../../format";
+import { useErrorText } from "../../i18n";
 import { useAdjudicate } from "../mutations";
 import { useAdjudicationPage } from "../queries";
 
@@ -14,23 +16,29 @@ export function AdjudicationSection() {
   const cursor = pages[pages.length - 1];
   const splits = useAdjudicationPage(cursor, SPLITS_PER_PAGE);
   const decide = useAdjudicate();
+  const t = useTranslations("Analytics.adjudication");
+  const errorText = useErrorText();
+  const { count } = useFormat();
   return (
     <section className="card" data-testid="adjudication">
-      <h2>Splits to adjudicate</h2>
+      <h2>{t("title")}</h2>
       {decide.isError && (
         <p role="alert" className="error">
-          {decide.error.message}
+          {errorText(decide.error)}
         </p>
       )}
       {splits.data && splits.data.total > 0 && (
         <p className="muted" data-testid="adjudication-count">
-          {count(splits.data.total)} {splits.data.total === 1 ? "pair waits" : "pairs wait"} · showing{" "}
-          {count((pages.length - 1) * SPLITS_PER_PAGE + 1)}–
-          {count((pages.length - 1) * SPLITS_PER_PAGE + splits.data.pairs.length)}
+          {t("waiting", {
+            count: splits.data.total,
+            total: count(splits.data.total),
+            from: count((pages.length - 1) * SPLITS_PER_PAGE + 1),
+            to: count((pages.length - 1) * SPLITS_PER_PAGE + splits.data.pairs.length),
+          })}
         </p>
       )}
       {!splits.data?.pairs.length ? (
-        <p className="muted">{pages.length > 1 ? "Nothing left on this page." : "No pair waits for a decision."}</p>
+        <p className="muted">{pages.length > 1 ? t("emptyPage") : t("none")}</p>
       ) : (
         splits.data.pairs.map((p) => (
           <article key={p.pairId} className="split" data-pair={p.pairId}>
@@ -40,7 +48,7 @@ export function AdjudicationSection() {
             <ul>
               {p.judgments.map((j, i) => (
                 <li key={i}>
-                  <strong>{j.verdict === "NEITHER" ? "Neither" : j.verdict}</strong> — {j.expert}: {j.rationale}
+                  <strong>{j.verdict === "NEITHER" ? t("neither") : j.verdict}</strong> — {j.expert}: {j.rationale}
                 </li>
               ))}
             </ul>
@@ -51,17 +59,17 @@ export function AdjudicationSection() {
                   className="btn small"
                   onClick={() => decide.mutate({ pairId: p.pairId, decision: { action: "decide", label } })}
                 >
-                  Label {label === "NEITHER" ? "Neither" : label}
+                  {t("label", { label: label === "NEITHER" ? t("neither") : label })}
                 </button>
               ))}
               <button
                 className="btn small"
                 onClick={() => decide.mutate({ pairId: p.pairId, decision: { action: "extra-rater" } })}
               >
-                Ask one more expert
+                {t("extra")}
               </button>
               <Link className="btn small" href={`/admin/pairs/${encodeURIComponent(p.pairId)}`}>
-                Open the pair
+                {t("open")}
               </Link>
             </div>
           </article>
@@ -70,14 +78,14 @@ export function AdjudicationSection() {
       {(pages.length > 1 || splits.data?.next) && (
         <div className="actions">
           <button className="btn small" disabled={pages.length === 1} onClick={() => setPages((p) => p.slice(0, -1))}>
-            Previous page
+            {t("previous")}
           </button>
           <button
             className="btn small"
             disabled={!splits.data?.next}
             onClick={() => splits.data?.next && setPages((p) => [...p, splits.data!.next])}
           >
-            Next page
+            {t("next")}
           </button>
         </div>
       )}

@@ -3,6 +3,7 @@
  * The agreement page's sections: agreement with intervals (and per dimension and on the signed preference), progress, raters, the calibration share under
  * adaptive raters, position bias, anomaly flags, the splits to adjudicate, exports.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useAnalytics } from "../queries";
 import { AdaptiveCalibration } from "./AdaptiveCalibration";
@@ -16,6 +17,7 @@ import { RatersSection } from "./RatersSection";
 import { ScaleAgreementSection } from "./ScaleAgreementSection";
 
 export function AnalyticsPanel() {
+  const t = useTranslations("Analytics");
   const [minShared, setMinShared] = useState(5);
   const report = useAnalytics(minShared);
   const r = report.data;
@@ -25,7 +27,7 @@ export function AnalyticsPanel() {
       {r && <ScaleAgreementSection scales={r.scales} />}
       {r && (
         <section className="card">
-          <h2>Progress</h2>
+          <h2>{t("progress")}</h2>
           <ProgressChart days={r.progress} />
         </section>
       )}

@@ -1,29 +1,27 @@
 "use client";
 /** The analytics page's anomaly flags: each flagged expert with every flag's own explanation (from the quality report). */
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useQuality } from "../queries";
 
 export function AnomalyFlags() {
+  const t = useTranslations("Analytics.flags");
+  const tq = useTranslations("Quality.expertRow");
   const q = useQuality();
   if (!q.data) return null;
   const flagged = q.data.experts.filter((e) => e.flags.length > 0);
   return (
-    <section className="card" aria-label="Anomaly flags">
-      <h2>Anomaly flags</h2>
-      <p className="muted small">
-        Left-side bias (binomial test against ½, p &lt; 0.01), time on task under a third of the other experts&apos;
-        median, runs of one verdict improbable under the expert&apos;s own mix (p &lt; 0.001), agreement with peers at
-        least 20 points below the others&apos; median (one-sided binomial, p &lt; 0.001), and the gold pause test. Gold
-        pairs are not in any other figure of this page.
-      </p>
+    <section className="card" aria-label={t("title")}>
+      <h2>{t("title")}</h2>
+      <p className="muted small">{t("intro")}</p>
       {flagged.length === 0 ? (
-        <p data-testid="no-flags">No expert is flagged.</p>
+        <p data-testid="no-flags">{t("none")}</p>
       ) : (
         <table className="table">
           <thead>
             <tr>
-              <th>Expert</th>
-              <th>Flags</th>
+              <th>{t("expert")}</th>
+              <th>{t("flags")}</th>
             </tr>
           </thead>
           <tbody>
@@ -34,7 +32,8 @@ export function AnomalyFlags() {
                   <ul className="flag-list">
                     {e.flags.map((f) => (
                       <li key={f.kind}>
-                        <strong>{f.kind.replace("_", " ")}</strong>: {f.message}
+                        <strong>{tq.has(`flags.${f.kind}`) ? tq(`flags.${f.kind}`) : f.kind.replace("_", " ")}</strong>:{" "}
+                        {f.message}
                       </li>
                     ))}
                   </ul>
@@ -45,7 +44,7 @@ export function AnomalyFlags() {
         </table>
       )}
       <p className="small">
-        <Link href="/admin/quality">Quality control of experts →</Link>
+        <Link href="/admin/quality">{t("link")}</Link>
       </p>
     </section>
   );

@@ -3,42 +3,26 @@
  * Exports with filters and a progress bar: the stream is read here, counted (JSONL and CSV by their lines; a
  * Parquet file's rows are in its footer, so its progress is in bytes alone), then saved as a file.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { errorMessage } from "../../api";
-import { count } from "../../format";
+import { useFormat } from "../../format";
+import { useErrorText } from "../../i18n";
 import { ScopeSelects } from "../ScopeSelects";
 import { HfDatasetRow } from "./HfDatasetRow";
 import { PairsExportRow, type PairsFilters } from "./PairsExportRow";
 import { useLeaderboardJudges } from "../queries";
 
-const KINDS = [
-  [
-    "judgments",
-    "Raw judgments",
-    "pair, query, destination, expert (pseudonymous), slot, verdict, rationale, time on task, left plan, timestamps",
-  ],
-  [
-    "labelled-pairs",
-    "Labelled pairs",
-    "the two plans, the verdicts, the majority or adjudicated label, the pair's agreement",
-  ],
-  ["training-pairs", "Training pairs", "labelled pairs with plan features and rewards, for weight fitting"],
-  [
-    "battles",
-    "Battles",
-    "each judgment as a battle between the two plans' planners (FastChat's shape: id — the pair's —, model_a, model_b, winner, query_id, judge, left), for leaderboards; or an uploaded judge's verdicts as battles, one a pair, to pair with the experts' in a prediction-powered leaderboard",
-  ],
-  [
-    "annotations",
-    "Constraint annotations",
-    "every version of every request's DSL constraints (stage, parent, author, note), or only final versions",
-  ],
-] as const;
+/** The plain exports; their names and contents are Analytics.exports.kinds.<kind>. */
+const KINDS = ["judgments", "labelled-pairs", "training-pairs", "battles", "annotations"] as const;
 
 /** The kinds built from pairs' labels, which may add the pairs a judge decided (label_source=all; lib/exports/kinds.ts). */
 const LABEL_SOURCE_KINDS = ["labelled-pairs", "training-pairs", "battles", "preference-pairs", "sft"];
 
 export function ExportPanel() {
+  const t = useTranslations("Analytics.exports");
+  const errorText = useErrorText();
+  const { count } = useFormat();
   const [filters, setFilters] = useState({ dataset: "", destination: "", from: "", to: "", complete: "", final: "" });
   const [progress, setProgress] = useState<{
     kind: string;
@@ -127,14 +111,14 @@ export function ExportPanel() {
       URL.revokeObjectURL(url);
       setProgress({ kind, records: lines ? (format === "csv" ? records - 1 : records) : null, bytes, done: true });
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText(e));
       setProgress(null);
     }
   }
 
   return (
     <section className="card">
-      <h2>Exports</h2>
+      <h2>{t("title")}</h2>
       <div className="inline-form">
         <ScopeSelects
           dataset={filters.dataset}
@@ -142,11 +126,11 @@ export function ExportPanel() {
           onChange={(patch) => setFilters({ ...filters, ...patch })}
         />
         <label>
-          Judged from
+          {t("from")}
           <input type="date" value={filters.from} onChange={(e) => setFilters({ ...filters, from: e.target.value })} />
         </label>
         <label>
-          to (inclusive)
+          {t("to")}
           <input type="date" value={filters.to} onChange={(e) => setFilters({ ...filters, to: e.target.value })} />
         </label>
         <label className="checkbox small">
@@ -155,7 +139,7 @@ export function ExportPanel() {
             checked={filters.complete === "1"}
             onChange={(e) => setFilters({ ...filters, complete: e.target.checked ? "1" : "" })}
           />
-          Raw judgments of complete pairs only
+          {t("completeOnly")}
         </label>
         <label className="checkbox small">
           <input
@@ -163,38 +147,34 @@ export function ExportPanel() {
             checked={filters.final === "1"}
             onChange={(e) => setFilters({ ...filters, final: e.target.checked ? "1" : "" })}
           />
-          Final annotation versions only
+          {t("finalOnly")}
         </label>
         <label>
-          Labels
+          {t("labels")}
           <select value={labelSource} onChange={(e) => setLabelSource(e.target.value)}>
-            <option value="experts">the experts&apos; only</option>
-            <option value="all">and the pairs a judge decided</option>
+            <option value="experts">{t("labelsExperts")}</option>
+            <option value="all">{t("labelsAll")}</option>
           </select>
         </label>
       </div>
-      <p className="muted small">
-        Labelled and training pairs include complete pairs only (and, with the judges&apos; labels, the pairs a judge
-        decided: every record says its label&apos;s source). Experts may keep judging while you download: each pair
-        comes whole, and a pair completed meanwhile is in the file if the download has not yet passed it.
-      </p>
-      <table className="table" aria-label="Exports">
+      <p className="muted small">{t("intro")}</p>
+      <table className="table" aria-label={t("title")}>
         <tbody>
-          {KINDS.map(([kind, label, what]) => (
+          {KINDS.map((kind) => (
             <tr key={kind}>
               <td>
-                <strong>{label}</strong>
+                <strong>{t(`kinds.${kind}.label`)}</strong>
                 <br />
-                <span className="muted small">{what}</span>
+                <span className="muted small">{t(`kinds.${kind}.what`)}</span>
                 {kind === "battles" && (
                   <div className="inline-form small">
                     <label>
-                      Battles of
+                      {t("battlesOf")}
                       <select value={battlesJudge} onChange={(e) => setBattlesJudge(e.target.value)}>
-                        <option value="">the experts</option>
+                        <option value="">{t("theExperts")}</option>
                         {judges.data?.judges.map((j) => (
                           <option key={j} value={j}>
-                            judge {j}
+                            {t("judge", { judge: j })}
                           </option>
                         ))}
                       </select>
@@ -218,7 +198,7 @@ export function ExportPanel() {
                     href={`/api/admin/exports/${kind}/card?${query("jsonl", kind)}`}
                     download={`${kind}-card.json`}
                   >
-                    Dataset card
+                    {t("card")}
                   </a>
                 </div>
               </td>
@@ -232,29 +212,26 @@ export function ExportPanel() {
           />
           <tr>
             <td>
-              <strong>Preference pairs</strong>
+              <strong>{t("preference.title")}</strong>
               <br />
-              <span className="muted small">
-                labelled pairs as a trainer loads them: the request as the prompt, the plans as published; splits by
-                request
-              </span>
+              <span className="muted small">{t("preference.what")}</span>
               <div className="inline-form small">
                 <label>
-                  Trainer
+                  {t("trainer")}
                   <select value={pref.target} onChange={(e) => setPref({ ...pref, target: e.target.value })}>
                     <option value="trl">TRL (RewardTrainer, DPOTrainer)</option>
                     <option value="openrlhf">OpenRLHF</option>
-                    <option value="openai">OpenAI preference fine-tuning</option>
-                    <option value="kto">TRL KTO (unpaired)</option>
+                    <option value="openai">{t("openaiPreference")}</option>
+                    <option value="kto">{t("kto")}</option>
                   </select>
                 </label>
                 {(pref.target === "trl" || pref.target === "openrlhf") && (
                   <label>
-                    Margin
+                    {t("margin")}
                     <select value={pref.margin} onChange={(e) => setPref({ ...pref, margin: e.target.value })}>
-                      <option value="none">none</option>
-                      <option value="strength">strength</option>
-                      <option value="votes">votes</option>
+                      <option value="none">{t("margins.none")}</option>
+                      <option value="strength">{t("margins.strength")}</option>
+                      <option value="votes">{t("margins.votes")}</option>
                     </select>
                   </label>
                 )}
@@ -265,7 +242,7 @@ export function ExportPanel() {
                       checked={pref.with_metadata === "1"}
                       onChange={(e) => setPref({ ...pref, with_metadata: e.target.checked ? "1" : "" })}
                     />{" "}
-                    with metadata
+                    {t("withMetadata")}
                   </label>
                 )}
               </div>
@@ -274,18 +251,15 @@ export function ExportPanel() {
           </tr>
           <tr>
             <td>
-              <strong>SFT rows</strong>
+              <strong>{t("sft.title")}</strong>
               <br />
-              <span className="muted small">
-                one conversation per request: the request, and as the answer the plan its experts prefer (it won all its
-                labelled pairs, or it is the request&apos;s top-rated plan), as published
-              </span>
+              <span className="muted small">{t("sft.what")}</span>
               <div className="inline-form small">
                 <label>
-                  Trainer
+                  {t("trainer")}
                   <select value={sft.target} onChange={(e) => setSft({ ...sft, target: e.target.value })}>
                     <option value="trl">TRL (SFTTrainer)</option>
-                    <option value="openai">OpenAI fine-tuning</option>
+                    <option value="openai">{t("openaiFineTuning")}</option>
                   </select>
                 </label>
                 {sft.target === "trl" && (
@@ -295,7 +269,7 @@ export function ExportPanel() {
                       checked={sft.with_metadata === "1"}
                       onChange={(e) => setSft({ ...sft, with_metadata: e.target.checked ? "1" : "" })}
                     />{" "}
-                    with metadata
+                    {t("withMetadata")}
                   </label>
                 )}
               </div>
@@ -304,24 +278,21 @@ export function ExportPanel() {
           </tr>
           <tr>
             <td>
-              <strong>Plan corrections</strong>
+              <strong>{t("corrections.title")}</strong>
               <br />
-              <span className="muted small">
-                experts&apos; corrections with their edits, checks and blind verification; or verified ones as trainer
-                rows (the corrected plan as the answer, or corrected ≻ original)
-              </span>
+              <span className="muted small">{t("corrections.what")}</span>
               <div className="inline-form small">
                 <label>
-                  As
+                  {t("as")}
                   <select
                     value={corr.as}
                     onChange={(e) =>
                       setCorr({ ...corr, as: e.target.value, target: "trl", verified_only: corr.verified_only })
                     }
                   >
-                    <option value="record">records</option>
-                    <option value="sft">SFT rows</option>
-                    <option value="preference">preference rows</option>
+                    <option value="record">{t("asRecords")}</option>
+                    <option value="sft">{t("asSft")}</option>
+                    <option value="preference">{t("asPreference")}</option>
                   </select>
                 </label>
                 {corr.as === "record" ? (
@@ -331,16 +302,16 @@ export function ExportPanel() {
                       checked={corr.verified_only === "1"}
                       onChange={(e) => setCorr({ ...corr, verified_only: e.target.checked ? "1" : "" })}
                     />{" "}
-                    verified only
+                    {t("verifiedOnly")}
                   </label>
                 ) : (
                   <label>
-                    Trainer
+                    {t("trainer")}
                     <select value={corr.target} onChange={(e) => setCorr({ ...corr, target: e.target.value })}>
                       <option value="trl">TRL</option>
                       {corr.as === "preference" && <option value="openrlhf">OpenRLHF</option>}
                       <option value="openai">OpenAI</option>
-                      {corr.as === "preference" && <option value="kto">TRL KTO (unpaired)</option>}
+                      {corr.as === "preference" && <option value="kto">{t("kto")}</option>}
                     </select>
                   </label>
                 )}
@@ -355,19 +326,23 @@ export function ExportPanel() {
         <div
           className="progress"
           role="progressbar"
-          aria-label="Export progress"
-          aria-valuetext={progress.records === null ? `${progress.bytes} bytes` : `${progress.records} records`}
+          aria-label={t("progressLabel")}
+          aria-valuetext={
+            progress.records === null
+              ? t("bytes", { n: String(progress.bytes) })
+              : t("records", { n: String(progress.records) })
+          }
         >
           <div className={progress.done ? "bar" : "bar indeterminate"} style={{ width: "100%" }} />
           <span data-testid="export-progress">
             {progress.records === null
               ? progress.done
-                ? `Saved ${progress.kind} (Parquet)`
-                : `Receiving ${progress.kind} (Parquet)`
+                ? t("savedParquet", { kind: progress.kind })
+                : t("receivingParquet", { kind: progress.kind })
               : progress.done
-                ? `Saved ${progress.records} ${progress.kind} records`
-                : `Receiving ${progress.kind}: ${progress.records} records`}{" "}
-            ({count(Math.round(progress.bytes / 1024))} KiB)
+                ? t("saved", { kind: progress.kind, n: String(progress.records) })
+                : t("receiving", { kind: progress.kind, n: String(progress.records) })}{" "}
+            {t("kib", { n: count(Math.round(progress.bytes / 1024)) })}
           </span>
         </div>
       )}
@@ -390,6 +365,7 @@ function TrainerActions({
   query: string;
   download: (kind: string, format: "jsonl" | "parquet") => void;
 }) {
+  const t = useTranslations("Analytics.exports");
   return (
     <td>
       <div className="actions">
@@ -400,7 +376,7 @@ function TrainerActions({
           Parquet
         </button>
         <a className="btn small" href={`/api/admin/exports/${kind}/card?${query}`} download={`${kind}-card.json`}>
-          Dataset card
+          {t("card")}
         </a>
       </div>
     </td>

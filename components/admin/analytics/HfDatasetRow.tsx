@@ -3,12 +3,17 @@
  * The export panel's dataset repository: preference pairs, SFT rows and judgments as Parquet per split with its
  * README.md card, made by a background job (lib/exports/hf-dataset.ts) and downloaded as one .zip when it is done.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "../../api";
-import { count } from "../../format";
+import { useFormat } from "../../format";
+import { useErrorText } from "../../i18n";
 import { useJob } from "../queries";
 
 export function HfDatasetRow({ query }: { query: string }) {
+  const t = useTranslations("Analytics.exports.hf");
+  const errorText = useErrorText();
+  const { count } = useFormat();
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const job = useJob(jobId);
@@ -19,29 +24,25 @@ export function HfDatasetRow({ query }: { query: string }) {
     try {
       setJobId((await api<{ jobId: string }>(`/api/admin/exports/hf-dataset?${query}`, { method: "POST" })).jobId);
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText(e));
     }
   }
   return (
     <tr>
       <td>
-        <strong>Dataset repository</strong>
+        <strong>{t("title")}</strong>
         <br />
-        <span className="muted small">
-          a folder to push to the Hugging Face Hub as it is: preference pairs, SFT rows and judgments as Parquet per
-          split, and a README.md dataset card (protocol, counts, agreement); rows in the format of the trainer chosen
-          for SFT rows above
-        </span>
+        <span className="muted small">{t("what")}</span>
         {(error || job.data) && (
           <div className="small" data-testid="hf-dataset-status">
             {error ? (
               <span className="error">{error}</span>
             ) : status === "DONE" ? (
-              `Ready: ${count(rows ?? 0)} rows.`
+              t("ready", { rows: count(rows ?? 0) })
             ) : status === "FAILED" ? (
-              <span className="error">{job.data?.error ?? "The job failed."}</span>
+              <span className="error">{job.data?.error ?? t("failed")}</span>
             ) : (
-              `Writing… ${rows !== undefined ? `${count(rows)} rows` : (status?.toLowerCase() ?? "")}`
+              `${t("writing")} ${rows !== undefined ? t("rows", { rows: count(rows) }) : (status?.toLowerCase() ?? "")}`
             )}
           </div>
         )}
@@ -53,11 +54,11 @@ export function HfDatasetRow({ query }: { query: string }) {
             onClick={start}
             disabled={!!jobId && (status === "QUEUED" || status === "RUNNING" || !status)}
           >
-            Make .zip
+            {t("make")}
           </button>
           {jobId && status === "DONE" && (
             <a className="btn small" href={`/api/admin/jobs/${jobId}/download`} download>
-              Download .zip
+              {t("download")}
             </a>
           )}
         </div>

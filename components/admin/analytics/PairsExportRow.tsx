@@ -4,6 +4,7 @@
  * one's own judge on and upload its verdicts by pair id on the Judges page (docs/escalation.md, "Run your own judge").
  * Filtered by state and planner beside the panel's dataset and destination; the panel downloads it.
  */
+import { useTranslations } from "next-intl";
 import type { Dispatch, SetStateAction } from "react";
 
 export interface PairsFilters {
@@ -25,33 +26,31 @@ export function PairsExportRow({
   cardQuery: string;
   download: (kind: string, format: "jsonl" | "csv" | "parquet") => void;
 }) {
+  const t = useTranslations("Analytics.exports.pairs");
+  const te = useTranslations("Analytics.exports");
   return (
     <tr>
       <td>
-        <strong>Pairs</strong>
+        <strong>{t("title")}</strong>
         <br />
-        <span className="muted small">
-          every pair of the experts&apos; queue, one row each, to run your own judge on and upload its verdicts by
-          pair_id on the Judges page: {PAIRS_COLUMNS}. Gold pairs are not pairs of the queue and are left out; dates do
-          not apply.
-        </span>
+        <span className="muted small">{t("what", { columns: PAIRS_COLUMNS })}</span>
         <div className="inline-form small">
           <label>
-            Status
+            {t("status")}
             <select value={filters.status} onChange={(e) => setFilters({ ...filters, status: e.target.value })}>
-              <option value="">all</option>
-              <option value="waiting">still waiting (open or in progress)</option>
-              <option value="open">open (no expert has it yet)</option>
-              <option value="in_progress">in progress</option>
-              <option value="complete">complete</option>
-              <option value="decided">decided by a judge</option>
+              <option value="">{t("statuses.all")}</option>
+              <option value="waiting">{t("statuses.waiting")}</option>
+              <option value="open">{t("statuses.open")}</option>
+              <option value="in_progress">{t("statuses.in_progress")}</option>
+              <option value="complete">{t("statuses.complete")}</option>
+              <option value="decided">{t("statuses.decided")}</option>
             </select>
           </label>
           <label>
-            Planner
+            {t("planner")}
             <input
               value={filters.planner}
-              placeholder="any"
+              placeholder={t("any")}
               maxLength={200}
               onChange={(e) => setFilters({ ...filters, planner: e.target.value })}
             />
@@ -70,7 +69,7 @@ export function PairsExportRow({
             Parquet
           </button>
           <a className="btn small" href={`/api/admin/exports/pairs/card?${cardQuery}`} download="pairs-card.json">
-            Dataset card
+            {te("card")}
           </a>
         </div>
       </td>

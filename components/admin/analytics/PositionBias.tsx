@@ -1,12 +1,15 @@
 "use client";
 /** Position bias on the analytics page: how often experts chose the plan shown on the left. */
+import { useTranslations } from "next-intl";
 import type { AnalyticsAnswer } from "@/lib/platform/browser";
-import { pct, pValue } from "../../format";
+import { pValue, useFormat } from "../../format";
 
 type Position = AnalyticsAnswer["position"];
 type Share = Position["overall"];
 
 function Row({ name, s }: { name: string; s: Share }) {
+  const t = useTranslations("Analytics.position");
+  const { pct } = useFormat();
   const flagged = s.p_value !== null && s.p_value < 0.01;
   return (
     <tr className={flagged ? "flagged" : undefined}>
@@ -18,9 +21,9 @@ function Row({ name, s }: { name: string; s: Share }) {
       <td className="num">
         {pValue(s.p_value)}
         {flagged && (
-          <span className="badge" title="Chose the left plan more (or less) often than chance would, p < 0.01">
+          <span className="badge" title={t("biasTitle")}>
             {" "}
-            side bias
+            {t("bias")}
           </span>
         )}
       </td>
@@ -30,28 +33,25 @@ function Row({ name, s }: { name: string; s: Share }) {
 }
 
 export function PositionBias({ position: d }: { position: Position }) {
+  const t = useTranslations("Analytics.position");
   return (
-    <section className="card" aria-label="Position bias">
-      <h2>Position bias</h2>
-      <p className="muted small">
-        Each expert sees the pair&apos;s plans in a random order. Without a bias about half of the decisive verdicts (A
-        or B) on complete pairs go to the plan on the left: share with its Wilson 95 % interval and an exact two-sided
-        binomial test against ½ (&ldquo;Neither&rdquo; left out).
-      </p>
-      <table className="table" aria-label="Verdicts for the left plan">
+    <section className="card" aria-label={t("title")}>
+      <h2>{t("title")}</h2>
+      <p className="muted small">{t("intro")}</p>
+      <table className="table" aria-label={t("tableLabel")}>
         <thead>
           <tr>
-            <th>Expert</th>
-            <th className="num">Decisive</th>
-            <th className="num">For the left</th>
-            <th className="num">Share</th>
-            <th className="num">95 % Wilson</th>
+            <th>{t("expert")}</th>
+            <th className="num">{t("decisive")}</th>
+            <th className="num">{t("forLeft")}</th>
+            <th className="num">{t("share")}</th>
+            <th className="num">{t("wilson")}</th>
             <th className="num">p</th>
-            <th className="num">Neither</th>
+            <th className="num">{t("neither")}</th>
           </tr>
         </thead>
         <tbody>
-          <Row name="All experts" s={d.overall} />
+          <Row name={t("all")} s={d.overall} />
           {d.experts.map((e) => (
             <Row key={e.userId} name={e.name} s={e} />
           ))}

@@ -1,12 +1,16 @@
 "use client";
+import { useTranslations } from "next-intl";
 import type { AnalyticsAnswer } from "@/lib/platform/browser";
+import { useFormat } from "../../format";
 
 const LEFT = 44; // room for the axis's labels
 const STEP = 28;
 
 /** Cumulative judgments per day as bars (plain SVG), with a count axis and, when there are few days, each bar's count. */
 export function ProgressChart({ days }: { days: AnalyticsAnswer["progress"] }) {
-  if (!days.length) return <p className="muted">No judgments yet.</p>;
+  const t = useTranslations("Analytics.progressChart");
+  const { count } = useFormat();
+  if (!days.length) return <p className="muted">{t("none")}</p>;
   const max = days[days.length - 1].cumulative;
   const w = Math.max(240, LEFT + days.length * STEP + 8);
   const y = (v: number) => 110 - (100 * v) / max;
@@ -16,13 +20,13 @@ export function ProgressChart({ days }: { days: AnalyticsAnswer["progress"] }) {
       className="progress-chart"
       viewBox={`0 0 ${w} 130`}
       role="img"
-      aria-label={`Cumulative judgments: ${max} after ${days.length} day(s)`}
+      aria-label={t("label", { max: String(max), days: String(days.length) })}
     >
-      {ticks.map((t) => (
-        <g key={t}>
-          <line x1={LEFT - 3} x2={w - 4} y1={y(t)} y2={y(t)} stroke="#d8dee6" strokeWidth={0.5} />
-          <text x={LEFT - 6} y={y(t) + 3} fontSize="8" textAnchor="end" fill="#5f6b7a">
-            {t.toLocaleString("en")}
+      {ticks.map((v) => (
+        <g key={v}>
+          <line x1={LEFT - 3} x2={w - 4} y1={y(v)} y2={y(v)} stroke="#d8dee6" strokeWidth={0.5} />
+          <text x={LEFT - 6} y={y(v) + 3} fontSize="8" textAnchor="end" fill="#5f6b7a">
+            {count(v)}
           </text>
         </g>
       ))}
@@ -32,11 +36,13 @@ export function ProgressChart({ days }: { days: AnalyticsAnswer["progress"] }) {
         return (
           <g key={d.day}>
             <rect x={x} y={y(d.cumulative)} width={20} height={110 - y(d.cumulative)} fill="#0072B2">
-              <title>{`${d.day}: ${d.judgments} judgment(s), ${d.cumulative} in all`}</title>
+              <title>
+                {t("bar", { day: d.day, judgments: String(d.judgments), cumulative: String(d.cumulative) })}
+              </title>
             </rect>
             {days.length <= 14 && (
               <text x={x + 10} y={y(d.cumulative) - 2} fontSize="7" textAnchor="middle" fill="#1f2933">
-                {d.cumulative.toLocaleString("en")}
+                {count(d.cumulative)}
               </text>
             )}
             <text x={x + 10} y={124} fontSize="8" textAnchor="middle" fill="#5f6b7a">

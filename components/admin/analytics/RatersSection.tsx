@@ -1,7 +1,8 @@
 "use client";
 /** The raters: confusion of each two slots, each expert's agreement and habits, Cohen's κ per pair of experts. */
+import { useTranslations } from "next-intl";
 import type { AnalyticsAnswer } from "@/lib/platform/browser";
-import { fixed, seconds } from "../../format";
+import { fixed } from "../../format";
 
 export function RatersSection({
   r,
@@ -13,29 +14,30 @@ export function RatersSection({
   minShared: number;
   setMinShared: (n: number) => void;
 }) {
+  const t = useTranslations("Analytics.raters");
   return (
     <section className="card">
-      <h2>Raters</h2>
+      <h2>{t("title")}</h2>
       <div className="grid-3">
         {Object.entries(r.confusion).map(([slots, m]) => (
           <table
             key={slots}
             className="table confusion"
-            aria-label={`Confusion of slots ${slots}`}
-            title="Rows: the first slot's verdict; columns: the second slot's."
+            aria-label={t("confusionOf", { slots })}
+            title={t("confusionTitle")}
           >
             <thead>
               <tr>
-                <th>Slots {slots}</th>
+                <th>{t("slots", { slots })}</th>
                 <th className="num">A</th>
                 <th className="num">B</th>
-                <th className="num">Neither</th>
+                <th className="num">{t("neither")}</th>
               </tr>
             </thead>
             <tbody>
               {m.map((row, i) => (
                 <tr key={i}>
-                  <th>{["A", "B", "Neither"][i]}</th>
+                  <th>{["A", "B", t("neither")][i]}</th>
                   {row.map((c, j) => (
                     <td key={j} className={`num${i === j ? " diag" : ""}`}>
                       {c}
@@ -47,26 +49,23 @@ export function RatersSection({
           </table>
         ))}
       </div>
-      <table className="table" aria-label="Experts">
+      <table className="table" aria-label={t("experts")}>
         <thead>
           <tr>
-            <th>Expert</th>
-            <th className="num">Pairs</th>
-            <th className="num" title="Where the two other raters agree, how often this expert chose the same">
-              Agrees with others <span className="help">?</span>
+            <th>{t("expert")}</th>
+            <th className="num">{t("pairs")}</th>
+            <th className="num" title={t("agreesTitle")}>
+              {t("agrees")} <span className="help">?</span>
             </th>
-            <th className="num" title="Cohen's kappa with each peer sharing at least 5 pairs, averaged">
-              Cohen with peers <span className="help">?</span>
+            <th className="num" title={t("cohenTitle")}>
+              {t("cohen")} <span className="help">?</span>
             </th>
-            <th className="num">Median time</th>
-            <th
-              className="num"
-              title="Of the expert's A/B choices, the share that picked the plan shown on the left; far from 0.5 suggests position bias"
-            >
-              Left wins <span className="help">?</span>
+            <th className="num">{t("median")}</th>
+            <th className="num" title={t("leftTitle")}>
+              {t("left")} <span className="help">?</span>
             </th>
-            <th className="num" title="Pairs the expert skipped (e.g. area not known)">
-              Skips
+            <th className="num" title={t("skipsTitle")}>
+              {t("skips")}
             </th>
           </tr>
         </thead>
@@ -77,16 +76,18 @@ export function RatersSection({
               <td className="num">{e.pairs}</td>
               <td className="num">{fixed(e.agreementWithOthers)}</td>
               <td className="num">{fixed(e.cohenWithPeers)}</td>
-              <td className="num">{seconds(e.medianSeconds)}</td>
+              <td className="num">
+                {e.medianSeconds == null ? "—" : t("seconds", { s: String(Math.round(e.medianSeconds)) })}
+              </td>
               <td className="num">{fixed(e.leftShare)}</td>
               <td className="num">{e.skips ?? 0}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <h3>Cohen&apos;s κ per pair of experts</h3>
+      <h3>{t("pairsTitle")}</h3>
       <label className="checkbox small">
-        Only experts sharing at least
+        {t("minBefore")}
         <input
           type="number"
           min={1}
@@ -94,18 +95,18 @@ export function RatersSection({
           value={minShared}
           className="narrow-input"
           onChange={(e) => setMinShared(Math.max(1, Number(e.target.value) || 1))}
-          aria-label="Minimum shared pairs"
+          aria-label={t("minLabel")}
         />
-        pairs
+        {t("minAfter")}
       </label>
       {r.expertPairs.length === 0 ? (
-        <p className="muted">No two experts share {r.minShared} pairs yet.</p>
+        <p className="muted">{t("noPairs", { n: String(r.minShared) })}</p>
       ) : (
-        <table className="table" aria-label="Cohen per expert pair">
+        <table className="table" aria-label={t("pairsLabel")}>
           <thead>
             <tr>
-              <th>Experts</th>
-              <th className="num">Shared pairs</th>
+              <th>{t("experts")}</th>
+              <th className="num">{t("shared")}</th>
               <th className="num">Cohen&apos;s κ</th>
             </tr>
           </thead>

@@ -3,33 +3,16 @@
  * Agreement statistics (Fleiss, Light, Krippendorff, pairwise, all agree) with their bootstrap intervals, one row per
  * group: the sections (overall, per destination, per dataset) are row groups of one table, so their columns line up.
  */
+import { useTranslations } from "next-intl";
 import type { GroupStats } from "@/lib/results/agreement/browser";
 import { FEW } from "@/lib/kernel/browser";
 import { fixed } from "../../format";
 
-const METRICS: { key: keyof Omit<GroupStats, "items" | "ceiling" | "unresolved">; label: string; help: string }[] = [
-  {
-    key: "fleiss",
-    label: "Fleiss' κ",
-    help: "Agreement of the three raters beyond chance, over pairs with all ratings: (P̄ − P̄e) / (1 − P̄e).",
-  },
-  {
-    key: "light",
-    label: "Cohen's κ (Light)",
-    help: "Cohen's kappa for each pair of rater slots (1–2, 1–3, 2–3), averaged.",
-  },
-  {
-    key: "krippendorff",
-    label: "Krippendorff's α",
-    help: "Nominal alpha, 1 − observed / expected disagreement; tolerates missing ratings.",
-  },
-  {
-    key: "pairwise",
-    label: "Pairwise agreement",
-    help: "Over every two raters of the same pair, the share that chose the same verdict.",
-  },
-  { key: "allAgree", label: "All agree", help: "Share of pairs on which all raters chose the same verdict." },
-];
+/** The statistics' columns; their names and help are Analytics.stats.metrics.<key>. */
+const METRICS = ["fleiss", "light", "krippendorff", "pairwise", "allAgree"] as const satisfies readonly (keyof Omit<
+  GroupStats,
+  "items" | "ceiling" | "unresolved"
+>)[];
 
 /** Below this many complete pairs a group's figures vary too much to read as its agreement: the row says so. */
 const FEW_PAIRS = FEW;
@@ -41,18 +24,13 @@ function Cell({
   s: GroupStats[keyof Omit<GroupStats, "items" | "ceiling" | "unresolved">];
   pairs: number;
 }) {
+  const t = useTranslations("Analytics");
   // Resampling a single pair cannot vary it: no interval rather than one of no width.
   const ci = pairs > 1 ? s.ci : null;
   return (
     <td
       className="num"
-      title={
-        s.value === null
-          ? s.reason
-          : ci
-            ? `95 % bootstrap interval over ${ci.replicates} resamples of pairs`
-            : undefined
-      }
+      title={s.value === null ? s.reason : ci ? t("bootstrapTitle", { replicates: String(ci.replicates) }) : undefined}
     >
       {fixed(s.value)}
       {ci && (
@@ -71,28 +49,26 @@ export interface StatsSection {
 }
 
 export function StatsTable({ sections, label }: { sections: StatsSection[]; label: string }) {
+  const t = useTranslations("Analytics.stats");
   const columns = METRICS.length + 4;
   return (
     <table className="table stats" aria-label={label}>
       <thead>
         <tr>
-          <th>Group</th>
-          <th className="num" title="Complete pairs">
-            Pairs
+          <th>{t("group")}</th>
+          <th className="num" title={t("pairsTitle")}>
+            {t("pairs")}
           </th>
           {METRICS.map((m) => (
-            <th key={m.key} className="num" title={m.help}>
-              {m.label} <span className="help">?</span>
+            <th key={m} className="num" title={t(`metrics.${m}.help`)}>
+              {t(`metrics.${m}.label`)} <span className="help">?</span>
             </th>
           ))}
-          <th
-            className="num"
-            title="TripScore E.4: the single-rater reliability r implied by the pairwise agreement under symmetric 3-class noise, r = (1 + √(2·(3·A − 1))) / 3"
-          >
-            Ceiling r <span className="help">?</span>
+          <th className="num" title={t("ceilingTitle")}>
+            {t("ceiling")} <span className="help">?</span>
           </th>
-          <th className="num" title="Pairs whose raters split 1-1-1: they have no majority label until adjudicated">
-            Splits
+          <th className="num" title={t("splitsTitle")}>
+            {t("splits")}
           </th>
         </tr>
       </thead>
@@ -108,18 +84,15 @@ export function StatsTable({ sections, label }: { sections: StatsSection[]; labe
               <td>
                 {name}
                 {s.items < FEW_PAIRS && (
-                  <span
-                    className="muted small"
-                    title={`Figures from fewer than ${FEW_PAIRS} complete pairs vary widely from pair to pair`}
-                  >
+                  <span className="muted small" title={t("fewTitle", { few: String(FEW_PAIRS) })}>
                     {" "}
-                    · few pairs
+                    · {t("few")}
                   </span>
                 )}
               </td>
               <td className="num">{s.items}</td>
               {METRICS.map((m) => (
-                <Cell key={m.key} s={s[m.key]} pairs={s.items} />
+                <Cell key={m} s={s[m]} pairs={s.items} />
               ))}
               <td className="num">{fixed(s.ceiling.r)}</td>
               <td className="num">{s.unresolved}</td>

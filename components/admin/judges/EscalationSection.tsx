@@ -4,6 +4,7 @@
  * are sure enough, with a promise on their agreement with the experts' majority. The settings, the calibration's
  * progress, and per judge its threshold, coverage, audit agreement and the expert judgments it saved.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { EscalationAnswer } from "@/lib/platform/browser";
 import {
@@ -11,36 +12,34 @@ import {
   coverage,
   DELTA_MAX,
   MIN_ITEMS_AT_THRESHOLD,
-  thresholdText,
+  thresholdCase,
 } from "@/lib/results/escalation/browser";
 import { ApiError } from "../../api";
-import { dateTime, pct, pctOf } from "../../format";
+import { useFormat } from "../../format";
+import { useErrorText } from "../../i18n";
 import { useSetEscalation } from "../mutations";
 import { useEscalation } from "../queries";
 
 const DEFAULTS = { alpha: 0.1, delta: 0.1, calibrationPairs: 200, auditShare: 0.05 };
 
 export function EscalationSection({ dataset }: { dataset: string }) {
+  const t = useTranslations("Judges.escalation");
+  const errorText = useErrorText();
   const q = useEscalation(dataset);
   if (!dataset)
     return (
       <section className="card">
-        <h2>Guaranteed escalation</h2>
-        <p className="muted small">Choose a dataset above to let judges decide its pairs for the experts.</p>
+        <h2>{t("title")}</h2>
+        <p className="muted small">{t("choose")}</p>
       </section>
     );
   return (
     <section className="card" aria-labelledby="escalation-title">
-      <h2 id="escalation-title">Guaranteed escalation</h2>
-      <p className="muted small">
-        Judges decide a pair only where they are sure enough, with a promise: with probability at least 1 − δ, the pairs
-        they decide agree with the experts&apos; majority on at least 1 − α of them. How sure is &quot;sure enough&quot;
-        is set on a random calibration sample the experts label first; every other pair goes to the experts, and a
-        random audit share of the decided pairs too, to keep measuring agreement.
-      </p>
+      <h2 id="escalation-title">{t("title")}</h2>
+      <p className="muted small">{t("intro")}</p>
       {q.error && (
         <p className="error" role="alert">
-          {q.error.message}
+          {errorText(q.error)}
         </p>
       )}
       {q.data && <EscalationForm key={`${dataset}:${JSON.stringify(q.data.settings)}`} dataset={dataset} d={q.data} />}
@@ -50,6 +49,8 @@ export function EscalationSection({ dataset }: { dataset: string }) {
 }
 
 function EscalationForm({ dataset, d }: { dataset: string; d: EscalationAnswer }) {
+  const t = useTranslations("Judges.escalation");
+  const errorText = useErrorText();
   const s = d.settings;
   const [judges, setJudges] = useState<string[]>(s?.judges ?? []);
   const [alpha, setAlpha] = useState(String(s?.alpha ?? DEFAULTS.alpha));
@@ -75,7 +76,7 @@ function EscalationForm({ dataset, d }: { dataset: string; d: EscalationAnswer }
           auditShare: Number(audit) / 100,
         },
       },
-      { onError: (e) => setProblem(e instanceof ApiError ? e.message : String(e)) },
+      { onError: (e) => setProblem(e instanceof ApiError ? errorText(e) : String(e)) },
     );
   };
   return (
@@ -87,31 +88,30 @@ function EscalationForm({ dataset, d }: { dataset: string; d: EscalationAnswer }
       }}
     >
       <div>
-        <strong>Judges, cheapest first</strong>{" "}
-        <span className="muted small">(each later judge is calibrated on the pairs the earlier ones leave)</span>
+        <strong>{t("cascadeTitle")}</strong> <span className="muted small">{t("cascadeNote")}</span>
         {judges.length ? (
-          <ol aria-label="Cascade">
+          <ol aria-label={t("cascade")}>
             {judges.map((j) => (
               <li key={j}>
                 {j}{" "}
                 <button
                   type="button"
                   className="link"
-                  aria-label={`Remove ${j}`}
+                  aria-label={t("removeJudge", { judge: j })}
                   onClick={() => setJudges(judges.filter((x) => x !== j))}
                 >
-                  remove
+                  {t("remove")}
                 </button>
               </li>
             ))}
           </ol>
         ) : (
-          <p className="muted small">No judge yet.</p>
+          <p className="muted small">{t("noJudge")}</p>
         )}
         {left.length > 0 && (
           <div className="inline-form">
             <label>
-              Judge
+              {t("judge")}
               <select value={chosen} onChange={(e) => setAdding(e.target.value)}>
                 {left.map((j) => (
                   <option key={j} value={j}>
@@ -126,31 +126,26 @@ function EscalationForm({ dataset, d }: { dataset: string; d: EscalationAnswer }
               disabled={!chosen}
               onClick={() => chosen && setJudges([...judges, chosen])}
             >
-              Add to the cascade
+              {t("add")}
             </button>
           </div>
         )}
       </div>
       <div className="inline-form">
         {/* α and δ below 0.5 (limits.ts); the server says why, naming the field. */}
+        <NumberField label={t("alpha")} range={[0.01, ALPHA_MAX - 0.01, 0.01]} value={alpha} set={setAlpha} />
+        <NumberField label={t("delta")} range={[0.01, DELTA_MAX - 0.01, 0.01]} value={delta} set={setDelta} />
         <NumberField
-          label="α (tolerated disagreement)"
-          range={[0.01, ALPHA_MAX - 0.01, 0.01]}
-          value={alpha}
-          set={setAlpha}
-        />
-        <NumberField label="δ (risk)" range={[0.01, DELTA_MAX - 0.01, 0.01]} value={delta} set={setDelta} />
-        <NumberField
-          label="Calibration pairs"
+          label={t("calibrationPairs")}
           range={[MIN_ITEMS_AT_THRESHOLD, 5000, 1]}
           value={sample}
           set={setSample}
         />
-        <NumberField label="Audit share (%)" range={[0, 50, 1]} value={audit} set={setAudit} />
+        <NumberField label={t("auditShare")} range={[0, 50, 1]} value={audit} set={setAudit} />
       </div>
       <div className="inline-form">
         <button type="submit" className="btn primary" disabled={!judges.length || set.isPending}>
-          {s ? "Save and recalibrate" : "Turn on escalation"}
+          {s ? t("save") : t("turnOn")}
         </button>
         {s && (
           <button
@@ -159,19 +154,14 @@ function EscalationForm({ dataset, d }: { dataset: string; d: EscalationAnswer }
             disabled={set.isPending}
             onClick={() =>
               // Off gives every decided pair back to the experts and drops the decisions: asked once.
-              window.confirm(
-                "Turn escalation off? Every pair the judges decided goes back to the experts, and the decisions are removed.",
-              ) && set.mutate({ dataset, settings: null }, { onError: (e) => setProblem(e.message) })
+              window.confirm(t("offConfirm")) &&
+              set.mutate({ dataset, settings: null }, { onError: (e) => setProblem(errorText(e)) })
             }
           >
-            Turn off
+            {t("turnOff")}
           </button>
         )}
-        <span className="muted small">
-          {s
-            ? "Saving draws a fresh calibration sample; the pairs judges decided go back to the experts until it is labelled."
-            : "The experts judge the calibration sample first; then the judges decide what they are sure of."}
-        </span>
+        <span className="muted small">{s ? t("saveNote") : t("turnOnNote")}</span>
       </div>
       {problem && (
         <p className="error" role="alert">
@@ -194,8 +184,16 @@ function NumberField(p: { label: string; range: [number, number, number]; value:
 }
 
 function EscalationStatus({ d }: { d: EscalationAnswer }) {
+  const t = useTranslations("Judges.escalation");
+  const { pct, pctOf, dateTime } = useFormat();
   const st = d.state;
   if (!st || !d.settings) return null;
+  const threshold = (stage: Parameters<typeof thresholdCase>[0], position: number) => {
+    const c = thresholdCase(stage, position);
+    if (c.kind === "value") return c.threshold;
+    if (c.kind === "few") return t("threshold.few", { items: String(c.items), minimum: String(c.minimum) });
+    return t(`threshold.${c.kind}`);
+  };
   const byJudge = new Map(d.decisions.map((x) => [x.judge, x]));
   const saved = d.decisions.reduce((n, x) => n + x.saved, 0);
   const audited = d.decisions.reduce((n, x) => n + x.audit, 0);
@@ -204,47 +202,45 @@ function EscalationStatus({ d }: { d: EscalationAnswer }) {
     <div className="stack">
       {st.phase === "paused" && (
         <p className="error" role="alert">
-          Decisions paused: {st.paused}
+          {t("paused", { reason: String(st.paused) })}
         </p>
       )}
       {st.phase === "calibrating" && (
-        <p role="status">
-          Calibrating: the experts have labelled {st.labelled} of {st.sample} calibration pairs; they are served first.
-        </p>
+        <p role="status">{t("calibrating", { labelled: String(st.labelled), sample: String(st.sample) })}</p>
       )}
       {st.phase === "deciding" && (
         <p role="status">
-          Calibrated on {st.sample} pairs. Judges decided {all.pairs} ({pctOf(all.pairs, d.outsideSample)}) of the{" "}
-          {d.outsideSample} other pairs
-          {audited > 0 &&
-            `, ${audited} of them ${audited === 1 ? "an audit pair" : "audit pairs"} the experts judge too`}
-          , saving {saved} expert judgments.
+          {t("deciding", {
+            sample: String(st.sample),
+            pairs: String(all.pairs),
+            share: pctOf(all.pairs, d.outsideSample),
+            outside: String(d.outsideSample),
+            audit: audited > 0 ? t("decidingAudit", { count: audited, n: String(audited) }) : "",
+            saved: String(saved),
+          })}
         </p>
       )}
-      <div className="scroll-x" tabIndex={0} role="region" aria-label="Escalation by judge (scrolls sideways)">
-        <table className="table" aria-label="Escalation by judge">
+      <div className="scroll-x" tabIndex={0} role="region" aria-label={t("regionLabel")}>
+        <table className="table" aria-label={t("tableLabel")}>
           <thead>
             <tr>
-              <th>Judge</th>
-              <th className="num" title="The judge decides a pair when its confidence is at least this">
-                Threshold
+              <th>{t("judge")}</th>
+              <th className="num" title={t("thresholdTitle")}>
+                {t("thresholdCol")}
               </th>
-              <th className="num" title="Calibration pairs that reached this judge of the cascade">
-                Calibration pairs
+              <th className="num" title={t("calibrationTitle")}>
+                {t("calibrationPairs")}
               </th>
-              <th className="num" title="Clopper–Pearson (1 − δ) upper bound on its disagreement at the threshold">
-                Disagreement bound
+              <th className="num" title={t("boundTitle")}>
+                {t("bound")}
               </th>
-              <th
-                className="num"
-                title="Pairs it decided — out of the queue, and audit pairs the experts judge too — as a share of the pairs outside the sample"
-              >
-                Coverage
+              <th className="num" title={t("coverageTitle")}>
+                {t("coverage")}
               </th>
-              <th className="num" title="Decided pairs the experts still judged, and how many agree with the judge">
-                Audit agreement
+              <th className="num" title={t("auditTitle")}>
+                {t("audit")}
               </th>
-              <th className="num">Judgments saved</th>
+              <th className="num">{t("saved")}</th>
             </tr>
           </thead>
           <tbody>
@@ -256,12 +252,12 @@ function EscalationStatus({ d }: { d: EscalationAnswer }) {
               return (
                 <tr key={j}>
                   <td>{j}</td>
-                  <td className="num">{stage ? thresholdText(stage, position) : "—"}</td>
+                  <td className="num">{stage ? threshold(stage, position) : "—"}</td>
                   <td className="num">{stage?.calibrationItems ?? "—"}</td>
                   <td className="num">{stage?.upperBound == null ? "—" : pct(stage.upperBound, 1)}</td>
                   <td className="num">
                     {dj
-                      ? `${c.pairs} (${pctOf(c.pairs, d.outsideSample)})${dj.audit ? ` · ${dj.audit} of them audit` : ""}`
+                      ? `${c.pairs} (${pctOf(c.pairs, d.outsideSample)})${dj.audit ? ` · ${t("ofThemAudit", { n: String(dj.audit) })}` : ""}`
                       : st.phase === "deciding"
                         ? "0"
                         : "—"}
@@ -270,7 +266,7 @@ function EscalationStatus({ d }: { d: EscalationAnswer }) {
                     {a?.agreement
                       ? `${a.agreed}/${a.audited} · ${pct(a.agreement.share, 1)} [${pct(a.agreement.ci95[0], 0)}, ${pct(a.agreement.ci95[1], 0)}]`
                       : dj?.audit
-                        ? `${dj.audit} waiting`
+                        ? t("waiting", { n: String(dj.audit) })
                         : "—"}
                   </td>
                   <td className="num">{dj?.saved ?? 0}</td>
@@ -281,9 +277,12 @@ function EscalationStatus({ d }: { d: EscalationAnswer }) {
         </table>
       </div>
       <p className="muted small">
-        Target agreement {pct(1 - d.settings.alpha)} at risk δ = {d.settings.delta}; audit share{" "}
-        {pct(d.settings.auditShare)}. Decisions pause when the audit shows a judge below the target (exact binomial test
-        at level δ, from 10 audits). Last step {dateTime(st.at)}.
+        {t("footer", {
+          target: pct(1 - d.settings.alpha),
+          delta: String(d.settings.delta),
+          audit: pct(d.settings.auditShare),
+          at: dateTime(st.at),
+        })}
       </p>
     </div>
   );

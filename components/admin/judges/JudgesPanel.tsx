@@ -1,6 +1,7 @@
 "use client";
 /** The judges page's sections: automatic judges' verdicts (upload, files), their alignment with the experts, and guaranteed escalation. */
 import { useState } from "react";
+import { useErrorText } from "../../i18n";
 import { KEYS } from "../../keys";
 import { FiguresAge } from "../FiguresAge";
 import { FiguresProgress } from "../FiguresProgress";
@@ -10,6 +11,7 @@ import { EscalationSection } from "./EscalationSection";
 import { VerdictsSection } from "./VerdictsSection";
 
 export function JudgesPanel() {
+  const errorText = useErrorText();
   const [dataset, setDataset] = useState("");
   const board = useJudgeBoard(dataset);
   const d = board.data;
@@ -18,7 +20,7 @@ export function JudgesPanel() {
       <VerdictsSection d={d} dataset={dataset} setDataset={setDataset} />
       {board.error && (
         <p className="error" role="alert">
-          {board.error.message}
+          {errorText(board.error)}
         </p>
       )}
       {board.isFetching && !board.error && <FiguresProgress page="judges" />}

@@ -3,10 +3,12 @@
  * Uploading automatic judges' verdicts (JSONL), the files imported so far, and the dataset the board is over. Removing
  * a file a dataset's escalation uses asks first, naming the datasets (the server refuses it unconfirmed).
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { JudgeBoardAnswer } from "@/lib/platform/browser";
 import { ApiError } from "../../api";
-import { dateTime } from "../../format";
+import { useFormat } from "../../format";
+import { useErrorText } from "../../i18n";
 import { useRemoveVerdicts, useUploadVerdicts } from "../mutations";
 import { useScopeOptions } from "../ScopeSelects";
 
@@ -19,6 +21,9 @@ export function VerdictsSection({
   dataset: string;
   setDataset: (id: string) => void;
 }) {
+  const t = useTranslations("Judges.verdicts");
+  const errorText = useErrorText();
+  const { dateTime } = useFormat();
   const scope = useScopeOptions();
   const [problems, setProblems] = useState<string[]>([]);
   const upload = useUploadVerdicts({
@@ -26,51 +31,49 @@ export function VerdictsSection({
     onError: (e) =>
       setProblems(
         e instanceof ApiError
-          ? [...((e.body.problems as string[]) ?? []), ...(e.body.more ? [`… and ${e.body.more} more`] : [])]
+          ? [...((e.body.problems as string[]) ?? []), ...(e.body.more ? [t("more", { n: String(e.body.more) })] : [])]
           : [],
       ),
   });
   const [removal, setRemoval] = useState<string | null>(null);
   const remove = useRemoveVerdicts({
     onMutate: () => setRemoval(null),
-    onSuccess: (a) =>
-      a.recalibrated.length > 0 &&
-      setRemoval(`Removed; ${a.recalibrated.length} escalation(s) gave their decided pairs back and recalibrated.`),
+    onSuccess: (a) => a.recalibrated.length > 0 && setRemoval(t("removed", { n: String(a.recalibrated.length) })),
     onError: (e, v) => {
       // An escalation that began using the file after the page was read: the server names it; asked once more.
       if (e instanceof ApiError && e.code === "conflict" && !v.confirm) {
-        if (window.confirm(`${e.message.replace(/ Send \{.*$/, "")} Remove it anyway?`))
+        if (window.confirm(`${e.message.replace(/ Send \{.*$/, "")} ${t("anyway")}`))
           remove.mutate({ id: v.id, confirm: true });
-      } else setRemoval(e.message);
+      } else setRemoval(errorText(e));
     },
   });
   const ask = (i: JudgeBoardAnswer["imports"][number]) => {
     const uses = i.escalations;
     const question = uses.length
-      ? `Remove ${i.name} and its ${i.verdicts} verdicts? The guaranteed escalation of ${uses
-          .map((u) => `${u.dataset} (${u.judges.join(", ")})`)
-          .join(
-            " and of ",
-          )} uses them: the pairs its judges decided go back to the experts, and it recalibrates without these verdicts (a judge left without verdicts abstains).`
-      : `Remove ${i.name} and its ${i.verdicts} verdicts?`;
+      ? t("askUsed", {
+          name: i.name,
+          verdicts: String(i.verdicts),
+          uses: uses.map((u) => `${u.dataset} (${u.judges.join(", ")})`).join(t("andOf")),
+        })
+      : t("ask", { name: i.name, verdicts: String(i.verdicts) });
     if (window.confirm(question)) remove.mutate({ id: i.id, confirm: uses.length > 0 });
   };
   return (
     <section className="card">
-      <h2>Judges&apos; verdicts</h2>
+      <h2>{t("title")}</h2>
       <p className="muted small">
-        JSONL, one verdict a line:{" "}
-        <code>{`{"pair_id", "judge", "verdict": "A"|"B"|"NEITHER", "order": "ab"|"ba"?, "score_a"?, "score_b"?}`}</code>
-        , in the pair&apos;s own A/B terms (<code>order</code> says which plan the judge saw first). Several runs of a
-        judge may judge the same pair. Up to 2 MiB (2,097,152 bytes) a file; the same file twice is imported once. To
-        say how sure it is, a line may carry probabilities <code>p_a</code>, <code>p_b</code> and optionally{" "}
-        <code>p_neither</code> (summing to 1) or <code>samples</code> (the verdicts of k repeated runs), which then give
-        the verdict: <code>{`{"pair_id": "p17", "judge": "gpt-4o", "p_a": 0.8, "p_b": 0.2}`}</code> or{" "}
-        <code>{`{…, "samples": ["A", "A", "B"]}`}</code>.
+        {t.rich("intro", {
+          code: (c) => <code>{c}</code>,
+          line: () => (
+            <code>{`{"pair_id", "judge", "verdict": "A"|"B"|"NEITHER", "order": "ab"|"ba"?, "score_a"?, "score_b"?}`}</code>
+          ),
+          example: () => <code>{`{"pair_id": "p17", "judge": "gpt-4o", "p_a": 0.8, "p_b": 0.2}`}</code>,
+          samples: () => <code>{`{…, "samples": ["A", "A", "B"]}`}</code>,
+        })}
       </p>
       <div className="inline-form">
         <label>
-          Upload verdicts
+          {t("upload")}
           <input
             type="file"
             accept=".jsonl,.json,.txt,application/x-ndjson"
@@ -82,9 +85,9 @@ export function VerdictsSection({
           />
         </label>
         <label>
-          Dataset
+          {t("dataset")}
           <select value={dataset} onChange={(e) => setDataset(e.target.value)}>
-            <option value="">All</option>
+            <option value="">{t("all")}</option>
             {scope.data?.datasets.map((d) => (
               <option key={d.id} value={d.id}>
                 {d.name}
@@ -93,17 +96,17 @@ export function VerdictsSection({
           </select>
         </label>
       </div>
-      {upload.isPending && <p role="status">Importing…</p>}
+      {upload.isPending && <p role="status">{t("importing")}</p>}
       {upload.data && (
         <p className="ok" role="status">
           {upload.data.created
-            ? `Imported ${upload.data.verdicts} verdicts of ${upload.data.judges.join(", ")}.`
-            : "This file was imported before; nothing changed."}
+            ? t("imported", { verdicts: String(upload.data.verdicts), judges: upload.data.judges.join(", ") })
+            : t("already")}
         </p>
       )}
       {upload.error && (
         <div className="error" role="alert">
-          <p>{upload.error.message}</p>
+          <p>{errorText(upload.error)}</p>
           {problems.length > 0 && (
             <ul className="problems">
               {problems.map((p) => (
@@ -119,15 +122,15 @@ export function VerdictsSection({
         </p>
       )}
       {d && d.imports.length > 0 && (
-        <table className="table" aria-label="Imported verdict files">
+        <table className="table" aria-label={t("tableLabel")}>
           <thead>
             <tr>
-              <th>File</th>
-              <th>Judges</th>
-              <th className="num">Verdicts</th>
-              <th>Imported</th>
+              <th>{t("file")}</th>
+              <th>{t("judges")}</th>
+              <th className="num">{t("verdictsCol")}</th>
+              <th>{t("importedCol")}</th>
               <th>
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t("actions")}</span>
               </th>
             </tr>
           </thead>
@@ -140,7 +143,7 @@ export function VerdictsSection({
                   {i.escalations.length > 0 && (
                     <span className="muted small">
                       {" "}
-                      · used by the escalation of {i.escalations.map((u) => u.dataset).join(", ")}
+                      · {t("usedBy", { datasets: i.escalations.map((u) => u.dataset).join(", ") })}
                     </span>
                   )}
                 </td>
@@ -148,7 +151,7 @@ export function VerdictsSection({
                 <td>{dateTime(i.createdAt)}</td>
                 <td>
                   <button className="btn-link" disabled={remove.isPending} onClick={() => ask(i)}>
-                    Remove
+                    {t("remove")}
                   </button>
                 </td>
               </tr>

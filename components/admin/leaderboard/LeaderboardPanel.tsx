@@ -4,7 +4,9 @@
  * section each for ratings (experts only beside experts + the judge when one is chosen), the judgments still needed,
  * style control and the win table, and the Ordering Score against verified corrections where there are some.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorText } from "../../i18n";
 import { KEYS } from "../../keys";
 import { FiguresAge } from "../FiguresAge";
 import { FiguresProgress } from "../FiguresProgress";
@@ -17,6 +19,8 @@ import { StyleSection } from "./StyleSection";
 import { WinTableSection } from "./WinTableSection";
 
 export function LeaderboardPanel() {
+  const t = useTranslations("Leaderboard.filters");
+  const errorText = useErrorText();
   const [f, setF] = useState({
     dataset: "",
     destination: "",
@@ -47,27 +51,27 @@ export function LeaderboardPanel() {
   return (
     <div className="stack">
       <section className="card">
-        <div className="inline-form" role="group" aria-label="Filters">
+        <div className="inline-form" role="group" aria-label={t("label")}>
           <ScopeSelects dataset={f.dataset} destination={f.destination} onChange={rescope} />
           <label>
-            Trip length
+            {t("tripLength")}
             <select value={f.days} onChange={(e) => rescope({ days: e.target.value })}>
-              <option value="">All</option>
+              <option value="">{t("all")}</option>
               {data?.tripLengths.map((d) => (
                 <option key={d} value={d}>
-                  {d} day{d === 1 ? "" : "s"}
+                  {t("days", { count: d })}
                 </option>
               ))}
             </select>
           </label>
           {!!data?.dimensions.length && (
             <label>
-              Verdict
+              {t("verdict")}
               <select value={f.dimension} onChange={(e) => rescope({ dimension: e.target.value })}>
-                <option value="">Overall</option>
+                <option value="">{t("overall")}</option>
                 {data.dimensions.map((d) => (
                   <option key={d.key} value={d.key}>
-                    {d.name} (dimension)
+                    {t("dimension", { name: d.name })}
                   </option>
                 ))}
               </select>
@@ -79,7 +83,7 @@ export function LeaderboardPanel() {
               checked={f.gates === "1"}
               onChange={(e) => rescope({ gates: e.target.checked ? "1" : "0" })}
             />{" "}
-            Only plans that pass both gates
+            {t("gates")}
           </label>
           <label className="checkbox">
             <input
@@ -87,12 +91,12 @@ export function LeaderboardPanel() {
               checked={f.style === "1"}
               onChange={(e) => set({ style: e.target.checked ? "1" : "0" })}
             />{" "}
-            Style control
+            {t("style")}
           </label>
-          <label title="Experts only beside experts + an uploaded judge (prediction-powered); the overall verdict only">
-            Judge
+          <label title={t("judgeTitle")}>
+            {t("judge")}
             <select value={f.judge} disabled={!!f.dimension} onChange={(e) => set({ judge: e.target.value })}>
-              <option value="">None</option>
+              <option value="">{t("none")}</option>
               {judges.data?.judges.map((j) => (
                 <option key={j} value={j}>
                   {j}
@@ -102,19 +106,19 @@ export function LeaderboardPanel() {
           </label>
           {f.judge && (
             <label>
-              Judge intervals
+              {t("intervals")}
               <select value={f.intervals} onChange={(e) => set({ intervals: e.target.value })}>
-                <option value="sandwich">Sandwich</option>
-                <option value="bootstrap">Bootstrap</option>
+                <option value="sandwich">{t("sandwich")}</option>
+                <option value="bootstrap">{t("bootstrap")}</option>
               </select>
             </label>
           )}
           <label>
-            Bootstrap
+            {t("bootstrap")}
             <select value={f.bootstrap} onChange={(e) => set({ bootstrap: e.target.value })}>
               {["200", "1000", "2000"].map((b) => (
                 <option key={b} value={b}>
-                  {b} replicates
+                  {t("replicates", { n: b })}
                 </option>
               ))}
             </select>
@@ -127,11 +131,11 @@ export function LeaderboardPanel() {
         )}
         {q.error && (
           <p className="error" role="alert">
-            {q.error.message}
+            {errorText(q.error)}
           </p>
         )}
       </section>
-      {data && !r && <p className="notice">No judgments between two different planners match these filters.</p>}
+      {data && !r && <p className="notice">{t("empty")}</p>}
       {r && (
         <>
           <RatingsSection data={data} r={r} />

@@ -5,11 +5,13 @@
  * others verified. Shown when a verified correction exists in the dataset chosen.
  */
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import type { PlannerOrdering } from "@/lib/corrections/browser";
 import { api } from "../../api";
 import { KEYS } from "../../keys";
 
 export function OrderingSection({ dataset }: { dataset: string }) {
+  const t = useTranslations("Leaderboard.ordering");
   const q = useQuery({
     queryKey: [...KEYS.leaderboard, "ordering", dataset],
     queryFn: () =>
@@ -20,19 +22,15 @@ export function OrderingSection({ dataset }: { dataset: string }) {
   if (!q.data?.planners.length) return null;
   return (
     <section className="card" data-testid="ordering">
-      <h2>Ordering against verified corrections</h2>
-      <p className="muted small">
-        TripCraft&apos;s Ordering Score: per day, 1 − edit distance ÷ the longer sequence of places, averaged over the
-        days, with an expert&apos;s verified correction of the request as the reference (1: the same places in the same
-        order).
-      </p>
+      <h2>{t("title")}</h2>
+      <p className="muted small">{t("intro")}</p>
       <table className="table" aria-label="Ordering Score">
         <thead>
           <tr>
-            <th>Planner</th>
+            <th>{t("planner")}</th>
             <th className="num">Ordering Score</th>
-            <th className="num">Plans</th>
-            <th className="num">Requests</th>
+            <th className="num">{t("plans")}</th>
+            <th className="num">{t("requests")}</th>
           </tr>
         </thead>
         <tbody>

@@ -3,8 +3,9 @@
  * Experts only beside experts + a judge (the prediction-powered leaderboard, PPI++): each planner's rating, 95 %
  * interval and its width under both, with the effective sample ratio and λ (docs/prediction-powered.md).
  */
+import { useTranslations } from "next-intl";
 import type { LeaderboardAnswer } from "@/lib/platform/browser";
-import { count, fixed } from "../../format";
+import { fixed, useFormat } from "../../format";
 
 type PredictionPowered = NonNullable<LeaderboardAnswer["predictionPowered"]>;
 type Interval = readonly (number | null)[] | null | undefined;
@@ -18,68 +19,68 @@ export function width(ci: Interval): number | null {
 }
 
 const interval = (ci: Interval) => (width(ci) === null ? "—" : `${fixed(ci![0], 1)} – ${fixed(ci![1], 1)}`);
-/** Battles counted with weights (a judge's several verdicts on one pair share one battle): whole where they are. */
-const battles = (n: number) => count(Math.round(n * 100) / 100);
 
 export function PredictionPoweredTable({ pp }: { pp: PredictionPowered }) {
+  const t = useTranslations("Leaderboard.pp");
+  const { count } = useFormat();
+  /** Battles counted with weights (a judge's several verdicts on one pair share one battle): whole where they are. */
+  const battles = (n: number) => count(Math.round(n * 100) / 100);
   const b = pp.board!;
   const ratio = b.effectiveSampleRatio;
   const kind =
     b.intervals === "bootstrap"
-      ? `percentiles of ${count(b.bootstrap?.replicates ?? 0)} bootstrap replicates resampling requests (both columns from the same draws)`
-      : "sandwich intervals, the battles of a request together";
+      ? t("kindBootstrap", { replicates: count(b.bootstrap?.replicates ?? 0) })
+      : t("kindSandwich");
   return (
     <>
-      <p className="small" aria-label="Effective sample ratio">
-        <strong>Effective sample ratio {fixed(ratio, 2)}</strong> (λ = {fixed(b.lambda, 2)}): with {pp.judge}&apos;s{" "}
-        {battles(b.judgeBattles)} battles the intervals are as narrow as experts-only ones would be with{" "}
-        {Number.isFinite(ratio) ? `${fixed(ratio, 2)} times` : "—"} the {battles(b.labelled)} expert battles. A ratio
-        near 1 means the judge adds little.
-        {ratio < 1 && (
-          <>
-            {" "}
-            <strong>Below 1, the judge widens the intervals here:</strong> λ is estimated from the same few expert
-            battles, and on so few its estimate is poor (the promise of intervals no wider than experts alone holds as
-            the labelled battles grow). Rely on experts only.
-          </>
-        )}
+      <p className="small" aria-label={t("ratioLabel")}>
+        {t.rich("ratio", {
+          strong: (c) => <strong>{c}</strong>,
+          ratio: fixed(ratio, 2),
+          lambda: fixed(b.lambda, 2),
+          judge: pp.judge,
+          judgeBattles: battles(b.judgeBattles),
+          times: Number.isFinite(ratio) ? t("times", { ratio: fixed(ratio, 2) }) : "—",
+          labelled: battles(b.labelled),
+        })}
+        {ratio < 1 && <> {t.rich("below", { strong: (c) => <strong>{c}</strong> })}</>}
       </p>
       <p className="muted small">
-        Prediction-powered (PPI++): Bradley–Terry fitted on the experts&apos; battles plus every battle of {pp.judge},
-        its verdicts on the {count(pp.labelledPairs)} pairs the experts judged correcting its bias on the{" "}
-        {count(pp.judgePairs)} others; λ (between 0, experts only, and 1) weighs the judge to minimize the intervals.
-        Ratio = (experts-only width / prediction-powered width)², over all planners. 95 % {kind}. Experts only here is
-        the same fit without the judge, on the same battles and with intervals of the same kind
-        {b.style ? " (style control on: the style covariates in both fits)" : ""}.
-        {pp.expertsWithoutJudge > 0 &&
-          ` ${count(pp.expertsWithoutJudge)} expert judgment(s) on pairs ${pp.judge} did not judge are left out of both columns (PPI++ needs the judge's verdict on every expert battle).`}
+        {t("intro", {
+          judge: pp.judge,
+          labelledPairs: count(pp.labelledPairs),
+          judgePairs: count(pp.judgePairs),
+          kind,
+          style: b.style ? t("styleOn") : "",
+        })}
+        {pp.expertsWithoutJudge > 0 && ` ${t("withoutJudge", { n: count(pp.expertsWithoutJudge), judge: pp.judge })}`}
         {pp.leftOut.unknownPlanner + pp.leftOut.acrossGroups > 0 &&
-          ` ${battles(pp.leftOut.unknownPlanner + pp.leftOut.acrossGroups)} of ${pp.judge}'s battles are left out: a planner no expert battle has, or planners the experts' battles do not connect.`}
+          ` ${t("leftOut", { n: battles(pp.leftOut.unknownPlanner + pp.leftOut.acrossGroups), judge: pp.judge })}`}
       </p>
-      <table className="table" aria-label="Experts only and prediction-powered">
+      <table className="table" aria-label={t("tableLabel")}>
         <thead>
           <tr>
-            <th rowSpan={2}>Planner</th>
+            <th rowSpan={2}>{t("planner")}</th>
             <th colSpan={3} className="num">
-              Experts only
+              {t("expertsOnly")}
             </th>
             <th colSpan={3} className="num">
-              Experts + {pp.judge}
+              {t("expertsPlus", { judge: pp.judge })}
             </th>
             <th rowSpan={2} className="num">
-              Expert battles
+              {t("expertBattles")}
             </th>
             <th rowSpan={2} className="num">
-              Judge battles
+              {t("judgeBattles")}
             </th>
           </tr>
           <tr>
-            <th className="num">Rating</th>
-            <th className="num">95 % interval</th>
-            <th className="num">Width</th>
-            <th className="num">Rating</th>
-            <th className="num">95 % interval</th>
-            <th className="num">Width</th>
+            <th className="num">{t("rating")}</th>
+            <th className="num">{t("interval")}</th>
+            <th className="num">{t("width")}</th>
+            <th className="num">{t("rating")}</th>
+            <th className="num">{t("interval")}</th>
+            <th className="num">{t("width")}</th>
           </tr>
         </thead>
         <tbody>

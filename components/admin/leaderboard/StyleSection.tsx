@@ -1,5 +1,6 @@
 "use client";
 /** Style control: the covariates' coefficients with their intervals, collinear pairs, and the style-controlled ratings. */
+import { useTranslations } from "next-intl";
 import type { LeaderboardAnswer } from "@/lib/platform/browser";
 import { fixed } from "../../format";
 import { RatingChart } from "./RatingChart";
@@ -8,27 +9,25 @@ type Report = NonNullable<LeaderboardAnswer["report"]>;
 
 export function StyleSection({ style, models }: { style: NonNullable<Report["style"]>; models: Report["models"] }) {
   // Battles per planner, for the chart's "few battles" (the style fit uses the same battles).
+  const t = useTranslations("Leaderboard.style");
   const battles = new Map(models.map((m) => [m.model, m.battles]));
   return (
     <section className="card">
-      <h2>Style control</h2>
-      <p className="muted small">
-        Covariates enter the same fit as (A − B)/(A + B + 1), standardized over the battles (FastChat&apos;s
-        construction); a positive coefficient means experts favour the plan with more of it.
-      </p>
-      <table className="table" aria-label="Style coefficients">
+      <h2>{t("title")}</h2>
+      <p className="muted small">{t("intro")}</p>
+      <table className="table" aria-label={t("tableLabel")}>
         <thead>
           <tr>
-            <th>Covariate</th>
-            <th className="num">Coefficient (log-odds per s.d.)</th>
-            <th className="num">95 % interval</th>
+            <th>{t("covariate")}</th>
+            <th className="num">{t("coefficient")}</th>
+            <th className="num">{t("interval")}</th>
           </tr>
         </thead>
         <tbody>
           {style.covariates.map((c) => (
             <tr key={c.name}>
-              <td>{c.name.replaceAll("_", " ")}</td>
-              <td className="num">{c.coefficient === null ? "— (does not vary)" : fixed(c.coefficient)}</td>
+              <td>{t.has(`covariates.${c.name}`) ? t(`covariates.${c.name}`) : c.name.replaceAll("_", " ")}</td>
+              <td className="num">{c.coefficient === null ? t("constant") : fixed(c.coefficient)}</td>
               <td className="num">{c.ci95 ? `${fixed(c.ci95[0])} – ${fixed(c.ci95[1])}` : "—"}</td>
             </tr>
           ))}
@@ -36,13 +35,16 @@ export function StyleSection({ style, models }: { style: NonNullable<Report["sty
       </table>
       {style.collinear.map((c) => (
         <p key={`${c.a}-${c.b}`} className="notice small">
-          {c.a.replaceAll("_", " ")} and {c.b.replaceAll("_", " ")} move together (r = {fixed(c.r, 2)}): their separate
-          coefficients are poorly determined; their sum is not.
+          {t("collinear", {
+            a: t.has(`covariates.${c.a}`) ? t(`covariates.${c.a}`) : c.a.replaceAll("_", " "),
+            b: t.has(`covariates.${c.b}`) ? t(`covariates.${c.b}`) : c.b.replaceAll("_", " "),
+            r: fixed(c.r, 2),
+          })}
         </p>
       ))}
       <RatingChart
         rows={style.ratings.map((s) => ({ ...s, battles: battles.get(s.model) ?? 0 }))}
-        label="Style-controlled ratings with 95 % intervals"
+        label={t("chartLabel")}
       />
     </section>
   );

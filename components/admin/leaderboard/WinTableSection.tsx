@@ -1,13 +1,15 @@
 "use client";
 /** TripScore's Table 3 for every pair of planners that met: a heat map, then shares with Wilson intervals and exact tests. */
+import { useTranslations } from "next-intl";
 import type { LeaderboardAnswer } from "@/lib/platform/browser";
 import { fixed, pValue } from "../../format";
 import { WinHeatMap } from "./WinHeatMap";
 
 function SignedCell({ s }: { s: LeaderboardAnswer["signedPreference"][number] | undefined }) {
+  const t = useTranslations("Leaderboard.winTable");
   if (!s) return <td className="num muted">—</td>;
   return (
-    <td className="num" title={`${s.n} judgments from ${s.requests} requests`}>
+    <td className="num" title={t("signedTitle", { n: String(s.n), requests: String(s.requests) })}>
       {fixed(s.mean, 2)}
       {s.ci95 && (
         <span className="muted small">
@@ -27,32 +29,31 @@ export function WinTableSection({
   /** The mean signed preference of each two planners, where strength is asked (else empty). */
   signed: LeaderboardAnswer["signedPreference"];
 }) {
+  const t = useTranslations("Leaderboard.winTable");
   const signedOf = new Map(signed.map((s) => [`${s.model_a}\u0000${s.model_b}`, s]));
   return (
     <section className="card">
-      <h2>Win table</h2>
+      <h2>{t("title")}</h2>
       <p className="muted small">
-        TripScore&apos;s Table 3 for every pair of planners that met: share of A (ties as half) with its Wilson 95 %
-        interval, and an exact two-sided binomial test of A&apos;s wins against B&apos;s (ties left out).
-        {signed.length > 0 &&
-          " The mean signed preference runs from −3 (A decisively better) to +3 (B decisively better), with a 95 % interval over resampled requests."}
+        {t("intro")}
+        {signed.length > 0 && ` ${t("signedIntro")}`}
       </p>
       <WinHeatMap report={r} />
       {/* Scrolls sideways rather than clipping its last columns on a laptop's screen. */}
       <div className="table-scroll">
-        <table className="table" aria-label="Win table">
+        <table className="table" aria-label={t("title")}>
           <thead>
             <tr>
-              <th>Planner A</th>
-              <th>Planner B</th>
+              <th>{t("plannerA")}</th>
+              <th>{t("plannerB")}</th>
               <th className="num">n</th>
-              <th className="num">A wins</th>
-              <th className="num">B wins</th>
-              <th className="num">Neither</th>
-              <th className="num">Share of A</th>
-              <th className="num">95 % Wilson</th>
+              <th className="num">{t("winsA")}</th>
+              <th className="num">{t("winsB")}</th>
+              <th className="num">{t("neither")}</th>
+              <th className="num">{t("shareA")}</th>
+              <th className="num">{t("wilson")}</th>
               <th className="num">p</th>
-              {signed.length > 0 && <th className="num">Mean signed preference</th>}
+              {signed.length > 0 && <th className="num">{t("signed")}</th>}
             </tr>
           </thead>
           <tbody>

@@ -6,13 +6,16 @@
  * corrections of gold pairs' altered plans did to the injected defect: a measure of the editor and the experts.
  */
 import { useQuery } from "@tanstack/react-query";
-import { type GoldOutcomeRow, DEFECT_LABELS } from "@/lib/quality/gold/browser";
+import { useTranslations } from "next-intl";
+import type { GoldOutcomeRow } from "@/lib/quality/gold/browser";
 import type { CorrectorRow } from "@/lib/corrections/browser";
 import { api } from "../../api";
-import { pct } from "../../format";
+import { useFormat } from "../../format";
 import { KEYS } from "../../keys";
 
 export function CorrectionsSection() {
+  const t = useTranslations("Quality.corrections");
+  const { pct } = useFormat();
   const q = useQuery({
     queryKey: [...KEYS.quality, "corrections"],
     queryFn: () => api<{ correctors: CorrectorRow[]; gold: GoldOutcomeRow[] }>("/api/admin/corrections"),
@@ -20,23 +23,20 @@ export function CorrectionsSection() {
   if (!q.data?.correctors.length && !q.data?.gold.length) return null;
   return (
     <section className="card" data-testid="correctors">
-      <h2>Plan corrections</h2>
-      <p className="muted small">
-        Each correction is judged blind against its source plan by other experts of the destination; it is verified when
-        two of them prefer it.
-      </p>
+      <h2>{t("title")}</h2>
+      <p className="muted small">{t("intro")}</p>
       {q.data.correctors.length > 0 && (
-        <table className="table" aria-label="Correctors">
+        <table className="table" aria-label={t("correctorsLabel")}>
           <thead>
             <tr>
-              <th>Expert</th>
-              <th className="num">Corrections</th>
-              <th className="num">Verified</th>
-              <th className="num">Rejected</th>
-              <th className="num">Pending</th>
-              <th className="num">Verified share</th>
+              <th>{t("expert")}</th>
+              <th className="num">{t("corrections")}</th>
+              <th className="num">{t("verified")}</th>
+              <th className="num">{t("rejected")}</th>
+              <th className="num">{t("pending")}</th>
+              <th className="num">{t("verifiedShare")}</th>
               <th>
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t("actions")}</span>
               </th>
             </tr>
           </thead>
@@ -49,7 +49,7 @@ export function CorrectionsSection() {
                 <td className="num">{c.rejected}</td>
                 <td className="num">{c.pending}</td>
                 <td className="num">{c.verifiedShare === null ? "—" : pct(c.verifiedShare)}</td>
-                <td>{c.mostlyRejected && <span className="badge status-failed">mostly rejected</span>}</td>
+                <td>{c.mostlyRejected && <span className="badge status-failed">{t("mostlyRejected")}</span>}</td>
               </tr>
             ))}
           </tbody>
@@ -61,29 +61,28 @@ export function CorrectionsSection() {
 }
 
 function GoldOutcomes({ rows }: { rows: GoldOutcomeRow[] }) {
+  const t = useTranslations("Quality.corrections");
+  const td = useTranslations("Quality.defects");
+  const { pct } = useFormat();
   return (
     <>
-      <h3>Corrections of gold pairs&apos; flawed plans</h3>
-      <p className="muted small">
-        A gold pair&apos;s flawed plan is a real plan with one injected defect. <em>Undone</em>: the correction gives
-        back the original plan where the defect was put; <em>fixed</em>: the defect&apos;s check passes after another
-        edit; <em>left</em>: it still fails. These corrections are never training data.
-      </p>
-      <table className="table" aria-label="Gold corrections">
+      <h3>{t("goldTitle")}</h3>
+      <p className="muted small">{t.rich("goldIntro", { em: (c) => <em>{c}</em> })}</p>
+      <table className="table" aria-label={t("goldLabel")}>
         <thead>
           <tr>
-            <th>Defect</th>
-            <th className="num">Corrections</th>
-            <th className="num">Undone</th>
-            <th className="num">Fixed another way</th>
-            <th className="num">Left</th>
-            <th className="num">Undone share</th>
+            <th>{t("defect")}</th>
+            <th className="num">{t("corrections")}</th>
+            <th className="num">{t("undone")}</th>
+            <th className="num">{t("fixedAnotherWay")}</th>
+            <th className="num">{t("left")}</th>
+            <th className="num">{t("undoneShare")}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.kind}>
-              <td>{DEFECT_LABELS[r.kind] ?? r.kind}</td>
+              <td>{td.has(r.kind) ? td(r.kind) : r.kind}</td>
               <td className="num">{r.corrections}</td>
               <td className="num">{r.undone}</td>
               <td className="num">{r.fixed}</td>

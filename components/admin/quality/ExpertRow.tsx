@@ -1,27 +1,17 @@
 "use client";
 /** One expert's row on the quality page: standing with the admin's actions, gold, reviews, skips, peers, the models' figures, flags. */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { fixed, pct, pctOf } from "../../format";
+import { fixed, useFormat } from "../../format";
 import type { QualityExpert, StandingAnswer } from "@/lib/platform/browser";
 import { RemoveJudgmentsDialog } from "./RemoveJudgmentsDialog";
 
-const STANDING: Record<string, string> = {
-  ACTIVE: "Active",
-  QUALIFYING: "Qualifying",
-  QUALIFICATION_FAILED: "Failed qualification",
-  PAUSED: "Paused",
-};
-const ACTIONS: Record<string, [StandingAnswer["action"], string][]> = {
-  PAUSED: [["resume", "Resume"]],
-  QUALIFICATION_FAILED: [
-    ["pass", "Let through"],
-    ["requalify", "Qualify again"],
-  ],
-  QUALIFYING: [
-    ["pass", "Let through"],
-    ["fail", "Fail"],
-  ],
-  ACTIVE: [["requalify", "Qualify again"]],
+/** The admin's actions per standing (their words: Quality.expertRow.actions.<action>). */
+const ACTIONS: Record<string, StandingAnswer["action"][]> = {
+  PAUSED: ["resume"],
+  QUALIFICATION_FAILED: ["pass", "requalify"],
+  QUALIFYING: ["pass", "fail"],
+  ACTIVE: ["requalify"],
 };
 
 export function ExpertRow({
@@ -33,6 +23,8 @@ export function ExpertRow({
   onAction: (action: StandingAnswer["action"]) => void;
   busy: boolean;
 }) {
+  const t = useTranslations("Quality.expertRow");
+  const { pct, pctOf } = useFormat();
   const [removing, setRemoving] = useState(false);
   return (
     <tr data-testid={`quality-${e.email}`}>
@@ -41,18 +33,20 @@ export function ExpertRow({
         <div className="muted small">{e.email}</div>
       </td>
       <td>
-        <span className={`standing-${e.standing}`}>{STANDING[e.standing]}</span>
+        <span className={`standing-${e.standing}`}>
+          {t.has(`standing.${e.standing}`) ? t(`standing.${e.standing}`) : undefined}
+        </span>
         {/* The pause's reason is already the gold flag's explanation. */}
         {e.note && !e.flags.some((f) => f.message === e.note) && <div className="muted small">{e.note}</div>}
         <div className="actions">
-          {(ACTIONS[e.standing] ?? []).map(([action, label]) => (
+          {(ACTIONS[e.standing] ?? []).map((action) => (
             <button key={action} type="button" className="btn small" disabled={busy} onClick={() => onAction(action)}>
-              {label}
+              {t(`actions.${action}`)}
             </button>
           ))}
           {e.judgments > 0 && (
             <button type="button" className="btn small" onClick={() => setRemoving(true)}>
-              Remove judgments…
+              {t("remove")}
             </button>
           )}
           {removing && <RemoveJudgmentsDialog e={e} onClose={() => setRemoving(false)} />}
@@ -78,7 +72,7 @@ export function ExpertRow({
           : "—"}
       </td>
       <td className="num">{e.judgments}</td>
-      <td className="num nowrap" title="Skipped of those served: gold pairs, then real pairs">
+      <td className="num nowrap" title={t("skipsTitle")}>
         {pctOf(e.skips.gold.skipped, e.skips.gold.served)}
         <div className="muted small">{pctOf(e.skips.real.skipped, e.skips.real.served)}</div>
       </td>
@@ -90,7 +84,8 @@ export function ExpertRow({
           <ul className="flag-list">
             {e.flags.map((f) => (
               <li key={f.kind}>
-                <strong>{f.kind.replace("_", " ")}</strong>: {f.message}
+                <strong>{t.has(`flags.${f.kind}`) ? t(`flags.${f.kind}`) : f.kind.replace("_", " ")}</strong>:{" "}
+                {f.message}
               </li>
             ))}
           </ul>

@@ -4,16 +4,21 @@
  * kind. Making them is a background job: its progress shows here, and the page's figures refresh when it is done.
  */
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { GoldMadeAnswer, QualityAnswer } from "@/lib/platform/browser";
-import { DEFECT_LABELS, type DefectKind } from "@/lib/quality/gold/browser";
-import { pctOf } from "../../format";
+import { useFormat } from "../../format";
+import { useErrorText } from "../../i18n";
 import { KEYS } from "../../keys";
 import { useMakeGold, useSetQualityOfDataset } from "../mutations";
 import { useJob } from "../queries";
 import { ServingOrderCell } from "./ServingOrderCell";
 
 export function GoldSection({ q }: { q: QualityAnswer }) {
+  const t = useTranslations("Quality.gold");
+  const td = useTranslations("Quality.defects");
+  const errorText = useErrorText();
+  const { pctOf } = useFormat();
   const [plans, setPlans] = useState(200);
   const make = useMakeGold();
   const job = useJob(make.data?.jobId ?? null);
@@ -30,28 +35,19 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
   const rate = useSetQualityOfDataset();
   return (
     <section className="card">
-      <h2>Gold pairs</h2>
-      <p className="muted small">
-        A gold pair is a copy of a feasible plan with exactly one defect, which the rule engine (and the request&apos;s
-        final constraints) confirm is the only new failure, shown beside another feasible plan of the request (so the
-        two differ as a real pair&apos;s plans do; a request with one feasible plan gives none). Experts see gold pairs
-        like any pair, at the rate set per dataset; their answers never count towards labels, agreement or exports.
-      </p>
-      <table className="table" aria-label="Gold pairs by dataset">
+      <h2>{t("title")}</h2>
+      <p className="muted small">{t("intro")}</p>
+      <table className="table" aria-label={t("byDatasetLabel")}>
         <thead>
           <tr>
-            <th>Dataset</th>
-            <th className="num">Gold pairs</th>
-            <th>Gold rate</th>
+            <th>{t("dataset")}</th>
+            <th className="num">{t("goldPairs")}</th>
+            <th>{t("goldRate")}</th>
             <th>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("actions")}</span>
             </th>
-            <th title="Two experts first; the third only when they disagree, except on a 15 % calibration share">
-              Adaptive raters
-            </th>
-            <th title="The order its open pairs are served in; the worker recomputes their priorities every few dozen judgments">
-              Serving order
-            </th>
+            <th title={t("adaptiveTitle")}>{t("adaptive")}</th>
+            <th title={t("servingTitle")}>{t("serving")}</th>
           </tr>
         </thead>
         <tbody>
@@ -75,11 +71,11 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
                     step={0.5}
                     defaultValue={+(d.rate * 100).toFixed(1)}
                     className="narrow-input"
-                    aria-label={`Gold rate of ${d.name} (%)`}
+                    aria-label={t("rateOf", { name: d.name })}
                   />{" "}
                   %
                   <button className="btn small" type="submit">
-                    Set
+                    {t("set")}
                   </button>
                 </form>
               </td>
@@ -90,7 +86,7 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
                   disabled={running}
                   onClick={() => make.mutate({ datasetId: d.id, plans })}
                 >
-                  Make gold pairs
+                  {t("make")}
                 </button>
               </td>
               <td>
@@ -100,9 +96,9 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
                     checked={d.adaptiveRaters}
                     disabled={adaptive.isPending}
                     onChange={(e) => adaptive.mutate({ id: d.id, adaptiveRaters: e.target.checked })}
-                    aria-label={`Adaptive raters for ${d.name}`}
+                    aria-label={t("adaptiveOf", { name: d.name })}
                   />{" "}
-                  {d.adaptiveRaters ? "on" : "off"}
+                  {d.adaptiveRaters ? t("on") : t("off")}
                 </label>
               </td>
               <td>
@@ -113,7 +109,7 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
         </tbody>
       </table>
       <label className="small">
-        Plans to try per run{" "}
+        {t("plansPerRun")}{" "}
         <input
           type="number"
           min={1}
@@ -125,47 +121,48 @@ export function GoldSection({ q }: { q: QualityAnswer }) {
       </label>
       {running && (
         <p role="status">
-          Making gold pairs…
+          {t("making")}
           {progress?.total
-            ? ` ${progress.plans ?? 0} of ${progress.total} plans tried, ${progress.made ?? 0} made.`
+            ? ` ${t("progress", { tried: String(progress.plans ?? 0), total: String(progress.total), made: String(progress.made ?? 0) })}`
             : ""}
         </p>
       )}
       {made && (
         <p className="ok" role="status">
-          Made {made.made} gold pairs from {made.tried} plans ({made.discarded} candidates discarded or not possible;
-          already-made pairs are never made twice).
+          {t("made", { made: String(made.made), tried: String(made.tried), discarded: String(made.discarded) })}
         </p>
       )}
       {status === "FAILED" && (
         <p className="error" role="alert">
-          {job.data?.error ?? "Making gold pairs failed."}
+          {job.data?.error ?? t("failed")}
         </p>
       )}
       {adaptive.data && (
         <p className="ok" role="status">
-          Adaptive raters {adaptive.variables?.adaptiveRaters ? "on" : "off"}: {adaptive.data.pairsChanged} pairs
-          changed their number of raters.
+          {t("adaptiveChanged", {
+            state: adaptive.variables?.adaptiveRaters ? t("on") : t("off"),
+            pairs: String(adaptive.data.pairsChanged),
+          })}
         </p>
       )}
       {(make.error || rate.error || adaptive.error) && (
         <p className="error" role="alert">
-          {(make.error ?? rate.error ?? adaptive.error)!.message}
+          {errorText(make.error ?? rate.error ?? adaptive.error)}
         </p>
       )}
-      <table className="table" aria-label="Gold pairs by kind">
+      <table className="table" aria-label={t("byKindLabel")}>
         <thead>
           <tr>
-            <th>Kind</th>
-            <th className="num">Pairs</th>
-            <th className="num">Answers</th>
-            <th className="num">Right</th>
+            <th>{t("kind")}</th>
+            <th className="num">{t("pairs")}</th>
+            <th className="num">{t("answers")}</th>
+            <th className="num">{t("right")}</th>
           </tr>
         </thead>
         <tbody>
           {q.gold.byKind.map((k) => (
             <tr key={k.kind}>
-              <td>{k.kind === "promoted" ? "promoted from a unanimous pair" : DEFECT_LABELS[k.kind as DefectKind]}</td>
+              <td>{k.kind === "promoted" ? t("promoted") : td.has(k.kind) ? td(k.kind) : k.kind}</td>
               <td className="num">{k.pairs}</td>
               <td className="num">{k.answers}</td>
               <td className="num">{pctOf(k.right, k.answers)}</td>

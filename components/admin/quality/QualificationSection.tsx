@@ -1,10 +1,14 @@
 "use client";
 /** The quality page's qualification settings for new experts, and promoting a unanimous real pair to gold. */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorText } from "../../i18n";
 import { usePromoteToGold, useSaveSettings } from "../mutations";
 import { useSettings } from "../queries";
 
 export function QualificationSection() {
+  const t = useTranslations("Quality.qualification");
+  const errorText = useErrorText();
   const settings = useSettings();
   const save = useSaveSettings();
   const [promoteId, setPromoteId] = useState("");
@@ -12,7 +16,7 @@ export function QualificationSection() {
   if (!settings.data) return null;
   return (
     <section className="card">
-      <h2>Qualification and promotion</h2>
+      <h2>{t("title")}</h2>
       <form
         className="inline-form"
         onSubmit={(e) => {
@@ -25,7 +29,7 @@ export function QualificationSection() {
         }}
       >
         <label>
-          Qualification pairs for new experts (0 = none)
+          {t("length")}
           <input
             name="length"
             type="number"
@@ -36,7 +40,7 @@ export function QualificationSection() {
           />
         </label>
         <label>
-          Pass mark (%)
+          {t("passMark")}
           <input
             name="mark"
             type="number"
@@ -47,11 +51,11 @@ export function QualificationSection() {
           />
         </label>
         <button className="btn primary" type="submit">
-          Save
+          {t("save")}
         </button>
         {save.isSuccess && (
           <span className="ok small" role="status">
-            Saved.
+            {t("saved")}
           </span>
         )}
       </form>
@@ -63,20 +67,20 @@ export function QualificationSection() {
         }}
       >
         <label>
-          Promote a unanimous pair to gold (pair id)
-          <input value={promoteId} onChange={(e) => setPromoteId(e.target.value)} placeholder="pair id" />
+          {t("promoteLabel")}
+          <input value={promoteId} onChange={(e) => setPromoteId(e.target.value)} placeholder={t("pairId")} />
         </label>
         <button className="btn" type="submit" disabled={!promoteId.trim()}>
-          Promote
+          {t("promote")}
         </button>
         {promote.data && (
           <span className="ok small" role="status">
-            {promote.data.created ? "Promoted." : "Already gold."}
+            {promote.data.created ? t("promoted") : t("alreadyGold")}
           </span>
         )}
         {promote.error && (
           <span className="error small" role="alert">
-            {promote.error.message}
+            {errorText(promote.error)}
           </span>
         )}
       </form>

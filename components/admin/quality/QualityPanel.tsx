@@ -4,6 +4,8 @@
  * figures, the review sample, gold pairs per dataset, strength calibration (where experts give strengths), and qualification with
  * promotion.
  */
+import { useTranslations } from "next-intl";
+import { useErrorText } from "../../i18n";
 import { KEYS } from "../../keys";
 import { FiguresAge } from "../FiguresAge";
 import { FiguresProgress } from "../FiguresProgress";
@@ -16,12 +18,14 @@ import { ReviewSampleSection } from "./ReviewSampleSection";
 import { StrengthSection } from "./StrengthSection";
 
 export function QualityPanel() {
+  const t = useTranslations("Quality");
+  const errorText = useErrorText();
   const quality = useQuality();
   const q = quality.data;
   if (quality.error)
     return (
       <p className="error" role="alert">
-        {quality.error.message}
+        {errorText(quality.error)}
       </p>
     );
   if (!q) return <FiguresProgress page="quality" />;
@@ -32,7 +36,7 @@ export function QualityPanel() {
       {quality.isFetching && <FiguresProgress page="quality" />}
       {paused > 0 && (
         <p className="notice" role="status" data-testid="paused-notice">
-          {paused} expert{paused > 1 ? "s are" : " is"} paused by the gold test: review and resume below.
+          {t("paused", { count: paused })}
         </p>
       )}
       <ExpertsSection q={q} />

@@ -1,7 +1,9 @@
 "use client";
 /** Before an expert's judgments are removed: what agreement becomes without them, and how many pairs reopen; then the removal. */
+import { useTranslations } from "next-intl";
 import type { QualityExpert, RemovalPreviewAnswer } from "@/lib/platform/browser";
-import { fixed, pct } from "../../format";
+import { fixed, useFormat } from "../../format";
+import { useErrorText } from "../../i18n";
 import { useRemoveJudgments } from "../mutations";
 import { useRemovalPreview } from "../queries";
 
@@ -9,6 +11,9 @@ type Figures = RemovalPreviewAnswer["before"];
 
 /** Before an expert's judgments go: what agreement becomes without them, and how many pairs reopen. */
 export function RemoveJudgmentsDialog({ e, onClose }: { e: QualityExpert; onClose: () => void }) {
+  const t = useTranslations("Quality.remove");
+  const errorText = useErrorText();
+  const { pct } = useFormat();
   const preview = useRemovalPreview(e.userId);
   const remove = useRemoveJudgments();
   const p = preview.data;
@@ -24,31 +29,28 @@ export function RemoveJudgmentsDialog({ e, onClose }: { e: QualityExpert; onClos
       <div
         role="dialog"
         aria-modal="true"
-        aria-label={`Remove ${e.name}'s judgments`}
+        aria-label={t("dialogLabel", { name: e.name })}
         className="dialog"
         onClick={(x) => x.stopPropagation()}
       >
-        <h2>Remove {e.name}&apos;s judgments?</h2>
-        {!p && <p>Working out the effect…</p>}
+        <h2>{t("title", { name: e.name })}</h2>
+        {!p && <p>{t("working")}</p>}
         {p && (
           <>
-            <p>
-              {p.judgments} judgments go; {p.reopened} complete pairs reopen for other experts. {e.name} will not be
-              given those pairs again, and is paused until you resume them.
-            </p>
-            <table className="table" aria-label="Agreement before and after">
+            <p>{t("effect", { judgments: String(p.judgments), reopened: String(p.reopened), name: e.name })}</p>
+            <table className="table" aria-label={t("tableLabel")}>
               <thead>
                 <tr>
                   <th>
-                    <span className="sr-only">Figure</span>
+                    <span className="sr-only">{t("figure")}</span>
                   </th>
-                  <th className="num">Now</th>
-                  <th className="num">After removal</th>
+                  <th className="num">{t("now")}</th>
+                  <th className="num">{t("after")}</th>
                 </tr>
               </thead>
               <tbody>
-                {row("Complete pairs", "pairs", (v) => String(v ?? "—"))}
-                {row("Pairwise agreement", "pairwiseAgreement", pct)}
+                {row(t("pairs"), "pairs", (v) => String(v ?? "—"))}
+                {row(t("pairwise"), "pairwiseAgreement", (v) => pct(v))}
                 {row("Fleiss' κ", "fleissKappa", (v) => fixed(v, 2))}
                 {row("Krippendorff's α", "krippendorffAlpha", (v) => fixed(v, 2))}
               </tbody>
@@ -57,12 +59,12 @@ export function RemoveJudgmentsDialog({ e, onClose }: { e: QualityExpert; onClos
         )}
         {remove.data && (
           <p className="ok" role="status">
-            Removed {remove.data.judgments} judgments; {remove.data.pairs} pairs reopened.
+            {t("removed", { judgments: String(remove.data.judgments), pairs: String(remove.data.pairs) })}
           </p>
         )}
         {remove.error && (
           <p className="error" role="alert">
-            {remove.error.message}
+            {errorText(remove.error)}
           </p>
         )}
         <div className="verdict-actions">
@@ -73,11 +75,11 @@ export function RemoveJudgmentsDialog({ e, onClose }: { e: QualityExpert; onClos
               disabled={!p || remove.isPending || p.judgments === 0}
               onClick={() => remove.mutate(e.userId)}
             >
-              Remove {p?.judgments ?? ""} judgments
+              {t("button", { judgments: String(p?.judgments ?? "") })}
             </button>
           )}
           <button className="btn" type="button" onClick={onClose}>
-            {remove.data ? "Close" : "Cancel"}
+            {remove.data ? t("close") : t("cancel")}
           </button>
         </div>
       </div>

@@ -4,7 +4,10 @@
  * the experts all of whose judgments are reviewed. Reviewers are invited on the Users page and given destinations on
  * the Assignments page.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useFormat } from "../../format";
+import { useErrorText } from "../../i18n";
 import type { QualityAnswer } from "@/lib/platform/browser";
 import { useReviewSettings } from "../queries";
 import { useSetReviewSettings } from "../mutations";
@@ -16,6 +19,9 @@ const shareOf = (text: string) => {
 };
 
 export function ReviewSampleSection({ q }: { q: QualityAnswer }) {
+  const t = useTranslations("Quality.review");
+  const errorText = useErrorText();
+  const { pct } = useFormat();
   const settings = useReviewSettings();
   const [saved, setSaved] = useState(false);
   const set = useSetReviewSettings({ onSuccess: () => setSaved(true), onMutate: () => setSaved(false) });
@@ -24,7 +30,7 @@ export function ReviewSampleSection({ q }: { q: QualityAnswer }) {
   if (settings.error)
     return (
       <p className="error" role="alert">
-        {settings.error.message}
+        {errorText(settings.error)}
       </p>
     );
   if (!s) return null;
@@ -32,12 +38,8 @@ export function ReviewSampleSection({ q }: { q: QualityAnswer }) {
   const wanted = shareOf(shown);
   return (
     <section className="card" aria-labelledby="review-sample-title">
-      <h2 id="review-sample-title">Review sample</h2>
-      <p className="muted small">
-        The review queue serves reviewers the judgments of their destinations drawn here (by a hash of each judgment, so
-        the sample never changes under them), oldest first, never their own. A rejected judgment leaves every figure and
-        its pair goes back to the experts.
-      </p>
+      <h2 id="review-sample-title">{t("title")}</h2>
+      <p className="muted small">{t("intro")}</p>
       <form
         className="inline-form"
         onSubmit={(e) => {
@@ -46,7 +48,7 @@ export function ReviewSampleSection({ q }: { q: QualityAnswer }) {
         }}
       >
         <label>
-          Share of every dataset&apos;s judgments (%)
+          {t("share")}
           <input
             type="number"
             min={0}
@@ -58,21 +60,21 @@ export function ReviewSampleSection({ q }: { q: QualityAnswer }) {
           />
         </label>
         <button className="btn" type="submit" disabled={wanted === null || set.isPending}>
-          Save share
+          {t("save")}
         </button>
-        {saved && <span className="small ok">Saved.</span>}
+        {saved && <span className="small ok">{t("saved")}</span>}
       </form>
       {set.error && (
         <p className="error" role="alert">
-          {set.error.message}
+          {errorText(set.error)}
         </p>
       )}
       <div className="scroll-x">
-        <table className="table" aria-label="Review share per dataset">
+        <table className="table" aria-label={t("tableLabel")}>
           <thead>
             <tr>
-              <th>Dataset</th>
-              <th className="num">Its own share</th>
+              <th>{t("dataset")}</th>
+              <th className="num">{t("ownShare")}</th>
             </tr>
           </thead>
           <tbody>
@@ -81,16 +83,16 @@ export function ReviewSampleSection({ q }: { q: QualityAnswer }) {
                 <td>{d.name}</td>
                 <td className="num">
                   <select
-                    aria-label={`Review share of ${d.name}`}
+                    aria-label={t("shareOf", { name: d.name })}
                     value={d.id in s.datasets ? String(s.datasets[d.id]) : ""}
                     onChange={(e) =>
                       set.mutate({ datasets: { [d.id]: e.target.value === "" ? null : Number(e.target.value) } })
                     }
                   >
-                    <option value="">as every dataset</option>
+                    <option value="">{t("asEvery")}</option>
                     {[0, 0.01, 0.05, 0.1, 0.2, 0.5, 1].map((v) => (
                       <option key={v} value={String(v)}>
-                        {v * 100} %
+                        {pct(v)}
                       </option>
                     ))}
                   </select>
@@ -101,7 +103,7 @@ export function ReviewSampleSection({ q }: { q: QualityAnswer }) {
         </table>
       </div>
       <fieldset className="review-experts">
-        <legend>Every judgment of these experts</legend>
+        <legend>{t("experts")}</legend>
         {q.experts.map((e) => (
           <label key={e.userId} className="checkbox small">
             <input

@@ -4,14 +4,18 @@
  * informative first with its exploration share (docs/serving-order.md). A change asks the worker to recompute the
  * dataset's priorities; the claim serves by them once it has.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { EXPLORATION_MAX, SERVING_ORDER_NAMES, SERVING_ORDERS, type ServingOrder } from "@/lib/judging/browser";
+import { EXPLORATION_MAX, SERVING_ORDERS, type ServingOrder } from "@/lib/judging/browser";
 import type { QualityAnswer } from "@/lib/platform/browser";
+import { useErrorText } from "../../i18n";
 import { useSetQualityOfDataset } from "../mutations";
 
 type Dataset = QualityAnswer["gold"]["datasets"][number];
 
 export function ServingOrderCell({ d }: { d: Dataset }) {
+  const t = useTranslations("Quality.serving");
+  const errorText = useErrorText();
   const set = useSetQualityOfDataset();
   const [order, setOrder] = useState<ServingOrder>(d.servingOrder as ServingOrder);
   return (
@@ -31,17 +35,17 @@ export function ServingOrderCell({ d }: { d: Dataset }) {
         name="order"
         value={order}
         onChange={(e) => setOrder(e.target.value as ServingOrder)}
-        aria-label={`Serving order of ${d.name}`}
+        aria-label={t("orderOf", { name: d.name })}
       >
         {SERVING_ORDERS.map((o) => (
           <option key={o} value={o}>
-            {SERVING_ORDER_NAMES[o]}
+            {t(`orders.${o}`)}
           </option>
         ))}
       </select>
       {order === "informative" && (
-        <label className="small" title="The share of ranks drawn uniformly among the planner pairs">
-          exploring{" "}
+        <label className="small" title={t("explorationTitle")}>
+          {t("exploring")}{" "}
           <input
             name="exploration"
             type="number"
@@ -50,23 +54,23 @@ export function ServingOrderCell({ d }: { d: Dataset }) {
             step={1}
             defaultValue={+(d.explorationShare * 100).toFixed(1)}
             className="narrow-input"
-            aria-label={`Exploration share of ${d.name} (%)`}
+            aria-label={t("explorationOf", { name: d.name })}
           />{" "}
           %
         </label>
       )}
       <button className="btn small" type="submit" disabled={set.isPending}>
-        Set
+        {t("set")}
       </button>
       {set.data && (
         <span className="ok small" role="status">
-          {set.data.prioritiesRequested ? " The worker is recomputing its priorities." : " Saved."}
+          {set.data.prioritiesRequested ? ` ${t("recomputing")}` : ` ${t("saved")}`}
         </span>
       )}
       {set.error && (
         <span className="error small" role="alert">
           {" "}
-          {set.error.message}
+          {errorText(set.error)}
         </span>
       )}
     </form>

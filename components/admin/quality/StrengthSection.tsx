@@ -4,33 +4,30 @@
  * strength, how often the other experts of the same pairs chose the same side, with its 95 % Wilson interval. An
  * expert whose "decisively" is shared no more often than their "slightly" is shown, not flagged.
  */
+import { useTranslations } from "next-intl";
 import type { QualityAnswer } from "@/lib/platform/browser";
-import { pct } from "../../format";
-
-const WORDS = { 1: "Slightly", 2: "Clearly", 3: "Decisively" } as const;
+import { useFormat } from "../../format";
 
 export function StrengthSection({ q }: { q: QualityAnswer }) {
+  const t = useTranslations("Quality.strength");
+  const { pct } = useFormat();
   if (!q.strength.length) return null;
   const names = new Map(q.experts.map((e) => [e.userId, e.name]));
   return (
     <section className="card">
-      <h2>Is strength calibrated?</h2>
-      <p className="muted small">
-        For each strength an expert stated, the share of the other experts&apos; verdicts on the same pairs that chose
-        the same side (95 % interval; n = other verdicts). A calibrated expert&apos;s &ldquo;decisively&rdquo; is shared
-        more often than their &ldquo;slightly&rdquo;.
-      </p>
-      <table className="table" aria-label="Strength calibration">
+      <h2>{t("title")}</h2>
+      <p className="muted small">{t("intro")}</p>
+      <table className="table" aria-label={t("tableLabel")}>
         <thead>
           <tr>
-            <th>Expert</th>
+            <th>{t("expert")}</th>
             {([1, 2, 3] as const).map((s) => (
               <th key={s} className="num">
-                {WORDS[s]}
+                {t(`words.${s}`)}
               </th>
             ))}
             <th>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("actions")}</span>
             </th>
           </tr>
         </thead>
@@ -55,7 +52,7 @@ export function StrengthSection({ q }: { q: QualityAnswer }) {
                   </td>
                 );
               })}
-              <td className="small">{c.flat ? "decisively shared no more often than slightly" : ""}</td>
+              <td className="small">{c.flat ? t("flat") : ""}</td>
             </tr>
           ))}
         </tbody>

@@ -5,9 +5,10 @@
  * left out, Kendall's τ-b, both with intervals over requests), the pairs where they disagree most; and which
  * dimensions drive the overall verdict (a logistic regression with bootstrap intervals).
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { KEYS } from "../../keys";
-import { count, fixed, pct } from "../../format";
+import { fixed, useFormat } from "../../format";
 import { FiguresAge } from "../FiguresAge";
 import { useDimensions } from "../queries";
 
@@ -21,6 +22,8 @@ const interval = (ci: Ci, f: (v: number) => string) =>
   );
 
 export function DimensionsSection() {
+  const t = useTranslations("Weights.dimensions");
+  const { count, pct } = useFormat();
   const [dataset, setDataset] = useState("");
   const q = useDimensions(dataset);
   const d = q.data;
@@ -29,10 +32,10 @@ export function DimensionsSection() {
   const nameOf = (key: string) => r?.dimensions.find((x) => x.key === key)?.name ?? key;
   return (
     <section className="card" data-testid="dimensions-vs-reward">
-      <h2>Humans against the reward, dimension by dimension</h2>
+      <h2>{t("title")}</h2>
       <FiguresAge computedAt={d.computedAt} updating={d.updating} queryKey={KEYS.dimensions} />
       <label className="small">
-        Dataset{" "}
+        {t("dataset")}{" "}
         <select value={dataset || r?.dataset.id || ""} onChange={(e) => setDataset(e.target.value)}>
           {d.datasets.map((x) => (
             <option key={x.id} value={x.id}>
@@ -43,22 +46,18 @@ export function DimensionsSection() {
       </label>
       {r && (
         <>
-          <p className="muted small">
-            {count(r.pairs)} complete pairs. Each dimension&apos;s majority (A, B or about the same; not applicable and
-            no majority left out) against plan A&apos;s part of the reward minus plan B&apos;s. Accuracy counts the
-            pairs where both take a side; τ-b uses every compared pair. Intervals: 95 %, requests resampled.
-          </p>
-          <table className="table" aria-label="Humans against the reward per dimension">
+          <p className="muted small">{t("intro", { pairs: count(r.pairs) })}</p>
+          <table className="table" aria-label={t("tableLabel")}>
             <thead>
               <tr>
-                <th>Dimension</th>
-                <th className="num">Compared</th>
-                <th className="num">Accuracy</th>
+                <th>{t("dimension")}</th>
+                <th className="num">{t("compared")}</th>
+                <th className="num">{t("accuracy")}</th>
                 <th className="num">Kendall&apos;s τ-b</th>
-                <th className="num" title="Not applicable · no majority · about the same · zero difference">
-                  Left out
+                <th className="num" title={t("leftOutTitle")}>
+                  {t("leftOut")}
                 </th>
-                <th>Most disagreeing pairs</th>
+                <th>{t("disagreeing")}</th>
               </tr>
             </thead>
             <tbody>
@@ -69,7 +68,7 @@ export function DimensionsSection() {
                   <td className="num">
                     {pct(h.accuracy, 1)}
                     {interval(h.accuracyCi95, (v) => pct(v, 1))}
-                    <span className="muted small"> of {count(h.accuracyPairs)}</span>
+                    <span className="muted small"> {t("of", { n: count(h.accuracyPairs) })}</span>
                   </td>
                   <td className="num">
                     {fixed(h.kendallTau)}
@@ -83,9 +82,14 @@ export function DimensionsSection() {
                       <a
                         key={x.pairId}
                         href={`/queries/${x.queryId}/constraints`}
-                        title={`Pair ${x.pairId}: experts chose ${x.majority}, the reward's part favours ${x.difference > 0 ? "A" : "B"} by ${fixed(Math.abs(x.difference))}`}
+                        title={t("pairTitle", {
+                          pair: x.pairId,
+                          majority: x.majority,
+                          side: x.difference > 0 ? "A" : "B",
+                          by: fixed(Math.abs(x.difference)),
+                        })}
                       >
-                        {x.majority} vs {fixed(x.difference, 2)}{" "}
+                        {t("vs", { majority: x.majority, difference: fixed(x.difference, 2) })}{" "}
                       </a>
                     ))}
                   </td>
@@ -93,14 +97,14 @@ export function DimensionsSection() {
               ))}
             </tbody>
           </table>
-          <h3>Which dimensions drive the overall verdict</h3>
+          <h3>{t("driversTitle")}</h3>
           {r.drivers.ok ? (
-            <table className="table" aria-label="Dimensions driving the overall verdict">
+            <table className="table" aria-label={t("driversLabel")}>
               <thead>
                 <tr>
-                  <th>Dimension</th>
-                  <th className="num">Coefficient</th>
-                  <th className="num">Std. error</th>
+                  <th>{t("dimension")}</th>
+                  <th className="num">{t("coefficient")}</th>
+                  <th className="num">{t("se")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -121,10 +125,12 @@ export function DimensionsSection() {
           )}
           {r.drivers.ok && (
             <p className="muted small">
-              Logistic regression of the overall verdict (A = 1, B = 0) on each judgment&apos;s dimension answers (A +1,
-              about the same or not applicable 0, B −1), {count(r.drivers.judgments)} judgments (
-              {count(r.drivers.neither)} Neither left out) from {count(r.drivers.requests)} requests; intervals over{" "}
-              {r.drivers.replicatesUsed} bootstrap resamples of requests.
+              {t("driversNote", {
+                judgments: count(r.drivers.judgments),
+                neither: count(r.drivers.neither),
+                requests: count(r.drivers.requests),
+                replicates: String(r.drivers.replicatesUsed),
+              })}
             </p>
           )}
         </>

@@ -4,8 +4,9 @@
  * beside TripScore's and those in use, folds, sensitivity; how the weights in use score on the same pairs; adopting its
  * weights.
  */
+import { useTranslations } from "next-intl";
 import type { FitReport } from "@/lib/results/fitting/browser";
-import { fixed, pct } from "../../format";
+import { fixed, useFormat } from "../../format";
 import type { useAdoptFit } from "../mutations";
 import { FEATURES, label } from "./weights";
 
@@ -28,49 +29,63 @@ export function FitReportSection({
   current: Record<string, number> | null;
   adopt: ReturnType<typeof useAdoptFit>;
 }) {
+  const t = useTranslations("Weights.report");
+  const { pct } = useFormat();
+  const comparedName = (name: string) =>
+    name === "in use"
+      ? t("comparedInUse")
+      : name === "in use (TripScore's defaults)"
+        ? t("comparedDefaults")
+        : name[0].toUpperCase() + name.slice(1);
   return (
-    <section className="card" aria-label="Fit report">
-      <h2>Report {latest ? "(latest fit)" : ""}</h2>
+    <section className="card" aria-label={t("label")}>
+      <h2>{t("title", { latest: latest ? t("latest") : "" })}</h2>
       <dl className="counts">
-        <div title="Share of the training pairs the chosen weights rank as the experts did (ties count as “neither”)">
-          <dt>Train accuracy</dt>
+        <div title={t("trainTitle")}>
+          <dt>{t("train")}</dt>
           <dd>{pct(r.train_accuracy, 1)}</dd>
         </div>
-        <div title="Mean ± standard deviation (n − 1) of the outer folds' validation accuracy; each fold's weights come from a grid search on the other folds">
-          <dt>Cross-validated</dt>
+        <div title={t("cvTitle")}>
+          <dt>{t("cv")}</dt>
           <dd>{r.cv ? pct(r.cv.mean, 1) : "—"}</dd>
           <dd className="small muted">
-            {r.cv ? `± ${fixed(r.cv.std * 100, 1)} pp over ${r.cv.fold_accuracy.length} folds` : "skipped"}
+            {r.cv
+              ? t("cvSpread", { std: fixed(r.cv.std * 100, 1), folds: String(r.cv.fold_accuracy.length) })
+              : t("skipped")}
           </dd>
         </div>
-        <div title="Mean accuracy of the chosen weights over bootstrap resamples of the pairs, with the 95 % percentile interval">
-          <dt>Bootstrap</dt>
+        <div title={t("bootstrapTitle")}>
+          <dt>{t("bootstrap")}</dt>
           <dd>{r.bootstrap ? pct(r.bootstrap.accuracy, 1) : "—"}</dd>
           <dd className="small muted">
-            {r.bootstrap ? `95 % CI ${pct(r.bootstrap.ci95[0], 1)} – ${pct(r.bootstrap.ci95[1], 1)}` : ""}
+            {r.bootstrap ? t("ci", { lo: pct(r.bootstrap.ci95[0], 1), hi: pct(r.bootstrap.ci95[1], 1) }) : ""}
           </dd>
         </div>
-        <div title="Kendall's tau-b between the reward difference R(A) − R(B) and the label (+1, 0, −1): on all pairs with the chosen weights, and out of fold">
-          <dt>Kendall&apos;s tau</dt>
+        <div title={t("tauTitle")}>
+          <dt>{t("tau")}</dt>
           <dd>{fixed(r.kendall_tau.train)}</dd>
-          <dd className="small muted">validation {fixed(r.kendall_tau.validation)}</dd>
+          <dd className="small muted">{t("validationTau", { tau: fixed(r.kendall_tau.validation) })}</dd>
         </div>
         <div>
-          <dt>Pairs</dt>
+          <dt>{t("pairs")}</dt>
           <dd>{r.pairs}</dd>
           <dd className="small muted">
-            A {r.labels.better_a} · B {r.labels.better_b} · neither {r.labels.neither}
+            {t("labels", {
+              a: String(r.labels.better_a),
+              b: String(r.labels.better_b),
+              neither: String(r.labels.neither),
+            })}
           </dd>
         </div>
       </dl>
       <div className="fit-columns">
-        <table className="table" aria-label="Weights">
+        <table className="table" aria-label={t("weightsLabel")}>
           <thead>
             <tr>
-              <th>Weight</th>
-              <th className="num">Fitted</th>
+              <th>{t("weight")}</th>
+              <th className="num">{t("fitted")}</th>
               <th className="num">TripScore</th>
-              <th className="num">In use</th>
+              <th className="num">{t("inUse")}</th>
             </tr>
           </thead>
           <tbody>
@@ -78,7 +93,7 @@ export function FitReportSection({
               const fitted = f === "w3" ? r.w3 : f === "w4" ? r.w4 : r.weights[f];
               return (
                 <tr key={f}>
-                  <td>{f === "w3" ? "w3 (soft multiplier)" : f === "w4" ? "w4 (preference multiplier)" : label(f)}</td>
+                  <td>{f === "w3" ? t("w3") : f === "w4" ? t("w4") : label(f)}</td>
                   <td className="num">
                     <strong>{fitted}</strong>
                   </td>
@@ -91,12 +106,12 @@ export function FitReportSection({
         </table>
         <div>
           {r.cv && (
-            <table className="table" aria-label="Folds">
+            <table className="table" aria-label={t("foldsLabel")}>
               <thead>
                 <tr>
-                  <th>Fold</th>
-                  <th className="num">Pairs</th>
-                  <th className="num">Validation accuracy</th>
+                  <th>{t("fold")}</th>
+                  <th className="num">{t("pairs")}</th>
+                  <th className="num">{t("validationAccuracy")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -110,13 +125,13 @@ export function FitReportSection({
               </tbody>
             </table>
           )}
-          <table className="table" aria-label="Sensitivity">
+          <table className="table" aria-label={t("sensitivity")}>
             <thead>
               <tr>
-                <th title="(w3, w4) scaled jointly by this factor">(w3, w4) ×</th>
+                <th title={t("scaleTitle")}>(w3, w4) ×</th>
                 <th className="num">w3, w4</th>
-                <th className="num">Train</th>
-                <th className="num">Validation</th>
+                <th className="num">{t("trainCol")}</th>
+                <th className="num">{t("validationCol")}</th>
               </tr>
             </thead>
             <tbody>
@@ -135,34 +150,31 @@ export function FitReportSection({
         </div>
       </div>
       {r.compared && r.compared.length > 0 && (
-        <table className="table compare-table" aria-label="Fitted and in use, on the same pairs">
-          <caption className="muted small">
-            On the same {r.pairs} pairs: the fitted weights (fitted to them, and out of fold) against the weights in use
-            when the fit ran.
-          </caption>
+        <table className="table compare-table" aria-label={t("comparedLabel")}>
+          <caption className="muted small">{t("comparedCaption", { pairs: String(r.pairs) })}</caption>
           <thead>
             <tr>
-              <th>Weights</th>
-              <th className="num">Accuracy</th>
-              <th className="num">Kendall&apos;s tau</th>
+              <th>{t("weightsCol")}</th>
+              <th className="num">{t("accuracy")}</th>
+              <th className="num">{t("tau")}</th>
             </tr>
           </thead>
           <tbody>
             <tr>
-              <td>Fitted (train)</td>
+              <td>{t("fittedTrain")}</td>
               <td className="num">{pct(r.train_accuracy, 1)}</td>
               <td className="num">{fixed(r.kendall_tau.train)}</td>
             </tr>
             {r.cv && (
               <tr>
-                <td>Fitted (cross-validated)</td>
+                <td>{t("fittedCv")}</td>
                 <td className="num">{pct(r.cv.mean, 1)}</td>
                 <td className="num">{fixed(r.kendall_tau.validation)}</td>
               </tr>
             )}
             {r.compared.map((c) => (
               <tr key={c.name}>
-                <td>{c.name[0].toUpperCase() + c.name.slice(1)}</td>
+                <td>{comparedName(c.name)}</td>
                 <td className="num">{pct(c.accuracy, 1)}</td>
                 <td className="num">{fixed(c.kendall_tau)}</td>
               </tr>
@@ -172,12 +184,9 @@ export function FitReportSection({
       )}
       <p className="actions-row">
         <button className="btn" onClick={() => adopt.mutate(shown)} disabled={adopt.isPending || adopted === shown}>
-          {adopted === shown ? "These weights are in use" : "Adopt these weights"}
+          {adopted === shown ? t("adopted") : t("adopt")}
         </button>
-        <span className="muted small">
-          Rewards in training-pair exports and diagnostics use the adopted weights. Every change is recorded and can be
-          undone below.
-        </span>
+        <span className="muted small">{t("adoptNote")}</span>
       </p>
     </section>
   );

@@ -1,7 +1,8 @@
 "use client";
 /** Every fit, newest first: scope, options, status, train accuracy; showing a finished one's report. */
+import { useTranslations } from "next-intl";
 import type { FitsAnswer } from "@/lib/platform/browser";
-import { dateTime, pct } from "../../format";
+import { useFormat } from "../../format";
 import { useScopeOptions } from "../ScopeSelects";
 
 export function FitsSection({
@@ -13,27 +14,29 @@ export function FitsSection({
   shown: string | null;
   onShow: (id: string) => void;
 }) {
+  const t = useTranslations("Weights.fits");
+  const { dateTime, pct } = useFormat();
   const options = useScopeOptions();
   const nameOf = (id?: string) =>
     id
       ? (options.data?.datasets.find((d) => d.id === id)?.name ??
         options.data?.destinations.find((d) => d.id === id)?.name ??
         id)
-      : "all";
+      : t("all");
   return (
     <section className="card">
-      <h2>Fits</h2>
-      <table className="table" aria-label="Fits">
+      <h2>{t("title")}</h2>
+      <table className="table" aria-label={t("title")}>
         <thead>
           <tr>
-            <th>Started</th>
-            <th>By</th>
-            <th>Scope</th>
-            <th>Options</th>
-            <th>Status</th>
-            <th className="num">Train accuracy</th>
+            <th>{t("started")}</th>
+            <th>{t("by")}</th>
+            <th>{t("scope")}</th>
+            <th>{t("options")}</th>
+            <th>{t("status")}</th>
+            <th className="num">{t("train")}</th>
             <th>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("actions")}</span>
             </th>
           </tr>
         </thead>
@@ -47,15 +50,21 @@ export function FitsSection({
                 {f.filters.destinationId ? ` · ${nameOf(f.filters.destinationId)}` : ""}
               </td>
               <td className="small">
-                {f.options.folds} folds · {f.options.bootstrap} bootstrap · seed {f.options.seed}
+                {t("optionsText", {
+                  folds: String(f.options.folds),
+                  bootstrap: String(f.options.bootstrap),
+                  seed: String(f.options.seed),
+                })}
               </td>
               <td>
                 {f.status === "FAILED" ? (
                   <span className="error" title={f.error ?? ""}>
-                    failed: {f.error}
+                    {t("failed", { error: String(f.error) })}
                   </span>
                 ) : f.status === "RUNNING" ? (
-                  `running (${Math.floor(f.progress * 100)} %)`
+                  t("running", { percent: String(Math.floor(f.progress * 100)) })
+                ) : t.has(`statuses.${f.status}`) ? (
+                  t(`statuses.${f.status}`)
                 ) : (
                   f.status.toLowerCase()
                 )}
@@ -64,7 +73,7 @@ export function FitsSection({
               <td>
                 {f.status === "DONE" && f.id !== shown && (
                   <button className="btn small" onClick={() => onShow(f.id)}>
-                    Show
+                    {t("show")}
                   </button>
                 )}
               </td>
@@ -73,7 +82,7 @@ export function FitsSection({
           {fits?.length === 0 && (
             <tr>
               <td colSpan={7} className="muted">
-                No fit yet.
+                {t("none")}
               </td>
             </tr>
           )}

@@ -1,6 +1,8 @@
 "use client";
 /** Starting a weight fit (scope, folds, bootstrap, seed) and its progress while it runs. */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorText } from "../../i18n";
 import type { FitsAnswer } from "@/lib/platform/browser";
 import { useAdoptFit, useRestoreWeights, useStartFit } from "../mutations";
 import { ScopeSelects } from "../ScopeSelects";
@@ -18,25 +20,23 @@ export function StartFitSection({
   adopt: ReturnType<typeof useAdoptFit>;
   restore: ReturnType<typeof useRestoreWeights>;
 }) {
+  const t = useTranslations("Weights.start");
+  const errorText = useErrorText();
   const [form, setForm] = useState({ dataset: "", destination: "", folds: 5, bootstrap: 1000, seed: 1 });
   const start = useStartFit({ onSuccess: onStarted });
   const error = start.error ?? adopt.error ?? restore.error;
   return (
     <section className="card">
-      <h2>Fit the reward&apos;s weights to the experts&apos; labels</h2>
-      <p className="muted small">
-        TripScore&apos;s grid search (3,720,087 weight vectors) on the training pairs: the weights that most often rank
-        the two plans as the experts&apos; majority did, checked by stratified cross-validation with a nested grid
-        search, a bootstrap interval and Kendall&apos;s tau. It runs in the background; one fit per dataset at a time.
-      </p>
+      <h2>{t("title")}</h2>
+      <p className="muted small">{t("intro")}</p>
       <div className="inline-form">
         <ScopeSelects
           dataset={form.dataset}
           destination={form.destination}
           onChange={(patch) => setForm({ ...form, ...patch })}
         />
-        <label title="Outer folds of the cross-validation (0 = none)">
-          Folds
+        <label title={t("foldsTitle")}>
+          {t("folds")}
           <input
             className="narrow-input"
             type="number"
@@ -46,8 +46,8 @@ export function StartFitSection({
             onChange={(e) => setForm({ ...form, folds: Number(e.target.value) })}
           />
         </label>
-        <label title="Bootstrap resamples of the pairs (0 = none)">
-          Bootstrap
+        <label title={t("bootstrapTitle")}>
+          {t("bootstrap")}
           <input
             className="narrow-input"
             type="number"
@@ -58,8 +58,8 @@ export function StartFitSection({
             onChange={(e) => setForm({ ...form, bootstrap: Number(e.target.value) })}
           />
         </label>
-        <label title="Seeds the folds and the bootstrap: the same seed gives the same report">
-          Seed
+        <label title={t("seedTitle")}>
+          {t("seed")}
           <input
             className="narrow-input"
             type="number"
@@ -81,14 +81,14 @@ export function StartFitSection({
           }
           disabled={start.isPending}
         >
-          Start fit
+          {t("start")}
         </button>
       </div>
       {running && (
         <div
           className="progress"
           role="progressbar"
-          aria-label="Fit progress"
+          aria-label={t("progressLabel")}
           aria-valuenow={Math.round(running.progress * 100)}
           aria-valuemin={0}
           aria-valuemax={100}
@@ -96,16 +96,16 @@ export function StartFitSection({
           <div className="bar" style={{ width: `${Math.max(3, running.progress * 100)}%` }} />
           <span data-testid="fit-progress">
             {running.status === "QUEUED"
-              ? "Starting…"
+              ? t("starting")
               : running.progress < 1
-                ? `Searching the grid: ${Math.floor(running.progress * 100)} %`
-                : "Cross-validation, bootstrap and tau…"}
+                ? t("searching", { percent: String(Math.floor(running.progress * 100)) })
+                : t("validating")}
           </span>
         </div>
       )}
       {error && (
         <p role="alert" className="error">
-          {error.message}
+          {errorText(error)}
         </p>
       )}
     </section>

@@ -1,7 +1,8 @@
 "use client";
 /** The weights in use, since when and why, and their history: restoring an earlier change or TripScore's defaults. */
+import { useTranslations } from "next-intl";
 import type { FitsAnswer } from "@/lib/platform/browser";
-import { dateTime } from "../../format";
+import { useFormat } from "../../format";
 import type { useRestoreWeights } from "../mutations";
 
 export function WeightsInUseSection({
@@ -13,27 +14,29 @@ export function WeightsInUseSection({
   usingDefaults: boolean;
   restore: ReturnType<typeof useRestoreWeights>;
 }) {
+  const t = useTranslations("Weights.inUse");
+  const { dateTime } = useFormat();
   const inUse = state?.inUse;
   return (
     <section className="card">
-      <h2>Weights in use</h2>
+      <h2>{t("title")}</h2>
       <p>
         {inUse?.adoption ? (
           <>
-            Since {dateTime(inUse.adoption.createdAt)}: <strong>{inUse.adoption.note}</strong>
+            {t("since", { at: dateTime(inUse.adoption.createdAt) })} <strong>{inUse.adoption.note}</strong>
           </>
         ) : (
-          <>TripScore&apos;s published defaults (Table 6, real-world requests).</>
+          <>{t("defaults")}</>
         )}
       </p>
-      <table className="table" aria-label="Weight history">
+      <table className="table" aria-label={t("history")}>
         <thead>
           <tr>
-            <th>Changed</th>
-            <th>By</th>
-            <th>Weights</th>
+            <th>{t("changed")}</th>
+            <th>{t("by")}</th>
+            <th>{t("weights")}</th>
             <th>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("actions")}</span>
             </th>
           </tr>
         </thead>
@@ -44,12 +47,12 @@ export function WeightsInUseSection({
               <td>{h.actor ?? "—"}</td>
               <td>
                 {h.note}
-                {i === 0 ? " (in use)" : ""}
+                {i === 0 ? ` ${t("current")}` : ""}
               </td>
               <td>
                 {i > 0 && (
                   <button className="btn small" onClick={() => restore.mutate(h.id)} disabled={restore.isPending}>
-                    Restore
+                    {t("restore")}
                   </button>
                 )}
               </td>
@@ -57,12 +60,12 @@ export function WeightsInUseSection({
           ))}
           <tr>
             <td colSpan={3} className="muted">
-              TripScore&apos;s published defaults
+              {t("published")}
             </td>
             <td>
               {!usingDefaults && (
                 <button className="btn small" onClick={() => restore.mutate("defaults")} disabled={restore.isPending}>
-                  Restore
+                  {t("restore")}
                 </button>
               )}
             </td>

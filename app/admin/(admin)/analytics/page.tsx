@@ -1,9 +1,11 @@
+import { getTranslations } from "next-intl/server";
 import { AnalyticsPanel } from "@/components/admin/analytics/AnalyticsPanel";
 
-export default function AnalyticsPage() {
+export default async function AnalyticsPage() {
+  const t = await getTranslations("Analytics");
   return (
     <>
-      <h1>Agreement and labels</h1>
+      <h1>{t("pageTitle")}</h1>
       <AnalyticsPanel />
     </>
   );

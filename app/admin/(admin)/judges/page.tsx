@@ -1,9 +1,11 @@
+import { getTranslations } from "next-intl/server";
 import { JudgesPanel } from "@/components/admin/judges/JudgesPanel";
 
-export default function JudgesPage() {
+export default async function JudgesPage() {
+  const t = await getTranslations("Judges");
   return (
     <>
-      <h1>Judges and the reward against the experts</h1>
+      <h1>{t("pageTitle")}</h1>
       <JudgesPanel />
     </>
   );

@@ -1,9 +1,11 @@
+import { getTranslations } from "next-intl/server";
 import { LeaderboardPanel } from "@/components/admin/leaderboard/LeaderboardPanel";
 
-export default function LeaderboardPage() {
+export default async function LeaderboardPage() {
+  const t = await getTranslations("Leaderboard");
   return (
     <>
-      <h1>Planner leaderboard</h1>
+      <h1>{t("pageTitle")}</h1>
       <LeaderboardPanel />
     </>
   );

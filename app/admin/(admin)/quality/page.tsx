@@ -1,9 +1,11 @@
+import { getTranslations } from "next-intl/server";
 import { QualityPanel } from "@/components/admin/quality/QualityPanel";
 
-export default function QualityPage() {
+export default async function QualityPage() {
+  const t = await getTranslations("Quality");
   return (
     <>
-      <h1>Quality control of experts</h1>
+      <h1>{t("pageTitle")}</h1>
       <QualityPanel />
     </>
   );

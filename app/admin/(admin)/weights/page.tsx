@@ -1,10 +1,12 @@
+import { getTranslations } from "next-intl/server";
 import { DimensionsSection } from "@/components/admin/weights/DimensionsSection";
 import { FitPanel } from "@/components/admin/weights/FitPanel";
 
-export default function WeightsPage() {
+export default async function WeightsPage() {
+  const t = await getTranslations("Weights");
   return (
     <>
-      <h1>Reward weights</h1>
+      <h1>{t("pageTitle")}</h1>
       <FitPanel />
       <DimensionsSection />
     </>
