@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import type { Mode } from "./ItemPanel";
+import { typingIn } from "@/components/keyboard";
 
 export interface CorrectionKeys {
   step: (delta: 1 | -1) => void;
@@ -26,10 +27,7 @@ export function useCorrectionKeys(o: CorrectionKeys) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const k = ref.current;
-      const t = e.target;
-      const inField =
-        t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement;
-      if (inField) return;
+      if (typingIn(e.target)) return;
       const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
       if ((e.ctrlKey || e.metaKey) && !e.altKey) {
         if (key === "z" && !e.shiftKey) k.undo();

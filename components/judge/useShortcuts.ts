@@ -9,6 +9,7 @@
 import { useLayoutEffect, useRef, type RefObject } from "react";
 import type { Choice } from "@/lib/judging/verdict/browser";
 import type { DimensionChoice } from "@/lib/results/dimensions/browser";
+import { typingIn } from "@/components/keyboard";
 
 const CHOICE_KEYS: Record<string, Choice> = {
   "1": "left",
@@ -91,10 +92,7 @@ export function useShortcuts(o: {
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const inText =
-        e.target instanceof HTMLTextAreaElement ||
-        e.target instanceof HTMLInputElement ||
-        e.target instanceof HTMLSelectElement;
+      const inText = typingIn(e.target);
       const justMovedIn = movedIn.current;
       movedIn.current = false;
       if (inText) {

@@ -14,6 +14,7 @@ import {
 } from "@/lib/review/browser";
 import { api } from "../../api";
 import { useErrorText } from "../../i18n";
+import { typingIn } from "@/components/keyboard";
 
 type Mode = "reject" | "comment";
 
@@ -93,13 +94,7 @@ export function ReviewActions({
         }
         return;
       }
-      const target = e.target;
-      if (
-        target instanceof HTMLInputElement ||
-        target instanceof HTMLTextAreaElement ||
-        target instanceof HTMLSelectElement
-      )
-        return;
+      if (typingIn(e.target)) return;
       if (document.querySelector('[role="dialog"]')) return;
       const k = e.key.toLowerCase();
       if (k === "a" && !mode) {

@@ -20,6 +20,7 @@ import type { Tiles } from "../../judge/PlanMap";
 import { ReviewActions } from "../actions/ReviewActions";
 import { JudgmentPanel } from "./JudgmentPanel";
 import { ReviewHelp } from "./ReviewHelp";
+import { typingIn } from "@/components/keyboard";
 
 const SIDES = [
   ["left", "A"],
@@ -66,13 +67,7 @@ export function ReviewScreen({ tiles }: { tiles: Tiles | null }) {
   useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const target = e.target;
-      if (
-        target instanceof HTMLInputElement ||
-        target instanceof HTMLTextAreaElement ||
-        target instanceof HTMLSelectElement
-      )
-        return;
+      if (typingIn(e.target)) return;
       if (e.key === "?") setHelp((h) => !h);
       else if (e.key === "Escape") setHelp(false);
       else if (!help && (e.key === "n" || e.key === "N" || e.key === "j" || e.key === "J")) {
