@@ -131,20 +131,41 @@ test("an export's pair_filter: a query string or the browser's whole address, th
 });
 
 test("a search: Latin words for the English configuration, each CJK run as its grams and as written", () => {
-  assert.deepEqual(searchTerms("opening hours"), { words: "opening hours", grams: null, runs: [] });
-  assert.deepEqual(searchTerms("故宫"), { words: "", grams: "'故宫'", runs: ["故宫"] });
-  assert.deepEqual(searchTerms("开放时间"), { words: "", grams: "'开放' & '放时' & '时间'", runs: ["开放时间"] });
-  assert.deepEqual(searchTerms("宫"), { words: "", grams: "'宫':*", runs: ["宫"] });
+  assert.deepEqual(searchTerms("opening hours"), { words: "opening hours", grams: null, runs: [], without: [] });
+  assert.deepEqual(searchTerms("故宫"), { words: "", grams: "'故宫'", runs: ["故宫"], without: [] });
+  assert.deepEqual(searchTerms("开放时间"), {
+    words: "",
+    grams: "'开放' & '放时' & '时间'",
+    runs: ["开放时间"],
+    without: [],
+  });
+  assert.deepEqual(searchTerms("宫"), { words: "", grams: "'宫':*", runs: ["宫"], without: [] });
   assert.deepEqual(searchTerms(' "opening hours" 故宫 metro 故宫 '), {
     words: '"opening hours" metro',
     grams: "'故宫'",
     runs: ["故宫"],
+    without: [],
   });
   // Japanese kana and Korean are CJK runs too; an astral Han character is one character.
   assert.deepEqual(searchTerms("ホテル").runs, ["ホテル"]);
   assert.equal(searchTerms("𠀋𠀋").grams, "'𠀋𠀋'");
   // Chinese punctuation separates runs.
   assert.deepEqual(searchTerms("酒店，地铁").runs, ["酒店", "地铁"]);
+  // A minus (ASCII or full-width) at a word's start excludes a CJK run, as "-word" does an English word; one inside a
+  // word is a hyphen.
+  assert.deepEqual(searchTerms("开放时间 -闭馆"), {
+    words: "",
+    grams: "'开放' & '放时' & '时间'",
+    runs: ["开放时间"],
+    without: ["闭馆"],
+  });
+  assert.deepEqual(searchTerms("-博物院 闭馆 －地铁 closes -museum"), {
+    words: "closes -museum",
+    grams: "'闭馆'",
+    runs: ["闭馆"],
+    without: ["博物院", "地铁"],
+  });
+  assert.deepEqual(searchTerms("line-地铁").without, []);
 });
 
 test("agreement classes by pattern, and a row's status and agreement", () => {

@@ -26,14 +26,25 @@ export function labelSql(p: string, param: Param): string {
  * every gram (no phrase operator between grams, so the GIN index answers without re-reading the text), and a CJK
  * run must then stand in the text as written (strpos, cheap). null: no search.
  */
-export function searchSql(q: string | undefined, param: Param): { tsquery: string; exact: string[] } | null {
+/** A search as SQL parts: the index's tsquery, the CJK runs a text must hold and those it must not (parameters). */
+export interface SearchSql {
+  tsquery: string;
+  exact: string[];
+  without: string[];
+}
+
+export function searchSql(q: string | undefined, param: Param): SearchSql | null {
   if (!q) return null;
   const t = searchTerms(q);
   const parts: string[] = [];
   if (t.words) parts.push(`websearch_to_tsquery('english', ${param(t.words)})`);
   if (t.grams) parts.push(`${param(t.grams)}::tsquery`);
   if (!parts.length) return null;
-  return { tsquery: parts.length === 1 ? parts[0] : `(${parts.join(" && ")})`, exact: t.runs.map((r) => param(r)) };
+  return {
+    tsquery: parts.length === 1 ? parts[0] : `(${parts.join(" && ")})`,
+    exact: t.runs.map((r) => param(r)),
+    without: t.without.map((r) => param(r)),
+  };
 }
 
 /**
@@ -47,7 +58,7 @@ export type SearchForm = "set" | "walk";
 const searchesRationales = (f: PairFilter) => f.in !== "request";
 const searchesRequests = (f: PairFilter) => f.in !== "rationales";
 
-function searchSet(f: PairFilter, s: { tsquery: string; exact: string[] }, p: string): string {
+function searchSet(f: PairFilter, s: SearchSql, p: string): string {
   const sources = [
     ...(searchesRationales(f) ? [`SELECT j."pairId" FROM "Judgment" j WHERE ${matchesSql("j.rationale", s)}`] : []),
     ...(searchesRequests(f)
@@ -57,7 +68,7 @@ function searchSet(f: PairFilter, s: { tsquery: string; exact: string[] }, p: st
   return `${p}.id IN (${sources.join(" UNION ALL ")})`;
 }
 
-function searchWalk(f: PairFilter, s: { tsquery: string; exact: string[] }, p: string): string {
+function searchWalk(f: PairFilter, s: SearchSql, p: string): string {
   // Scalar subqueries with LIMIT 1: the planner cannot turn them into a join over every match.
   const tests = [
     ...(searchesRationales(f)
@@ -71,10 +82,12 @@ function searchWalk(f: PairFilter, s: { tsquery: string; exact: string[] }, p: s
 }
 
 /** A text column matching a search (its index is on tj_search_vector(column)). */
-export function matchesSql(column: string, s: { tsquery: string; exact: string[] }): string {
-  return [`tj_search_vector(${column}) @@ ${s.tsquery}`, ...s.exact.map((r) => `strpos(${column}, ${r}) > 0`)].join(
-    " AND ",
-  );
+export function matchesSql(column: string, s: SearchSql): string {
+  return [
+    `tj_search_vector(${column}) @@ ${s.tsquery}`,
+    ...s.exact.map((r) => `strpos(${column}, ${r}) > 0`),
+    ...s.without.map((r) => `strpos(${column}, ${r}) = 0`),
+  ].join(" AND ");
 }
 
 /**

@@ -265,6 +265,18 @@ test("full-text search: English by stems, Chinese phrases of one, two and more c
   await expectMatches({ q: "metro 开放时间", in: "rationales" }, (p) =>
     p.js.some((j) => /metro/.test(j.r) && j.r.includes("开放时间")),
   );
+  // A minus (or a full-width one) excludes a Chinese phrase from a rationale as it does an English word.
+  for (const q of ["酒店 -地铁", "酒店 －地铁"])
+    await expectMatches({ q, in: "rationales" }, (p) =>
+      p.js.some((j) => j.r.includes("酒店") && !j.r.includes("地铁")),
+    );
+  await expectMatches({ q: "开放时间 －metro", in: "rationales" }, (p) =>
+    p.js.some((j) => j.r.includes("开放时间") && !/metro/i.test(j.r)),
+  );
+  // hj6-1's rationale holds 开放时间 and 故宫 (every other 开放时间 of the history is 故宫's).
+  const { pairId } = await t.db.judgment.findUniqueOrThrow({ where: { id: "hj6-1" }, select: { pairId: true } });
+  assert.ok((await everyPair({ q: "开放时间", in: "rationales" })).includes(pairId));
+  assert.ok(!(await everyPair({ q: "开放时间 -故宫", in: "rationales" })).includes(pairId));
   const rare = HISTORY_PHRASES.rare;
   await expectMatches({ q: rare.zh }, (p) => inRationale(p, rare.zh));
   await expectMatches({ q: "ferry pier" }, (p) => inRationale(p, rare.en));
