@@ -6,8 +6,19 @@ import { useState } from "react";
 import { SIGN_IN_MESSAGES } from "@/lib/accounts/browser";
 import { signInText } from "./i18n";
 
-/** Email and password; above them "Sign in with …" when single sign-on is configured (ssoName). */
-export function SignInForm({ initialError, ssoName }: { initialError: string | null; ssoName: string | null }) {
+/**
+ * Email and password; above them "Sign in with …" when single sign-on is configured (ssoName). Either way the reader
+ * lands on `next` (the page they opened signed out, checked by the sign-in page) or on their home.
+ */
+export function SignInForm({
+  initialError,
+  ssoName,
+  next,
+}: {
+  initialError: string | null;
+  ssoName: string | null;
+  next: string | null;
+}) {
   const router = useRouter();
   const t = useTranslations("SignIn");
   const [error, setError] = useState<string | null>(initialError);
@@ -29,7 +40,7 @@ export function SignInForm({ initialError, ssoName }: { initialError: string | n
         setError(signInText(t, said, SIGN_IN_MESSAGES));
         return;
       }
-      router.replace("/");
+      router.replace(next ?? "/");
       router.refresh();
     } catch {
       setError(t("unreachable"));
@@ -49,7 +60,7 @@ export function SignInForm({ initialError, ssoName }: { initialError: string | n
             onClick={() => {
               setBusy(true);
               // next-auth posts its CSRF token and sends the browser to the provider (state, nonce and PKCE cookies).
-              void signIn("oidc", { callbackUrl: "/" }).catch(() => {
+              void signIn("oidc", { callbackUrl: next ?? "/" }).catch(() => {
                 setBusy(false);
                 setError(t("unreachable"));
               });

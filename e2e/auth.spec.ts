@@ -22,6 +22,29 @@ test("an expert signs in, sees the pairs waiting per destination, signs out", as
   await expect(page).toHaveURL(/\/signin/);
 });
 
+test("a shared address opened signed out comes back after sign-in; an address elsewhere does not", async ({ page }) => {
+  const shared = "/admin/pairs?agreement=split&q=%E5%BC%80%E6%94%BE%E6%97%B6%E9%97%B4+-%E9%97%AD%E9%A6%86";
+  await page.goto(shared);
+  await expect(page).toHaveURL(/\/signin\?next=%2Fadmin%2Fpairs%3Fagreement%3Dsplit/);
+  const signInHere = async () => {
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  };
+  await signInHere();
+  await expect(page).toHaveURL((u) => u.pathname + u.search === shared);
+  await expect(page.getByLabel("Search", { exact: true })).toHaveValue("开放时间 -闭馆");
+  await signOut(page);
+  // Another site's address, or one a browser reads as another site's, is not followed: home instead.
+  for (const next of ["//evil.example/admin", "https://evil.example/", "/\\evil.example"]) {
+    await page.goto(`/signin?next=${encodeURIComponent(next)}`);
+    await signInHere();
+    await expect(page).toHaveURL(/\/admin$/);
+    expect(new URL(page.url()).host).not.toContain("evil");
+    await signOut(page);
+  }
+});
+
 test("wrong password and unknown user get a clear message, no stack trace", async ({ page }) => {
   await signIn(page, EXPERT.email, "not-the-password");
   await expect(page.locator("p[role=alert]")).toHaveText("Wrong email or password.");

@@ -107,7 +107,9 @@ export default async function ExpertHome() {
                         {r.rationale}
                       </details>
                     </td>
-                    <td data-testid="rejection-reason">{r.reason}</td>
+                    <td data-testid="rejection-reason" className="typed">
+                      {r.reason}
+                    </td>
                   </tr>
                 ))}
               </tbody>

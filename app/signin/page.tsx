@@ -3,7 +3,7 @@ import { currentUser, ssoProvider } from "@/lib/platform/next";
 import { SignInForm } from "@/components/SignInForm";
 
 import { getTranslations } from "next-intl/server";
-import { signInMessage, SIGN_IN_MESSAGES } from "@/lib/accounts";
+import { returnPath, signInMessage, SIGN_IN_MESSAGES } from "@/lib/accounts";
 import { signInText } from "@/components/i18n";
 
 export const dynamic = "force-dynamic";
@@ -11,10 +11,12 @@ export const dynamic = "force-dynamic";
 export default async function SignInPage({
   searchParams,
 }: {
-  searchParams: Promise<{ error?: string; set?: string }>;
+  searchParams: Promise<{ error?: string; set?: string; next?: string }>;
 }) {
-  if (await currentUser()) redirect("/");
-  const { error, set } = await searchParams;
+  const { error, set, next: asked } = await searchParams;
+  // The page opened signed out (proxy.ts), followed back after signing in: a path of this site only.
+  const next = returnPath(typeof asked === "string" ? asked : null);
+  if (await currentUser()) redirect(next ?? "/");
   // next-auth puts its own codes here when it redirects; show words, not codes.
   const said = signInMessage(error);
   const t = await getTranslations("SignIn");
@@ -25,7 +27,7 @@ export default async function SignInPage({
         <h1>TripJudge</h1>
         <p className="muted">{t("tagline")}</p>
         {set && <p className="notice">{t("passwordSet")}</p>}
-        <SignInForm initialError={initialError} ssoName={ssoProvider()?.name ?? null} />
+        <SignInForm initialError={initialError} ssoName={ssoProvider()?.name ?? null} next={next} />
       </div>
     </main>
   );

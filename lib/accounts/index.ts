@@ -6,3 +6,4 @@ export * from "./permissions";
 export * from "./sso";
 export * from "./locale";
 export * from "./locale-input";
+export * from "./return-path";

@@ -159,10 +159,18 @@ export function ReviewActions({
               value={text}
               maxLength={REVIEW_TEXT_MAX}
               rows={2}
-              onChange={(e) => setText(e.target.value)}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (error && e.target.value.trim().length >= 3) setError(null);
+              }}
               aria-invalid={!!error}
             />
           </label>
+          {text.length > REVIEW_TEXT_MAX * 0.9 && (
+            <p className="muted" aria-live="polite">
+              {t("length", { n: String(text.length), max: String(REVIEW_TEXT_MAX) })}
+            </p>
+          )}
           <div className="verdict-actions">
             <button type="submit" className={`btn ${mode === "reject" ? "danger" : "primary"}`} disabled={busy}>
               {t(mode === "reject" ? "rejectSubmit" : "commentSubmit")} {keys && <kbd>Enter</kbd>}

@@ -40,7 +40,7 @@ function JudgmentCard({
         {rejected && <span className="badge rejected-tag">{t("rejectedTag")}</span>}
       </header>
       {rejected && (
-        <p className="judgment-rejection" data-testid="rejection">
+        <p className="judgment-rejection typed" data-testid="rejection">
           {t("rejectedBy", { who: w.person(j.rejectedBy), date: f.dateTime(j.rejectedAt), reason: j.reason })}
         </p>
       )}

@@ -294,6 +294,12 @@ test("full-text search: English by stems, Chinese phrases of one, two and more c
   for (const r of page.rows) assert.match(r.rationale ?? "", /开放时间/);
   // Only common words: said, not an empty page.
   await assert.rejects(pairPage(t.db, query({ q: "the and of" }), EVERY_DESTINATION), /only words too common/);
+  // Symbols alone are said to be no words, not common ones.
+  for (const q of ["%", "* 🙂", "-"])
+    await assert.rejects(
+      pairPage(t.db, query({ q }), EVERY_DESTINATION),
+      /no words to look for \(punctuation and symbols/,
+    );
 });
 
 test("a search read as a set of its matches or by a walk along the pairs selects the same pairs", async () => {

@@ -16,7 +16,9 @@ export const SET_LIMIT = 5000;
 export async function searchProblem(db: Db, q: string | undefined): Promise<string | null> {
   if (!q) return null;
   const t = searchTerms(q);
-  if (!t.words && !t.grams) return "the search has no words to look for";
+  // Symbols and punctuation alone ("%", "*", "🙂") are no words: not "too common", nothing to look for.
+  if (!t.grams && !/[\p{L}\p{N}]/u.test(t.words))
+    return "the search has no words to look for (punctuation and symbols are left out)";
   if (t.grams) return null;
   const { rows } = await poolOf(db).query<{ n: number }>(`SELECT numnode(websearch_to_tsquery('english', $1)) AS n`, [
     t.words,
