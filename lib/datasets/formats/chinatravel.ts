@@ -119,6 +119,18 @@ export const chinatravel: FormatModule = {
   query(r, ctx) {
     const q = parseRecord(queryRecord, r, ctx);
     if (!q) return null;
+    // ChinaTravel's first release wrote constraints as set expressions ("days==2", "{'南京博物院'}<=attraction_names")
+    // in hard_logic; TripJudge evaluates the current release's hard_logic_py. Dropping them unread would lose them.
+    const old = (r.value as { hard_logic?: unknown }).hard_logic;
+    if (Array.isArray(old) && old.length && !q.hard_logic_py.length) {
+      ctx.problems.add(
+        r.file,
+        r.record,
+        "$.hard_logic",
+        `${old.length} constraint(s) in ChinaTravel's old hard_logic expressions (as "${String(old[0]).slice(0, 60)}") are not read: give them as hard_logic_py, the DSL of ChinaTravel's current release, or remove hard_logic to import the request without constraints`,
+      );
+      return null;
+    }
     const destination = queryDestination(ctx, r, "target_city", q.target_city);
     if (!destination) return null;
     const hard = q.hard_logic_py;

@@ -81,6 +81,40 @@ test("ChinaTravel's Hugging Face encoding: hard_logic_py as a Python literal str
   );
 });
 
+test("ChinaTravel's first-release query (old-style hard_logic, no hard_logic_py) is refused saying so, never imported without its constraints", async () => {
+  // The shape of the benchmark's early query files: set expressions over the plan's attributes (written anew here).
+  const query = {
+    uid: "nj-old-1",
+    start_city: "北京",
+    target_city: "南京",
+    days: 2,
+    people_number: 1,
+    hard_logic: ["days==2", "people_number==1", "cost<=3000", "{'南京博物院'}<=attraction_names"],
+    preference: { attraction: "历史景点" },
+    nature_language: "我一个人想去南京玩2天，预算3000人民币，想去南京博物院。",
+  };
+  const files = (q: object) =>
+    bundle({
+      "manifest.json": { format: "chinatravel", name: "old", destinations: [dest("南京", 32.06, 118.8)] },
+      "queries.json": [q],
+      "plans.json": [],
+      "pois.json": [],
+    });
+  const problems = async (q: object) => {
+    const r = await parseBundle(files(q));
+    return r.ok ? "" : r.problems.map(formatProblem).join("\n");
+  };
+  assert.match(
+    await problems(query),
+    /queries\.json:1 \$\.hard_logic: 4 constraint\(s\) in ChinaTravel's old hard_logic expressions \(as "days==2"\) are not read: give them as hard_logic_py/,
+  );
+  // With the current release's hard_logic_py beside it, or without hard_logic, the request is read (the bundle is
+  // still refused here for having no plans, which is not the request's doing).
+  const none = Object.fromEntries(Object.entries(query).filter(([k]) => k !== "hard_logic"));
+  for (const q of [{ ...query, hard_logic_py: ["result=(day_count(plan)==2)"] }, none])
+    assert.doesNotMatch(await problems(q), /queries\.json/);
+});
+
 test("TripCraft's evaluation format: the request rides with the plan, its text is written from the fields and says so", async () => {
   const ds = await ok(
     bundle({
