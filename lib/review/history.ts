@@ -58,6 +58,7 @@ export interface HistoryRows {
 
 /** A reviewer's action on one of the pair's judgments, with the slot of the judgment's assignment. */
 export interface HistoryReview {
+  judgmentId: string;
   reviewerId: string;
   expertId: string;
   slot: number | null;

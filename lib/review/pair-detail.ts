@@ -61,13 +61,15 @@ export interface PairJudgment {
   submittedAt: string;
   /** Its review so far (JudgmentReview): none, commented, accepted. */
   review: ReviewStatus;
+  /** Reviewers' comments on it, oldest first (`by`: a key of `people`). */
+  comments: { by: string; at: string; text: string }[];
 }
 
 /**
  * A judgment a reviewer rejected (RejectedJudgment): out of every figure and export, shown on the page marked, with
  * who rejected it (a key of `people`), why and when.
  */
-export interface PairRejectedJudgment extends Omit<PairJudgment, "review"> {
+export interface PairRejectedJudgment extends Omit<PairJudgment, "review" | "comments"> {
   reason: string;
   rejectedBy: string;
   rejectedAt: string;

@@ -68,6 +68,15 @@ function JudgmentCard({
       <p className="muted small">
         {t("meta", { time: w.duration(j.timeOnTaskMs), plan: j.leftPlan, date: f.dateTime(j.submittedAt) })}
       </p>
+      {"comments" in j && j.comments.length > 0 && (
+        <ul className="judgment-comments" aria-label={t("comments")}>
+          {j.comments.map((c, i) => (
+            <li key={i} className="typed" data-testid="review-comment">
+              {t("comment", { who: w.person(c.by), date: f.dateTime(c.at), text: c.text })}
+            </li>
+          ))}
+        </ul>
+      )}
       {children}
     </article>
   );

@@ -431,6 +431,11 @@ test("reviews: a judgment's status, the rejected judgment listed apart with its 
       [before.judgments[1].id, "none"],
     ],
   );
+  // The comment stands on its judgment too, by the reviewer as the page names them.
+  assert.deepEqual(
+    d.judgments.map((j) => j.comments.map((c) => [c.by, c.text])),
+    [[[d.rejected[0].rejectedBy, "Check the opening hours."]], []],
+  );
   assert.equal(d.rejected.length, 1);
   const r = d.rejected[0];
   assert.deepEqual(

@@ -205,7 +205,7 @@ async function lists(db: Db, h: HeadRow) {
   // The reviews of those judgments (by their index), and each standing judgment's status.
   const [reviews, fields] = await Promise.all([
     pool.query<HistoryReview>(
-      `SELECT v."reviewerId", v."expertId", coalesce(a.slot, r.slot) AS slot, v.action::text AS action, v.text,
+      `SELECT v."judgmentId", v."reviewerId", v."expertId", coalesce(a.slot, r.slot) AS slot, v.action::text AS action, v.text,
               v."createdAt"
          FROM "JudgmentReview" v LEFT JOIN "Judgment" j ON j.id = v."judgmentId"
          LEFT JOIN "Assignment" a ON a.id = j."assignmentId" LEFT JOIN "RejectedJudgment" r ON r.id = v."judgmentId"
@@ -327,6 +327,9 @@ export async function pairDetail(
     claimedAt: j.claimedAt.toISOString(),
     submittedAt: j.submittedAt.toISOString(),
     review: j.review,
+    comments: l.reviews
+      .filter((v) => v.judgmentId === j.id && v.action === "COMMENT" && v.text)
+      .map((v) => ({ by: who(v.reviewerId)!, at: v.createdAt.toISOString(), text: v.text! })),
   }));
   const rejected: PairRejectedJudgment[] = l.rejected.slice(0, PAIR_ROWS_CAP).map((j) => ({
     id: j.id,
