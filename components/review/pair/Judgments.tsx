@@ -112,7 +112,7 @@ export function Judgments({ d }: { d: PairDetail }) {
       {rejected.length > 0 && (
         <>
           <h3 className="rejected-title">
-            {t("rejected")} <span className="muted small">{t("rejectedNote")}</span>
+            {t("rejected")} <span className="muted small">{t("rejectedNote", { count: rejected.length })}</span>
           </h3>
           <div className="judgments">
             {rejected.map((j) => (
