@@ -22,30 +22,36 @@ after(async () => {
   await t.drop();
 });
 
-/** `fn`'s result and the longest the event loop was held while it ran (ms). */
-async function held<T>(fn: () => Promise<T>): Promise<{ value: T; maxMs: number }> {
+/**
+ * `fn`'s result, the longest the event loop was held while it ran (ms), and the CPU this process spent on it (ms):
+ * the CPU is what the test compares, as the loop's delays also count what the rest of a busy machine takes.
+ */
+async function held<T>(fn: () => Promise<T>): Promise<{ value: T; maxMs: number; cpuMs: number }> {
   const h = monitorEventLoopDelay({ resolution: 10 });
   h.enable();
+  const cpu = process.cpuUsage();
   try {
     const value = await fn();
-    return { value, maxMs: h.max / 1e6 };
+    const used = process.cpuUsage(cpu);
+    return { value, maxMs: h.max / 1e6, cpuMs: (used.user + used.system) / 1000 };
   } finally {
     h.disable();
   }
 }
 
-test("the quality report computed in an admin process equals the one computed here, and holds this event loop far less", async (ctx) => {
+test("the quality report computed in an admin process equals the one computed here, and takes far less of this process's CPU", async (ctx) => {
   const here = await held(() => qualityReport(t.db));
   const there = await held(() => offload("quality", {}));
   ctx.diagnostic(
-    `event loop held at most ${there.maxMs.toFixed(0)} ms in the admin process, ${here.maxMs.toFixed(0)} ms without`,
+    `event loop held at most ${there.maxMs.toFixed(0)} ms in the admin process, ${here.maxMs.toFixed(0)} ms without; ` +
+      `this process's CPU ${there.cpuMs.toFixed(0)} ms against ${here.cpuMs.toFixed(0)} ms`,
   );
   assert.deepEqual(there.value, here.value);
   assert.ok(here.value.experts.length >= 12);
-  // Here the reliability models hold the loop for their whole fit; there only the answer's arrival does.
+  // Here the reliability models run on this process's CPU for their whole fit; there only the answer's arrival does.
   assert.ok(
-    there.maxMs * 3 < here.maxMs,
-    `event loop held ${there.maxMs.toFixed(0)} ms in the admin process, ${here.maxMs.toFixed(0)} ms without`,
+    there.cpuMs * 3 < here.cpuMs,
+    `this process's CPU ${there.cpuMs.toFixed(0)} ms with the admin process, ${here.cpuMs.toFixed(0)} ms without`,
   );
 });
 
