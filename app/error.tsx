@@ -1,16 +1,15 @@
 "use client";
+import { useTranslations } from "next-intl";
 
 export default function ErrorPage({ reset }: { error: Error; reset: () => void }) {
+  const t = useTranslations("Pages.error");
   return (
     <main className="center-page">
       <div className="card narrow">
-        <h1>Something went wrong</h1>
-        <p>
-          The page could not be shown. Nothing you submitted was lost. If the database is unreachable, the admin has
-          been told in the server log.
-        </p>
+        <h1>{t("title")}</h1>
+        <p>{t("body")}</p>
         <button className="btn" onClick={reset}>
-          Try again
+          {t("retry")}
         </button>
       </div>
     </main>

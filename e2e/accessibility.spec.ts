@@ -223,11 +223,30 @@ test("judging: axe on the screen and its dialogs, the rationale a key and a few 
   await expect(help).toContainText("Skip this pair");
   await expectAccessible(expert, "the shortcuts help");
   await shot(expert, "judge-help");
+  // A modal keeps the focus: Tab and Shift+Tab go round inside it, never to the page behind.
+  const focusInside = (dialog: typeof help) => dialog.evaluate((d) => d.contains(document.activeElement));
+  for (const key of ["Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+    await expert.keyboard.press(key);
+    expect(await focusInside(help), `after ${key}`).toBe(true);
+  }
   await expert.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+
+  // The Skip button opens the skip dialog; Esc closes it and gives the focus back to the button.
+  const skipButton = expert.getByRole("button", { name: /^Skip/ }).first();
+  await skipButton.click();
+  const skip = expert.getByRole("dialog", { name: "Skip this pair" });
+  await expect(skip).toBeVisible();
+  for (let i = 0; i < 8; i++) {
+    await expert.keyboard.press("Tab");
+    expect(await focusInside(skip), `after Tab ${i + 1}`).toBe(true);
+  }
+  await expert.keyboard.press("Escape");
+  await expect(skip).toBeHidden();
+  await expect(skipButton).toBeFocused();
 
   // K opens the skip dialog; "Other" takes the expert's own words, which are stored as the reason.
   await expert.keyboard.press("k");
-  const skip = expert.getByRole("dialog", { name: "Skip this pair" });
   await expect(skip).toBeVisible();
   await expectAccessible(expert, "the skip dialog");
   await skip.getByLabel("Other").check();

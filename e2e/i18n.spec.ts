@@ -189,6 +189,8 @@ const ADMIN_PAGES = [
   "/admin/pairs",
   "/admin/pairs/PAIR",
   "/review",
+  "/forbidden",
+  "/admin/no-such-page",
 ];
 const CJK = /[\u3400-\u9fff]/;
 

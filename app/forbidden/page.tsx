@@ -1,15 +1,14 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 
-export default function Forbidden() {
+export default async function Forbidden() {
+  const t = await getTranslations("Pages.forbidden");
   return (
     <main className="center-page">
       <div className="card narrow">
-        <h1>403 — not for your role</h1>
-        <p>
-          This page is not for your role: admin pages are for admins, the judging screen for experts, the review queue
-          for reviewers and admins.
-        </p>
-        <Link href="/">Back to your home page</Link>
+        <h1>{t("title")}</h1>
+        <p>{t("body")}</p>
+        <Link href="/">{t("home")}</Link>
       </div>
     </main>
   );

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { KeysDialog, type KeyRow } from "../KeysDialog";
+import { Modal } from "../Modal";
 
 /**
  * The fixed reasons, stored in English whatever the expert reads (admins compare them across experts), each shown
@@ -23,79 +24,68 @@ export function SkipDialog({ onCancel, onSkip }: { onCancel: () => void; onSkip:
   const [own, setOwn] = useState("");
   const [missing, setMissing] = useState(false);
   return (
-    <div className="dialog-backdrop" role="presentation" onClick={onCancel}>
-      {/* The dialog is the box; the form inside it (a form may not take the dialog role). */}
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="skip-title"
-        className="dialog"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") onCancel();
+    // The dialog is the box; the form inside it (a form may not take the dialog role).
+    <Modal onClose={onCancel} labelledBy="skip-title">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const reason = choice === OTHER ? own.trim() : choice;
+          if (!reason) {
+            setMissing(true);
+            return;
+          }
+          onSkip(reason);
         }}
       >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            const reason = choice === OTHER ? own.trim() : choice;
-            if (!reason) {
-              setMissing(true);
-              return;
-            }
-            onSkip(reason);
-          }}
-        >
-          <h2 id="skip-title">{t("title")}</h2>
-          <p className="muted">{t("lead")}</p>
-          <fieldset className="skip-reasons">
-            <legend>{t("why")}</legend>
-            {[...REASONS, OTHER].map((r, i) => (
-              <label key={r} className="checkbox">
-                <input
-                  type="radio"
-                  name="skip-reason"
-                  value={r}
-                  checked={choice === r}
-                  onChange={() => setChoice(r)}
-                  autoFocus={i === 0}
-                />
-                {t(r === OTHER ? "other" : SKIP_REASONS[r as SkipReason])}
-              </label>
-            ))}
-            {choice === OTHER && (
-              <label className="skip-own">
-                {t("own")}
-                <input
-                  type="text"
-                  value={own}
-                  maxLength={500}
-                  autoFocus
-                  aria-invalid={missing && !own.trim()}
-                  onChange={(e) => {
-                    setOwn(e.target.value);
-                    setMissing(false);
-                  }}
-                />
-              </label>
-            )}
-          </fieldset>
-          {missing && (
-            <p role="alert" className="error">
-              {t("missing")}
-            </p>
+        <h2 id="skip-title">{t("title")}</h2>
+        <p className="muted">{t("lead")}</p>
+        <fieldset className="skip-reasons">
+          <legend>{t("why")}</legend>
+          {[...REASONS, OTHER].map((r, i) => (
+            <label key={r} className="checkbox">
+              <input
+                type="radio"
+                name="skip-reason"
+                value={r}
+                checked={choice === r}
+                onChange={() => setChoice(r)}
+                autoFocus={i === 0}
+              />
+              {t(r === OTHER ? "other" : SKIP_REASONS[r as SkipReason])}
+            </label>
+          ))}
+          {choice === OTHER && (
+            <label className="skip-own">
+              {t("own")}
+              <input
+                type="text"
+                value={own}
+                maxLength={500}
+                autoFocus
+                aria-invalid={missing && !own.trim()}
+                onChange={(e) => {
+                  setOwn(e.target.value);
+                  setMissing(false);
+                }}
+              />
+            </label>
           )}
-          <div className="verdict-actions">
-            <button className="btn primary" type="submit">
-              {t("submit")}
-            </button>
-            <button className="btn" type="button" onClick={onCancel}>
-              {t("cancel")}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+        </fieldset>
+        {missing && (
+          <p role="alert" className="error">
+            {t("missing")}
+          </p>
+        )}
+        <div className="verdict-actions">
+          <button className="btn primary" type="submit">
+            {t("submit")}
+          </button>
+          <button className="btn" type="button" onClick={onCancel}>
+            {t("cancel")}
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }
 
