@@ -83,7 +83,7 @@ test("an admin reads, filters and exports the audit log; an expert may not", asy
   const lines = readFileSync((await csv.path())!, "utf8")
     .trimEnd()
     .split("\r\n");
-  expect(lines[0]).toBe("at,actor_email,actor_name,action,target_type,target_id,data");
+  expect(lines[0]).toBe("id,at,actor_email,actor_name,action,target_type,target_id,target_name,data");
   expect(lines.slice(1).every((l) => l.includes(",destination.assign,"))).toBe(true);
   expect(lines[1]).toContain(ADMIN.email);
   expect(lines[1]).toContain(`""${EXPERT.email} · Auditville"":5`);

@@ -1,7 +1,7 @@
 /** The audit log's export lines: CSV (RFC 4180, formula-safe) and JSON Lines, one event each. */
 import type { AuditRow } from "./view";
 
-export const AUDIT_CSV_HEADER = "at,actor_email,actor_name,action,target_type,target_id,data\r\n";
+export const AUDIT_CSV_HEADER = "id,at,actor_email,actor_name,action,target_type,target_id,target_name,data\r\n";
 
 /** RFC 4180 quoting; text a spreadsheet would run as a formula gets a leading apostrophe (OWASP, CSV injection). */
 function field(v: string | null | undefined): string {
@@ -12,7 +12,11 @@ function field(v: string | null | undefined): string {
 
 export function auditCsvLine(r: AuditRow): string {
   const data = r.data === null || r.data === undefined ? "" : JSON.stringify(r.data);
-  return [r.at, r.actor?.email, r.actor?.name, r.action, r.targetType, r.targetId, data].map(field).join(",") + "\r\n";
+  return (
+    [r.id, r.at, r.actor?.email, r.actor?.name, r.action, r.targetType, r.targetId, r.targetName, data]
+      .map(field)
+      .join(",") + "\r\n"
+  );
 }
 
 export function auditJsonLine(r: AuditRow): string {

@@ -28,12 +28,13 @@ test("CSV quotes and defuses formulas; JSON Lines is one event a line", () => {
     action: "user.create",
     targetType: "User",
     targetId: "u1",
+    targetName: "Li Na <li@x.org>",
     data: { note: "a,b" },
     actor: { id: "a", name: "=cmd()", email: "a@x.org" },
   };
   assert.equal(
     auditCsvLine(r),
-    `2026-01-02T03:04:05.006Z,a@x.org,'=cmd(),user.create,User,u1,"{""note"":""a,b""}"\r\n`,
+    `e1,2026-01-02T03:04:05.006Z,a@x.org,'=cmd(),user.create,User,u1,Li Na <li@x.org>,"{""note"":""a,b""}"\r\n`,
   );
   assert.deepEqual(JSON.parse(auditJsonLine(r)), r);
   assert.ok(auditJsonLine(r).endsWith("}\n"));

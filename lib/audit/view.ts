@@ -10,6 +10,8 @@ export interface AuditRow {
   action: string;
   targetType: string | null;
   targetId: string | null;
+  /** The target as people know it (an account's name and e-mail, a dataset's or destination's name), where known. */
+  targetName: string | null;
   data: unknown;
   actor: { id: string; name: string; email: string } | null;
 }

@@ -95,7 +95,12 @@ function Event({ r }: { r: AuditRow }) {
       <td>
         <code>{r.action}</code>
       </td>
-      <td className="audit-target">{href ? <Link href={href}>{target}</Link> : target}</td>
+      <td className="audit-target">
+        {r.targetName && <div>{r.targetName}</div>}
+        <span className={r.targetName ? "muted small" : undefined}>
+          {href ? <Link href={href}>{target}</Link> : target}
+        </span>
+      </td>
       <td>
         <ul className="audit-changes">
           {auditChanges(r.data).map((c, i) => (

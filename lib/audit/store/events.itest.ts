@@ -66,6 +66,7 @@ test("filters: action prefix, actor by e-mail or id, target, days (both included
     action: "export.judgments",
     targetType: null,
     targetId: null,
+    targetName: null,
     data: { count: 3 },
     actor: { id: bo, name: "Bo", email: "bo@example.org" },
   });
@@ -93,4 +94,17 @@ test("the log is append-only: UPDATE, DELETE and TRUNCATE raise; a deleted accou
   assert.equal(e.actorId, null);
   assert.deepEqual(e.data, { a: 1 });
   assert.equal(await t.db.auditEvent.count(), 254);
+});
+
+test("an event's target is named where it is an account, a dataset or a destination", async () => {
+  await recordAudit(t.db, { actorId: ana, action: "user.deactivate", targetType: "User", targetId: bo });
+  await recordAudit(t.db, { actorId: ana, action: "user.deactivate", targetType: "User", targetId: "gone-user" });
+  const page = await auditPage(t.db, f({ action: "user.deactivate" }));
+  assert.deepEqual(
+    page.rows.map((r) => [r.targetId, r.targetName]),
+    [
+      ["gone-user", null],
+      [bo, "Bo <bo@example.org>"],
+    ],
+  );
 });

@@ -13,6 +13,7 @@ interface Row {
   action: string;
   targetType: string | null;
   targetId: string | null;
+  targetName: string | null;
   data: unknown;
   actorId: string | null;
   actorName: string | null;
@@ -50,7 +51,13 @@ export async function auditPage(
   }
   const { rows } = await poolOf(db).query<Row>(
     `SELECT a.id, to_char(a."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS') AS at, a.action, a."targetType", a."targetId",
-            a.data, a."actorId", u.name AS "actorName", u.email AS "actorEmail"
+            a.data, a."actorId", u.name AS "actorName", u.email AS "actorEmail",
+            -- Who or what the target is, where it is an account, a dataset or a destination (ids alone say nothing).
+            CASE a."targetType"
+              WHEN 'User' THEN (SELECT t.name || ' <' || t.email || '>' FROM "User" t WHERE t.id = a."targetId")
+              WHEN 'Dataset' THEN (SELECT t.name FROM "Dataset" t WHERE t.id = a."targetId")
+              WHEN 'Destination' THEN (SELECT t.name FROM "Destination" t WHERE t.id = a."targetId")
+            END AS "targetName"
        FROM "AuditEvent" a LEFT JOIN "User" u ON u.id = a."actorId"
       ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
       ORDER BY a."createdAt" DESC, a.id DESC
@@ -72,6 +79,7 @@ function toRow(r: Row): AuditRow {
     action: r.action,
     targetType: r.targetType,
     targetId: r.targetId,
+    targetName: r.targetName,
     data: r.data,
     actor: r.actorId ? { id: r.actorId, name: r.actorName ?? "", email: r.actorEmail ?? "" } : null,
   };
