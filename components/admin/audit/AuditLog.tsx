@@ -41,22 +41,25 @@ export function AuditLog({ query, first }: { query: string; first: AuditPage }) 
       {rows.length === 0 ? (
         <p className="muted">{t("none")}</p>
       ) : (
-        <table className="table audit-table" aria-label={t("table")}>
-          <thead>
-            <tr>
-              <th scope="col">{t("when")}</th>
-              <th scope="col">{t("who")}</th>
-              <th scope="col">{t("what")}</th>
-              <th scope="col">{t("target")}</th>
-              <th scope="col">{t("change")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <Event key={r.id} r={r} />
-            ))}
-          </tbody>
-        </table>
+        // A long change scrolls the table inside its card, never the page.
+        <div className="table-scroll">
+          <table className="table audit-table" aria-label={t("table")}>
+            <thead>
+              <tr>
+                <th scope="col">{t("when")}</th>
+                <th scope="col">{t("who")}</th>
+                <th scope="col">{t("what")}</th>
+                <th scope="col">{t("target")}</th>
+                <th scope="col">{t("change")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <Event key={r.id} r={r} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {log.hasNextPage && (
         <button type="button" className="btn" onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
