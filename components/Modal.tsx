@@ -5,7 +5,7 @@
  * backdrop closes, and focus goes back to what had it when the dialog opened. The box scrolls when it is taller than
  * the window (200 % zoom).
  */
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -35,6 +35,11 @@ export function Modal({
   children: ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  // What had the focus when the dialog opened, read while rendering: a control inside marked autoFocus takes the
+  // focus when the dialog is committed, before any effect runs.
+  const [opener] = useState(() =>
+    typeof document !== "undefined" && document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   const close = useRef(onClose);
   useEffect(() => {
     close.current = onClose;
@@ -42,7 +47,6 @@ export function Modal({
 
   useEffect(() => {
     const el = box.current!;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!el.contains(document.activeElement)) (tabbable(el)[0] ?? el).focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
@@ -72,7 +76,7 @@ export function Modal({
       document.removeEventListener("keydown", onKey, true);
       if (opener?.isConnected) opener.focus();
     };
-  }, []);
+  }, [opener]);
 
   return (
     <div className="dialog-backdrop" role="presentation" onClick={() => close.current()}>
