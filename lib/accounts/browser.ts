@@ -5,4 +5,3 @@ export type { SignInSettings } from "./sso";
 export { INVITED_ROLES, REVIEW_ROLES } from "./permissions";
 export { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, isLocale, type Locale } from "./locale";
 export { INVITE_MESSAGES, SIGN_IN_MESSAGES } from "./messages";
-export * from "./return-path";
